@@ -1,0 +1,122 @@
+// A scriptable mock of the customer's proxy, served by the browser-test server itself
+// (a real HTTP server on loopback). A test POSTs a scenario, points the element at
+// /scenario/<id>/..., and reads back what the element asked for.
+//
+//   POST /__scenario  { responses: [{ status, headers?, body?, delayMs? }], carriers?, airlines? }
+//        → { id, base: "/scenario/<id>" }
+//   GET  /scenario/<id>/<anything>          next response of the list (the last one repeats)
+//   GET  /scenario/<id>/carriers/ocean      the scenario's carrier list (or a default one)
+//   GET  /scenario/<id>/carriers/air        the scenario's airline list (or a default one)
+//   GET  /__scenario/<id>/log               { requests: [{ path, search, at, aborted, completed }] }
+//
+// A body that is a string is sent as is (so tests can send broken JSON); anything else as JSON.
+
+const DEFAULT_CARRIERS = {
+  carriers: [
+    { code: 'MAEU', name: 'Maersk', referenceTypes: ['container', 'bill_of_lading', 'booking'], containerNumberRequiredWith: [] },
+    { code: 'MSCU', name: 'MSC Mediterranean Shipping Company', referenceTypes: ['container', 'bill_of_lading', 'booking'], containerNumberRequiredWith: ['booking'] },
+    { code: 'OOLU', name: 'OOCL', referenceTypes: ['container', 'bill_of_lading', 'booking'], containerNumberRequiredWith: [] },
+    { code: 'HDMU', name: 'HMM', referenceTypes: ['container', 'bill_of_lading'], containerNumberRequiredWith: ['bill_of_lading'] },
+  ],
+};
+
+const DEFAULT_AIRLINES = {
+  airlines: [
+    { prefix: '020', iata: 'LH', name: 'Lufthansa Cargo' },
+    { prefix: '176', iata: 'EK', name: 'Emirates SkyCargo' },
+    { prefix: '618', iata: 'SQ', name: 'Singapore Airlines Cargo' },
+  ],
+};
+
+const scenarios = new Map();
+let nextId = 1;
+
+async function readJson(req) {
+  const chunks = [];
+  for await (const chunk of req) chunks.push(chunk);
+  return JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}');
+}
+
+function sleep(ms, signal) {
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    signal.addEventListener('abort', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
+}
+
+export function scenarioMiddleware() {
+  return async function scenario(ctx, next) {
+    const { path } = ctx;
+    if (ctx.method === 'POST' && path === '/__scenario') {
+      const spec = await readJson(ctx.req);
+      const id = String(nextId++);
+      scenarios.set(id, { spec, served: 0, log: [] });
+      ctx.type = 'application/json';
+      ctx.body = JSON.stringify({ id, base: `/scenario/${id}` });
+      return;
+    }
+    let m = /^\/__scenario\/(\d+)\/log$/.exec(path);
+    if (m) {
+      const s = scenarios.get(m[1]);
+      ctx.type = 'application/json';
+      ctx.body = JSON.stringify({ requests: s ? s.log : [] });
+      return;
+    }
+    m = /^\/scenario\/(\d+)(\/.*)$/.exec(path);
+    if (!m) return next();
+    const s = scenarios.get(m[1]);
+    if (!s) {
+      ctx.status = 404;
+      ctx.body = 'no such scenario';
+      return;
+    }
+    const rest = m[2];
+    if (rest === '/carriers/ocean' || rest === '/carriers/air') {
+      const list = rest.endsWith('ocean') ? s.spec.carriers ?? DEFAULT_CARRIERS : s.spec.airlines ?? DEFAULT_AIRLINES;
+      if (typeof list === 'number') {
+        ctx.status = list;
+        ctx.body = '';
+        return;
+      }
+      ctx.type = 'application/json';
+      ctx.body = JSON.stringify(list);
+      return;
+    }
+    const entry = { path: rest, search: ctx.querystring, at: Date.now(), aborted: false, completed: false };
+    s.log.push(entry);
+    const responses = s.spec.responses ?? [];
+    const r = responses[Math.min(s.served, responses.length - 1)] ?? { status: 500, body: { message: 'scenario has no responses' } };
+    s.served += 1;
+    const closed = new AbortController();
+    ctx.req.on('close', () => {
+      if (!ctx.res.writableEnded) {
+        entry.aborted = true;
+        closed.abort();
+      }
+    });
+    if (r.delayMs) await sleep(r.delayMs, closed.signal);
+    if (closed.signal.aborted) {
+      ctx.respond = false;
+      return;
+    }
+    if (r.destroy) {
+      ctx.req.socket.destroy();
+      ctx.respond = false;
+      return;
+    }
+    ctx.status = r.status;
+    for (const [k, v] of Object.entries(r.headers ?? {})) ctx.set(k, v);
+    if (r.body === undefined) ctx.body = '';
+    else if (typeof r.body === 'string') {
+      ctx.type = r.contentType ?? 'application/json';
+      ctx.body = r.body;
+    } else {
+      ctx.type = 'application/json';
+      ctx.body = JSON.stringify(r.body);
+    }
+    entry.completed = true;
+  };
+}
