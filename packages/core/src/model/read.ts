@@ -1,0 +1,215 @@
+/**
+ * Typed readers from `unknown`, shared by the ocean and air normalizers.
+ *
+ * Each reader answers a value of the declared type or `undefined`; none throws and none returns
+ * NaN, so a malformed optional field simply degrades the view. The readers know nothing of the
+ * upstream field names: those stay in the normalizers.
+ */
+import type { LatLng, Moment, PlaceRole, RouteStop, Place } from './shipment.js';
+
+/** A JSON object, after the check that it is one. */
+export type JsonObject = Readonly<Record<string, unknown>>;
+
+export function isObject(value: unknown): value is JsonObject {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
+ * An own property of an object. Own-only, so a key such as `constructor` or `__proto__` in a
+ * document never reaches the prototype chain.
+ */
+export function field(object: JsonObject | undefined, key: string): unknown {
+  return object !== undefined && Object.hasOwn(object, key) ? object[key] : undefined;
+}
+
+/** The value as an object, or undefined. */
+export function readObject(value: unknown): JsonObject | undefined {
+  return isObject(value) ? value : undefined;
+}
+
+/** The value as an array, or undefined. */
+export function readArray(value: unknown): readonly unknown[] | undefined {
+  return Array.isArray(value) ? value : undefined;
+}
+
+/**
+ * A string with something visible in it, exactly as given (not trimmed, not escaped: the renderer
+ * shows text). An empty or blank string counts as absent, because there is nothing to show.
+ */
+export function readString(value: unknown): string | undefined {
+  return typeof value === 'string' && value.trim() !== '' ? value : undefined;
+}
+
+/** A finite number; strings that look like numbers are not numbers here. */
+export function readNumber(value: unknown): number | undefined {
+  return typeof value === 'number' && Number.isFinite(value) ? value : undefined;
+}
+
+/** A finite number within [min, max]; anything outside is absent rather than clamped. */
+export function readNumberIn(value: unknown, min: number, max: number): number | undefined {
+  const n = readNumber(value);
+  return n !== undefined && n >= min && n <= max ? n : undefined;
+}
+
+/** A whole number ≥ 0 (counts such as pieces). */
+export function readCount(value: unknown): number | undefined {
+  const n = readNumber(value);
+  return n !== undefined && Number.isInteger(n) && n >= 0 ? n : undefined;
+}
+
+export function readBoolean(value: unknown): boolean | undefined {
+  return typeof value === 'boolean' ? value : undefined;
+}
+
+/** The value when it is one of `allowed`. */
+export function readEnum<T extends string>(value: unknown, allowed: readonly T[]): T | undefined {
+  return typeof value === 'string' && (allowed as readonly string[]).includes(value)
+    ? (value as T)
+    : undefined;
+}
+
+const zoneValidity = new Map<string, boolean>();
+
+/**
+ * An IANA time zone that this runtime's Intl knows. Checked here because a zone Intl rejects
+ * would make every date formatter downstream throw; the name is kept as written (not replaced
+ * by Intl's canonical alias) so it reads the way the document wrote it.
+ */
+export function readTimeZone(value: unknown): string | undefined {
+  const zone = readString(value);
+  if (zone === undefined || zone.length > 64) return undefined;
+  let valid = zoneValidity.get(zone);
+  if (valid === undefined) {
+    try {
+      new Intl.DateTimeFormat('en-US', { timeZone: zone });
+      valid = true;
+    } catch {
+      valid = false;
+    }
+    if (zoneValidity.size < 1000) zoneValidity.set(zone, valid);
+  }
+  return valid ? zone : undefined;
+}
+
+// Extended ISO 8601 with a mandatory offset: a time without one cannot be placed in any zone.
+const ISO_WITH_OFFSET =
+  /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:[.,](\d{1,9}))?)?(?:(Z)|([+-])(\d{2}):(\d{2}))$/;
+
+/**
+ * An ISO 8601 date-time with an offset (`2026-11-02T14:20:00+08:00` or `…Z`) as a Moment.
+ * Calendar-impossible values (Feb 30, hour 25) and times without an offset are absent.
+ * `timeZone` is the IANA zone of the place the time belongs to, when the caller knows it.
+ */
+export function readMoment(value: unknown, timeZone?: string): Moment | undefined {
+  if (typeof value !== 'string') return undefined;
+  const m = ISO_WITH_OFFSET.exec(value);
+  if (m === null) return undefined;
+  const [, y, mo, d, h, mi, s, frac, z, sign, oh, om] = m;
+  const year = Number(y);
+  const month = Number(mo);
+  const day = Number(d);
+  const hour = Number(h);
+  const minute = Number(mi);
+  const second = s === undefined ? 0 : Number(s);
+  // Digits beyond milliseconds are dropped, not rounded, so a time never moves into the next second.
+  const ms = frac === undefined ? 0 : Number(frac.padEnd(3, '0').slice(0, 3));
+  if (month < 1 || month > 12 || day < 1 || hour > 23 || minute > 59 || second > 59) return undefined;
+  let offsetMinutes = 0;
+  if (z === undefined) {
+    const offH = Number(oh);
+    const offM = Number(om);
+    if (offH > 18 || offM > 59) return undefined;
+    // `+ 0` turns a `-00:00` offset into 0 rather than -0.
+    offsetMinutes = (sign === '-' ? -1 : 1) * (offH * 60 + offM) + 0;
+  }
+  const date = new Date(0);
+  // setUTCFullYear, not Date.UTC: Date.UTC maps years 0–99 to 1900–1999.
+  date.setUTCFullYear(year, month - 1, day);
+  if (date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return undefined;
+  date.setUTCHours(hour, minute, second, ms);
+  const epochMs = date.getTime() - offsetMinutes * 60_000;
+  if (!Number.isFinite(epochMs)) return undefined;
+  return timeZone === undefined
+    ? { iso: value, epochMs, offsetMinutes }
+    : { iso: value, epochMs, offsetMinutes, timeZone };
+}
+
+/** A valid latitude/longitude pair; either out of range (or not a number) makes the point absent. */
+export function readLatLng(lat: unknown, lng: unknown): LatLng | undefined {
+  const la = readNumberIn(lat, -90, 90);
+  const ln = readNumberIn(lng, -180, 180);
+  return la === undefined || ln === undefined ? undefined : { lat: la, lng: ln };
+}
+
+/**
+ * A GeoJSON LineString's `[lon, lat]` pairs as Leaflet-order points. Longitudes stay as given,
+ * jumps across the antimeridian included: the map unwraps them. Invalid points are skipped, so a
+ * line with one bad vertex is still drawn. A geometry that says it is another type reads as no
+ * points; one with no `type` is accepted for its coordinates.
+ */
+export function readLineString(value: unknown): LatLng[] {
+  if (!isObject(value)) return [];
+  const type = field(value, 'type');
+  if (type !== undefined && type !== 'LineString') return [];
+  const coordinates = readArray(field(value, 'coordinates'));
+  if (coordinates === undefined) return [];
+  const points: LatLng[] = [];
+  for (const pair of coordinates) {
+    if (!Array.isArray(pair)) continue;
+    const point = readLatLng(pair[1], pair[0]);
+    if (point !== undefined) points.push(point);
+  }
+  return points;
+}
+
+/**
+ * Sorts by time, stably. An item without a time keeps its place after the item that precedes it
+ * in the document (it sorts with its predecessor's time, after it), so an undated event stays
+ * in the story where the carrier put it instead of jumping to either end.
+ */
+export function sortByTime<T>(items: readonly T[], timeOf: (item: T) => number | undefined): T[] {
+  let carried = Number.NEGATIVE_INFINITY;
+  const keyed = items.map((item, index) => {
+    const t = timeOf(item);
+    if (t !== undefined) carried = t;
+    return { item, index, key: carried };
+  });
+  keyed.sort((a, b) => a.key - b.key || a.index - b.index);
+  return keyed.map((k) => k.item);
+}
+
+/**
+ * Route stops from `[code, role]` pairs in route order. A place that plays several roles (port of
+ * loading that is also the origin) becomes one stop at its first position with every role, each
+ * role listed once.
+ */
+export function mergeRouteStops(
+  entries: readonly (readonly [code: string, role: PlaceRole])[],
+  placeOf: (code: string) => Place,
+): RouteStop[] {
+  const stops: { place: Place; roles: PlaceRole[] }[] = [];
+  const byCode = new Map<string, { place: Place; roles: PlaceRole[] }>();
+  for (const [code, role] of entries) {
+    const existing = byCode.get(code);
+    if (existing !== undefined) {
+      if (!existing.roles.includes(role)) existing.roles.push(role);
+      continue;
+    }
+    const stop = { place: placeOf(code), roles: [role] };
+    byCode.set(code, stop);
+    stops.push(stop);
+  }
+  return stops;
+}
+
+/**
+ * Drops keys whose value is undefined, so an absent field is absent (`'eta' in shipment` is
+ * false) rather than present-and-undefined; deep-equality in tests and `Object.keys` in debug
+ * views then see the same thing the types promise.
+ */
+export function withoutUndefined<T extends object>(value: T): T {
+  for (const key of Object.keys(value) as (keyof T)[]) {
+    if (value[key] === undefined) delete value[key];
+  }
+  return value;
+}
