@@ -1,0 +1,432 @@
+/**
+ * The ocean shipment document → the view model. The only module that knows the ocean document's
+ * field names (see the contract's "Ocean" section); everything downstream sees `Shipment`.
+ *
+ * Rules where the contract is silent, chosen here:
+ * - Empty or blank strings count as absent. Required fields must be non-blank strings.
+ * - A place a field names but `locations` does not list is still shown, by its code alone.
+ * - A milestone is kept when it has a code or a description (something to say what happened);
+ *   one with neither is dropped, whatever else it carries. A kept milestone without a code has
+ *   code `''` and `known: false`, so the description is what is shown.
+ * - A milestone or ETA whose `kind` is missing or unknown is not claimed to have happened:
+ *   milestones read as `planned`, the ETA as `estimated`, the original ETA as `planned`.
+ * - A container without a number is skipped (the view needs an id to show it by).
+ * - A segment is kept when its path has at least two valid points, or when both its ends have a
+ *   position (the map can draw between them); else the map would have nothing to draw.
+ * - A segment's missing `mode` reads as `vessel`, a missing `state` as `planned`.
+ * - Vessels are listed in the order the route uses them (segments, then milestones in time
+ *   order), then any the route never uses in document order. A vessel the route uses but the
+ *   list does not name is listed by its IMO; a listed vessel without a name is named by its IMO.
+ */
+import type {
+  Arrival,
+  Leg,
+  LegState,
+  Milestone,
+  NormalizeResult,
+  Normalizer,
+  Place,
+  PlaceRole,
+  Position,
+  ReferenceType,
+  RouteStop,
+  Shipment,
+  Status,
+  TimeKind,
+  TrackedUnit,
+  Vessel,
+} from '@cargo-trackers/core';
+// Relative, not the package: `@cargo-trackers/core`'s entry exports only the view model's types so far.
+import {
+  field,
+  isObject,
+  mergeRouteStops,
+  readArray,
+  readBoolean,
+  readEnum,
+  readLatLng,
+  readLineString,
+  readMoment,
+  readNumber,
+  readNumberIn,
+  readObject,
+  readString,
+  readTimeZone,
+  sortByTime,
+  withoutUndefined,
+  type JsonObject,
+} from '../../core/src/model/read.js';
+
+/** Ocean statuses this version has words for. */
+export const OCEAN_STATUSES = [
+  'PLANNED',
+  'AT_ORIGIN',
+  'IN_TRANSIT',
+  'TRANSSHIPMENT',
+  'ARRIVED',
+  'DELIVERED',
+  'UNKNOWN',
+] as const;
+export type OceanStatus = (typeof OCEAN_STATUSES)[number];
+
+/** DCSA-style event codes this version has words for. */
+export const OCEAN_EVENT_CODES = [
+  'GTOT',
+  'GTIN',
+  'LOAD',
+  'DEPA',
+  'ARRI',
+  'DISC',
+  'STUF',
+  'STRP',
+  'PICK',
+  'DROP',
+  'CUSR',
+  'INSP',
+] as const;
+export type OceanEventCode = (typeof OCEAN_EVENT_CODES)[number];
+
+/** The kinds of number an ocean lookup takes. */
+export type OceanReferenceType = Exclude<ReferenceType, 'awb'>;
+const OCEAN_REFERENCE_TYPES: readonly OceanReferenceType[] = ['container', 'bill_of_lading', 'booking'];
+const TIME_KINDS: readonly TimeKind[] = ['actual', 'estimated', 'planned'];
+const LEG_STATES: readonly LegState[] = ['completed', 'current', 'planned', 'cancelled'];
+
+const ROUTE_ROLES: readonly (readonly [key: string, role: PlaceRole])[] = [
+  ['origin', 'origin'],
+  ['portOfLoading', 'loading'],
+  ['transshipments', 'transshipment'],
+  ['portOfDischarge', 'discharge'],
+  ['destination', 'destination'],
+];
+
+/** One entry of the open ocean carrier list. */
+export interface OceanCarrier {
+  readonly code: string;
+  readonly name: string;
+  /** The kinds of number the carrier answers. */
+  readonly referenceTypes: readonly OceanReferenceType[];
+  /** The kinds of number for which the carrier also needs the container number. */
+  readonly containerNumberRequiredWith: readonly OceanReferenceType[];
+}
+
+/**
+ * The open carrier list (`GET /v1/carriers/ocean`), or undefined when the body is not one.
+ * Entries without a code are skipped; a missing name reads as the code. Unknown reference types
+ * are left out because the form can only offer the ones it knows; a missing `referenceTypes`
+ * reads as all three, so a list without it never stops a visitor from looking a number up.
+ */
+export function parseOceanCarriers(body: unknown): OceanCarrier[] | undefined {
+  const list = readArray(field(readObject(body), 'carriers'));
+  if (list === undefined) return undefined;
+  const carriers: OceanCarrier[] = [];
+  for (const entry of list) {
+    const item = readObject(entry);
+    const code = readString(field(item, 'code'));
+    if (code === undefined) continue;
+    const types = readArray(field(item, 'referenceTypes'));
+    carriers.push({
+      code,
+      name: readString(field(item, 'name')) ?? code,
+      referenceTypes: types === undefined ? [...OCEAN_REFERENCE_TYPES] : referenceTypesOf(types),
+      containerNumberRequiredWith: referenceTypesOf(readArray(field(item, 'containerNumberRequiredWith')) ?? []),
+    });
+  }
+  return carriers;
+}
+
+function referenceTypesOf(values: readonly unknown[]): OceanReferenceType[] {
+  const out: OceanReferenceType[] = [];
+  for (const v of values) {
+    const t = readEnum(v, OCEAN_REFERENCE_TYPES);
+    if (t !== undefined && !out.includes(t)) out.push(t);
+  }
+  return out;
+}
+
+/** Maps a `GET /v1/shipments/ocean` 200 body to the view model. Never throws. */
+export const normalizeOcean: Normalizer = (body: unknown): NormalizeResult => {
+  if (!isObject(body)) return { ok: false, reason: 'the response is not an object' };
+  const reference = required(body, 'referenceNumber');
+  if (typeof reference !== 'string') return { ok: false, reason: reference.reason };
+  const statusCode = required(body, 'status');
+  if (typeof statusCode !== 'string') return { ok: false, reason: statusCode.reason };
+  const rawContainers = field(body, 'containers');
+  if (rawContainers === undefined || rawContainers === null) {
+    return { ok: false, reason: 'the response has no containers list' };
+  }
+  if (!Array.isArray(rawContainers)) return { ok: false, reason: 'the response’s containers is not a list' };
+
+  const places = readLocations(field(body, 'locations'));
+  const placeOf = (code: string): Place => places.get(code) ?? { code };
+  const placeAt = (value: unknown): Place | undefined => {
+    const code = readString(value);
+    return code === undefined ? undefined : placeOf(code);
+  };
+  const vesselNames = readVesselList(field(body, 'vessels'));
+  const vesselLabel = (imo: string | undefined): string | undefined =>
+    imo === undefined ? undefined : (vesselNames.get(imo)?.name ?? imo);
+
+  const units: TrackedUnit[] = [];
+  for (const entry of rawContainers) {
+    const unit = readContainer(entry, placeAt, vesselLabel);
+    if (unit !== undefined) units.push(unit.unit);
+  }
+  const details = readObject(field(body, 'routeDetails'));
+  const segments = readArray(field(details, 'segments')) ?? [];
+  const legs: Leg[] = [];
+  for (const entry of segments) {
+    const leg = readSegment(entry, placeAt, vesselLabel);
+    if (leg !== undefined) legs.push(leg);
+  }
+
+  const shipment: Shipment = {
+    product: 'ocean',
+    reference,
+    referenceType: readEnum(field(body, 'referenceType'), OCEAN_REFERENCE_TYPES),
+    carrier: readCarrier(field(body, 'carrier')),
+    status: statusOf(statusCode, field(body, 'statusText')),
+    updatedAt: readMoment(field(body, 'updatedAt')),
+    eta: readArrival(field(body, 'estimatedArrival'), placeAt, 'estimated'),
+    originalEta: readArrival(field(body, 'originalArrival'), placeAt, 'planned'),
+    route: readRoute(field(body, 'route'), placeOf),
+    vessels: collectVessels(vesselNames, segments, rawContainers),
+    flights: [],
+    units,
+    legs,
+    position: readAis(field(details, 'vessel'), vesselLabel),
+  };
+  return { ok: true, shipment: withoutUndefined(shipment) };
+};
+
+function required(body: JsonObject, key: string): string | { reason: string } {
+  const value = field(body, key);
+  if (value === undefined || value === null) return { reason: `the response has no ${key}` };
+  if (typeof value !== 'string') return { reason: `the response’s ${key} is not text` };
+  if (value.trim() === '') return { reason: `the response’s ${key} is empty` };
+  return value;
+}
+
+function statusOf(code: string, text: unknown): Status {
+  const known = (OCEAN_STATUSES as readonly string[]).includes(code);
+  const t = readString(text);
+  return t === undefined ? { code, known } : { code, text: t, known };
+}
+
+function readCarrier(value: unknown): Shipment['carrier'] {
+  const obj = readObject(value);
+  const code = readString(field(obj, 'code'));
+  const name = readString(field(obj, 'name'));
+  if (code === undefined && name === undefined) return undefined;
+  return withoutUndefined({ code, name });
+}
+
+function readLocations(value: unknown): Map<string, Place> {
+  const places = new Map<string, Place>();
+  for (const entry of readArray(value) ?? []) {
+    const obj = readObject(entry);
+    const code = readString(field(obj, 'locode'));
+    // The contract lists each place once; if a document repeats one, the first entry wins.
+    if (code === undefined || places.has(code)) continue;
+    places.set(
+      code,
+      withoutUndefined({
+        code,
+        name: readString(field(obj, 'name')),
+        country: readString(field(obj, 'country')),
+        timeZone: readTimeZone(field(obj, 'timezone')),
+        position: readLatLng(field(obj, 'lat'), field(obj, 'lon')),
+        terminal: readString(field(obj, 'terminal')),
+      }),
+    );
+  }
+  return places;
+}
+
+function readRoute(value: unknown, placeOf: (code: string) => Place): RouteStop[] {
+  const route = readObject(value);
+  if (route === undefined) return [];
+  const entries: (readonly [string, PlaceRole])[] = [];
+  for (const [key, role] of ROUTE_ROLES) {
+    const raw = field(route, key);
+    const codes = key === 'transshipments' ? (readArray(raw) ?? []) : [raw];
+    for (const c of codes) {
+      const code = readString(c);
+      if (code !== undefined) entries.push([code, role]);
+    }
+  }
+  return mergeRouteStops(entries, placeOf);
+}
+
+interface ListedVessel {
+  readonly name?: string;
+  readonly imo: string;
+  readonly flag?: string;
+}
+
+function readVesselList(value: unknown): Map<string, ListedVessel> {
+  const vessels = new Map<string, ListedVessel>();
+  for (const entry of readArray(value) ?? []) {
+    const obj = readObject(entry);
+    const imo = readString(field(obj, 'imo'));
+    const name = readString(field(obj, 'name'));
+    // Keyed by IMO because milestones and segments point at vessels by IMO; a vessel without one
+    // cannot be pointed at, and is kept under its name so it is still listed.
+    const key = imo ?? (name === undefined ? undefined : `name:${name}`);
+    if (key === undefined || vessels.has(key)) continue;
+    vessels.set(key, withoutUndefined({ name, imo: imo ?? '', flag: readString(field(obj, 'flag')) }));
+  }
+  return vessels;
+}
+
+function readArrival(
+  value: unknown,
+  placeAt: (code: unknown) => Place | undefined,
+  defaultKind: TimeKind,
+): Arrival | undefined {
+  const obj = readObject(value);
+  const place = placeAt(field(obj, 'locode'));
+  const time = readMoment(field(obj, 'time'), place?.timeZone);
+  if (time === undefined) return undefined;
+  const kind = readEnum(field(obj, 'kind'), TIME_KINDS) ?? defaultKind;
+  return place === undefined ? { time, kind } : { time, kind, place };
+}
+
+function readContainer(
+  value: unknown,
+  placeAt: (code: unknown) => Place | undefined,
+  vesselLabel: (imo: string | undefined) => string | undefined,
+): { unit: TrackedUnit } | undefined {
+  const obj = readObject(value);
+  const id = readString(field(obj, 'number'));
+  if (id === undefined) return undefined;
+  const milestones: Milestone[] = [];
+  for (const entry of readArray(field(obj, 'milestones')) ?? []) {
+    const milestone = readMilestone(entry, placeAt, vesselLabel);
+    if (milestone !== undefined) milestones.push(milestone);
+  }
+  const statusCode = readString(field(obj, 'status'));
+  return {
+    unit: withoutUndefined({
+      id,
+      description: readString(field(obj, 'sizeType')),
+      isoCode: readString(field(obj, 'isoCode')),
+      status: statusCode === undefined ? undefined : statusOf(statusCode, undefined),
+      milestones: sortByTime(milestones, (m) => m.time?.epochMs),
+    }),
+  };
+}
+
+function readMilestone(
+  value: unknown,
+  placeAt: (code: unknown) => Place | undefined,
+  vesselLabel: (imo: string | undefined) => string | undefined,
+): Milestone | undefined {
+  const obj = readObject(value);
+  if (obj === undefined) return undefined;
+  const code = readString(field(obj, 'code'));
+  const description = readString(field(obj, 'description'));
+  if (code === undefined && description === undefined) return undefined;
+  const place = placeAt(field(obj, 'locode'));
+  return withoutUndefined({
+    code: code ?? '',
+    known: code !== undefined && (OCEAN_EVENT_CODES as readonly string[]).includes(code),
+    description,
+    kind: readEnum(field(obj, 'kind'), TIME_KINDS) ?? 'planned',
+    time: readMoment(field(obj, 'time'), place?.timeZone),
+    place,
+    facility: readString(field(obj, 'facility')),
+    mode: readString(field(obj, 'mode')),
+    vessel: vesselLabel(readString(field(obj, 'vesselImo'))),
+    voyage: readString(field(obj, 'voyage')),
+    empty: readBoolean(field(obj, 'empty')),
+  });
+}
+
+function readSegment(
+  value: unknown,
+  placeAt: (code: unknown) => Place | undefined,
+  vesselLabel: (imo: string | undefined) => string | undefined,
+): Leg | undefined {
+  const obj = readObject(value);
+  if (obj === undefined) return undefined;
+  const from = placeAt(field(obj, 'from'));
+  const to = placeAt(field(obj, 'to'));
+  const points = readLineString(field(obj, 'path'));
+  const path = points.length >= 2 ? points : [];
+  if (path.length === 0 && (from?.position === undefined || to?.position === undefined)) return undefined;
+  return withoutUndefined({
+    from,
+    to,
+    mode: readString(field(obj, 'mode')) ?? 'vessel',
+    state: readEnum(field(obj, 'state'), LEG_STATES) ?? 'planned',
+    path,
+    vehicle: vesselLabel(readString(field(obj, 'vesselImo'))),
+    voyage: readString(field(obj, 'voyage')),
+  });
+}
+
+function readAis(value: unknown, vesselLabel: (imo: string | undefined) => string | undefined): Position | undefined {
+  const obj = readObject(value);
+  const point = readLatLng(field(obj, 'lat'), field(obj, 'lon'));
+  if (point === undefined) return undefined;
+  return withoutUndefined({
+    kind: 'vessel' as const,
+    ...point,
+    label: readString(field(obj, 'name')) ?? vesselLabel(readString(field(obj, 'imo'))) ?? '',
+    headingDeg: readNumberIn(field(obj, 'courseDeg'), 0, 360),
+    speedKnots: nonNegative(readNumber(field(obj, 'speedKnots'))),
+    reportedAt: readMoment(field(obj, 'reportedAt')),
+  });
+}
+
+function nonNegative(n: number | undefined): number | undefined {
+  return n !== undefined && n >= 0 ? n : undefined;
+}
+
+function collectVessels(
+  listed: ReadonlyMap<string, ListedVessel>,
+  segments: readonly unknown[],
+  containers: readonly unknown[],
+): Vessel[] {
+  const order: string[] = [];
+  const voyages = new Map<string, string[]>();
+  const use = (imoValue: unknown, voyageValue: unknown): void => {
+    const imo = readString(imoValue);
+    if (imo === undefined) return;
+    let list = voyages.get(imo);
+    if (list === undefined) {
+      list = [];
+      voyages.set(imo, list);
+      order.push(imo);
+    }
+    const voyage = readString(voyageValue);
+    if (voyage !== undefined && !list.includes(voyage)) list.push(voyage);
+  };
+  for (const s of segments) {
+    const obj = readObject(s);
+    use(field(obj, 'vesselImo'), field(obj, 'voyage'));
+  }
+  const steps: { imo: unknown; voyage: unknown; time: number | undefined }[] = [];
+  for (const c of containers) {
+    for (const m of readArray(field(readObject(c), 'milestones')) ?? []) {
+      const obj = readObject(m);
+      if (obj === undefined) continue;
+      steps.push({ imo: field(obj, 'vesselImo'), voyage: field(obj, 'voyage'), time: readMoment(field(obj, 'time'))?.epochMs });
+    }
+  }
+  for (const step of sortByTime(steps, (s) => s.time)) use(step.imo, step.voyage);
+
+  const vessels: Vessel[] = [];
+  for (const imo of order) {
+    const v = listed.get(imo);
+    vessels.push(withoutUndefined({ name: v?.name ?? imo, imo, flag: v?.flag, voyages: voyages.get(imo) ?? [] }));
+  }
+  for (const [key, v] of listed) {
+    if (voyages.has(key)) continue;
+    vessels.push(
+      withoutUndefined({ name: v.name ?? v.imo, imo: v.imo === '' ? undefined : v.imo, flag: v.flag, voyages: [] }),
+    );
+  }
+  return vessels;
+}
