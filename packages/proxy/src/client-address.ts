@@ -1,0 +1,33 @@
+/**
+ * The key a client's quota is counted under. Behind a trusted proxy the address comes from
+ * the header it sets (for a list such as X-Forwarded-For, the last entry, the one your own
+ * proxy appended; earlier entries are whatever the client claimed). Otherwise it comes from
+ * the socket, which the platform adapter passes in and a visitor cannot forge.
+ */
+export function clientKey(request: Request, socketAddress: string | undefined, trustedHeader: string | undefined): string {
+  let address = socketAddress;
+  if (trustedHeader !== undefined) {
+    const value = request.headers.get(trustedHeader);
+    const last = value?.split(',').at(-1)?.trim();
+    if (last) address = last;
+  }
+  return address === undefined || address === '' ? 'unknown' : networkOf(address);
+}
+
+/**
+ * IPv4 addresses stand for themselves; an IPv6 client usually holds a whole /64, so a quota
+ * per address would be no quota at all.
+ */
+export function networkOf(address: string): string {
+  const bare = address.replace(/^\[|\]$/g, '').replace(/%.*$/, '');
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(bare);
+  if (mapped?.[1] !== undefined) return mapped[1];
+  if (!bare.includes(':')) return bare;
+  const [head = '', tail = ''] = bare.toLowerCase().split('::');
+  const headGroups = head === '' ? [] : head.split(':');
+  const tailGroups = tail === '' ? [] : tail.split(':');
+  const groups = bare.includes('::')
+    ? [...headGroups, ...Array<string>(Math.max(0, 8 - headGroups.length - tailGroups.length)).fill('0'), ...tailGroups]
+    : headGroups;
+  return `${groups.slice(0, 4).map((g) => g.replace(/^0+(?=.)/, '')).join(':')}::/64`;
+}

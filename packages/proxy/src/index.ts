@@ -1,0 +1,10 @@
+export { createTrackingProxy } from './create-proxy.js';
+export type { ProxyRequestInfo, TrackingProxyHandler } from './create-proxy.js';
+export type { ProxyLimits, TrackingProxyOptions, TrackingRoutes } from './options.js';
+export { DEFAULT_LIMITS, DEFAULT_ROUTES, DEFAULT_TIMEOUT_MS } from './options.js';
+export { MemoryStore } from './memory-store.js';
+export type { MemoryStoreOptions } from './memory-store.js';
+export type { ProxyStore } from './store.js';
+export { jsonLinesLogger } from './log.js';
+export type { CacheOutcome, ProxyLogEntry, ProxyLogger } from './log.js';
+export type { BudgetLimit } from './upstream-budget.js';

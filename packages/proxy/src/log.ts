@@ -1,0 +1,30 @@
+/** How the answer was produced. */
+export type CacheOutcome = 'hit' | 'miss' | 'shared' | 'none';
+
+/**
+ * One line per request. It names the number only by a short hash, enough to follow one
+ * shipment through the logs without writing the number down; the key and the visitor's
+ * headers are never part of it.
+ */
+export interface ProxyLogEntry {
+  readonly time: string;
+  readonly level: 'info' | 'warn' | 'error';
+  readonly method: string;
+  /** The route name (`ocean`, `air`, `oceanCarriers`, `airCarriers`), or the outcome for others. */
+  readonly route: string;
+  readonly status: number;
+  readonly durationMs: number;
+  readonly cache: CacheOutcome;
+  readonly upstreamStatus?: number;
+  /** The proxy's error slug when it answered by itself. */
+  readonly error?: string;
+  /** First 12 hex digits of SHA-256 of the looked-up number. */
+  readonly numberHash?: string;
+}
+
+export type ProxyLogger = (entry: ProxyLogEntry) => void;
+
+/** JSON lines on standard output; `console.log` exists on every runtime the handler runs on. */
+export const jsonLinesLogger: ProxyLogger = (entry) => {
+  console.log(JSON.stringify(entry));
+};

@@ -1,0 +1,77 @@
+import type { ProxyLogger } from './log.js';
+import type { ProxyStore } from './store.js';
+import type { BudgetLimit } from './upstream-budget.js';
+
+/** The paths the proxy answers on, one per upstream endpoint. */
+export interface TrackingRoutes {
+  /** Forwards to `GET {baseUrl}/v1/shipments/ocean`. Default `/api/tracking/ocean`. */
+  readonly ocean: string;
+  /** Forwards to `GET {baseUrl}/v1/shipments/air`. Default `/api/tracking/air`. */
+  readonly air: string;
+  /** Forwards to `GET {baseUrl}/v1/carriers/ocean`, without the key. Default `/api/tracking/carriers/ocean`. */
+  readonly oceanCarriers: string;
+  /** Forwards to `GET {baseUrl}/v1/carriers/air`, without the key. Default `/api/tracking/carriers/air`. */
+  readonly airCarriers: string;
+}
+
+export interface ProxyLimits {
+  /** Largest upstream body accepted, after decompression. Default 5 MiB; larger answers are a 502. */
+  readonly maxBodyBytes: number;
+  /** How long a 200 shipment answer is served from the cache. Default 60 s; 0 turns it off. */
+  readonly cacheTtlMs: number;
+  /** How long a 200 carrier list is served from the cache. Default 10 min. */
+  readonly carrierCacheTtlMs: number;
+  /** Distinct numbers one client may look up per clock hour. Default 50; `Infinity` turns it off. */
+  readonly newNumbersPerClientPerHour: number;
+  /** Upstream shipment calls per sliding window, kept under the service's 100 per 20 s. Default 90 per 20 s. */
+  readonly upstreamBudget: BudgetLimit;
+  /** Upstream shipment calls held open at once. Default 200; more are refused with 429. */
+  readonly maxConcurrentLookups: number;
+  /** Longest query value accepted (numbers are tens of characters). Default 256. */
+  readonly maxValueLength: number;
+}
+
+export interface TrackingProxyOptions {
+  /** The tracking service's origin, optionally with a path prefix, e.g. `https://api.example.com`. */
+  readonly baseUrl: string;
+  /** The secret key (`trk_…`). It only ever leaves in the Authorization header of shipment calls. */
+  readonly apiKey: string;
+  /** Whole-exchange limit per upstream call. Default 130 000 ms: the service holds a lookup up to 2 minutes. */
+  readonly timeoutMs?: number;
+  readonly routes?: Partial<TrackingRoutes>;
+  readonly limits?: Partial<ProxyLimits>;
+  /** Origins (`https://shop.example`) that get CORS headers. Default none: CORS off. */
+  readonly corsOrigins?: readonly string[];
+  /**
+   * The header your own reverse proxy or platform sets to the client address
+   * (`cf-connecting-ip`, `x-real-ip`, `x-forwarded-for`). Only name one that your edge
+   * overwrites; otherwise visitors choose their own quota key.
+   */
+  readonly trustedProxyHeader?: string;
+  /** Receives one entry per request. Default: JSON lines through `console.log`. */
+  readonly logger?: ProxyLogger;
+  /** Holds the cache, quotas and budget. Default: a `MemoryStore` per proxy. */
+  readonly store?: ProxyStore;
+  /** The fetch used for upstream calls. Default: the global `fetch`. */
+  readonly fetch?: typeof fetch;
+}
+
+export const DEFAULT_ROUTES: TrackingRoutes = {
+  ocean: '/api/tracking/ocean',
+  air: '/api/tracking/air',
+  oceanCarriers: '/api/tracking/carriers/ocean',
+  airCarriers: '/api/tracking/carriers/air',
+};
+
+export const DEFAULT_LIMITS: ProxyLimits = {
+  maxBodyBytes: 5 * 1024 * 1024,
+  cacheTtlMs: 60_000,
+  carrierCacheTtlMs: 600_000,
+  newNumbersPerClientPerHour: 50,
+  upstreamBudget: { requests: 90, windowMs: 20_000 },
+  maxConcurrentLookups: 200,
+  maxValueLength: 256,
+};
+
+/** Slightly longer than the service's two-minute hold, as the service's own samples use. */
+export const DEFAULT_TIMEOUT_MS = 130_000;

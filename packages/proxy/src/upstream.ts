@@ -1,0 +1,125 @@
+/** The upstream's answer, read whole. Only the headers the proxy passes on are kept. */
+export interface UpstreamAnswer {
+  readonly kind: 'answer';
+  readonly status: number;
+  readonly contentType: string | null;
+  readonly retryAfter: string | null;
+  readonly body: Uint8Array;
+}
+
+export type UpstreamErrorCode =
+  | 'upstream_unreachable'
+  | 'upstream_timeout'
+  | 'upstream_incomplete'
+  | 'upstream_redirect'
+  | 'upstream_too_large'
+  | 'upstream_key_echo';
+
+export interface UpstreamFailure {
+  readonly kind: 'failure';
+  readonly error: UpstreamErrorCode;
+  readonly message: string;
+}
+
+export type UpstreamResult = UpstreamAnswer | UpstreamFailure;
+
+export interface UpstreamCall {
+  readonly url: string;
+  readonly headers: Headers;
+  readonly fetch: typeof fetch;
+  readonly timeoutMs: number;
+  readonly maxBodyBytes: number;
+  /** Aborted when no visitor waits for the answer any more. */
+  readonly signal: AbortSignal;
+}
+
+const MESSAGES: Record<UpstreamErrorCode, string> = {
+  upstream_unreachable: 'The tracking service could not be reached.',
+  upstream_timeout: 'The tracking service did not answer in time.',
+  upstream_incomplete: 'The tracking service closed the connection before its answer was complete.',
+  upstream_redirect: 'The tracking service answered with a redirect, which the proxy does not follow.',
+  upstream_too_large: 'The tracking service answer was larger than the proxy accepts.',
+  upstream_key_echo: 'The tracking service answer contained the API key; it was withheld.',
+};
+
+export function upstreamFailure(error: UpstreamErrorCode): UpstreamFailure {
+  return { kind: 'failure', error, message: MESSAGES[error] };
+}
+
+/**
+ * One GET to the service. The whole exchange, body included, runs under `timeoutMs`: a
+ * service that trickles bytes is as stuck as a silent one. Never throws; a failure is a value
+ * so that every visitor sharing the call gets the same answer.
+ */
+export async function callUpstream(call: UpstreamCall): Promise<UpstreamResult> {
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, call.timeoutMs);
+  const onGone = () => controller.abort();
+  call.signal.addEventListener('abort', onGone, { once: true });
+  let stage: 'connect' | 'body' = 'connect';
+  try {
+    if (call.signal.aborted) return upstreamFailure('upstream_unreachable');
+    // `manual` so that a redirect can never carry the key to another origin.
+    const response = await call.fetch(call.url, {
+      method: 'GET',
+      headers: call.headers,
+      redirect: 'manual',
+      signal: controller.signal,
+    });
+    stage = 'body';
+    if ((response.status >= 300 && response.status < 400) || response.type === 'opaqueredirect') {
+      await response.body?.cancel().catch(() => {});
+      return upstreamFailure('upstream_redirect');
+    }
+    const declared = Number(response.headers.get('content-length'));
+    if (response.headers.get('content-encoding') === null && declared > call.maxBodyBytes) {
+      await response.body?.cancel().catch(() => {});
+      return upstreamFailure('upstream_too_large');
+    }
+    const body = await readCapped(response, call.maxBodyBytes);
+    if (body === undefined) return upstreamFailure('upstream_too_large');
+    return {
+      kind: 'answer',
+      status: response.status,
+      contentType: response.headers.get('content-type'),
+      retryAfter: response.headers.get('retry-after'),
+      body,
+    };
+  } catch {
+    if (timedOut) return upstreamFailure('upstream_timeout');
+    return upstreamFailure(stage === 'connect' ? 'upstream_unreachable' : 'upstream_incomplete');
+  } finally {
+    clearTimeout(timer);
+    call.signal.removeEventListener('abort', onGone);
+  }
+}
+
+/** The body as bytes (already decoded by fetch if it was compressed), or undefined past the cap. */
+async function readCapped(response: Response, maxBytes: number): Promise<Uint8Array | undefined> {
+  if (response.body === null) return new Uint8Array(0);
+  const reader = response.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > maxBytes) {
+      await reader.cancel().catch(() => {});
+      return undefined;
+    }
+    chunks.push(value);
+  }
+  if (chunks.length === 1 && chunks[0] !== undefined) return chunks[0];
+  const body = new Uint8Array(total);
+  let offset = 0;
+  for (const chunk of chunks) {
+    body.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return body;
+}
