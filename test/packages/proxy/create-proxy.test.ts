@@ -1,0 +1,462 @@
+import assert from 'node:assert/strict';
+import { after, describe, it } from 'node:test';
+import { createTrackingProxy } from '@cargo-trackers/proxy';
+import {
+  CANARY_KEY,
+  assertCanaryNeverSeen,
+  deferred,
+  echo,
+  readAnswer,
+  startProxy,
+  startUpstream,
+  until,
+} from './harness.js';
+import type { RunningProxy, Upstream, UpstreamHandler } from './harness.js';
+
+after(assertCanaryNeverSeen);
+
+async function withProxy(
+  handler: UpstreamHandler,
+  options: Parameters<typeof startProxy>[1],
+  body: (proxy: RunningProxy, upstream: Upstream) => Promise<void>,
+): Promise<void> {
+  const upstream = await startUpstream(handler);
+  const proxy = await startProxy(upstream, options);
+  try {
+    await body(proxy, upstream);
+  } finally {
+    await proxy.close();
+    await upstream.close();
+  }
+}
+
+function answerWith(status: number, body: string, headers: Record<string, string> = {}): UpstreamHandler {
+  return (_req, res) => {
+    res.writeHead(status, { 'content-type': 'application/json', ...headers });
+    res.end(body);
+  };
+}
+
+describe('createTrackingProxy', () => {
+  describe('configuration', () => {
+    it('refuses to start without a key', () => {
+      assert.throws(() => createTrackingProxy({ baseUrl: 'http://127.0.0.1:1', apiKey: '' }), /apiKey/);
+    });
+
+    it('refuses a base address that is not plain http(s)', () => {
+      assert.throws(() => createTrackingProxy({ baseUrl: 'ftp://127.0.0.1', apiKey: CANARY_KEY }), /http/);
+      assert.throws(() => createTrackingProxy({ baseUrl: 'http://127.0.0.1/?a=1', apiKey: CANARY_KEY }), /origin/);
+    });
+
+    it('refuses two routes on one path', () => {
+      assert.throws(
+        () => createTrackingProxy({ baseUrl: 'http://127.0.0.1', apiKey: CANARY_KEY, routes: { air: '/api/tracking/ocean' } }),
+        /repeats/,
+      );
+    });
+
+    it('answers on configured paths and keeps a base path prefix', async () => {
+      const upstream = await startUpstream();
+      const proxy = await startProxy({ url: `${upstream.url}/tracking/` }, { routes: { ocean: '/track/sea' } });
+      try {
+        assert.equal((await proxy.get('/api/tracking/ocean?referenceNumber=A')).status, 404);
+        const answer = await proxy.get('/track/sea?referenceNumber=A');
+        assert.equal(answer.status, 200);
+        assert.equal(upstream.requests.at(-1)?.path, '/tracking/v1/shipments/ocean');
+      } finally {
+        await proxy.close();
+        await upstream.close();
+      }
+    });
+  });
+
+  describe('forwarding', () => {
+    it('sends an ocean lookup to /v1/shipments/ocean with the key', () =>
+      withProxy(echo, {}, async (proxy, upstream) => {
+        const answer = await proxy.get('/api/tracking/ocean?referenceNumber=MSCU1234567&carrierCode=MSCU&routeDetails=true');
+        assert.equal(answer.status, 200);
+        const [request] = upstream.requests;
+        assert.equal(request?.path, '/v1/shipments/ocean');
+        assert.equal(request?.rawQuery, 'referenceNumber=MSCU1234567&carrierCode=MSCU&routeDetails=true');
+        assert.equal(request?.headers.authorization, `Bearer ${CANARY_KEY}`);
+      }));
+
+    it('sends an air lookup to /v1/shipments/air with the key', () =>
+      withProxy(echo, {}, async (proxy, upstream) => {
+        assert.equal((await proxy.get('/api/tracking/air?routePath=true&number=176-12345675')).status, 200);
+        const [request] = upstream.requests;
+        assert.equal(request?.path, '/v1/shipments/air');
+        assert.equal(request?.rawQuery, 'number=176-12345675&routePath=true');
+        assert.equal(request?.headers.authorization, `Bearer ${CANARY_KEY}`);
+      }));
+
+    it('asks for the carrier lists without the key and keeps them', () =>
+      withProxy(answerWith(200, '{"airlines":[]}'), {}, async (proxy, upstream) => {
+        for (const path of ['/api/tracking/carriers/ocean', '/api/tracking/carriers/air', '/api/tracking/carriers/air']) {
+          const answer = await proxy.get(`${path}?referenceNumber=X`);
+          assert.equal(answer.status, 200);
+          assert.equal(answer.text, '{"airlines":[]}');
+        }
+        assert.deepEqual(upstream.requests.map((r) => r.url), ['/v1/carriers/ocean', '/v1/carriers/air']);
+        assert.ok(upstream.requests.every((r) => r.headers.authorization === undefined));
+      }));
+
+    it('keeps an empty carrierCode empty and an absent one absent', () =>
+      withProxy(echo, {}, async (proxy, upstream) => {
+        await proxy.get('/api/tracking/ocean?referenceNumber=A&carrierCode=');
+        await proxy.get('/api/tracking/ocean?referenceNumber=B');
+        assert.equal(upstream.requests[0]?.query.get('carrierCode'), '');
+        assert.equal(upstream.requests[1]?.query.has('carrierCode'), false);
+      }));
+
+    it('forwards no parameter outside the contract', () =>
+      withProxy(echo, {}, async (proxy, upstream) => {
+        await proxy.get('/api/tracking/ocean?referenceNumber=A&referenceType=booking&apiKey=x&number=1');
+        await proxy.get('/api/tracking/air?number=176-1&referenceNumber=A&carrierCode=EK');
+        assert.deepEqual([...upstream.requests[0]!.query.keys()], ['referenceNumber']);
+        assert.deepEqual([...upstream.requests[1]!.query.keys()], ['number']);
+      }));
+
+    it('refuses a duplicated parameter with 400 and forwards nothing', () =>
+      withProxy(echo, {}, async (proxy, upstream) => {
+        const answer = await proxy.get('/api/tracking/ocean?referenceNumber=A&referenceNumber=B');
+        assert.equal(answer.status, 400);
+        assert.deepEqual(answer.json(), { message: 'The query parameter referenceNumber appears more than once.', error: 'duplicate_parameter' });
+        assert.equal((await proxy.get('/api/tracking/ocean?referenceNumber=A&routeDetails=true&routeDetails=false')).status, 400);
+        assert.equal(upstream.requests.length, 0);
+      }));
+
+    it('ignores a duplicated parameter it does not forward', () =>
+      withProxy(echo, {}, async (proxy, upstream) => {
+        assert.equal((await proxy.get('/api/tracking/ocean?referenceNumber=A&_=1&_=2')).status, 200);
+        assert.equal(upstream.requests[0]?.rawQuery, 'referenceNumber=A');
+      }));
+
+    it('refuses a lookup without a number, or with an absurdly long value', () =>
+      withProxy(echo, { limits: { maxValueLength: 40 } }, async (proxy, upstream) => {
+        assert.equal((await proxy.get('/api/tracking/ocean')).status, 400);
+        assert.equal((await proxy.get('/api/tracking/ocean?referenceNumber=')).status, 400);
+        assert.equal((await proxy.get('/api/tracking/air?routePath=true')).status, 400);
+        const long = await proxy.get(`/api/tracking/air?number=${'1'.repeat(41)}`);
+        assert.equal(long.status, 400);
+        assert.equal((long.json() as { error: string }).error, 'value_too_long');
+        assert.equal((await proxy.get(`/api/tracking/air?number=${'1'.repeat(40)}`)).status, 200);
+        assert.equal(upstream.requests.length, 1);
+      }));
+
+    it('passes on Accept and Accept-Language and no other visitor header', () =>
+      withProxy(echo, {}, async (proxy, upstream) => {
+        await proxy.get('/api/tracking/ocean?referenceNumber=A', {
+          headers: {
+            accept: 'application/json',
+            'accept-language': 'de-CH',
+            authorization: 'Bearer visitor',
+            cookie: 'session=1',
+            'x-forwarded-for': '10.0.0.1',
+            'user-agent': 'visitor-agent',
+            referer: 'https://shop.example/',
+          },
+        });
+        const headers = upstream.requests[0]!.headers;
+        assert.equal(headers.accept, 'application/json');
+        assert.equal(headers['accept-language'], 'de-CH');
+        assert.equal(headers.authorization, `Bearer ${CANARY_KEY}`);
+        for (const name of ['cookie', 'x-forwarded-for', 'referer']) assert.equal(headers[name], undefined, name);
+        assert.notEqual(headers['user-agent'], 'visitor-agent');
+      }));
+  });
+
+  describe('answers', () => {
+    it('returns a 200 body byte for byte with its Content-Type and a correct Content-Length', async () => {
+      const body = Buffer.from('{"referenceNumber":"A","status":"IN_TRANSIT","note":"caf\u00e9 \u2603 \ud83d\udea2"}\n', 'utf8');
+      await withProxy(
+        (_req, res) => {
+          res.writeHead(200, { 'content-type': 'application/vnd.tracking+json; charset=utf-8', 'set-cookie': 'a=1', 'x-internal': '1' });
+          res.end(body);
+        },
+        {},
+        async (proxy) => {
+          const answer = await proxy.get('/api/tracking/ocean?referenceNumber=A');
+          assert.equal(answer.status, 200);
+          assert.deepEqual(Buffer.from(answer.bytes), body);
+          assert.equal(answer.headers.get('content-type'), 'application/vnd.tracking+json; charset=utf-8');
+          assert.equal(answer.headers.get('content-length'), String(body.byteLength));
+          assert.equal(answer.headers.get('set-cookie'), null);
+          assert.equal(answer.headers.get('x-internal'), null);
+        },
+      );
+    });
+
+    for (const [status, body, headers] of [
+      [202, '{"message":"Accepted, still looking"}', {}],
+      [401, '{"message":"Invalid key"}', {}],
+      [402, '{"message":"No credits","error":"insufficient_credits","product":"ocean"}', {}],
+      [429, '{"message":"Slow down"}', { 'retry-after': '17' }],
+      [500, '{"message":"Carrier down"}', {}],
+      [404, 'not json at all', {}],
+    ] as const) {
+      it(`returns an upstream ${status} with its body unchanged`, () =>
+        withProxy(answerWith(status, body, headers), {}, async (proxy) => {
+          const answer = await proxy.get('/api/tracking/air?number=176-1');
+          assert.equal(answer.status, status);
+          assert.equal(answer.text, body);
+          assert.equal(answer.headers.get('retry-after'), 'retry-after' in headers ? headers['retry-after'] : null);
+        }));
+    }
+
+    it('withholds an answer that contains the key', () =>
+      withProxy(
+        (req, res) => {
+          res.writeHead(401, { 'content-type': 'application/json' });
+          res.end(JSON.stringify({ message: `Key ${req.headers.authorization} is revoked` }));
+        },
+        {},
+        async (proxy) => {
+          const answer = await proxy.get('/api/tracking/ocean?referenceNumber=A');
+          assert.equal(answer.status, 502);
+          assert.equal((answer.json() as { error: string }).error, 'upstream_key_echo');
+        },
+      ));
+  });
+
+  describe('cache', () => {
+    it('serves a 200 from the cache and says so', () =>
+      withProxy(echo, {}, async (proxy, upstream) => {
+        const first = await proxy.get('/api/tracking/ocean?referenceNumber=A');
+        const second = await proxy.get('/api/tracking/ocean?referenceNumber=A');
+        assert.equal(first.headers.get('x-proxy-cache'), 'miss');
+        assert.equal(second.headers.get('x-proxy-cache'), 'hit');
+        assert.deepEqual(second.bytes, first.bytes);
+        assert.equal(second.headers.get('content-type'), 'application/json');
+        assert.equal(upstream.requests.length, 1);
+        // A different parameter set is a different lookup.
+        await proxy.get('/api/tracking/ocean?referenceNumber=A&routeDetails=true');
+        assert.equal(upstream.requests.length, 2);
+      }));
+
+    it('keeps an answer only for the configured time', () =>
+      withProxy(echo, { limits: { cacheTtlMs: 80 } }, async (proxy, upstream) => {
+        await proxy.get('/api/tracking/air?number=176-1');
+        await proxy.get('/api/tracking/air?number=176-1');
+        assert.equal(upstream.requests.length, 1);
+        await new Promise((r) => setTimeout(r, 120));
+        await proxy.get('/api/tracking/air?number=176-1');
+        assert.equal(upstream.requests.length, 2);
+      }));
+
+    for (const status of [202, 401, 429, 500]) {
+      it(`does not keep a ${status}`, () =>
+        withProxy(answerWith(status, '{"message":"m"}'), {}, async (proxy, upstream) => {
+          assert.equal((await proxy.get('/api/tracking/air?number=176-1')).status, status);
+          assert.equal((await proxy.get('/api/tracking/air?number=176-1')).status, status);
+          assert.equal(upstream.requests.length, 2);
+        }));
+    }
+  });
+
+  describe('sharing and abandoning', () => {
+    it('lets concurrent identical lookups share one upstream call', async () => {
+      const release = deferred();
+      await withProxy(
+        (_req, res, recorded) => {
+          void release.promise.then(() => echo(_req, res, recorded));
+        },
+        {},
+        async (proxy, upstream) => {
+          const pending = Array.from({ length: 5 }, () => proxy.get('/api/tracking/ocean?referenceNumber=SHARED'));
+          await until(() => proxy.logs.length === 0 && upstream.requests.length === 1);
+          await new Promise((r) => setTimeout(r, 50));
+          release.resolve();
+          const answers = await Promise.all(pending);
+          assert.equal(upstream.requests.length, 1);
+          assert.ok(answers.every((a) => a.status === 200 && a.text === answers[0]!.text));
+          assert.deepEqual(answers.map((a) => a.headers.get('x-proxy-cache')).sort(), ['miss', 'shared', 'shared', 'shared', 'shared']);
+        },
+      );
+    });
+
+    it('aborts the upstream call when its only visitor goes away', () =>
+      withProxy(() => {}, {}, async (proxy, upstream) => {
+        const controller = new AbortController();
+        const pending = fetch(`${proxy.url}/api/tracking/ocean?referenceNumber=GONE`, { signal: controller.signal }).catch(() => 'aborted');
+        await until(() => upstream.requests.length === 1);
+        controller.abort();
+        assert.equal(await pending, 'aborted');
+        await upstream.requests[0]!.closed;
+        await until(() => proxy.logs.length === 1);
+        assert.equal(proxy.logs[0]?.error, 'client_closed');
+      }));
+
+    it('keeps the upstream call while another visitor still waits for it', async () => {
+      const release = deferred();
+      await withProxy(
+        (req, res, recorded) => {
+          void release.promise.then(() => echo(req, res, recorded));
+        },
+        {},
+        async (proxy, upstream) => {
+          const controller = new AbortController();
+          const leaving = fetch(`${proxy.url}/api/tracking/ocean?referenceNumber=TWO`, { signal: controller.signal }).catch(() => 'aborted');
+          await until(() => upstream.requests.length === 1);
+          const staying = proxy.get('/api/tracking/ocean?referenceNumber=TWO');
+          await new Promise((r) => setTimeout(r, 50));
+          controller.abort();
+          assert.equal(await leaving, 'aborted');
+          await until(() => proxy.logs.some((l) => l.error === 'client_closed'));
+          release.resolve();
+          const answer = await staying;
+          assert.equal(answer.status, 200);
+          assert.equal(answer.headers.get('x-proxy-cache'), 'shared');
+          assert.equal(upstream.requests.length, 1);
+        },
+      );
+    });
+  });
+
+  describe('credit and load protection', () => {
+    it('limits the distinct numbers one client looks up per hour, not its repeats', () =>
+      withProxy(echo, { limits: { newNumbersPerClientPerHour: 2, cacheTtlMs: 0 } }, async (proxy, upstream) => {
+        assert.equal((await proxy.get('/api/tracking/ocean?referenceNumber=N1')).status, 200);
+        assert.equal((await proxy.get('/api/tracking/air?number=N2')).status, 200);
+        const refused = await proxy.get('/api/tracking/ocean?referenceNumber=N3');
+        assert.equal(refused.status, 429);
+        assert.equal((refused.json() as { error: string }).error, 'client_quota');
+        const wait = Number(refused.headers.get('retry-after'));
+        assert.ok(wait >= 1 && wait <= 3600, `Retry-After ${wait}`);
+        assert.equal((await proxy.get('/api/tracking/ocean?referenceNumber=N1')).status, 200);
+        assert.equal(upstream.requests.length, 3);
+        // A visitor-supplied address header does not open a new quota when no proxy is trusted.
+        assert.equal((await proxy.get('/api/tracking/ocean?referenceNumber=N4', { headers: { 'x-real-ip': '203.0.113.9' } })).status, 429);
+      }));
+
+    it('counts clients by the trusted proxy header when one is named', () =>
+      withProxy(echo, { trustedProxyHeader: 'X-Forwarded-For', limits: { newNumbersPerClientPerHour: 1 } }, async (proxy) => {
+        const from = (ip: string) => ({ headers: { 'x-forwarded-for': `198.51.100.1, ${ip}` } });
+        assert.equal((await proxy.get('/api/tracking/air?number=A', from('203.0.113.1'))).status, 200);
+        assert.equal((await proxy.get('/api/tracking/air?number=B', from('203.0.113.1'))).status, 429);
+        assert.equal((await proxy.get('/api/tracking/air?number=B', from('203.0.113.2'))).status, 200);
+      }));
+
+    it('refuses with Retry-After rather than spend past the upstream budget', () =>
+      withProxy(echo, { limits: { upstreamBudget: { requests: 3, windowMs: 1_000 } } }, async (proxy, upstream) => {
+        for (const n of ['B1', 'B2', 'B3']) assert.equal((await proxy.get(`/api/tracking/air?number=${n}`)).status, 200);
+        const refused = await proxy.get('/api/tracking/air?number=B4');
+        assert.equal(refused.status, 429);
+        assert.equal((refused.json() as { error: string }).error, 'upstream_budget');
+        // The window is counted in tenths and spans at least 1 s, so the wait is at most 1.1 s.
+        assert.ok(['1', '2'].includes(refused.headers.get('retry-after') ?? ''), `Retry-After ${refused.headers.get('retry-after')}`);
+        // Cached answers and carrier lists cost nothing from the budget.
+        assert.equal((await proxy.get('/api/tracking/air?number=B1')).status, 200);
+        assert.equal((await proxy.get('/api/tracking/carriers/air')).status, 200);
+        assert.equal(upstream.requests.filter((r) => r.path === '/v1/shipments/air').length, 3);
+        await new Promise((r) => setTimeout(r, 1_250));
+        assert.equal((await proxy.get('/api/tracking/air?number=B4')).status, 200);
+      }));
+
+    it('caps the lookups held open at once', async () => {
+      const release = deferred();
+      await withProxy(
+        (req, res, recorded) => {
+          void release.promise.then(() => echo(req, res, recorded));
+        },
+        { limits: { maxConcurrentLookups: 2 } },
+        async (proxy, upstream) => {
+          const held = [proxy.get('/api/tracking/air?number=H1'), proxy.get('/api/tracking/ocean?referenceNumber=H2')];
+          await until(() => upstream.requests.length === 2);
+          const refused = await proxy.get('/api/tracking/air?number=H3');
+          assert.equal(refused.status, 429);
+          assert.equal((refused.json() as { error: string }).error, 'proxy_busy');
+          assert.ok(Number(refused.headers.get('retry-after')) > 0);
+          // Joining a lookup already in flight takes no new slot.
+          const joined = proxy.get('/api/tracking/air?number=H1');
+          await new Promise((r) => setTimeout(r, 30));
+          release.resolve();
+          assert.deepEqual((await Promise.all([...held, joined])).map((a) => a.status), [200, 200, 200]);
+          assert.equal((await proxy.get('/api/tracking/air?number=H3')).status, 200);
+        },
+      );
+    });
+  });
+
+  describe('methods, paths and CORS', () => {
+    it('answers 404 on unknown paths and 405 with Allow on other methods', () =>
+      withProxy(echo, {}, async (proxy, upstream) => {
+        for (const path of ['/', '/api/tracking', '/api/tracking/ocean/', '/api/tracking/OCEAN', '/v1/shipments/ocean']) {
+          assert.equal((await proxy.get(`${path}?referenceNumber=A`)).status, 404, path);
+        }
+        for (const method of ['POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS']) {
+          const answer = await proxy.get('/api/tracking/ocean?referenceNumber=A', { method });
+          assert.equal(answer.status, 405, method);
+          assert.equal(answer.headers.get('allow'), 'GET');
+        }
+        const head = await fetch(`${proxy.url}/api/tracking/ocean?referenceNumber=A`, { method: 'HEAD' });
+        assert.equal(head.status, 405);
+        assert.equal(upstream.requests.length, 0);
+      }));
+
+    it('sends no CORS headers by default', () =>
+      withProxy(echo, {}, async (proxy) => {
+        const answer = await proxy.get('/api/tracking/ocean?referenceNumber=A', { headers: { origin: 'https://shop.example' } });
+        assert.equal(answer.headers.get('access-control-allow-origin'), null);
+      }));
+
+    it('opens CORS to the allowlisted origins only, and exposes Retry-After', () =>
+      withProxy(answerWith(429, '{"message":"m"}', { 'retry-after': '5' }), { corsOrigins: ['https://shop.example'] }, async (proxy) => {
+        const allowed = await proxy.get('/api/tracking/ocean?referenceNumber=A', { headers: { origin: 'https://shop.example' } });
+        assert.equal(allowed.headers.get('access-control-allow-origin'), 'https://shop.example');
+        assert.equal(allowed.headers.get('access-control-expose-headers'), 'Retry-After');
+        assert.equal(allowed.headers.get('vary'), 'Origin');
+        const other = await proxy.get('/api/tracking/ocean?referenceNumber=A', { headers: { origin: 'https://evil.example' } });
+        assert.equal(other.headers.get('access-control-allow-origin'), null);
+
+        const preflight = await proxy.get('/api/tracking/ocean', { method: 'OPTIONS', headers: { origin: 'https://shop.example', 'access-control-request-method': 'GET' } });
+        assert.equal(preflight.status, 204);
+        assert.equal(preflight.headers.get('access-control-allow-origin'), 'https://shop.example');
+        assert.equal(preflight.headers.get('access-control-allow-methods'), 'GET');
+        const refused = await proxy.get('/api/tracking/ocean', { method: 'OPTIONS', headers: { origin: 'https://evil.example' } });
+        assert.equal(refused.headers.get('access-control-allow-origin'), null);
+        const post = await proxy.get('/api/tracking/ocean', { method: 'POST', headers: { origin: 'https://shop.example' } });
+        assert.equal(post.status, 405);
+        assert.equal(post.headers.get('allow'), 'GET, OPTIONS');
+      }));
+  });
+
+  describe('logs', () => {
+    it('writes one line per request with the number hashed, never the number or the key', () =>
+      withProxy(echo, {}, async (proxy) => {
+        await proxy.get('/api/tracking/ocean?referenceNumber=MSCU7654321');
+        await proxy.get('/api/tracking/ocean?referenceNumber=MSCU7654321');
+        await proxy.get('/api/tracking/nothing');
+        assert.equal(proxy.logs.length, 3);
+        const [miss, hit, missing] = proxy.logs;
+        assert.equal(miss?.route, 'ocean');
+        assert.equal(miss?.status, 200);
+        assert.equal(miss?.cache, 'miss');
+        assert.equal(miss?.upstreamStatus, 200);
+        assert.match(miss?.numberHash ?? '', /^[0-9a-f]{12}$/);
+        assert.equal(hit?.cache, 'hit');
+        assert.equal(hit?.numberHash, miss?.numberHash);
+        assert.equal(hit?.upstreamStatus, undefined);
+        assert.equal(missing?.status, 404);
+        assert.ok(typeof miss?.durationMs === 'number' && miss.durationMs >= 0);
+        for (const entry of proxy.logs) assert.ok(!JSON.stringify(entry).includes('7654321'));
+      }));
+
+    it('answers even when the logger throws', async () => {
+      const upstream = await startUpstream();
+      const handler = createTrackingProxy({
+        baseUrl: upstream.url,
+        apiKey: CANARY_KEY,
+        logger: () => {
+          throw new Error('disk full');
+        },
+      });
+      try {
+        const answer = await readAnswer(await handler(new Request('http://localhost/api/tracking/air?number=1')));
+        assert.equal(answer.status, 200);
+      } finally {
+        await upstream.close();
+      }
+    });
+  });
+});
