@@ -1,0 +1,89 @@
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { checkContainerNumber, containerCheckDigit } from '../../../packages/ocean-tracker/src/container-number.js';
+import { loadFixture } from '../../fixtures/load-fixture.js';
+
+describe('checkContainerNumber', () => {
+  it('accepts the ISO 6346 standard example CSQU3054383', () => {
+    assert.deepEqual(checkContainerNumber('CSQU3054383'), { kind: 'valid', normalized: 'CSQU3054383' });
+  });
+
+  it('accepts spaces, hyphens and lowercase for the check and reports the canonical spelling', () => {
+    assert.deepEqual(checkContainerNumber(' medu 909100-4 '), { kind: 'valid', normalized: 'MEDU9091004' });
+    assert.deepEqual(checkContainerNumber('OOLU-188203-0'), { kind: 'valid', normalized: 'OOLU1882030' });
+  });
+
+  it('reports the expected check digit when the typed one is wrong', () => {
+    assert.deepEqual(checkContainerNumber('CSQU3054381'), {
+      kind: 'invalid-check-digit',
+      expected: 3,
+      normalized: 'CSQU3054381',
+    });
+  });
+
+  it('writes a remainder of 10 as check digit 0', () => {
+    // Owner code and serial chosen so that the weighted sum is 10 mod 11.
+    const firstTen = findFirstTenWithRemainderTen();
+    assert.equal(containerCheckDigit(firstTen), 0);
+    assert.equal(checkContainerNumber(`${firstTen}0`).kind, 'valid');
+  });
+
+  it('uses the standard letter values that skip multiples of 11', () => {
+    // A=10, B=12 (11 skipped), L=23 (22 skipped), V=34 (33 skipped).
+    assert.equal(containerCheckDigit('AAAU000000'), (10 + 20 + 40 + 32 * 8) % 11 % 10);
+    assert.equal(containerCheckDigit('BLVU000000'), (12 + 23 * 2 + 34 * 4 + 32 * 8) % 11 % 10);
+  });
+
+  it('takes U, J and Z as the category, nothing else', () => {
+    for (const category of ['U', 'J', 'Z']) {
+      const firstTen = `ABC${category}123456`;
+      assert.equal(checkContainerNumber(`${firstTen}${containerCheckDigit(firstTen)}`).kind, 'valid');
+    }
+    assert.deepEqual(checkContainerNumber('ABCX1234560'), { kind: 'not-a-container' });
+  });
+
+  it('says "not a container" for other shapes: bills of lading, bookings, short or long numbers', () => {
+    for (const input of ['', 'OOLU2741938520', '263841975', 'MEDU909100', 'MEDU90910045', 'ME1U9091004', 'MEDU9O91004', 'MEDU.9091004']) {
+      assert.deepEqual(checkContainerNumber(input), { kind: 'not-a-container' }, input);
+    }
+  });
+
+  it('finds every container number in the fixtures valid', () => {
+    const files = [
+      'ocean-container-in-transit.json',
+      'ocean-bill-of-lading-pacific.json',
+      'ocean-delivered.json',
+      'ocean-booked-planned.json',
+      'ocean-unknown-codes.json',
+      'ocean-minimal.json',
+      'ocean-wrong-types.json',
+      'ocean-long-history.json',
+      'ocean-out-of-range-coordinates.json',
+    ];
+    let checked = 0;
+    for (const file of files) {
+      const doc = loadFixture(file) as { containers: unknown[] };
+      for (const c of doc.containers) {
+        const number = (c as { number?: unknown } | null)?.number;
+        if (typeof number !== 'string') continue;
+        assert.equal(checkContainerNumber(number).kind, 'valid', `${file}: ${number}`);
+        checked++;
+      }
+    }
+    assert.ok(checked >= 11, `checked ${checked}`);
+  });
+});
+
+function findFirstTenWithRemainderTen(): string {
+  for (let serial = 0; serial < 1000; serial++) {
+    const firstTen = `MSCU${String(serial).padStart(6, '0')}`;
+    let sum = 0;
+    for (let i = 0; i < 10; i++) {
+      const ch = firstTen.charAt(i);
+      const value = /[A-Z]/.test(ch) ? ({ M: 24, S: 30, C: 13, U: 32 } as Record<string, number>)[ch] ?? -1 : Number(ch);
+      sum += value * 2 ** i;
+    }
+    if (sum % 11 === 10) return firstTen;
+  }
+  throw new Error('no serial with remainder 10 below 1000');
+}
