@@ -1,1 +1,17 @@
 export type * from './model/shipment.js';
+export * from './model/read.js';
+export * from './transport/index.js';
+export * from './format/index.js';
+export * from './i18n/index.js';
+export * from './events.js';
+export { TrackingController, MAX_PENDING_POLLS, MAX_RATE_LIMITED_WAITS } from './tracking-controller.js';
+export type { TrackRequest, TrackingState, TrackerFailure, FailureKind, Wait, Clock, TrackingControllerOptions } from './tracking-controller.js';
+export { TrackerElement, validPollSeconds } from './ui/tracker-element.js';
+export type { ThemeName, MapMode } from './ui/tracker-element.js';
+export { trackerStyles } from './ui/styles.js';
+export { renderNotice } from './ui/notice.js';
+export { renderStatus, renderEta, renderRoute } from './ui/summary.js';
+export { renderTimeline, renderUnitSwitcher, currentIndex } from './ui/timeline.js';
+export { statusLabel, eventLabel, placeLabel } from './ui/labels.js';
+export type { RenderContext } from './ui/labels.js';
+export { defineElement } from './define.js';

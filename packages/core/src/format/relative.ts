@@ -1,0 +1,46 @@
+const UNITS: ReadonlyArray<[Intl.RelativeTimeFormatUnit, number]> = [
+  ['year', 365 * 24 * 3600_000],
+  ['month', 30 * 24 * 3600_000],
+  ['week', 7 * 24 * 3600_000],
+  ['day', 24 * 3600_000],
+  ['hour', 3600_000],
+  ['minute', 60_000],
+  ['second', 1000],
+];
+
+/** "in 3 days", "12 minutes ago", "now": the largest unit that fits, in the locale. */
+export function formatRelative(targetMs: number, nowMs: number, locale: string): string {
+  const diff = targetMs - nowMs;
+  const abs = Math.abs(diff);
+  const rtf = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' });
+  for (const [unit, size] of UNITS) {
+    if (abs >= size || unit === 'second') return rtf.format(Math.round(diff / size), unit);
+  }
+  return rtf.format(0, 'second');
+}
+
+/** "2 days, 18 hours" — at most two units, for delays. */
+export function formatDuration(ms: number, locale: string): string {
+  const abs = Math.abs(ms);
+  const days = Math.floor(abs / (24 * 3600_000));
+  const hours = Math.floor((abs % (24 * 3600_000)) / 3600_000);
+  const minutes = Math.round((abs % 3600_000) / 60_000);
+  const unit = (value: number, u: 'day' | 'hour' | 'minute') =>
+    new Intl.NumberFormat(locale, { style: 'unit', unit: u, unitDisplay: 'long' }).format(value);
+  const parts: string[] = [];
+  if (days > 0) parts.push(unit(days, 'day'));
+  if (hours > 0) parts.push(unit(hours, 'hour'));
+  if (days === 0 && minutes > 0) parts.push(unit(minutes, 'minute'));
+  if (parts.length === 0) parts.push(unit(0, 'minute'));
+  return new Intl.ListFormat(locale, { style: 'narrow', type: 'unit' }).format(parts.slice(0, 2));
+}
+
+/** "1:05" for a countdown; hours when needed ("1:02:05"). */
+export function formatCountdown(ms: number): string {
+  const total = Math.max(0, Math.ceil(ms / 1000));
+  const h = Math.floor(total / 3600);
+  const m = Math.floor((total % 3600) / 60);
+  const s = total % 60;
+  const ss = String(s).padStart(2, '0');
+  return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${ss}` : `${m}:${ss}`;
+}

@@ -1,0 +1,53 @@
+import { en, type MessageKey, type Messages } from './en.js';
+
+/** Catalogues other than English, registered by locale (`es`, `pt-BR`, …). */
+const catalogues = new Map<string, Messages>([['en', en]]);
+
+export function registerCatalogue(locale: string, messages: Messages): void {
+  catalogues.set(locale.toLowerCase(), messages);
+}
+
+/** `pt-BR` → the `pt-br` catalogue, else `pt`, else English. */
+export function catalogueFor(locale: string): Messages {
+  const lower = locale.toLowerCase();
+  return catalogues.get(lower) ?? catalogues.get(lower.split('-')[0] ?? '') ?? en;
+}
+
+export type MessageParams = Readonly<Record<string, string | number>>;
+
+/**
+ * Translates keys for one element. Each element has its own localizer, so two
+ * elements on one page can speak two languages; there is no page-global locale.
+ */
+export class Localizer {
+  readonly locale: string;
+  private readonly catalogue: Messages;
+  private readonly overrides: Messages;
+
+  constructor(locale: string, overrides: Messages = {}) {
+    this.locale = resolvableLocale(locale);
+    this.catalogue = catalogueFor(this.locale);
+    this.overrides = overrides;
+  }
+
+  t(key: MessageKey, params: MessageParams = {}): string {
+    const template = this.overrides[key] ?? this.catalogue[key] ?? en[key];
+    return template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
+  }
+
+  /** A key built at run time (status and event codes); undefined when no catalogue has it. */
+  lookup(key: string): string | undefined {
+    return (this.overrides as Record<string, string | undefined>)[key] ??
+      (this.catalogue as Record<string, string | undefined>)[key] ??
+      (en as Record<string, string | undefined>)[key];
+  }
+}
+
+/** A locale Intl accepts, else English. */
+export function resolvableLocale(locale: string): string {
+  try {
+    return Intl.getCanonicalLocales(locale)[0] ?? 'en';
+  } catch {
+    return 'en';
+  }
+}

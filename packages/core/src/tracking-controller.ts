@@ -1,0 +1,363 @@
+import type { ReactiveController, ReactiveControllerHost } from 'lit';
+import { TrackerErrorEvent, TrackerLoadEvent, TrackerPendingEvent } from './events.js';
+import type { Normalizer, Shipment } from './model/shipment.js';
+import type { ProxyAnswer } from './transport/answer.js';
+import { backoffDelay, MAX_AUTOMATIC_RETRIES } from './transport/backoff.js';
+import { askProxy } from './transport/proxy-client.js';
+import { boundedWait } from './transport/retry-after.js';
+
+/** One lookup: the proxy URL with its query, and the number as the visitor typed it. */
+export interface TrackRequest {
+  readonly url: string;
+  readonly number: string;
+}
+
+export type FailureKind =
+  /** 401: the proxy's key. The visitor can do nothing. */
+  | 'unauthorized'
+  /** 402 insufficient_credits (or a 402 without a known slug). */
+  | 'no-credits'
+  /** 402 usage_limit_reached. */
+  | 'usage-limit'
+  /** 404. */
+  | 'not-found'
+  /** Another 4xx. */
+  | 'rejected'
+  /** 5xx, network errors and timeouts after the automatic retries. */
+  | 'unavailable'
+  /** Still 202 after the last poll. */
+  | 'gave-up'
+  /** Still 429 after many waits. */
+  | 'rate-limited'
+  /** A 200 that is not a shipment document. */
+  | 'unexpected';
+
+export interface TrackerFailure {
+  readonly kind: FailureKind;
+  /** HTTP status; 0 when there was none. */
+  readonly status: number;
+  /** The service's error slug, when it sent one. */
+  readonly code?: string;
+  /** The service's own message, or the reason a document was refused. */
+  readonly message?: string;
+  /** Whether a "try again" can help. */
+  readonly retryable: boolean;
+  /** For usage-limit: when the cap resets. */
+  readonly resetsAt?: Date;
+}
+
+/** Why the controller is waiting before it asks again. */
+export interface Wait {
+  readonly reason: 'pending' | 'rate-limited' | 'retry' | 'offline';
+  /** 1-based count of answers of this reason so far. */
+  readonly attempt: number;
+  /** Epoch ms of the next ask; absent for `offline` (it asks when the browser is back online). */
+  readonly retryAt?: number;
+}
+
+export type TrackingState =
+  | { readonly phase: 'idle' }
+  | { readonly phase: 'loading'; readonly request: TrackRequest; readonly after?: Wait }
+  | { readonly phase: 'waiting'; readonly request: TrackRequest; readonly wait: Wait }
+  | { readonly phase: 'loaded'; readonly request: TrackRequest; readonly shipment: Shipment }
+  | { readonly phase: 'failed'; readonly request: TrackRequest; readonly failure: TrackerFailure };
+
+/** The clock and timers the controller uses; tests of the scheduler may pass their own. */
+export interface Clock {
+  now(): number;
+  setTimeout(callback: () => void, ms: number): unknown;
+  clearTimeout(handle: unknown): void;
+}
+
+const globalClock: Clock = {
+  // Looked up at each call so that a fake clock installed by a test after import is used.
+  now: () => Date.now(),
+  setTimeout: (callback, ms) => globalThis.setTimeout(callback, ms),
+  clearTimeout: (handle) => globalThis.clearTimeout(handle as ReturnType<typeof setTimeout>),
+};
+
+export interface TrackingControllerOptions {
+  /** The element's tag, for console messages to the site owner. */
+  readonly tag: string;
+  readonly normalizer: () => Normalizer;
+  /** Seconds between asks after a 202. */
+  readonly pollIntervalSeconds: () => number;
+  readonly clock?: Clock;
+  readonly ask?: typeof askProxy;
+}
+
+/** How many 202 answers before the element stops asking and offers "try again". */
+export const MAX_PENDING_POLLS = 15;
+/** How many 429 answers in a row before the element stops and offers "try again". */
+export const MAX_RATE_LIMITED_WAITS = 10;
+const RATE_LIMIT_DEFAULT_MS = 30_000;
+const RATE_LIMIT_MIN_MS = 1_000;
+const RATE_LIMIT_MAX_MS = 15 * 60_000;
+
+/**
+ * Runs lookups for one element: at most one request in flight, a newer lookup aborts
+ * the older one and a stale answer is dropped, 202s are polled, 429s wait for
+ * Retry-After, 5xx and network failures back off, and nothing runs while the element
+ * is disconnected (it resumes on reconnect) or while the page is hidden.
+ */
+export class TrackingController implements ReactiveController {
+  state: TrackingState = { phase: 'idle' };
+
+  private readonly host: ReactiveControllerHost & HTMLElement;
+  private readonly options: TrackingControllerOptions;
+  private readonly clock: Clock;
+  private abort?: AbortController;
+  private timer?: unknown;
+  private tick?: unknown;
+  /** Bumped by every new lookup; an answer from an older generation is dropped. */
+  private generation = 0;
+  private counts = { pending: 0, rateLimited: 0, retry: 0 };
+  private connected = false;
+  /** A scheduled ask that came due while the page was hidden or the element was away. */
+  private due = false;
+
+  constructor(host: ReactiveControllerHost & HTMLElement, options: TrackingControllerOptions) {
+    this.host = host;
+    this.options = options;
+    this.clock = options.clock ?? globalClock;
+    host.addController(this);
+  }
+
+  /** The clock's current time, for countdowns in `render()`. */
+  get now(): number {
+    return this.clock.now();
+  }
+
+  /** Starts a new lookup, abandoning whatever was under way. */
+  track(request: TrackRequest): void {
+    this.stop();
+    this.counts = { pending: 0, rateLimited: 0, retry: 0 };
+    this.ask(request);
+  }
+
+  /** Asks again for the last request, from a fresh start ("try again"). */
+  retry(): void {
+    if (this.state.phase === 'idle') return;
+    this.track(this.state.request);
+  }
+
+  /** Back to idle: nothing in flight, nothing scheduled. */
+  reset(): void {
+    this.stop();
+    this.setState({ phase: 'idle' });
+  }
+
+  hostConnected(): void {
+    this.connected = true;
+    document.addEventListener('visibilitychange', this.onVisibilityChange);
+    globalThis.addEventListener('online', this.onOnline);
+    const state = this.state;
+    if (state.phase === 'loading') this.ask(state.request, state.after);
+    else if (state.phase === 'waiting' && state.wait.retryAt !== undefined) this.schedule(state.request, state.wait);
+  }
+
+  hostDisconnected(): void {
+    this.connected = false;
+    document.removeEventListener('visibilitychange', this.onVisibilityChange);
+    globalThis.removeEventListener('online', this.onOnline);
+    // Keep the state: hostConnected resumes from it.
+    this.clearTimers();
+    this.abortInFlight();
+  }
+
+  private stop(): void {
+    this.generation++;
+    this.clearTimers();
+    this.abortInFlight();
+  }
+
+  private abortInFlight(): void {
+    this.abort?.abort();
+    this.abort = undefined;
+  }
+
+  private clearTimers(): void {
+    if (this.timer !== undefined) this.clock.clearTimeout(this.timer);
+    if (this.tick !== undefined) this.clock.clearTimeout(this.tick);
+    this.timer = undefined;
+    this.tick = undefined;
+    this.due = false;
+  }
+
+  private setState(state: TrackingState): void {
+    this.state = state;
+    this.host.requestUpdate();
+  }
+
+  private async ask(request: TrackRequest, after?: Wait): Promise<void> {
+    this.setState({ phase: 'loading', request, after });
+    if (!this.connected) return; // hostConnected will ask.
+    this.abortInFlight();
+    const generation = ++this.generation;
+    const abort = new AbortController();
+    this.abort = abort;
+    const ask = this.options.ask ?? askProxy;
+    const answer = await ask(request.url, { signal: abort.signal });
+    if (generation !== this.generation || answer.kind === 'aborted') return;
+    this.abort = undefined;
+    this.handle(request, answer);
+  }
+
+  private handle(request: TrackRequest, answer: Exclude<ProxyAnswer, { kind: 'aborted' }>): void {
+    const { tag } = this.options;
+    switch (answer.kind) {
+      case 'document': {
+        this.counts = { pending: 0, rateLimited: 0, retry: 0 };
+        let result;
+        try {
+          result = this.options.normalizer()(answer.body);
+        } catch (error) {
+          result = { ok: false as const, reason: error instanceof Error ? error.message : String(error) };
+        }
+        if (!result.ok) {
+          console.error(`[${tag}] The proxy answered 200 with a body that is not a shipment document: ${result.reason}.`);
+          this.fail(request, { kind: 'unexpected', status: 200, message: result.reason, retryable: true });
+          return;
+        }
+        this.setState({ phase: 'loaded', request, shipment: result.shipment });
+        this.host.dispatchEvent(new TrackerLoadEvent(result.shipment));
+        return;
+      }
+      case 'malformed':
+        console.error(`[${tag}] The proxy answered 200 with a body that is not JSON (${answer.reason}).`);
+        this.fail(request, { kind: 'unexpected', status: 200, message: answer.reason, retryable: true });
+        return;
+      case 'pending': {
+        const attempt = ++this.counts.pending;
+        if (attempt >= MAX_PENDING_POLLS) {
+          this.fail(request, { kind: 'gave-up', status: 202, message: answer.message, retryable: true });
+          return;
+        }
+        const retryAt = this.clock.now() + this.options.pollIntervalSeconds() * 1000;
+        this.schedule(request, { reason: 'pending', attempt, retryAt });
+        this.host.dispatchEvent(new TrackerPendingEvent(attempt, new Date(retryAt)));
+        return;
+      }
+      case 'unauthorized':
+        console.error(
+          `[${tag}] The tracking proxy answered 401: the API key it sends is missing, invalid or revoked. ` +
+            'Check the key in the proxy\'s server configuration (TRACKING_API_KEY in the reference proxy).',
+        );
+        this.fail(request, { kind: 'unauthorized', status: 401, code: answer.code, message: answer.message, retryable: false });
+        return;
+      case 'payment-required': {
+        const kind = answer.code === 'usage_limit_reached' ? 'usage-limit' : 'no-credits';
+        console.error(`[${tag}] The tracking service answered 402 (${answer.code ?? 'no slug'}): ${answer.message ?? ''}`);
+        this.fail(request, { kind, status: 402, code: answer.code, message: answer.message, retryable: false, resetsAt: answer.resetsAt });
+        return;
+      }
+      case 'rate-limited': {
+        const attempt = ++this.counts.rateLimited;
+        const retryAt = this.clock.now() + boundedWait(answer.retryAfterMs, RATE_LIMIT_DEFAULT_MS, RATE_LIMIT_MIN_MS, RATE_LIMIT_MAX_MS);
+        if (attempt > MAX_RATE_LIMITED_WAITS) {
+          this.fail(request, { kind: 'rate-limited', status: 429, code: answer.code, message: answer.message, retryable: true });
+          return;
+        }
+        this.schedule(request, { reason: 'rate-limited', attempt, retryAt });
+        this.emitError({ status: 429, code: answer.code ?? 'rate_limited', message: answer.message ?? 'Too many requests', retryable: true, retryAt: new Date(retryAt) });
+        return;
+      }
+      case 'rejected':
+        this.fail(request, {
+          kind: answer.status === 404 ? 'not-found' : 'rejected',
+          status: answer.status,
+          code: answer.code,
+          message: answer.message,
+          retryable: false,
+        });
+        return;
+      case 'server-error':
+      case 'network-error':
+      case 'timeout': {
+        const status = answer.kind === 'server-error' ? answer.status : 0;
+        const code = answer.kind === 'server-error' ? answer.code ?? 'server_error' : answer.kind === 'timeout' ? 'timeout' : 'network_error';
+        const message =
+          answer.kind === 'server-error' ? answer.message ?? `HTTP ${answer.status}` : answer.kind === 'timeout' ? `No answer within ${answer.afterMs} ms` : answer.message;
+        if (answer.kind === 'network-error' && globalThis.navigator?.onLine === false) {
+          // Offline: no point spending retries; ask once when the browser is back online.
+          this.setState({ phase: 'waiting', request, wait: { reason: 'offline', attempt: this.counts.retry + 1 } });
+          this.emitError({ status, code: 'offline', message, retryable: true });
+          return;
+        }
+        const attempt = ++this.counts.retry;
+        if (attempt > MAX_AUTOMATIC_RETRIES) {
+          this.fail(request, { kind: 'unavailable', status, code: answer.kind === 'server-error' ? answer.code : undefined, message, retryable: true });
+          return;
+        }
+        const retryAt = this.clock.now() + backoffDelay(attempt);
+        this.schedule(request, { reason: 'retry', attempt, retryAt });
+        this.emitError({ status, code, message, retryable: true, retryAt: new Date(retryAt) });
+        return;
+      }
+    }
+  }
+
+  private fail(request: TrackRequest, failure: TrackerFailure): void {
+    this.clearTimers();
+    this.setState({ phase: 'failed', request, failure });
+    this.emitError({
+      status: failure.status,
+      code: failure.code ?? failure.kind,
+      message: failure.message ?? failure.kind,
+      retryable: failure.retryable,
+    });
+  }
+
+  private emitError(detail: ConstructorParameters<typeof TrackerErrorEvent>[0]): void {
+    this.host.dispatchEvent(new TrackerErrorEvent(detail));
+  }
+
+  /** Waits until `wait.retryAt`, re-rendering once a second for the countdown, then asks again. */
+  private schedule(request: TrackRequest, wait: Wait): void {
+    this.clearTimers();
+    this.setState({ phase: 'waiting', request, wait });
+    if (!this.connected || wait.retryAt === undefined) return;
+    const remaining = Math.max(0, wait.retryAt - this.clock.now());
+    this.timer = this.clock.setTimeout(() => {
+      this.timer = undefined;
+      if (document.visibilityState === 'hidden') {
+        // Polling pauses with the page; onVisibilityChange asks when the visitor is back.
+        this.due = true;
+        return;
+      }
+      this.ask(request, wait);
+    }, remaining);
+    this.scheduleTick();
+  }
+
+  private scheduleTick(): void {
+    // One render a second keeps the countdown honest; aligned to the second boundary of retryAt.
+    const state = this.state;
+    if (state.phase !== 'waiting' || state.wait.retryAt === undefined) return;
+    const remaining = state.wait.retryAt - this.clock.now();
+    if (remaining <= 0) return;
+    const next = remaining % 1000 || 1000;
+    this.tick = this.clock.setTimeout(() => {
+      this.tick = undefined;
+      this.host.requestUpdate();
+      if (document.visibilityState !== 'hidden') this.scheduleTick();
+    }, next);
+  }
+
+  private readonly onVisibilityChange = (): void => {
+    if (document.visibilityState === 'hidden') return;
+    const state = this.state;
+    if (state.phase !== 'waiting') return;
+    if (this.due) {
+      this.due = false;
+      this.ask(state.request, state.wait);
+    } else if (this.tick === undefined) {
+      this.scheduleTick();
+    }
+  };
+
+  private readonly onOnline = (): void => {
+    const state = this.state;
+    if (state.phase === 'waiting' && state.wait.reason === 'offline') this.ask(state.request, state.wait);
+  };
+}

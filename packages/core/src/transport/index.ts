@@ -1,0 +1,5 @@
+export type { ProxyAnswer, ProxyAnswerKind, ErrorBody } from './answer.js';
+export { askProxy, buildProxyUrl, classify, fetchJson, DEFAULT_TIMEOUT_MS } from './proxy-client.js';
+export type { ProxyRequestOptions } from './proxy-client.js';
+export { parseRetryAfter, boundedWait } from './retry-after.js';
+export { backoffDelay, MAX_AUTOMATIC_RETRIES } from './backoff.js';

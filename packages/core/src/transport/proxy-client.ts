@@ -1,0 +1,121 @@
+import type { ErrorBody, ProxyAnswer } from './answer.js';
+import { parseRetryAfter } from './retry-after.js';
+
+/** The service holds a lookup up to 2 minutes and the proxy gives up at 130 s; wait a little longer. */
+export const DEFAULT_TIMEOUT_MS = 140_000;
+
+export interface ProxyRequestOptions {
+  readonly signal?: AbortSignal;
+  readonly timeoutMs?: number;
+  /** For unit tests of this module only; everything else talks to real servers. */
+  readonly fetch?: typeof fetch;
+}
+
+/**
+ * Builds `proxyUrl?name=value&…` keeping any query the proxy URL already has.
+ * Values are encoded, never altered: what the visitor typed is what the proxy receives.
+ */
+export function buildProxyUrl(proxyUrl: string, params: ReadonlyArray<readonly [string, string]>, base?: string): string {
+  const url = new URL(proxyUrl, base ?? globalThis.document?.baseURI ?? 'http://localhost/');
+  for (const [name, value] of params) url.searchParams.append(name, value);
+  return url.href;
+}
+
+/** GETs a proxy URL and classifies the outcome. Never throws. */
+export async function askProxy(url: string, options: ProxyRequestOptions = {}): Promise<ProxyAnswer> {
+  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const doFetch = options.fetch ?? globalThis.fetch.bind(globalThis);
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, timeoutMs);
+  const onAbort = () => controller.abort();
+  options.signal?.addEventListener('abort', onAbort);
+  try {
+    if (options.signal?.aborted) return { kind: 'aborted' };
+    const response = await doFetch(url, {
+      method: 'GET',
+      headers: { Accept: 'application/json' },
+      signal: controller.signal,
+      credentials: 'same-origin',
+    });
+    const text = await response.text();
+    return classify(response.status, text, response.headers);
+  } catch (error) {
+    if (timedOut) return { kind: 'timeout', afterMs: timeoutMs };
+    if (options.signal?.aborted) return { kind: 'aborted' };
+    return { kind: 'network-error', message: error instanceof Error ? error.message : String(error) };
+  } finally {
+    clearTimeout(timer);
+    options.signal?.removeEventListener('abort', onAbort);
+  }
+}
+
+/** Maps a status, body text and headers to one answer. Exported for unit tests. */
+export function classify(status: number, text: string, headers: Headers, nowMs = Date.now()): ProxyAnswer {
+  if (status === 200) {
+    try {
+      return { kind: 'document', body: JSON.parse(text) as unknown };
+    } catch {
+      return { kind: 'malformed', reason: text.trim() === '' ? 'empty body' : 'body is not JSON' };
+    }
+  }
+  const body = readErrorBody(text);
+  const error: ErrorBody = { message: body.message, code: body.error };
+  if (status === 202) return { kind: 'pending', message: body.message };
+  if (status === 401) return { kind: 'unauthorized', ...error };
+  if (status === 402) {
+    const resetsAt = parseResetsAt(body.resets_at);
+    return {
+      kind: 'payment-required',
+      ...error,
+      product: body.product,
+      limit: body.limit,
+      resetsAt,
+    };
+  }
+  if (status === 429) return { kind: 'rate-limited', ...error, retryAfterMs: parseRetryAfter(headers.get('Retry-After'), nowMs) };
+  if (status >= 500) return { kind: 'server-error', status, ...error };
+  if (status >= 400) return { kind: 'rejected', status, ...error };
+  // 1xx/3xx (a redirect that was not followed) and the other 2xx are not in the contract.
+  return { kind: 'server-error', status, ...error };
+}
+
+/** `resets_at` is untyped in the interface: an ISO time, or epoch seconds/milliseconds. Anything else is ignored. */
+function parseResetsAt(value: string | number | undefined): Date | undefined {
+  if (value === undefined) return undefined;
+  const ms = typeof value === 'number' ? (value < 1e11 ? value * 1000 : value) : Date.parse(value);
+  return Number.isFinite(ms) ? new Date(ms) : undefined;
+}
+
+interface RawErrorBody {
+  message?: string;
+  error?: string;
+  product?: string;
+  limit?: number;
+  resets_at?: string | number;
+}
+
+/** The error body is typed loosely by the interface: keep what has the expected type, ignore the rest. */
+function readErrorBody(text: string): RawErrorBody {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    return {};
+  }
+  if (typeof parsed !== 'object' || parsed === null) return {};
+  const o = parsed as Record<string, unknown>;
+  const str = (v: unknown) => (typeof v === 'string' && v.trim() !== '' ? v : undefined);
+  const limit = typeof o.limit === 'number' && Number.isFinite(o.limit) ? o.limit : typeof o.limit === 'string' && /^\d+(\.\d+)?$/.test(o.limit) ? Number(o.limit) : undefined;
+  const resets = typeof o.resets_at === 'string' || typeof o.resets_at === 'number' ? o.resets_at : undefined;
+  return { message: str(o.message), error: str(o.error), product: str(o.product), limit, resets_at: resets };
+}
+
+/** GETs an open JSON list (the carrier lists). Undefined on any failure: the form works without it. */
+export async function fetchJson(url: string, signal?: AbortSignal): Promise<unknown> {
+  const answer = await askProxy(url, { signal, timeoutMs: 30_000 });
+  return answer.kind === 'document' ? answer.body : undefined;
+}

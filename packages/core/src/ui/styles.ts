@@ -1,0 +1,398 @@
+import { css } from 'lit';
+
+/**
+ * Shared look of both elements. Every colour, size and font is a `--tracker-*`
+ * custom property with a default, so a host page themes both elements at once;
+ * element-specific overrides (`--ocean-tracker-*`, `--air-tracker-*`) are mapped
+ * onto these tokens in each element's own styles.
+ */
+export const trackerStyles = css`
+  :host {
+    --_text: var(--tracker-text-color, #1a1f29);
+    --_muted: var(--tracker-muted-color, #525b6b);
+    --_bg: var(--tracker-background, #ffffff);
+    --_surface: var(--tracker-surface-color, #f4f6f9);
+    --_border: var(--tracker-border-color, #d5dae2);
+    --_accent: var(--tracker-accent-color, #0b5cad);
+    --_accent-text: var(--tracker-accent-text-color, #ffffff);
+    --_ok: var(--tracker-success-color, #17733a);
+    --_warn: var(--tracker-warning-color, #8a5300);
+    --_danger: var(--tracker-danger-color, #b3261e);
+    --_radius: var(--tracker-radius, 8px);
+    --_gap: var(--tracker-spacing, 16px);
+    --_focus: var(--tracker-focus-ring, 0 0 0 3px color-mix(in srgb, var(--_accent) 45%, transparent));
+    display: block;
+    container-type: inline-size;
+    container-name: tracker;
+    color: var(--_text);
+    background: var(--_bg);
+    font-family: var(--tracker-font-family, system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif);
+    font-size: var(--tracker-font-size, 1rem);
+    line-height: 1.45;
+    border: 1px solid var(--_border);
+    border-radius: var(--_radius);
+    padding: var(--_gap);
+    box-sizing: border-box;
+  }
+  :host([hidden]) {
+    display: none;
+  }
+  :host([theme='dark']) {
+    --_text: var(--tracker-text-color, #e8ebf0);
+    --_muted: var(--tracker-muted-color, #a9b1bf);
+    --_bg: var(--tracker-background, #141922);
+    --_surface: var(--tracker-surface-color, #1e2531);
+    --_border: var(--tracker-border-color, #394354);
+    --_accent: var(--tracker-accent-color, #7db6ff);
+    --_accent-text: var(--tracker-accent-text-color, #0b1320);
+    --_ok: var(--tracker-success-color, #6fd08f);
+    --_warn: var(--tracker-warning-color, #f2c066);
+    --_danger: var(--tracker-danger-color, #ff8a80);
+    color-scheme: dark;
+  }
+  @media (prefers-color-scheme: dark) {
+    :host([theme='auto']) {
+      --_text: var(--tracker-text-color, #e8ebf0);
+      --_muted: var(--tracker-muted-color, #a9b1bf);
+      --_bg: var(--tracker-background, #141922);
+      --_surface: var(--tracker-surface-color, #1e2531);
+      --_border: var(--tracker-border-color, #394354);
+      --_accent: var(--tracker-accent-color, #7db6ff);
+      --_accent-text: var(--tracker-accent-text-color, #0b1320);
+      --_ok: var(--tracker-success-color, #6fd08f);
+      --_warn: var(--tracker-warning-color, #f2c066);
+      --_danger: var(--tracker-danger-color, #ff8a80);
+      color-scheme: dark;
+    }
+  }
+  *,
+  *::before,
+  *::after {
+    box-sizing: inherit;
+  }
+  h2,
+  h3 {
+    margin: 0 0 0.5em;
+    line-height: 1.25;
+  }
+  h2 {
+    font-size: 1.25em;
+  }
+  h3 {
+    font-size: 1em;
+  }
+  p {
+    margin: 0 0 0.5em;
+  }
+  .visually-hidden {
+    position: absolute;
+    width: 1px;
+    height: 1px;
+    margin: -1px;
+    padding: 0;
+    overflow: hidden;
+    clip: rect(0 0 0 0);
+    white-space: nowrap;
+    border: 0;
+  }
+  button,
+  input,
+  select {
+    font: inherit;
+    color: inherit;
+  }
+  button {
+    cursor: pointer;
+    border-radius: calc(var(--_radius) * 0.75);
+    border: 1px solid var(--_accent);
+    background: var(--_accent);
+    color: var(--_accent-text);
+    padding: 0.5em 1em;
+    min-height: 44px;
+  }
+  button.secondary {
+    background: transparent;
+    color: var(--_accent);
+  }
+  button:focus-visible,
+  input:focus-visible,
+  select:focus-visible,
+  [tabindex]:focus-visible {
+    outline: 2px solid var(--_accent);
+    outline-offset: 2px;
+  }
+
+  /* Form */
+  form {
+    display: grid;
+    gap: 0.5em var(--_gap);
+    grid-template-columns: 1fr;
+    margin-bottom: var(--_gap);
+  }
+  .field {
+    display: grid;
+    gap: 0.25em;
+  }
+  label {
+    font-weight: 600;
+    font-size: 0.9em;
+  }
+  input,
+  select {
+    width: 100%;
+    min-height: 44px;
+    padding: 0.5em 0.75em;
+    border: 1px solid var(--_border);
+    border-radius: calc(var(--_radius) * 0.75);
+    background: var(--_bg);
+  }
+  .form-actions {
+    align-self: end;
+  }
+  .advice {
+    grid-column: 1 / -1;
+    margin: 0;
+    padding: 0.5em 0.75em;
+    border-left: 4px solid var(--_warn);
+    background: var(--_surface);
+    color: var(--_text);
+  }
+  .hint {
+    color: var(--_muted);
+    font-size: 0.875em;
+    margin: 0;
+  }
+  @container tracker (min-width: 560px) {
+    form {
+      grid-template-columns: 2fr 1fr auto;
+      align-items: end;
+    }
+    form.single {
+      grid-template-columns: 1fr auto;
+    }
+  }
+
+  /* Notices */
+  [part~='notice'] {
+    display: grid;
+    gap: 0.5em;
+    padding: 0.75em 1em;
+    border-radius: var(--_radius);
+    background: var(--_surface);
+    border-left: 4px solid var(--_accent);
+    margin-bottom: var(--_gap);
+  }
+  [part~='notice'][data-tone='error'] {
+    border-left-color: var(--_danger);
+  }
+  [part~='notice'][data-tone='warning'] {
+    border-left-color: var(--_warn);
+  }
+  [part~='notice'] p {
+    margin: 0;
+  }
+  [part~='notice'] button {
+    justify-self: start;
+  }
+  .countdown {
+    font-variant-numeric: tabular-nums;
+    color: var(--_muted);
+  }
+
+  /* Shipment */
+  .shipment {
+    display: grid;
+    gap: var(--_gap);
+  }
+  .panels {
+    display: grid;
+    gap: var(--_gap);
+    grid-template-columns: minmax(0, 1fr);
+  }
+  @container tracker (min-width: 860px) {
+    .panels.with-map {
+      grid-template-columns: minmax(0, 1fr) minmax(0, 1.2fr);
+    }
+  }
+  [part~='status'] {
+    display: grid;
+    gap: 0.25em;
+  }
+  .status-line {
+    display: flex;
+    flex-wrap: wrap;
+    gap: 0.5em 1em;
+    align-items: baseline;
+  }
+  .status-badge {
+    display: inline-block;
+    font-weight: 700;
+    padding: 0.15em 0.6em;
+    border-radius: 999px;
+    background: color-mix(in srgb, var(--_accent) 14%, var(--_bg));
+    color: var(--_text);
+    border: 1px solid var(--_accent);
+  }
+  .status-badge[data-status='DELIVERED'],
+  .status-badge[data-status='ARRIVED'] {
+    border-color: var(--_ok);
+    background: color-mix(in srgb, var(--_ok) 14%, var(--_bg));
+  }
+  .muted {
+    color: var(--_muted);
+  }
+  dl.facts {
+    display: grid;
+    grid-template-columns: max-content 1fr;
+    gap: 0.25em 1em;
+    margin: 0;
+  }
+  dl.facts dt {
+    color: var(--_muted);
+  }
+  dl.facts dd {
+    margin: 0;
+  }
+  [part~='eta'] {
+    padding: 0.75em 1em;
+    border-radius: var(--_radius);
+    background: var(--_surface);
+  }
+  [part~='eta'] .eta-time {
+    font-size: 1.2em;
+    font-weight: 700;
+  }
+  .delay {
+    color: var(--_warn);
+    font-weight: 600;
+  }
+  [part~='route'] ol {
+    list-style: none;
+    display: flex;
+    flex-wrap: wrap;
+    gap: 0.25em;
+    padding: 0;
+    margin: 0;
+  }
+  [part~='route'] li {
+    display: flex;
+    align-items: center;
+    gap: 0.25em;
+  }
+  [part~='route'] li:not(:last-child)::after {
+    content: '→';
+    color: var(--_muted);
+    margin-inline: 0.25em;
+  }
+  :host(:dir(rtl)) [part~='route'] li:not(:last-child)::after {
+    content: '←';
+  }
+  .place-role {
+    display: block;
+    font-size: 0.8em;
+    color: var(--_muted);
+  }
+  ul.plain {
+    list-style: none;
+    padding: 0;
+    margin: 0;
+  }
+
+  /* Unit switcher */
+  .units {
+    display: flex;
+    flex-wrap: wrap;
+    gap: 0.5em;
+    margin-bottom: 0.5em;
+  }
+  .units button[aria-pressed='false'] {
+    background: transparent;
+    color: var(--_accent);
+  }
+
+  /* Timeline */
+  [part~='milestones'] {
+    list-style: none;
+    margin: 0;
+    padding: 0;
+    position: relative;
+  }
+  [part~='milestone'] {
+    position: relative;
+    padding: 0 0 0.9em 1.75em;
+    border-inline-start: 2px solid var(--_border);
+    margin-inline-start: 0.5em;
+  }
+  [part~='milestone']:last-child {
+    border-inline-start-color: transparent;
+  }
+  [part~='milestone']::before {
+    content: '';
+    position: absolute;
+    inset-inline-start: -0.45em;
+    top: 0.25em;
+    width: 0.8em;
+    height: 0.8em;
+    border-radius: 50%;
+    background: var(--_bg);
+    border: 2px solid var(--_muted);
+  }
+  [part~='milestone'][data-kind='actual']::before {
+    background: var(--_accent);
+    border-color: var(--_accent);
+  }
+  [part~='milestone'][data-current]::before {
+    box-shadow: 0 0 0 4px color-mix(in srgb, var(--_accent) 30%, transparent);
+  }
+  [part~='milestone'][data-kind='planned'] .milestone-title,
+  [part~='milestone'][data-kind='estimated'] .milestone-title {
+    font-weight: 500;
+  }
+  .milestone-title {
+    font-weight: 650;
+  }
+  .milestone-meta {
+    color: var(--_muted);
+    font-size: 0.9em;
+  }
+  .kind-tag {
+    display: inline-block;
+    font-size: 0.75em;
+    text-transform: uppercase;
+    letter-spacing: 0.04em;
+    padding: 0 0.4em;
+    border-radius: 4px;
+    border: 1px solid currentColor;
+    margin-inline-start: 0.4em;
+    vertical-align: 0.1em;
+  }
+  .current-tag {
+    font-weight: 700;
+    color: var(--_accent);
+  }
+  [part~='milestone'][data-superseded] .milestone-title {
+    text-decoration: line-through;
+  }
+
+  @media (prefers-reduced-motion: no-preference) {
+    button {
+      transition: background-color 120ms ease;
+    }
+  }
+  @media print {
+    :host {
+      border: none;
+      padding: 0;
+      color: #000;
+      background: #fff;
+    }
+    form,
+    [part~='map'],
+    button {
+      display: none !important;
+    }
+    [part~='milestone'] {
+      break-inside: avoid;
+    }
+  }
+`;

@@ -1,0 +1,85 @@
+import { html, nothing, type TemplateResult } from 'lit';
+import { repeat } from 'lit/directives/repeat.js';
+import { formatMoment, isoOf } from '../format/dates.js';
+import { formatWeightKg } from '../format/numbers.js';
+import type { Milestone, TrackedUnit } from '../model/shipment.js';
+import { eventLabel, placeLabel, type RenderContext } from './labels.js';
+
+/** The last actual event: where the shipment is now. */
+export function currentIndex(milestones: readonly Milestone[]): number {
+  for (let i = milestones.length - 1; i >= 0; i--) if (milestones[i]?.kind === 'actual') return i;
+  return -1;
+}
+
+/**
+ * `part="milestones"`: the unit's history as an ordered list, one `part="milestone"`
+ * per event. Actual, estimated and planned are told apart in words, not colour alone,
+ * and the latest actual event is marked in text.
+ */
+export function renderTimeline(unit: TrackedUnit, ctx: RenderContext): TemplateResult {
+  const { l } = ctx;
+  const heading = l.t('shipment.milestones', { unit: unit.id });
+  if (unit.milestones.length === 0) {
+    return html`<section aria-label=${heading}><p class="muted" part="milestones-empty">${l.t('shipment.noMilestones')}</p></section>`;
+  }
+  const current = currentIndex(unit.milestones);
+  return html`<section aria-label=${heading}>
+    <ol part="milestones">
+      ${repeat(
+        unit.milestones,
+        (_m, i) => i,
+        (m, i) => renderMilestone(m, i === current, ctx),
+      )}
+    </ol>
+  </section>`;
+}
+
+function renderMilestone(m: Milestone, isCurrent: boolean, ctx: RenderContext): TemplateResult {
+  const { l } = ctx;
+  const label = eventLabel(m, ctx);
+  const detail = m.known && m.description && m.description !== label ? m.description : undefined;
+  const vehicle = m.vessel ?? m.flightNumber;
+  return html`<li part="milestone" data-kind=${m.kind} data-code=${m.code} ?data-current=${isCurrent} ?data-superseded=${m.superseded === true}>
+    <div class="milestone-title">
+      ${label}<span class="kind-tag">${l.t(`time.${m.kind}`)}</span>
+      ${isCurrent ? html` <span class="current-tag">· ${l.t('time.current')}</span>` : nothing}
+    </div>
+    ${detail ? html`<div>${detail}</div>` : nothing}
+    <div class="milestone-meta">
+      ${m.time ? html`<time datetime=${isoOf(m.time)}>${formatMoment(m.time, l.locale)}</time>` : l.t('time.unknown')}
+      ${m.place ? html` · ${placeLabel(m.place, ctx)}` : nothing}
+      ${m.facility ? html` · ${m.facility}` : nothing}
+    </div>
+    ${vehicle || m.voyage || m.empty || m.pieces !== undefined || m.weightKg !== undefined || m.superseded
+      ? html`<div class="milestone-meta">
+          ${[
+            vehicle,
+            m.voyage ? l.t('shipment.voyage', { voyage: m.voyage }) : undefined,
+            m.empty ? l.t('milestone.empty') : undefined,
+            m.pieces !== undefined ? l.t('milestone.pieces', { pieces: m.pieces }) : undefined,
+            m.weightKg !== undefined ? formatWeightKg(m.weightKg, l.locale) : undefined,
+            m.superseded ? l.t('milestone.superseded') : undefined,
+          ]
+            .filter((x) => x !== undefined)
+            .join(' · ')}
+        </div>`
+      : nothing}
+  </li>`;
+}
+
+/** Buttons to switch between the containers of a bill of lading or booking. */
+export function renderUnitSwitcher(
+  units: readonly TrackedUnit[],
+  selected: number,
+  onSelect: (index: number) => void,
+  ctx: RenderContext,
+): TemplateResult | typeof nothing {
+  if (units.length < 2) return nothing;
+  return html`<div class="units" role="group" aria-label=${ctx.l.t('shipment.containers')} part="units">
+    ${units.map(
+      (u, i) => html`<button type="button" part="unit-button" aria-pressed=${i === selected ? 'true' : 'false'} @click=${() => onSelect(i)}>
+        ${u.id}${u.description ? html` <span class="visually-hidden">(${u.description})</span>` : nothing}
+      </button>`,
+    )}
+  </div>`;
+}

@@ -1,0 +1,193 @@
+import { html, LitElement, nothing, type PropertyDeclarations, type PropertyValues, type TemplateResult } from 'lit';
+import { Localizer } from '../i18n/localizer.js';
+import type { Messages } from '../i18n/en.js';
+import type { Normalizer, Product, Shipment } from '../model/shipment.js';
+import { TrackingController, type TrackingState } from '../tracking-controller.js';
+import { buildProxyUrl } from '../transport/proxy-client.js';
+import { type RenderContext } from './labels.js';
+import { renderNotice } from './notice.js';
+import { trackerStyles } from './styles.js';
+import { renderEta, renderRoute, renderStatus } from './summary.js';
+import { renderTimeline, renderUnitSwitcher } from './timeline.js';
+
+export type ThemeName = 'light' | 'dark' | 'auto';
+export type MapMode = 'lazy' | 'eager' | 'none';
+
+const DEFAULT_POLL_SECONDS = 120;
+
+/**
+ * What `<ocean-tracker>` and `<air-tracker>` share: the proxy attributes, the
+ * tracking controller, the notices for every answer, the status header, ETA, route,
+ * timeline and map. A product element adds its form, its request parameters, its
+ * normalizer and its product-specific details, and nothing else.
+ */
+export abstract class TrackerElement extends LitElement {
+  static override styles = [trackerStyles];
+
+  static override properties: PropertyDeclarations = {
+    proxyUrl: { attribute: 'proxy-url' },
+    pollInterval: { attribute: 'poll-interval', type: Number },
+    carriersUrl: { attribute: 'carriers-url' },
+    theme: { reflect: true },
+    map: {},
+    tileUrl: { attribute: 'tile-url' },
+    tileAttribution: { attribute: 'tile-attribution' },
+    lang: { reflect: true },
+    messages: { attribute: false },
+    normalizer: { attribute: false },
+    selectedUnit: { state: true },
+  };
+
+  /** Path or URL of the customer-hosted proxy endpoint, e.g. `/api/tracking/ocean`. Required. */
+  declare proxyUrl: string | undefined;
+  /** Seconds to wait after a 202 before asking again (integer ≥ 1; default 120). */
+  declare pollInterval: number;
+  /** Where the carrier list comes from; defaults to `carriers/<product>` beside `proxy-url`. */
+  declare carriersUrl: string | undefined;
+  /** `light` (default), `dark`, or `auto` to follow the visitor's colour-scheme preference. */
+  declare theme: ThemeName | undefined;
+  /** `lazy` (default: load the map when the element nears the viewport), `eager`, or `none`. */
+  declare map: MapMode;
+  /** An XYZ raster tile URL template; without it the built-in offline world map is used. */
+  declare tileUrl: string | undefined;
+  /** Attribution text for `tile-url`, always shown on the map. */
+  declare tileAttribution: string | undefined;
+  /** Overrides for any message of the catalogue, by key. */
+  declare messages: Messages;
+  /** Maps the proxy's 200 body to the view model; replace it to read another document shape. */
+  declare normalizer: Normalizer;
+  declare protected selectedUnit: number;
+
+  protected abstract readonly product: Product;
+  /** The attribute whose presence starts a lookup, for messages (`reference-number`, `awb-number`). */
+  protected abstract readonly numberAttribute: string;
+
+  protected readonly tracking: TrackingController;
+  protected localizer = new Localizer('en');
+  private reportedMisconfiguration = false;
+  /** The number and parameters of the last lookup started, so an unchanged attribute does not start another. */
+  private lastLookupKey?: string;
+
+  constructor(defaultNormalizer: Normalizer) {
+    super();
+    this.pollInterval = DEFAULT_POLL_SECONDS;
+    this.map = 'lazy';
+    this.messages = {};
+    this.normalizer = defaultNormalizer;
+    this.selectedUnit = 0;
+    this.tracking = new TrackingController(this, {
+      tag: this.localName,
+      normalizer: () => this.normalizer,
+      pollIntervalSeconds: () => validPollSeconds(this.pollInterval),
+    });
+  }
+
+  /** The shipment on display (the view model), or undefined. Read-only. */
+  get shipment(): Shipment | undefined {
+    const state = this.tracking.state;
+    return state.phase === 'loaded' ? state.shipment : undefined;
+  }
+
+  /** Where the element is: idle, loading, waiting (202/429/retry), loaded or failed. Read-only. */
+  get trackingState(): TrackingState['phase'] {
+    return this.tracking.state.phase;
+  }
+
+  /** Asks again for the last number from a fresh start, as the "Try again" button does. */
+  retry(): void {
+    this.tracking.retry();
+  }
+
+  protected override willUpdate(changed: PropertyValues<this>): void {
+    if (changed.has('lang') || changed.has('messages') || !this.hasUpdated) {
+      this.localizer = new Localizer(this.resolveLocale(), this.messages);
+    }
+    if (!this.proxyUrl && !this.reportedMisconfiguration) {
+      this.reportedMisconfiguration = true;
+      console.error(`[${this.localName}] The proxy-url attribute is missing, so no lookup can be made. Set it to your tracking proxy's path, e.g. proxy-url="/api/tracking/${this.product}".`);
+    }
+  }
+
+  /** The element's `lang`, else the nearest ancestor's, else the browser's. */
+  protected resolveLocale(): string {
+    const own = this.getAttribute('lang');
+    if (own) return own;
+    const ancestor = this.parentElement?.closest('[lang]')?.getAttribute('lang');
+    return ancestor || globalThis.navigator?.language || 'en';
+  }
+
+  /**
+   * Starts a lookup unless the same one is already the current one. Product elements
+   * call this from `updated()` for attribute changes and from their form (with `force`).
+   */
+  protected startLookup(number: string, params: ReadonlyArray<readonly [string, string]>, force = false): void {
+    if (!this.proxyUrl) return;
+    const url = buildProxyUrl(this.proxyUrl, params);
+    if (!force && url === this.lastLookupKey) return;
+    this.lastLookupKey = url;
+    this.selectedUnit = 0;
+    this.tracking.track({ url, number });
+  }
+
+  /** The carrier-list URL: `carriers-url`, else `carriers/<product>` beside the proxy path. */
+  protected carrierListUrl(): string | undefined {
+    if (this.carriersUrl) return this.carriersUrl;
+    if (!this.proxyUrl) return undefined;
+    const base = new URL(this.proxyUrl, document.baseURI);
+    return new URL(`carriers/${this.product}`, base.href.replace(/[^/]*$/, '')).href;
+  }
+
+  protected context(): RenderContext {
+    return { l: this.localizer, now: this.tracking.now, product: this.product };
+  }
+
+  protected abstract renderForm(ctx: RenderContext): TemplateResult;
+  /** Vessels (ocean) or flights and cargo figures (air). */
+  protected abstract renderDetails(shipment: Shipment, ctx: RenderContext): TemplateResult | typeof nothing;
+
+  override render(): TemplateResult {
+    const ctx = this.context();
+    const state = this.tracking.state;
+    return html`
+      ${this.renderForm(ctx)}
+      ${!this.proxyUrl
+        ? html`<div part="notice notice-error" data-tone="error"><p role="alert">${ctx.l.t('notice.misconfigured', { attribute: 'proxy-url' })}</p></div>`
+        : renderNotice(state, ctx, { onRetry: () => this.tracking.retry() })}
+      ${state.phase === 'loaded' ? this.renderShipment(state.shipment, ctx) : nothing}
+    `;
+  }
+
+  protected renderShipment(shipment: Shipment, ctx: RenderContext): TemplateResult {
+    const unitIndex = Math.min(this.selectedUnit, Math.max(0, shipment.units.length - 1));
+    const unit = shipment.units[unitIndex];
+    const map = this.renderMap(shipment, ctx);
+    return html`<article class="shipment" part="shipment" aria-label=${ctx.l.t('shipment.heading', { number: shipment.reference })}>
+      ${renderStatus(shipment, ctx)}
+      <div class="panels ${map === nothing ? '' : 'with-map'}">
+        <div class="details">
+          ${renderEta(shipment, ctx)} ${renderRoute(shipment, ctx)} ${this.renderDetails(shipment, ctx)}
+          ${unit
+            ? html`${renderUnitSwitcher(shipment.units, unitIndex, (i) => (this.selectedUnit = i), ctx)} ${renderTimeline(unit, ctx)}`
+            : this.renderNoUnits(shipment, ctx)}
+        </div>
+        ${map}
+      </div>
+    </article>`;
+  }
+
+  protected renderNoUnits(shipment: Shipment, ctx: RenderContext): TemplateResult {
+    const kind = shipment.referenceType ? ctx.l.t(`reference.${shipment.referenceType}`).toLowerCase() : ctx.l.t('reference.booking').toLowerCase();
+    return html`<p class="muted" part="notice notice-info" role="status">${ctx.l.t('shipment.noContainers', { kind })}</p>`;
+  }
+
+  /** The route map; `nothing` until the map module is wired in, and for `map="none"`. */
+  protected renderMap(_shipment: Shipment, _ctx: RenderContext): TemplateResult | typeof nothing {
+    return nothing;
+  }
+}
+
+/** `poll-interval` as a whole number of seconds ≥ 1; anything else is the default. */
+export function validPollSeconds(value: unknown): number {
+  const n = typeof value === 'number' ? value : Number(value);
+  return Number.isInteger(n) && n >= 1 ? n : DEFAULT_POLL_SECONDS;
+}
