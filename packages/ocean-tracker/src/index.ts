@@ -1,0 +1,7 @@
+import './define.js';
+
+export { OceanTracker } from './ocean-tracker.js';
+export { normalizeOcean, parseOceanCarriers, OCEAN_STATUSES, OCEAN_EVENT_CODES } from './ocean-normalizer.js';
+export type { OceanCarrier, OceanStatus, OceanEventCode, OceanReferenceType } from './ocean-normalizer.js';
+export { checkContainerNumber, containerCheckDigit } from './container-number.js';
+export type { ContainerNumberCheck } from './container-number.js';

@@ -1,0 +1,211 @@
+import { Task } from '@lit/task';
+import {
+  fetchJson,
+  TrackerElement,
+  type RenderContext,
+  type Shipment,
+} from '@cargo-trackers/core';
+import { html, nothing, type PropertyDeclarations, type PropertyValues, type TemplateResult } from 'lit';
+import { checkContainerNumber } from './container-number.js';
+import { normalizeOcean, parseOceanCarriers, type OceanCarrier } from './ocean-normalizer.js';
+
+/** Advice shown in the form before sending: never a silent rewrite of the number. */
+type Advice =
+  | { readonly kind: 'empty' }
+  | { readonly kind: 'check-digit'; readonly number: string; readonly expected: number };
+
+/**
+ * Tracks an ocean container, bill of lading or booking through the customer's proxy.
+ *
+ * @summary Ocean container, bill of lading and booking tracking: status, ETA, route, vessels, milestones and map.
+ *
+ * @fires tracker-load - A shipment was looked up and shown. `event.shipment` (also `detail.shipment`) is the view model.
+ * @fires tracker-pending - The service answered 202; the element asks again at `retryAt`. Carries `attempt` and `retryAt`.
+ * @fires tracker-error - A lookup failed or is being retried. Carries `status`, `code`, `message`, `retryable` and, when the element retries by itself, `retryAt`.
+ *
+ * @csspart form - The lookup form.
+ * @csspart submit-button - The form's Track button.
+ * @csspart notice - Every message that is not the shipment: loading, waiting, errors, advice (also `notice-info`, `notice-warning`, `notice-error`).
+ * @csspart retry-button - The "Try again" button in a notice.
+ * @csspart shipment - The shipment once loaded.
+ * @csspart status - Status, carrier, reference and freshness.
+ * @csspart eta - The estimated (or actual) arrival.
+ * @csspart route - The ports in route order.
+ * @csspart vessels - The vessels and their voyages.
+ * @csspart units - The container switcher of a bill of lading or booking.
+ * @csspart unit-button - One container in the switcher.
+ * @csspart milestones - The timeline list.
+ * @csspart milestone - One event of the timeline.
+ * @csspart map - The route map.
+ *
+ * @cssprop --tracker-font-family - Font of both elements.
+ * @cssprop --tracker-font-size - Base font size (default 1rem).
+ * @cssprop --tracker-text-color - Text colour.
+ * @cssprop --tracker-muted-color - Secondary text colour.
+ * @cssprop --tracker-background - Background of the element.
+ * @cssprop --tracker-surface-color - Background of notices, the ETA box and similar panels.
+ * @cssprop --tracker-border-color - Borders and the timeline rail.
+ * @cssprop --tracker-accent-color - Buttons, links, the current milestone.
+ * @cssprop --tracker-accent-text-color - Text on accent-coloured buttons.
+ * @cssprop --tracker-success-color - Delivered and arrived statuses.
+ * @cssprop --tracker-warning-color - Delays and advice.
+ * @cssprop --tracker-danger-color - Errors.
+ * @cssprop --tracker-radius - Corner radius.
+ * @cssprop --tracker-spacing - Gap between blocks.
+ */
+export class OceanTracker extends TrackerElement {
+  static override properties: PropertyDeclarations = {
+    referenceNumber: { attribute: 'reference-number' },
+    carrierCode: { attribute: 'carrier-code' },
+    input: { state: true },
+    picked: { state: true },
+    advice: { state: true },
+  };
+
+  /** The number to track. Setting it (attribute or property) starts a lookup at once. */
+  declare referenceNumber: string | undefined;
+  /** A preset carrier code (SCAC-style, e.g. `MAEU`); otherwise the service detects the carrier. */
+  declare carrierCode: string | undefined;
+  declare private input: string;
+  /** The carrier the visitor picked; `undefined` means "not touched", so `carrier-code` applies. */
+  declare private picked: string | undefined;
+  declare private advice: Advice | undefined;
+
+  protected readonly product = 'ocean' as const;
+  protected readonly numberAttribute = 'reference-number';
+
+  private readonly carriers = new Task(this, {
+    task: async ([url], { signal }) => (url ? parseOceanCarriers(await fetchJson(url, signal)) : undefined),
+    args: () => [this.carrierListUrl()] as const,
+  });
+
+  constructor() {
+    super(normalizeOcean);
+    this.input = '';
+  }
+
+  protected override willUpdate(changed: PropertyValues<this>): void {
+    super.willUpdate(changed);
+    if (changed.has('referenceNumber') && this.referenceNumber !== undefined) this.input = this.referenceNumber;
+  }
+
+  protected override updated(changed: PropertyValues<this>): void {
+    if ((changed.has('referenceNumber') || changed.has('carrierCode') || changed.has('proxyUrl')) && this.referenceNumber) {
+      this.startLookup(this.referenceNumber, this.params(this.referenceNumber));
+    }
+  }
+
+  /** The carrier that goes with the request: the visitor's pick, else the attribute. */
+  private carrier(): string | undefined {
+    return this.picked !== undefined ? this.picked || undefined : this.carrierCode || undefined;
+  }
+
+  private params(number: string): Array<[string, string]> {
+    const params: Array<[string, string]> = [['referenceNumber', number]];
+    const carrier = this.carrier();
+    if (carrier) params.push(['carrierCode', carrier]);
+    params.push(['routeDetails', 'true']);
+    return params;
+  }
+
+  private submit(event: SubmitEvent): void {
+    event.preventDefault();
+    const number = this.input;
+    if (number.trim() === '') {
+      this.advice = { kind: 'empty' };
+      return;
+    }
+    const check = checkContainerNumber(number);
+    if (check.kind === 'invalid-check-digit') {
+      this.advice = { kind: 'check-digit', number, expected: check.expected };
+      return;
+    }
+    this.send(number);
+  }
+
+  private send(number: string): void {
+    this.advice = undefined;
+    this.referenceNumber = number;
+    this.startLookup(number, this.params(number), true);
+  }
+
+  protected renderForm(ctx: RenderContext): TemplateResult {
+    const { l } = ctx;
+    const carriers = this.carriers.value ?? [];
+    const selected = this.carrier() ?? '';
+    const requirement = this.containerRequirement(carriers, selected);
+    return html`<form part="form" @submit=${this.submit} novalidate>
+      <div class="field">
+        <label for="number">${l.t('form.label.ocean')}</label>
+        <input
+          id="number"
+          name="referenceNumber"
+          autocomplete="off"
+          autocapitalize="characters"
+          spellcheck="false"
+          placeholder=${l.t('form.placeholder.ocean')}
+          aria-describedby=${this.advice ? 'advice' : nothing}
+          aria-invalid=${this.advice ? 'true' : 'false'}
+          .value=${this.input}
+          @input=${(e: InputEvent) => {
+            this.input = (e.target as HTMLInputElement).value;
+            this.advice = undefined;
+          }}
+        />
+      </div>
+      <div class="field">
+        <label for="carrier">${l.t('form.carrier')}</label>
+        <select id="carrier" name="carrierCode" @change=${(e: Event) => (this.picked = (e.target as HTMLSelectElement).value)}>
+          <option value="" ?selected=${selected === ''}>${l.t('form.carrier.auto')}</option>
+          ${carriers.map((c) => html`<option value=${c.code} ?selected=${c.code === selected}>${c.name}</option>`)}
+          ${selected && !carriers.some((c) => c.code === selected) ? html`<option value=${selected} selected>${selected}</option>` : nothing}
+        </select>
+      </div>
+      <div class="form-actions"><button type="submit" part="submit-button">${l.t('form.submit')}</button></div>
+      ${requirement ? html`<p class="hint" id="requirement">${requirement}</p>` : nothing}
+      ${this.renderAdvice(ctx)}
+    </form>`;
+  }
+
+  private containerRequirement(carriers: readonly OceanCarrier[], code: string): string | undefined {
+    const carrier = carriers.find((c) => c.code === code);
+    if (!carrier || carrier.containerNumberRequiredWith.length === 0) return undefined;
+    if (checkContainerNumber(this.input).kind !== 'not-a-container') return undefined;
+    const l = this.localizer;
+    const kinds = carrier.containerNumberRequiredWith.map((k) => l.t(`reference.${k}`).toLowerCase());
+    return l.t('form.containerRequired', { carrier: carrier.name, kind: new Intl.ListFormat(l.locale, { type: 'disjunction' }).format(kinds) });
+  }
+
+  private renderAdvice(ctx: RenderContext): TemplateResult | typeof nothing {
+    const advice = this.advice;
+    if (!advice) return nothing;
+    const { l } = ctx;
+    if (advice.kind === 'empty') return html`<p class="advice" id="advice" part="notice notice-warning" role="alert">${l.t('form.empty')}</p>`;
+    return html`<div class="advice" id="advice" part="notice notice-warning">
+      <p role="alert">${l.t('form.checkDigit.container', { number: advice.number, expected: advice.expected })}</p>
+      <button type="button" class="secondary" part="track-anyway-button" @click=${() => this.send(advice.number)}>${l.t('form.trackAnyway')}</button>
+    </div>`;
+  }
+
+  protected renderDetails(shipment: Shipment, ctx: RenderContext): TemplateResult | typeof nothing {
+    if (shipment.vessels.length === 0) return nothing;
+    const { l } = ctx;
+    return html`<section part="vessels" aria-label=${l.t('shipment.vessels')}>
+      <h3>${l.t('shipment.vessels')}</h3>
+      <ul class="plain">
+        ${shipment.vessels.map(
+          (v) => html`<li>
+            <strong>${v.name}</strong>${v.imo ? html` <span class="muted">IMO ${v.imo}</span>` : nothing}
+            ${v.voyages.length > 0 ? html` · ${v.voyages.map((voyage) => l.t('shipment.voyage', { voyage })).join(', ')}` : nothing}
+          </li>`,
+        )}
+      </ul>
+    </section>`;
+  }
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'ocean-tracker': OceanTracker;
+  }
+}

@@ -1,0 +1,435 @@
+import { expect } from '@open-wc/testing';
+import '@cargo-trackers/ocean-tracker';
+import type { OceanTracker } from '@cargo-trackers/ocean-tracker';
+import type { TrackerErrorEvent, TrackerLoadEvent, TrackerPendingEvent } from '@cargo-trackers/core';
+import { fixture, mount, nextEvent, part, parts, scenario, shadowText, sleep, until } from '../../support/browser.js';
+
+const transit = () => fixture<Record<string, unknown>>('ocean-container-in-transit.json');
+
+async function tracker(attrs: string): Promise<OceanTracker> {
+  const el = mount<OceanTracker>(`<ocean-tracker ${attrs}></ocean-tracker>`);
+  await el.updateComplete;
+  return el;
+}
+
+function params(search: string): URLSearchParams {
+  return new URLSearchParams(search);
+}
+
+/** Captures console.error calls for the duration of a test. */
+function captureConsoleErrors(): { messages: string[]; restore: () => void } {
+  const original = console.error;
+  const messages: string[] = [];
+  console.error = (...args: unknown[]) => messages.push(args.map(String).join(' '));
+  return { messages, restore: () => (console.error = original) };
+}
+
+describe('<ocean-tracker>', () => {
+  let errors: ReturnType<typeof captureConsoleErrors>;
+  beforeEach(() => (errors = captureConsoleErrors()));
+  afterEach(() => {
+    errors.restore();
+    document.querySelectorAll('[data-test-root]').forEach((n) => n.remove());
+  });
+
+  describe('configuration', () => {
+    it('without proxy-url shows a configuration notice, names the attribute in the console and asks nothing', async () => {
+      const before = performance.getEntriesByType('resource').length;
+      const el = await tracker('reference-number="MEDU9091004"');
+      await sleep(200);
+      expect(part(el, 'notice')?.textContent).to.contain('proxy-url');
+      expect(errors.messages.some((m) => m.includes('proxy-url'))).to.equal(true);
+      const newEntries = performance.getEntriesByType('resource').slice(before);
+      expect(newEntries.filter((e) => e.name.includes('referenceNumber'))).to.have.length(0);
+    });
+
+    it('waits for the visitor when no reference-number is set', async () => {
+      const s = await scenario({ responses: [{ status: 200, body: await transit() }] });
+      const el = await tracker(`proxy-url="${s.base}/ocean"`);
+      await sleep(200);
+      expect(await s.requests()).to.have.length(0);
+      expect(part(el, 'form')).to.exist;
+      expect(el.trackingState).to.equal('idle');
+    });
+  });
+
+  describe('requests', () => {
+    it('sends the number exactly as set, with routeDetails=true and no carrierCode', async () => {
+      const awkward = ' msc u 12+3&x=%20#é ';
+      const s = await scenario({ responses: [{ status: 404, body: { message: 'No shipment' } }] });
+      const el = mount<OceanTracker>(`<ocean-tracker proxy-url="${s.base}/ocean"></ocean-tracker>`);
+      el.referenceNumber = awkward;
+      await until(async () => (await s.requests()).length === 1, 'one request');
+      const q = params((await s.requests())[0]!.search);
+      expect(q.get('referenceNumber')).to.equal(awkward);
+      expect(q.get('routeDetails')).to.equal('true');
+      expect(q.has('carrierCode')).to.equal(false);
+    });
+
+    it('sends carrierCode when the attribute presets one', async () => {
+      const s = await scenario({ responses: [{ status: 200, body: await transit() }] });
+      await tracker(`proxy-url="${s.base}/ocean" carrier-code="MSCU" reference-number="MEDU9091004"`);
+      await until(async () => (await s.requests()).length === 1, 'one request');
+      expect(params((await s.requests())[0]!.search).get('carrierCode')).to.equal('MSCU');
+    });
+
+    it('fills the carrier picker from the proxy list and sends the picked carrier from the form', async () => {
+      const s = await scenario({ responses: [{ status: 200, body: await transit() }] });
+      const el = await tracker(`proxy-url="${s.base}/ocean"`);
+      const select = el.shadowRoot!.querySelector('select')!;
+      await until(() => select.options.length > 1, 'carriers listed');
+      expect(select.options[0]!.textContent).to.contain('Detect automatically');
+      expect([...select.options].map((o) => o.value)).to.include('OOLU');
+      select.value = 'OOLU';
+      select.dispatchEvent(new Event('change'));
+      const input = el.shadowRoot!.querySelector('input')!;
+      input.value = 'MEDU9091004';
+      input.dispatchEvent(new InputEvent('input'));
+      await el.updateComplete;
+      part(el, 'submit-button')!.click();
+      await until(async () => (await s.requests()).length === 1, 'one request');
+      const q = params((await s.requests())[0]!.search);
+      expect(q.get('carrierCode')).to.equal('OOLU');
+      expect(q.get('referenceNumber')).to.equal('MEDU9091004');
+    });
+
+    it('warns about a wrong container check digit and sends only after "track anyway"', async () => {
+      const s = await scenario({ responses: [{ status: 404, body: { message: 'nope' } }] });
+      const el = await tracker(`proxy-url="${s.base}/ocean"`);
+      const input = el.shadowRoot!.querySelector('input')!;
+      input.value = 'MEDU9091005';
+      input.dispatchEvent(new InputEvent('input'));
+      await el.updateComplete;
+      part(el, 'submit-button')!.click();
+      await el.updateComplete;
+      expect(shadowText(el)).to.contain('check digit should be 4');
+      await sleep(150);
+      expect(await s.requests()).to.have.length(0);
+      part(el, 'track-anyway-button')!.click();
+      await until(async () => (await s.requests()).length === 1, 'request after track anyway');
+      expect(params((await s.requests())[0]!.search).get('referenceNumber')).to.equal('MEDU9091005');
+    });
+
+    it('says when the picked carrier needs the container number for a booking', async () => {
+      const s = await scenario({ responses: [{ status: 404, body: {} }] });
+      const el = await tracker(`proxy-url="${s.base}/ocean" carrier-code="MSCU"`);
+      await until(() => [...el.shadowRoot!.querySelector('select')!.options].some((o) => o.textContent === 'Maersk'), 'carriers listed');
+      const input = el.shadowRoot!.querySelector('input')!;
+      input.value = 'BK2211';
+      input.dispatchEvent(new InputEvent('input'));
+      await el.updateComplete;
+      expect(shadowText(el)).to.contain('needs the container number to track a booking');
+    });
+  });
+
+  describe('a 200', () => {
+    it('shows status, ETA in the port zone, delay, route, vessels and the timeline, and fires tracker-load', async () => {
+      const s = await scenario({ responses: [{ status: 200, body: await transit() }] });
+      const el = mount<OceanTracker>(`<ocean-tracker lang="en" proxy-url="${s.base}/ocean" reference-number="MEDU9091004"></ocean-tracker>`);
+      const loaded = await nextEvent<TrackerLoadEvent>(el, 'tracker-load');
+      await el.updateComplete;
+      expect(loaded.shipment.reference).to.equal('MEDU9091004');
+      expect(loaded.detail.shipment).to.equal(el.shipment);
+      expect(part(el, 'status')!.textContent).to.contain('In transit');
+      expect(part(el, 'status')!.textContent).to.contain('MSC Mediterranean Shipping Company');
+      expect(part(el, 'status')!.textContent).to.contain('Container');
+      const eta = part(el, 'eta')!;
+      // 2026-12-04T08:00+01:00 shown in Rotterdam's zone, with the zone named.
+      expect(eta.textContent).to.match(/Dec 4, 2026/);
+      expect(eta.textContent).to.match(/08:00/);
+      expect(eta.textContent).to.match(/GMT\+1|CET/);
+      expect(eta.textContent).to.contain('Delayed by 2 days');
+      const route = part(el, 'route')!.textContent!.replace(/\s+/g, ' ');
+      expect(route.indexOf('Ningbo')).to.be.lessThan(route.indexOf('Singapore'));
+      expect(route.indexOf('Singapore')).to.be.lessThan(route.indexOf('Rotterdam'));
+      expect(route).to.contain('Netherlands');
+      expect(part(el, 'vessels')!.textContent).to.contain('MSC GULSUN');
+      expect(part(el, 'vessels')!.textContent).to.contain('AE2545W');
+      const rows = parts(el, 'milestone');
+      expect(rows.length).to.equal(el.shipment!.units[0]!.milestones.length);
+      expect(rows.length).to.be.greaterThan(3);
+      expect(rows[0]!.textContent).to.contain('Gate out');
+      expect(rows[0]!.textContent).to.contain('Actual');
+      // Times in the place's own zone: the first event is 09:10 in Ningbo (UTC+8).
+      expect(rows[0]!.textContent).to.match(/09:10/);
+      expect(rows.some((r) => /Estimated|Planned/.test(r.textContent!))).to.equal(true);
+      expect(rows.filter((r) => r.hasAttribute('data-current'))).to.have.length(1);
+      expect(part(el, 'milestones')!.tagName).to.equal('OL');
+    });
+
+    it('lets the visitor switch between the containers of a bill of lading', async () => {
+      const s = await scenario({ responses: [{ status: 200, body: await fixture('ocean-bill-of-lading-pacific.json') }] });
+      const el = mount<OceanTracker>(`<ocean-tracker proxy-url="${s.base}/ocean" reference-number="OOLU2741938520"></ocean-tracker>`);
+      await nextEvent(el, 'tracker-load');
+      await el.updateComplete;
+      const buttons = parts(el, 'unit-button');
+      expect(buttons).to.have.length(2);
+      expect(buttons[0]!.getAttribute('aria-pressed')).to.equal('true');
+      const second = el.shipment!.units[1]!;
+      buttons[1]!.click();
+      await el.updateComplete;
+      expect(parts(el, 'unit-button')[1]!.getAttribute('aria-pressed')).to.equal('true');
+      expect(part(el, 'milestones')!.closest('section')!.getAttribute('aria-label')).to.contain(second.id);
+      expect(parts(el, 'milestone')).to.have.length(second.milestones.length);
+    });
+
+    it('explains an empty container list instead of showing nothing', async () => {
+      const s = await scenario({ responses: [{ status: 200, body: await fixture('ocean-empty-containers.json') }] });
+      const el = mount<OceanTracker>(`<ocean-tracker proxy-url="${s.base}/ocean" reference-number="X"></ocean-tracker>`);
+      await nextEvent(el, 'tracker-load');
+      await el.updateComplete;
+      expect(shadowText(el)).to.contain('lists no containers');
+      expect(parts(el, 'milestone')).to.have.length(0);
+    });
+
+    it('shows an unknown status and event code with the document text', async () => {
+      const doc = await fixture<Record<string, unknown>>('ocean-unknown-codes.json');
+      const s = await scenario({ responses: [{ status: 200, body: doc }] });
+      const el = mount<OceanTracker>(`<ocean-tracker proxy-url="${s.base}/ocean" reference-number="X"></ocean-tracker>`);
+      await nextEvent(el, 'tracker-load');
+      await el.updateComplete;
+      const shipment = el.shipment!;
+      expect(shipment.status.known).to.equal(false);
+      expect(part(el, 'status')!.textContent).to.contain(shipment.status.text ?? shipment.status.code);
+      const unknown = shipment.units.flatMap((u) => u.milestones).find((m) => !m.known);
+      expect(unknown, 'fixture has an unknown event').to.exist;
+      expect(shadowText(el)).to.contain(unknown!.description ?? unknown!.code);
+    });
+
+    it('renders hostile strings in every field as text', async () => {
+      const s = await scenario({ responses: [{ status: 200, body: await fixture('ocean-hostile-strings.json') }] });
+      (window as unknown as { __pwned?: boolean }).__pwned = false;
+      const el = mount<OceanTracker>(`<ocean-tracker proxy-url="${s.base}/ocean" reference-number="X"></ocean-tracker>`);
+      await nextEvent(el, 'tracker-load');
+      await el.updateComplete;
+      await sleep(100);
+      const root = el.shadowRoot!;
+      expect(root.querySelectorAll('script, img, iframe, object, embed, svg:not([data-icon])').length).to.equal(0);
+      for (const node of root.querySelectorAll('*')) {
+        for (const attr of node.attributes) expect(attr.name.startsWith('on'), `${node.tagName} ${attr.name}`).to.equal(false);
+      }
+      expect(shadowText(el)).to.contain('<img');
+      expect((window as unknown as { __pwned?: boolean }).__pwned).to.equal(false);
+    });
+
+    it('takes a replacement normalizer for another document shape', async () => {
+      const s = await scenario({ responses: [{ status: 200, body: { ref: 'ABC', state: 'DELIVERED' } }] });
+      const el = mount<OceanTracker>(`<ocean-tracker proxy-url="${s.base}/ocean"></ocean-tracker>`);
+      el.normalizer = (body) => {
+        const b = body as { ref: string; state: string };
+        return {
+          ok: true,
+          shipment: { product: 'ocean', reference: b.ref, status: { code: b.state, known: true }, route: [], vessels: [], flights: [], units: [], legs: [] },
+        };
+      };
+      el.referenceNumber = 'ABC';
+      await nextEvent(el, 'tracker-load');
+      await el.updateComplete;
+      expect(part(el, 'status')!.textContent).to.contain('Delivered');
+    });
+  });
+
+  describe('every other answer', () => {
+    it('polls after a 202 every poll-interval seconds: 202 → 202 → 200 makes exactly three requests', async () => {
+      const doc = await transit();
+      const s = await scenario({
+        responses: [
+          { status: 202, body: { message: 'Accepted, processing' } },
+          { status: 202, body: { message: 'Accepted, processing' } },
+          { status: 200, body: doc },
+        ],
+      });
+      const pending: TrackerPendingEvent[] = [];
+      const el = mount<OceanTracker>(`<ocean-tracker proxy-url="${s.base}/ocean" poll-interval="1"></ocean-tracker>`);
+      el.addEventListener('tracker-pending', (e) => pending.push(e));
+      const loaded = nextEvent(el, 'tracker-load', 10000);
+      el.referenceNumber = 'MEDU9091004';
+      await until(() => pending.length === 1, 'first pending');
+      await el.updateComplete;
+      expect(part(el, 'notice')!.textContent).to.contain('carrier is slow');
+      expect(part(el, 'notice')!.textContent).to.match(/Checking again in 0:0[01]/);
+      expect(part(el, 'notice')!.querySelector('[role="status"]')).to.exist;
+      expect(pending[0]!.attempt).to.equal(1);
+      expect(pending[0]!.retryAt.getTime()).to.be.closeTo(Date.now() + 1000, 600);
+      await loaded;
+      await sleep(1500);
+      const requests = await s.requests();
+      expect(requests).to.have.length(3);
+      expect(requests[1]!.at - requests[0]!.at).to.be.at.least(950);
+      expect(pending.map((p) => p.attempt)).to.deep.equal([1, 2]);
+    });
+
+    it('stops after 15 answers of 202 and offers to try again', async () => {
+      const s = await scenario({ responses: [{ status: 202, body: { message: 'Accepted' } }] });
+      const el = mount<OceanTracker>(`<ocean-tracker proxy-url="${s.base}/ocean" poll-interval="1" reference-number="SLOW"></ocean-tracker>`);
+      // Shorten the wait between polls without touching the element: each pending event
+      // is followed by the retry the element scheduled; the test only counts and waits.
+      const failed = nextEvent<TrackerErrorEvent>(el, 'tracker-error', 19000);
+      const error = await failed;
+      expect(error.detail.status).to.equal(202);
+      expect(error.detail.retryable).to.equal(true);
+      expect(await s.requests()).to.have.length(15);
+      await el.updateComplete;
+      expect(part(el, 'retry-button')).to.exist;
+    }).timeout(25000);
+
+    it('waits Retry-After after a 429, shows the countdown, then asks again by itself', async () => {
+      const s = await scenario({ responses: [{ status: 429, headers: { 'Retry-After': '2' }, body: { message: 'Too many' } }, { status: 200, body: await transit() }] });
+      const el = mount<OceanTracker>(`<ocean-tracker proxy-url="${s.base}/ocean" reference-number="MEDU9091004"></ocean-tracker>`);
+      const error = await nextEvent<TrackerErrorEvent>(el, 'tracker-error');
+      expect(error.detail.status).to.equal(429);
+      expect(error.detail.retryable).to.equal(true);
+      expect(error.detail.retryAt!.getTime()).to.be.closeTo(Date.now() + 2000, 600);
+      await el.updateComplete;
+      expect(part(el, 'notice')!.textContent).to.match(/Trying again in 0:0[12]/);
+      await nextEvent(el, 'tracker-load', 5000);
+      const [first, second] = await s.requests();
+      expect(second!.at - first!.at).to.be.at.least(1950);
+    });
+
+    it('after a 401 tells the visitor tracking is unavailable, tells the site owner about the key, and never asks again', async () => {
+      const s = await scenario({ responses: [{ status: 401, body: { message: 'Invalid API key' } }] });
+      const el = mount<OceanTracker>(`<ocean-tracker proxy-url="${s.base}/ocean" poll-interval="1" reference-number="X"></ocean-tracker>`);
+      const error = await nextEvent<TrackerErrorEvent>(el, 'tracker-error');
+      expect(error.detail).to.include({ status: 401, retryable: false });
+      await el.updateComplete;
+      expect(part(el, 'notice')!.textContent).to.contain('Tracking is not available right now');
+      expect(part(el, 'notice')!.textContent).not.to.contain('Invalid API key');
+      expect(part(el, 'retry-button')).to.equal(null);
+      expect(errors.messages.some((m) => m.includes('401') && m.includes('key'))).to.equal(true);
+      await sleep(2500);
+      expect(await s.requests()).to.have.length(1);
+    });
+
+    it('tells the two 402s apart, shows when the cap resets, and never asks again', async () => {
+      const credits = await scenario({ responses: [{ status: 402, body: { message: 'No credits', error: 'insufficient_credits', product: 'ocean' } }] });
+      const a = mount<OceanTracker>(`<ocean-tracker proxy-url="${credits.base}/ocean" poll-interval="1" reference-number="X"></ocean-tracker>`);
+      const e1 = await nextEvent<TrackerErrorEvent>(a, 'tracker-error');
+      await a.updateComplete;
+      const creditsText = part(a, 'notice')!.textContent!;
+      expect(e1.detail).to.include({ status: 402, code: 'insufficient_credits', retryable: false });
+
+      const cap = await scenario({
+        responses: [{ status: 402, body: { message: 'Cap', error: 'usage_limit_reached', product: 'ocean', limit: 1000, resets_at: '2026-12-01T00:00:00Z' } }],
+      });
+      const b = mount<OceanTracker>(`<ocean-tracker lang="en" proxy-url="${cap.base}/ocean" poll-interval="1" reference-number="X"></ocean-tracker>`);
+      const e2 = await nextEvent<TrackerErrorEvent>(b, 'tracker-error');
+      await b.updateComplete;
+      expect(e2.detail).to.include({ status: 402, code: 'usage_limit_reached' });
+      const capText = part(b, 'notice')!.textContent!;
+      expect(capText).not.to.equal(creditsText);
+      expect(capText).to.contain('limit');
+      expect(capText).to.match(/Dec 1, 2026/);
+      await sleep(1500);
+      expect(await credits.requests()).to.have.length(1);
+      expect(await cap.requests()).to.have.length(1);
+    });
+
+    it('shows a 404 with the service message and does not retry', async () => {
+      const s = await scenario({ responses: [{ status: 404, body: { message: 'No shipment found for ABC' } }] });
+      const el = mount<OceanTracker>(`<ocean-tracker proxy-url="${s.base}/ocean" poll-interval="1" reference-number="ABC"></ocean-tracker>`);
+      const e = await nextEvent<TrackerErrorEvent>(el, 'tracker-error');
+      expect(e.detail).to.include({ status: 404, retryable: false });
+      await el.updateComplete;
+      expect(part(el, 'notice')!.textContent).to.contain('could not find ABC');
+      expect(part(el, 'notice')!.textContent).to.contain('No shipment found for ABC');
+      expect(part(el, 'notice')!.querySelector('[role="alert"]')).to.exist;
+      await sleep(1200);
+      expect(await s.requests()).to.have.length(1);
+    });
+
+    it('retries a 5xx three times with growing waits, then offers "try again", which asks afresh', async () => {
+      const s = await scenario({ responses: [{ status: 503, body: { message: 'Down' } }] });
+      const el = mount<OceanTracker>(`<ocean-tracker proxy-url="${s.base}/ocean" reference-number="X"></ocean-tracker>`);
+      const retries: TrackerErrorEvent[] = [];
+      el.addEventListener('tracker-error', (e) => retries.push(e));
+      await until(() => retries.some((e) => !e.detail.retryAt), 'final error', 15000);
+      const requests = await s.requests();
+      expect(requests).to.have.length(4);
+      const gaps = requests.slice(1).map((r, i) => r.at - requests[i]!.at);
+      expect(gaps[0]).to.be.within(450, 1300);
+      expect(gaps[1]).to.be.within(950, 2300);
+      expect(gaps[2]).to.be.within(1950, 4300);
+      expect(retries.slice(0, 3).every((e) => e.detail.retryable && e.detail.retryAt)).to.equal(true);
+      await el.updateComplete;
+      expect(part(el, 'notice')!.textContent).to.contain('not answering');
+      part(el, 'retry-button')!.click();
+      await until(async () => (await s.requests()).length === 5, 'asked again after try again');
+    }).timeout(20000);
+
+    it('treats a network failure like a 5xx: retries with a wait', async () => {
+      // Nothing listens on loopback port 9: the connection is refused.
+      const el = mount<OceanTracker>(`<ocean-tracker proxy-url="http://127.0.0.1:9/ocean" reference-number="X"></ocean-tracker>`);
+      const e = await nextEvent<TrackerErrorEvent>(el, 'tracker-error');
+      expect(e.detail).to.include({ status: 0, code: 'network_error', retryable: true });
+      expect(e.detail.retryAt!.getTime()).to.be.greaterThan(Date.now());
+      await el.updateComplete;
+      expect(part(el, 'notice')!.textContent).to.contain('Retrying automatically (attempt 1 of 3)');
+    });
+
+    for (const [name, body] of [
+      ['a body that is not JSON', '<html>oops</html>'],
+      ['JSON that is not an object', '[1,2,3]'],
+      ['a document without its required fields', '{"referenceNumber":"X"}'],
+    ] as const) {
+      it(`says "unexpected response" for ${name}`, async () => {
+        const s = await scenario({ responses: [{ status: 200, body }] });
+        const el = mount<OceanTracker>(`<ocean-tracker proxy-url="${s.base}/ocean" reference-number="X"></ocean-tracker>`);
+        const e = await nextEvent<TrackerErrorEvent>(el, 'tracker-error');
+        expect(e.detail.status).to.equal(200);
+        await el.updateComplete;
+        expect(part(el, 'notice')!.textContent).to.contain('could not read');
+        expect(el.shipment).to.equal(undefined);
+      });
+    }
+  });
+
+  describe('one lookup at a time', () => {
+    it('aborts the old request for a new number and never shows the stale answer', async () => {
+      const first = await fixture<Record<string, unknown>>('ocean-container-in-transit.json');
+      const second = await fixture<Record<string, unknown>>('ocean-delivered.json');
+      const s = await scenario({ responses: [{ status: 200, body: first, delayMs: 1500 }, { status: 200, body: second }] });
+      const el = mount<OceanTracker>(`<ocean-tracker proxy-url="${s.base}/ocean" reference-number="FIRST"></ocean-tracker>`);
+      const loads: TrackerLoadEvent[] = [];
+      el.addEventListener('tracker-load', (e) => loads.push(e));
+      await until(async () => (await s.requests()).length === 1, 'first request sent');
+      el.referenceNumber = 'SECOND';
+      await until(() => loads.length === 1, 'second loaded');
+      await sleep(1800);
+      expect(loads).to.have.length(1);
+      expect(loads[0]!.shipment.reference).to.equal(second.referenceNumber);
+      expect(el.shipment!.reference).to.equal(second.referenceNumber);
+      const requests = await s.requests();
+      expect(requests[0]!.aborted).to.equal(true);
+    });
+
+    it('aborts the request when removed, asks nothing while away, and resumes when added back', async () => {
+      const s = await scenario({ responses: [{ status: 200, body: await transit(), delayMs: 2000 }, { status: 200, body: await transit() }] });
+      const el = mount<OceanTracker>(`<ocean-tracker proxy-url="${s.base}/ocean" reference-number="MEDU9091004"></ocean-tracker>`);
+      await until(async () => (await s.requests()).length === 1, 'request sent');
+      const parent = el.parentElement!;
+      el.remove();
+      await until(async () => (await s.requests())[0]!.aborted, 'request aborted');
+      await sleep(300);
+      expect(await s.requests()).to.have.length(1);
+      const loaded = nextEvent(el, 'tracker-load');
+      parent.append(el);
+      await loaded;
+      expect(await s.requests()).to.have.length(2);
+    });
+
+    it('clears its timers when removed while waiting, and resumes the wait when added back', async () => {
+      const s = await scenario({ responses: [{ status: 202, body: { message: 'later' } }, { status: 200, body: await transit() }] });
+      const el = mount<OceanTracker>(`<ocean-tracker proxy-url="${s.base}/ocean" poll-interval="1" reference-number="MEDU9091004"></ocean-tracker>`);
+      await nextEvent(el, 'tracker-pending');
+      const parent = el.parentElement!;
+      el.remove();
+      await sleep(1600);
+      expect(await s.requests(), 'no poll while removed').to.have.length(1);
+      const loaded = nextEvent(el, 'tracker-load');
+      parent.append(el);
+      await loaded;
+      expect(await s.requests()).to.have.length(2);
+    });
+  });
+});

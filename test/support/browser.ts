@@ -1,0 +1,96 @@
+// Helpers for browser tests: script the mock proxy over real HTTP, read fixtures, wait for things.
+
+export interface ScriptedResponse {
+  status: number;
+  headers?: Record<string, string>;
+  /** A string is sent as is; anything else as JSON. */
+  body?: unknown;
+  delayMs?: number;
+  destroy?: boolean;
+}
+
+export interface LoggedRequest {
+  path: string;
+  search: string;
+  at: number;
+  aborted: boolean;
+  completed: boolean;
+}
+
+export interface Scenario {
+  id: string;
+  /** e.g. `/scenario/3`; point `proxy-url` at `${base}/ocean`. */
+  base: string;
+  requests(): Promise<LoggedRequest[]>;
+}
+
+export async function scenario(spec: { responses: ScriptedResponse[]; carriers?: unknown; airlines?: unknown }): Promise<Scenario> {
+  const res = await fetch('/__scenario', { method: 'POST', body: JSON.stringify(spec) });
+  const { id, base } = (await res.json()) as { id: string; base: string };
+  return {
+    id,
+    base,
+    requests: async () => ((await (await fetch(`/__scenario/${id}/log`)).json()) as { requests: LoggedRequest[] }).requests,
+  };
+}
+
+export async function fixture<T = unknown>(name: string): Promise<T> {
+  const res = await fetch(`/test/fixtures/${name}`);
+  if (!res.ok) throw new Error(`no fixture ${name}`);
+  return (await res.json()) as T;
+}
+
+// Captured before any test can install a fake clock.
+const realSetTimeout = globalThis.setTimeout.bind(globalThis);
+
+export function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => realSetTimeout(resolve, ms));
+}
+
+/** Polls `predicate` with the real clock until it holds, or fails with `message`. */
+export async function until(predicate: () => boolean | Promise<boolean>, message: string, timeoutMs = 8000): Promise<void> {
+  const end = performance.now() + timeoutMs;
+  while (performance.now() < end) {
+    if (await predicate()) return;
+    await sleep(20);
+  }
+  throw new Error(`Timed out waiting: ${message}`);
+}
+
+/** Resolves with the next event of that name on `target`. */
+export function nextEvent<E extends Event>(target: EventTarget, name: string, timeoutMs = 8000): Promise<E> {
+  return new Promise((resolve, reject) => {
+    const timer = realSetTimeout(() => reject(new Error(`no ${name} event within ${timeoutMs} ms`)), timeoutMs);
+    target.addEventListener(
+      name,
+      (e) => {
+        clearTimeout(timer);
+        resolve(e as E);
+      },
+      { once: true },
+    );
+  });
+}
+
+/** All text in an element's shadow root, whitespace folded. */
+export function shadowText(el: Element): string {
+  return (el.shadowRoot?.textContent ?? '').replace(/\s+/g, ' ').trim();
+}
+
+export function part(el: Element, name: string): HTMLElement | null {
+  return el.shadowRoot?.querySelector<HTMLElement>(`[part~="${name}"]`) ?? null;
+}
+
+export function parts(el: Element, name: string): HTMLElement[] {
+  return [...(el.shadowRoot?.querySelectorAll<HTMLElement>(`[part~="${name}"]`) ?? [])];
+}
+
+/** Mounts markup into a fresh container on the page; removes the previous one. */
+export function mount<T extends HTMLElement>(markup: string): T {
+  document.querySelectorAll('[data-test-root]').forEach((n) => n.remove());
+  const root = document.createElement('div');
+  root.dataset.testRoot = '';
+  root.innerHTML = markup; // test-authored markup only
+  document.body.append(root);
+  return root.firstElementChild as T;
+}
