@@ -1,0 +1,34 @@
+// The map's public surface. Nothing here evaluates Leaflet: the Leaflet adapter is reached
+// only through loadMapRenderer()'s dynamic import, so this entry imports cleanly without
+// `window` (SSR, Node tests) and keeps Leaflet in its own chunk.
+export { TrackerRouteMap, type MapTheme } from './tracker-route-map.js';
+export {
+  loadMapRenderer,
+  mapLoadingConverter,
+  NearViewportController,
+  parseMapLoading,
+  type MapLoading,
+  type NearViewportOptions,
+} from './lazy-map.js';
+export {
+  describeRoute,
+  englishMapMessages,
+  positionWords,
+  relativeTime,
+  type MapMessages,
+  type PositionWords,
+} from './map-messages.js';
+export {
+  alignLongitude,
+  boundsOf,
+  buildRouteScene,
+  greatCirclePath,
+  hasMapData,
+  unwrapPath,
+  type GeoBounds,
+  type RouteScene,
+  type SceneLine,
+  type ScenePosition,
+  type SceneStop,
+} from './route-geometry.js';
+export { usableTileUrl } from './tile-template.js';

@@ -1,0 +1,105 @@
+/**
+ * When the map's code is fetched: `lazy` (when the map comes within `rootMargin` of the
+ * viewport), `eager` (as soon as it is shown), or `none` (never). Nothing here touches
+ * `window` at import time, so the packages import cleanly in Node and during SSR.
+ */
+import type { ReactiveController, ReactiveControllerHost } from 'lit';
+
+/** The `map` attribute of the elements. */
+export type MapLoading = 'lazy' | 'eager' | 'none';
+
+/** Reads the `map` attribute; anything unknown (or absent) means the default, `lazy`. */
+export function parseMapLoading(value: string | null | undefined): MapLoading {
+  const v = value?.trim().toLowerCase();
+  return v === 'eager' || v === 'none' ? v : 'lazy';
+}
+
+/** A Lit attribute converter for a `map` property: `static properties = { map: { converter: mapLoadingConverter } }`. */
+export const mapLoadingConverter = {
+  fromAttribute: (value: string | null): MapLoading => parseMapLoading(value),
+  toAttribute: (value: MapLoading): string => value,
+};
+
+type MapRendererModule = typeof import('./leaflet-route-map.js');
+
+let renderer: Promise<MapRendererModule> | undefined;
+
+/**
+ * Fetches the map chunk (Leaflet, its CSS, the basemap) once per page. The dynamic import
+ * is what makes a bundler split that chunk off. A failed fetch is forgotten so a later
+ * attempt can retry (e.g. after the network comes back).
+ */
+export function loadMapRenderer(): Promise<MapRendererModule> {
+  renderer ??= import('./leaflet-route-map.js').catch((error: unknown) => {
+    renderer = undefined;
+    throw error;
+  });
+  return renderer;
+}
+
+export interface NearViewportOptions {
+  /** How far outside the viewport counts as near; CSS margin syntax. */
+  readonly rootMargin?: string;
+  /** Whether to watch at all right now (e.g. only while `loading` is `lazy` and there is a route). */
+  readonly enabled: () => boolean;
+}
+
+/**
+ * Sets `near` once the host has come within `rootMargin` of the viewport, and asks the
+ * host to update. Observes only while connected and enabled; once near, it stays near
+ * (the code is loaded by then, so there is nothing left to save).
+ */
+export class NearViewportController implements ReactiveController {
+  near = false;
+  private observer: IntersectionObserver | undefined;
+
+  constructor(
+    private readonly host: ReactiveControllerHost & Element,
+    private readonly options: NearViewportOptions,
+  ) {
+    host.addController(this);
+  }
+
+  hostConnected(): void {
+    this.sync();
+  }
+
+  hostUpdated(): void {
+    this.sync();
+  }
+
+  hostDisconnected(): void {
+    this.stop();
+  }
+
+  private sync(): void {
+    if (this.near || !this.host.isConnected || !this.options.enabled()) {
+      this.stop();
+      return;
+    }
+    if (this.observer) return;
+    if (typeof IntersectionObserver === 'undefined') {
+      // Without the API there is no cheap way to know; showing the map beats never showing it.
+      this.becomeNear();
+      return;
+    }
+    this.observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) this.becomeNear();
+      },
+      { rootMargin: this.options.rootMargin ?? '200px' },
+    );
+    this.observer.observe(this.host);
+  }
+
+  private becomeNear(): void {
+    this.near = true;
+    this.stop();
+    this.host.requestUpdate();
+  }
+
+  private stop(): void {
+    this.observer?.disconnect();
+    this.observer = undefined;
+  }
+}

@@ -1,0 +1,125 @@
+/**
+ * The words the map shows or speaks. The elements own the message catalogue; they pass
+ * already-translated strings and formatters here (any subset — the rest stay English).
+ */
+import type { PlaceRole, Shipment } from '../model/shipment.js';
+
+/** What the map says about the vehicle, already formatted; absent parts are unknown. */
+export interface PositionWords {
+  /** "Vessel" or "Aircraft", from `MapMessages.vessel` / `.aircraft`. */
+  readonly kind: string;
+  /** Vessel name or flight number. */
+  readonly label: string;
+  /** From `MapMessages.coordinates`. */
+  readonly at: string;
+  readonly speed?: string;
+  readonly course?: string;
+  readonly altitude?: string;
+  /** From `MapMessages.reportedAgo`. */
+  readonly reported?: string;
+}
+
+export interface MapMessages {
+  /** Accessible name of the map region. */
+  readonly mapLabel: string;
+  /** Shown when the wheel or one finger is used on a map that is not yet active. */
+  readonly interactHint: string;
+  /** Attribution of the built-in basemap (shown when no `tile-url` is set). */
+  readonly basemapAttribution: string;
+  readonly vessel: string;
+  readonly aircraft: string;
+  /** A place's role, for the port tooltip ("Port of loading"). */
+  readonly role: (role: PlaceRole) => string;
+  /** Speed over ground ("16.4 knots"). */
+  readonly speed: (knots: number) => string;
+  /** Course or heading ("course 268°"). */
+  readonly course: (degrees: number) => string;
+  readonly altitude: (feet: number) => string;
+  /** Age of the position; `ms` is how long ago it was reported ("35 minutes ago"). */
+  readonly reportedAgo: (ms: number) => string;
+  /** A position in words ("12.3°N 58.4°E"). */
+  readonly coordinates: (lat: number, lng: number) => string;
+  /** The text alternative's route sentence, from place names in route order. */
+  readonly routeSummary: (stops: readonly string[]) => string;
+  /** The text alternative's vehicle sentence. */
+  readonly positionSummary: (words: PositionWords) => string;
+}
+
+const ROLE_EN: Record<PlaceRole, string> = {
+  origin: 'Origin',
+  loading: 'Port of loading',
+  transshipment: 'Transshipment',
+  discharge: 'Port of discharge',
+  destination: 'Destination',
+  transfer: 'Transfer',
+};
+
+/** The largest unit that fits, so "35 minutes ago" rather than "2,100 seconds ago". */
+export function relativeTime(ms: number, locale?: string): string {
+  const format = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' });
+  const seconds = Math.round(-ms / 1000);
+  const units: ReadonlyArray<readonly [Intl.RelativeTimeFormatUnit, number]> = [
+    ['day', 86_400],
+    ['hour', 3_600],
+    ['minute', 60],
+  ];
+  for (const [unit, size] of units) {
+    if (Math.abs(seconds) >= size) return format.format(Math.round(seconds / size), unit);
+  }
+  return format.format(seconds, 'second');
+}
+
+const oneDecimal = new Intl.NumberFormat('en', { maximumFractionDigits: 1 });
+const whole = new Intl.NumberFormat('en', { maximumFractionDigits: 0 });
+
+export const englishMapMessages: MapMessages = {
+  mapLabel: 'Route map',
+  interactHint: 'Click or focus the map to zoom and pan',
+  basemapAttribution: 'Natural Earth',
+  vessel: 'Vessel',
+  aircraft: 'Aircraft',
+  role: (role) => ROLE_EN[role],
+  speed: (knots) => `${oneDecimal.format(knots)} knots`,
+  course: (degrees) => `course ${whole.format(degrees)}°`,
+  altitude: (feet) => `${whole.format(feet)} ft`,
+  reportedAgo: (ms) => relativeTime(ms, 'en'),
+  coordinates: (lat, lng) => {
+    const wrapped = ((((lng + 180) % 360) + 360) % 360) - 180;
+    return `${oneDecimal.format(Math.abs(lat))}°${lat < 0 ? 'S' : 'N'} ${oneDecimal.format(Math.abs(wrapped))}°${wrapped < 0 ? 'W' : 'E'}`;
+  },
+  routeSummary: (stops) => `Route: ${stops.join(' → ')}.`,
+  positionSummary: (w) => {
+    const details = [w.speed, w.course, w.altitude, w.reported === undefined ? undefined : `reported ${w.reported}`];
+    return `${w.kind} ${w.label} at ${w.at}${details.filter((d) => d !== undefined).map((d) => `, ${d}`).join('')}.`;
+  },
+};
+
+/** The vehicle in words, as both the tooltip and the text alternative use it. */
+export function positionWords(shipment: Shipment, messages: MapMessages, now: number): PositionWords | undefined {
+  const p = shipment.position;
+  if (!p) return undefined;
+  return {
+    kind: p.kind === 'vessel' ? messages.vessel : messages.aircraft,
+    label: p.label,
+    at: messages.coordinates(p.lat, p.lng),
+    ...(p.speedKnots === undefined ? {} : { speed: messages.speed(p.speedKnots) }),
+    ...(p.headingDeg === undefined ? {} : { course: messages.course(p.headingDeg) }),
+    ...(p.altitudeFt === undefined ? {} : { altitude: messages.altitude(p.altitudeFt) }),
+    ...(p.reportedAt === undefined ? {} : { reported: messages.reportedAgo(now - p.reportedAt.epochMs) }),
+  };
+}
+
+/** A place as the text alternative names it: "Ningbo (CN)". */
+function placeName(place: Shipment['route'][number]['place']): string {
+  const name = place.city ?? place.name ?? place.code;
+  return place.country ? `${name} (${place.country})` : name;
+}
+
+/** The text alternative of the map: the route, then the vehicle, as sentences. */
+export function describeRoute(shipment: Shipment, messages: MapMessages, now: number): string {
+  const sentences: string[] = [];
+  if (shipment.route.length > 0) sentences.push(messages.routeSummary(shipment.route.map((s) => placeName(s.place))));
+  const words = positionWords(shipment, messages, now);
+  if (words) sentences.push(messages.positionSummary(words));
+  return sentences.join(' ');
+}

@@ -1,0 +1,28 @@
+/**
+ * Checks an integrator's XYZ tile template before Leaflet sees it: Leaflet throws at tile
+ * time for a placeholder it cannot fill, and only http(s) tiles make sense.
+ */
+
+const LEAFLET_PLACEHOLDERS = new Set(['s', 'x', 'y', 'z', 'r', '-y']);
+
+/** The template when it is usable, else undefined (and the built-in basemap is drawn). */
+export function usableTileUrl(template: string | undefined, base?: string): string | undefined {
+  if (!template) return undefined;
+  const placeholders = [...template.matchAll(/\{([^}]*)\}/g)].map((m) => m[1] ?? '');
+  if (placeholders.some((p) => !LEAFLET_PLACEHOLDERS.has(p))) return undefined;
+  try {
+    const url = new URL(template.replace(/\{[^}]*\}/g, '0'), base ?? globalThis.document?.baseURI);
+    return url.protocol === 'https:' || url.protocol === 'http:' ? template : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** What the attribution says when the integrator gave tiles but no attribution: the tile host. */
+export function tileHost(template: string, base?: string): string {
+  try {
+    return new URL(template.replace(/\{[^}]*\}/g, '0'), base ?? globalThis.document?.baseURI).host;
+  } catch {
+    return template;
+  }
+}

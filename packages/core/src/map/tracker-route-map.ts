@@ -1,0 +1,379 @@
+import { LitElement, css, html, nothing, type PropertyValues } from 'lit';
+import type { Shipment } from '../model/shipment.js';
+import type { LeafletRouteMap } from './leaflet-route-map.js';
+import { loadMapRenderer, mapLoadingConverter, NearViewportController, type MapLoading } from './lazy-map.js';
+import { describeRoute, englishMapMessages, type MapMessages } from './map-messages.js';
+import { hasMapData } from './route-geometry.js';
+import { tileHost, usableTileUrl } from './tile-template.js';
+
+export type MapTheme = 'auto' | 'light' | 'dark';
+
+/**
+ * The route and vehicle map that `<ocean-tracker>` and `<air-tracker>` embed. Internal:
+ * the elements render it and pass it the view model and translated messages.
+ *
+ * The element itself is light; Leaflet, its CSS and the basemap are a separate chunk,
+ * fetched when the map comes near the viewport (`loading="lazy"`), at once (`eager`), or
+ * never (`none`). The text alternative is rendered without that chunk. The Leaflet map is
+ * created when first shown, removed on disconnect and rebuilt on reconnect.
+ *
+ * @summary A Leaflet map of a shipment's route, ports and vessel or aircraft.
+ *
+ * @csspart canvas - The area the map is drawn in (Leaflet's container goes inside).
+ * @csspart hint - "Click or focus the map to zoom and pan", shown on wheel or touch before the map is active.
+ * @csspart attribution - The basemap or tile attribution, always visible while a map is drawn.
+ * @csspart description - The text alternative (visually hidden).
+ *
+ * @cssprop [--tracker-map-height=320px] - Height of the map.
+ * @cssprop [--tracker-map-border-radius=0] - Corner radius of the map.
+ * @cssprop --tracker-map-water-color - Sea colour of the built-in basemap (and background behind tiles).
+ * @cssprop --tracker-map-land-color - Land colour of the built-in basemap.
+ * @cssprop --tracker-route-completed-color - Completed legs (solid).
+ * @cssprop --tracker-route-current-color - The leg under way (dashed); defaults to the accent colour.
+ * @cssprop --tracker-route-planned-color - Legs still to come (dashed).
+ * @cssprop --tracker-accent-color - The vessel or aircraft marker, focus ring and current leg.
+ * @cssprop --tracker-map-place-color - Fill of port and airport markers.
+ * @cssprop --tracker-map-label-background - Background of port and vehicle labels.
+ * @cssprop --tracker-map-label-color - Text of port and vehicle labels.
+ */
+export class TrackerRouteMap extends LitElement {
+  static override properties = {
+    shipment: { attribute: false },
+    loading: { converter: mapLoadingConverter },
+    tileUrl: { attribute: 'tile-url' },
+    tileAttribution: { attribute: 'tile-attribution' },
+    theme: { reflect: true },
+    messages: { attribute: false },
+    hintVisible: { state: true },
+    drawn: { state: true },
+  };
+
+  /** The shipment whose route is drawn; the map shows only when it has legs or a position. */
+  declare shipment: Shipment | undefined;
+  /** When the map code is fetched: near the viewport (`lazy`), at once (`eager`), or never (`none`). */
+  declare loading: MapLoading;
+  /** An XYZ raster tile template (`https://…/{z}/{x}/{y}.png`) to use instead of the built-in vector basemap. */
+  declare tileUrl: string | undefined;
+  /** The tile provider's attribution, shown as text; without it the tile host is named. */
+  declare tileAttribution: string | undefined;
+  /** Colour scheme; `auto` follows `prefers-color-scheme`. */
+  declare theme: MapTheme;
+  /** Translated words; any left out are English. */
+  declare messages: Partial<MapMessages> | undefined;
+  declare private hintVisible: boolean;
+  declare private drawn: boolean;
+
+  private readonly nearViewport: NearViewportController;
+  private words: MapMessages = englishMapMessages;
+  private description = '';
+  private renderer: LeafletRouteMap | undefined;
+  /** Bumped whenever a pending load must be ignored (disconnect, no more route). */
+  private generation = 0;
+  private rendererLoading = false;
+
+  constructor() {
+    super();
+    this.shipment = undefined;
+    this.loading = 'lazy';
+    this.tileUrl = undefined;
+    this.tileAttribution = undefined;
+    this.theme = 'auto';
+    this.messages = undefined;
+    this.hintVisible = false;
+    this.drawn = false;
+    this.nearViewport = new NearViewportController(this, {
+      enabled: () => this.loading === 'lazy' && hasMapData(this.shipment),
+    });
+  }
+
+  /** The Leaflet map while one is drawn, for integrators who add their own layers. */
+  get leafletMap(): LeafletRouteMap['map'] | undefined {
+    return this.renderer?.map;
+  }
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    // Rebuild the map that disconnectedCallback removed.
+    if (this.hasUpdated) this.requestUpdate();
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    this.teardown();
+  }
+
+  protected override willUpdate(changed: PropertyValues<this>): void {
+    if (changed.has('messages')) this.words = { ...englishMapMessages, ...this.messages };
+    this.description = this.shipment ? describeRoute(this.shipment, this.words, Date.now()) : '';
+  }
+
+  protected override updated(changed: PropertyValues<this>): void {
+    const wanted =
+      this.isConnected &&
+      hasMapData(this.shipment) &&
+      (this.loading === 'eager' || (this.loading === 'lazy' && this.nearViewport.near));
+    if (!wanted) {
+      this.teardown();
+      return;
+    }
+    if (this.renderer) {
+      if (changed.has('shipment') || changed.has('tileUrl') || changed.has('messages')) this.draw(this.renderer);
+    } else if (!this.rendererLoading) {
+      void this.createRenderer();
+    }
+  }
+
+  private async createRenderer(): Promise<void> {
+    const generation = ++this.generation;
+    this.rendererLoading = true;
+    try {
+      const module = await loadMapRenderer();
+      const canvas = this.renderRoot.querySelector<HTMLElement>('.canvas');
+      if (generation !== this.generation || !this.isConnected || !canvas) return;
+      module.adoptLeafletCss(this.renderRoot as ShadowRoot);
+      this.renderer = new module.LeafletRouteMap(canvas, {
+        onHint: (visible) => {
+          this.hintVisible = visible;
+        },
+      });
+      this.draw(this.renderer);
+      this.drawn = true;
+    } catch (error) {
+      // The text alternative still describes the route; the page should not break over a map.
+      console.warn('tracker-route-map: the map could not be loaded', error);
+    } finally {
+      if (generation === this.generation) this.rendererLoading = false;
+    }
+  }
+
+  private draw(renderer: LeafletRouteMap): void {
+    const shipment = this.shipment;
+    if (!shipment) return;
+    const container = renderer.container;
+    container.setAttribute('role', 'region');
+    container.setAttribute('aria-label', this.words.mapLabel);
+    container.setAttribute('aria-describedby', 'description');
+    renderer.show(shipment, {
+      messages: this.words,
+      now: Date.now(),
+      ...(this.tileUrl ? { tileUrl: this.tileUrl } : {}),
+    });
+  }
+
+  private teardown(): void {
+    this.generation++;
+    this.rendererLoading = false;
+    this.renderer?.destroy();
+    this.renderer = undefined;
+    this.hintVisible = false;
+    this.drawn = false;
+  }
+
+  private attribution(): string {
+    const tiles = usableTileUrl(this.tileUrl);
+    if (!tiles) return this.words.basemapAttribution;
+    return this.tileAttribution?.trim() || tileHost(tiles);
+  }
+
+  protected override render(): unknown {
+    return html`
+      <div class="canvas" part="canvas"></div>
+      <p class="hint" part="hint" aria-hidden="true" ?data-visible=${this.hintVisible}>${this.words.interactHint}</p>
+      ${this.drawn ? html`<p class="attribution" part="attribution">${this.attribution()}</p>` : nothing}
+      <p id="description" class="description" part="description">${this.description}</p>
+    `;
+  }
+
+  static override styles = css`
+    :host {
+      --_water: #dce8f1;
+      --_land: #f3f0e8;
+      --_surface: #ffffff;
+      --_text: #1f2937;
+      --_accent: #0b63ce;
+      --_completed: #1f3a5f;
+      --_planned: #7b8794;
+      --_cancelled: #b42318;
+      display: block;
+      position: relative;
+      height: var(--tracker-map-height, 320px);
+      overflow: hidden;
+      border-radius: var(--tracker-map-border-radius, 0);
+      isolation: isolate;
+    }
+    :host([hidden]) {
+      display: none;
+    }
+    :host([theme='dark']) {
+      --_water: #0e1a26;
+      --_land: #2b3440;
+      --_surface: #1b2430;
+      --_text: #e5e7eb;
+      --_accent: #4ea1ff;
+      --_completed: #c7d2e0;
+      --_planned: #8592a3;
+      --_cancelled: #f97066;
+    }
+    @media (prefers-color-scheme: dark) {
+      :host(:not([theme='light'])) {
+        --_water: #0e1a26;
+        --_land: #2b3440;
+        --_surface: #1b2430;
+        --_text: #e5e7eb;
+        --_accent: #4ea1ff;
+        --_completed: #c7d2e0;
+        --_planned: #8592a3;
+        --_cancelled: #f97066;
+      }
+    }
+    .canvas,
+    .tracker-map-canvas {
+      position: absolute;
+      inset: 0;
+    }
+    .canvas {
+      background: var(--tracker-map-water-color, var(--_water));
+    }
+    .leaflet-container {
+      background: var(--tracker-map-water-color, var(--_water));
+      font: inherit;
+      font-size: 12px;
+    }
+    .leaflet-container:focus-visible {
+      outline: 2px solid var(--tracker-accent-color, var(--_accent));
+      outline-offset: -2px;
+    }
+    .tracker-land {
+      fill: var(--tracker-map-land-color, var(--_land));
+      fill-opacity: 1;
+    }
+    .tracker-route {
+      fill: none;
+      stroke-width: 3;
+      stroke-opacity: 1;
+      stroke-linecap: round;
+      stroke-linejoin: round;
+    }
+    .tracker-route--completed {
+      stroke: var(--tracker-route-completed-color, var(--_completed));
+    }
+    .tracker-route--current {
+      stroke: var(--tracker-route-current-color, var(--tracker-accent-color, var(--_accent)));
+      stroke-dasharray: 8 6;
+    }
+    .tracker-route--planned {
+      stroke: var(--tracker-route-planned-color, var(--_planned));
+      stroke-dasharray: 8 6;
+    }
+    .tracker-route--cancelled {
+      stroke: var(--_cancelled);
+      stroke-dasharray: 2 6;
+    }
+    .tracker-place {
+      fill: var(--tracker-map-place-color, var(--_surface));
+      fill-opacity: 1;
+      stroke: var(--tracker-route-completed-color, var(--_completed));
+      stroke-width: 2;
+    }
+    .leaflet-tooltip.tracker-label {
+      background: var(--tracker-map-label-background, var(--_surface));
+      color: var(--tracker-map-label-color, var(--_text));
+      border: 0;
+      border-radius: 4px;
+      padding: 2px 6px;
+      font-size: 11px;
+      line-height: 1.35;
+      box-shadow: 0 1px 3px rgb(0 0 0 / 0.3);
+      white-space: nowrap;
+    }
+    .leaflet-tooltip-right.tracker-label::before {
+      border-right-color: var(--tracker-map-label-background, var(--_surface));
+    }
+    .leaflet-tooltip-top.tracker-label::before {
+      border-top-color: var(--tracker-map-label-background, var(--_surface));
+    }
+    .tracker-label-name,
+    .tracker-label-detail {
+      display: block;
+    }
+    .tracker-label-name {
+      font-weight: 600;
+    }
+    .tracker-label-detail {
+      opacity: 0.8;
+    }
+    .tracker-vehicle {
+      background: none;
+      border: 0;
+    }
+    .tracker-vehicle-icon,
+    .tracker-vehicle-shape {
+      display: block;
+      overflow: visible;
+    }
+    .tracker-vehicle-shape {
+      fill: var(--tracker-accent-color, var(--_accent));
+      stroke: var(--_surface);
+      stroke-width: 1.5;
+      transform-origin: center;
+    }
+    .hint {
+      position: absolute;
+      inset: 50% 1rem auto;
+      transform: translateY(-50%);
+      z-index: 1000;
+      margin: 0 auto;
+      width: fit-content;
+      max-width: calc(100% - 2rem);
+      padding: 0.5rem 0.75rem;
+      border-radius: 4px;
+      background: rgb(0 0 0 / 0.72);
+      color: #fff;
+      font-size: 0.875rem;
+      text-align: center;
+      pointer-events: none;
+      opacity: 0;
+      transition: opacity 0.2s;
+    }
+    .hint[data-visible] {
+      opacity: 1;
+    }
+    .attribution {
+      position: absolute;
+      right: 0;
+      bottom: 0;
+      z-index: 1000;
+      margin: 0;
+      padding: 0 0.4em;
+      font-size: 11px;
+      line-height: 1.6;
+      color: var(--tracker-map-label-color, var(--_text));
+      background: color-mix(in srgb, var(--tracker-map-label-background, var(--_surface)) 80%, transparent);
+    }
+    .description {
+      position: absolute;
+      width: 1px;
+      height: 1px;
+      margin: -1px;
+      padding: 0;
+      overflow: hidden;
+      clip-path: inset(50%);
+      white-space: nowrap;
+    }
+    @media (prefers-reduced-motion: reduce) {
+      .hint {
+        transition: none;
+      }
+    }
+  `;
+}
+
+if (typeof customElements !== 'undefined' && !customElements.get('tracker-route-map')) {
+  customElements.define('tracker-route-map', TrackerRouteMap);
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'tracker-route-map': TrackerRouteMap;
+  }
+}

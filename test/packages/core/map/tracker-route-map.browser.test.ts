@@ -1,0 +1,362 @@
+import { expect, fixture, html } from '@open-wc/testing';
+import { emulateMedia, sendKeys } from '@web/test-runner-commands';
+import '../../../../packages/core/src/map/index.js';
+import type { TrackerRouteMap } from '../../../../packages/core/src/map/index.js';
+import type { Shipment } from '../../../../packages/core/src/model/shipment.js';
+import { airTransfer, airWithoutPaths, HOSTILE, oceanInTransit, oceanPacific } from './fixtures.js';
+import { drawnMap, frames, isLoopback, requestedUrls, routeLines } from './map-test-helpers.js';
+
+declare global {
+  interface Window {
+    __mapPwned?: number;
+  }
+}
+
+async function mount(shipment: Shipment, extra: Partial<TrackerRouteMap> = {}): Promise<TrackerRouteMap> {
+  const el = document.createElement('tracker-route-map');
+  Object.assign(el, { loading: 'eager', shipment, ...extra });
+  el.style.cssText = 'width: 640px; --tracker-map-height: 360px';
+  await fixture(html`${el}`);
+  await drawnMap(el);
+  return el;
+}
+
+/** True when a pan of the map finishes at once rather than being animated. */
+function panIsImmediate(map: NonNullable<TrackerRouteMap['leafletMap']>): boolean {
+  let ended = false;
+  map.once('moveend', () => {
+    ended = true;
+  });
+  map.panBy([100, 0]);
+  return ended;
+}
+
+function root(el: TrackerRouteMap): ShadowRoot {
+  return el.shadowRoot!;
+}
+
+function texts(el: TrackerRouteMap, selector: string): string[] {
+  return [...root(el).querySelectorAll(selector)].map((n) => n.textContent ?? '');
+}
+
+function maxLngStep(points: ReadonlyArray<{ lng: number }>): number {
+  return Math.max(...points.slice(1).map((p, i) => Math.abs(p.lng - points[i]!.lng)));
+}
+
+describe('<tracker-route-map>', () => {
+  describe('the container in transit (Ningbo → Singapore → Rotterdam, AIS)', () => {
+    it('draws the completed leg solid and the current leg dashed, in different colours', async () => {
+      const el = await mount(oceanInTransit());
+      const lines = routeLines(el.leafletMap!);
+      expect(lines.map((l) => l.className)).to.deep.equal(['tracker-route tracker-route--completed', 'tracker-route tracker-route--current']);
+      expect(lines.map((l) => l.latLngs.length)).to.deep.equal([8, 23]);
+      const [completed, current] = [...root(el).querySelectorAll<SVGPathElement>('path.tracker-route')].map((p) => getComputedStyle(p));
+      expect(completed!.strokeDasharray).to.equal('none');
+      expect(current!.strokeDasharray).to.not.equal('none');
+      expect(completed!.stroke).to.not.equal(current!.stroke);
+    });
+
+    it('marks and names every port with its role', async () => {
+      const el = await mount(oceanInTransit());
+      expect(root(el).querySelectorAll('path.tracker-place')).to.have.length(3);
+      expect(root(el).querySelectorAll('path.tracker-place--transshipment')).to.have.length(1);
+      expect(texts(el, '.tracker-place-label .tracker-label-name')).to.deep.equal(['Ningbo', 'Singapore', 'Rotterdam']);
+      expect(texts(el, '.tracker-place-label .tracker-label-detail')).to.deep.equal([
+        'Origin, Port of loading',
+        'Transshipment',
+        'Port of discharge, Destination',
+      ]);
+    });
+
+    it('shows the vessel rotated by its course, labelled with name, speed, course and age', async () => {
+      const el = await mount(oceanInTransit());
+      const vessel = root(el).querySelector<HTMLElement>('.tracker-vehicle--vessel')!;
+      expect(vessel).to.exist;
+      expect(vessel.querySelector('svg')!.style.transform).to.equal('rotate(268deg)');
+      expect(texts(el, '.tracker-vehicle-label span, .tracker-vehicle-label strong')).to.deep.equal([
+        'MSC GULSUN',
+        '16.4 knots · course 268°',
+        '35 minutes ago',
+      ]);
+      const position = el.leafletMap!.containerPointToLatLng([
+        vessel.getBoundingClientRect().left + 12 - el.getBoundingClientRect().left,
+        vessel.getBoundingClientRect().top + 12 - el.getBoundingClientRect().top,
+      ]);
+      expect(position.lat).to.be.closeTo(12.31, 0.5);
+      expect(position.lng).to.be.closeTo(58.42, 0.5);
+    });
+
+    it('describes the route and the vessel in words for screen readers', async () => {
+      const el = await mount(oceanInTransit());
+      const description = root(el).getElementById('description')!;
+      expect(description.textContent!.trim()).to.equal(
+        'Route: Ningbo (CN) → Singapore (SG) → Rotterdam (NL). Vessel MSC GULSUN at 12.3°N 58.4°E, 16.4 knots, course 268°, reported 35 minutes ago.',
+      );
+      const container = root(el).querySelector('.leaflet-container')!;
+      expect(container.getAttribute('aria-describedby')).to.equal('description');
+      expect(container.getAttribute('aria-label')).to.equal('Route map');
+      expect(container.getAttribute('tabindex')).to.equal('0');
+    });
+
+    it('fits the whole route in the first view', async () => {
+      const el = await mount(oceanInTransit());
+      const view = el.leafletMap!.getBounds();
+      for (const line of routeLines(el.leafletMap!)) for (const p of line.latLngs) expect(view.contains(p), JSON.stringify(p)).to.be.true;
+      expect(view.getEast() - view.getWest()).to.be.lessThan(250);
+    });
+  });
+
+  describe('the bill of lading crossing the Pacific (Shanghai → Los Angeles)', () => {
+    it('draws one continuous line across the antimeridian', async () => {
+      const el = await mount(oceanPacific());
+      const [line] = routeLines(el.leafletMap!);
+      expect(line!.latLngs).to.have.length(11);
+      expect(maxLngStep(line!.latLngs)).to.be.lessThan(25);
+      expect(line!.latLngs.at(-1)!.lng - line!.latLngs[0]!.lng).to.be.closeTo(360 - 122.065 - 118.27, 1e-9);
+      // On screen too: the drawn path runs left to right without jumping back across the map.
+      const map = el.leafletMap!;
+      const xs = line!.latLngs.map((p) => map.latLngToContainerPoint(p).x);
+      for (let i = 1; i < xs.length; i++) expect(xs[i]!, `point ${i}`).to.be.greaterThan(xs[i - 1]!);
+      const box = root(el).querySelector('path.tracker-route')!.getBoundingClientRect();
+      expect(box.width).to.be.lessThan(el.getBoundingClientRect().width);
+    });
+
+    it('puts Los Angeles and the vessel on the same side as the line, and fits the Pacific, not the world twice', async () => {
+      const el = await mount(oceanPacific());
+      const map = el.leafletMap!;
+      const [line] = routeLines(map);
+      const view = map.getBounds();
+      expect(view.getEast() - view.getWest()).to.be.lessThan(200);
+      for (const p of line!.latLngs) expect(view.contains(p)).to.be.true;
+      const elBox = el.getBoundingClientRect();
+      for (const marker of root(el).querySelectorAll('path.tracker-place, .tracker-vehicle')) {
+        const box = marker.getBoundingClientRect();
+        expect(box.left, marker.getAttribute('class')!).to.be.within(elBox.left, elBox.right);
+      }
+      expect(texts(el, '.tracker-vehicle-label strong')).to.deep.equal(['OOCL HONG KONG']);
+      expect(root(el).querySelector<HTMLElement>('.tracker-vehicle svg')!.style.transform).to.equal('rotate(96deg)');
+    });
+  });
+
+  describe('the air waybill with a transfer (HKG → DXB → FRA)', () => {
+    it('draws each flight from its document path, marks the airports, and shows no aircraft without a position', async () => {
+      const el = await mount(airTransfer());
+      const lines = routeLines(el.leafletMap!);
+      expect(lines.map((l) => [l.className, l.latLngs.length])).to.deep.equal([
+        ['tracker-route tracker-route--completed', 25],
+        ['tracker-route tracker-route--planned', 25],
+      ]);
+      expect(texts(el, '.tracker-place-label .tracker-label-name')).to.deep.equal([
+        'Hong Kong International Airport',
+        'Dubai International Airport',
+        'Frankfurt Airport',
+      ]);
+      expect(root(el).querySelector('.tracker-vehicle')).to.equal(null);
+    });
+
+    it('draws great-circle arcs between the airports when there is no path, and the aircraft', async () => {
+      const el = await mount(airWithoutPaths());
+      const lines = routeLines(el.leafletMap!);
+      expect(lines).to.have.length(2);
+      const first = lines[0]!.latLngs;
+      expect(first.length).to.be.greaterThan(10);
+      // North of the straight line between HKG and DXB halfway, as a great circle is.
+      expect(first[Math.floor(first.length / 2)]!.lat).to.be.greaterThan((22.308 + 25.253) / 2 + 1);
+      const aircraft = root(el).querySelector<HTMLElement>('.tracker-vehicle--aircraft')!;
+      expect(aircraft.querySelector('svg')!.style.transform).to.equal('rotate(312deg)');
+      expect(texts(el, '.tracker-vehicle-label strong, .tracker-vehicle-label span')).to.deep.equal([
+        'EK9905',
+        '480 knots · course 312° · 36,000 ft',
+        '4 minutes ago',
+      ]);
+    });
+  });
+
+  describe('hostile strings', () => {
+    it('keeps names and attribution as inert text', async () => {
+      window.__mapPwned = undefined;
+      const el = await mount(oceanInTransit(Date.now(), { vessel: HOSTILE.vessel, port: HOSTILE.port }), {
+        tileUrl: `${location.origin}/test/packages/core/map/tile.png?z={z}&x={x}&y={y}`,
+        tileAttribution: HOSTILE.attribution,
+      });
+      await frames(10);
+      expect(texts(el, '.tracker-vehicle-label strong')).to.deep.equal([HOSTILE.vessel]);
+      expect(texts(el, '.tracker-place-label .tracker-label-name')).to.include(HOSTILE.port);
+      expect(texts(el, '[part=attribution]')).to.deep.equal([HOSTILE.attribution]);
+      expect(root(el).getElementById('description')!.textContent).to.contain(HOSTILE.port).and.contain(HOSTILE.vessel);
+      expect(root(el).querySelectorAll('script, b, iframe, img:not(.leaflet-tile), [onerror], [onload], a:not(.leaflet-control-zoom-in, .leaflet-control-zoom-out)')).to.have.length(0);
+      expect(window.__mapPwned).to.equal(undefined);
+    });
+  });
+
+  describe('tiles', () => {
+    it('uses the tile template with a strict referrer policy and never sends the tracking number', async () => {
+      const template = `${location.origin}/test/packages/core/map/tile.png?z={z}&x={x}&y={y}`;
+      const el = await mount(oceanInTransit(), { tileUrl: template, tileAttribution: '© Test Tiles' });
+      const tiles = [...root(el).querySelectorAll<HTMLImageElement>('img.leaflet-tile')];
+      expect(tiles.length).to.be.greaterThan(0);
+      for (const tile of tiles) {
+        expect(tile.referrerPolicy).to.equal('strict-origin-when-cross-origin');
+        expect(new URL(tile.src).host).to.equal(location.host);
+        expect(tile.src).to.not.contain('MEDU9091004');
+      }
+      expect(root(el).querySelectorAll('.tracker-land')).to.have.length(0);
+      expect(texts(el, '[part=attribution]')).to.deep.equal(['© Test Tiles']);
+    });
+
+    it('names the tile host when no attribution is given, and ignores a template it cannot fill', async () => {
+      const el = await mount(oceanInTransit(), { tileUrl: `${location.origin}/test/packages/core/map/tile.png?{z}/{x}/{y}` });
+      expect(texts(el, '[part=attribution]')).to.deep.equal([location.host]);
+      el.tileUrl = `${location.origin}/test/packages/core/map/tile.png?{z}/{x}/{y}&key={apiKey}`;
+      await el.updateComplete;
+      expect(root(el).querySelectorAll('img.leaflet-tile')).to.have.length(0);
+      expect(root(el).querySelectorAll('.tracker-land').length).to.be.greaterThan(0);
+      expect(texts(el, '[part=attribution]')).to.deep.equal(['Natural Earth']);
+    });
+  });
+
+  describe('inside the shadow root', () => {
+    it("adopts Leaflet's CSS in its shadow root, not in the page", async () => {
+      const el = await mount(oceanInTransit());
+      const pageRules = [...document.styleSheets].flatMap((s) => [...s.cssRules].map((r) => r.cssText));
+      expect(pageRules.some((r) => r.includes('.leaflet-pane'))).to.be.false;
+      expect(document.querySelectorAll('link[rel=stylesheet]')).to.have.length(0);
+      const shadowRules = root(el).adoptedStyleSheets.flatMap((s) => [...s.cssRules].map((r) => r.cssText));
+      expect(shadowRules.some((r) => r.includes('.leaflet-pane'))).to.be.true;
+      expect(getComputedStyle(root(el).querySelector('.leaflet-pane')!).position).to.equal('absolute');
+    });
+
+    it('draws the built-in land outline and requests no marker images', async () => {
+      const el = await mount(oceanPacific());
+      // Three world copies, so land shows east of 180° where the Pacific route ends.
+      expect(root(el).querySelectorAll('path.tracker-land')).to.have.length(3);
+      expect(requestedUrls().filter((u) => /marker-icon|marker-shadow|layers\.png/.test(u))).to.deep.equal([]);
+      expect(root(el).querySelectorAll('img:not(.leaflet-tile)')).to.have.length(0);
+    });
+
+    it('follows the size of its host', async () => {
+      const el = await mount(oceanInTransit());
+      expect(el.leafletMap!.getSize().y).to.equal(360);
+      el.style.setProperty('--tracker-map-height', '220px');
+      el.style.width = '400px';
+      await frames(4);
+      expect(el.leafletMap!.getSize().x).to.equal(400);
+      expect(el.leafletMap!.getSize().y).to.equal(220);
+    });
+
+    it('removes the map on disconnect and builds a new one on reconnect', async () => {
+      const el = await mount(oceanInTransit());
+      const first = el.leafletMap!;
+      const parent = el.parentNode!;
+      el.remove();
+      expect(el.leafletMap).to.equal(undefined);
+      expect(root(el).querySelectorAll('.leaflet-pane')).to.have.length(0);
+      parent.appendChild(el);
+      const second = await drawnMap(el);
+      expect(second).to.not.equal(first);
+      expect(routeLines(second)).to.have.length(2);
+    });
+
+    it('keeps the visitor’s view when the same shipment is refreshed, and refits for another one', async () => {
+      const el = await mount(oceanInTransit());
+      const map = el.leafletMap!;
+      map.setView([0, 0], 5, { animate: false });
+      el.shipment = oceanInTransit();
+      await el.updateComplete;
+      expect(map.getZoom()).to.equal(5);
+      el.shipment = oceanPacific();
+      await el.updateComplete;
+      expect(map.getZoom()).to.not.equal(5);
+      expect(map.getBounds().contains(routeLines(map)[0]!.latLngs.at(-1)!)).to.be.true;
+    });
+  });
+
+  describe('manners on a host page', () => {
+    it('does not zoom on the wheel until the map is focused, and says how', async () => {
+      const el = await mount(oceanInTransit());
+      const map = el.leafletMap!;
+      const container = root(el).querySelector<HTMLElement>('.leaflet-container')!;
+      const hint = root(el).querySelector<HTMLElement>('[part=hint]')!;
+      expect(hint.hasAttribute('data-visible')).to.be.false;
+      expect(map.scrollWheelZoom.enabled()).to.be.false;
+      expect(map.dragging.enabled()).to.be.false;
+      container.dispatchEvent(new WheelEvent('wheel', { deltaY: -100, bubbles: true, cancelable: true, composed: true }));
+      await el.updateComplete;
+      expect(hint.hasAttribute('data-visible')).to.be.true;
+      expect(hint.textContent).to.equal('Click or focus the map to zoom and pan');
+      container.focus();
+      await el.updateComplete;
+      expect(map.scrollWheelZoom.enabled()).to.be.true;
+      expect(map.dragging.enabled()).to.be.true;
+      expect(hint.hasAttribute('data-visible')).to.be.false;
+      container.blur();
+      expect(map.scrollWheelZoom.enabled()).to.be.false;
+    });
+
+    it('shows the hint for one finger, and lets a tap activate the map', async () => {
+      const el = await mount(oceanInTransit());
+      const container = root(el).querySelector<HTMLElement>('.leaflet-container')!;
+      container.dispatchEvent(new PointerEvent('pointerdown', { pointerType: 'touch', bubbles: true, composed: true }));
+      await el.updateComplete;
+      expect(root(el).querySelector('[part=hint]')!.hasAttribute('data-visible')).to.be.true;
+      expect(el.leafletMap!.dragging.enabled()).to.be.false;
+      container.dispatchEvent(new MouseEvent('click', { bubbles: true, composed: true }));
+      expect(el.leafletMap!.dragging.enabled()).to.be.true;
+    });
+
+    it('pans with the arrow keys and zooms with + and -', async () => {
+      const el = await mount(oceanInTransit());
+      const map = el.leafletMap!;
+      root(el).querySelector<HTMLElement>('.leaflet-container')!.focus();
+      const zoom = map.getZoom();
+      await sendKeys({ press: '+' });
+      await new Promise((resolve) => map.once('zoomend', resolve));
+      expect(map.getZoom()).to.be.greaterThan(zoom);
+      const centre = map.getCenter();
+      await sendKeys({ press: 'ArrowRight' });
+      await new Promise((resolve) => map.once('moveend', resolve));
+      expect(map.getCenter().lng).to.be.greaterThan(centre.lng);
+      await sendKeys({ press: '-' });
+      await new Promise((resolve) => map.once('zoomend', resolve));
+      expect(map.getZoom()).to.equal(zoom);
+    });
+
+    it('turns off animated zoom and pan when the visitor prefers reduced motion', async () => {
+      const animated = await mount(oceanInTransit());
+      expect(animated.leafletMap!.options.zoomAnimation).to.be.true;
+      expect(panIsImmediate(animated.leafletMap!)).to.be.false;
+      await emulateMedia({ reducedMotion: 'reduce' });
+      try {
+        const still = await mount(oceanInTransit());
+        const map = still.leafletMap!;
+        expect(map.options.zoomAnimation).to.be.false;
+        expect(map.options.fadeAnimation).to.be.false;
+        expect(map.options.inertia).to.be.false;
+        // Keyboard panning goes through panBy.
+        expect(panIsImmediate(map)).to.be.true;
+      } finally {
+        await emulateMedia({ reducedMotion: 'no-preference' });
+      }
+    });
+  });
+
+  describe('the dark theme', () => {
+    it('changes the basemap colours, and integrator colours still win', async () => {
+      const el = await mount(oceanInTransit());
+      const water = (): string => getComputedStyle(root(el).querySelector('.leaflet-container')!).backgroundColor;
+      const light = water();
+      el.theme = 'dark';
+      await el.updateComplete;
+      expect(el.getAttribute('theme')).to.equal('dark');
+      expect(water()).to.not.equal(light);
+      el.style.setProperty('--tracker-map-water-color', 'rgb(1, 2, 3)');
+      expect(water()).to.equal('rgb(1, 2, 3)');
+    });
+  });
+
+  it('never requested anything beyond loopback', () => {
+    const urls = requestedUrls();
+    expect(urls.length).to.be.greaterThan(0);
+    expect(urls.filter((u) => !isLoopback(u))).to.deep.equal([]);
+  });
+});
