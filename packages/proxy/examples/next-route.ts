@@ -1,0 +1,19 @@
+// Next.js App Router: save as `app/api/tracking/[...path]/route.ts`.
+import { createTrackingProxy } from '@cargo-trackers/proxy';
+
+const proxy = createTrackingProxy({
+  baseUrl: process.env.TRACKING_BASE_URL ?? '',
+  apiKey: process.env.TRACKING_API_KEY ?? '',
+  // Vercel overwrites X-Forwarded-For with the visitor's address; behind your own proxy, name its header.
+  trustedProxyHeader: 'x-forwarded-for',
+});
+
+// Next passes `{ params }` as a second argument; the proxy routes on the URL and needs none of it.
+export const GET = (request: Request): Promise<Response> => proxy(request);
+export const OPTIONS = GET;
+
+// The Node runtime, not Edge: a lookup may be held two minutes.
+export const runtime = 'nodejs';
+export const dynamic = 'force-dynamic';
+// Seconds. Vercel's default is far shorter than the service's two-minute hold (see the README table).
+export const maxDuration = 150;

@@ -1,0 +1,134 @@
+// Each documented way to run the proxy, run for real against a mock service on loopback.
+import assert from 'node:assert/strict';
+import type { AddressInfo } from 'node:net';
+import type http from 'node:http';
+import { after, describe, it } from 'node:test';
+import { CANARY_KEY, assertCanaryNeverSeen, observe, readAnswer, startUpstream, until } from './harness.js';
+import type { Upstream } from './harness.js';
+
+// The examples log through the default JSON-lines logger; those lines are checked for the key too.
+const consoleLog = console.log;
+const logLines: string[] = [];
+console.log = (...args: unknown[]) => {
+  const line = args.map(String).join(' ');
+  logLines.push(line);
+  observe(line);
+};
+after(() => {
+  console.log = consoleLog;
+  assert.ok(logLines.some((line) => (JSON.parse(line) as { route?: string }).route === 'air'), 'the default logger wrote JSON lines');
+});
+after(assertCanaryNeverSeen);
+
+const DOC = '{"awbNumber":"176-12345675","status":"IN_TRANSIT","milestones":[]}';
+
+/** Answers the document at once, except for number 176-HOLD, which it never answers. */
+async function upstreamWithDoc(): Promise<Upstream> {
+  return startUpstream((req, res) => {
+    if (req.url?.includes('176-HOLD')) return;
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.end(DOC);
+  });
+}
+
+async function listen(server: http.Server): Promise<string> {
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}
+
+async function stop(server: http.Server): Promise<void> {
+  server.closeAllConnections();
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+}
+
+function assertForwarded(upstream: Upstream): void {
+  const request = upstream.requests.at(-1);
+  assert.equal(request?.url, '/v1/shipments/air?number=176-12345675&routePath=true');
+  assert.equal(request?.headers.authorization, `Bearer ${CANARY_KEY}`);
+}
+
+const AIR = '/api/tracking/air?number=176-12345675&routePath=true';
+
+describe('examples', () => {
+  it('node-server.ts serves the proxy on Node http', async () => {
+    const upstream = await upstreamWithDoc();
+    const { createProxyServer } = await import('../../../packages/proxy/examples/node-server.js');
+    const server = createProxyServer({ TRACKING_BASE_URL: upstream.url, TRACKING_API_KEY: CANARY_KEY });
+    try {
+      const answer = await readAnswer(await fetch(`${await listen(server)}${AIR}`));
+      assert.equal(answer.status, 200);
+      assert.equal(answer.text, DOC);
+      assertForwarded(upstream);
+    } finally {
+      await stop(server);
+      await upstream.close();
+    }
+  });
+
+  it('express.ts mounts the proxy as Express middleware', async () => {
+    const upstream = await upstreamWithDoc();
+    const { createApp } = await import('../../../packages/proxy/examples/express.js');
+    const server = createApp({ TRACKING_BASE_URL: upstream.url, TRACKING_API_KEY: CANARY_KEY }).listen(0, '127.0.0.1');
+    await new Promise((resolve) => server.once('listening', resolve));
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    try {
+      const answer = await readAnswer(await fetch(`${base}${AIR}`));
+      assert.equal(answer.status, 200);
+      assert.equal(answer.text, DOC);
+      assertForwarded(upstream);
+      assert.equal((await readAnswer(await fetch(`${base}/api/tracking/nothing`))).status, 404);
+      assert.equal((await readAnswer(await fetch(`${base}/`))).status, 200);
+    } finally {
+      await stop(server);
+      await upstream.close();
+    }
+  });
+
+  it('next-route.ts answers the way Next calls a route handler', async () => {
+    const upstream = await upstreamWithDoc();
+    process.env.TRACKING_BASE_URL = upstream.url;
+    process.env.TRACKING_API_KEY = CANARY_KEY;
+    const route = await import('../../../packages/proxy/examples/next-route.js');
+    delete process.env.TRACKING_API_KEY;
+    try {
+      const context = { params: Promise.resolve({ path: ['air'] }) };
+      const call = route.GET as (request: Request, context: unknown) => Promise<Response>;
+      const answer = await readAnswer(await call(new Request(`https://shop.example${AIR}`, { headers: { 'x-forwarded-for': '203.0.113.4' } }), context));
+      assert.equal(answer.status, 200);
+      assert.equal(answer.text, DOC);
+      assertForwarded(upstream);
+      assert.equal(route.runtime, 'nodejs');
+      assert.ok(route.maxDuration * 1000 > 130_000);
+      // Next aborts the request's signal when the visitor leaves; the lookup goes with it.
+      const controller = new AbortController();
+      const pending = route.GET(new Request('https://shop.example/api/tracking/air?number=176-HOLD', { signal: controller.signal }));
+      await until(() => upstream.requests.length === 2);
+      controller.abort();
+      assert.equal((await pending).status, 499);
+      await upstream.requests[1]!.closed;
+    } finally {
+      delete process.env.TRACKING_BASE_URL;
+      await upstream.close();
+    }
+  });
+
+  it('cloudflare-worker.ts runs the handler unchanged as a Worker fetch', async () => {
+    const upstream = await upstreamWithDoc();
+    const { default: worker } = await import('../../../packages/proxy/examples/cloudflare-worker.js');
+    const env = { TRACKING_BASE_URL: upstream.url, TRACKING_API_KEY: CANARY_KEY };
+    const ctx = { waitUntil: () => {}, passThroughOnException: () => {} };
+    const call = worker.fetch as (request: Request, env: unknown, ctx: unknown) => Promise<Response>;
+    try {
+      const answer = await readAnswer(await call(new Request(`https://tracking.example${AIR}`, { headers: { 'cf-connecting-ip': '198.51.100.2' } }), env, ctx));
+      assert.equal(answer.status, 200);
+      assert.equal(answer.text, DOC);
+      assertForwarded(upstream);
+      const carriers = await readAnswer(await call(new Request('https://tracking.example/api/tracking/carriers/air'), env, ctx));
+      assert.equal(carriers.status, 200);
+      await until(() => upstream.requests.length === 2);
+      assert.equal(upstream.requests[1]?.headers.authorization, undefined);
+    } finally {
+      await upstream.close();
+    }
+  });
+});
