@@ -1,0 +1,89 @@
+// Unit tests of the one fetch seam. This is the only place a stubbed fetch is used;
+// the elements are tested against real HTTP servers.
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { askProxy, buildProxyUrl, classify } from '../../../../packages/core/src/transport/proxy-client.js';
+
+const json = (body: unknown) => JSON.stringify(body);
+const headers = (h: Record<string, string> = {}) => new Headers(h);
+
+describe('buildProxyUrl', () => {
+  it('appends parameters, keeping the proxy URL’s own query', () => {
+    const url = new URL(buildProxyUrl('/api/tracking/ocean?site=a', [['referenceNumber', 'A B+C&D#é'], ['routeDetails', 'true']], 'https://shop.example/page'));
+    assert.equal(url.origin + url.pathname, 'https://shop.example/api/tracking/ocean');
+    assert.equal(url.searchParams.get('site'), 'a');
+    assert.equal(url.searchParams.get('referenceNumber'), 'A B+C&D#é');
+    assert.equal(url.hash, '');
+  });
+  it('keeps leading and trailing spaces: the number is sent as typed', () => {
+    const url = new URL(buildProxyUrl('/p', [['number', '  176-1234  ']], 'https://x.example/'));
+    assert.equal(url.searchParams.get('number'), '  176-1234  ');
+  });
+});
+
+describe('classify', () => {
+  it('200 with JSON is a document', () => assert.deepEqual(classify(200, json({ a: 1 }), headers()), { kind: 'document', body: { a: 1 } }));
+  it('200 with HTML is malformed', () => assert.equal(classify(200, '<html>', headers()).kind, 'malformed'));
+  it('200 with nothing is malformed', () => assert.deepEqual(classify(200, '', headers()), { kind: 'malformed', reason: 'empty body' }));
+  it('202 is pending with the message', () => assert.deepEqual(classify(202, json({ message: 'later' }), headers()), { kind: 'pending', message: 'later' }));
+  it('401 is unauthorized', () => assert.equal(classify(401, '', headers()).kind, 'unauthorized'));
+  it('402 usage_limit_reached carries the limit and reset time', () => {
+    const a = classify(402, json({ message: 'cap', error: 'usage_limit_reached', product: 'ocean', limit: 500, resets_at: '2026-12-01T00:00:00Z' }), headers());
+    assert.equal(a.kind, 'payment-required');
+    if (a.kind !== 'payment-required') return;
+    assert.equal(a.code, 'usage_limit_reached');
+    assert.equal(a.limit, 500);
+    assert.equal(a.resetsAt?.toISOString(), '2026-12-01T00:00:00.000Z');
+  });
+  it('402 with an unreadable resets_at and limit ignores them', () => {
+    const a = classify(402, json({ error: 'usage_limit_reached', limit: { x: 1 }, resets_at: 'next month' }), headers());
+    assert.equal(a.kind === 'payment-required' && a.resetsAt, undefined);
+    assert.equal(a.kind === 'payment-required' && a.limit, undefined);
+  });
+  it('402 reads resets_at given as epoch seconds', () => {
+    const a = classify(402, json({ error: 'usage_limit_reached', resets_at: 1796083200 }), headers());
+    assert.equal(a.kind === 'payment-required' && a.resetsAt?.toISOString(), '2026-12-01T00:00:00.000Z');
+  });
+  it('429 reads Retry-After', () => {
+    const a = classify(429, '', headers({ 'Retry-After': '7' }));
+    assert.deepEqual(a, { kind: 'rate-limited', message: undefined, code: undefined, retryAfterMs: 7000 });
+  });
+  it('404 is rejected with the service message', () => {
+    assert.deepEqual(classify(404, json({ message: 'No shipment' }), headers()), { kind: 'rejected', status: 404, message: 'No shipment', code: undefined });
+  });
+  it('502 is a server error', () => assert.equal(classify(502, 'Bad gateway', headers()).kind, 'server-error'));
+  it('a redirect that reached the client is a server error, not a document', () => assert.equal(classify(302, '', headers()).kind, 'server-error'));
+  it('ignores error-body fields of the wrong type', () => {
+    assert.deepEqual(classify(404, json({ message: 42, error: ['x'] }), headers()), { kind: 'rejected', status: 404, message: undefined, code: undefined });
+  });
+});
+
+describe('askProxy', () => {
+  it('says timeout when the proxy does not answer in time', async () => {
+    const hang: typeof fetch = (_u, init) =>
+      new Promise((_resolve, reject) => init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))));
+    assert.deepEqual(await askProxy('http://x.test/', { fetch: hang, timeoutMs: 20 }), { kind: 'timeout', afterMs: 20 });
+  });
+  it('says aborted when the caller aborts', async () => {
+    const controller = new AbortController();
+    const hang: typeof fetch = (_u, init) =>
+      new Promise((_resolve, reject) => init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))));
+    const pending = askProxy('http://x.test/', { fetch: hang, signal: controller.signal });
+    controller.abort();
+    assert.deepEqual(await pending, { kind: 'aborted' });
+  });
+  it('says network-error when fetch rejects', async () => {
+    const fail: typeof fetch = () => Promise.reject(new TypeError('Failed to fetch'));
+    assert.deepEqual(await askProxy('http://x.test/', { fetch: fail }), { kind: 'network-error', message: 'Failed to fetch' });
+  });
+  it('sends a GET that asks for JSON', async () => {
+    let seen: RequestInit | undefined;
+    const ok: typeof fetch = async (_u, init) => {
+      seen = init;
+      return new Response('{}', { status: 200 });
+    };
+    await askProxy('http://x.test/', { fetch: ok });
+    assert.equal(seen?.method, 'GET');
+    assert.equal(new Headers(seen?.headers).get('Accept'), 'application/json');
+  });
+});
