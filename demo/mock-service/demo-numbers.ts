@@ -77,15 +77,15 @@ export const demoNumbers: readonly DemoNumber[] = [
 
 /**
  * The key a number is matched on: visitors type numbers with spaces, lower case or (for AWBs)
- * without the hyphen; the service matches them all, while documents echo the number as sent.
+ * with the hyphen anywhere or nowhere; the service matches them all, while documents echo the number as sent.
  */
 export function lookupKey(product: Product, number: string): string {
-  const compact = number.replace(/\s+/g, '').toUpperCase();
   if (product === 'air') {
-    const digits = /^(\d{3})-?(\d{8})$/.exec(compact);
-    if (digits) return `${digits[1]}-${digits[2]}`;
+    // Hyphens and spaces anywhere are accepted spellings ("176 2281 7340", "17622817340").
+    const digits = number.replace(/[\s-]/g, '');
+    if (/^\d{11}$/.test(digits)) return `${digits.slice(0, 3)}-${digits.slice(3)}`;
   }
-  return compact;
+  return number.replace(/\s+/g, '').toUpperCase();
 }
 
 export function findDemoNumber(product: Product, number: string): DemoNumber | undefined {
