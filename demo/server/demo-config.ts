@@ -1,0 +1,91 @@
+/**
+ * The demo server's settings, read from the environment. A wrong setting stops the server at
+ * start with a message naming the variable; the key's value never appears in a message.
+ */
+
+export const DEFAULT_HOST = '127.0.0.1';
+export const DEFAULT_PORT = 8080;
+/** The service holds a lookup up to two minutes; its own samples wait 130 s. */
+export const DEFAULT_TIMEOUT_MS = 130_000;
+export const API_KEY_PREFIX = 'trk_';
+
+export interface RealService {
+  readonly baseUrl: string;
+  readonly apiKey: string;
+}
+
+export interface DemoConfig {
+  readonly host: string;
+  readonly port: number;
+  readonly timeoutMs: number;
+  /** The real tracking service; absent means the built-in mock. */
+  readonly service?: RealService;
+  /** Settings that were accepted but are worth a line in the log. */
+  readonly notes: readonly string[];
+}
+
+export class DemoConfigError extends Error {
+  override readonly name = 'DemoConfigError';
+}
+
+type Env = Readonly<Record<string, string | undefined>>;
+
+function readPort(value: string | undefined): number {
+  if (value === undefined || value === '') return DEFAULT_PORT;
+  const port = /^\d{1,5}$/.test(value) ? Number(value) : Number.NaN;
+  if (!(port >= 0 && port <= 65_535)) throw new DemoConfigError(`PORT must be a whole number from 0 to 65535, not "${value}".`);
+  return port;
+}
+
+function readTimeout(value: string | undefined): number {
+  if (value === undefined || value === '') return DEFAULT_TIMEOUT_MS;
+  const ms = /^\d{1,9}$/.test(value) ? Number(value) : Number.NaN;
+  if (!(ms > 0)) throw new DemoConfigError(`TRACKING_API_TIMEOUT_MS must be a positive whole number of milliseconds, not "${value}".`);
+  return ms;
+}
+
+function readBaseUrl(value: string): string {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new DemoConfigError('TRACKING_API_BASE_URL must be an absolute URL such as https://api.example.com.');
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
+    throw new DemoConfigError('TRACKING_API_BASE_URL must start with https:// (or http:// for a local service).');
+  }
+  // Credentials or a query in the address would end up in logs; the key belongs in TRACKING_API_KEY.
+  if (url.username !== '' || url.password !== '' || url.search !== '' || url.hash !== '') {
+    throw new DemoConfigError('TRACKING_API_BASE_URL must be the service address only, without credentials, query or fragment.');
+  }
+  return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
+}
+
+/** Checks the key's form without ever quoting it: the message may end up in a terminal or a ticket. */
+function readApiKey(value: string | undefined): string {
+  if (value === undefined || value.trim() === '') {
+    throw new DemoConfigError('TRACKING_API_KEY is required when TRACKING_API_BASE_URL is set.');
+  }
+  if (!value.startsWith(API_KEY_PREFIX)) {
+    throw new DemoConfigError(`TRACKING_API_KEY must start with ${API_KEY_PREFIX} (copy it whole from the API keys section of the dashboard).`);
+  }
+  if (value.length === API_KEY_PREFIX.length || /\s/.test(value)) {
+    throw new DemoConfigError('TRACKING_API_KEY must be one continuous string, sent whole as issued.');
+  }
+  return value;
+}
+
+export function readDemoConfig(env: Env): DemoConfig {
+  const notes: string[] = [];
+  const host = env.HOST === undefined || env.HOST === '' ? DEFAULT_HOST : env.HOST;
+  const port = readPort(env.PORT);
+  const timeoutMs = readTimeout(env.TRACKING_API_TIMEOUT_MS);
+  const baseUrl = env.TRACKING_API_BASE_URL;
+  if (baseUrl === undefined || baseUrl.trim() === '') {
+    if (env.TRACKING_API_KEY !== undefined && env.TRACKING_API_KEY !== '') {
+      notes.push('TRACKING_API_KEY is ignored because TRACKING_API_BASE_URL is not set; using the built-in mock service.');
+    }
+    return { host, port, timeoutMs, notes };
+  }
+  return { host, port, timeoutMs, service: { baseUrl: readBaseUrl(baseUrl.trim()), apiKey: readApiKey(env.TRACKING_API_KEY) }, notes };
+}

@@ -1,0 +1,164 @@
+/**
+ * The whole demo on one origin: the demo pages, the script-tag bundle, and the reference proxy
+ * at /api/tracking/*, forwarding either to the real service or to the built-in mock.
+ */
+import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import { createTrackingProxy, type ProxyLogEntry } from '@cargo-trackers/proxy';
+import { toNodeListener } from '@cargo-trackers/proxy/node';
+import { demoNumbers } from '../mock-service/demo-numbers.js';
+import { createMockTrackingService } from '../mock-service/mock-tracking-service.js';
+import { DEFAULT_HOST, DEFAULT_TIMEOUT_MS, type RealService } from './demo-config.js';
+import { createStaticFiles } from './static-files.js';
+
+export const DEFAULT_PUBLIC_DIR = fileURLToPath(new URL('../public/', import.meta.url));
+export const DEFAULT_BUNDLE_DIR = fileURLToPath(new URL('../../packages/cargo-trackers/dist/cdn/', import.meta.url));
+export const BUNDLE_FILE = 'cargo-trackers.js';
+const PROXY_PREFIX = '/api/tracking/';
+/** The demo-number table as the page reads it; generated from the module so page and mock agree. */
+const DEMO_NUMBERS_PATH = '/demo-numbers.json';
+const demoNumbersJson = JSON.stringify(
+  demoNumbers.map(({ product, number, carrierCode, shows }) => ({ product, number, ...(carrierCode && { carrierCode }), shows })),
+);
+
+export interface DemoServerOptions {
+  readonly host?: string;
+  /** 0 picks a free port. Default 8080. */
+  readonly port?: number;
+  /** The real tracking service. Absent: a mock on an ephemeral loopback port, with a key made up at start. */
+  readonly service?: RealService;
+  /** Whole-exchange limit of each upstream call. Default 130 000 ms. */
+  readonly timeoutMs?: number;
+  readonly publicDir?: string;
+  readonly bundleDir?: string;
+  /** How long the mock holds a slow lookup before its 202. Default: the mock's own (3 s). */
+  readonly mockHoldMs?: number;
+  /** Makes the mock's key. Tests pass their own, to prove the key leaks nowhere. */
+  readonly generateMockKey?: () => string;
+  /** Where the server's log lines go. Default `console.log`. */
+  readonly log?: (line: string) => void;
+}
+
+export interface DemoServer {
+  /** `http://host:port/`, with the port actually bound. */
+  readonly url: string;
+  /** Whether the demo is using the built-in mock service. */
+  readonly usingMock: boolean;
+  close(): Promise<void>;
+}
+
+/** A fresh key per start: it exists only in this process, between the proxy and the mock. */
+export function generateMockKey(): string {
+  return `trk_demo_${randomBytes(24).toString('base64url')}`;
+}
+
+async function listen(server: Server, port: number, host: string): Promise<AddressInfo> {
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  return server.address() as AddressInfo;
+}
+
+function closeServer(server: Server): Promise<void> {
+  return new Promise((resolve) => {
+    if (!server.listening) {
+      resolve();
+      return;
+    }
+    server.close(() => resolve());
+    // Keep-alive sockets and held lookups would otherwise keep close() waiting.
+    server.closeAllConnections();
+  });
+}
+
+/** The address to show: a wildcard bind is reachable at localhost; IPv6 needs brackets. */
+function displayUrl(host: string, port: number): string {
+  const shown = host === '0.0.0.0' || host === '::' ? 'localhost' : host.includes(':') ? `[${host}]` : host;
+  return `http://${shown}:${port}/`;
+}
+
+/** One readable line per proxied request. The proxy's entry holds no key and no number. */
+function proxyLogLine(entry: ProxyLogEntry): string {
+  const upstream = entry.upstreamStatus === undefined ? '' : ` upstream ${entry.upstreamStatus}`;
+  const error = entry.error === undefined ? '' : ` ${entry.error}`;
+  return `proxy ${entry.method} ${entry.route} → ${entry.status}${upstream}${error} (${entry.durationMs} ms, cache ${entry.cache})`;
+}
+
+export async function startDemoServer(options: DemoServerOptions = {}): Promise<DemoServer> {
+  const log = options.log ?? ((line: string) => console.log(line));
+  const host = options.host ?? DEFAULT_HOST;
+  const publicDir = options.publicDir ?? DEFAULT_PUBLIC_DIR;
+  const bundleDir = options.bundleDir ?? DEFAULT_BUNDLE_DIR;
+
+  let mock: Server | undefined;
+  let service = options.service;
+  if (service === undefined) {
+    const apiKey = (options.generateMockKey ?? generateMockKey)();
+    mock = createMockTrackingService({ apiKey, ...(options.mockHoldMs === undefined ? {} : { holdMs: options.mockHoldMs }) });
+    const address = await listen(mock, 0, '127.0.0.1');
+    service = { baseUrl: `http://127.0.0.1:${address.port}`, apiKey };
+  }
+
+  const proxy = createTrackingProxy({
+    baseUrl: service.baseUrl,
+    apiKey: service.apiKey,
+    timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+    logger: (entry) => log(proxyLogLine(entry)),
+    // The mock's slow numbers answer 202, 202, then 200; a cached 200 would stop the demo replaying.
+    ...(mock && { limits: { cacheTtlMs: 0 } }),
+  });
+  const proxyListener = toNodeListener(proxy);
+  const staticFiles = createStaticFiles([publicDir, bundleDir]);
+
+  const server = createServer((req, res) => {
+    const path = (req.url ?? '/').split('?')[0] ?? '/';
+    if (path.startsWith(PROXY_PREFIX)) {
+      proxyListener(req, res);
+      return;
+    }
+    if (path === DEMO_NUMBERS_PATH && (req.method === 'GET' || req.method === 'HEAD')) {
+      res.writeHead(200, {
+        'content-type': 'application/json; charset=utf-8',
+        'content-length': String(Buffer.byteLength(demoNumbersJson)),
+        'cache-control': 'no-cache',
+      });
+      res.end(req.method === 'HEAD' ? undefined : demoNumbersJson);
+      return;
+    }
+    staticFiles(req, res).catch(() => {
+      if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' });
+      res.end('Internal error\n');
+    });
+  });
+
+  let address: AddressInfo;
+  try {
+    address = await listen(server, options.port ?? 8080, host);
+  } catch (error) {
+    if (mock) await closeServer(mock);
+    throw error;
+  }
+
+  if (mock) log('Tracking: the built-in mock service (no key needed; set TRACKING_API_BASE_URL and TRACKING_API_KEY for the real one).');
+  else log(`Tracking: ${service.baseUrl}`);
+  if (!existsSync(`${bundleDir}/${BUNDLE_FILE}`)) {
+    log(`The script-tag bundle is missing (${BUNDLE_FILE} in ${bundleDir}): run npm run build:bundle, then reload the page.`);
+  }
+
+  let closing: Promise<void> | undefined;
+  return {
+    url: displayUrl(host, address.port),
+    usingMock: mock !== undefined,
+    close: () => {
+      closing ??= Promise.all([closeServer(server), mock ? closeServer(mock) : Promise.resolve()]).then(() => undefined);
+      return closing;
+    },
+  };
+}
