@@ -29,10 +29,19 @@ export function includesBytes(haystack: Uint8Array, needle: Uint8Array): boolean
   return false;
 }
 
-/** Hex SHA-256 through Web Crypto, present on Node 20, Workers and Edge runtimes. */
-export async function sha256Hex(text: string): Promise<string> {
-  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text)));
-  let hex = '';
-  for (const byte of digest) hex += byte.toString(16).padStart(2, '0');
-  return hex;
+const FNV_OFFSET = 0xcbf29ce484222325n;
+const FNV_PRIME = 0x100000001b3n;
+const MASK_64 = 0xffffffffffffffffn;
+
+/**
+ * A 64-bit FNV-1a fingerprint in hex, to name a number in logs without writing it down. It is
+ * synchronous on purpose: Web Crypto's digest is a thread-pool round trip that cost more than
+ * the rest of a cache hit. It is not a secret-keeping hash, and nothing relies on it being one.
+ */
+export function fingerprint(text: string): string {
+  let hash = FNV_OFFSET;
+  for (const byte of new TextEncoder().encode(text)) {
+    hash = ((hash ^ BigInt(byte)) * FNV_PRIME) & MASK_64;
+  }
+  return hash.toString(16).padStart(16, '0');
 }

@@ -1,4 +1,4 @@
-import { fromBase64, includesBytes, sha256Hex, toBase64 } from './bytes.js';
+import { fingerprint, fromBase64, includesBytes, toBase64 } from './bytes.js';
 import { admitNumber } from './client-quota.js';
 import { clientKey } from './client-address.js';
 import { corsHeaders, preflightHeaders } from './cors.js';
@@ -203,11 +203,12 @@ export function createTrackingProxy(options: TrackingProxyOptions): TrackingProx
     const headers = new Headers({ accept: request.headers.get('accept') ?? 'application/json' });
     const language = request.headers.get('accept-language');
     if (language !== null) headers.set('accept-language', language);
-    const cacheKey = `answer:${await sha256Hex(`${spec.name}\n${query}\n${headers.get('accept')}\n${language ?? ''}`)}`;
+    // The key is the upstream request itself, not a hash of it: a crafted number must not be able to collide with another.
+    const cacheKey = `answer:${spec.name}\n${query}\n${headers.get('accept')}\n${language ?? ''}`;
     const cacheControl = spec.numberParam === undefined ? `public, max-age=${Math.floor(limits.carrierCacheTtlMs / 1000)}` : 'no-store';
     const out = (cache: CacheOutcome) => ({ ...cors, 'cache-control': cacheControl, 'x-proxy-cache': cache });
 
-    if (number !== undefined) trace.numberHash = (await sha256Hex(number)).slice(0, 12);
+    if (number !== undefined) trace.numberHash = fingerprint(number);
     const cachedText = await store.get(cacheKey).catch(() => undefined);
     const cached = cachedText === undefined ? undefined : decodeCached(cachedText);
     if (cached !== undefined) {

@@ -18,7 +18,7 @@ export interface ProxyLogEntry {
   readonly upstreamStatus?: number;
   /** The proxy's error slug when it answered by itself. */
   readonly error?: string;
-  /** First 12 hex digits of SHA-256 of the looked-up number. */
+  /** 64-bit FNV-1a of the looked-up number, 16 hex digits. */
   readonly numberHash?: string;
 }
 

@@ -433,7 +433,7 @@ describe('createTrackingProxy', () => {
         assert.equal(miss?.status, 200);
         assert.equal(miss?.cache, 'miss');
         assert.equal(miss?.upstreamStatus, 200);
-        assert.match(miss?.numberHash ?? '', /^[0-9a-f]{12}$/);
+        assert.match(miss?.numberHash ?? '', /^[0-9a-f]{16}$/);
         assert.equal(hit?.cache, 'hit');
         assert.equal(hit?.numberHash, miss?.numberHash);
         assert.equal(hit?.upstreamStatus, undefined);
