@@ -1,0 +1,92 @@
+// End to end, as a person would: `npm start` (the README's command) builds the bundle and
+// starts the demo server with the built-in mock; a real Chromium loads the script-tag page,
+// and a visitor types numbers into <ocean-tracker>.
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { chromium, type Browser, type Page } from 'playwright';
+import { CHROMIUM_ARGS, findChromium } from '../../support/find-chromium.mjs';
+
+const root = new URL('../../../', import.meta.url).pathname;
+
+function startDemo(): Promise<{ child: ChildProcess; url: string; output: () => string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn('npm', ['start'], {
+      cwd: root,
+      env: { ...process.env, PORT: '0', HOST: '127.0.0.1', TRACKING_API_BASE_URL: '', TRACKING_API_KEY: '' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true,
+    });
+    let out = '';
+    const timer = setTimeout(() => reject(new Error(`demo did not start:\n${out}`)), 120_000);
+    const onData = (chunk: Buffer) => {
+      out += chunk.toString();
+      const m = /Demo: (http:\/\/[^\s]+)/.exec(out);
+      if (m) {
+        clearTimeout(timer);
+        resolve({ child, url: m[1]!, output: () => out });
+      }
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', onData);
+    child.on('exit', (code) => reject(new Error(`npm start exited with ${code}:\n${out}`)));
+  });
+}
+
+describe('the demo page, started with npm start', () => {
+  let demo: Awaited<ReturnType<typeof startDemo>>;
+  let browser: Browser;
+  let page: Page;
+  const pageErrors: string[] = [];
+  const offLoopback: string[] = [];
+
+  before(async () => {
+    demo = await startDemo();
+    browser = await chromium.launch({ executablePath: await findChromium(), headless: true, args: CHROMIUM_ARGS });
+    page = await browser.newPage();
+    page.on('pageerror', (e) => pageErrors.push(String(e)));
+    page.on('request', (r) => {
+      const host = new URL(r.url()).hostname;
+      if (!['127.0.0.1', 'localhost'].includes(host) && !r.url().startsWith('data:')) offLoopback.push(r.url());
+    });
+    await page.goto(demo.url);
+    await page.waitForFunction(() => customElements.get('ocean-tracker') !== undefined);
+  });
+
+  after(async () => {
+    await browser?.close();
+    if (demo?.child.pid) process.kill(-demo.child.pid, 'SIGTERM');
+  });
+
+  async function track(number: string): Promise<void> {
+    const input = page.locator('ocean-tracker input[name="referenceNumber"]');
+    await input.fill(number);
+    await page.locator('ocean-tracker [part~="submit-button"]').click();
+  }
+
+  it('shows a container in transit after a lookup typed by the visitor', async () => {
+    await track('MEDU9091004');
+    const status = page.locator('ocean-tracker [part~="status"]');
+    await status.waitFor({ timeout: 15_000 });
+    assert.match(await status.innerText(), /In transit/);
+    assert.match(await status.innerText(), /MEDU9091004/);
+    assert.ok((await page.locator('ocean-tracker [part~="milestone"]').count()) > 3);
+    assert.match(await page.locator('ocean-tracker [part~="eta"]').innerText(), /Rotterdam/);
+  });
+
+  it('shows "the carrier is slow" on a 202 and then the shipment, by itself', async () => {
+    await track('DEMO202');
+    const notice = page.locator('ocean-tracker [part~="notice"]');
+    await notice.filter({ hasText: 'carrier is slow' }).waitFor({ timeout: 15_000 });
+    await page.locator('ocean-tracker [part~="status"]').waitFor({ timeout: 30_000 });
+    assert.match(await page.locator('ocean-tracker [part~="status"]').innerText(), /DEMO202|In transit|Delivered|Arrived|Planned/);
+  });
+
+  it('threw no page error, sent nothing off loopback, and put no key in the page', async () => {
+    assert.deepEqual(pageErrors, []);
+    assert.deepEqual(offLoopback, []);
+    const html = await page.content();
+    assert.doesNotMatch(html, /trk_/);
+    assert.doesNotMatch(demo.output(), /trk_\w{8,}/);
+  });
+});
