@@ -1,0 +1,37 @@
+// The proxy under measurement, in its own process so that its memory and sockets are its own.
+// Started by proxy-bench.ts with the upstream address and limits as a JSON argument.
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createTrackingProxy } from '@cargo-trackers/proxy';
+import type { ProxyLimits } from '@cargo-trackers/proxy';
+import { toNodeListener } from '@cargo-trackers/proxy/node';
+
+interface Config {
+  readonly baseUrl: string;
+  readonly limits: Partial<ProxyLimits>;
+}
+
+const config = JSON.parse(process.argv[2] ?? '{}') as Config;
+const proxy = createTrackingProxy({
+  baseUrl: config.baseUrl,
+  apiKey: 'trk_BENCH_not_a_real_key',
+  limits: config.limits,
+  // The figures are for the proxy; writing a line per request to a pipe would measure the pipe.
+  logger: () => {},
+});
+const server = http.createServer(toNodeListener(proxy));
+server.keepAliveTimeout = 10_000;
+server.listen(0, '127.0.0.1', () => {
+  process.send?.({ port: (server.address() as AddressInfo).port });
+});
+
+process.on('message', (message) => {
+  if (message !== 'stats') return;
+  globalThis.gc?.();
+  server.getConnections((_error, inbound) => {
+    const sockets = process.getActiveResourcesInfo().filter((r) => r === 'TCPSocketWrap').length;
+    const { rss, heapUsed } = process.memoryUsage();
+    process.send?.({ rss, heapUsed, inbound, sockets });
+  });
+});
+process.on('disconnect', () => process.exit(0));
