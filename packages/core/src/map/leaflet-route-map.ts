@@ -263,6 +263,9 @@ export class LeafletRouteMap {
     this.resizeObserver.disconnect();
     for (const [type, listener] of this.listeners) this.container.removeEventListener(type, listener);
     this.listeners.length = 0;
+    // Leaflet 1.9's wheel zoom is debounced, and remove() leaves that timer running; when it
+    // fires it zooms a map without panes and throws. Nothing public cancels it.
+    clearTimeout((this.map.scrollWheelZoom as unknown as { _timer?: ReturnType<typeof setTimeout> })._timer);
     this.map.remove();
     this.container.remove();
   }

@@ -249,11 +249,13 @@ describe('<tracker-route-map>', () => {
       const first = el.leafletMap!;
       const parent = el.parentNode!;
       el.remove();
-      expect(el.leafletMap).to.equal(undefined);
+      expect(el.leafletMap === undefined, 'no Leaflet map').to.be.true;
+      // map.remove() ran: Leaflet forgets its panes only then.
+      expect(first.getPane('mapPane') === undefined, 'the old map was removed').to.be.true;
       expect(root(el).querySelectorAll('.leaflet-pane')).to.have.length(0);
       parent.appendChild(el);
       const second = await drawnMap(el);
-      expect(second).to.not.equal(first);
+      expect(second !== first, 'a new Leaflet map').to.be.true;
       expect(routeLines(second)).to.have.length(2);
     });
 

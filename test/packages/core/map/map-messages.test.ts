@@ -1,0 +1,51 @@
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { describeRoute, englishMapMessages, relativeTime } from '../../../../packages/core/src/map/map-messages.js';
+import { usableTileUrl } from '../../../../packages/core/src/map/tile-template.js';
+import { airTransfer, airWithoutPaths, MINUTE, oceanPacific } from './fixtures.js';
+
+describe('relativeTime', () => {
+  it('uses the largest unit that fits', () => {
+    assert.equal(relativeTime(35 * MINUTE, 'en'), '35 minutes ago');
+    assert.equal(relativeTime(3 * 60 * MINUTE, 'en'), '3 hours ago');
+    assert.equal(relativeTime(20_000, 'en'), '20 seconds ago');
+    assert.equal(relativeTime(2 * 24 * 60 * MINUTE, 'en'), '2 days ago');
+  });
+});
+
+describe('describeRoute', () => {
+  it('names the Pacific crossing and places the vessel west of Greenwich', () => {
+    const now = Date.now();
+    assert.equal(
+      describeRoute(oceanPacific(now), englishMapMessages, now),
+      'Route: Shanghai (CN) → Los Angeles (US). Vessel OOCL HONG KONG at 46.1°N 176.8°W, 18.9 knots, course 96°, reported 36 minutes ago.',
+    );
+  });
+
+  it('describes an air route by airport, with the aircraft altitude', () => {
+    const now = Date.now();
+    assert.equal(
+      describeRoute(airTransfer(), englishMapMessages, now),
+      'Route: Hong Kong International Airport (HK) → Dubai International Airport (AE) → Frankfurt Airport (DE).',
+    );
+    assert.match(describeRoute(airWithoutPaths(now), englishMapMessages, now), /Aircraft EK9905 at 32\.5°N 47\.1°E, 480 knots, course 312°, 36,000 ft, reported 4 minutes ago\.$/);
+  });
+
+  it('uses translated words when given', () => {
+    const now = Date.now();
+    const german = { ...englishMapMessages, routeSummary: (stops: readonly string[]) => `Route: ${stops.join(' – ')}.`, vessel: 'Schiff' };
+    assert.match(describeRoute(oceanPacific(now), german, now), /^Route: Shanghai \(CN\) – Los Angeles \(US\)\. Schiff OOCL/);
+  });
+});
+
+describe('usableTileUrl', () => {
+  it('accepts http(s) templates with Leaflet placeholders only', () => {
+    const base = 'https://shop.example/track?number=MEDU9091004';
+    assert.equal(usableTileUrl('https://tiles.example/{z}/{x}/{y}{r}.png', base), 'https://tiles.example/{z}/{x}/{y}{r}.png');
+    assert.equal(usableTileUrl('/tiles/{z}/{x}/{-y}.png', base), '/tiles/{z}/{x}/{-y}.png');
+    assert.equal(usableTileUrl('https://tiles.example/{z}/{x}/{y}.png?key={apiKey}', base), undefined);
+    assert.equal(usableTileUrl('javascript:alert(1)//{z}', base), undefined);
+    assert.equal(usableTileUrl('', base), undefined);
+    assert.equal(usableTileUrl(undefined, base), undefined);
+  });
+});
