@@ -1,0 +1,74 @@
+// The contract's documents, fetched from the test server and put through the product's own
+// normalizer, drawn by the map: what the elements will hand it in production.
+import { expect, fixture, html } from '@open-wc/testing';
+import '../../../../packages/core/src/map/index.js';
+import type { TrackerRouteMap } from '../../../../packages/core/src/map/index.js';
+import type { Normalizer, Shipment } from '../../../../packages/core/src/model/shipment.js';
+import { normalizeAir } from '../../../../packages/air-tracker/src/air-normalizer.js';
+import { normalizeOcean } from '../../../../packages/ocean-tracker/src/ocean-normalizer.js';
+import { drawnMap, routeLines } from './map-test-helpers.js';
+
+async function normalized(name: string, normalize: Normalizer): Promise<Shipment> {
+  const response = await fetch(`/test/fixtures/${name}`);
+  expect(response.ok, name).to.be.true;
+  const result = normalize(await response.json());
+  if (!result.ok) throw new Error(`${name}: ${result.reason}`);
+  return result.shipment;
+}
+
+async function draw(shipment: Shipment): Promise<TrackerRouteMap> {
+  const el = await fixture<TrackerRouteMap>(html`<tracker-route-map loading="eager" style="width: 640px" .shipment=${shipment}></tracker-route-map>`);
+  await drawnMap(el);
+  return el;
+}
+
+const labels = (el: TrackerRouteMap, selector: string): string[] =>
+  [...el.shadowRoot!.querySelectorAll(selector)].map((n) => n.textContent ?? '');
+
+describe('<tracker-route-map> with the contract documents', () => {
+  it('air-awb-transfer.json: two flights, three airports, no aircraft', async () => {
+    const el = await draw(await normalized('air-awb-transfer.json', normalizeAir));
+    expect(routeLines(el.leafletMap!).map((l) => [l.className, l.latLngs.length])).to.deep.equal([
+      ['tracker-route tracker-route--completed', 25],
+      ['tracker-route tracker-route--planned', 25],
+    ]);
+    expect(labels(el, '.tracker-place-label .tracker-label-name')).to.deep.equal([
+      'Hong Kong International Airport',
+      'Dubai International Airport',
+      'Frankfurt Airport',
+    ]);
+    expect(el.shadowRoot!.querySelector('.tracker-vehicle')).to.equal(null);
+  });
+
+  for (const [name, normalize] of [
+    ['air-hostile-strings.json', normalizeAir],
+    ['ocean-hostile-strings.json', normalizeOcean],
+  ] as const) {
+    it(`${name}: every name stays text, nothing runs`, async () => {
+      const shipment = await normalized(name, normalize);
+      const el = await draw(shipment);
+      expect(labels(el, '.tracker-vehicle-label strong')).to.deep.equal([shipment.position!.label]);
+      expect(labels(el, '.tracker-place-label .tracker-label-name')).to.deep.equal(
+        shipment.route.filter((s) => s.place.position).map((s) => s.place.name ?? s.place.code),
+      );
+      expect(el.shadowRoot!.getElementById('description')!.textContent).to.contain(shipment.route[0]!.place.name ?? shipment.route[0]!.place.code);
+      expect(el.shadowRoot!.querySelectorAll('script, b, [onload], [onerror]')).to.have.length(0);
+    });
+  }
+
+  for (const [name, lines, ports, vessel] of [
+    ['ocean-container-in-transit.json', ['completed', 'current'], ['Ningbo', 'Singapore', 'Rotterdam'], 'MSC GULSUN'],
+    ['ocean-bill-of-lading-pacific.json', ['current'], ['Shanghai', 'Los Angeles'], 'OOCL HONG KONG'],
+  ] as const) {
+    it(`${name}: ${lines.length} segment(s), ${ports.length} ports and the vessel`, async () => {
+      const el = await draw(await normalized(name, normalizeOcean));
+      const drawn = routeLines(el.leafletMap!);
+      expect(drawn.map((l) => l.className)).to.deep.equal(lines.map((s) => `tracker-route tracker-route--${s}`));
+      for (const line of drawn) {
+        for (let i = 1; i < line.latLngs.length; i++) expect(Math.abs(line.latLngs[i]!.lng - line.latLngs[i - 1]!.lng)).to.be.lessThan(25);
+      }
+      expect(labels(el, '.tracker-place-label .tracker-label-name')).to.deep.equal(ports);
+      expect(labels(el, '.tracker-vehicle-label strong')).to.deep.equal([vessel]);
+    });
+  }
+});
