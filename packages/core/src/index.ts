@@ -15,3 +15,5 @@ export { renderTimeline, renderUnitSwitcher, currentIndex } from './ui/timeline.
 export { statusLabel, eventLabel, placeLabel } from './ui/labels.js';
 export type { RenderContext } from './ui/labels.js';
 export { defineElement } from './define.js';
+export * from './map/index.js';
+export { mapMessagesFor } from './ui/map-messages.js';

@@ -229,6 +229,27 @@ describe('<ocean-tracker>', () => {
     });
   });
 
+  describe('the map', () => {
+    it('shows the route map for a document with route data, with the map code loaded', async () => {
+      const s = await scenario({ responses: [{ status: 200, body: await transit() }] });
+      const el = mount<OceanTracker>(`<ocean-tracker proxy-url="${s.base}/ocean" map="eager" reference-number="MEDU9091004"></ocean-tracker>`);
+      await nextEvent(el, 'tracker-load');
+      await el.updateComplete;
+      const map = part(el, 'map') as (HTMLElement & { updateComplete: Promise<unknown> }) | null;
+      expect(map?.localName).to.equal('tracker-route-map');
+      await until(() => (map!.shadowRoot?.querySelectorAll('.leaflet-pane').length ?? 0) > 0, 'leaflet drawn', 10000);
+      expect(map!.shadowRoot!.textContent).to.contain('MSC GULSUN');
+    });
+
+    it('shows no map and loads no map code with map="none"', async () => {
+      const s = await scenario({ responses: [{ status: 200, body: await transit() }] });
+      const el = mount<OceanTracker>(`<ocean-tracker proxy-url="${s.base}/ocean" map="none" reference-number="MEDU9091004"></ocean-tracker>`);
+      await nextEvent(el, 'tracker-load');
+      await el.updateComplete;
+      expect(part(el, 'map')).to.equal(null);
+    });
+  });
+
   describe('every other answer', () => {
     it('polls after a 202 every poll-interval seconds: 202 → 202 → 200 makes exactly three requests', async () => {
       const doc = await transit();

@@ -42,6 +42,8 @@ export const en = {
   'notice.unavailable': 'The tracking service is not answering right now.',
   'notice.unexpected': 'The tracking service sent a response we could not read.',
   'notice.tryAgain': 'Try again',
+  /** Said once by the live region when a shipment is shown. */
+  'announce.loaded': 'Found {number}. Status: {status}.',
 
   // Shipment
   'shipment.heading': 'Shipment {number}',
@@ -61,6 +63,7 @@ export const en = {
   'shipment.flights': 'Flights',
   'shipment.pieces': 'Pieces',
   'shipment.weight': 'Weight',
+  'shipment.cargo': 'Cargo',
   'shipment.containers': 'Containers',
   'shipment.noContainers': 'The carrier lists no containers for this {kind} yet. They usually appear once the cargo is booked on a vessel.',
   'shipment.milestones': 'Milestones for {unit}',
@@ -91,6 +94,9 @@ export const en = {
   'flight.state.cancelled': 'Cancelled',
   'flight.departure': 'Departure',
   'flight.arrival': 'Arrival',
+  'flight.route': '{from} → {to}',
+  'flight.aircraft': 'Aircraft: {type}',
+  'flight.airport.unknown': 'Airport not given',
   'milestone.superseded': 'Replaced by a later booking',
   'milestone.empty': 'Empty container',
   'milestone.pieces': '{pieces} pieces',
@@ -144,6 +150,17 @@ export const en = {
   'event.air.TFD': 'Transferred to another airline',
   'event.air.DIS': 'Discrepancy reported',
   'event.air.CCD': 'Customs cleared',
+  // The route map (its labels, tooltips and text alternative)
+  'map.label': 'Route map',
+  'map.hint': 'Click or focus the map to zoom and pan',
+  'map.vessel': 'Vessel',
+  'map.aircraft': 'Aircraft',
+  'map.speed': '{speed} knots',
+  'map.course': 'course {degrees}°',
+  'map.altitude': '{feet} ft',
+  'map.reported': 'reported {ago}',
+  'map.route': 'Route: {stops}.',
+  'map.position': '{kind} {label} at {at}{details}.',
 } as const;
 
 export type MessageKey = keyof typeof en;

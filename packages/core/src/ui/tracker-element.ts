@@ -1,10 +1,17 @@
 import { html, LitElement, nothing, type PropertyDeclarations, type PropertyValues, type TemplateResult } from 'lit';
+import { ifDefined } from 'lit/directives/if-defined.js';
 import { Localizer } from '../i18n/localizer.js';
 import type { Messages } from '../i18n/en.js';
 import type { Normalizer, Product, Shipment } from '../model/shipment.js';
 import { TrackingController, type TrackingState } from '../tracking-controller.js';
 import { buildProxyUrl } from '../transport/proxy-client.js';
 import { type RenderContext } from './labels.js';
+import { hasMapData } from '../map/route-geometry.js';
+import { mapLoadingConverter } from '../map/lazy-map.js';
+import type { MapMessages } from '../map/map-messages.js';
+// Registers <tracker-route-map>; Leaflet itself is imported only when a map is shown.
+import '../map/tracker-route-map.js';
+import { mapMessagesFor } from './map-messages.js';
 import { renderNotice } from './notice.js';
 import { trackerStyles } from './styles.js';
 import { renderEta, renderRoute, renderStatus } from './summary.js';
@@ -29,7 +36,7 @@ export abstract class TrackerElement extends LitElement {
     pollInterval: { attribute: 'poll-interval', type: Number },
     carriersUrl: { attribute: 'carriers-url' },
     theme: { reflect: true },
-    map: {},
+    map: { converter: mapLoadingConverter },
     tileUrl: { attribute: 'tile-url' },
     tileAttribution: { attribute: 'tile-attribution' },
     lang: { reflect: true },
@@ -64,6 +71,8 @@ export abstract class TrackerElement extends LitElement {
 
   protected readonly tracking: TrackingController;
   protected localizer = new Localizer('en');
+  /** Kept between renders: a new object makes the map redraw its layers. */
+  private mapMessages: MapMessages = mapMessagesFor(this.localizer);
   private reportedMisconfiguration = false;
   /** The number and parameters of the last lookup started, so an unchanged attribute does not start another. */
   private lastLookupKey?: string;
@@ -101,6 +110,7 @@ export abstract class TrackerElement extends LitElement {
   protected override willUpdate(changed: PropertyValues<this>): void {
     if (changed.has('lang') || changed.has('messages') || !this.hasUpdated) {
       this.localizer = new Localizer(this.resolveLocale(), this.messages);
+      this.mapMessages = mapMessagesFor(this.localizer);
     }
     if (!this.proxyUrl && !this.reportedMisconfiguration) {
       this.reportedMisconfiguration = true;
@@ -180,9 +190,22 @@ export abstract class TrackerElement extends LitElement {
     return html`<p class="muted" part="notice notice-info" role="status">${ctx.l.t('shipment.noContainers', { kind })}</p>`;
   }
 
-  /** The route map; `nothing` until the map module is wired in, and for `map="none"`. */
-  protected renderMap(_shipment: Shipment, _ctx: RenderContext): TemplateResult | typeof nothing {
-    return nothing;
+  /**
+   * The route map, when the document carries route data and `map` is not `none`. The map
+   * element loads Leaflet itself, when it nears the viewport (`lazy`) or at once (`eager`).
+   */
+  protected renderMap(shipment: Shipment, _ctx: RenderContext): TemplateResult | typeof nothing {
+    if (this.map === 'none' || !hasMapData(shipment)) return nothing;
+    return html`<tracker-route-map
+      part="map"
+      exportparts="canvas: map-canvas, hint: map-hint, attribution: map-attribution, description: map-description"
+      loading=${this.map}
+      theme=${this.theme ?? 'light'}
+      tile-url=${ifDefined(this.tileUrl)}
+      tile-attribution=${ifDefined(this.tileAttribution)}
+      .shipment=${shipment}
+      .messages=${this.mapMessages}
+    ></tracker-route-map>`;
   }
 }
 
