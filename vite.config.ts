@@ -1,27 +1,44 @@
 import { defineConfig } from 'vite';
+import { minifyCssLiterals } from './scripts/minify-css-literals.js';
 
 /**
- * The script-tag (CDN) bundle: one minified ES module that registers both elements,
- * with the map code in lazily loaded chunks beside it. Built from the workspace sources.
- * (An app build with a JS entry rather than library mode, because library mode leaves
- * ES output unminified.)
+ * The script-tag (CDN) bundle: `cargo-trackers.js`, a small ES module that registers both
+ * tags and imports an element's chunk (Lit, the shared core, the element) the first time the
+ * tag appears; the map code is a further chunk, imported when a map is about to be shown.
+ * All chunks sit in `chunks/` beside it. Built from the workspace sources.
+ * Library mode, because an app build wraps every dynamic import in Vite's preload helper,
+ * a chunk of its own that the entry would fetch for nothing (nothing here has CSS files);
+ * terser minifies it fully. The manifest lets `npm run size` follow what each tag loads.
  */
 export default defineConfig({
   resolve: {
     conditions: ['cargo-trackers-source', 'browser', 'module', 'import', 'default'],
   },
+  plugins: [minifyCssLiterals()],
   build: {
     outDir: 'packages/cargo-trackers/dist/cdn',
     emptyOutDir: true,
     target: 'es2022',
     sourcemap: true,
-    modulePreload: false,
+    manifest: true,
+    lib: { entry: 'packages/cargo-trackers/src/cdn.ts', formats: ['es'] },
+    minify: 'terser',
+    terserOptions: {
+      module: true,
+      ecma: 2020,
+      compress: { passes: 2 },
+    },
     rollupOptions: {
-      input: { 'cargo-trackers': 'packages/cargo-trackers/src/index.ts' },
-      preserveEntrySignatures: 'exports-only',
+      input: { 'cargo-trackers': 'packages/cargo-trackers/src/cdn.ts' },
       output: {
         entryFileNames: '[name].js',
-        chunkFileNames: 'chunks/[name]-[hash].js',
+        // Named for what they hold, so a network panel (and `npm run size`) reads at a glance.
+        chunkFileNames: (chunk) => {
+          const element = /packages\/(ocean-tracker|air-tracker)\/src\/define\.ts$/.exec(chunk.facadeModuleId ?? '');
+          if (element) return `chunks/${element[1]}-[hash].js`;
+          if (chunk.facadeModuleId?.endsWith('/map/leaflet-route-map.ts')) return 'chunks/map-[hash].js';
+          return 'chunks/shared-[hash].js';
+        },
       },
     },
   },

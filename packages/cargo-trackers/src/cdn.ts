@@ -1,0 +1,16 @@
+/**
+ * The script-tag entry (`dist/cdn/cargo-trackers.js`): `<script type="module" src="…">` and
+ * both tags work. Each element's code (with Lit and the shared core) is a chunk beside this
+ * file, fetched the first time its tag appears on the page; the map is a further chunk,
+ * fetched when a map is about to be shown.
+ */
+import { autoload } from './autoload.js';
+
+/**
+ * Loads and registers an element now, for tags the document observer cannot see (inside
+ * another component's shadow root). Resolves once the tag is defined.
+ */
+export const loadElement = autoload({
+  'ocean-tracker': () => import('@cargo-trackers/ocean-tracker/define.js'),
+  'air-tracker': () => import('@cargo-trackers/air-tracker/define.js'),
+});

@@ -1,0 +1,88 @@
+// Prints the gzip size of what a page downloads from the script-tag bundle, and fails when a
+// figure is over its budget (the budgets are in docs/embedding.md and the README).
+//
+// What is counted, each file gzipped on its own at level 9 (as a CDN would serve it) and the
+// sizes added up, following the build manifest (dist/cdn/.vite/manifest.json):
+//   entry            cargo-trackers.js alone (what a page with no tracker on it downloads);
+//   first load       a page with one tracker: the entry, that element's chunk and every chunk
+//                    it imports statically (Lit, the shared core); the worse of the two
+//                    elements is held to the budget;
+//   both elements    a page with both trackers (printed, no budget);
+//   map              what showing a map adds: the map chunk and anything it imports that the
+//                    first load did not already bring. Source maps are never counted.
+// Usage: npm run build:bundle && node scripts/size.mjs
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+const BUDGET_FIRST_LOAD = 20 * 1024;
+const BUDGET_MAP = 70 * 1024;
+const ELEMENT_DEFINES = {
+  'ocean-tracker': 'packages/ocean-tracker/src/define.ts',
+  'air-tracker': 'packages/air-tracker/src/define.ts',
+};
+const ENTRY = 'packages/cargo-trackers/src/cdn.ts';
+const MAP = 'packages/core/src/map/leaflet-route-map.ts';
+
+const dir = new URL('../packages/cargo-trackers/dist/cdn/', import.meta.url).pathname;
+const manifestPath = join(dir, '.vite/manifest.json');
+if (!existsSync(manifestPath)) {
+  console.error(`No build manifest at ${manifestPath}: run npm run build:bundle first.`);
+  process.exit(1);
+}
+const manifest = JSON.parse(readFileSync(manifestPath, 'utf8'));
+
+/** A manifest key's file and the files of everything it imports statically. */
+function closure(key, into = new Set()) {
+  const chunk = manifest[key];
+  if (!chunk) throw new Error(`${key} is not in the bundle manifest`);
+  if (into.has(chunk.file)) return into;
+  into.add(chunk.file);
+  for (const imported of chunk.imports ?? []) closure(imported, into);
+  return into;
+}
+
+const gzipped = new Map();
+function gzipSize(file) {
+  if (!gzipped.has(file)) gzipped.set(file, gzipSync(readFileSync(join(dir, file)), { level: 9 }).length);
+  return gzipped.get(file);
+}
+const total = (files) => [...files].reduce((sum, f) => sum + gzipSize(f), 0);
+const kb = (bytes) => `${(bytes / 1024).toFixed(2)} KB`;
+const list = (files) => [...files].map((f) => `${f} ${kb(gzipSize(f))}`).join(' + ');
+
+const entry = closure(ENTRY);
+const failures = [];
+console.log('Script-tag bundle, gzip -9, each file on its own:');
+console.log(`  entry only                 ${kb(total(entry)).padStart(9)}  (${list(entry)})`);
+
+let worst = 0;
+const firstLoads = {};
+for (const [tag, key] of Object.entries(ELEMENT_DEFINES)) {
+  if (!manifest[key]) {
+    failures.push(`<${tag}> has no chunk in the bundle`);
+    continue;
+  }
+  const files = closure(key, new Set(entry));
+  firstLoads[tag] = files;
+  const size = total(files);
+  worst = Math.max(worst, size);
+  console.log(`  first load, <${tag}>`.padEnd(29) + `${kb(size).padStart(9)}  (${list(files)})`);
+}
+const both = new Set(Object.values(firstLoads).flatMap((s) => [...s]));
+console.log(`  both elements              ${kb(total(both)).padStart(9)}`);
+
+let mapSize = 0;
+if (manifest[MAP]) {
+  const mapFiles = [...closure(MAP)].filter((f) => !both.has(f));
+  mapSize = total(mapFiles);
+  console.log(`  map, added when shown      ${kb(mapSize).padStart(9)}  (${list(mapFiles)})`);
+} else {
+  failures.push('the map chunk is missing from the bundle (nothing imports the Leaflet adapter)');
+}
+
+console.log(`Budgets: first load ≤ ${kb(BUDGET_FIRST_LOAD)}, map ≤ ${kb(BUDGET_MAP)}.`);
+if (worst > BUDGET_FIRST_LOAD) failures.push(`first load is ${kb(worst)}, over the ${kb(BUDGET_FIRST_LOAD)} budget by ${kb(worst - BUDGET_FIRST_LOAD)}`);
+if (mapSize > BUDGET_MAP) failures.push(`the map adds ${kb(mapSize)}, over the ${kb(BUDGET_MAP)} budget by ${kb(mapSize - BUDGET_MAP)}`);
+for (const f of failures) console.error(`OVER BUDGET: ${f}`);
+process.exit(failures.length > 0 ? 1 : 0);
