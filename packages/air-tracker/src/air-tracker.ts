@@ -1,0 +1,249 @@
+import { Task } from '@lit/task';
+import {
+  fetchJson,
+  formatInteger,
+  formatWeightKg,
+  TrackerElement,
+  trackerStyles,
+  type RenderContext,
+  type Shipment,
+} from '@cargo-trackers/core';
+import { css, html, nothing, type PropertyDeclarations, type PropertyValues, type TemplateResult } from 'lit';
+import { parseAirlines, normalizeAir, type Airline } from './air-normalizer.js';
+import { checkAwbNumber, prefixOf } from './awb-number.js';
+import { renderFlights } from './flights.js';
+
+/** Advice shown in the form before sending: never a silent rewrite of the number. */
+type Advice =
+  | { readonly kind: 'empty' }
+  | { readonly kind: 'check-digit'; readonly number: string; readonly expected: number };
+
+/**
+ * Tracks an air waybill through the customer's proxy.
+ *
+ * @summary Air waybill tracking: status, airline, ETA, route, flights, cargo figures, milestones and map.
+ *
+ * @fires tracker-load - A shipment was looked up and shown. `event.shipment` (also `detail.shipment`) is the view model.
+ * @fires tracker-pending - The service answered 202; the element asks again at `retryAt`. Carries `attempt` and `retryAt`.
+ * @fires tracker-error - A lookup failed or is being retried. Carries `status`, `code`, `message`, `retryable` and, when the element retries by itself, `retryAt`.
+ *
+ * @csspart form - The lookup form.
+ * @csspart submit-button - The form's Track button.
+ * @csspart airline-hint - The airline named by the typed prefix (a polite live region).
+ * @csspart track-anyway-button - Sends a number whose check digit looks wrong.
+ * @csspart notice - Every message that is not the shipment: loading, waiting, errors, advice (also `notice-info`, `notice-warning`, `notice-error`).
+ * @csspart retry-button - The "Try again" button in a notice.
+ * @csspart shipment - The shipment once loaded.
+ * @csspart status - Status, airline, AWB number and freshness.
+ * @csspart eta - The estimated (or actual) arrival, in the destination's zone.
+ * @csspart route - The airports in route order.
+ * @csspart cargo - Pieces and weight.
+ * @csspart flights - The flights, in order.
+ * @csspart flight - One flight: number, airports, aircraft, times and state (`data-state`).
+ * @csspart milestones - The timeline list.
+ * @csspart milestones-empty - Said instead of the timeline when no event has been reported.
+ * @csspart milestone - One event of the timeline (`data-superseded` when a re-booking replaced it).
+ * @csspart map - The route map.
+ *
+ * @cssprop --tracker-font-family - Font of both elements.
+ * @cssprop --tracker-font-size - Base font size (default 1rem).
+ * @cssprop --tracker-text-color - Text colour.
+ * @cssprop --tracker-muted-color - Secondary text colour.
+ * @cssprop --tracker-background - Background of the element.
+ * @cssprop --tracker-surface-color - Background of notices, the ETA box and similar panels.
+ * @cssprop --tracker-border-color - Borders, the timeline rail and the flight rows.
+ * @cssprop --tracker-accent-color - Buttons, links, the current milestone.
+ * @cssprop --tracker-accent-text-color - Text on accent-coloured buttons.
+ * @cssprop --tracker-success-color - Delivered and arrived statuses.
+ * @cssprop --tracker-warning-color - Delays and advice.
+ * @cssprop --tracker-danger-color - Errors and cancelled flights.
+ * @cssprop --tracker-radius - Corner radius.
+ * @cssprop --tracker-spacing - Gap between blocks.
+ */
+export class AirTracker extends TrackerElement {
+  static override styles = [
+    trackerStyles,
+    css`
+      ol.flights {
+        list-style: none;
+        margin: 0;
+        padding: 0;
+        display: grid;
+        gap: 0.5em;
+      }
+      [part~='flight'] {
+        display: grid;
+        gap: 0.2em;
+        padding: 0.5em 0.75em;
+        border: 1px solid var(--_border);
+        border-radius: var(--_radius);
+      }
+      .flight-title {
+        display: flex;
+        flex-wrap: wrap;
+        gap: 0.5em;
+        align-items: baseline;
+      }
+      .flight-state {
+        font-size: 0.85em;
+      }
+      [part~='flight'][data-state='cancelled'] .flight-number {
+        text-decoration: line-through;
+      }
+      [part~='flight'][data-state='cancelled'] .flight-state {
+        color: var(--_danger);
+        font-weight: 700;
+      }
+    `,
+  ];
+
+  static override properties: PropertyDeclarations = {
+    awbNumber: { attribute: 'awb-number' },
+    input: { state: true },
+    advice: { state: true },
+  };
+
+  /** The AWB number to track (`PPP-SSSSSSSS`), sent as written. Setting it (attribute or property) starts a lookup at once. */
+  declare awbNumber: string | undefined;
+  declare private input: string;
+  declare private advice: Advice | undefined;
+
+  protected readonly product = 'air' as const;
+  protected readonly numberAttribute = 'awb-number';
+
+  private readonly airlines = new Task(this, {
+    task: async ([url], { signal }) => (url ? parseAirlines(await fetchJson(url, signal)) : undefined),
+    args: () => [this.carrierListUrl()] as const,
+  });
+
+  constructor() {
+    super(normalizeAir);
+    this.input = '';
+  }
+
+  protected override willUpdate(changed: PropertyValues<this>): void {
+    super.willUpdate(changed);
+    if (changed.has('awbNumber') && this.awbNumber !== undefined) this.input = this.awbNumber;
+  }
+
+  protected override updated(changed: PropertyValues<this>): void {
+    if ((changed.has('awbNumber') || changed.has('proxyUrl')) && this.awbNumber) {
+      this.startLookup(this.awbNumber, params(this.awbNumber));
+    }
+  }
+
+  private submit(event: SubmitEvent): void {
+    event.preventDefault();
+    const number = this.input;
+    if (number.trim() === '') {
+      this.advice = { kind: 'empty' };
+      return;
+    }
+    const check = checkAwbNumber(number);
+    if (check.kind === 'invalid-check-digit') {
+      this.advice = { kind: 'check-digit', number, expected: check.expected };
+      return;
+    }
+    this.send(number);
+  }
+
+  private send(number: string): void {
+    this.advice = undefined;
+    this.awbNumber = number;
+    this.startLookup(number, params(number), true);
+  }
+
+  /** The airline list's entry for a prefix; undefined while the list is loading or unavailable. */
+  private airlineFor(prefix: string): Airline | null | undefined {
+    const list = this.airlines.value;
+    if (list === undefined) return undefined;
+    return list.find((a) => a.prefix === prefix) ?? null;
+  }
+
+  protected renderForm(ctx: RenderContext): TemplateResult {
+    const { l } = ctx;
+    return html`<form class="single" part="form" @submit=${this.submit} novalidate>
+      <div class="field">
+        <label for="number">${l.t('form.label.air')}</label>
+        <input
+          id="number"
+          name="number"
+          autocomplete="off"
+          inputmode="numeric"
+          spellcheck="false"
+          placeholder=${l.t('form.placeholder.air')}
+          aria-describedby=${this.advice ? 'airline-hint advice' : 'airline-hint'}
+          aria-invalid=${this.advice ? 'true' : 'false'}
+          .value=${this.input}
+          @input=${(e: InputEvent) => {
+            this.input = (e.target as HTMLInputElement).value;
+            this.advice = undefined;
+          }}
+        />
+      </div>
+      <div class="form-actions"><button type="submit" part="submit-button">${l.t('form.submit')}</button></div>
+      ${this.renderAirlineHint(ctx)} ${this.renderAdvice(ctx)}
+    </form>`;
+  }
+
+  /**
+   * Always in the DOM, so the live region exists before its text changes; the text changes
+   * only when the prefix does, so a screen reader hears the airline once, not every keystroke.
+   */
+  private renderAirlineHint(ctx: RenderContext): TemplateResult {
+    const { l } = ctx;
+    const prefix = prefixOf(this.input);
+    const airline = prefix === undefined ? undefined : this.airlineFor(prefix);
+    const text =
+      prefix === undefined || airline === undefined
+        ? ''
+        : airline === null
+          ? l.t('form.airline.unknown', { prefix })
+          : l.t('form.airline', { name: airline.iata ? `${airline.name} (${airline.iata})` : airline.name });
+    return html`<p class="hint" id="airline-hint" part="airline-hint" role="status">${text}</p>`;
+  }
+
+  private renderAdvice(ctx: RenderContext): TemplateResult | typeof nothing {
+    const advice = this.advice;
+    if (!advice) return nothing;
+    const { l } = ctx;
+    if (advice.kind === 'empty') return html`<p class="advice" id="advice" part="notice notice-warning" role="alert">${l.t('form.empty')}</p>`;
+    return html`<div class="advice" id="advice" part="notice notice-warning">
+      <p role="alert">${l.t('form.checkDigit.awb', { number: advice.number, expected: advice.expected })}</p>
+      <button type="button" class="secondary" part="track-anyway-button" @click=${() => this.send(advice.number)}>${l.t('form.trackAnyway')}</button>
+    </div>`;
+  }
+
+  /** A document without the airline's name still gets one when the airline list knows its prefix. */
+  protected override renderShipment(shipment: Shipment, ctx: RenderContext): TemplateResult {
+    const carrier = shipment.carrier;
+    const listed = carrier?.code !== undefined && carrier.name === undefined ? this.airlineFor(carrier.code) : undefined;
+    return super.renderShipment(listed ? { ...shipment, carrier: { ...carrier, name: listed.name } } : shipment, ctx);
+  }
+
+  protected renderDetails(shipment: Shipment, ctx: RenderContext): TemplateResult {
+    const { l } = ctx;
+    const { pieces, weightKg } = shipment;
+    return html`${pieces !== undefined || weightKg !== undefined
+        ? html`<dl class="facts" part="cargo" aria-label=${l.t('shipment.cargo')}>
+            ${pieces !== undefined ? html`<dt>${l.t('shipment.pieces')}</dt><dd>${formatInteger(pieces, l.locale)}</dd>` : nothing}
+            ${weightKg !== undefined ? html`<dt>${l.t('shipment.weight')}</dt><dd>${formatWeightKg(weightKg, l.locale)}</dd>` : nothing}
+          </dl>`
+        : nothing}
+      ${renderFlights(shipment.flights, ctx)}`;
+  }
+}
+
+/** The request's query: the number exactly as written, and the route data for the map. */
+function params(number: string): Array<[string, string]> {
+  return [
+    ['number', number],
+    ['routePath', 'true'],
+  ];
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'air-tracker': AirTracker;
+  }
+}
