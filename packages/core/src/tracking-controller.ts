@@ -98,7 +98,7 @@ const RATE_LIMIT_MAX_MS = 15 * 60_000;
  * Runs lookups for one element: at most one request in flight, a newer lookup aborts
  * the older one and a stale answer is dropped, 202s are polled, 429s wait for
  * Retry-After, 5xx and network failures back off, and nothing runs while the element
- * is disconnected (it resumes on reconnect) or while the page is hidden.
+ * is disconnected (it resumes on reconnect) or while the page is hidden or the browser offline.
  */
 export class TrackingController implements ReactiveController {
   state: TrackingState = { phase: 'idle' };
@@ -152,8 +152,20 @@ export class TrackingController implements ReactiveController {
     document.addEventListener('visibilitychange', this.onVisibilityChange);
     globalThis.addEventListener('online', this.onOnline);
     const state = this.state;
-    if (state.phase === 'loading') this.ask(state.request, state.after);
-    else if (state.phase === 'waiting' && state.wait.retryAt !== undefined) this.schedule(state.request, state.wait);
+    if (state.phase === 'loading' && !state.after) this.ask(state.request); // the visitor's own lookup, interrupted
+    else if (state.phase === 'loading' && state.after) this.resume(state.request, state.after);
+    else if (state.phase === 'waiting') this.resume(state.request, state.wait);
+  }
+
+  /** Picks a wait up again after reconnection: a re-poll still waits for a visible, online page. */
+  private resume(request: TrackRequest, wait: Wait): void {
+    if (wait.retryAt !== undefined) {
+      this.schedule(request, wait);
+      return;
+    }
+    this.setState({ phase: 'waiting', request, wait });
+    this.due = true;
+    this.askIfDue();
   }
 
   hostDisconnected(): void {
@@ -320,8 +332,8 @@ export class TrackingController implements ReactiveController {
     const remaining = Math.max(0, wait.retryAt - this.clock.now());
     this.timer = this.clock.setTimeout(() => {
       this.timer = undefined;
-      if (document.visibilityState === 'hidden') {
-        // Polling pauses with the page; onVisibilityChange asks when the visitor is back.
+      if (this.paused()) {
+        // Polling pauses with the page and with the network; onVisibilityChange or onOnline asks when both are back.
         this.due = true;
         return;
       }
@@ -344,20 +356,28 @@ export class TrackingController implements ReactiveController {
     }, next);
   }
 
+  /** Scheduled asks wait while the page is hidden or the browser knows it is offline. */
+  private paused(): boolean {
+    return document.visibilityState === 'hidden' || globalThis.navigator?.onLine === false;
+  }
+
+  private askIfDue(): void {
+    const state = this.state;
+    if (!this.due || state.phase !== 'waiting' || this.paused()) return;
+    this.due = false;
+    this.ask(state.request, state.wait);
+  }
+
   private readonly onVisibilityChange = (): void => {
     if (document.visibilityState === 'hidden') return;
-    const state = this.state;
-    if (state.phase !== 'waiting') return;
-    if (this.due) {
-      this.due = false;
-      this.ask(state.request, state.wait);
-    } else if (this.tick === undefined) {
-      this.scheduleTick();
-    }
+    if (this.due) this.askIfDue();
+    else if (this.tick === undefined) this.scheduleTick();
   };
 
   private readonly onOnline = (): void => {
     const state = this.state;
-    if (state.phase === 'waiting' && state.wait.reason === 'offline') this.ask(state.request, state.wait);
+    // An offline failure asks once more on the way back, but not into a hidden page.
+    if (state.phase === 'waiting' && state.wait.reason === 'offline') this.due = true;
+    this.askIfDue();
   };
 }

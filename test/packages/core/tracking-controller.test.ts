@@ -1,0 +1,440 @@
+// A model-based specification of the request scheduler. It runs in Node rather than in
+// Chromium because fast-check explores a few hundred command sequences of thousands of
+// steps, and the controller touches only a handful of browser globals: the test owns the
+// clock (the controller's `Clock` option), the transport seam (its `ask` option), and stubs
+// for the environment it reads (`document.visibilityState`, `visibilitychange`, `online`,
+// `navigator.onLine`). The real browser wiring of the same rules is proven in
+// test/robustness/polling-manners.browser.test.ts.
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import fc from 'fast-check';
+import type { ReactiveController, ReactiveControllerHost } from 'lit';
+import { TrackingController, type Clock } from '../../../packages/core/src/tracking-controller.js';
+import type { ProxyAnswer } from '../../../packages/core/src/transport/answer.js';
+import type { Normalizer, Shipment } from '../../../packages/core/src/model/shipment.js';
+
+const POLL_SECONDS = 5;
+const RATE_LIMIT = { fallback: 30_000, min: 1_000, max: 15 * 60_000 };
+
+/** Timers that run only when the test advances time, in due order. */
+class FakeClock implements Clock {
+  time = Date.UTC(2026, 5, 1);
+  private readonly timers = new Map<number, { at: number; callback: () => void }>();
+  private nextId = 1;
+
+  now(): number {
+    return this.time;
+  }
+  setTimeout(callback: () => void, ms: number): unknown {
+    const id = this.nextId++;
+    this.timers.set(id, { at: this.time + Math.max(0, ms), callback });
+    return id;
+  }
+  clearTimeout(handle: unknown): void {
+    this.timers.delete(handle as number);
+  }
+  get pending(): number {
+    return this.timers.size;
+  }
+  async advance(ms: number): Promise<void> {
+    const end = this.time + ms;
+    for (;;) {
+      let next: [number, { at: number; callback: () => void }] | undefined;
+      for (const entry of this.timers) if (entry[1].at <= end && (!next || entry[1].at < next[1].at)) next = entry;
+      if (!next) break;
+      this.timers.delete(next[0]);
+      this.time = next[1].at;
+      next[1].callback();
+      await flush();
+    }
+    this.time = end;
+  }
+}
+
+/** Lets every pending promise continuation run (the controller awaits its `ask`). */
+const flush = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/** The element as far as the controller can tell: controllers, updates and events. */
+class FakeHost extends EventTarget {
+  readonly localName = 'ocean-tracker';
+  readonly controllers: ReactiveController[] = [];
+  readonly events: Event[] = [];
+  readonly updateComplete = Promise.resolve(true);
+  addController(controller: ReactiveController): void {
+    this.controllers.push(controller);
+  }
+  removeController(): void {}
+  requestUpdate(): void {}
+  override dispatchEvent(event: Event): boolean {
+    this.events.push(event);
+    return super.dispatchEvent(event);
+  }
+}
+
+/** The page around the element: visibility, connectivity and the two global events. */
+class FakePage {
+  readonly document = Object.assign(new EventTarget(), { visibilityState: 'visible' as DocumentVisibilityState });
+  readonly window = new EventTarget();
+  readonly navigator = { onLine: true };
+  private saved: PropertyDescriptor[] = [];
+  private readonly names = ['document', 'navigator', 'addEventListener', 'removeEventListener'] as const;
+
+  install(): void {
+    this.saved = this.names.map((name) => Object.getOwnPropertyDescriptor(globalThis, name) ?? { value: undefined, configurable: true, writable: true });
+    const values = [this.document, this.navigator, this.window.addEventListener.bind(this.window), this.window.removeEventListener.bind(this.window)];
+    this.names.forEach((name, i) => Object.defineProperty(globalThis, name, { value: values[i], configurable: true, writable: true }));
+  }
+  uninstall(): void {
+    this.names.forEach((name, i) => Object.defineProperty(globalThis, name, this.saved[i]!));
+  }
+}
+
+interface Call {
+  readonly id: number;
+  readonly url: string;
+  readonly signal: AbortSignal;
+  /** The user epoch when it was asked: a Track, Retry or Reset since then supersedes it. */
+  readonly epoch: number;
+  readonly resolve: (answer: ProxyAnswer) => void;
+  settled: boolean;
+}
+
+/** What the test knows independently of the controller, and what it expects of it. */
+interface Model {
+  visible: boolean;
+  online: boolean;
+  connected: boolean;
+  /** Bumped by every Track, Retry and Reset. */
+  epoch: number;
+  /** Whether the controller has a lookup at all (after Track, until Reset). */
+  tracking: boolean;
+  /** A 401 or 402 ended the lookup: nothing may be asked until the visitor starts another. */
+  stopped: boolean;
+  /** No ask on the controller's own initiative before this time (Retry-After, poll interval). */
+  notBefore: number;
+  /** Set while a command that is a visitor's action runs: only those may ask while paused. */
+  byVisitor: boolean;
+  /** Whether the current lookup has had an answer; before that, reconnecting re-asks the visitor's own request. */
+  answered: boolean;
+}
+
+interface Real {
+  readonly clock: FakeClock;
+  readonly host: FakeHost;
+  readonly page: FakePage;
+  readonly controller: TrackingController;
+  readonly calls: Call[];
+  readonly violations: string[];
+}
+
+const inFlight = (real: Real) => real.calls.filter((c) => !c.settled && !c.signal.aborted);
+
+function checkAlways(model: Model, real: Real): void {
+  assert.deepEqual(real.violations, []);
+  assert.ok(inFlight(real).length <= 1, 'at most one request in flight');
+  if (!model.connected) {
+    assert.equal(inFlight(real).length, 0, 'nothing in flight while disconnected');
+    assert.equal(real.clock.pending, 0, 'no timer left running while disconnected');
+  }
+  if (model.stopped) assert.equal(real.clock.pending, 0, 'no timer after a 401 or 402');
+}
+
+function documentFor(call: Call): unknown {
+  return { marker: `${call.url}#${call.id}` };
+}
+
+const normalizer: Normalizer = (body) => ({
+  ok: true,
+  shipment: { reference: (body as { marker: string }).marker } as unknown as Shipment,
+});
+
+function setUp(model: Model): Real {
+  const clock = new FakeClock();
+  const host = new FakeHost();
+  const page = new FakePage();
+  page.install();
+  const calls: Call[] = [];
+  const violations: string[] = [];
+  let nextCall = 1;
+  const controller = new TrackingController(host as unknown as ReactiveControllerHost & HTMLElement, {
+    tag: 'ocean-tracker',
+    normalizer: () => normalizer,
+    pollIntervalSeconds: () => POLL_SECONDS,
+    clock,
+    ask: (url, options) =>
+      new Promise<ProxyAnswer>((resolve) => {
+        const why = (rule: string) => violations.push(`ask #${nextCall} at ${clock.now()}: ${rule}`);
+        if (inFlight(real).length > 0) why('another request is in flight');
+        if (!model.connected) why('the element is disconnected');
+        if (!model.byVisitor) {
+          if (!model.visible) why('the page is hidden');
+          if (!model.online) why('the browser is offline');
+          if (model.stopped) why('after a 401 or 402');
+          if (clock.now() < model.notBefore) why(`before ${model.notBefore} (Retry-After or poll interval)`);
+          if (!model.tracking) why('no lookup was started');
+        }
+        calls.push({ id: nextCall++, url, signal: options!.signal!, epoch: model.epoch, resolve, settled: false });
+      }),
+  });
+  const real: Real = { clock, host, page, controller, calls, violations };
+  return real;
+}
+
+type Cmd = fc.AsyncCommand<Model, Real>;
+
+/** Runs a visitor's action: the one kind of step that may ask while the page is hidden or offline. */
+function asVisitor(model: Model, action: () => void): void {
+  model.byVisitor = true;
+  try {
+    action();
+  } finally {
+    model.byVisitor = false;
+  }
+}
+
+function asVisitorIf(model: Model, visitor: boolean, action: () => void): void {
+  if (visitor) asVisitor(model, action);
+  else action();
+}
+
+class Track implements Cmd {
+  constructor(readonly n: number) {}
+  check = () => true;
+  async run(model: Model, real: Real): Promise<void> {
+    model.epoch++;
+    Object.assign(model, { tracking: true, stopped: false, notBefore: 0, answered: false });
+    asVisitor(model, () => real.controller.track({ url: `/ocean?n=${this.n}`, number: String(this.n) }));
+    await flush();
+    checkAlways(model, real);
+  }
+  toString = () => `track(${this.n})`;
+}
+
+class Retry implements Cmd {
+  check = (model: Readonly<Model>) => model.tracking;
+  async run(model: Model, real: Real): Promise<void> {
+    model.epoch++;
+    Object.assign(model, { stopped: false, notBefore: 0, answered: false });
+    asVisitor(model, () => real.controller.retry());
+    await flush();
+    checkAlways(model, real);
+  }
+  toString = () => 'retry';
+}
+
+class Reset implements Cmd {
+  check = () => true;
+  async run(model: Model, real: Real): Promise<void> {
+    model.epoch++;
+    Object.assign(model, { tracking: false, stopped: false, notBefore: 0 });
+    real.controller.reset();
+    await flush();
+    assert.equal(real.controller.state.phase, 'idle');
+    assert.equal(real.clock.pending, 0, 'reset leaves no timer');
+    checkAlways(model, real);
+  }
+  toString = () => 'reset';
+}
+
+/** An answer arrives for one of the outstanding requests, possibly one already superseded. */
+class Respond implements Cmd {
+  constructor(
+    readonly pick: number,
+    readonly answer: ProxyAnswer | 'document',
+    /** Whether an aborted request says so, as the real transport does, or races its abort with a real answer. */
+    readonly honourAbort: boolean,
+  ) {}
+  check = () => true;
+  async run(model: Model, real: Real): Promise<void> {
+    const open = real.calls.filter((c) => !c.settled);
+    if (open.length === 0) return;
+    const call = open[this.pick % open.length]!;
+    const latest = real.calls[real.calls.length - 1] === call && call.epoch === model.epoch;
+    const answer: ProxyAnswer =
+      this.honourAbort && call.signal.aborted ? { kind: 'aborted' } : this.answer === 'document' ? { kind: 'document', body: documentFor(call) } : this.answer;
+    const stateBefore = real.controller.state;
+    const eventsBefore = real.host.events.length;
+    call.settled = true;
+    call.resolve(answer);
+    await flush();
+    if (!latest || answer.kind === 'aborted') {
+      assert.equal(real.controller.state, stateBefore, `a superseded answer (${answer.kind}) changed nothing`);
+      assert.equal(real.host.events.length, eventsBefore, 'a superseded answer fires no event');
+    } else {
+      this.expect(model, real, call, answer);
+    }
+    checkAlways(model, real);
+  }
+
+  private expect(model: Model, real: Real, call: Call, answer: ProxyAnswer): void {
+    model.answered = true;
+    const state = real.controller.state;
+    const now = real.clock.now();
+    switch (answer.kind) {
+      case 'document':
+        assert.equal(state.phase, 'loaded');
+        assert.equal(state.phase === 'loaded' && state.shipment.reference, `${call.url}#${call.id}`, 'the current answer is the one shown');
+        break;
+      case 'unauthorized':
+      case 'payment-required':
+        assert.equal(state.phase, 'failed');
+        model.stopped = true;
+        break;
+      case 'pending':
+        if (state.phase === 'waiting') model.notBefore = now + POLL_SECONDS * 1000;
+        else assert.equal(state.phase, 'failed', 'a 202 either waits or gives up');
+        break;
+      case 'rate-limited': {
+        const wait = Math.min(RATE_LIMIT.max, Math.max(RATE_LIMIT.min, answer.retryAfterMs ?? RATE_LIMIT.fallback));
+        if (state.phase === 'waiting') model.notBefore = now + wait;
+        else assert.equal(state.phase, 'failed', 'a 429 either waits or gives up');
+        break;
+      }
+      case 'rejected':
+      case 'malformed':
+        assert.equal(state.phase, 'failed');
+        break;
+      default:
+        // 5xx, network error, timeout: a backoff wait of at least half a second, or failed.
+        if (state.phase === 'waiting' && state.wait.reason === 'retry') model.notBefore = now + 500;
+        else if (state.phase === 'waiting') assert.equal(state.wait.reason, 'offline');
+        else assert.equal(state.phase, 'failed');
+    }
+  }
+  toString = () => `respond(#${this.pick}, ${JSON.stringify(this.answer)}, honourAbort=${this.honourAbort})`;
+}
+
+class Advance implements Cmd {
+  constructor(readonly ms: number) {}
+  check = () => true;
+  async run(model: Model, real: Real): Promise<void> {
+    await real.clock.advance(this.ms);
+    checkAlways(model, real);
+  }
+  toString = () => `advance(${this.ms})`;
+}
+
+class SetVisible implements Cmd {
+  constructor(readonly visible: boolean) {}
+  check = (model: Readonly<Model>) => model.visible !== this.visible;
+  async run(model: Model, real: Real): Promise<void> {
+    model.visible = this.visible;
+    real.page.document.visibilityState = this.visible ? 'visible' : 'hidden';
+    real.page.document.dispatchEvent(new Event('visibilitychange'));
+    await flush();
+    checkAlways(model, real);
+  }
+  toString = () => (this.visible ? 'show' : 'hide');
+}
+
+class SetOnline implements Cmd {
+  constructor(readonly online: boolean) {}
+  check = (model: Readonly<Model>) => model.online !== this.online;
+  async run(model: Model, real: Real): Promise<void> {
+    model.online = this.online;
+    real.page.navigator.onLine = this.online;
+    real.page.window.dispatchEvent(new Event(this.online ? 'online' : 'offline'));
+    await flush();
+    checkAlways(model, real);
+  }
+  toString = () => (this.online ? 'online' : 'offline');
+}
+
+class SetConnected implements Cmd {
+  constructor(readonly connected: boolean) {}
+  check = (model: Readonly<Model>) => model.connected !== this.connected;
+  async run(model: Model, real: Real): Promise<void> {
+    model.connected = this.connected;
+    const resumesFirstAsk = this.connected && model.tracking && !model.answered;
+    for (const c of real.host.controllers) {
+      if (this.connected) asVisitorIf(model, resumesFirstAsk, () => c.hostConnected?.());
+      else c.hostDisconnected?.();
+    }
+    await flush();
+    checkAlways(model, real);
+  }
+  toString = () => (this.connected ? 'connect' : 'disconnect');
+}
+
+const answers: fc.Arbitrary<ProxyAnswer | 'document'> = fc.oneof(
+  fc.constant('document' as const),
+  fc.constant<ProxyAnswer>({ kind: 'malformed', reason: 'body is not JSON' }),
+  fc.constant<ProxyAnswer>({ kind: 'pending', message: 'later' }),
+  fc.constant<ProxyAnswer>({ kind: 'unauthorized', message: 'bad key' }),
+  fc.constantFrom('insufficient_credits', 'usage_limit_reached', undefined).map((code): ProxyAnswer => ({ kind: 'payment-required', code })),
+  fc.option(fc.oneof(fc.integer({ min: -2_000, max: 3_000 }), fc.integer({ min: 0, max: 2_000_000 })), { nil: undefined }).map((retryAfterMs): ProxyAnswer => ({ kind: 'rate-limited', retryAfterMs })),
+  fc.constantFrom(400, 404, 422).map((status): ProxyAnswer => ({ kind: 'rejected', status })),
+  fc.constantFrom(500, 502, 503).map((status): ProxyAnswer => ({ kind: 'server-error', status })),
+  fc.constant<ProxyAnswer>({ kind: 'network-error', message: 'Failed to fetch' }),
+  fc.constant<ProxyAnswer>({ kind: 'timeout', afterMs: 140_000 }),
+);
+
+const commands = [
+  fc.integer({ min: 0, max: 2 }).map((n) => new Track(n)),
+  fc.constant(new Retry()),
+  fc.constant(new Reset()),
+  fc.tuple(fc.nat(), answers, fc.boolean()).map(([pick, answer, honour]) => new Respond(pick, answer, honour)),
+  fc.tuple(fc.nat(), answers, fc.boolean()).map(([pick, answer, honour]) => new Respond(pick, answer, honour)),
+  fc.oneof(fc.integer({ min: 0, max: 3_000 }), fc.integer({ min: 0, max: 1_000_000 })).map((ms) => new Advance(ms)),
+  fc.boolean().map((v) => new SetVisible(v)),
+  fc.boolean().map((v) => new SetOnline(v)),
+  fc.boolean().map((v) => new SetConnected(v)),
+];
+
+describe('TrackingController (model-based)', () => {
+  let page: FakePage | undefined;
+  after(() => page?.uninstall());
+
+  it('keeps its promises under any sequence of lookups, answers, time, visibility, connectivity and reconnection', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.commands(commands, { maxCommands: 100, size: 'max' }), async (cmds) => {
+        const model: Model = { visible: true, online: true, connected: false, epoch: 0, tracking: false, stopped: false, notBefore: 0, byVisitor: false, answered: false };
+        const setup = () => {
+          const real = setUp(model);
+          page = real.page;
+          // The element is on the page before anything happens, as in a real document.
+          model.connected = true;
+          for (const c of real.host.controllers) c.hostConnected?.();
+          return { model, real };
+        };
+        try {
+          await fc.asyncModelRun(setup, cmds);
+        } finally {
+          page?.uninstall();
+          page = undefined;
+        }
+      }),
+      { numRuns: 500 },
+    );
+  });
+});
+
+describe('TrackingController (examples)', () => {
+  let real: Real;
+  let model: Model;
+  before(() => {
+    model = { visible: true, online: true, connected: true, epoch: 1, tracking: true, stopped: false, notBefore: 0, byVisitor: false, answered: false };
+    real = setUp(model);
+    for (const c of real.host.controllers) c.hostConnected?.();
+  });
+  after(() => real.page.uninstall());
+
+  it('asks once when the page shows again after a poll came due while it was hidden', async () => {
+    asVisitor(model, () => real.controller.track({ url: '/ocean?n=1', number: '1' }));
+    real.calls[0]!.settled = true;
+    real.calls[0]!.resolve({ kind: 'pending' });
+    await flush();
+    model.notBefore = real.clock.now() + POLL_SECONDS * 1000;
+    real.page.document.visibilityState = 'hidden';
+    model.visible = false;
+    real.page.document.dispatchEvent(new Event('visibilitychange'));
+    await real.clock.advance(60_000);
+    assert.equal(real.calls.length, 1, 'no poll while hidden');
+    real.page.document.visibilityState = 'visible';
+    model.visible = true;
+    real.page.document.dispatchEvent(new Event('visibilitychange'));
+    await flush();
+    assert.equal(real.calls.length, 2, 'one poll on return');
+    assert.deepEqual(real.violations, []);
+  });
+});
