@@ -146,6 +146,9 @@ export class LeafletRouteMap {
   private active = false;
   private hintTimer: ReturnType<typeof setTimeout> | undefined;
   private fittedReference: string | undefined;
+  /** The last scene fitted, refitted when the host resizes until the visitor has used the map. */
+  private lastFit: RouteScene | undefined;
+  private engaged = false;
   private pendingFit: RouteScene | undefined;
   private tileUrl: string | undefined;
   private basemapDrawn = false;
@@ -300,6 +303,9 @@ export class LeafletRouteMap {
 
   private onResize(): void {
     this.map.invalidateSize({ animate: false, pan: false });
+    // The host's layout often settles after the first fit (fonts, a container query flipping
+    // to two columns); keep the whole route in view until the visitor takes over.
+    if (!this.engaged && !this.pendingFit && this.lastFit) this.pendingFit = this.lastFit;
     this.fitIfSized();
   }
 
@@ -310,15 +316,18 @@ export class LeafletRouteMap {
     const { x, y } = this.map.getSize();
     if (x === 0 || y === 0) return;
     this.pendingFit = undefined;
+    this.lastFit = scene;
     const { bounds } = scene;
     if (!bounds) return;
     const box = latLngBounds([bounds.south, bounds.west], [bounds.north, bounds.east]);
-    this.map.fitBounds(box, { padding: [28, 28], maxZoom: 7, animate: false });
+    // Labels sit beside their markers, so leave them room on the inline-end side.
+    this.map.fitBounds(box, { paddingTopLeft: [36, 36], paddingBottomRight: [96, 36], maxZoom: 7, animate: false });
   }
 
   private activate(): void {
     if (this.active) return;
     this.active = true;
+    this.engaged = true;
     this.map.scrollWheelZoom.enable();
     this.map.dragging.enable();
     this.hint(false);

@@ -204,14 +204,35 @@ export const trackerStyles = css`
     display: grid;
     gap: var(--_gap);
   }
+  /* One column: summary, map, history. Wide hosts: the map beside both, kept in view. */
   .panels {
     display: grid;
     gap: var(--_gap);
     grid-template-columns: minmax(0, 1fr);
+    grid-template-areas: 'summary' 'map' 'history';
+  }
+  .summary {
+    grid-area: summary;
+    display: grid;
+    gap: var(--_gap);
+    align-content: start;
+  }
+  .history {
+    grid-area: history;
+  }
+  .panels > [part~='map'] {
+    grid-area: map;
   }
   @container tracker (min-width: 860px) {
     .panels.with-map {
       grid-template-columns: minmax(0, 1fr) minmax(0, 1.2fr);
+      grid-template-areas: 'summary map' 'history map';
+      grid-template-rows: auto 1fr;
+    }
+    .panels.with-map > [part~='map'] {
+      position: sticky;
+      top: var(--_gap);
+      align-self: start;
     }
   }
   [part~='status'] {

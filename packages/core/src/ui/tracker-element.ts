@@ -27,6 +27,9 @@ const DEFAULT_POLL_SECONDS = 120;
  * tracking controller, the notices for every answer, the status header, ETA, route,
  * timeline and map. A product element adds its form, its request parameters, its
  * normalizer and its product-specific details, and nothing else.
+ *
+ * @attr lang - Language of the element's text, dates and numbers (BCP 47, e.g. `de`); defaults to the nearest ancestor's `lang`, then the browser's.
+ * @prop {string} lang - Language of the element's text, dates and numbers (BCP 47, e.g. `de`); defaults to the nearest ancestor's `lang`, then the browser's.
  */
 export abstract class TrackerElement extends LitElement {
   static override styles = [trackerStyles];
@@ -174,13 +177,13 @@ export abstract class TrackerElement extends LitElement {
     return html`<article class="shipment" part="shipment" aria-label=${ctx.l.t('shipment.heading', { number: shipment.reference })}>
       ${renderStatus(shipment, ctx)}
       <div class="panels ${map === nothing ? '' : 'with-map'}">
-        <div class="details">
-          ${renderEta(shipment, ctx)} ${renderRoute(shipment, ctx)} ${this.renderDetails(shipment, ctx)}
+        <div class="summary">${renderEta(shipment, ctx)} ${renderRoute(shipment, ctx)} ${this.renderDetails(shipment, ctx)}</div>
+        ${map}
+        <div class="history">
           ${unit
             ? html`${renderUnitSwitcher(shipment.units, unitIndex, (i) => (this.selectedUnit = i), ctx)} ${renderTimeline(unit, ctx)}`
             : this.renderNoUnits(shipment, ctx)}
         </div>
-        ${map}
       </div>
     </article>`;
   }
