@@ -1,24 +1,26 @@
 import { html, LitElement, nothing, type PropertyDeclarations, type PropertyValues, type TemplateResult } from 'lit';
 import { ifDefined } from 'lit/directives/if-defined.js';
+import { catalogueSettled, loadCatalogue } from '../i18n/catalogues.js';
 import { Localizer } from '../i18n/localizer.js';
 import type { Messages } from '../i18n/en.js';
 import type { Normalizer, Product, Shipment } from '../model/shipment.js';
 import { TrackingController, type TrackingState } from '../tracking-controller.js';
 import { buildProxyUrl } from '../transport/proxy-client.js';
-import { type RenderContext } from './labels.js';
+import { inSentence, type RenderContext } from './labels.js';
 import { hasMapData } from '../map/route-geometry.js';
 import { mapLoadingConverter } from '../map/lazy-map.js';
 import type { MapMessages } from '../map/map-messages.js';
 // Registers <tracker-route-map>; Leaflet itself is imported only when a map is shown.
 import '../map/tracker-route-map.js';
 import { mapMessagesFor } from './map-messages.js';
-import { renderNotice } from './notice.js';
+import { renderAnnouncer, renderNotice } from './notice.js';
 import { trackerStyles } from './styles.js';
 import { renderEta, renderRoute, renderStatus } from './summary.js';
 import { renderTimeline, renderUnitSwitcher } from './timeline.js';
 
 export type ThemeName = 'light' | 'dark' | 'auto';
 export type MapMode = 'lazy' | 'eager' | 'none';
+export type Density = 'comfortable' | 'compact';
 
 const DEFAULT_POLL_SECONDS = 120;
 
@@ -39,6 +41,9 @@ export abstract class TrackerElement extends LitElement {
     pollInterval: { attribute: 'poll-interval', type: Number },
     carriersUrl: { attribute: 'carriers-url' },
     theme: { reflect: true },
+    density: { reflect: true },
+    syncUrl: { attribute: 'sync-url', type: Boolean },
+    urlParam: { attribute: 'url-param' },
     map: { converter: mapLoadingConverter },
     tileUrl: { attribute: 'tile-url' },
     tileAttribution: { attribute: 'tile-attribution' },
@@ -56,6 +61,16 @@ export abstract class TrackerElement extends LitElement {
   declare carriersUrl: string | undefined;
   /** `light` (default), `dark`, or `auto` to follow the visitor's colour-scheme preference. */
   declare theme: ThemeName | undefined;
+  /** `comfortable` (default) or `compact`: smaller gaps and 32 px controls, for dense dashboards. */
+  declare density: Density | undefined;
+  /**
+   * Keeps the tracked number in the page's query string (`?ocean=…` / `?awb=…`, see
+   * `url-param`), so the page can be shared or reloaded; read back on connect when the
+   * element has no number attribute.
+   */
+  declare syncUrl: boolean;
+  /** Query parameter for `sync-url`; defaults to `ocean` or `awb`. Give two elements on one page different names. */
+  declare urlParam: string | undefined;
   /** `lazy` (default: load the map when the element nears the viewport), `eager`, or `none`. */
   declare map: MapMode;
   /** An XYZ raster tile URL template; without it the built-in offline world map is used. */
@@ -77,6 +92,9 @@ export abstract class TrackerElement extends LitElement {
   /** Kept between renders: a new object makes the map redraw its layers. */
   private mapMessages: MapMessages = mapMessagesFor(this.localizer);
   private reportedMisconfiguration = false;
+  /** The catalogue download under way for the current locale; English shows meanwhile. */
+  private catalogueLoad: Promise<void> | undefined;
+  private localizerStale = false;
   /** The number and parameters of the last lookup started, so an unchanged attribute does not start another. */
   private lastLookupKey?: string;
 
@@ -84,6 +102,7 @@ export abstract class TrackerElement extends LitElement {
     super();
     this.pollInterval = DEFAULT_POLL_SECONDS;
     this.map = 'lazy';
+    this.syncUrl = false;
     this.messages = {};
     this.normalizer = defaultNormalizer;
     this.selectedUnit = 0;
@@ -110,10 +129,19 @@ export abstract class TrackerElement extends LitElement {
     this.tracking.retry();
   }
 
+  override connectedCallback(): void {
+    super.connectedCallback();
+    const fromUrl = this.numberFromUrl();
+    // Attribute first: the product element starts its lookup as for any number attribute.
+    if (fromUrl && !this.hasAttribute(this.numberAttribute)) this.setAttribute(this.numberAttribute, fromUrl);
+  }
+
   protected override willUpdate(changed: PropertyValues<this>): void {
-    if (changed.has('lang') || changed.has('messages') || !this.hasUpdated) {
+    if (changed.has('lang') || changed.has('messages') || !this.hasUpdated || this.localizerStale) {
+      this.localizerStale = false;
       this.localizer = new Localizer(this.resolveLocale(), this.messages);
       this.mapMessages = mapMessagesFor(this.localizer);
+      this.fetchCatalogue(this.localizer.locale);
     }
     if (!this.proxyUrl && !this.reportedMisconfiguration) {
       this.reportedMisconfiguration = true;
@@ -121,7 +149,40 @@ export abstract class TrackerElement extends LitElement {
     }
   }
 
-  /** The element's `lang`, else the nearest ancestor's, else the browser's. */
+  /**
+   * Downloads the locale's catalogue if it is not here yet, then renders again in it.
+   * Only the newest request counts, so a quick `lang` change cannot land an older language.
+   */
+  private fetchCatalogue(locale: string): void {
+    if (catalogueSettled(locale)) {
+      this.catalogueLoad = undefined;
+      return;
+    }
+    const load: Promise<void> = loadCatalogue(locale).then((found) => {
+      if (this.catalogueLoad !== load) return;
+      this.catalogueLoad = undefined;
+      if (!found) return;
+      this.localizerStale = true;
+      this.requestUpdate();
+    });
+    this.catalogueLoad = load;
+  }
+
+  /** Also waits for a catalogue being downloaded, so `await el.updateComplete` sees the translated text. */
+  protected override async getUpdateComplete(): Promise<boolean> {
+    let result = await super.getUpdateComplete();
+    while (this.catalogueLoad) {
+      await this.catalogueLoad;
+      result = await super.getUpdateComplete();
+    }
+    return result;
+  }
+
+  /**
+   * The element's `lang`, else the nearest ancestor's, else the browser's. An ancestor's
+   * `lang` is read when the element first renders and when its own `lang` or `messages`
+   * change; a later change on the ancestor alone is not observed.
+   */
   protected resolveLocale(): string {
     const own = this.getAttribute('lang');
     if (own) return own;
@@ -140,6 +201,34 @@ export abstract class TrackerElement extends LitElement {
     this.lastLookupKey = url;
     this.selectedUnit = 0;
     this.tracking.track({ url, number });
+    this.writeNumberToUrl(number);
+  }
+
+  private urlParamName(): string {
+    return this.urlParam || (this.product === 'air' ? 'awb' : 'ocean');
+  }
+
+  private numberFromUrl(): string | undefined {
+    if (!this.hasAttribute('sync-url')) return undefined;
+    return new URL(globalThis.location.href).searchParams.get(this.urlParamName())?.trim() || undefined;
+  }
+
+  /**
+   * With `sync-url`, puts the number in the query string. `replaceState`, not `pushState`:
+   * a lookup is not a navigation, and the element does not listen for `popstate`, so
+   * history entries per lookup would only make Back step through numbers without effect.
+   * The page's own history state and other parameters are kept.
+   */
+  private writeNumberToUrl(number: string): void {
+    if (!this.syncUrl) return;
+    const url = new URL(globalThis.location.href);
+    if (url.searchParams.get(this.urlParamName()) === number) return;
+    url.searchParams.set(this.urlParamName(), number);
+    try {
+      history.replaceState(history.state, '', url);
+    } catch {
+      // Sandboxed frames and opaque origins refuse; the lookup itself is unaffected.
+    }
   }
 
   /** The carrier-list URL: `carriers-url`, else `carriers/<product>` beside the proxy path. */
@@ -161,13 +250,15 @@ export abstract class TrackerElement extends LitElement {
   override render(): TemplateResult {
     const ctx = this.context();
     const state = this.tracking.state;
-    return html`
+    // dir and lang on an inner frame, not the host: the page may be left-to-right around a right-to-left element.
+    return html`<div class="frame" part="base" dir=${ctx.l.dir} lang=${ctx.l.locale}>
       ${this.renderForm(ctx)}
       ${!this.proxyUrl
         ? html`<div part="notice notice-error" data-tone="error"><p role="alert">${ctx.l.t('notice.misconfigured', { attribute: 'proxy-url' })}</p></div>`
         : renderNotice(state, ctx, { onRetry: () => this.tracking.retry() })}
       ${state.phase === 'loaded' ? this.renderShipment(state.shipment, ctx) : nothing}
-    `;
+      ${renderAnnouncer(state, ctx)}
+    </div>`;
   }
 
   protected renderShipment(shipment: Shipment, ctx: RenderContext): TemplateResult {
@@ -189,8 +280,8 @@ export abstract class TrackerElement extends LitElement {
   }
 
   protected renderNoUnits(shipment: Shipment, ctx: RenderContext): TemplateResult {
-    const kind = shipment.referenceType ? ctx.l.t(`reference.${shipment.referenceType}`).toLowerCase() : ctx.l.t('reference.booking').toLowerCase();
-    return html`<p class="muted" part="notice notice-info" role="status">${ctx.l.t('shipment.noContainers', { kind })}</p>`;
+    const kind = inSentence(ctx.l.t(`reference.${shipment.referenceType ?? 'booking'}`), ctx.l.locale);
+    return html`<p class="muted" part="notice notice-info">${ctx.l.t('shipment.noContainers', { kind })}</p>`;
   }
 
   /**
