@@ -1,6 +1,8 @@
 import { Task } from '@lit/task';
 import {
+  elementTokenStyles,
   fetchJson,
+  inSentence,
   TrackerElement,
   type RenderContext,
   type Shipment,
@@ -36,6 +38,7 @@ type Advice =
  * @csspart unit-button - One container in the switcher.
  * @csspart milestones - The timeline list.
  * @csspart milestone - One event of the timeline.
+ * @csspart history-toggle - The button that shows or hides the older events of a long history.
  * @csspart map - The route map.
  *
  * @cssprop --tracker-font-family - Font of both elements.
@@ -54,6 +57,8 @@ type Advice =
  * @cssprop --tracker-spacing - Gap between blocks.
  */
 export class OceanTracker extends TrackerElement {
+  static override styles = [...TrackerElement.styles, elementTokenStyles('ocean-tracker')];
+
   static override properties: PropertyDeclarations = {
     referenceNumber: { attribute: 'reference-number' },
     carrierCode: { attribute: 'carrier-code' },
@@ -172,7 +177,7 @@ export class OceanTracker extends TrackerElement {
     if (!carrier || carrier.containerNumberRequiredWith.length === 0) return undefined;
     if (checkContainerNumber(this.input).kind !== 'not-a-container') return undefined;
     const l = this.localizer;
-    const kinds = carrier.containerNumberRequiredWith.map((k) => l.t(`reference.${k}`).toLowerCase());
+    const kinds = carrier.containerNumberRequiredWith.map((k) => inSentence(l.t(`reference.${k}`), l.locale));
     return l.t('form.containerRequired', { carrier: carrier.name, kind: new Intl.ListFormat(l.locale, { type: 'disjunction' }).format(kinds) });
   }
 

@@ -30,6 +30,11 @@ export class Localizer {
     this.overrides = overrides;
   }
 
+  /** Writing direction of the locale, for the element's `dir`. */
+  get dir(): 'ltr' | 'rtl' {
+    return textDirection(this.locale);
+  }
+
   t(key: MessageKey, params: MessageParams = {}): string {
     const template = this.overrides[key] ?? this.catalogue[key] ?? en[key];
     return template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
@@ -50,4 +55,15 @@ export function resolvableLocale(locale: string): string {
   } catch {
     return 'en';
   }
+}
+
+// Primary subtags of the scripts written right to left that a catalogue could serve.
+const RTL_LANGUAGES = new Set(['ar', 'he', 'fa', 'ur', 'ps', 'sd', 'yi', 'dv', 'ug', 'ckb']);
+
+export function textDirection(locale: string): 'ltr' | 'rtl' {
+  const lower = locale.toLowerCase();
+  // A script subtag decides over the language (`az-Arab`, `ar-Latn`).
+  if (/-(arab|hebr|thaa|syrc|nkoo|adlm)\b/.test(lower)) return 'rtl';
+  if (/-(latn|cyrl)\b/.test(lower)) return 'ltr';
+  return RTL_LANGUAGES.has(lower.split('-')[0] ?? '') ? 'rtl' : 'ltr';
 }

@@ -27,3 +27,12 @@ export function placeLabel(place: Place, ctx: RenderContext): string {
   const name = ctx.product === 'air' ? `${place.city ?? place.name ?? place.code} (${place.code})` : place.name ?? place.code;
   return place.country ? `${name}, ${countryName(place.country, ctx.l.locale)}` : name;
 }
+
+/**
+ * A noun such as "Bill of lading" inside a sentence: the first letter lowered, except
+ * for acronyms ("BL") and in German, where nouns keep their capital.
+ */
+export function inSentence(text: string, locale: string): string {
+  if (/^de\b/i.test(locale) || /^\p{Lu}{2}/u.test(text)) return text;
+  return text.charAt(0).toLocaleLowerCase(locale) + text.slice(1);
+}

@@ -3,26 +3,41 @@ import { formatMoment } from '../format/dates.js';
 import { formatCountdown } from '../format/relative.js';
 import { MAX_AUTOMATIC_RETRIES } from '../transport/backoff.js';
 import type { TrackingState, Wait } from '../tracking-controller.js';
-import type { RenderContext } from './labels.js';
+import { statusLabel, type RenderContext } from './labels.js';
 
 export interface NoticeHandlers {
   readonly onRetry: () => void;
 }
 
 /**
- * The notice for every state but "loaded": one `part="notice"` block. The sentence
- * that changes with the state sits in a live region (`role="status"`, or `role="alert"`
- * for failures) so it is announced once; the ticking countdown sits outside it, so a
- * screen reader is not interrupted every second.
+ * The notice for every state but "loaded": one `part="notice"` block, for the eye. It is
+ * not itself a live region: screen readers often miss a region inserted together with
+ * its text, so the same sentences are spoken by `renderAnnouncer`, whose regions stay in
+ * the DOM from the first render.
  */
 export function renderNotice(state: TrackingState, ctx: RenderContext, handlers: NoticeHandlers): TemplateResult | typeof nothing {
+  const content = noticeContent(state, ctx, handlers);
+  return content ? renderContent(content) : nothing;
+}
+
+/** A notice before it is rendered: what the eye sees, and what the live regions say. */
+interface NoticeContent {
+  readonly tone: 'info' | 'warning' | 'error';
+  readonly lines: readonly string[];
+  readonly countdown?: string | undefined;
+  readonly busy?: boolean;
+  readonly retry?: (() => void) | undefined;
+  readonly retryLabel?: string;
+}
+
+function noticeContent(state: TrackingState, ctx: RenderContext, handlers: NoticeHandlers): NoticeContent | undefined {
   const { l } = ctx;
   switch (state.phase) {
     case 'idle':
     case 'loaded':
-      return nothing;
+      return undefined;
     case 'loading':
-      return notice('info', 'status', [state.after ? l.t('notice.checkingNow') : l.t('notice.loading', { number: state.request.number })], { busy: true });
+      return notice('info', [state.after ? l.t('notice.checkingNow') : l.t('notice.loading', { number: state.request.number })], { busy: true });
     case 'waiting':
       return waitingNotice(state.wait, ctx);
     case 'failed': {
@@ -43,37 +58,67 @@ export function renderNotice(state: TrackingState, ctx: RenderContext, handlers:
         'rate-limited': [l.t('notice.rateLimited')],
         unexpected: [l.t('notice.unexpected')],
       };
-      return notice('error', 'alert', lines[f.kind], { retry: f.retryable ? handlers.onRetry : undefined, retryLabel: l.t('notice.tryAgain') });
+      return notice('error', lines[f.kind], { retry: f.retryable ? handlers.onRetry : undefined, retryLabel: l.t('notice.tryAgain') });
     }
   }
 }
 
-function waitingNotice(wait: Wait, ctx: RenderContext): TemplateResult {
+function waitingNotice(wait: Wait, ctx: RenderContext): NoticeContent {
   const { l } = ctx;
   const countdown = wait.retryAt === undefined ? undefined : formatCountdown(wait.retryAt - ctx.now);
   switch (wait.reason) {
     case 'pending':
-      return notice('info', 'status', [l.t('notice.pending')], { countdown: countdown && l.t('notice.pending.countdown', { countdown }) });
+      return notice('info', [l.t('notice.pending')], { countdown: countdown && l.t('notice.pending.countdown', { countdown }) });
     case 'rate-limited':
-      return notice('warning', 'status', [l.t('notice.rateLimited')], { countdown: countdown && l.t('notice.rateLimited.countdown', { countdown }) });
+      return notice('warning', [l.t('notice.rateLimited')], { countdown: countdown && l.t('notice.rateLimited.countdown', { countdown }) });
     case 'retry':
-      return notice('warning', 'status', [l.t('notice.retrying', { attempt: wait.attempt, max: MAX_AUTOMATIC_RETRIES })], {
+      return notice('warning', [l.t('notice.retrying', { attempt: wait.attempt, max: MAX_AUTOMATIC_RETRIES })], {
         countdown: countdown && l.t('notice.retrying.countdown', { countdown }),
       });
     case 'offline':
-      return notice('warning', 'status', [l.t('notice.offline')], {});
+      return notice('warning', [l.t('notice.offline')], {});
   }
 }
 
 function notice(
-  tone: 'info' | 'warning' | 'error',
-  role: 'status' | 'alert',
+  tone: NoticeContent['tone'],
   lines: readonly string[],
-  extra: { countdown?: string; busy?: boolean; retry?: () => void; retryLabel?: string },
-): TemplateResult {
-  return html`<div part="notice notice-${tone}" data-tone=${tone} aria-busy=${extra.busy ? 'true' : 'false'}>
-    <div role=${role}>${lines.map((line) => html`<p>${line}</p>`)}</div>
-    ${extra.countdown ? html`<p class="countdown">${extra.countdown}</p>` : nothing}
-    ${extra.retry ? html`<button type="button" part="retry-button" @click=${extra.retry}>${extra.retryLabel}</button>` : nothing}
+  extra: Omit<NoticeContent, 'tone' | 'lines'>,
+): NoticeContent {
+  return { tone, lines, ...extra };
+}
+
+function renderContent(c: NoticeContent): TemplateResult {
+  return html`<div part="notice notice-${c.tone}" data-tone=${c.tone} aria-busy=${c.busy ? 'true' : 'false'}>
+    <div class="notice-text">${c.lines.map((line) => html`<p>${line}</p>`)}</div>
+    ${c.countdown ? html`<p class="countdown">${c.countdown}</p>` : nothing}
+    ${c.retry ? html`<button type="button" part="retry-button" @click=${c.retry}>${c.retryLabel}</button>` : nothing}
+  </div>`;
+}
+
+/**
+ * What the live regions say for a state: the notice's sentences without the countdown,
+ * or the status once a shipment is shown. Failures are urgent (`role="alert"`), the rest
+ * polite. The text changes only when the state does, so each change is spoken once and
+ * a ticking countdown is never read out.
+ */
+export function announcement(state: TrackingState, ctx: RenderContext): { readonly text: string; readonly urgent: boolean } {
+  if (state.phase === 'loaded') {
+    return { text: ctx.l.t('announce.loaded', { number: state.shipment.reference, status: statusLabel(state.shipment.status, ctx) }), urgent: false };
+  }
+  const content = noticeContent(state, ctx, { onRetry: () => undefined });
+  return { text: content ? content.lines.join(' ') : '', urgent: state.phase === 'failed' };
+}
+
+/**
+ * The two live regions, rendered from the first update on and never removed, so that
+ * a screen reader is already watching them when their text changes. Visually hidden:
+ * the notice shows the same words.
+ */
+export function renderAnnouncer(state: TrackingState, ctx: RenderContext): TemplateResult {
+  const { text, urgent } = announcement(state, ctx);
+  return html`<div class="visually-hidden" part="announcer">
+    <div role="status" aria-live="polite" aria-atomic="true">${urgent ? '' : text}</div>
+    <div role="alert" aria-atomic="true">${urgent ? text : ''}</div>
   </div>`;
 }

@@ -1,4 +1,44 @@
-import { css } from 'lit';
+import { css, unsafeCSS, type CSSResult } from 'lit';
+import { colourTokens, sizeTokens } from './tokens.js';
+
+/** `--_accent: var(--ocean-tracker-accent-color, var(--tracker-accent-color, var(--_default-accent)))`, … */
+function resolvedTokens(prefixes: readonly string[]): string {
+  const chain = (id: string, name: string) =>
+    prefixes.reduceRight((fallback, prefix) => `var(--${prefix}-${name}, ${fallback})`, `var(--_default-${id})`);
+  return [...colourTokens, ...sizeTokens].map((t) => `--_${t.id}: ${chain(t.id, t.name)};`).join('\n');
+}
+
+// Built from the constant token table only, never from page input, so unsafeCSS is safe here.
+const themeStyles = unsafeCSS(`
+  :host {
+    ${colourTokens.map((t) => `--_default-${t.id}: ${t.light};`).join('\n')}
+    ${sizeTokens.map((t) => `--_default-${t.id}: ${t.comfortable};`).join('\n')}
+    ${resolvedTokens(['tracker'])}
+  }
+  :host([theme='dark']) {
+    ${colourTokens.map((t) => `--_default-${t.id}: ${t.dark};`).join('\n')}
+    color-scheme: dark;
+  }
+  @media (prefers-color-scheme: dark) {
+    :host([theme='auto']) {
+      ${colourTokens.map((t) => `--_default-${t.id}: ${t.dark};`).join('\n')}
+      color-scheme: dark;
+    }
+  }
+  :host([density='compact']) {
+    ${sizeTokens.map((t) => `--_default-${t.id}: ${t.compact};`).join('\n')}
+  }
+`);
+
+/**
+ * An element's own overrides: `elementTokenStyles('ocean-tracker')` makes every
+ * `--ocean-tracker-<token>` win over `--tracker-<token>` for that element alone. Goes
+ * after `trackerStyles` in the element's `styles`.
+ */
+export function elementTokenStyles(tag: string): CSSResult {
+  if (!/^[a-z][a-z0-9-]*$/.test(tag)) throw new Error(`not a tag name: ${tag}`);
+  return unsafeCSS(`:host { ${resolvedTokens([tag, 'tracker'])} }`);
+}
 
 /**
  * Shared look of both elements. Every colour, size and font is a `--tracker-*`
@@ -7,19 +47,8 @@ import { css } from 'lit';
  * onto these tokens in each element's own styles.
  */
 export const trackerStyles = css`
+  ${themeStyles}
   :host {
-    --_text: var(--tracker-text-color, #1a1f29);
-    --_muted: var(--tracker-muted-color, #525b6b);
-    --_bg: var(--tracker-background, #ffffff);
-    --_surface: var(--tracker-surface-color, #f4f6f9);
-    --_border: var(--tracker-border-color, #d5dae2);
-    --_accent: var(--tracker-accent-color, #0b5cad);
-    --_accent-text: var(--tracker-accent-text-color, #ffffff);
-    --_ok: var(--tracker-success-color, #17733a);
-    --_warn: var(--tracker-warning-color, #8a5300);
-    --_danger: var(--tracker-danger-color, #b3261e);
-    --_radius: var(--tracker-radius, 8px);
-    --_gap: var(--tracker-spacing, 16px);
     --_focus: var(--tracker-focus-ring, 0 0 0 3px color-mix(in srgb, var(--_accent) 45%, transparent));
     display: block;
     container-type: inline-size;
@@ -37,33 +66,9 @@ export const trackerStyles = css`
   :host([hidden]) {
     display: none;
   }
-  :host([theme='dark']) {
-    --_text: var(--tracker-text-color, #e8ebf0);
-    --_muted: var(--tracker-muted-color, #a9b1bf);
-    --_bg: var(--tracker-background, #141922);
-    --_surface: var(--tracker-surface-color, #1e2531);
-    --_border: var(--tracker-border-color, #394354);
-    --_accent: var(--tracker-accent-color, #7db6ff);
-    --_accent-text: var(--tracker-accent-text-color, #0b1320);
-    --_ok: var(--tracker-success-color, #6fd08f);
-    --_warn: var(--tracker-warning-color, #f2c066);
-    --_danger: var(--tracker-danger-color, #ff8a80);
-    color-scheme: dark;
-  }
-  @media (prefers-color-scheme: dark) {
-    :host([theme='auto']) {
-      --_text: var(--tracker-text-color, #e8ebf0);
-      --_muted: var(--tracker-muted-color, #a9b1bf);
-      --_bg: var(--tracker-background, #141922);
-      --_surface: var(--tracker-surface-color, #1e2531);
-      --_border: var(--tracker-border-color, #394354);
-      --_accent: var(--tracker-accent-color, #7db6ff);
-      --_accent-text: var(--tracker-accent-text-color, #0b1320);
-      --_ok: var(--tracker-success-color, #6fd08f);
-      --_warn: var(--tracker-warning-color, #f2c066);
-      --_danger: var(--tracker-danger-color, #ff8a80);
-      color-scheme: dark;
-    }
+  .frame {
+    /* Holds dir and lang of the catalogue in use, so a right-to-left element mirrors on a left-to-right page. */
+    display: block;
   }
   *,
   *::before,
@@ -108,7 +113,7 @@ export const trackerStyles = css`
     background: var(--_accent);
     color: var(--_accent-text);
     padding: 0.5em 1em;
-    min-height: 44px;
+    min-height: var(--_control-height);
   }
   button.secondary {
     background: transparent;
@@ -140,9 +145,9 @@ export const trackerStyles = css`
   input,
   select {
     width: 100%;
-    min-height: 44px;
+    min-height: var(--_control-height);
     padding: 0.5em 0.75em;
-    border: 1px solid var(--_border);
+    border: 1px solid var(--_control-border);
     border-radius: calc(var(--_radius) * 0.75);
     background: var(--_bg);
   }
@@ -153,7 +158,7 @@ export const trackerStyles = css`
     grid-column: 1 / -1;
     margin: 0;
     padding: 0.5em 0.75em;
-    border-left: 4px solid var(--_warn);
+    border-inline-start: 4px solid var(--_warn);
     background: var(--_surface);
     color: var(--_text);
   }
@@ -179,14 +184,14 @@ export const trackerStyles = css`
     padding: 0.75em 1em;
     border-radius: var(--_radius);
     background: var(--_surface);
-    border-left: 4px solid var(--_accent);
+    border-inline-start: 4px solid var(--_accent);
     margin-bottom: var(--_gap);
   }
   [part~='notice'][data-tone='error'] {
-    border-left-color: var(--_danger);
+    border-inline-start-color: var(--_danger);
   }
   [part~='notice'][data-tone='warning'] {
-    border-left-color: var(--_warn);
+    border-inline-start-color: var(--_warn);
   }
   [part~='notice'] p {
     margin: 0;
@@ -305,7 +310,7 @@ export const trackerStyles = css`
     color: var(--_muted);
     margin-inline: 0.25em;
   }
-  :host(:dir(rtl)) [part~='route'] li:not(:last-child)::after {
+  [part~='route'] li:not(:last-child):dir(rtl)::after {
     content: '←';
   }
   .place-role {
@@ -401,19 +406,46 @@ export const trackerStyles = css`
     }
   }
   @media print {
-    :host {
+    /* Paper is white whatever the theme: a dark theme's light grey text would vanish on it. */
+    :host,
+    :host([theme]) {
+      --_text: #000;
+      --_muted: #333;
+      --_bg: #fff;
+      --_surface: #fff;
+      --_border: #888;
+      --_accent: #000;
+      --_ok: #000;
+      --_warn: #000;
+      --_danger: #000;
+      color-scheme: light;
       border: none;
       padding: 0;
       color: #000;
       background: #fff;
+      font-size: 11pt;
     }
     form,
     [part~='map'],
+    [part~='units'],
+    [part~='notice-info'],
+    .countdown,
     button {
       display: none !important;
     }
+    .panels.with-map {
+      grid-template-columns: minmax(0, 1fr);
+    }
+    [part~='eta'],
+    [part~='notice'] {
+      border: 1px solid var(--_border);
+    }
     [part~='milestone'] {
       break-inside: avoid;
+    }
+    [part~='milestone']::before {
+      print-color-adjust: exact;
+      -webkit-print-color-adjust: exact;
     }
   }
 `;

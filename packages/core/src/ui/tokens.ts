@@ -1,0 +1,70 @@
+/**
+ * The design tokens of both elements, as data: the styles are generated from this
+ * table, and a Node test computes the contrast of every text/background pair from it,
+ * so the documented defaults and the checked defaults cannot drift apart.
+ */
+
+export interface ColourToken {
+  /** Private name inside the shadow root (`--_text`). */
+  readonly id: string;
+  /** Public suffix: `--tracker-<name>`, `--ocean-tracker-<name>`, `--air-tracker-<name>`. */
+  readonly name: string;
+  readonly light: string;
+  readonly dark: string;
+}
+
+export const colourTokens = [
+  { id: 'text', name: 'text-color', light: '#1a1f29', dark: '#e8ebf0' },
+  { id: 'muted', name: 'muted-color', light: '#525b6b', dark: '#a9b1bf' },
+  { id: 'bg', name: 'background', light: '#ffffff', dark: '#141922' },
+  { id: 'surface', name: 'surface-color', light: '#f4f6f9', dark: '#1e2531' },
+  // Decorative lines (panel edges, the timeline rail): no contrast requirement.
+  { id: 'border', name: 'border-color', light: '#d5dae2', dark: '#394354' },
+  // The edge of inputs and selects identifies a control, so it needs 3:1 (WCAG 1.4.11).
+  { id: 'control-border', name: 'control-border-color', light: '#6b7384', dark: '#7d889b' },
+  { id: 'accent', name: 'accent-color', light: '#0b5cad', dark: '#7db6ff' },
+  { id: 'accent-text', name: 'accent-text-color', light: '#ffffff', dark: '#0b1320' },
+  { id: 'ok', name: 'success-color', light: '#17733a', dark: '#6fd08f' },
+  { id: 'warn', name: 'warning-color', light: '#8a5300', dark: '#f2c066' },
+  { id: 'danger', name: 'danger-color', light: '#b3261e', dark: '#ff8a80' },
+] as const satisfies readonly ColourToken[];
+
+export type ColourId = (typeof colourTokens)[number]['id'];
+
+/** Sizes, with the compact density's value beside the default. */
+export const sizeTokens = [
+  { id: 'radius', name: 'radius', comfortable: '8px', compact: '6px' },
+  { id: 'gap', name: 'spacing', comfortable: '16px', compact: '10px' },
+  { id: 'control-height', name: 'control-height', comfortable: '44px', compact: '32px' },
+] as const;
+
+/**
+ * Text drawn on a background, as the styles use them. `mix` is a badge-style tint:
+ * `color-mix(in srgb, <mix.of> <mix.percent>%, <background>)`.
+ */
+export interface ColourPair {
+  readonly text: ColourId;
+  readonly background: ColourId;
+  readonly mix?: { readonly of: ColourId; readonly percent: number };
+  /** 4.5 for text, 3 for large/bold-only text and control boundaries. */
+  readonly minimum: number;
+  readonly where: string;
+}
+
+export const colourPairs: readonly ColourPair[] = [
+  { text: 'text', background: 'bg', minimum: 4.5, where: 'body text' },
+  { text: 'text', background: 'surface', minimum: 4.5, where: 'notices, ETA box, advice' },
+  { text: 'muted', background: 'bg', minimum: 4.5, where: 'secondary text, timeline times' },
+  { text: 'muted', background: 'surface', minimum: 4.5, where: 'countdown in a notice' },
+  { text: 'accent', background: 'bg', minimum: 4.5, where: 'secondary buttons, current-step tag' },
+  { text: 'accent', background: 'surface', minimum: 4.5, where: 'secondary button in a notice' },
+  { text: 'accent-text', background: 'accent', minimum: 4.5, where: 'primary buttons' },
+  { text: 'warn', background: 'bg', minimum: 4.5, where: 'delay sentence' },
+  { text: 'warn', background: 'surface', minimum: 4.5, where: 'delay sentence in the ETA box' },
+  { text: 'danger', background: 'bg', minimum: 4.5, where: 'error accents' },
+  { text: 'ok', background: 'bg', minimum: 4.5, where: 'success accents' },
+  { text: 'text', background: 'bg', mix: { of: 'accent', percent: 14 }, minimum: 4.5, where: 'status badge' },
+  { text: 'text', background: 'bg', mix: { of: 'ok', percent: 14 }, minimum: 4.5, where: 'arrived/delivered badge' },
+  { text: 'control-border', background: 'bg', minimum: 3, where: 'input and select edges' },
+  { text: 'accent', background: 'bg', minimum: 3, where: 'focus outline' },
+];
