@@ -43,7 +43,12 @@ type Advice =
  * @csspart milestones - The timeline list.
  * @csspart milestones-empty - Said instead of the timeline when no event has been reported.
  * @csspart milestone - One event of the timeline (`data-superseded` when a re-booking replaced it).
+ * @csspart history-toggle - The button that shows or hides the older events of a long history.
  * @csspart map - The route map.
+ * @csspart map-canvas - The map's drawing surface (exported from the map).
+ * @csspart map-hint - The map's hint on how to zoom and pan.
+ * @csspart map-attribution - The basemap's attribution.
+ * @csspart map-description - The route in words, beside the map.
  *
  * @cssprop --tracker-font-family - Font of both elements.
  * @cssprop --tracker-font-size - Base font size (default 1rem).

@@ -363,6 +363,30 @@ describe('<air-tracker>', () => {
     });
   });
 
+  describe('the map', () => {
+    it('shows the route map for a document with route data, with the map code loaded', async () => {
+      const s = await scenario({ responses: [{ status: 200, body: await transfer() }] });
+      const el = mount<AirTracker>(`<air-tracker proxy-url="${s.base}/air" map="eager" awb-number="176-22817340"></air-tracker>`);
+      await nextEvent(el, 'tracker-load');
+      await el.updateComplete;
+      const map = part(el, 'map');
+      expect(map?.localName).to.equal('tracker-route-map');
+      await until(() => (map!.shadowRoot?.querySelectorAll('.leaflet-pane').length ?? 0) > 0, 'leaflet drawn', 10000);
+      expect(map!.shadowRoot!.textContent).to.match(/Hong Kong International Airport.*Dubai International Airport.*Frankfurt Airport/s);
+    });
+
+    it('shows no map with map="none", nor for a document without route data', async () => {
+      const s = await scenario({ responses: [{ status: 200, body: await transfer() }] });
+      const el = mount<AirTracker>(`<air-tracker proxy-url="${s.base}/air" map="none" awb-number="176-22817340"></air-tracker>`);
+      await nextEvent(el, 'tracker-load');
+      await el.updateComplete;
+      expect(part(el, 'map')).to.equal(null);
+      const plain = await loaded(await fixture('air-unknown-codes.json'), '180-33077155');
+      expect(plain.map).to.equal('lazy');
+      expect(part(plain, 'map')).to.equal(null);
+    });
+  });
+
   describe('every other answer', () => {
     it('polls after a 202 every poll-interval seconds: 202 → 202 → 200 makes exactly three requests', async () => {
       const doc = await transfer();
@@ -382,7 +406,8 @@ describe('<air-tracker>', () => {
       await el.updateComplete;
       expect(part(el, 'notice')!.textContent).to.contain('carrier is slow');
       expect(part(el, 'notice')!.textContent).to.match(/Checking again in 0:0[01]/);
-      expect(part(el, 'notice')!.querySelector('[role="status"]')).to.exist;
+      // Spoken by the element's standing live region, not by the notice (see test/a11y).
+      expect(part(el, 'announcer')!.querySelector('[role="status"]')!.textContent).to.contain('carrier is slow');
       expect(pending[0]!.attempt).to.equal(1);
       expect(pending[0]!.retryAt.getTime()).to.be.closeTo(Date.now() + 1000, 600);
       await load;
@@ -465,7 +490,7 @@ describe('<air-tracker>', () => {
       await el.updateComplete;
       expect(part(el, 'notice')!.textContent).to.contain('could not find 172-40400006');
       expect(part(el, 'notice')!.textContent).to.contain('No shipment found for 172-40400006');
-      expect(part(el, 'notice')!.querySelector('[role="alert"]')).to.exist;
+      expect(part(el, 'announcer')!.querySelector('[role="alert"]')!.textContent).to.contain('could not find 172-40400006');
       await sleep(1200);
       expect(await s.requests()).to.have.length(1);
     });
