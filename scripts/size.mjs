@@ -22,6 +22,9 @@ const ELEMENT_DEFINES = {
   'air-tracker': 'packages/air-tracker/src/define.ts',
 };
 const ENTRY = 'packages/cargo-trackers/src/cdn.ts';
+// The map element (imported when a shipment with route data is shown) and the Leaflet adapter
+// it imports when the map nears the viewport: together, what showing a map adds.
+const MAP_ELEMENT = 'packages/core/src/map/tracker-route-map.ts';
 const MAP = 'packages/core/src/map/leaflet-route-map.ts';
 
 const dir = new URL('../packages/cargo-trackers/dist/cdn/', import.meta.url).pathname;
@@ -73,8 +76,8 @@ const both = new Set(Object.values(firstLoads).flatMap((s) => [...s]));
 console.log(`  both elements              ${kb(total(both)).padStart(9)}`);
 
 let mapSize = 0;
-if (manifest[MAP]) {
-  const mapFiles = [...closure(MAP)].filter((f) => !both.has(f));
+if (manifest[MAP] && manifest[MAP_ELEMENT]) {
+  const mapFiles = [...closure(MAP, closure(MAP_ELEMENT))].filter((f) => !both.has(f));
   mapSize = total(mapFiles);
   console.log(`  map, added when shown      ${kb(mapSize).padStart(9)}  (${list(mapFiles)})`);
 } else {

@@ -10,8 +10,6 @@ import { inSentence, type RenderContext } from './labels.js';
 import { hasMapData } from '../map/route-geometry.js';
 import { mapLoadingConverter } from '../map/lazy-map.js';
 import type { MapMessages } from '../map/map-messages.js';
-// Registers <tracker-route-map>; Leaflet itself is imported only when a map is shown.
-import '../map/tracker-route-map.js';
 import { mapMessagesFor } from './map-messages.js';
 import { renderAnnouncer, renderNotice } from './notice.js';
 import { trackerStyles } from './styles.js';
@@ -290,6 +288,7 @@ export abstract class TrackerElement extends LitElement {
    */
   protected renderMap(shipment: Shipment, _ctx: RenderContext): TemplateResult | typeof nothing {
     if (this.map === 'none' || !hasMapData(shipment)) return nothing;
+    defineRouteMap();
     return html`<tracker-route-map
       part="map"
       exportparts="canvas: map-canvas, hint: map-hint, attribution: map-attribution, description: map-description"
@@ -301,6 +300,20 @@ export abstract class TrackerElement extends LitElement {
       .messages=${this.mapMessages}
     ></tracker-route-map>`;
   }
+}
+
+let routeMapModule: Promise<unknown> | undefined;
+
+/**
+ * Registers `<tracker-route-map>` the first time a map is to be shown. The map element is
+ * its own chunk (Leaflet is a further one that it imports when the map nears the viewport),
+ * so a page that never shows a map never downloads either.
+ */
+function defineRouteMap(): void {
+  routeMapModule ??= import('../map/tracker-route-map.js').catch((error: unknown) => {
+    routeMapModule = undefined;
+    console.warn('[cargo-trackers] The route map could not be loaded; the route is still listed in text.', error);
+  });
 }
 
 /** `poll-interval` as a whole number of seconds ≥ 1; anything else is the default. */
