@@ -68,6 +68,9 @@ export const en = {
   'shipment.noContainers': 'The carrier lists no containers for this {kind} yet. They usually appear once the cargo is booked on a vessel.',
   'shipment.milestones': 'Milestones for {unit}',
   'shipment.noMilestones': 'No events have been reported yet.',
+  /** The button that opens the older part of a long history; {count} is always more than ten. */
+  'timeline.showEarlier': 'Show {count} earlier events',
+  'timeline.foldEarlier': 'Hide earlier events',
 
   'reference.container': 'Container',
   'reference.bill_of_lading': 'Bill of lading',

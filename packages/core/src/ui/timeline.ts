@@ -11,24 +11,57 @@ export function currentIndex(milestones: readonly Milestone[]): number {
   return -1;
 }
 
+/** A history longer than this opens with only its latest actual events and what is still to come. */
+export const LONG_HISTORY = 25;
+/** How many of the latest actual events a folded long history keeps in view. */
+export const RECENT_ACTUAL_EVENTS = 10;
+
+/** Whether the older part of a long history is open, and how the visitor opens or folds it. */
+export interface HistoryToggle {
+  readonly expanded: boolean;
+  readonly onToggle: () => void;
+}
+
+/**
+ * How many of the oldest events a folded history leaves out: none for a short one;
+ * for a long one (a container that shuttled for years), all but the last
+ * `RECENT_ACTUAL_EVENTS` actual events, so what is current and upcoming stays in view
+ * and the first paint does not pay for hundreds of rows.
+ */
+export function foldedCount(milestones: readonly Milestone[]): number {
+  if (milestones.length <= LONG_HISTORY) return 0;
+  const older = currentIndex(milestones) + 1 - RECENT_ACTUAL_EVENTS;
+  // Folding away less than a screenful would cost the visitor a click for nothing.
+  return older > RECENT_ACTUAL_EVENTS ? older : 0;
+}
+
 /**
  * `part="milestones"`: the unit's history as an ordered list, one `part="milestone"`
  * per event. Actual, estimated and planned are told apart in words, not colour alone,
- * and the latest actual event is marked in text.
+ * and the latest actual event is marked in text. With `history`, a long history opens
+ * folded behind a `part="history-toggle"` button that names how many events it hides.
  */
-export function renderTimeline(unit: TrackedUnit, ctx: RenderContext): TemplateResult {
+export function renderTimeline(unit: TrackedUnit, ctx: RenderContext, history?: HistoryToggle): TemplateResult {
   const { l } = ctx;
   const heading = l.t('shipment.milestones', { unit: unit.id });
   if (unit.milestones.length === 0) {
     return html`<section aria-label=${heading}><p class="muted" part="milestones-empty">${l.t('shipment.noMilestones')}</p></section>`;
   }
   const current = currentIndex(unit.milestones);
+  const folded = history ? foldedCount(unit.milestones) : 0;
+  const from = folded > 0 && !history?.expanded ? folded : 0;
+  const shown = from > 0 ? unit.milestones.slice(from) : unit.milestones;
   return html`<section aria-label=${heading}>
-    <ol part="milestones">
+    ${folded > 0 && history
+      ? html`<button type="button" class="secondary" part="history-toggle" aria-expanded=${history.expanded ? 'true' : 'false'} @click=${history.onToggle}>
+          ${history.expanded ? l.t('timeline.foldEarlier') : l.t('timeline.showEarlier', { count: folded })}
+        </button>`
+      : nothing}
+    <ol part="milestones" start=${from + 1}>
       ${repeat(
-        unit.milestones,
-        (_m, i) => i,
-        (m, i) => renderMilestone(m, i === current, ctx),
+        shown,
+        (_m, i) => from + i,
+        (m, i) => renderMilestone(m, from + i === current, ctx),
       )}
     </ol>
   </section>`;

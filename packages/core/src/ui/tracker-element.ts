@@ -49,6 +49,7 @@ export abstract class TrackerElement extends LitElement {
     messages: { attribute: false },
     normalizer: { attribute: false },
     selectedUnit: { state: true },
+    historyExpanded: { state: true },
   };
 
   /** Path or URL of the customer-hosted proxy endpoint, e.g. `/api/tracking/ocean`. Required. */
@@ -80,6 +81,8 @@ export abstract class TrackerElement extends LitElement {
   /** Maps the proxy's 200 body to the view model; replace it to read another document shape. */
   declare normalizer: Normalizer;
   declare protected selectedUnit: number;
+  /** Whether a long history shows its older events too; folded again for each new lookup. */
+  declare protected historyExpanded: boolean;
 
   protected abstract readonly product: Product;
   /** The attribute whose presence starts a lookup, for messages (`reference-number`, `awb-number`). */
@@ -104,6 +107,7 @@ export abstract class TrackerElement extends LitElement {
     this.messages = {};
     this.normalizer = defaultNormalizer;
     this.selectedUnit = 0;
+    this.historyExpanded = false;
     this.tracking = new TrackingController(this, {
       tag: this.localName,
       normalizer: () => this.normalizer,
@@ -182,7 +186,8 @@ export abstract class TrackerElement extends LitElement {
    * change; a later change on the ancestor alone is not observed.
    */
   protected resolveLocale(): string {
-    const own = this.getAttribute('lang');
+    // The property first: a `lang` set as a property reaches the attribute only after this render.
+    const own = this.lang || this.getAttribute('lang');
     if (own) return own;
     const ancestor = this.parentElement?.closest('[lang]')?.getAttribute('lang');
     return ancestor || globalThis.navigator?.language || 'en';
@@ -198,6 +203,7 @@ export abstract class TrackerElement extends LitElement {
     if (!force && url === this.lastLookupKey) return;
     this.lastLookupKey = url;
     this.selectedUnit = 0;
+    this.historyExpanded = false;
     this.tracking.track({ url, number });
     this.writeNumberToUrl(number);
   }
@@ -270,7 +276,7 @@ export abstract class TrackerElement extends LitElement {
         ${map}
         <div class="history">
           ${unit
-            ? html`${renderUnitSwitcher(shipment.units, unitIndex, (i) => (this.selectedUnit = i), ctx)} ${renderTimeline(unit, ctx)}`
+            ? html`${renderUnitSwitcher(shipment.units, unitIndex, (i) => (this.selectedUnit = i), ctx)} ${renderTimeline(unit, ctx, { expanded: this.historyExpanded, onToggle: () => (this.historyExpanded = !this.historyExpanded) })}`
             : this.renderNoUnits(shipment, ctx)}
         </div>
       </div>

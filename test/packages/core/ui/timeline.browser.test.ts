@@ -1,0 +1,72 @@
+// The timeline as a visitor meets it in <ocean-tracker>: a long history opens folded to its
+// latest actual events and what is still to come, behind a labelled, keyboard-usable toggle.
+import { expect } from '@open-wc/testing';
+import { sendKeys } from '@web/test-runner-commands';
+import '@cargo-trackers/ocean-tracker';
+import type { OceanTracker } from '@cargo-trackers/ocean-tracker';
+import { fixture, mount, nextEvent, part, parts, scenario } from '../../../support/browser.js';
+
+async function shown(name: string): Promise<OceanTracker> {
+  const s = await scenario({ responses: [{ status: 200, body: await fixture(name) }] });
+  const el = mount<OceanTracker>(`<ocean-tracker lang="en" map="none" proxy-url="${s.base}/ocean" reference-number="X"></ocean-tracker>`);
+  await nextEvent(el, 'tracker-load');
+  await el.updateComplete;
+  return el;
+}
+
+describe('timeline', () => {
+  afterEach(() => document.querySelectorAll('[data-test-root]').forEach((n) => n.remove()));
+
+  it('opens a 600-event history folded: the last 10 actual events and everything still to come, numbered as in the whole list', async () => {
+    const el = await shown('ocean-long-history.json');
+    const all = el.shipment!.units[0]!.milestones;
+    const upcoming = all.filter((m) => m.kind !== 'actual').length;
+    const rows = parts(el, 'milestone');
+    expect(rows).to.have.length(10 + upcoming);
+    expect(rows.slice(0, 10).every((r) => r.dataset.kind === 'actual')).to.equal(true);
+    expect(rows.filter((r) => r.hasAttribute('data-current'))).to.have.length(1);
+    expect(rows[9]!.hasAttribute('data-current')).to.equal(true);
+    const list = part(el, 'milestones')!;
+    expect(list.tagName).to.equal('OL');
+    expect(list.getAttribute('start')).to.equal(String(all.length - rows.length + 1));
+    const toggle = part(el, 'history-toggle')!;
+    expect(toggle.tagName).to.equal('BUTTON');
+    expect(toggle.getAttribute('aria-expanded')).to.equal('false');
+    expect(toggle.textContent!.trim()).to.equal(`Show ${all.length - rows.length} earlier events`);
+  });
+
+  it('opens and folds again from the keyboard, keeping focus on the toggle', async () => {
+    const el = await shown('ocean-long-history.json');
+    const total = el.shipment!.units[0]!.milestones.length;
+    part(el, 'history-toggle')!.focus();
+    await sendKeys({ press: 'Enter' });
+    await el.updateComplete;
+    expect(parts(el, 'milestone')).to.have.length(total);
+    expect(part(el, 'milestones')!.getAttribute('start')).to.equal('1');
+    expect(part(el, 'history-toggle')!.getAttribute('aria-expanded')).to.equal('true');
+    expect(part(el, 'history-toggle')!.textContent!.trim()).to.equal('Hide earlier events');
+    expect(el.shadowRoot!.activeElement).to.equal(part(el, 'history-toggle'));
+    await sendKeys({ press: 'Space' });
+    await el.updateComplete;
+    expect(parts(el, 'milestone').length).to.be.lessThan(total);
+    expect(part(el, 'history-toggle')!.getAttribute('aria-expanded')).to.equal('false');
+  });
+
+  it('folds again for a new lookup', async () => {
+    const el = await shown('ocean-long-history.json');
+    part(el, 'history-toggle')!.click();
+    await el.updateComplete;
+    const s = await scenario({ responses: [{ status: 200, body: await fixture('ocean-long-history.json') }] });
+    el.proxyUrl = `${s.base}/ocean`;
+    el.referenceNumber = 'Y';
+    await nextEvent(el, 'tracker-load');
+    await el.updateComplete;
+    expect(part(el, 'history-toggle')!.getAttribute('aria-expanded')).to.equal('false');
+  });
+
+  it('shows a short history whole, with no toggle', async () => {
+    const el = await shown('ocean-container-in-transit.json');
+    expect(parts(el, 'milestone')).to.have.length(el.shipment!.units[0]!.milestones.length);
+    expect(part(el, 'history-toggle')).to.equal(null);
+  });
+});
