@@ -7,6 +7,8 @@ export interface ScriptedResponse {
   body?: unknown;
   delayMs?: number;
   destroy?: boolean;
+  /** Send the headers and part of the body, then drop the connection: a network error the browser does not retry. */
+  truncate?: boolean;
 }
 
 export interface LoggedRequest {

@@ -10,6 +10,8 @@
 //   GET  /__scenario/<id>/log               { requests: [{ path, search, at, aborted, completed }] }
 //
 // A body that is a string is sent as is (so tests can send broken JSON); anything else as JSON.
+// `destroy` closes the connection before answering (Chromium re-sends such a GET by itself);
+// `truncate` sends the headers and part of a body, then closes: the page sees a network error.
 
 const DEFAULT_CARRIERS = {
   carriers: [
@@ -105,6 +107,14 @@ export function scenarioMiddleware() {
     if (r.destroy) {
       ctx.req.socket.destroy();
       ctx.respond = false;
+      return;
+    }
+    if (r.truncate) {
+      // Headers, then the connection drops mid-body: a network error that Chromium cannot
+      // silently re-send, as it does for a connection closed before any answer (`destroy`).
+      ctx.respond = false;
+      ctx.res.writeHead(r.status || 200, { 'Content-Type': 'application/json', 'Content-Length': '1000' });
+      ctx.res.write('{"partial":', () => ctx.req.socket.destroy());
       return;
     }
     ctx.status = r.status;
