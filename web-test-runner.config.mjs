@@ -4,6 +4,7 @@ import { esbuildPlugin } from '@web/dev-server-esbuild';
 import { playwrightLauncher } from '@web/test-runner-playwright';
 import { CHROMIUM_ARGS, findChromium } from './test/support/find-chromium.mjs';
 import { scenarioMiddleware } from './test/support/scenario-server.mjs';
+import { screenshotPlugin } from './test/support/screenshot-plugin.mjs';
 
 let executablePath;
 try {
@@ -23,7 +24,7 @@ export default {
   testsFinishTimeout: 10 * 60 * 1000,
   browserStartTimeout: 60000,
   middleware: [scenarioMiddleware()],
-  plugins: [esbuildPlugin({ ts: true, target: 'es2022', tsconfig: './tsconfig.base.json' })],
+  plugins: [esbuildPlugin({ ts: true, target: 'es2022', tsconfig: './tsconfig.base.json' }), screenshotPlugin()],
   browsers: [
     playwrightLauncher({
       product: 'chromium',

@@ -435,6 +435,7 @@ export const trackerStyles = css`
     }
     .panels.with-map {
       grid-template-columns: minmax(0, 1fr);
+      grid-template-areas: 'summary' 'history';
     }
     [part~='eta'],
     [part~='notice'] {
