@@ -1,0 +1,319 @@
+// npm run bench: the elements' figures from one run in headless Chromium.
+//   1. gzip size of the first load and of the map (scripts/size.mjs, on a fresh build);
+//   2. the cost of rendering a 200: from the proxy's response (its responseEnd) to the
+//      timeline painted, as a ratio against a minimal plain-DOM render of the same rows from
+//      the same response in the same run, with the milliseconds for context;
+//   3. requests per lookup and per re-poll, counted by the mock proxy;
+//   4. heap, DOM-node, listener and detached-node deltas after 200 mount/unmount cycles of an
+//      element that draws its map.
+// Everything is served from 127.0.0.1: the bundle (copied out of dist, so a rebuild by someone
+// else cannot change it mid-run), the fixtures, and a scripted mock proxy.
+// Usage: npm run bench   (BENCH_RUNS=n changes the repetitions of 2; BENCH_CYCLES those of 4)
+import { execFileSync, spawnSync } from 'node:child_process';
+import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { tmpdir } from 'node:os';
+import { extname, join, normalize } from 'node:path';
+import { chromium } from 'playwright';
+import { CHROMIUM_ARGS, findChromium } from '../../test/support/find-chromium.mjs';
+
+const root = new URL('../../', import.meta.url).pathname;
+const RUNS = Number(process.env.BENCH_RUNS) || 15;
+const CYCLES = Number(process.env.BENCH_CYCLES) || 200;
+
+// 1. Build, then copy the bundle somewhere only this run reads.
+console.log('Building the script-tag bundle (npx vite build)…');
+execFileSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
+const size = spawnSync(process.execPath, ['scripts/size.mjs'], { cwd: root, encoding: 'utf8' });
+const sizeText = `${size.stdout}${size.stderr}`;
+const served = mkdtempSync(join(tmpdir(), 'cargo-trackers-bench-'));
+cpSync(join(root, 'packages/cargo-trackers/dist/cdn'), served, { recursive: true });
+
+const sizes = {
+  ocean: /first load, <ocean-tracker>\s+([\d.]+ KB)/.exec(sizeText)?.[1] ?? '?',
+  air: /first load, <air-tracker>\s+([\d.]+ KB)/.exec(sizeText)?.[1] ?? '?',
+  map: /map, added when shown\s+([\d.]+ KB)/.exec(sizeText)?.[1] ?? '?',
+};
+
+// The mock proxy: POST /script {responses:[{status, fixture?, body?}]} → {id}; GET /s/<id>/<product>
+// serves the next response (the last repeats); /s/<id>/carriers/<product> the carrier list;
+// GET /log/<id> → {tracking, carriers}.
+const scripts = new Map();
+const fixture = (name) => readFileSync(join(root, 'test/fixtures', name));
+const TYPES = { '.js': 'text/javascript', '.json': 'application/json', '.html': 'text/html', '.map': 'application/json' };
+
+const PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>bench</title>
+<script type="module" src="/cdn/cargo-trackers.js"></script></head>
+<body style="margin:0"><div id="stage" style="width:900px"></div></body></html>`;
+
+const server = createServer(async (req, res) => {
+  const url = new URL(req.url, 'http://127.0.0.1');
+  const send = (status, body, type = 'application/json', headers = {}) => {
+    res.writeHead(status, { 'Content-Type': type, 'Cache-Control': 'no-store', ...headers });
+    res.end(body);
+  };
+  if (url.pathname === '/') return send(200, PAGE, 'text/html');
+  if (url.pathname.startsWith('/cdn/')) {
+    const path = normalize(join(served, url.pathname.slice(5)));
+    if (!path.startsWith(served)) return send(404, '');
+    try {
+      return send(200, readFileSync(path), TYPES[extname(path)] ?? 'application/octet-stream', { 'Cache-Control': 'max-age=3600' });
+    } catch {
+      return send(404, '');
+    }
+  }
+  if (req.method === 'POST' && url.pathname === '/script') {
+    let text = '';
+    for await (const chunk of req) text += chunk;
+    const id = String(scripts.size + 1);
+    scripts.set(id, { responses: JSON.parse(text).responses, served: 0, tracking: 0, carriers: 0 });
+    return send(200, JSON.stringify({ id }));
+  }
+  let m = /^\/log\/(\d+)$/.exec(url.pathname);
+  if (m) {
+    const s = scripts.get(m[1]);
+    return send(200, JSON.stringify({ tracking: s?.tracking ?? 0, carriers: s?.carriers ?? 0 }));
+  }
+  m = /^\/s\/(\d+)\/(.*)$/.exec(url.pathname);
+  const s = m && scripts.get(m[1]);
+  if (!s) return send(404, '{}');
+  if (m[2].startsWith('carriers/')) {
+    s.carriers++;
+    return send(200, fixture(m[2].endsWith('air') ? 'carriers-air.json' : 'carriers-ocean.json'));
+  }
+  s.tracking++;
+  const r = s.responses[Math.min(s.served++, s.responses.length - 1)];
+  return send(r.status, r.fixture ? fixture(r.fixture) : JSON.stringify(r.body ?? {}));
+});
+await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+const origin = `http://127.0.0.1:${server.address().port}`;
+
+const browser = await chromium.launch({ executablePath: await findChromium(), headless: true, args: CHROMIUM_ARGS });
+const page = await browser.newPage({ viewport: { width: 1000, height: 800 } });
+page.on('pageerror', (error) => console.error('page error:', error));
+await page.goto(origin);
+
+// Helpers inside the page. Painted = a task after the next animation frame, i.e. after that frame's paint.
+await page.evaluate(() => {
+  const stage = document.getElementById('stage');
+  const painted = () =>
+    new Promise((resolve) =>
+      requestAnimationFrame(() => {
+        const channel = new MessageChannel();
+        channel.port1.onmessage = () => resolve(performance.now());
+        channel.port2.postMessage(0);
+      }),
+    );
+  /** When the last byte of the answer to `pathname` arrived (each script id is used by one render). */
+  const responseEnd = (pathname) => {
+    const entry = performance.getEntriesByType('resource').find((e) => new URL(e.name).pathname === pathname);
+    if (!entry) throw new Error(`no resource timing for ${pathname}`);
+    return entry.responseEnd;
+  };
+  const script = async (responses) => (await (await fetch('/script', { method: 'POST', body: JSON.stringify({ responses }) })).json()).id;
+  const log = async (id) => (await fetch(`/log/${id}`)).json();
+  const loaded = (el) => new Promise((resolve, reject) => {
+    el.addEventListener('tracker-load', resolve, { once: true });
+    el.addEventListener('tracker-error', (e) => !e.detail.retryAt && reject(new Error(e.detail.message)), { once: true });
+  });
+  const markup = (product, id, extra = '') =>
+    `<${product}-tracker lang="en" ${extra} proxy-url="/s/${id}/${product}" ${product === 'ocean' ? 'reference-number="MEDU9091004"' : 'awb-number="176-12345675"'}></${product}-tracker>`;
+
+  window.bench = {
+    script,
+    log,
+    async define() {
+      stage.innerHTML = '<ocean-tracker></ocean-tracker><air-tracker></air-tracker>';
+      await Promise.all([customElements.whenDefined('ocean-tracker'), customElements.whenDefined('air-tracker')]);
+      stage.replaceChildren();
+    },
+    /** The element: response → timeline painted; and, when folded, the click → all rows painted. */
+    async element(product, name) {
+      const id = await script([{ status: 200, fixture: name }]);
+      performance.clearResourceTimings();
+      stage.innerHTML = markup(product, id, 'map="none"');
+      const el = stage.firstElementChild;
+      await loaded(el);
+      await el.updateComplete;
+      const at = await painted();
+      const rows = el.shadowRoot.querySelectorAll('[part~="milestone"]').length;
+      const list = el.shadowRoot.querySelector('[part~="milestones"]');
+      const result = { ms: at - responseEnd(`/s/${id}/${product}`), rows, from: Number(list?.getAttribute('start') ?? 1) - 1 };
+      const toggle = el.shadowRoot.querySelector('[part~="history-toggle"]');
+      if (toggle) {
+        const start = performance.now();
+        toggle.click();
+        await el.updateComplete;
+        result.expandMs = (await painted()) - start;
+        result.allRows = el.shadowRoot.querySelectorAll('[part~="milestone"]').length;
+      }
+      stage.replaceChildren();
+      return result;
+    },
+    /** The reference: the same response fetched, parsed and drawn as plain DOM rows in a shadow root. */
+    async reference(product, name, from, count) {
+      const id = await script([{ status: 200, fixture: name }]);
+      performance.clearResourceTimings();
+      const path = `/s/${id}/${product}`;
+      const doc = JSON.parse(await (await fetch(path)).text());
+      const all = product === 'ocean' ? doc.containers[0].milestones : doc.milestones;
+      const format = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' });
+      const host = document.createElement('div');
+      const shadow = host.attachShadow({ mode: 'open' });
+      const ol = document.createElement('ol');
+      for (const m of all.slice(from, from + count)) {
+        const li = document.createElement('li');
+        const title = document.createElement('div');
+        title.textContent = `${m.description ?? m.code} ${m.kind}`;
+        const meta = document.createElement('div');
+        meta.textContent = `${m.time ? format.format(new Date(m.time)) : ''} · ${m.locode ?? m.airport ?? ''}`;
+        li.append(title, meta);
+        ol.append(li);
+      }
+      shadow.append(ol);
+      stage.replaceChildren(host);
+      const at = await painted();
+      stage.replaceChildren();
+      return at - responseEnd(path);
+    },
+    /** Counts what the mock proxy saw for one lookup, and for a 202 → 202 → 200 lookup. */
+    async requests() {
+      const one = await script([{ status: 200, fixture: 'ocean-container-in-transit.json' }]);
+      stage.innerHTML = markup('ocean', one, 'map="none"');
+      await loaded(stage.firstElementChild);
+      await new Promise((r) => setTimeout(r, 500));
+      const lookup = await log(one);
+      const polled = await script([{ status: 202, body: { message: 'later' } }, { status: 202, body: { message: 'later' } }, { status: 200, fixture: 'ocean-container-in-transit.json' }]);
+      stage.innerHTML = markup('ocean', polled, 'map="none" poll-interval="1"');
+      await loaded(stage.firstElementChild);
+      await new Promise((r) => setTimeout(r, 500));
+      const polling = await log(polled);
+      stage.replaceChildren();
+      return { lookup, polling };
+    },
+    /** One mount → 200 → map drawn → unmount cycle. */
+    async cycle(id) {
+      stage.innerHTML = markup('ocean', id, 'map="eager"');
+      const el = stage.firstElementChild;
+      await loaded(el);
+      await el.updateComplete;
+      const map = el.shadowRoot.querySelector('tracker-route-map');
+      if (!map) throw new Error('no <tracker-route-map> in the element');
+      while (map.leafletMap === undefined) await new Promise((r) => setTimeout(r, 5));
+      await painted();
+      el.remove();
+    },
+  };
+});
+
+await page.evaluate(() => window.bench.define());
+
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+};
+
+// 2. Rendering a 200.
+const DOCUMENTS = [
+  ['ocean', 'ocean-container-in-transit.json'],
+  ['ocean', 'ocean-bill-of-lading-pacific.json'],
+  ['ocean', 'ocean-delivered.json'],
+  ['air', 'air-awb-transfer.json'],
+  ['air', 'air-rebooked.json'],
+  ['ocean', 'ocean-long-history.json'],
+];
+const renders = [];
+for (const [product, name] of DOCUMENTS) {
+  const element = [];
+  const reference = [];
+  const expanded = [];
+  const referenceAll = [];
+  let shape;
+  for (let i = 0; i < RUNS + 2; i++) {
+    const e = await page.evaluate(([p, n]) => window.bench.element(p, n), [product, name]);
+    const r = await page.evaluate(([p, n, from, count]) => window.bench.reference(p, n, from, count), [product, name, e.from, e.rows]);
+    shape = e;
+    if (i < 2) continue; // warm-up: JIT, fonts, first chunk evaluation
+    element.push(e.ms);
+    reference.push(r);
+    if (e.expandMs !== undefined) {
+      expanded.push(e.expandMs);
+      referenceAll.push(await page.evaluate(([p, n, count]) => window.bench.reference(p, n, 0, count), [product, name, e.allRows]));
+    }
+  }
+  renders.push({ name, rows: shape.rows, element: median(element), reference: median(reference) });
+  if (expanded.length) renders.push({ name: `${name}, "Show earlier" clicked`, rows: shape.allRows, element: median(expanded), reference: median(referenceAll) });
+}
+
+// 3. Requests.
+const requests = await page.evaluate(() => window.bench.requests());
+
+// 4. Memory over mount/unmount cycles with a map.
+const cdp = await page.context().newCDPSession(page);
+await cdp.send('Performance.enable');
+await cdp.send('HeapProfiler.enable');
+await cdp.send('DOM.enable');
+const cycleScript = await page.evaluate(() => window.bench.script([{ status: 200, fixture: 'ocean-container-in-transit.json' }]));
+async function measure() {
+  // Leaflet's last animation frames and timers settle first; then collect thoroughly.
+  await page.waitForTimeout(1_000);
+  for (let i = 0; i < 3; i++) await cdp.send('HeapProfiler.collectGarbage');
+  const { usedSize } = await cdp.send('Runtime.getHeapUsage');
+  const { metrics } = await cdp.send('Performance.getMetrics');
+  const metric = (name) => metrics.find((x) => x.name === name)?.value ?? NaN;
+  let detached = NaN;
+  try {
+    await cdp.send('DOM.getDocument', { depth: 0 });
+    const { detachedNodes } = await cdp.send('DOM.getDetachedDomNodes');
+    detached = detachedNodes.reduce((sum, n) => sum + 1 + (n.retainedNodeIds?.length ?? 0), 0);
+  } catch {
+    // Older Chromium: leave it out rather than guess.
+  }
+  return { heap: usedSize, nodes: metric('Nodes'), listeners: metric('JSEventListeners'), detached, at: Date.now() };
+}
+for (let i = 0; i < 5; i++) await page.evaluate((id) => window.bench.cycle(id), cycleScript);
+// Three points, so that a leak (growth with every cycle) shows apart from a one-off cost.
+const before = await measure();
+const started = Date.now();
+for (let i = 0; i < CYCLES / 2; i++) await page.evaluate((id) => window.bench.cycle(id), cycleScript);
+const half = await measure();
+const resumed = Date.now();
+for (let i = 0; i < CYCLES / 2; i++) await page.evaluate((id) => window.bench.cycle(id), cycleScript);
+const cycleMs = (Date.now() - resumed + (half.at - started)) / CYCLES;
+const after = await measure();
+const chromeVersion = browser.version();
+await browser.close();
+server.close();
+rmSync(served, { recursive: true, force: true });
+
+// The table.
+const pad = (text, width) => String(text).padEnd(width);
+const ms = (v) => `${v.toFixed(1)} ms`;
+const lines = [];
+lines.push(`cargo-trackers bench — Chromium ${chromeVersion}, headless, ${RUNS} runs per document (median), ${new Date().toISOString().slice(0, 10)}`);
+lines.push('');
+lines.push('1. Size (gzip -9, scripts/size.mjs)');
+lines.push(`   first load, <ocean-tracker>   ${sizes.ocean}`);
+lines.push(`   first load, <air-tracker>     ${sizes.air}`);
+lines.push(`   map chunk, added when shown   ${sizes.map}`);
+lines.push('');
+lines.push('2. A 200: proxy response → timeline painted (element) vs the same rows as plain DOM (reference)');
+lines.push(`   ${pad('document', 56)}${pad('rows', 6)}${pad('element', 11)}${pad('reference', 11)}ratio`);
+for (const r of renders) lines.push(`   ${pad(r.name, 56)}${pad(r.rows, 6)}${pad(ms(r.element), 11)}${pad(ms(r.reference), 11)}${(r.element / r.reference).toFixed(2)}×`);
+lines.push('');
+lines.push('3. Requests to the proxy');
+lines.push(`   one lookup (200)                ${requests.lookup.tracking} tracking request, ${requests.lookup.carriers} carrier-list request (once per element)`);
+lines.push(`   202 → 202 → 200 lookup          ${requests.polling.tracking} tracking requests: ${(requests.polling.tracking - 1) / 2} per re-poll`);
+lines.push('');
+lines.push(`4. ${CYCLES} mount → 200 → map drawn → unmount cycles of <ocean-tracker map="eager"> (${cycleMs.toFixed(0)} ms per cycle), after GC`);
+const mb = (bytes) => `${(bytes / 1024 / 1024).toFixed(2)} MB`;
+const kbDelta = (a, b) => `${b - a >= 0 ? '+' : ''}${((b - a) / 1024).toFixed(0)} KB`;
+lines.push(`   ${pad('', 15)}${pad('before', 12)}${pad(`after ${CYCLES / 2}`, 12)}${pad(`after ${CYCLES}`, 12)}second half`);
+lines.push(`   ${pad('JS heap', 15)}${pad(mb(before.heap), 12)}${pad(mb(half.heap), 12)}${pad(mb(after.heap), 12)}${kbDelta(half.heap, after.heap)}`);
+for (const [label, key] of [['DOM nodes', 'nodes'], ['JS listeners', 'listeners'], ['detached nodes', 'detached']]) {
+  if (Number.isNaN(after[key])) lines.push(`   ${pad(label, 15)}not reported by this Chromium`);
+  else lines.push(`   ${pad(label, 15)}${pad(before[key], 12)}${pad(half[key], 12)}${pad(after[key], 12)}${after[key] - half[key] >= 0 ? '+' : ''}${after[key] - half[key]}`);
+}
+console.log(`\n${lines.join('\n')}`);
+if (size.status !== 0) console.log(`\nscripts/size.mjs reported:\n${sizeText}`);
