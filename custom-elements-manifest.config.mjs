@@ -56,5 +56,8 @@ export default {
   globs: ['packages/core/src/**/*.ts', 'packages/ocean-tracker/src/**/*.ts', 'packages/air-tracker/src/**/*.ts'],
   exclude: ['**/*.generated.ts', '**/jsx-*.ts', '**/*.d.ts'],
   litelement: true,
+  // The per-package manifests are written by scripts/custom-elements.mjs; the analyzer must not
+  // point the workspace's own package.json at its temporary output.
+  packagejson: false,
   plugins: [tagsFromDefineCalls(new Map()), withoutInternalState(new Set())],
 };
