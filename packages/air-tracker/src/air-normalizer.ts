@@ -36,7 +36,6 @@ import type {
   Status,
   TimeKind,
 } from '@cargo-trackers/core';
-// Relative, not the package: `@cargo-trackers/core`'s entry exports only the view model's types so far.
 import {
   field,
   isObject,
@@ -55,7 +54,9 @@ import {
   sortByTime,
   withoutUndefined,
   type JsonObject,
-} from '../../core/src/model/read.js';
+} from '@cargo-trackers/core';
+
+export { parseAirlines, type Airline } from './airline-list.js';
 import { prefixOf } from './awb-number.js';
 
 /** Air statuses this version has words for. */
@@ -90,33 +91,6 @@ export type AirEventCode = (typeof AIR_EVENT_CODES)[number];
 
 const TIME_KINDS: readonly TimeKind[] = ['actual', 'estimated', 'planned'];
 const LEG_STATES: readonly LegState[] = ['completed', 'current', 'planned', 'cancelled'];
-
-/** One entry of the open airline list. */
-export interface Airline {
-  /** The 3-digit AWB prefix the airline issues. */
-  readonly prefix: string;
-  readonly iata?: string;
-  readonly name: string;
-}
-
-/**
- * The open airline list (`GET /v1/carriers/air`), or undefined when the body is not one.
- * Entries without a 3-digit prefix or without a name are skipped: the list exists to name the
- * airline behind a prefix.
- */
-export function parseAirlines(body: unknown): Airline[] | undefined {
-  const list = readArray(field(readObject(body), 'airlines'));
-  if (list === undefined) return undefined;
-  const airlines: Airline[] = [];
-  for (const entry of list) {
-    const item = readObject(entry);
-    const prefix = readString(field(item, 'prefix'));
-    const name = readString(field(item, 'name'));
-    if (prefix === undefined || !/^\d{3}$/.test(prefix) || name === undefined) continue;
-    airlines.push(withoutUndefined({ prefix, iata: readString(field(item, 'iata')), name }));
-  }
-  return airlines;
-}
 
 interface ReadFlight {
   readonly flight: Flight;

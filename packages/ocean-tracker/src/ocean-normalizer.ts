@@ -36,7 +36,6 @@ import type {
   TrackedUnit,
   Vessel,
 } from '@cargo-trackers/core';
-// Relative, not the package: `@cargo-trackers/core`'s entry exports only the view model's types so far.
 import {
   field,
   isObject,
@@ -55,7 +54,10 @@ import {
   sortByTime,
   withoutUndefined,
   type JsonObject,
-} from '../../core/src/model/read.js';
+} from '@cargo-trackers/core';
+import { OCEAN_REFERENCE_TYPES, type OceanReferenceType } from './carrier-list.js';
+
+export { parseOceanCarriers, type OceanCarrier, type OceanReferenceType } from './carrier-list.js';
 
 /** Ocean statuses this version has words for. */
 export const OCEAN_STATUSES = [
@@ -86,9 +88,6 @@ export const OCEAN_EVENT_CODES = [
 ] as const;
 export type OceanEventCode = (typeof OCEAN_EVENT_CODES)[number];
 
-/** The kinds of number an ocean lookup takes. */
-export type OceanReferenceType = Exclude<ReferenceType, 'awb'>;
-const OCEAN_REFERENCE_TYPES: readonly OceanReferenceType[] = ['container', 'bill_of_lading', 'booking'];
 const TIME_KINDS: readonly TimeKind[] = ['actual', 'estimated', 'planned'];
 const LEG_STATES: readonly LegState[] = ['completed', 'current', 'planned', 'cancelled'];
 
@@ -99,50 +98,6 @@ const ROUTE_ROLES: readonly (readonly [key: string, role: PlaceRole])[] = [
   ['portOfDischarge', 'discharge'],
   ['destination', 'destination'],
 ];
-
-/** One entry of the open ocean carrier list. */
-export interface OceanCarrier {
-  readonly code: string;
-  readonly name: string;
-  /** The kinds of number the carrier answers. */
-  readonly referenceTypes: readonly OceanReferenceType[];
-  /** The kinds of number for which the carrier also needs the container number. */
-  readonly containerNumberRequiredWith: readonly OceanReferenceType[];
-}
-
-/**
- * The open carrier list (`GET /v1/carriers/ocean`), or undefined when the body is not one.
- * Entries without a code are skipped; a missing name reads as the code. Unknown reference types
- * are left out because the form can only offer the ones it knows; a missing `referenceTypes`
- * reads as all three, so a list without it never stops a visitor from looking a number up.
- */
-export function parseOceanCarriers(body: unknown): OceanCarrier[] | undefined {
-  const list = readArray(field(readObject(body), 'carriers'));
-  if (list === undefined) return undefined;
-  const carriers: OceanCarrier[] = [];
-  for (const entry of list) {
-    const item = readObject(entry);
-    const code = readString(field(item, 'code'));
-    if (code === undefined) continue;
-    const types = readArray(field(item, 'referenceTypes'));
-    carriers.push({
-      code,
-      name: readString(field(item, 'name')) ?? code,
-      referenceTypes: types === undefined ? [...OCEAN_REFERENCE_TYPES] : referenceTypesOf(types),
-      containerNumberRequiredWith: referenceTypesOf(readArray(field(item, 'containerNumberRequiredWith')) ?? []),
-    });
-  }
-  return carriers;
-}
-
-function referenceTypesOf(values: readonly unknown[]): OceanReferenceType[] {
-  const out: OceanReferenceType[] = [];
-  for (const v of values) {
-    const t = readEnum(v, OCEAN_REFERENCE_TYPES);
-    if (t !== undefined && !out.includes(t)) out.push(t);
-  }
-  return out;
-}
 
 /** Maps a `GET /v1/shipments/ocean` 200 body to the view model. Never throws. */
 export const normalizeOcean: Normalizer = (body: unknown): NormalizeResult => {
