@@ -8,6 +8,8 @@
 //                    it imports statically (Lit, the shared core); the worse of the two
 //                    elements is held to the budget;
 //   both elements    a page with both trackers (printed, no budget);
+//   first lookup     what the first lookup adds, downloaded in parallel with the request: the
+//                    shipment view and the element's normalizer and details (printed, no budget);
 //   map              what showing a map adds: the map chunk and anything it imports that the
 //                    first load did not already bring. Source maps are never counted.
 // Usage: npm run build:bundle && node scripts/size.mjs
@@ -26,6 +28,12 @@ const ENTRY = 'packages/cargo-trackers/src/cdn.ts';
 // it imports when the map nears the viewport: together, what showing a map adds.
 const MAP_ELEMENT = 'packages/core/src/map/tracker-route-map.ts';
 const MAP = 'packages/core/src/map/leaflet-route-map.ts';
+// What every lookup loads, in parallel with the request: the shipment view (with the second
+// part of English) and each element's normalizer and details.
+const VIEWS = {
+  'ocean-tracker': ['packages/core/src/ui/shipment-view.ts', 'packages/ocean-tracker/src/ocean-view.ts'],
+  'air-tracker': ['packages/core/src/ui/shipment-view.ts', 'packages/air-tracker/src/air-view.ts'],
+};
 
 const dir = new URL('../packages/cargo-trackers/dist/cdn/', import.meta.url).pathname;
 const manifestPath = join(dir, '.vite/manifest.json');
@@ -75,9 +83,24 @@ for (const [tag, key] of Object.entries(ELEMENT_DEFINES)) {
 const both = new Set(Object.values(firstLoads).flatMap((s) => [...s]));
 console.log(`  both elements              ${kb(total(both)).padStart(9)}`);
 
+// A shipment shown: what the first lookup adds (no budget; it downloads while the proxy answers).
+const afterLookup = new Set(both);
+for (const [tag, keys] of Object.entries(VIEWS)) {
+  const files = new Set();
+  for (const key of keys) {
+    if (!manifest[key]) {
+      failures.push(`${key} has no chunk in the bundle`);
+      continue;
+    }
+    for (const f of closure(key)) if (!firstLoads[tag]?.has(f)) files.add(f);
+  }
+  for (const f of files) afterLookup.add(f);
+  console.log(`  + first lookup, <${tag}>`.padEnd(29) + `${kb(total(files)).padStart(9)}  (${list(files)})`);
+}
+
 let mapSize = 0;
 if (manifest[MAP] && manifest[MAP_ELEMENT]) {
-  const mapFiles = [...closure(MAP, closure(MAP_ELEMENT))].filter((f) => !both.has(f));
+  const mapFiles = [...closure(MAP, closure(MAP_ELEMENT))].filter((f) => !afterLookup.has(f));
   mapSize = total(mapFiles);
   console.log(`  map, added when shown      ${kb(mapSize).padStart(9)}  (${list(mapFiles)})`);
 } else {

@@ -1,17 +1,15 @@
 import { Task } from '@lit/task';
 import {
   fetchJson,
-  formatInteger,
-  formatWeightKg,
   TrackerElement,
   trackerStyles,
+  type ProductView,
   type RenderContext,
   type Shipment,
 } from '@cargo-trackers/core';
 import { css, html, nothing, type PropertyDeclarations, type PropertyValues, type TemplateResult } from 'lit';
-import { parseAirlines, normalizeAir, type Airline } from './air-normalizer.js';
+import { parseAirlines, type Airline } from './airline-list.js';
 import { checkAwbNumber, prefixOf } from './awb-number.js';
-import { renderFlights } from './flights.js';
 
 /** Advice shown in the form before sending: never a silent rewrite of the number. */
 type Advice =
@@ -122,7 +120,7 @@ export class AirTracker extends TrackerElement {
   });
 
   constructor() {
-    super(normalizeAir);
+    super();
     this.input = '';
   }
 
@@ -220,22 +218,14 @@ export class AirTracker extends TrackerElement {
   }
 
   /** A document without the airline's name still gets one when the airline list knows its prefix. */
-  protected override renderShipment(shipment: Shipment, ctx: RenderContext): TemplateResult {
+  protected override renderShipment(shipment: Shipment, ctx: RenderContext): TemplateResult | typeof nothing {
     const carrier = shipment.carrier;
     const listed = carrier?.code !== undefined && carrier.name === undefined ? this.airlineFor(carrier.code) : undefined;
     return super.renderShipment(listed ? { ...shipment, carrier: { ...carrier, name: listed.name } } : shipment, ctx);
   }
 
-  protected renderDetails(shipment: Shipment, ctx: RenderContext): TemplateResult {
-    const { l } = ctx;
-    const { pieces, weightKg } = shipment;
-    return html`${pieces !== undefined || weightKg !== undefined
-        ? html`<dl class="facts" part="cargo" aria-label=${l.t('shipment.cargo')}>
-            ${pieces !== undefined ? html`<dt>${l.t('shipment.pieces')}</dt><dd>${formatInteger(pieces, l.locale)}</dd>` : nothing}
-            ${weightKg !== undefined ? html`<dt>${l.t('shipment.weight')}</dt><dd>${formatWeightKg(weightKg, l.locale)}</dd>` : nothing}
-          </dl>`
-        : nothing}
-      ${renderFlights(shipment.flights, ctx)}`;
+  protected loadProductView(): Promise<ProductView> {
+    return import('./air-view.js');
   }
 }
 

@@ -79,7 +79,8 @@ const globalClock: Clock = {
 export interface TrackingControllerOptions {
   /** The element's tag, for console messages to the site owner. */
   readonly tag: string;
-  readonly normalizer: () => Normalizer;
+  /** The normalizer, or a promise of it (the built-in ones load with the shipment view). */
+  readonly normalizer: () => Normalizer | Promise<Normalizer>;
   /** Seconds between asks after a 202. */
   readonly pollIntervalSeconds: () => number;
   readonly clock?: Clock;
@@ -212,17 +213,30 @@ export class TrackingController implements ReactiveController {
     const answer = await ask(request.url, { signal: abort.signal });
     if (generation !== this.generation || answer.kind === 'aborted') return;
     this.abort = undefined;
-    this.handle(request, answer);
+    let normalize: Normalizer | undefined;
+    if (answer.kind === 'document') {
+      try {
+        normalize = await this.options.normalizer();
+      } catch (error) {
+        if (generation !== this.generation) return;
+        console.error(`[${this.options.tag}] The code that reads the answer could not be loaded.`, error);
+        this.fail(request, { kind: 'unavailable', status: 200, message: error instanceof Error ? error.message : String(error), retryable: true });
+        return;
+      }
+      if (generation !== this.generation) return;
+    }
+    this.handle(request, answer, normalize);
   }
 
-  private handle(request: TrackRequest, answer: Exclude<ProxyAnswer, { kind: 'aborted' }>): void {
+  private handle(request: TrackRequest, answer: Exclude<ProxyAnswer, { kind: 'aborted' }>, normalize?: Normalizer): void {
     const { tag } = this.options;
     switch (answer.kind) {
       case 'document': {
         this.counts = { pending: 0, rateLimited: 0, retry: 0 };
         let result;
         try {
-          result = this.options.normalizer()(answer.body);
+          if (!normalize) throw new Error('no normalizer');
+          result = normalize(answer.body);
         } catch (error) {
           result = { ok: false as const, reason: error instanceof Error ? error.message : String(error) };
         }

@@ -4,12 +4,12 @@ import {
   fetchJson,
   inSentence,
   TrackerElement,
+  type ProductView,
   type RenderContext,
-  type Shipment,
 } from '@cargo-trackers/core';
 import { html, nothing, type PropertyDeclarations, type PropertyValues, type TemplateResult } from 'lit';
 import { checkContainerNumber } from './container-number.js';
-import { normalizeOcean, parseOceanCarriers, type OceanCarrier } from './ocean-normalizer.js';
+import { parseOceanCarriers, type OceanCarrier } from './carrier-list.js';
 
 /** Advice shown in the form before sending: never a silent rewrite of the number. */
 type Advice =
@@ -85,7 +85,7 @@ export class OceanTracker extends TrackerElement {
   });
 
   constructor() {
-    super(normalizeOcean);
+    super();
     this.input = '';
   }
 
@@ -192,20 +192,8 @@ export class OceanTracker extends TrackerElement {
     </div>`;
   }
 
-  protected renderDetails(shipment: Shipment, ctx: RenderContext): TemplateResult | typeof nothing {
-    if (shipment.vessels.length === 0) return nothing;
-    const { l } = ctx;
-    return html`<section part="vessels" aria-label=${l.t('shipment.vessels')}>
-      <h3>${l.t('shipment.vessels')}</h3>
-      <ul class="plain">
-        ${shipment.vessels.map(
-          (v) => html`<li>
-            <strong>${v.name}</strong>${v.imo ? html` <span class="muted">IMO ${v.imo}</span>` : nothing}
-            ${v.voyages.length > 0 ? html` · ${v.voyages.map((voyage) => l.t('shipment.voyage', { voyage })).join(', ')}` : nothing}
-          </li>`,
-        )}
-      </ul>
-    </section>`;
+  protected loadProductView(): Promise<ProductView> {
+    return import('./ocean-view.js');
   }
 }
 

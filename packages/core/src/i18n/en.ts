@@ -1,171 +1,20 @@
 /**
  * The English catalogue: every string either element shows, by key. Placeholders are
  * `{name}`; the values put into them are always text (never HTML). Other catalogues
- * use the same keys; a key missing there falls back to this one.
+ * use the same keys; a key missing there falls back to English.
+ *
+ * It is written in two parts so that the first load carries only what the form and the
+ * notices say (en-form.ts); the rest (en-shipment.ts) loads with the shipment view.
  */
-export const en = {
-  // Form
-  'form.label.ocean': 'Container, bill of lading or booking number',
-  'form.label.air': 'Air waybill number',
-  'form.placeholder.ocean': 'e.g. MSCU1234565',
-  'form.placeholder.air': 'e.g. 176-12345675',
-  'form.carrier': 'Carrier',
-  'form.carrier.auto': 'Detect automatically',
-  'form.submit': 'Track',
-  'form.empty': 'Enter a number to track.',
-  'form.checkDigit.container': '{number} looks like a container number, but its check digit should be {expected}. Please check the number.',
-  'form.checkDigit.awb': 'The last digit of {number} should be {expected}. Please check the number.',
-  'form.trackAnyway': 'Track anyway',
-  'form.containerRequired': '{carrier} needs the container number to track a {kind}. If you have it, track the container number instead.',
-  'form.airline': 'Airline: {name}',
-  'form.airline.unknown': 'Prefix {prefix} is not an airline we know.',
+import { enForm } from './en-form.js';
+import { enShipment } from './en-shipment.js';
 
-  // Notices
-  'notice.misconfigured': 'This tracker is not set up yet: the {attribute} attribute is missing.',
-  'notice.loading': 'Looking up {number}…',
-  'notice.pending': 'The carrier is slow to answer. We will check again automatically.',
-  'notice.pending.countdown': 'Checking again in {countdown}.',
-  'notice.checkingNow': 'Checking again now…',
-  'notice.gaveUp': 'The carrier has still not answered after {attempts} tries.',
-  'notice.unauthorized': 'Tracking is not available right now.',
-  'notice.noCredits': 'Tracking is not available on this site right now.',
-  'notice.usageLimit': 'This site has reached its tracking limit for the month.',
-  'notice.usageLimit.resets': 'Tracking will be available again {when}.',
-  'notice.rateLimited': 'Too many lookups right now. We will try again automatically.',
-  'notice.rateLimited.countdown': 'Trying again in {countdown}.',
-  'notice.notFound': 'We could not find {number}.',
-  'notice.rejected': '{number} could not be tracked.',
-  'notice.serviceSaid': 'The tracking service said: “{message}”',
-  'notice.retrying': 'The tracking service did not answer. Retrying automatically (attempt {attempt} of {max}).',
-  'notice.retrying.countdown': 'Retrying in {countdown}.',
-  'notice.offline': 'You seem to be offline. We will try again when you are back online.',
-  'notice.unavailable': 'The tracking service is not answering right now.',
-  'notice.unexpected': 'The tracking service sent a response we could not read.',
-  'notice.tryAgain': 'Try again',
-  /** Said once by the live region when a shipment is shown. */
-  'announce.loaded': 'Found {number}. Status: {status}.',
+function merge<A extends object, B extends object>(a: A, b: B): A & B {
+  return { ...a, ...b };
+}
 
-  // Shipment
-  'shipment.heading': 'Shipment {number}',
-  'shipment.status': 'Status',
-  'shipment.carrier': 'Carrier',
-  'shipment.airline': 'Airline',
-  'shipment.reference': 'Reference',
-  'shipment.updated': 'Updated {when}',
-  'shipment.eta': 'Estimated arrival',
-  'shipment.ata': 'Arrived',
-  'shipment.eta.planned': 'Planned arrival',
-  'shipment.delay': 'Delayed by {duration} against the first estimate ({original}).',
-  'shipment.early': 'Ahead of the first estimate ({original}) by {duration}.',
-  'shipment.route': 'Route',
-  'shipment.vessels': 'Vessels',
-  'shipment.voyage': 'Voyage {voyage}',
-  'shipment.flights': 'Flights',
-  'shipment.pieces': 'Pieces',
-  'shipment.weight': 'Weight',
-  'shipment.cargo': 'Cargo',
-  'shipment.containers': 'Containers',
-  'shipment.noContainers': 'The carrier lists no containers for this {kind} yet. They usually appear once the cargo is booked on a vessel.',
-  'shipment.milestones': 'Milestones for {unit}',
-  'shipment.noMilestones': 'No events have been reported yet.',
-  /** The button that opens the older part of a long history; {count} is always more than ten. */
-  'timeline.showEarlier': 'Show {count} earlier events',
-  'timeline.foldEarlier': 'Hide earlier events',
+export const en = /* @__PURE__ */ merge(enForm, enShipment);
 
-  'reference.container': 'Container',
-  'reference.bill_of_lading': 'Bill of lading',
-  'reference.booking': 'Booking',
-  'reference.awb': 'Air waybill',
-
-  'role.origin': 'Origin',
-  'role.loading': 'Port of loading',
-  'role.transshipment': 'Transshipment',
-  'role.discharge': 'Port of discharge',
-  'role.destination': 'Destination',
-  'role.transfer': 'Transfer',
-
-  'time.actual': 'Actual',
-  'time.estimated': 'Estimated',
-  'time.planned': 'Planned',
-  'time.current': 'Latest event',
-  'time.unknown': 'Time not given',
-  'time.scheduled': 'Scheduled',
-
-  'flight.state.completed': 'Completed',
-  'flight.state.current': 'In the air',
-  'flight.state.planned': 'Planned',
-  'flight.state.cancelled': 'Cancelled',
-  'flight.departure': 'Departure',
-  'flight.arrival': 'Arrival',
-  'flight.route': '{from} → {to}',
-  'flight.aircraft': 'Aircraft: {type}',
-  'flight.airport.unknown': 'Airport not given',
-  'milestone.superseded': 'Replaced by a later booking',
-  'milestone.empty': 'Empty container',
-  'milestone.pieces': '{pieces} pieces',
-
-  'mode.vessel': 'Vessel',
-  'mode.feeder': 'Feeder vessel',
-  'mode.barge': 'Barge',
-  'mode.rail': 'Rail',
-  'mode.truck': 'Truck',
-  'mode.air': 'Air',
-
-  // Ocean statuses (status.ocean.CODE) and events (event.ocean.CODE)
-  'status.ocean.PLANNED': 'Planned',
-  'status.ocean.AT_ORIGIN': 'At origin',
-  'status.ocean.IN_TRANSIT': 'In transit',
-  'status.ocean.TRANSSHIPMENT': 'At transshipment port',
-  'status.ocean.ARRIVED': 'Arrived',
-  'status.ocean.DELIVERED': 'Delivered',
-  'status.ocean.UNKNOWN': 'Status unknown',
-  'event.ocean.GTOT': 'Gate out',
-  'event.ocean.GTIN': 'Gate in',
-  'event.ocean.LOAD': 'Loaded on vessel',
-  'event.ocean.DEPA': 'Vessel departed',
-  'event.ocean.ARRI': 'Vessel arrived',
-  'event.ocean.DISC': 'Discharged',
-  'event.ocean.STUF': 'Stuffed',
-  'event.ocean.STRP': 'Stripped',
-  'event.ocean.PICK': 'Picked up',
-  'event.ocean.DROP': 'Dropped off',
-  'event.ocean.CUSR': 'Customs released',
-  'event.ocean.INSP': 'Inspected',
-
-  // Air statuses and Cargo-IMP events
-  'status.air.BOOKED': 'Booked',
-  'status.air.RECEIVED': 'Received',
-  'status.air.DEPARTED': 'Departed',
-  'status.air.IN_TRANSIT': 'In transit',
-  'status.air.ARRIVED': 'Arrived',
-  'status.air.READY_FOR_PICKUP': 'Ready for pickup',
-  'status.air.DELIVERED': 'Delivered',
-  'status.air.UNKNOWN': 'Status unknown',
-  'event.air.BKD': 'Booked',
-  'event.air.RCS': 'Received from shipper',
-  'event.air.MAN': 'Manifested',
-  'event.air.DEP': 'Departed',
-  'event.air.ARR': 'Arrived',
-  'event.air.RCF': 'Received from flight',
-  'event.air.NFD': 'Consignee notified',
-  'event.air.AWD': 'Documents delivered',
-  'event.air.DLV': 'Delivered',
-  'event.air.TFD': 'Transferred to another airline',
-  'event.air.DIS': 'Discrepancy reported',
-  'event.air.CCD': 'Customs cleared',
-  // The route map (its labels, tooltips and text alternative)
-  'map.label': 'Route map',
-  'map.hint': 'Click or focus the map to zoom and pan',
-  'map.vessel': 'Vessel',
-  'map.aircraft': 'Aircraft',
-  'map.speed': '{speed} knots',
-  'map.course': 'course {degrees}°',
-  'map.altitude': '{feet} ft',
-  'map.reported': 'reported {ago}',
-  'map.route': 'Route: {stops}.',
-  'map.position': '{kind} {label} at {at}{details}.',
-} as const;
-
-export type MessageKey = keyof typeof en;
+export type MessageKey = keyof typeof enForm | keyof typeof enShipment;
 /** A catalogue: any subset of the keys (the rest fall back to English). */
 export type Messages = { readonly [K in MessageKey]?: string };

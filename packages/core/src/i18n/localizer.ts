@@ -1,7 +1,19 @@
-import { en, type MessageKey, type Messages } from './en.js';
+import type { MessageKey, Messages } from './en.js';
+import { enForm } from './en-form.js';
+
+/**
+ * English, the fallback of every catalogue: the form's part from the start, the shipment's
+ * part once the shipment view registers it (`registerEnglish`). Before that, no shipment is
+ * on screen, so none of its keys is asked for.
+ */
+const english: Messages = { ...enForm };
+
+export function registerEnglish(part: Messages): void {
+  Object.assign(english, part);
+}
 
 /** Catalogues other than English, registered by locale (`es`, `pt-BR`, …). */
-const catalogues = new Map<string, Messages>([['en', en]]);
+const catalogues = new Map<string, Messages>([['en', english]]);
 
 export function registerCatalogue(locale: string, messages: Messages): void {
   catalogues.set(locale.toLowerCase(), messages);
@@ -10,7 +22,7 @@ export function registerCatalogue(locale: string, messages: Messages): void {
 /** `pt-BR` → the `pt-br` catalogue, else `pt`, else English. */
 export function catalogueFor(locale: string): Messages {
   const lower = locale.toLowerCase();
-  return catalogues.get(lower) ?? catalogues.get(lower.split('-')[0] ?? '') ?? en;
+  return catalogues.get(lower) ?? catalogues.get(lower.split('-')[0] ?? '') ?? english;
 }
 
 export type MessageParams = Readonly<Record<string, string | number>>;
@@ -36,7 +48,9 @@ export class Localizer {
   }
 
   t(key: MessageKey, params: MessageParams = {}): string {
-    const template = this.overrides[key] ?? this.catalogue[key] ?? en[key];
+    // The key itself is the last resort: visible, and never a crash, should a key be asked
+    // for before its part of English has loaded.
+    const template = this.overrides[key] ?? this.catalogue[key] ?? english[key] ?? key;
     return template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
   }
 
@@ -44,7 +58,7 @@ export class Localizer {
   lookup(key: string): string | undefined {
     return (this.overrides as Record<string, string | undefined>)[key] ??
       (this.catalogue as Record<string, string | undefined>)[key] ??
-      (en as Record<string, string | undefined>)[key];
+      (english as Record<string, string | undefined>)[key];
   }
 }
 

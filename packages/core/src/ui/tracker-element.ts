@@ -1,26 +1,34 @@
 import { html, LitElement, nothing, type PropertyDeclarations, type PropertyValues, type TemplateResult } from 'lit';
-import { ifDefined } from 'lit/directives/if-defined.js';
 import { catalogueSettled, loadCatalogue } from '../i18n/catalogues.js';
 import { Localizer } from '../i18n/localizer.js';
 import type { Messages } from '../i18n/en.js';
 import type { Normalizer, Product, Shipment } from '../model/shipment.js';
 import { TrackingController, type TrackingState } from '../tracking-controller.js';
 import { buildProxyUrl } from '../transport/proxy-client.js';
-import { inSentence, type RenderContext } from './labels.js';
-import { hasMapData } from '../map/route-geometry.js';
-import { mapLoadingConverter } from '../map/lazy-map.js';
+import type { RenderContext } from './labels.js';
 import type { MapMessages } from '../map/map-messages.js';
-import { mapMessagesFor } from './map-messages.js';
 import { renderAnnouncer, renderNotice } from './notice.js';
 import { trackerStyles } from './styles.js';
-import { renderEta, renderRoute, renderStatus } from './summary.js';
-import { renderTimeline, renderUnitSwitcher } from './timeline.js';
 
 export type ThemeName = 'light' | 'dark' | 'auto';
 export type MapMode = 'lazy' | 'eager' | 'none';
 export type Density = 'comfortable' | 'compact';
 
 const DEFAULT_POLL_SECONDS = 120;
+
+/** What a product element loads when a lookup starts: its normalizer and its details section. */
+export interface ProductView {
+  readonly normalizer: Normalizer;
+  renderDetails(shipment: Shipment, ctx: RenderContext): TemplateResult | typeof nothing;
+}
+
+type CoreView = typeof import('./shipment-view.js');
+
+/** `map` as written: `eager` and `none` as such, anything else (or nothing) `lazy`. */
+const mapModeConverter = {
+  fromAttribute: (value: string | null): MapMode => (value === 'eager' || value === 'none' ? value : 'lazy'),
+  toAttribute: (value: MapMode): string => value,
+};
 
 /**
  * What `<ocean-tracker>` and `<air-tracker>` share: the proxy attributes, the
@@ -42,7 +50,7 @@ export abstract class TrackerElement extends LitElement {
     density: { reflect: true },
     syncUrl: { attribute: 'sync-url', type: Boolean },
     urlParam: { attribute: 'url-param' },
-    map: { converter: mapLoadingConverter },
+    map: { converter: mapModeConverter },
     tileUrl: { attribute: 'tile-url' },
     tileAttribution: { attribute: 'tile-attribution' },
     lang: { reflect: true },
@@ -78,8 +86,11 @@ export abstract class TrackerElement extends LitElement {
   declare tileAttribution: string | undefined;
   /** Overrides for any message of the catalogue, by key. */
   declare messages: Messages;
-  /** Maps the proxy's 200 body to the view model; replace it to read another document shape. */
-  declare normalizer: Normalizer;
+  /**
+   * Maps the proxy's 200 body to the view model; set it to read another document shape.
+   * Unset (the default), the product's own normalizer is used.
+   */
+  declare normalizer: Normalizer | undefined;
   declare protected selectedUnit: number;
   /** Whether a long history shows its older events too; folded again for each new lookup. */
   declare protected historyExpanded: boolean;
@@ -91,7 +102,10 @@ export abstract class TrackerElement extends LitElement {
   protected readonly tracking: TrackingController;
   protected localizer = new Localizer('en');
   /** Kept between renders: a new object makes the map redraw its layers. */
-  private mapMessages: MapMessages = mapMessagesFor(this.localizer);
+  private mapMessages: MapMessages | undefined;
+  /** The shipment view and the product's normalizer, loaded when the first lookup starts. */
+  private view: { readonly core: CoreView; readonly product: ProductView } | undefined;
+  private viewLoad: Promise<NonNullable<TrackerElement['view']>> | undefined;
   private reportedMisconfiguration = false;
   /** The catalogue download under way for the current locale; English shows meanwhile. */
   private catalogueLoad: Promise<void> | undefined;
@@ -99,18 +113,17 @@ export abstract class TrackerElement extends LitElement {
   /** The number and parameters of the last lookup started, so an unchanged attribute does not start another. */
   private lastLookupKey?: string;
 
-  constructor(defaultNormalizer: Normalizer) {
+  constructor() {
     super();
     this.pollInterval = DEFAULT_POLL_SECONDS;
     this.map = 'lazy';
     this.syncUrl = false;
     this.messages = {};
-    this.normalizer = defaultNormalizer;
     this.selectedUnit = 0;
     this.historyExpanded = false;
     this.tracking = new TrackingController(this, {
       tag: this.localName,
-      normalizer: () => this.normalizer,
+      normalizer: () => this.normalizer ?? this.loadView().then((view) => view.product.normalizer),
       pollIntervalSeconds: () => validPollSeconds(this.pollInterval),
     });
   }
@@ -142,7 +155,7 @@ export abstract class TrackerElement extends LitElement {
     if (changed.has('lang') || changed.has('messages') || !this.hasUpdated || this.localizerStale) {
       this.localizerStale = false;
       this.localizer = new Localizer(this.resolveLocale(), this.messages);
-      this.mapMessages = mapMessagesFor(this.localizer);
+      this.mapMessages = this.view?.core.mapMessagesFor(this.localizer);
       this.fetchCatalogue(this.localizer.locale);
     }
     if (!this.proxyUrl && !this.reportedMisconfiguration) {
@@ -170,14 +183,41 @@ export abstract class TrackerElement extends LitElement {
     this.catalogueLoad = load;
   }
 
-  /** Also waits for a catalogue being downloaded, so `await el.updateComplete` sees the translated text. */
+  /**
+   * Also waits for a catalogue being downloaded, and for the shipment view when a shipment is
+   * waiting for it, so `await el.updateComplete` sees the translated text and the shipment.
+   */
   protected override async getUpdateComplete(): Promise<boolean> {
     let result = await super.getUpdateComplete();
-    while (this.catalogueLoad) {
-      await this.catalogueLoad;
+    for (;;) {
+      const pending = this.catalogueLoad ?? (this.tracking.state.phase === 'loaded' && !this.view ? this.viewLoad : undefined);
+      if (!pending) return result;
+      await pending.catch(() => undefined);
       result = await super.getUpdateComplete();
     }
-    return result;
+  }
+
+  /** Implemented by each product element: `import('./ocean-view.js')` and the like. */
+  protected abstract loadProductView(): Promise<ProductView>;
+
+  /**
+   * Imports the shipment view and the product's normalizer and details, once. Started with
+   * each lookup so that it downloads while the proxy is asked; a failed download is retried
+   * by the next lookup.
+   */
+  private loadView(): Promise<NonNullable<TrackerElement['view']>> {
+    this.viewLoad ??= Promise.all([import('./shipment-view.js'), this.loadProductView()]).then(
+      ([core, product]) => {
+        this.view = { core, product };
+        this.requestUpdate();
+        return this.view;
+      },
+      (error: unknown) => {
+        this.viewLoad = undefined;
+        throw error;
+      },
+    );
+    return this.viewLoad;
   }
 
   /**
@@ -205,6 +245,8 @@ export abstract class TrackerElement extends LitElement {
     this.selectedUnit = 0;
     this.historyExpanded = false;
     this.tracking.track({ url, number });
+    // In parallel with the request; the controller waits for it when the answer is a document.
+    this.loadView().catch(() => undefined);
     this.writeNumberToUrl(number);
   }
 
@@ -248,8 +290,6 @@ export abstract class TrackerElement extends LitElement {
   }
 
   protected abstract renderForm(ctx: RenderContext): TemplateResult;
-  /** Vessels (ocean) or flights and cargo figures (air). */
-  protected abstract renderDetails(shipment: Shipment, ctx: RenderContext): TemplateResult | typeof nothing;
 
   override render(): TemplateResult {
     const ctx = this.context();
@@ -265,61 +305,30 @@ export abstract class TrackerElement extends LitElement {
     </div>`;
   }
 
-  protected renderShipment(shipment: Shipment, ctx: RenderContext): TemplateResult {
-    const unitIndex = Math.min(this.selectedUnit, Math.max(0, shipment.units.length - 1));
-    const unit = shipment.units[unitIndex];
-    const map = this.renderMap(shipment, ctx);
-    return html`<article class="shipment" part="shipment" aria-label=${ctx.l.t('shipment.heading', { number: shipment.reference })}>
-      ${renderStatus(shipment, ctx)}
-      <div class="panels ${map === nothing ? '' : 'with-map'}">
-        <div class="summary">${renderEta(shipment, ctx)} ${renderRoute(shipment, ctx)} ${this.renderDetails(shipment, ctx)}</div>
-        ${map}
-        <div class="history">
-          ${unit
-            ? html`${renderUnitSwitcher(shipment.units, unitIndex, (i) => (this.selectedUnit = i), ctx)} ${renderTimeline(unit, ctx, { expanded: this.historyExpanded, onToggle: () => (this.historyExpanded = !this.historyExpanded) })}`
-            : this.renderNoUnits(shipment, ctx)}
-        </div>
-      </div>
-    </article>`;
+  /** The shipment, once the view module is here (it is asked for if not). */
+  protected renderShipment(shipment: Shipment, ctx: RenderContext): TemplateResult | typeof nothing {
+    const view = this.view;
+    if (!view) {
+      // A normalizer set by the integrator does not need the view module; load it now.
+      this.loadView().catch((error: unknown) => console.error(`[${this.localName}] The shipment view could not be loaded.`, error));
+      return nothing;
+    }
+    this.mapMessages ??= view.core.mapMessagesFor(this.localizer);
+    return view.core.renderShipmentView(shipment, ctx, {
+      selectedUnit: this.selectedUnit,
+      onSelectUnit: (index) => (this.selectedUnit = index),
+      historyExpanded: this.historyExpanded,
+      onToggleHistory: () => (this.historyExpanded = !this.historyExpanded),
+      details: view.product.renderDetails(shipment, ctx),
+      map: {
+        loading: this.map,
+        theme: this.theme ?? 'light',
+        tileUrl: this.tileUrl,
+        tileAttribution: this.tileAttribution,
+        messages: this.mapMessages,
+      },
+    });
   }
-
-  protected renderNoUnits(shipment: Shipment, ctx: RenderContext): TemplateResult {
-    const kind = inSentence(ctx.l.t(`reference.${shipment.referenceType ?? 'booking'}`), ctx.l.locale);
-    return html`<p class="muted" part="notice notice-info">${ctx.l.t('shipment.noContainers', { kind })}</p>`;
-  }
-
-  /**
-   * The route map, when the document carries route data and `map` is not `none`. The map
-   * element loads Leaflet itself, when it nears the viewport (`lazy`) or at once (`eager`).
-   */
-  protected renderMap(shipment: Shipment, _ctx: RenderContext): TemplateResult | typeof nothing {
-    if (this.map === 'none' || !hasMapData(shipment)) return nothing;
-    defineRouteMap();
-    return html`<tracker-route-map
-      part="map"
-      exportparts="canvas: map-canvas, hint: map-hint, attribution: map-attribution, description: map-description"
-      loading=${this.map}
-      theme=${this.theme ?? 'light'}
-      tile-url=${ifDefined(this.tileUrl)}
-      tile-attribution=${ifDefined(this.tileAttribution)}
-      .shipment=${shipment}
-      .messages=${this.mapMessages}
-    ></tracker-route-map>`;
-  }
-}
-
-let routeMapModule: Promise<unknown> | undefined;
-
-/**
- * Registers `<tracker-route-map>` the first time a map is to be shown. The map element is
- * its own chunk (Leaflet is a further one that it imports when the map nears the viewport),
- * so a page that never shows a map never downloads either.
- */
-function defineRouteMap(): void {
-  routeMapModule ??= import('../map/tracker-route-map.js').catch((error: unknown) => {
-    routeMapModule = undefined;
-    console.warn('[cargo-trackers] The route map could not be loaded; the route is still listed in text.', error);
-  });
 }
 
 /** `poll-interval` as a whole number of seconds ≥ 1; anything else is the default. */

@@ -1,0 +1,94 @@
+/**
+ * Everything that renders a looked-up shipment: status, ETA, route, the product's details,
+ * the map slot and the history. A separate module because a page needs none of it until a
+ * lookup answers: the base element imports it (with the product's normalizer and details)
+ * when a lookup starts, in parallel with the request, so the first load stays small.
+ */
+import { html, nothing, type TemplateResult } from 'lit';
+import { ifDefined } from 'lit/directives/if-defined.js';
+import type { MapLoading } from '../map/lazy-map.js';
+import type { MapMessages } from '../map/map-messages.js';
+import { hasMapData } from '../map/route-geometry.js';
+import type { Shipment } from '../model/shipment.js';
+import { inSentence, type RenderContext } from './labels.js';
+import { renderEta, renderRoute, renderStatus } from './summary.js';
+import { renderTimeline, renderUnitSwitcher } from './timeline.js';
+import { enShipment } from '../i18n/en-shipment.js';
+import { registerEnglish } from '../i18n/localizer.js';
+
+// The shipment's part of English comes with the view that shows it.
+registerEnglish(enShipment);
+
+export { mapMessagesFor } from './map-messages.js';
+
+export interface MapSettings {
+  readonly loading: MapLoading;
+  readonly theme: string;
+  readonly tileUrl?: string;
+  readonly tileAttribution?: string;
+  /** Kept between renders by the caller: a new object makes the map redraw its layers. */
+  readonly messages: MapMessages;
+}
+
+export interface ShipmentViewOptions {
+  readonly selectedUnit: number;
+  readonly onSelectUnit: (index: number) => void;
+  readonly historyExpanded: boolean;
+  readonly onToggleHistory: () => void;
+  /** The product's own section: vessels (ocean), or flights and cargo figures (air). */
+  readonly details: TemplateResult | typeof nothing;
+  readonly map: MapSettings;
+}
+
+export function renderShipmentView(shipment: Shipment, ctx: RenderContext, options: ShipmentViewOptions): TemplateResult {
+  const unitIndex = Math.min(options.selectedUnit, Math.max(0, shipment.units.length - 1));
+  const unit = shipment.units[unitIndex];
+  const map = renderMap(shipment, options.map);
+  return html`<article class="shipment" part="shipment" aria-label=${ctx.l.t('shipment.heading', { number: shipment.reference })}>
+    ${renderStatus(shipment, ctx)}
+    <div class="panels ${map === nothing ? '' : 'with-map'}">
+      <div class="summary">${renderEta(shipment, ctx)} ${renderRoute(shipment, ctx)} ${options.details}</div>
+      ${map}
+      <div class="history">
+        ${unit
+          ? html`${renderUnitSwitcher(shipment.units, unitIndex, options.onSelectUnit, ctx)}
+            ${renderTimeline(unit, ctx, { expanded: options.historyExpanded, onToggle: options.onToggleHistory })}`
+          : renderNoUnits(shipment, ctx)}
+      </div>
+    </div>
+  </article>`;
+}
+
+function renderNoUnits(shipment: Shipment, ctx: RenderContext): TemplateResult {
+  const kind = inSentence(ctx.l.t(`reference.${shipment.referenceType ?? 'booking'}`), ctx.l.locale);
+  return html`<p class="muted" part="notice notice-info">${ctx.l.t('shipment.noContainers', { kind })}</p>`;
+}
+
+/**
+ * The route map, when the document carries route data and `map` is not `none`. The map
+ * element is imported here, the first time one is shown; it loads Leaflet itself when it
+ * nears the viewport (`lazy`) or at once (`eager`).
+ */
+function renderMap(shipment: Shipment, settings: MapSettings): TemplateResult | typeof nothing {
+  if (settings.loading === 'none' || !hasMapData(shipment)) return nothing;
+  defineRouteMap();
+  return html`<tracker-route-map
+    part="map"
+    exportparts="canvas: map-canvas, hint: map-hint, attribution: map-attribution, description: map-description"
+    loading=${settings.loading}
+    theme=${settings.theme}
+    tile-url=${ifDefined(settings.tileUrl)}
+    tile-attribution=${ifDefined(settings.tileAttribution)}
+    .shipment=${shipment}
+    .messages=${settings.messages}
+  ></tracker-route-map>`;
+}
+
+let routeMapModule: Promise<unknown> | undefined;
+
+function defineRouteMap(): void {
+  routeMapModule ??= import('../map/tracker-route-map.js').catch((error: unknown) => {
+    routeMapModule = undefined;
+    console.warn('[cargo-trackers] The route map could not be loaded; the route is still listed in text.', error);
+  });
+}
