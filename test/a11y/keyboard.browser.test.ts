@@ -73,9 +73,6 @@ describe('keyboard only', () => {
     await sendKeys({ press: '+' });
     await until(() => zoom() > before, 'zoomed in with +');
     expect(deepActive()).to.equal(container);
-    // Let the zoom animation end: removing a map mid-animation makes Leaflet throw later
-    // (reported to the map's owner); this test is about the keyboard, not that.
-    await sleep(600);
   }).timeout(20000);
 
   it('<ocean-tracker>: reaches "Try again" and asks afresh with Enter', async () => {

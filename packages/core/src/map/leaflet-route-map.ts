@@ -269,6 +269,9 @@ export class LeafletRouteMap {
     // Leaflet 1.9's wheel zoom is debounced, and remove() leaves that timer running; when it
     // fires it zooms a map without panes and throws. Nothing public cancels it.
     clearTimeout((this.map.scrollWheelZoom as unknown as { _timer?: ReturnType<typeof setTimeout> })._timer);
+    // Likewise a zoom animation under way ends on a 250 ms timer that moves the (removed) panes
+    // and throws; marking the animation over makes that timer return at once.
+    (this.map as unknown as { _animatingZoom?: boolean })._animatingZoom = false;
     this.map.remove();
     this.container.remove();
   }

@@ -113,6 +113,28 @@ describe('<tracker-route-map> lifecycle', () => {
     expect(snapshot()).to.deep.equal(before);
   });
 
+  it('can be removed in the middle of a zoom animation without an error afterwards', async () => {
+    const errors: string[] = [];
+    const onError = (e: ErrorEvent) => errors.push(e.message);
+    window.addEventListener('error', onError);
+    try {
+      const host = await fixture<HTMLDivElement>(html`<div style="width: 480px"></div>`);
+      const el = document.createElement('tracker-route-map');
+      el.loading = 'eager';
+      el.shipment = oceanInTransit();
+      host.append(el);
+      await drawnMap(el);
+      el.leafletMap!.zoomIn(1, { animate: true });
+      await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+      el.remove();
+      // Leaflet ends a zoom animation on a 250 ms timer.
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      expect(errors).to.deep.equal([]);
+    } finally {
+      window.removeEventListener('error', onError);
+    }
+  });
+
   it('disconnects its viewport observer when removed before coming near', async () => {
     const host = await fixture<HTMLDivElement>(html`<div><div style="height: 300vh"></div></div>`);
     const before = observing.intersection.size;
