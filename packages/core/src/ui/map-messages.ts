@@ -20,7 +20,8 @@ export function mapMessagesFor(l: Localizer): MapMessages {
     course: (degrees) => l.t('map.course', { degrees: whole.format(degrees) }),
     altitude: (feet) => l.t('map.altitude', { feet: whole.format(feet) }),
     reportedAgo: (ms) => relativeTime(ms, l.locale),
-    routeSummary: (stops) => l.t('map.route', { stops: stops.join(' → ') }),
+    // The arrow points the way the text runs.
+    routeSummary: (stops) => l.t('map.route', { stops: stops.join(l.dir === 'rtl' ? ' ← ' : ' → ') }),
     positionSummary: (w) => {
       const details = [w.speed, w.course, w.altitude, w.reported === undefined ? undefined : l.t('map.reported', { ago: w.reported })].filter(
         (d): d is string => d !== undefined,
