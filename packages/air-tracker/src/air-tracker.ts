@@ -1,8 +1,8 @@
 import { Task } from '@lit/task';
 import {
   fetchJson,
+  elementTokenStyles,
   TrackerElement,
-  trackerStyles,
   type ProductView,
   type RenderContext,
   type Shipment,
@@ -19,53 +19,20 @@ type Advice =
 /**
  * Tracks an air waybill through the customer's proxy.
  *
+ * Everything it shares with `<ocean-tracker>` (attributes, events, parts, custom properties) is
+ * documented on `TrackerElement`; the manifest lists it on both elements.
+ *
  * @summary Air waybill tracking: status, airline, ETA, route, flights, cargo figures, milestones and map.
  *
- * @fires tracker-load - A shipment was looked up and shown. `event.shipment` (also `detail.shipment`) is the view model.
- * @fires tracker-pending - The service answered 202; the element asks again at `retryAt`. Carries `attempt` and `retryAt`.
- * @fires tracker-error - A lookup failed or is being retried. Carries `status`, `code`, `message`, `retryable` and, when the element retries by itself, `retryAt`.
- *
- * @csspart form - The lookup form.
- * @csspart submit-button - The form's Track button.
  * @csspart airline-hint - The airline named by the typed prefix (a polite live region).
- * @csspart track-anyway-button - Sends a number whose check digit looks wrong.
- * @csspart notice - Every message that is not the shipment: loading, waiting, errors, advice (also `notice-info`, `notice-warning`, `notice-error`).
- * @csspart retry-button - The "Try again" button in a notice.
- * @csspart shipment - The shipment once loaded.
- * @csspart status - Status, airline, AWB number and freshness.
- * @csspart eta - The estimated (or actual) arrival, in the destination's zone.
- * @csspart route - The airports in route order.
  * @csspart cargo - Pieces and weight.
  * @csspart flights - The flights, in order.
  * @csspart flight - One flight: number, airports, aircraft, times and state (`data-state`).
- * @csspart milestones - The timeline list.
- * @csspart milestones-empty - Said instead of the timeline when no event has been reported.
- * @csspart milestone - One event of the timeline (`data-superseded` when a re-booking replaced it).
- * @csspart history-toggle - The button that shows or hides the older events of a long history.
- * @csspart map - The route map.
- * @csspart map-canvas - The map's drawing surface (exported from the map).
- * @csspart map-hint - The map's hint on how to zoom and pan.
- * @csspart map-attribution - The basemap's attribution.
- * @csspart map-description - The route in words, beside the map.
- *
- * @cssprop --tracker-font-family - Font of both elements.
- * @cssprop --tracker-font-size - Base font size (default 1rem).
- * @cssprop --tracker-text-color - Text colour.
- * @cssprop --tracker-muted-color - Secondary text colour.
- * @cssprop --tracker-background - Background of the element.
- * @cssprop --tracker-surface-color - Background of notices, the ETA box and similar panels.
- * @cssprop --tracker-border-color - Borders, the timeline rail and the flight rows.
- * @cssprop --tracker-accent-color - Buttons, links, the current milestone.
- * @cssprop --tracker-accent-text-color - Text on accent-coloured buttons.
- * @cssprop --tracker-success-color - Delivered and arrived statuses.
- * @cssprop --tracker-warning-color - Delays and advice.
- * @cssprop --tracker-danger-color - Errors and cancelled flights.
- * @cssprop --tracker-radius - Corner radius.
- * @cssprop --tracker-spacing - Gap between blocks.
  */
 export class AirTracker extends TrackerElement {
   static override styles = [
-    trackerStyles,
+    ...TrackerElement.styles,
+    elementTokenStyles('air-tracker'),
     css`
       ol.flights {
         list-style: none;

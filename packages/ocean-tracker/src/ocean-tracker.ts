@@ -19,42 +19,12 @@ type Advice =
 /**
  * Tracks an ocean container, bill of lading or booking through the customer's proxy.
  *
+ * Everything it shares with `<air-tracker>` (attributes, events, parts, custom properties) is
+ * documented on `TrackerElement`; the manifest lists it on both elements.
+ *
  * @summary Ocean container, bill of lading and booking tracking: status, ETA, route, vessels, milestones and map.
  *
- * @fires tracker-load - A shipment was looked up and shown. `event.shipment` (also `detail.shipment`) is the view model.
- * @fires tracker-pending - The service answered 202; the element asks again at `retryAt`. Carries `attempt` and `retryAt`.
- * @fires tracker-error - A lookup failed or is being retried. Carries `status`, `code`, `message`, `retryable` and, when the element retries by itself, `retryAt`.
- *
- * @csspart form - The lookup form.
- * @csspart submit-button - The form's Track button.
- * @csspart notice - Every message that is not the shipment: loading, waiting, errors, advice (also `notice-info`, `notice-warning`, `notice-error`).
- * @csspart retry-button - The "Try again" button in a notice.
- * @csspart shipment - The shipment once loaded.
- * @csspart status - Status, carrier, reference and freshness.
- * @csspart eta - The estimated (or actual) arrival.
- * @csspart route - The ports in route order.
  * @csspart vessels - The vessels and their voyages.
- * @csspart units - The container switcher of a bill of lading or booking.
- * @csspart unit-button - One container in the switcher.
- * @csspart milestones - The timeline list.
- * @csspart milestone - One event of the timeline.
- * @csspart history-toggle - The button that shows or hides the older events of a long history.
- * @csspart map - The route map.
- *
- * @cssprop --tracker-font-family - Font of both elements.
- * @cssprop --tracker-font-size - Base font size (default 1rem).
- * @cssprop --tracker-text-color - Text colour.
- * @cssprop --tracker-muted-color - Secondary text colour.
- * @cssprop --tracker-background - Background of the element.
- * @cssprop --tracker-surface-color - Background of notices, the ETA box and similar panels.
- * @cssprop --tracker-border-color - Borders and the timeline rail.
- * @cssprop --tracker-accent-color - Buttons, links, the current milestone.
- * @cssprop --tracker-accent-text-color - Text on accent-coloured buttons.
- * @cssprop --tracker-success-color - Delivered and arrived statuses.
- * @cssprop --tracker-warning-color - Delays and advice.
- * @cssprop --tracker-danger-color - Errors.
- * @cssprop --tracker-radius - Corner radius.
- * @cssprop --tracker-spacing - Gap between blocks.
  */
 export class OceanTracker extends TrackerElement {
   static override styles = [...TrackerElement.styles, elementTokenStyles('ocean-tracker')];

@@ -38,6 +38,60 @@ const mapModeConverter = {
  *
  * @attr lang - Language of the element's text, dates and numbers (BCP 47, e.g. `de`); defaults to the nearest ancestor's `lang`, then the browser's.
  * @prop {string} lang - Language of the element's text, dates and numbers (BCP 47, e.g. `de`); defaults to the nearest ancestor's `lang`, then the browser's.
+ *
+ * @fires tracker-load - A shipment was looked up and shown. `event.shipment` (also `detail.shipment`) is the view model.
+ * @fires tracker-pending - The service answered 202; the element asks again at `retryAt`. Carries `attempt` and `retryAt`.
+ * @fires tracker-error - A lookup failed or is being retried. Carries `status`, `code`, `message`, `retryable` and, when the element retries by itself, `retryAt`.
+ *
+ * @csspart base - The inner frame that carries `dir` and `lang`.
+ * @csspart form - The lookup form.
+ * @csspart submit-button - The form's Track button.
+ * @csspart track-anyway-button - Sends a number whose check digit looks wrong.
+ * @csspart notice - Every message that is not the shipment: loading, waiting, errors, advice (also `notice-info`, `notice-warning`, `notice-error`).
+ * @csspart retry-button - The "Try again" button in a notice.
+ * @csspart announcer - The visually hidden live regions that announce each change of state once.
+ * @csspart shipment - The shipment once loaded.
+ * @csspart status - Status, carrier or airline, reference and freshness.
+ * @csspart eta - The estimated (or actual) arrival, in the place's own time zone.
+ * @csspart route - The ports or airports in route order.
+ * @csspart units - The container switcher of a bill of lading or booking.
+ * @csspart unit-button - One container in the switcher.
+ * @csspart milestones - The timeline list.
+ * @csspart milestones-empty - Said instead of the timeline when no event has been reported.
+ * @csspart milestone - One event of the timeline (`data-kind`, `data-current`, `data-superseded`).
+ * @csspart history-toggle - The button that shows or hides the older events of a long history.
+ * @csspart map - The route map.
+ * @csspart map-canvas - The area the map is drawn in.
+ * @csspart map-hint - "Click or focus the map to zoom and pan", shown on wheel or touch before the map is active.
+ * @csspart map-attribution - The basemap or tile attribution, always visible.
+ * @csspart map-description - The map's text alternative (visually hidden).
+ *
+ * @cssprop [--tracker-font-family=system-ui] - Font of both elements.
+ * @cssprop [--tracker-font-size=1rem] - Base font size.
+ * @cssprop [--tracker-text-color=#1a1f29] - Text colour (dark theme #e8ebf0).
+ * @cssprop [--tracker-muted-color=#525b6b] - Secondary text colour (dark #a9b1bf).
+ * @cssprop [--tracker-background=#ffffff] - Background of the element (dark #141922).
+ * @cssprop [--tracker-surface-color=#f4f6f9] - Background of notices, the ETA box and similar panels (dark #1e2531).
+ * @cssprop [--tracker-border-color=#d5dae2] - Borders and the timeline rail (dark #394354).
+ * @cssprop [--tracker-control-border-color=#6b7384] - Borders of inputs and selects (dark #7d889b).
+ * @cssprop [--tracker-accent-color=#0b5cad] - Buttons, the current milestone, the vessel marker (dark #7db6ff).
+ * @cssprop [--tracker-accent-text-color=#ffffff] - Text on accent-coloured buttons (dark #0b1320).
+ * @cssprop [--tracker-success-color=#17733a] - Delivered and arrived statuses (dark #6fd08f).
+ * @cssprop [--tracker-warning-color=#8a5300] - Delays and advice (dark #f2c066).
+ * @cssprop [--tracker-danger-color=#b3261e] - Errors (dark #ff8a80).
+ * @cssprop [--tracker-radius=8px] - Corner radius (compact 6px).
+ * @cssprop [--tracker-spacing=16px] - Gap between blocks (compact 10px).
+ * @cssprop [--tracker-control-height=44px] - Height of inputs and buttons (compact 32px).
+ * @cssprop [--tracker-map-height=320px] - Height of the map.
+ * @cssprop [--tracker-map-border-radius=0] - Corner radius of the map.
+ * @cssprop --tracker-map-water-color - Sea colour of the built-in basemap.
+ * @cssprop --tracker-map-land-color - Land colour of the built-in basemap.
+ * @cssprop --tracker-route-completed-color - Completed legs (solid).
+ * @cssprop --tracker-route-current-color - The leg under way (dashed).
+ * @cssprop --tracker-route-planned-color - Legs still to come (dashed).
+ * @cssprop --tracker-map-place-color - Fill of port and airport markers.
+ * @cssprop --tracker-map-label-background - Background of map labels.
+ * @cssprop --tracker-map-label-color - Text of map labels.
  */
 export abstract class TrackerElement extends LitElement {
   static override styles = [trackerStyles];
