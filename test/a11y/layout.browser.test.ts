@@ -60,12 +60,13 @@ describe('layout by the element’s own width', () => {
     expect(height()).to.be.at.least(24); // WCAG 2.2 target size (minimum)
   });
 
-  it('lets --ocean-tracker-* win over --tracker-* for that element only', async () => {
-    const e = elementsUnderTest[0]!;
-    const el = await inState(e, statesOf(e)[0]!, 'lang="en" style="--tracker-accent-color: rgb(1, 2, 3); --ocean-tracker-accent-color: rgb(200, 0, 0)"');
-    const button = el.shadowRoot!.querySelector('button[type="submit"]')!;
-    expect(getComputedStyle(button).borderTopColor).to.equal('rgb(200, 0, 0)');
-    el.style.removeProperty('--ocean-tracker-accent-color');
-    expect(getComputedStyle(button).borderTopColor).to.equal('rgb(1, 2, 3)');
-  });
+  for (const e of elementsUnderTest) {
+    it(`lets --${e.tag}-* win over --tracker-* for <${e.tag}> only`, async () => {
+      const el = await inState(e, statesOf(e)[0]!, `lang="en" style="--tracker-accent-color: rgb(1, 2, 3); --${e.tag}-accent-color: rgb(200, 0, 0)"`);
+      const button = el.shadowRoot!.querySelector('button[type="submit"]')!;
+      expect(getComputedStyle(button).borderTopColor).to.equal('rgb(200, 0, 0)');
+      el.style.removeProperty(`--${e.tag}-accent-color`);
+      expect(getComputedStyle(button).borderTopColor).to.equal('rgb(1, 2, 3)');
+    });
+  }
 });
