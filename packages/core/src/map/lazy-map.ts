@@ -1,3 +1,5 @@
+// The renderer's declarations import Leaflet by its ESM path; this makes that path typed for consumers.
+/// <reference path="./leaflet-esm.ts" preserve="true" />
 /**
  * When the map's code is fetched: `lazy` (when the map comes within `rootMargin` of the
  * viewport), `eager` (as soon as it is shown), or `none` (never). Nothing here touches

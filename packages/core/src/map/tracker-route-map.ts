@@ -1,3 +1,5 @@
+// The renderer's declarations import Leaflet by its ESM path; this makes that path typed for consumers.
+/// <reference path="./leaflet-esm.ts" preserve="true" />
 import { LitElement, css, html, nothing, type PropertyValues } from 'lit';
 import type { Shipment } from '../model/shipment.js';
 import type { LeafletRouteMap } from './leaflet-route-map.js';
