@@ -1,0 +1,421 @@
+// What a consumer gets: each package is packed as `npm publish` would pack it, installed from
+// the tarballs into a scratch app outside the workspace (so nothing resolves through a
+// workspace symlink or the in-repo `cargo-trackers-source` condition), then used the ways
+// docs/embedding.md promises: imported in Node, type-checked with skipLibCheck off, bundled
+// by Vite into a page, and loaded as the bare CDN script. Everything is served on loopback;
+// npm's registry is only asked for what its cache already holds.
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import { lstatSync, readFileSync, realpathSync } from 'node:fs';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { tmpdir } from 'node:os';
+import { extname, join, normalize, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import ts from 'typescript';
+import { chromium, type Browser, type Page } from 'playwright';
+import { CHROMIUM_ARGS, findChromium } from '../support/find-chromium.mjs';
+import { listenOnLoopback, type Listening } from '../demo/listen-on-loopback.js';
+
+const run = promisify(execFile);
+const root = fileURLToPath(new URL('../../', import.meta.url));
+
+const PACKAGES = [
+  { dir: 'core', name: '@cargo-trackers/core' },
+  { dir: 'ocean-tracker', name: '@cargo-trackers/ocean-tracker' },
+  { dir: 'air-tracker', name: '@cargo-trackers/air-tracker' },
+  { dir: 'cargo-trackers', name: 'cargo-trackers' },
+  { dir: 'proxy', name: '@cargo-trackers/proxy' },
+] as const;
+type PackageDir = (typeof PACKAGES)[number]['dir'];
+
+const REQUIRED: Record<PackageDir, string[]> = {
+  core: ['dist/index.js', 'dist/index.d.ts', 'dist/jsx.d.ts'],
+  'ocean-tracker': ['dist/index.js', 'dist/index.d.ts', 'dist/define.js', 'dist/define.d.ts', 'custom-elements.json'],
+  'air-tracker': ['dist/index.js', 'dist/index.d.ts', 'dist/define.js', 'dist/define.d.ts', 'custom-elements.json'],
+  'cargo-trackers': ['dist/index.js', 'dist/index.d.ts', 'custom-elements.json', 'dist/cdn/cargo-trackers.js'],
+  proxy: ['dist/index.js', 'dist/index.d.ts', 'dist/node.js', 'dist/node.d.ts'],
+};
+const FORBIDDEN = [/\.test\.[^/]+$/, /\.tsbuildinfo$/, /(^|\/)\.vite\//, /(^|\/)node_modules\//];
+
+interface PackageJson {
+  name: string;
+  exports?: unknown;
+  types?: string;
+  unpkg?: string;
+  jsdelivr?: string;
+  customElements?: string;
+  sideEffects?: boolean | string[];
+  dependencies?: Record<string, string>;
+  peerDependencies?: Record<string, string>;
+}
+
+const lockVersion = (name: string): string => {
+  const lock = JSON.parse(readFileSync(join(root, 'package-lock.json'), 'utf8')) as { packages: Record<string, { version?: string }> };
+  const version = lock.packages[`node_modules/${name}`]?.version;
+  assert.ok(version, `${name} is in package-lock.json`);
+  return version;
+};
+
+/**
+ * npm run from inside `npm test` inherits the parent's lifecycle settings; the local prefix
+ * among them would point a nested install back at the workspace.
+ */
+function npmEnv(): NodeJS.ProcessEnv {
+  const env = { ...process.env };
+  for (const key of Object.keys(env)) {
+    if (/^npm_(lifecycle_|package_|command$|config_(local_prefix|call|workspaces?|include_workspace_root)$)|^INIT_CWD$|^NODE_OPTIONS$/i.test(key)) delete env[key];
+  }
+  return env;
+}
+
+const npm = (args: string[], cwd: string) =>
+  run('npm', args, { cwd, env: npmEnv(), maxBuffer: 64 * 1024 * 1024, timeout: 120_000 });
+
+/** Every string an `exports` map (or one of its condition branches) points at. */
+function exportTargets(value: unknown): string[] {
+  if (typeof value === 'string') return [value];
+  if (value && typeof value === 'object') return Object.values(value).flatMap(exportTargets);
+  return [];
+}
+
+const strip = (path: string) => path.replace(/^\.\//, '');
+
+/** The package a bare specifier names: `@scope/name/sub` → `@scope/name`, `lit/x.js` → `lit`. */
+function packageOf(specifier: string): string | undefined {
+  if (specifier.startsWith('.') || specifier.startsWith('/') || specifier.startsWith('node:')) return undefined;
+  const parts = specifier.split('/');
+  return specifier.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0];
+}
+
+/** Static and dynamic import specifiers, from the syntax tree (comments quote imports too; minified code defeats regexes). */
+function importsOf(source: string): string[] {
+  const found: string[] = [];
+  const visit = (node: ts.Node): void => {
+    if ((ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) && node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier)) {
+      found.push(node.moduleSpecifier.text);
+    } else if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword) {
+      const [argument] = node.arguments;
+      assert.ok(argument && ts.isStringLiteralLike(argument), `a dynamic import whose target cannot be read: ${node.getText().slice(0, 80)}`);
+      found.push(argument.text);
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(ts.createSourceFile('module.js', source, ts.ScriptTarget.Latest, true, ts.ScriptKind.JS));
+  return found;
+}
+
+describe('npm pack: each package, installed from its tarball into a scratch app', { timeout: 240_000 }, () => {
+  let packDir: string;
+  let appDir: string;
+  const packed = new Map<PackageDir, { tarball: string; files: string[] }>();
+
+  before(async () => {
+    // Always rebuilt: a stale dist would let the tarballs test yesterday's code.
+    await npm(['run', 'build'], root);
+    packDir = await mkdtemp(join(tmpdir(), 'cargo-trackers-pack-'));
+    for (const { dir } of PACKAGES) {
+      const { stdout } = await npm(['pack', '--json', '--pack-destination', packDir], join(root, 'packages', dir));
+      const [result] = JSON.parse(stdout) as Array<{ filename: string; files: Array<{ path: string }> }>;
+      assert.ok(result, `npm pack reported the ${dir} tarball`);
+      packed.set(dir, { tarball: join(packDir, result.filename), files: result.files.map((f) => f.path) });
+    }
+
+    appDir = await mkdtemp(join(tmpdir(), 'cargo-trackers-app-'));
+    await writeFile(join(appDir, 'package.json'), JSON.stringify({ name: 'scratch-app', private: true, type: 'module' }, null, 2));
+    await npm(
+      [
+        'install',
+        '--no-audit',
+        '--no-fund',
+        '--prefer-offline',
+        '--ignore-scripts',
+        '--workspaces=false',
+        '--loglevel=error',
+        ...[...packed.values()].map((p) => p.tarball),
+        `lit@${lockVersion('lit')}`,
+        `@types/node@${lockVersion('@types/node')}`,
+      ],
+      appDir,
+    );
+  });
+
+  after(async () => {
+    if (appDir) await rm(appDir, { recursive: true, force: true });
+    if (packDir) await rm(packDir, { recursive: true, force: true });
+  });
+
+  const files = (dir: PackageDir) => {
+    const entry = packed.get(dir);
+    assert.ok(entry, `${dir} was packed`);
+    return entry.files;
+  };
+  const installed = (name: string) => join(appDir, 'node_modules', ...name.split('/'));
+  const manifestOf = (name: string) => JSON.parse(readFileSync(join(installed(name), 'package.json'), 'utf8')) as PackageJson;
+
+  describe('tarball contents', () => {
+    for (const { dir } of PACKAGES) {
+      it(`${dir}: ships what consumers load and nothing that must not ship`, () => {
+        const list = files(dir);
+        for (const path of REQUIRED[dir]) assert.ok(list.includes(path), `${dir} tarball has ${path}`);
+        for (const path of list) {
+          for (const pattern of FORBIDDEN) assert.doesNotMatch(path, pattern, `${dir} tarball must not ship ${path}`);
+        }
+      });
+
+      it(`${dir}: every path package.json names (exports, types, sideEffects, CDN fields) is in the tarball`, () => {
+        const pkg = JSON.parse(readFileSync(join(root, 'packages', dir, 'package.json'), 'utf8')) as PackageJson;
+        const list = files(dir);
+        const named = [
+          ...exportTargets(pkg.exports),
+          ...[pkg.types, pkg.unpkg, pkg.jsdelivr, pkg.customElements].filter((p): p is string => typeof p === 'string'),
+        ].map(strip);
+        assert.ok(named.length > 0, `${dir} names its entry points`);
+        for (const path of named) assert.ok(list.includes(path), `${dir}: package.json names ${path}, the tarball lacks it`);
+        for (const pattern of Array.isArray(pkg.sideEffects) ? pkg.sideEffects.map(strip) : []) {
+          const re = new RegExp(`^${pattern.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '[^/]*')}$`);
+          assert.ok(list.some((p) => re.test(p)), `${dir}: sideEffects entry ${pattern} matches no shipped file`);
+        }
+      });
+    }
+
+    it('cargo-trackers: the CDN entry and every chunk it imports, transitively, are shipped', () => {
+      const list = new Set(files('cargo-trackers'));
+      const seen = new Set<string>();
+      const queue = ['dist/cdn/cargo-trackers.js'];
+      while (queue.length > 0) {
+        const path = queue.pop()!;
+        if (seen.has(path)) continue;
+        seen.add(path);
+        assert.ok(list.has(path), `the CDN bundle loads ${path}, the tarball lacks it`);
+        for (const specifier of importsOf(readFileSync(join(installed('cargo-trackers'), path), 'utf8'))) {
+          assert.ok(specifier.startsWith('./') || specifier.startsWith('../'), `${path} imports ${specifier}, which a browser cannot resolve`);
+          queue.push(normalize(join(path, '..', specifier)).split(sep).join('/'));
+        }
+      }
+      for (const chunk of [/^dist\/cdn\/chunks\/ocean-tracker-[\w-]+\.js$/, /^dist\/cdn\/chunks\/air-tracker-[\w-]+\.js$/, /^dist\/cdn\/chunks\/map-[\w-]+\.js$/]) {
+        assert.ok([...seen].some((p) => chunk.test(p)), `the CDN entry reaches a chunk matching ${chunk}`);
+      }
+    });
+  });
+
+  describe('installed', () => {
+    it('every package is a real directory from its tarball, not a link into the workspace', () => {
+      for (const { name } of PACKAGES) {
+        const path = installed(name);
+        assert.ok(!lstatSync(path).isSymbolicLink(), `${name} is not a symlink`);
+        assert.ok(realpathSync(path).startsWith(realpathSync(appDir)), `${name} lives in the scratch app`);
+      }
+    });
+
+    it('every bare import in the shipped JavaScript is a declared dependency of its package', async () => {
+      for (const { name } of PACKAGES) {
+        const pkg = manifestOf(name);
+        const declared = new Set([name, ...Object.keys(pkg.dependencies ?? {}), ...Object.keys(pkg.peerDependencies ?? {})]);
+        const dir = PACKAGES.find((p) => p.name === name)!.dir;
+        for (const path of files(dir).filter((p) => p.startsWith('dist/') && p.endsWith('.js'))) {
+          for (const specifier of importsOf(await readFile(join(installed(name), path), 'utf8'))) {
+            const dependency = packageOf(specifier);
+            if (dependency) assert.ok(declared.has(dependency), `${name}/${path} imports ${specifier}, but ${dependency} is not in its dependencies`);
+          }
+        }
+      }
+    });
+
+    it('imports in Node without window (server-side rendering), and the proxy factory works', async () => {
+      const script = join(appDir, 'ssr-check.mjs');
+      await writeFile(
+        script,
+        `const report = { window: typeof window, customElements: typeof customElements };
+for (const name of ['cargo-trackers', '@cargo-trackers/ocean-tracker', '@cargo-trackers/air-tracker', '@cargo-trackers/core', '@cargo-trackers/ocean-tracker/define.js', '@cargo-trackers/proxy', '@cargo-trackers/proxy/node']) {
+  const mod = await import(name);
+  report[name] = { resolved: import.meta.resolve(name), exports: Object.keys(mod) };
+}
+const { createTrackingProxy } = await import('@cargo-trackers/proxy');
+report.createTrackingProxy = typeof createTrackingProxy;
+report.handler = typeof createTrackingProxy({ baseUrl: 'http://127.0.0.1:9/', apiKey: 'not-a-real-key' });
+console.log(JSON.stringify(report));
+`,
+      );
+      // A fresh Node, without the test runner's cargo-trackers-source condition or tsx.
+      const { stdout } = await run(process.execPath, [script], { cwd: appDir, env: npmEnv() });
+      const report = JSON.parse(stdout) as Record<string, { resolved: string; exports: string[] } | string>;
+      assert.equal(report.window, 'undefined');
+      assert.equal(report.customElements, 'undefined');
+      const exportsOf = (name: string) => {
+        const entry = report[name];
+        assert.ok(typeof entry === 'object', `${name} was imported`);
+        assert.ok(entry.resolved.startsWith(`file://${realpathSync(appDir)}/node_modules/`), `${name} resolved to ${entry.resolved}`);
+        assert.match(entry.resolved, /\/dist\/[\w/-]+\.js$/, `${name} resolves to compiled JavaScript`);
+        return entry.exports;
+      };
+      assert.ok(exportsOf('cargo-trackers').includes('OceanTracker') && exportsOf('cargo-trackers').includes('AirTracker'));
+      assert.ok(exportsOf('@cargo-trackers/ocean-tracker').includes('normalizeOcean'));
+      assert.ok(exportsOf('@cargo-trackers/air-tracker').includes('normalizeAir'));
+      assert.ok(exportsOf('@cargo-trackers/core').length > 0);
+      exportsOf('@cargo-trackers/ocean-tracker/define.js');
+      assert.ok(exportsOf('@cargo-trackers/proxy').includes('createTrackingProxy'));
+      assert.ok(exportsOf('@cargo-trackers/proxy/node').includes('toNodeListener'));
+      assert.equal(report.createTrackingProxy, 'function');
+      assert.equal(report.handler, 'function');
+    });
+
+    it('type-checks with skipLibCheck off, under NodeNext and Bundler resolution', async () => {
+      await writeFile(
+        join(appDir, 'check.ts'),
+        `import 'cargo-trackers';
+import { OceanTracker, normalizeOcean } from '@cargo-trackers/ocean-tracker';
+import { AirTracker } from '@cargo-trackers/air-tracker';
+import '@cargo-trackers/air-tracker/define.js';
+import type {} from '@cargo-trackers/core/jsx';
+import { createTrackingProxy } from '@cargo-trackers/proxy';
+import { toNodeListener } from '@cargo-trackers/proxy/node';
+
+const ocean: OceanTracker | null = document.querySelector('ocean-tracker');
+const air: AirTracker | null = document.querySelector('air-tracker');
+ocean?.addEventListener('tracker-load', (event) => console.log(event.shipment));
+export const listener = toNodeListener(createTrackingProxy({ baseUrl: 'https://example.invalid/', apiKey: 'k' }));
+export { ocean, air, normalizeOcean };
+`,
+      );
+      const tsc = join(root, 'node_modules/typescript/bin/tsc');
+      for (const [module, moduleResolution] of [['NodeNext', 'NodeNext'], ['ESNext', 'Bundler']] as const) {
+        const config = `tsconfig.${moduleResolution.toLowerCase()}.json`;
+        await writeFile(
+          join(appDir, config),
+          JSON.stringify({
+            // Only Node's globals: every other type must come through the packages' own imports and dependencies.
+            compilerOptions: { target: 'ES2022', module, moduleResolution, strict: true, skipLibCheck: false, noEmit: true, lib: ['ES2023', 'DOM', 'DOM.Iterable'], types: ['node'] },
+            files: ['check.ts'],
+          }),
+        );
+        const result = await run(process.execPath, [tsc, '-p', config], { cwd: appDir }).then(
+          () => '',
+          (error: { stdout?: string; message: string }) => error.stdout || error.message,
+        );
+        assert.equal(result, '', `tsc (${moduleResolution}) reports:\n${result}`);
+      }
+    });
+
+    describe('in Chromium', () => {
+      let browser: Browser;
+      let server: Listening;
+      const requests: string[] = [];
+      const ocean = readFileSync(join(root, 'test/fixtures/ocean-container-in-transit.json'));
+      const carriers = readFileSync(join(root, 'test/fixtures/carriers-ocean.json'));
+      const TYPES: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.json': 'application/json', '.map': 'application/json', '.css': 'text/css' };
+      const PLAIN_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><link rel="icon" href="data:,"><title>CDN script</title>
+<script type="module" src="/node_modules/cargo-trackers/dist/cdn/cargo-trackers.js"></script></head>
+<body><ocean-tracker proxy-url="/api/tracking/ocean" reference-number="MEDU9091004" map="none"></ocean-tracker></body></html>`;
+
+      async function sendFile(res: ServerResponse, base: string, path: string): Promise<void> {
+        const file = normalize(join(base, decodeURIComponent(path)));
+        if (!file.startsWith(base + sep)) return void res.writeHead(403).end();
+        try {
+          const body = await readFile(file);
+          res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' }).end(body);
+        } catch {
+          res.writeHead(404).end();
+        }
+      }
+
+      function handle(req: IncomingMessage, res: ServerResponse): void {
+        const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+        requests.push(url.pathname + url.search);
+        const json = (body: Buffer): void => void res.writeHead(200, { 'content-type': 'application/json' }).end(body);
+        if (url.pathname === '/api/tracking/ocean') return json(ocean);
+        if (url.pathname === '/api/tracking/carriers/ocean') return json(carriers);
+        if (url.pathname === '/cdn.html') return void res.writeHead(200, { 'content-type': 'text/html' }).end(PLAIN_PAGE);
+        if (url.pathname.startsWith('/node_modules/')) return void sendFile(res, join(appDir, 'node_modules'), url.pathname.slice('/node_modules/'.length));
+        void sendFile(res, join(appDir, 'dist'), url.pathname === '/' ? 'index.html' : url.pathname.slice(1));
+      }
+
+      /** Opens `path`, records page errors, console errors, failed responses and any request off loopback. */
+      async function open(path: string): Promise<{ page: Page; problems: string[] }> {
+        const page = await browser.newPage();
+        const problems: string[] = [];
+        page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+        page.on('console', (message) => {
+          if (message.type() === 'error') problems.push(`console error: ${message.text()}`);
+        });
+        page.on('response', (response) => {
+          if (response.status() >= 400) problems.push(`${response.status()} ${response.url()}`);
+        });
+        await page.route('**/*', (route) => {
+          const url = new URL(route.request().url());
+          if (url.protocol === 'data:' || url.hostname === '127.0.0.1') return route.continue();
+          problems.push(`request off loopback: ${url.href}`);
+          return route.abort();
+        });
+        await page.goto(`${server.baseUrl}${path}`);
+        return { page, problems };
+      }
+
+      async function statusOf(page: Page): Promise<string> {
+        const status = page.locator('ocean-tracker [part~="status"]');
+        await status.waitFor({ timeout: 15_000 });
+        await page
+          .waitForFunction(() => document.querySelector('ocean-tracker')?.shadowRoot?.querySelector('[part~="status"]')?.textContent?.includes('In transit'), null, { timeout: 5_000 })
+          .catch(() => {});
+        return status.innerText();
+      }
+
+      before(async () => {
+        await mkdir(join(appDir, 'src'), { recursive: true });
+        await writeFile(
+          join(appDir, 'index.html'),
+          `<!doctype html><html lang="en"><head><meta charset="utf-8"><link rel="icon" href="data:,"><title>Vite app</title></head>
+<body><ocean-tracker proxy-url="/api/tracking/ocean" reference-number="MEDU9091004" map="none"></ocean-tracker>
+<script type="module" src="/src/main.js"></script></body></html>`,
+        );
+        await writeFile(
+          join(appDir, 'src/main.js'),
+          `import 'cargo-trackers';
+import { OceanTracker } from 'cargo-trackers';
+document.documentElement.dataset.registeredByApp = String(customElements.get('ocean-tracker') === OceanTracker);
+`,
+        );
+        // The workspace's own Vite, run from the scratch app: it resolves packages from there only.
+        await run(process.execPath, [join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], { cwd: appDir, timeout: 60_000 });
+        server = await listenOnLoopback(createServer(handle));
+        browser = await chromium.launch({ executablePath: await findChromium(), args: CHROMIUM_ARGS });
+      });
+
+      after(async () => {
+        await browser?.close();
+        await server?.close();
+      });
+
+      it('a Vite app that imports cargo-trackers renders <ocean-tracker> from the proxy answer', async () => {
+        requests.length = 0;
+        const { page, problems } = await open('/');
+        try {
+          assert.match(await statusOf(page), /In transit/);
+          assert.equal(await page.evaluate(() => document.documentElement.dataset.registeredByApp), 'true', 'the bundled npm copy registered the tag');
+          assert.ok(requests.some((r) => r.startsWith('/api/tracking/ocean?') && r.includes('MEDU9091004')), `the lookup reached the proxy route: ${requests.join(', ')}`);
+          assert.ok(!requests.some((r) => r.startsWith('/node_modules/')), 'the app is self-contained after the build');
+          assert.deepEqual(problems, []);
+        } finally {
+          await page.close();
+        }
+      });
+
+      it('the packed CDN file works as a <script type="module"> on a plain page', async () => {
+        requests.length = 0;
+        const { page, problems } = await open('/cdn.html');
+        try {
+          assert.match(await statusOf(page), /In transit/);
+          assert.ok(
+            requests.some((r) => /^\/node_modules\/cargo-trackers\/dist\/cdn\/chunks\/ocean-tracker-[\w-]+\.js$/.test(r)),
+            `the element's chunk was fetched from beside the entry: ${requests.join(', ')}`,
+          );
+          assert.deepEqual(problems, []);
+        } finally {
+          await page.close();
+        }
+      });
+    });
+  });
+});
