@@ -33,13 +33,14 @@ import type {
   PlaceRole,
   Position,
   Shipment,
-  Status,
   TimeKind,
 } from '@cargo-trackers/core';
 import {
   field,
   isObject,
   mergeRouteStops,
+  nonNegative,
+  placeResolver,
   readArray,
   readCount,
   readEnum,
@@ -49,11 +50,14 @@ import {
   readNumber,
   readNumberIn,
   readObject,
+  readStatus,
   readString,
   readTimeZone,
+  requiredList,
+  requiredText,
   sortByTime,
   withoutUndefined,
-  type JsonObject,
+  type Refusal,
 } from '@cargo-trackers/core';
 
 export { parseAirlines, type Airline } from './airline-list.js';
@@ -101,22 +105,14 @@ interface ReadFlight {
 /** Maps a `GET /v1/shipments/air` 200 body to the view model. Never throws. */
 export const normalizeAir: Normalizer = (body: unknown): NormalizeResult => {
   if (!isObject(body)) return { ok: false, reason: 'the response is not an object' };
-  const reference = required(body, 'awbNumber');
+  const reference = requiredText(body, 'awbNumber');
   if (typeof reference !== 'string') return { ok: false, reason: reference.reason };
-  const statusCode = required(body, 'status');
+  const statusCode = requiredText(body, 'status');
   if (typeof statusCode !== 'string') return { ok: false, reason: statusCode.reason };
-  const rawMilestones = field(body, 'milestones');
-  if (rawMilestones === undefined || rawMilestones === null) {
-    return { ok: false, reason: 'the response has no milestones list' };
-  }
-  if (!Array.isArray(rawMilestones)) return { ok: false, reason: 'the response’s milestones is not a list' };
+  const rawMilestones = requiredList(body, 'milestones');
+  if (!Array.isArray(rawMilestones)) return { ok: false, reason: (rawMilestones as Refusal).reason };
 
-  const airports = readAirports(field(body, 'airports'));
-  const placeOf = (code: string): Place => airports.get(code) ?? { code };
-  const placeAt = (value: unknown): Place | undefined => {
-    const code = readString(value);
-    return code === undefined ? undefined : placeOf(code);
-  };
+  const { placeOf, placeAt } = placeResolver(readAirports(field(body, 'airports')));
 
   const flights: ReadFlight[] = [];
   for (const entry of readArray(field(body, 'flights')) ?? []) {
@@ -142,7 +138,7 @@ export const normalizeAir: Normalizer = (body: unknown): NormalizeResult => {
     reference,
     referenceType: 'awb' as const,
     carrier: readAirline(field(body, 'airline'), reference),
-    status: statusOf(statusCode, field(body, 'statusText')),
+    status: readStatus(statusCode, field(body, 'statusText'), AIR_STATUSES),
     updatedAt: readMoment(field(body, 'updatedAt')),
     eta: readArrival(field(body, 'estimatedArrival'), placeAt),
     route: readRoute(readString(field(body, 'origin')), readString(field(body, 'destination')), flights, placeOf),
@@ -157,19 +153,7 @@ export const normalizeAir: Normalizer = (body: unknown): NormalizeResult => {
   return { ok: true, shipment };
 };
 
-function required(body: JsonObject, key: string): string | { reason: string } {
-  const value = field(body, key);
-  if (value === undefined || value === null) return { reason: `the response has no ${key}` };
-  if (typeof value !== 'string') return { reason: `the response’s ${key} is not text` };
-  if (value.trim() === '') return { reason: `the response’s ${key} is empty` };
-  return value;
-}
 
-function statusOf(code: string, text: unknown): Status {
-  const known = (AIR_STATUSES as readonly string[]).includes(code);
-  const t = readString(text);
-  return t === undefined ? { code, known } : { code, text: t, known };
-}
 
 function readAirline(value: unknown, reference: string): Shipment['carrier'] {
   const obj = readObject(value);
@@ -350,6 +334,3 @@ function readAircraft(value: unknown): Position | undefined {
   });
 }
 
-function nonNegative(n: number | undefined): number | undefined {
-  return n !== undefined && n >= 0 ? n : undefined;
-}

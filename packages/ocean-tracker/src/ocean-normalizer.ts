@@ -28,10 +28,8 @@ import type {
   Place,
   PlaceRole,
   Position,
-  ReferenceType,
   RouteStop,
   Shipment,
-  Status,
   TimeKind,
   TrackedUnit,
   Vessel,
@@ -40,6 +38,8 @@ import {
   field,
   isObject,
   mergeRouteStops,
+  nonNegative,
+  placeResolver,
   readArray,
   readBoolean,
   readEnum,
@@ -49,13 +49,16 @@ import {
   readNumber,
   readNumberIn,
   readObject,
+  readStatus,
   readString,
   readTimeZone,
+  requiredList,
+  requiredText,
   sortByTime,
   withoutUndefined,
-  type JsonObject,
+  type Refusal,
 } from '@cargo-trackers/core';
-import { OCEAN_REFERENCE_TYPES, type OceanReferenceType } from './carrier-list.js';
+import { OCEAN_REFERENCE_TYPES } from './carrier-list.js';
 
 export { parseOceanCarriers, type OceanCarrier, type OceanReferenceType } from './carrier-list.js';
 
@@ -102,22 +105,14 @@ const ROUTE_ROLES: readonly (readonly [key: string, role: PlaceRole])[] = [
 /** Maps a `GET /v1/shipments/ocean` 200 body to the view model. Never throws. */
 export const normalizeOcean: Normalizer = (body: unknown): NormalizeResult => {
   if (!isObject(body)) return { ok: false, reason: 'the response is not an object' };
-  const reference = required(body, 'referenceNumber');
+  const reference = requiredText(body, 'referenceNumber');
   if (typeof reference !== 'string') return { ok: false, reason: reference.reason };
-  const statusCode = required(body, 'status');
+  const statusCode = requiredText(body, 'status');
   if (typeof statusCode !== 'string') return { ok: false, reason: statusCode.reason };
-  const rawContainers = field(body, 'containers');
-  if (rawContainers === undefined || rawContainers === null) {
-    return { ok: false, reason: 'the response has no containers list' };
-  }
-  if (!Array.isArray(rawContainers)) return { ok: false, reason: 'the response’s containers is not a list' };
+  const rawContainers = requiredList(body, 'containers');
+  if (!Array.isArray(rawContainers)) return { ok: false, reason: (rawContainers as Refusal).reason };
 
-  const places = readLocations(field(body, 'locations'));
-  const placeOf = (code: string): Place => places.get(code) ?? { code };
-  const placeAt = (value: unknown): Place | undefined => {
-    const code = readString(value);
-    return code === undefined ? undefined : placeOf(code);
-  };
+  const { placeOf, placeAt } = placeResolver(readLocations(field(body, 'locations')));
   const vesselNames = readVesselList(field(body, 'vessels'));
   const vesselLabel = (imo: string | undefined): string | undefined =>
     imo === undefined ? undefined : (vesselNames.get(imo)?.name ?? imo);
@@ -140,7 +135,7 @@ export const normalizeOcean: Normalizer = (body: unknown): NormalizeResult => {
     reference,
     referenceType: readEnum(field(body, 'referenceType'), OCEAN_REFERENCE_TYPES),
     carrier: readCarrier(field(body, 'carrier')),
-    status: statusOf(statusCode, field(body, 'statusText')),
+    status: readStatus(statusCode, field(body, 'statusText'), OCEAN_STATUSES),
     updatedAt: readMoment(field(body, 'updatedAt')),
     eta: readArrival(field(body, 'estimatedArrival'), placeAt, 'estimated'),
     originalEta: readArrival(field(body, 'originalArrival'), placeAt, 'planned'),
@@ -154,19 +149,7 @@ export const normalizeOcean: Normalizer = (body: unknown): NormalizeResult => {
   return { ok: true, shipment: withoutUndefined(shipment) };
 };
 
-function required(body: JsonObject, key: string): string | { reason: string } {
-  const value = field(body, key);
-  if (value === undefined || value === null) return { reason: `the response has no ${key}` };
-  if (typeof value !== 'string') return { reason: `the response’s ${key} is not text` };
-  if (value.trim() === '') return { reason: `the response’s ${key} is empty` };
-  return value;
-}
 
-function statusOf(code: string, text: unknown): Status {
-  const known = (OCEAN_STATUSES as readonly string[]).includes(code);
-  const t = readString(text);
-  return t === undefined ? { code, known } : { code, text: t, known };
-}
 
 function readCarrier(value: unknown): Shipment['carrier'] {
   const obj = readObject(value);
@@ -266,7 +249,7 @@ function readContainer(
       id,
       description: readString(field(obj, 'sizeType')),
       isoCode: readString(field(obj, 'isoCode')),
-      status: statusCode === undefined ? undefined : statusOf(statusCode, undefined),
+      status: statusCode === undefined ? undefined : readStatus(statusCode, undefined, OCEAN_STATUSES),
       milestones: sortByTime(milestones, (m) => m.time?.epochMs),
     }),
   };
@@ -335,9 +318,6 @@ function readAis(value: unknown, vesselLabel: (imo: string | undefined) => strin
   });
 }
 
-function nonNegative(n: number | undefined): number | undefined {
-  return n !== undefined && n >= 0 ? n : undefined;
-}
 
 function collectVessels(
   listed: ReadonlyMap<string, ListedVessel>,

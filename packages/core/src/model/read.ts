@@ -5,7 +5,7 @@
  * NaN, so a malformed optional field simply degrades the view. The readers know nothing of the
  * upstream field names: those stay in the normalizers.
  */
-import type { LatLng, Moment, PlaceRole, RouteStop, Place } from './shipment.js';
+import type { LatLng, Moment, PlaceRole, RouteStop, Place, Status } from './shipment.js';
 import { field, isObject, readArray, readString, type JsonObject } from './read-basics.js';
 
 export * from './read-basics.js';
@@ -165,3 +165,54 @@ export function mergeRouteStops(
   return stops;
 }
 
+/** Why a document cannot be shown: a required field is missing or of the wrong type. */
+export interface Refusal {
+  readonly reason: string;
+}
+
+/** A required text field of the document, or why the document is refused. */
+export function requiredText(body: JsonObject, key: string): string | Refusal {
+  const value = field(body, key);
+  if (value === undefined || value === null) return { reason: `the response has no ${key}` };
+  if (typeof value !== 'string') return { reason: `the response’s ${key} is not text` };
+  if (value.trim() === '') return { reason: `the response’s ${key} is empty` };
+  return value;
+}
+
+/** A required list field of the document (it may be empty), or why the document is refused. */
+export function requiredList(body: JsonObject, key: string): readonly unknown[] | Refusal {
+  const value = field(body, key);
+  if (value === undefined || value === null) return { reason: `the response has no ${key} list` };
+  if (!Array.isArray(value)) return { reason: `the response’s ${key} is not a list` };
+  return value;
+}
+
+/** A status code with the document's own text; `known` says whether this version has words for it. */
+export function readStatus(code: string, text: unknown, knownCodes: readonly string[]): Status {
+  const known = knownCodes.includes(code);
+  const t = readString(text);
+  return t === undefined ? { code, known } : { code, text: t, known };
+}
+
+/** A number that cannot be negative (speeds, altitudes); a negative one is absent. */
+export function nonNegative(n: number | undefined): number | undefined {
+  return n !== undefined && n >= 0 ? n : undefined;
+}
+
+/**
+ * Looks places up by code in the document's list. A code the list does not name is still a
+ * place, shown by its code alone.
+ */
+export function placeResolver(places: ReadonlyMap<string, Place>): {
+  placeOf(code: string): Place;
+  placeAt(value: unknown): Place | undefined;
+} {
+  const placeOf = (code: string): Place => places.get(code) ?? { code };
+  return {
+    placeOf,
+    placeAt: (value) => {
+      const code = readString(value);
+      return code === undefined ? undefined : placeOf(code);
+    },
+  };
+}
