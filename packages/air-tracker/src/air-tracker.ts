@@ -2,6 +2,7 @@ import { Task } from '@lit/task';
 import {
   fetchJson,
   elementTokenStyles,
+  NumberEntry,
   TrackerElement,
   type ProductView,
   type RenderContext,
@@ -10,11 +11,6 @@ import {
 import { css, html, nothing, type PropertyDeclarations, type PropertyValues, type TemplateResult } from 'lit';
 import { parseAirlines, type Airline } from './airline-list.js';
 import { checkAwbNumber, prefixOf } from './awb-number.js';
-
-/** Advice shown in the form before sending: never a silent rewrite of the number. */
-type Advice =
-  | { readonly kind: 'empty' }
-  | { readonly kind: 'check-digit'; readonly number: string; readonly expected: number };
 
 /**
  * Tracks an air waybill through the customer's proxy.
@@ -69,14 +65,10 @@ export class AirTracker extends TrackerElement {
 
   static override properties: PropertyDeclarations = {
     awbNumber: { attribute: 'awb-number' },
-    input: { state: true },
-    advice: { state: true },
   };
 
   /** The AWB number to track (`PPP-SSSSSSSS`), sent as written. Setting it (attribute or property) starts a lookup at once. */
   declare awbNumber: string | undefined;
-  declare private input: string;
-  declare private advice: Advice | undefined;
 
   protected readonly product = 'air' as const;
   protected readonly numberAttribute = 'awb-number';
@@ -86,41 +78,27 @@ export class AirTracker extends TrackerElement {
     args: () => [this.carrierListUrl()] as const,
   });
 
-  constructor() {
-    super();
-    this.input = '';
-  }
+  private readonly entry = new NumberEntry(this, {
+    expectedCheckDigit: (number) => {
+      const check = checkAwbNumber(number);
+      return check.kind === 'invalid-check-digit' ? check.expected : undefined;
+    },
+    checkDigitMessage: 'form.checkDigit.awb',
+    send: (number) => {
+      this.awbNumber = number;
+      this.startLookup(number, params(number), true);
+    },
+  });
 
   protected override willUpdate(changed: PropertyValues<this>): void {
     super.willUpdate(changed);
-    if (changed.has('awbNumber') && this.awbNumber !== undefined) this.input = this.awbNumber;
+    if (changed.has('awbNumber') && this.awbNumber !== undefined) this.entry.input = this.awbNumber;
   }
 
   protected override updated(changed: PropertyValues<this>): void {
     if ((changed.has('awbNumber') || changed.has('proxyUrl')) && this.awbNumber) {
       this.startLookup(this.awbNumber, params(this.awbNumber));
     }
-  }
-
-  private submit(event: SubmitEvent): void {
-    event.preventDefault();
-    const number = this.input;
-    if (number.trim() === '') {
-      this.advice = { kind: 'empty' };
-      return;
-    }
-    const check = checkAwbNumber(number);
-    if (check.kind === 'invalid-check-digit') {
-      this.advice = { kind: 'check-digit', number, expected: check.expected };
-      return;
-    }
-    this.send(number);
-  }
-
-  private send(number: string): void {
-    this.advice = undefined;
-    this.awbNumber = number;
-    this.startLookup(number, params(number), true);
   }
 
   /** The airline list's entry for a prefix; undefined while the list is loading or unavailable. */
@@ -132,7 +110,7 @@ export class AirTracker extends TrackerElement {
 
   protected renderForm(ctx: RenderContext): TemplateResult {
     const { l } = ctx;
-    return html`<form class="single" part="form" @submit=${this.submit} novalidate>
+    return html`<form class="single" part="form" @submit=${this.entry.onSubmit} novalidate>
       <div class="field">
         <label for="number">${l.t('form.label.air')}</label>
         <input
@@ -142,17 +120,14 @@ export class AirTracker extends TrackerElement {
           inputmode="numeric"
           spellcheck="false"
           placeholder=${l.t('form.placeholder.air')}
-          aria-describedby=${this.advice ? 'airline-hint advice' : 'airline-hint'}
-          aria-invalid=${this.advice ? 'true' : 'false'}
-          .value=${this.input}
-          @input=${(e: InputEvent) => {
-            this.input = (e.target as HTMLInputElement).value;
-            this.advice = undefined;
-          }}
+          aria-describedby=${this.entry.describedBy('airline-hint')}
+          aria-invalid=${this.entry.advice ? 'true' : 'false'}
+          .value=${this.entry.input}
+          @input=${this.entry.onInput}
         />
       </div>
       <div class="form-actions"><button type="submit" part="submit-button">${l.t('form.submit')}</button></div>
-      ${this.renderAirlineHint(ctx)} ${this.renderAdvice(ctx)}
+      ${this.renderAirlineHint(ctx)} ${this.entry.renderAdvice(ctx)}
     </form>`;
   }
 
@@ -162,7 +137,7 @@ export class AirTracker extends TrackerElement {
    */
   private renderAirlineHint(ctx: RenderContext): TemplateResult {
     const { l } = ctx;
-    const prefix = prefixOf(this.input);
+    const prefix = prefixOf(this.entry.input);
     const airline = prefix === undefined ? undefined : this.airlineFor(prefix);
     const text =
       prefix === undefined || airline === undefined
@@ -171,17 +146,6 @@ export class AirTracker extends TrackerElement {
           ? l.t('form.airline.unknown', { prefix })
           : l.t('form.airline', { name: airline.iata ? `${airline.name} (${airline.iata})` : airline.name });
     return html`<p class="hint" id="airline-hint" part="airline-hint" role="status">${text}</p>`;
-  }
-
-  private renderAdvice(ctx: RenderContext): TemplateResult | typeof nothing {
-    const advice = this.advice;
-    if (!advice) return nothing;
-    const { l } = ctx;
-    if (advice.kind === 'empty') return html`<p class="advice" id="advice" part="notice notice-warning" role="alert">${l.t('form.empty')}</p>`;
-    return html`<div class="advice" id="advice" part="notice notice-warning">
-      <p role="alert">${l.t('form.checkDigit.awb', { number: advice.number, expected: advice.expected })}</p>
-      <button type="button" class="secondary" part="track-anyway-button" @click=${() => this.send(advice.number)}>${l.t('form.trackAnyway')}</button>
-    </div>`;
   }
 
   /** A document without the airline's name still gets one when the airline list knows its prefix. */

@@ -21,3 +21,5 @@ export type { RenderContext } from './ui/labels.js';
 export { defineElement } from './define.js';
 export * from './map/index.js';
 export { mapMessagesFor } from './ui/map-messages.js';
+export { NumberEntry } from './ui/number-entry.js';
+export type { Advice, NumberEntryOptions } from './ui/number-entry.js';

@@ -3,6 +3,7 @@ import {
   elementTokenStyles,
   fetchJson,
   inSentence,
+  NumberEntry,
   TrackerElement,
   type ProductView,
   type RenderContext,
@@ -10,11 +11,6 @@ import {
 import { html, nothing, type PropertyDeclarations, type PropertyValues, type TemplateResult } from 'lit';
 import { checkContainerNumber } from './container-number.js';
 import { parseOceanCarriers, type OceanCarrier } from './carrier-list.js';
-
-/** Advice shown in the form before sending: never a silent rewrite of the number. */
-type Advice =
-  | { readonly kind: 'empty' }
-  | { readonly kind: 'check-digit'; readonly number: string; readonly expected: number };
 
 /**
  * Tracks an ocean container, bill of lading or booking through the customer's proxy.
@@ -32,19 +28,15 @@ export class OceanTracker extends TrackerElement {
   static override properties: PropertyDeclarations = {
     referenceNumber: { attribute: 'reference-number' },
     carrierCode: { attribute: 'carrier-code' },
-    input: { state: true },
     picked: { state: true },
-    advice: { state: true },
   };
 
   /** The number to track. Setting it (attribute or property) starts a lookup at once. */
   declare referenceNumber: string | undefined;
   /** A preset carrier code (SCAC-style, e.g. `MAEU`); otherwise the service detects the carrier. */
   declare carrierCode: string | undefined;
-  declare private input: string;
   /** The carrier the visitor picked; `undefined` means "not touched", so `carrier-code` applies. */
   declare private picked: string | undefined;
-  declare private advice: Advice | undefined;
 
   protected readonly product = 'ocean' as const;
   protected readonly numberAttribute = 'reference-number';
@@ -54,14 +46,21 @@ export class OceanTracker extends TrackerElement {
     args: () => [this.carrierListUrl()] as const,
   });
 
-  constructor() {
-    super();
-    this.input = '';
-  }
+  private readonly entry = new NumberEntry(this, {
+    expectedCheckDigit: (number) => {
+      const check = checkContainerNumber(number);
+      return check.kind === 'invalid-check-digit' ? check.expected : undefined;
+    },
+    checkDigitMessage: 'form.checkDigit.container',
+    send: (number) => {
+      this.referenceNumber = number;
+      this.startLookup(number, this.params(number), true);
+    },
+  });
 
   protected override willUpdate(changed: PropertyValues<this>): void {
     super.willUpdate(changed);
-    if (changed.has('referenceNumber') && this.referenceNumber !== undefined) this.input = this.referenceNumber;
+    if (changed.has('referenceNumber') && this.referenceNumber !== undefined) this.entry.input = this.referenceNumber;
   }
 
   protected override updated(changed: PropertyValues<this>): void {
@@ -83,33 +82,12 @@ export class OceanTracker extends TrackerElement {
     return params;
   }
 
-  private submit(event: SubmitEvent): void {
-    event.preventDefault();
-    const number = this.input;
-    if (number.trim() === '') {
-      this.advice = { kind: 'empty' };
-      return;
-    }
-    const check = checkContainerNumber(number);
-    if (check.kind === 'invalid-check-digit') {
-      this.advice = { kind: 'check-digit', number, expected: check.expected };
-      return;
-    }
-    this.send(number);
-  }
-
-  private send(number: string): void {
-    this.advice = undefined;
-    this.referenceNumber = number;
-    this.startLookup(number, this.params(number), true);
-  }
-
   protected renderForm(ctx: RenderContext): TemplateResult {
     const { l } = ctx;
     const carriers = this.carriers.value ?? [];
     const selected = this.carrier() ?? '';
     const requirement = this.containerRequirement(carriers, selected);
-    return html`<form part="form" @submit=${this.submit} novalidate>
+    return html`<form part="form" @submit=${this.entry.onSubmit} novalidate>
       <div class="field">
         <label for="number">${l.t('form.label.ocean')}</label>
         <input
@@ -119,13 +97,10 @@ export class OceanTracker extends TrackerElement {
           autocapitalize="characters"
           spellcheck="false"
           placeholder=${l.t('form.placeholder.ocean')}
-          aria-describedby=${this.advice ? 'advice' : nothing}
-          aria-invalid=${this.advice ? 'true' : 'false'}
-          .value=${this.input}
-          @input=${(e: InputEvent) => {
-            this.input = (e.target as HTMLInputElement).value;
-            this.advice = undefined;
-          }}
+          aria-describedby=${this.entry.describedBy()}
+          aria-invalid=${this.entry.advice ? 'true' : 'false'}
+          .value=${this.entry.input}
+          @input=${this.entry.onInput}
         />
       </div>
       <div class="field">
@@ -138,28 +113,17 @@ export class OceanTracker extends TrackerElement {
       </div>
       <div class="form-actions"><button type="submit" part="submit-button">${l.t('form.submit')}</button></div>
       ${requirement ? html`<p class="hint" id="requirement">${requirement}</p>` : nothing}
-      ${this.renderAdvice(ctx)}
+      ${this.entry.renderAdvice(ctx)}
     </form>`;
   }
 
   private containerRequirement(carriers: readonly OceanCarrier[], code: string): string | undefined {
     const carrier = carriers.find((c) => c.code === code);
     if (!carrier || carrier.containerNumberRequiredWith.length === 0) return undefined;
-    if (checkContainerNumber(this.input).kind !== 'not-a-container') return undefined;
+    if (checkContainerNumber(this.entry.input).kind !== 'not-a-container') return undefined;
     const l = this.localizer;
     const kinds = carrier.containerNumberRequiredWith.map((k) => inSentence(l.t(`reference.${k}`), l.locale));
     return l.t('form.containerRequired', { carrier: carrier.name, kind: new Intl.ListFormat(l.locale, { type: 'disjunction' }).format(kinds) });
-  }
-
-  private renderAdvice(ctx: RenderContext): TemplateResult | typeof nothing {
-    const advice = this.advice;
-    if (!advice) return nothing;
-    const { l } = ctx;
-    if (advice.kind === 'empty') return html`<p class="advice" id="advice" part="notice notice-warning" role="alert">${l.t('form.empty')}</p>`;
-    return html`<div class="advice" id="advice" part="notice notice-warning">
-      <p role="alert">${l.t('form.checkDigit.container', { number: advice.number, expected: advice.expected })}</p>
-      <button type="button" class="secondary" part="track-anyway-button" @click=${() => this.send(advice.number)}>${l.t('form.trackAnyway')}</button>
-    </div>`;
   }
 
   protected loadProductView(): Promise<ProductView> {

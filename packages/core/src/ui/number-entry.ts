@@ -1,0 +1,75 @@
+import { html, nothing, type ReactiveController, type ReactiveControllerHost, type TemplateResult } from 'lit';
+import type { RenderContext } from './labels.js';
+
+/** Advice shown in the form before sending: never a silent rewrite of the number. */
+export type Advice =
+  | { readonly kind: 'empty' }
+  | { readonly kind: 'check-digit'; readonly number: string; readonly expected: number };
+
+export interface NumberEntryOptions {
+  /** The right check digit when `number` has the product's shape but not its check digit; else undefined. */
+  readonly expectedCheckDigit: (number: string) => number | undefined;
+  readonly checkDigitMessage: 'form.checkDigit.container' | 'form.checkDigit.awb';
+  /** Tracks the number exactly as typed. */
+  readonly send: (number: string) => void;
+}
+
+/**
+ * The typed number of a tracker's form and the advice given before it is sent: an empty
+ * field is pointed out, a wrong check digit gets a warning and "Track anyway". What the
+ * visitor typed is what is sent; the checks only advise.
+ */
+export class NumberEntry implements ReactiveController {
+  input = '';
+  advice: Advice | undefined;
+
+  private readonly host: ReactiveControllerHost;
+  private readonly options: NumberEntryOptions;
+
+  constructor(host: ReactiveControllerHost, options: NumberEntryOptions) {
+    this.host = host;
+    this.options = options;
+    host.addController(this);
+  }
+
+  hostConnected(): void {}
+
+  readonly onInput = (event: InputEvent): void => {
+    this.input = (event.target as HTMLInputElement).value;
+    this.advice = undefined;
+    this.host.requestUpdate();
+  };
+
+  readonly onSubmit = (event: SubmitEvent): void => {
+    event.preventDefault();
+    const number = this.input;
+    const expected = number.trim() === '' ? undefined : this.options.expectedCheckDigit(number);
+    if (number.trim() === '') this.advice = { kind: 'empty' };
+    else if (expected !== undefined) this.advice = { kind: 'check-digit', number, expected };
+    else return this.send(number);
+    this.host.requestUpdate();
+  };
+
+  send(number: string): void {
+    this.advice = undefined;
+    this.host.requestUpdate();
+    this.options.send(number);
+  }
+
+  /** `aria-describedby` ids for the input: the advice when there is some, plus `extra`. */
+  describedBy(extra?: string): string | typeof nothing {
+    const ids = [extra, this.advice ? 'advice' : undefined].filter((id) => id !== undefined).join(' ');
+    return ids === '' ? nothing : ids;
+  }
+
+  renderAdvice(ctx: RenderContext): TemplateResult | typeof nothing {
+    const advice = this.advice;
+    if (!advice) return nothing;
+    const { l } = ctx;
+    if (advice.kind === 'empty') return html`<p class="advice" id="advice" part="notice notice-warning" role="alert">${l.t('form.empty')}</p>`;
+    return html`<div class="advice" id="advice" part="notice notice-warning">
+      <p role="alert">${l.t(this.options.checkDigitMessage, { number: advice.number, expected: advice.expected })}</p>
+      <button type="button" class="secondary" part="track-anyway-button" @click=${() => this.send(advice.number)}>${l.t('form.trackAnyway')}</button>
+    </div>`;
+  }
+}
