@@ -10,6 +10,18 @@ import { tileHost, usableTileUrl } from './tile-template.js';
 
 export type MapTheme = 'auto' | 'light' | 'dark';
 
+/** The map's dark colours, for `theme="dark"` and for `auto` in a dark colour scheme. */
+const darkPalette = css`
+  --_water: #0e1a26;
+  --_land: #2b3440;
+  --_surface: #1b2430;
+  --_text: #e5e7eb;
+  --_accent: #4ea1ff;
+  --_completed: #c7d2e0;
+  --_planned: #8592a3;
+  --_cancelled: #f97066;
+`;
+
 /**
  * The route and vehicle map that `<ocean-tracker>` and `<air-tracker>` embed. Internal:
  * the elements render it and pass it the view model and translated messages.
@@ -207,25 +219,11 @@ export class TrackerRouteMap extends LitElement {
       display: none;
     }
     :host([theme='dark']) {
-      --_water: #0e1a26;
-      --_land: #2b3440;
-      --_surface: #1b2430;
-      --_text: #e5e7eb;
-      --_accent: #4ea1ff;
-      --_completed: #c7d2e0;
-      --_planned: #8592a3;
-      --_cancelled: #f97066;
+      ${darkPalette}
     }
     @media (prefers-color-scheme: dark) {
       :host(:not([theme='light'])) {
-        --_water: #0e1a26;
-        --_land: #2b3440;
-        --_surface: #1b2430;
-        --_text: #e5e7eb;
-        --_accent: #4ea1ff;
-        --_completed: #c7d2e0;
-        --_planned: #8592a3;
-        --_cancelled: #f97066;
+        ${darkPalette}
       }
     }
     .canvas,
