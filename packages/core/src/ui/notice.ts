@@ -2,7 +2,7 @@ import { html, nothing, type TemplateResult } from 'lit';
 import { formatMoment } from '../format/dates.js';
 import { formatCountdown } from '../format/relative.js';
 import { MAX_AUTOMATIC_RETRIES } from '../transport/backoff.js';
-import type { TrackingState, Wait } from '../tracking-controller.js';
+import { MAX_PENDING_POLLS, type TrackingState, type Wait } from '../tracking-controller.js';
 import { statusLabel, type RenderContext } from './labels.js';
 
 export interface NoticeHandlers {
@@ -54,7 +54,7 @@ function noticeContent(state: TrackingState, ctx: RenderContext, handlers: Notic
         'not-found': [l.t('notice.notFound', { number }), ...(said ? [said] : [])],
         rejected: [l.t('notice.rejected', { number }), ...(said ? [said] : [])],
         unavailable: [l.t('notice.unavailable')],
-        'gave-up': [l.t('notice.gaveUp', { attempts: 15 })],
+        'gave-up': [l.t('notice.gaveUp', { attempts: MAX_PENDING_POLLS })],
         'rate-limited': [l.t('notice.rateLimited')],
         unexpected: [l.t('notice.unexpected')],
       };
