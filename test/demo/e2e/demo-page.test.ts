@@ -82,6 +82,16 @@ describe('the demo page, started with npm start', () => {
     assert.match(await page.locator('ocean-tracker [part~="status"]').innerText(), /DEMO202|In transit|Delivered|Arrived|Planned/);
   });
 
+  it('shows an air waybill typed into <air-tracker>, with its airline named from the prefix', async () => {
+    await page.locator('air-tracker input[name="number"]').fill('176-22817340');
+    await page.locator('air-tracker [part~="airline-hint"]').filter({ hasText: 'Emirates' }).waitFor({ timeout: 15_000 });
+    await page.locator('air-tracker [part~="submit-button"]').click();
+    const status = page.locator('air-tracker [part~="status"]');
+    await status.waitFor({ timeout: 15_000 });
+    assert.match(await status.innerText(), /176-22817340/);
+    assert.ok((await page.locator('air-tracker [part~="flight"]').count()) >= 2);
+  });
+
   it('threw no page error, sent nothing off loopback, and put no key in the page', async () => {
     assert.deepEqual(pageErrors, []);
     assert.deepEqual(offLoopback, []);
