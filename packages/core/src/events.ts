@@ -39,10 +39,25 @@ export interface TrackerErrorDetail {
 }
 
 /** Fired on every failed answer, including those the element retries by itself. */
-export class TrackerErrorEvent extends Event {
+export class TrackerErrorEvent extends Event implements TrackerErrorDetail {
   static readonly eventName = 'tracker-error';
   constructor(readonly detail: TrackerErrorDetail) {
     super(TrackerErrorEvent.eventName, { bubbles: true, composed: true });
+  }
+  get status(): number {
+    return this.detail.status;
+  }
+  get code(): string {
+    return this.detail.code;
+  }
+  get message(): string {
+    return this.detail.message;
+  }
+  get retryable(): boolean {
+    return this.detail.retryable;
+  }
+  get retryAt(): Date | undefined {
+    return this.detail.retryAt;
   }
 }
 
