@@ -30,7 +30,26 @@ export type FailureKind =
   /** Still 429 after many waits. */
   | 'rate-limited'
   /** A 200 that is not a shipment document. */
-  | 'unexpected';
+  | 'unexpected'
+  /** The 200 arrived, but the code that reads and shows it could not be downloaded. */
+  | 'display-unavailable';
+
+/**
+ * The `code` of `tracker-error` when the service sent no slug: one spelling (the service's,
+ * snake_case) for one condition, whether the element is still retrying or has given up.
+ */
+const FAILURE_CODES: Readonly<Record<FailureKind, string>> = {
+  unauthorized: 'unauthorized',
+  'no-credits': 'insufficient_credits',
+  'usage-limit': 'usage_limit_reached',
+  'not-found': 'not_found',
+  rejected: 'rejected',
+  unavailable: 'server_error',
+  'gave-up': 'still_pending',
+  'rate-limited': 'rate_limited',
+  unexpected: 'unexpected_response',
+  'display-unavailable': 'display_unavailable',
+};
 
 export interface TrackerFailure {
   readonly kind: FailureKind;
@@ -87,9 +106,9 @@ export interface TrackingControllerOptions {
   readonly ask?: typeof askProxy;
 }
 
-/** How many 202 answers before the element stops asking and offers "try again". */
+/** After this many 202 answers the element stops asking and offers "try again". */
 export const MAX_PENDING_POLLS = 15;
-/** How many 429 answers in a row before the element stops and offers "try again". */
+/** After this many 429 answers in a row the element stops and offers "try again". */
 export const MAX_RATE_LIMITED_WAITS = 10;
 const RATE_LIMIT_DEFAULT_MS = 30_000;
 const RATE_LIMIT_MIN_MS = 1_000;
@@ -219,8 +238,8 @@ export class TrackingController implements ReactiveController {
         normalize = await this.options.normalizer();
       } catch (error) {
         if (generation !== this.generation) return;
-        console.error(`[${this.options.tag}] The code that reads the answer could not be loaded.`, error);
-        this.fail(request, { kind: 'unavailable', status: 200, message: error instanceof Error ? error.message : String(error), retryable: true });
+        console.error(`[${this.options.tag}] The code that reads and shows the answer could not be downloaded.`, error);
+        this.fail(request, { kind: 'display-unavailable', status: 200, message: error instanceof Error ? error.message : String(error), retryable: true });
         return;
       }
       if (generation !== this.generation) return;
@@ -230,6 +249,9 @@ export class TrackingController implements ReactiveController {
 
   private handle(request: TrackRequest, answer: Exclude<ProxyAnswer, { kind: 'aborted' }>, normalize?: Normalizer): void {
     const { tag } = this.options;
+    // The limits count answers in a row: any other answer starts the count again.
+    if (answer.kind !== 'rate-limited') this.counts.rateLimited = 0;
+    if (answer.kind !== 'server-error' && answer.kind !== 'network-error' && answer.kind !== 'timeout') this.counts.retry = 0;
     switch (answer.kind) {
       case 'document': {
         this.counts = { pending: 0, rateLimited: 0, retry: 0 };
@@ -280,7 +302,7 @@ export class TrackingController implements ReactiveController {
       case 'rate-limited': {
         const attempt = ++this.counts.rateLimited;
         const retryAt = this.clock.now() + boundedWait(answer.retryAfterMs, RATE_LIMIT_DEFAULT_MS, RATE_LIMIT_MIN_MS, RATE_LIMIT_MAX_MS);
-        if (attempt > MAX_RATE_LIMITED_WAITS) {
+        if (attempt >= MAX_RATE_LIMITED_WAITS) {
           this.fail(request, { kind: 'rate-limited', status: 429, code: answer.code, message: answer.message, retryable: true });
           return;
         }
@@ -312,7 +334,7 @@ export class TrackingController implements ReactiveController {
         }
         const attempt = ++this.counts.retry;
         if (attempt > MAX_AUTOMATIC_RETRIES) {
-          this.fail(request, { kind: 'unavailable', status, code: answer.kind === 'server-error' ? answer.code : undefined, message, retryable: true });
+          this.fail(request, { kind: 'unavailable', status, code, message, retryable: true });
           return;
         }
         const retryAt = this.clock.now() + backoffDelay(attempt);
@@ -328,7 +350,7 @@ export class TrackingController implements ReactiveController {
     this.setState({ phase: 'failed', request, failure });
     this.emitError({
       status: failure.status,
-      code: failure.code ?? failure.kind,
+      code: failure.code ?? FAILURE_CODES[failure.kind],
       message: failure.message ?? failure.kind,
       retryable: failure.retryable,
     });

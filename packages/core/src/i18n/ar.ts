@@ -28,6 +28,7 @@ export const ar = {
   'notice.usageLimit': 'بلغ هذا الموقع الحد الشهري لعمليات التتبّع.',
   'notice.usageLimit.resets': 'سيعود التتبّع متاحًا اعتبارًا من {when}.',
   'notice.rateLimited': 'عدد عمليات البحث كبير جدًا الآن. سنحاول مجددًا تلقائيًا.',
+  'notice.rateLimited.gaveUp': 'عدد عمليات البحث كبير جدًا ولم يُرفع الحدّ بعد. يُرجى المحاولة مرة أخرى بعد بضع دقائق.',
   'notice.rateLimited.countdown': 'محاولة جديدة بعد {countdown}.',
   'notice.notFound': 'لم نعثر على {number}.',
   'notice.rejected': 'تعذّر تتبّع {number}.',
@@ -37,6 +38,7 @@ export const ar = {
   'notice.offline': 'يبدو أنك غير متصل بالإنترنت. سنحاول مجددًا عند عودة الاتصال.',
   'notice.unavailable': 'خدمة التتبّع لا تستجيب حاليًا.',
   'notice.unexpected': 'أرسلت خدمة التتبّع ردًا تعذّرت علينا قراءته.',
+  'notice.displayUnavailable': 'تعذّر تحميل الجزء الذي يعرض الشحنة. تحقّق من اتصالك وحاول مرة أخرى.',
   'notice.tryAgain': 'إعادة المحاولة',
   'announce.loaded': 'تم العثور على {number}. الحالة: {status}.',
 

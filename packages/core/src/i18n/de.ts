@@ -28,6 +28,7 @@ export const de = {
   'notice.usageLimit': 'Diese Website hat ihr monatliches Abfragelimit erreicht.',
   'notice.usageLimit.resets': 'Die Sendungsverfolgung ist ab {when} wieder verfügbar.',
   'notice.rateLimited': 'Gerade gibt es zu viele Abfragen. Wir versuchen es automatisch erneut.',
+  'notice.rateLimited.gaveUp': 'Es gibt zu viele Abfragen, und das Limit ist noch nicht aufgehoben. Bitte versuchen Sie es in einigen Minuten erneut.',
   'notice.rateLimited.countdown': 'Neuer Versuch in {countdown}.',
   'notice.notFound': '{number} wurde nicht gefunden.',
   'notice.rejected': '{number} kann nicht verfolgt werden.',
@@ -37,6 +38,7 @@ export const de = {
   'notice.offline': 'Sie scheinen offline zu sein. Wir versuchen es erneut, sobald Sie wieder online sind.',
   'notice.unavailable': 'Der Tracking-Dienst antwortet derzeit nicht.',
   'notice.unexpected': 'Der Tracking-Dienst hat eine Antwort gesendet, die wir nicht lesen konnten.',
+  'notice.displayUnavailable': 'Der Teil, der die Sendung anzeigt, konnte nicht geladen werden. Prüfen Sie Ihre Verbindung und versuchen Sie es erneut.',
   'notice.tryAgain': 'Erneut versuchen',
   'announce.loaded': '{number} gefunden. Status: {status}.',
 

@@ -31,6 +31,7 @@ export const enForm = {
   'notice.usageLimit': 'This site has reached its tracking limit for the month.',
   'notice.usageLimit.resets': 'Tracking will be available again {when}.',
   'notice.rateLimited': 'Too many lookups right now. We will try again automatically.',
+  'notice.rateLimited.gaveUp': 'Too many lookups right now, and the limit has not eased. Please try again in a few minutes.',
   'notice.rateLimited.countdown': 'Trying again in {countdown}.',
   'notice.notFound': 'We could not find {number}.',
   'notice.rejected': '{number} could not be tracked.',
@@ -40,6 +41,7 @@ export const enForm = {
   'notice.offline': 'You seem to be offline. We will try again when you are back online.',
   'notice.unavailable': 'The tracking service is not answering right now.',
   'notice.unexpected': 'The tracking service sent a response we could not read.',
+  'notice.displayUnavailable': 'This tracker could not load the part that shows the shipment. Check your connection and try again.',
   'notice.tryAgain': 'Try again',
   /** Said once by the live region when a shipment is shown. */
   'announce.loaded': 'Found {number}. Status: {status}.',

@@ -28,6 +28,7 @@ export const es = {
   'notice.usageLimit': 'Este sitio ha alcanzado su límite mensual de rastreos.',
   'notice.usageLimit.resets': 'El rastreo volverá a estar disponible a partir del {when}.',
   'notice.rateLimited': 'Hay demasiadas consultas en este momento. Lo intentaremos de nuevo automáticamente.',
+  'notice.rateLimited.gaveUp': 'Hay demasiadas consultas y el límite no se ha liberado. Inténtelo de nuevo dentro de unos minutos.',
   'notice.rateLimited.countdown': 'Nuevo intento en {countdown}.',
   'notice.notFound': 'No hemos encontrado {number}.',
   'notice.rejected': 'No se puede rastrear {number}.',
@@ -37,6 +38,7 @@ export const es = {
   'notice.offline': 'Parece que no tiene conexión. Lo intentaremos de nuevo cuando vuelva a estar en línea.',
   'notice.unavailable': 'El servicio de rastreo no responde en este momento.',
   'notice.unexpected': 'El servicio de rastreo envió una respuesta que no pudimos leer.',
+  'notice.displayUnavailable': 'Este rastreador no pudo cargar la parte que muestra el envío. Compruebe su conexión e inténtelo de nuevo.',
   'notice.tryAgain': 'Reintentar',
   'announce.loaded': 'Encontrado {number}. Estado: {status}.',
 

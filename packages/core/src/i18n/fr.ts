@@ -28,6 +28,7 @@ export const fr = {
   'notice.usageLimit': 'Ce site a atteint sa limite mensuelle de suivis.',
   'notice.usageLimit.resets': 'Le suivi sera de nouveau disponible à partir du {when}.',
   'notice.rateLimited': 'Trop de recherches en ce moment. Nous réessaierons automatiquement.',
+  'notice.rateLimited.gaveUp': 'Trop de recherches, et la limite n’est pas encore levée. Veuillez réessayer dans quelques minutes.',
   'notice.rateLimited.countdown': 'Nouvel essai dans {countdown}.',
   'notice.notFound': 'Nous n’avons pas trouvé {number}.',
   'notice.rejected': 'Impossible de suivre {number}.',
@@ -37,6 +38,7 @@ export const fr = {
   'notice.offline': 'Vous semblez hors ligne. Nous réessaierons dès votre retour en ligne.',
   'notice.unavailable': 'Le service de suivi ne répond pas pour le moment.',
   'notice.unexpected': 'Le service de suivi a envoyé une réponse illisible.',
+  'notice.displayUnavailable': 'Le module qui affiche l’envoi n’a pas pu être chargé. Vérifiez votre connexion et réessayez.',
   'notice.tryAgain': 'Réessayer',
   'announce.loaded': '{number} trouvé. Statut\u202f: {status}.',
 

@@ -28,6 +28,7 @@ export const ja = {
   'notice.usageLimit': 'このサイトは今月の追跡上限に達しました。',
   'notice.usageLimit.resets': '{when} から再びご利用いただけます。',
   'notice.rateLimited': '照会が集中しています。自動的に再試行します。',
+  'notice.rateLimited.gaveUp': '照会が集中しており、制限がまだ解除されていません。数分後にもう一度お試しください。',
   'notice.rateLimited.countdown': '{countdown} 後に再試行します。',
   'notice.notFound': '{number} が見つかりませんでした。',
   'notice.rejected': '{number} は追跡できません。',
@@ -37,6 +38,7 @@ export const ja = {
   'notice.offline': 'オフラインのようです。オンラインに戻り次第、再試行します。',
   'notice.unavailable': '現在、追跡サービスが応答していません。',
   'notice.unexpected': '追跡サービスから読み取れない応答が返されました。',
+  'notice.displayUnavailable': '貨物情報を表示する部分を読み込めませんでした。接続を確認して、もう一度お試しください。',
   'notice.tryAgain': '再試行',
   'announce.loaded': '{number} が見つかりました。ステータス：{status}。',
 

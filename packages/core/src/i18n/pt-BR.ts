@@ -28,6 +28,7 @@ export const ptBR = {
   'notice.usageLimit': 'Este site atingiu o limite mensal de rastreamentos.',
   'notice.usageLimit.resets': 'O rastreamento volta a ficar disponível a partir de {when}.',
   'notice.rateLimited': 'Há consultas demais no momento. Vamos tentar de novo automaticamente.',
+  'notice.rateLimited.gaveUp': 'Há consultas demais e o limite ainda não foi liberado. Tente novamente em alguns minutos.',
   'notice.rateLimited.countdown': 'Nova tentativa em {countdown}.',
   'notice.notFound': 'Não encontramos {number}.',
   'notice.rejected': 'Não é possível rastrear {number}.',
@@ -37,6 +38,7 @@ export const ptBR = {
   'notice.offline': 'Parece que você está sem conexão. Vamos tentar de novo quando você voltar a ficar on-line.',
   'notice.unavailable': 'O serviço de rastreamento não está respondendo no momento.',
   'notice.unexpected': 'O serviço de rastreamento enviou uma resposta que não conseguimos ler.',
+  'notice.displayUnavailable': 'Não foi possível carregar a parte que mostra a remessa. Verifique sua conexão e tente novamente.',
   'notice.tryAgain': 'Tentar de novo',
   'announce.loaded': '{number} encontrado. Status: {status}.',
 

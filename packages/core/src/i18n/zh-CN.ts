@@ -28,6 +28,7 @@ export const zhCN = {
   'notice.usageLimit': '本网站已达到本月的查询上限。',
   'notice.usageLimit.resets': '查询服务将于 {when} 恢复。',
   'notice.rateLimited': '当前查询过于频繁，我们会自动重试。',
+  'notice.rateLimited.gaveUp': '查询过于频繁，限制尚未解除。请过几分钟再试。',
   'notice.rateLimited.countdown': '{countdown} 后重试。',
   'notice.notFound': '未找到 {number}。',
   'notice.rejected': '无法查询 {number}。',
@@ -37,6 +38,7 @@ export const zhCN = {
   'notice.offline': '您似乎已断开网络。恢复联网后我们会再次尝试。',
   'notice.unavailable': '查询服务当前没有响应。',
   'notice.unexpected': '查询服务返回了无法识别的数据。',
+  'notice.displayUnavailable': '无法加载显示货物信息的组件。请检查网络连接后重试。',
   'notice.tryAgain': '重试',
   'announce.loaded': '已找到 {number}。状态：{status}。',
 

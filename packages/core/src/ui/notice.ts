@@ -55,8 +55,9 @@ function noticeContent(state: TrackingState, ctx: RenderContext, handlers: Notic
         rejected: [l.t('notice.rejected', { number }), ...(said ? [said] : [])],
         unavailable: [l.t('notice.unavailable')],
         'gave-up': [l.t('notice.gaveUp', { attempts: MAX_PENDING_POLLS })],
-        'rate-limited': [l.t('notice.rateLimited')],
+        'rate-limited': [l.t('notice.rateLimited.gaveUp')],
         unexpected: [l.t('notice.unexpected')],
+        'display-unavailable': [l.t('notice.displayUnavailable')],
       };
       return notice('error', lines[f.kind], { retry: f.retryable ? handlers.onRetry : undefined, retryLabel: l.t('notice.tryAgain') });
     }
