@@ -8,7 +8,7 @@ import {
   type RenderContext,
   type Shipment,
 } from '@cargo-trackers/core';
-import { css, html, nothing, type PropertyDeclarations, type PropertyValues, type TemplateResult } from 'lit';
+import { html, nothing, type PropertyDeclarations, type PropertyValues, type TemplateResult } from 'lit';
 import { parseAirlines, type Airline } from './airline-list.js';
 import { checkAwbNumber, prefixOf } from './awb-number.js';
 
@@ -26,42 +26,7 @@ import { checkAwbNumber, prefixOf } from './awb-number.js';
  * @csspart flight - One flight: number, airports, aircraft, times and state (`data-state`).
  */
 export class AirTracker extends TrackerElement {
-  static override styles = [
-    ...TrackerElement.styles,
-    elementTokenStyles('air-tracker'),
-    css`
-      ol.flights {
-        list-style: none;
-        margin: 0;
-        padding: 0;
-        display: grid;
-        gap: 0.5em;
-      }
-      [part~='flight'] {
-        display: grid;
-        gap: 0.2em;
-        padding: 0.5em 0.75em;
-        border: 1px solid var(--_border);
-        border-radius: var(--_radius);
-      }
-      .flight-title {
-        display: flex;
-        flex-wrap: wrap;
-        gap: 0.5em;
-        align-items: baseline;
-      }
-      .flight-state {
-        font-size: 0.85em;
-      }
-      [part~='flight'][data-state='cancelled'] .flight-number {
-        text-decoration: line-through;
-      }
-      [part~='flight'][data-state='cancelled'] .flight-state {
-        color: var(--_danger);
-        font-weight: 700;
-      }
-    `,
-  ];
+  static override styles = [...TrackerElement.styles, elementTokenStyles('air-tracker')];
 
   static override properties: PropertyDeclarations = {
     awbNumber: { attribute: 'awb-number' },
@@ -72,6 +37,9 @@ export class AirTracker extends TrackerElement {
 
   protected readonly product = 'air' as const;
   protected readonly numberAttribute = 'awb-number';
+  protected get trackedNumber(): string | undefined {
+    return this.awbNumber;
+  }
 
   private readonly airlines = new Task(this, {
     task: async ([url], { signal }) => (url ? parseAirlines(await fetchJson(url, signal)) : undefined),

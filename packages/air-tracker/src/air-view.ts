@@ -4,10 +4,44 @@
  * the form.
  */
 import { formatInteger, formatWeightKg, type RenderContext, type Shipment } from '@cargo-trackers/core';
-import { html, nothing, type TemplateResult } from 'lit';
+import { css, html, nothing, type TemplateResult } from 'lit';
 import { renderFlights } from './flights.js';
 
 export { normalizeAir as normalizer } from './air-normalizer.js';
+
+/** The flights' look, adopted with the shipment view. */
+export const styles = css`
+      ol.flights {
+        list-style: none;
+        margin: 0;
+        padding: 0;
+        display: grid;
+        gap: 0.5em;
+      }
+      [part~='flight'] {
+        display: grid;
+        gap: 0.2em;
+        padding: 0.5em 0.75em;
+        border: 1px solid var(--_border);
+        border-radius: var(--_radius);
+      }
+      .flight-title {
+        display: flex;
+        flex-wrap: wrap;
+        gap: 0.5em;
+        align-items: baseline;
+      }
+      .flight-state {
+        font-size: 0.85em;
+      }
+      [part~='flight'][data-state='cancelled'] .flight-number {
+        text-decoration: line-through;
+      }
+      [part~='flight'][data-state='cancelled'] .flight-state {
+        color: var(--_danger);
+        font-weight: 700;
+      }
+`;
 
 /** `part="cargo"` (pieces and weight) and `part="flights"`. */
 export function renderDetails(shipment: Shipment, ctx: RenderContext): TemplateResult {

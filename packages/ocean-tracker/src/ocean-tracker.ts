@@ -37,9 +37,14 @@ export class OceanTracker extends TrackerElement {
   declare carrierCode: string | undefined;
   /** The carrier the visitor picked; `undefined` means "not touched", so `carrier-code` applies. */
   declare private picked: string | undefined;
+  /** The last number this form sent, to tell it from a number the page sets. */
+  private sentFromForm: string | undefined;
 
   protected readonly product = 'ocean' as const;
   protected readonly numberAttribute = 'reference-number';
+  protected get trackedNumber(): string | undefined {
+    return this.referenceNumber;
+  }
 
   private readonly carriers = new Task(this, {
     task: async ([url], { signal }) => (url ? parseOceanCarriers(await fetchJson(url, signal)) : undefined),
@@ -53,6 +58,7 @@ export class OceanTracker extends TrackerElement {
     },
     checkDigitMessage: 'form.checkDigit.container',
     send: (number) => {
+      this.sentFromForm = number;
       this.referenceNumber = number;
       this.startLookup(number, this.params(number), true);
     },
@@ -60,6 +66,9 @@ export class OceanTracker extends TrackerElement {
 
   protected override willUpdate(changed: PropertyValues<this>): void {
     super.willUpdate(changed);
+    // A carrier or a number set by the page (not by this form) replaces the visitor's earlier pick.
+    const fromPage = changed.has('carrierCode') || (changed.has('referenceNumber') && this.referenceNumber !== this.sentFromForm);
+    if (fromPage && this.hasUpdated) this.picked = undefined;
     if (changed.has('referenceNumber') && this.referenceNumber !== undefined) this.entry.input = this.referenceNumber;
   }
 

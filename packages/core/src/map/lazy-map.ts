@@ -7,20 +7,7 @@
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 
-/** The `map` attribute of the elements. */
-export type MapLoading = 'lazy' | 'eager' | 'none';
-
-/** Reads the `map` attribute; anything unknown (or absent) means the default, `lazy`. */
-export function parseMapLoading(value: string | null | undefined): MapLoading {
-  const v = value?.trim().toLowerCase();
-  return v === 'eager' || v === 'none' ? v : 'lazy';
-}
-
-/** A Lit attribute converter for a `map` property: `static properties = { map: { converter: mapLoadingConverter } }`. */
-export const mapLoadingConverter = {
-  fromAttribute: (value: string | null): MapLoading => parseMapLoading(value),
-  toAttribute: (value: MapLoading): string => value,
-};
+export { mapLoadingConverter, parseMapLoading, type MapLoading } from './map-loading.js';
 
 type MapRendererModule = typeof import('./leaflet-route-map.js');
 

@@ -1,4 +1,4 @@
-import { html, nothing, type ReactiveController, type ReactiveControllerHost, type TemplateResult } from 'lit';
+import { html, nothing, type ReactiveControllerHost, type TemplateResult } from 'lit';
 import type { RenderContext } from './labels.js';
 
 /** Advice shown in the form before sending: never a silent rewrite of the number. */
@@ -17,9 +17,10 @@ export interface NumberEntryOptions {
 /**
  * The typed number of a tracker's form and the advice given before it is sent: an empty
  * field is pointed out, a wrong check digit gets a warning and "Track anyway". What the
- * visitor typed is what is sent; the checks only advise.
+ * visitor typed is what is sent; the checks only advise. It holds state for its host and
+ * asks it to render when that changes; it has no lifecycle of its own.
  */
-export class NumberEntry implements ReactiveController {
+export class NumberEntry {
   input = '';
   advice: Advice | undefined;
 
@@ -29,10 +30,7 @@ export class NumberEntry implements ReactiveController {
   constructor(host: ReactiveControllerHost, options: NumberEntryOptions) {
     this.host = host;
     this.options = options;
-    host.addController(this);
   }
-
-  hostConnected(): void {}
 
   readonly onInput = (event: InputEvent): void => {
     this.input = (event.target as HTMLInputElement).value;

@@ -20,6 +20,7 @@ import { registerEnglish } from '../i18n/localizer.js';
 registerEnglish(enShipment);
 
 export { mapMessagesFor } from './map-messages.js';
+export { shipmentStyles } from './shipment-styles.js';
 
 export interface MapSettings {
   readonly loading: MapLoading;

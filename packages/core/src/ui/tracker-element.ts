@@ -1,4 +1,4 @@
-import { html, LitElement, nothing, type PropertyDeclarations, type PropertyValues, type TemplateResult } from 'lit';
+import { html, LitElement, nothing, type CSSResult, type PropertyDeclarations, type PropertyValues, type TemplateResult } from 'lit';
 import { catalogueSettled, loadCatalogue } from '../i18n/catalogues.js';
 import { Localizer } from '../i18n/localizer.js';
 import type { Messages } from '../i18n/en.js';
@@ -6,12 +6,14 @@ import type { Normalizer, Product, Shipment } from '../model/shipment.js';
 import { TrackingController, type TrackingState } from '../tracking-controller.js';
 import { buildProxyUrl } from '../transport/proxy-client.js';
 import type { RenderContext } from './labels.js';
+import { mapLoadingConverter, type MapLoading } from '../map/map-loading.js';
 import type { MapMessages } from '../map/map-messages.js';
 import { renderAnnouncer, renderNotice } from './notice.js';
 import { trackerStyles } from './styles.js';
 
 export type ThemeName = 'light' | 'dark' | 'auto';
-export type MapMode = 'lazy' | 'eager' | 'none';
+/** The `map` attribute (the same type as the map's `loading`). */
+export type MapMode = MapLoading;
 export type Density = 'comfortable' | 'compact';
 
 const DEFAULT_POLL_SECONDS = 120;
@@ -19,16 +21,13 @@ const DEFAULT_POLL_SECONDS = 120;
 /** What a product element loads when a lookup starts: its normalizer and its details section. */
 export interface ProductView {
   readonly normalizer: Normalizer;
+  /** Styles of the product's details, adopted with the shared shipment styles. */
+  readonly styles?: CSSResult;
   renderDetails(shipment: Shipment, ctx: RenderContext): TemplateResult | typeof nothing;
 }
 
 type CoreView = typeof import('./shipment-view.js');
 
-/** `map` as written: `eager` and `none` as such, anything else (or nothing) `lazy`. */
-const mapModeConverter = {
-  fromAttribute: (value: string | null): MapMode => (value === 'eager' || value === 'none' ? value : 'lazy'),
-  toAttribute: (value: MapMode): string => value,
-};
 
 /**
  * What `<ocean-tracker>` and `<air-tracker>` share: the proxy attributes, the
@@ -104,7 +103,7 @@ export abstract class TrackerElement extends LitElement {
     density: { reflect: true },
     syncUrl: { attribute: 'sync-url', type: Boolean },
     urlParam: { attribute: 'url-param' },
-    map: { converter: mapModeConverter },
+    map: { converter: mapLoadingConverter },
     tileUrl: { attribute: 'tile-url' },
     tileAttribution: { attribute: 'tile-attribution' },
     lang: { reflect: true },
@@ -116,7 +115,7 @@ export abstract class TrackerElement extends LitElement {
 
   /** Path or URL of the customer-hosted proxy endpoint, e.g. `/api/tracking/ocean`. Required. */
   declare proxyUrl: string | undefined;
-  /** Seconds to wait after a 202 before asking again (integer ≥ 1; default 120). */
+  /** Seconds to wait after a 202 before asking again (an integer from 1 to 86400; default 120). */
   declare pollInterval: number;
   /** Where the carrier list comes from; defaults to `carriers/<product>` beside `proxy-url`. */
   declare carriersUrl: string | undefined;
@@ -150,8 +149,10 @@ export abstract class TrackerElement extends LitElement {
   declare protected historyExpanded: boolean;
 
   protected abstract readonly product: Product;
-  /** The attribute whose presence starts a lookup, for messages (`reference-number`, `awb-number`). */
+  /** The attribute whose presence starts a lookup (`reference-number`, `awb-number`). */
   protected abstract readonly numberAttribute: string;
+  /** The number attribute's property (`referenceNumber`, `awbNumber`). */
+  protected abstract get trackedNumber(): string | undefined;
 
   protected readonly tracking: TrackingController;
   protected localizer = new Localizer('en');
@@ -177,7 +178,12 @@ export abstract class TrackerElement extends LitElement {
     this.historyExpanded = false;
     this.tracking = new TrackingController(this, {
       tag: this.localName,
-      normalizer: () => this.normalizer ?? this.loadView().then((view) => view.product.normalizer),
+      // The view is needed to show any answer, so the controller waits for it even with an
+      // integrator's normalizer; the product's normalizer comes with it.
+      normalizer: async () => {
+        const view = await this.loadView();
+        return this.normalizer ?? view.product.normalizer;
+      },
       pollIntervalSeconds: () => validPollSeconds(this.pollInterval),
     });
   }
@@ -201,8 +207,9 @@ export abstract class TrackerElement extends LitElement {
   override connectedCallback(): void {
     super.connectedCallback();
     const fromUrl = this.numberFromUrl();
-    // Attribute first: the product element starts its lookup as for any number attribute.
-    if (fromUrl && !this.hasAttribute(this.numberAttribute)) this.setAttribute(this.numberAttribute, fromUrl);
+    // A number the page set (attribute or property) wins; else the attribute starts the lookup
+    // as for any number attribute.
+    if (fromUrl && !this.trackedNumber) this.setAttribute(this.numberAttribute, fromUrl);
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
@@ -237,14 +244,11 @@ export abstract class TrackerElement extends LitElement {
     this.catalogueLoad = load;
   }
 
-  /**
-   * Also waits for a catalogue being downloaded, and for the shipment view when a shipment is
-   * waiting for it, so `await el.updateComplete` sees the translated text and the shipment.
-   */
+  /** Also waits for a catalogue being downloaded, so `await el.updateComplete` sees the translated text. */
   protected override async getUpdateComplete(): Promise<boolean> {
     let result = await super.getUpdateComplete();
     for (;;) {
-      const pending = this.catalogueLoad ?? (this.tracking.state.phase === 'loaded' && !this.view ? this.viewLoad : undefined);
+      const pending = this.catalogueLoad;
       if (!pending) return result;
       await pending.catch(() => undefined);
       result = await super.getUpdateComplete();
@@ -263,6 +267,7 @@ export abstract class TrackerElement extends LitElement {
     this.viewLoad ??= Promise.all([import('./shipment-view.js'), this.loadProductView()]).then(
       ([core, product]) => {
         this.view = { core, product };
+        this.adoptStyles([core.shipmentStyles, product.styles]);
         this.requestUpdate();
         return this.view;
       },
@@ -309,8 +314,9 @@ export abstract class TrackerElement extends LitElement {
   }
 
   private numberFromUrl(): string | undefined {
-    if (!this.hasAttribute('sync-url')) return undefined;
-    return new URL(globalThis.location.href).searchParams.get(this.urlParamName())?.trim() || undefined;
+    if (!this.syncUrl) return undefined;
+    // Exactly as written there, like any number: it decides what is billed.
+    return new URL(globalThis.location.href).searchParams.get(this.urlParamName()) || undefined;
   }
 
   /**
@@ -359,14 +365,26 @@ export abstract class TrackerElement extends LitElement {
     </div>`;
   }
 
-  /** The shipment, once the view module is here (it is asked for if not). */
+  /** Adds styles that arrived with a lazily loaded module to this element's shadow root. */
+  private adoptStyles(styles: ReadonlyArray<CSSResult | undefined>): void {
+    const root = this.renderRoot;
+    if (!(root instanceof ShadowRoot)) return;
+    for (const style of styles) {
+      const sheet = style?.styleSheet;
+      if (sheet && 'adoptedStyleSheets' in root) {
+        if (!root.adoptedStyleSheets.includes(sheet)) root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet];
+      } else if (style) {
+        const element = document.createElement('style');
+        element.textContent = style.cssText;
+        root.append(element);
+      }
+    }
+  }
+
+  /** The shipment (the controller reaches "loaded" only once the view module is here). */
   protected renderShipment(shipment: Shipment, ctx: RenderContext): TemplateResult | typeof nothing {
     const view = this.view;
-    if (!view) {
-      // A normalizer set by the integrator does not need the view module; load it now.
-      this.loadView().catch((error: unknown) => console.error(`[${this.localName}] The shipment view could not be loaded.`, error));
-      return nothing;
-    }
+    if (!view) return nothing;
     this.mapMessages ??= view.core.mapMessagesFor(this.localizer);
     return view.core.renderShipmentView(shipment, ctx, {
       selectedUnit: this.selectedUnit,
@@ -385,8 +403,11 @@ export abstract class TrackerElement extends LitElement {
   }
 }
 
-/** `poll-interval` as a whole number of seconds ≥ 1; anything else is the default. */
+/** The longest `poll-interval` taken as given: a day (timers overflow past about 24.8 days). */
+export const MAX_POLL_SECONDS = 86_400;
+
+/** `poll-interval` as a whole number of seconds from 1 to a day; anything else is the default. */
 export function validPollSeconds(value: unknown): number {
   const n = typeof value === 'number' ? value : Number(value);
-  return Number.isInteger(n) && n >= 1 ? n : DEFAULT_POLL_SECONDS;
+  return Number.isInteger(n) && n >= 1 && n <= MAX_POLL_SECONDS ? n : DEFAULT_POLL_SECONDS;
 }

@@ -1,0 +1,205 @@
+import { css } from 'lit';
+
+/**
+ * The look of a looked-up shipment: status, ETA, route, panels, container switcher and
+ * timeline. Apart from the shared styles because it loads with the shipment view, not with
+ * the first load; the element adopts it into its shadow root when the view arrives. It uses
+ * the private tokens (`--_text`, `--_gap`, …) that the shared styles define on `:host`.
+ */
+export const shipmentStyles = css`
+  /* Shipment */
+  .shipment {
+    display: grid;
+    gap: var(--_gap);
+  }
+  /* One column: summary, map, history. Wide hosts: the map beside both, kept in view. */
+  .panels {
+    display: grid;
+    gap: var(--_gap);
+    grid-template-columns: minmax(0, 1fr);
+    grid-template-areas: 'summary' 'map' 'history';
+  }
+  .summary {
+    grid-area: summary;
+    display: grid;
+    gap: var(--_gap);
+    align-content: start;
+  }
+  .history {
+    grid-area: history;
+  }
+  .panels > [part~='map'] {
+    grid-area: map;
+  }
+  @container tracker (min-width: 860px) {
+    .panels.with-map {
+      grid-template-columns: minmax(0, 1fr) minmax(0, 1.2fr);
+      grid-template-areas: 'summary map' 'history map';
+      grid-template-rows: auto 1fr;
+    }
+    .panels.with-map > [part~='map'] {
+      position: sticky;
+      top: var(--_gap);
+      align-self: start;
+    }
+  }
+  [part~='status'] {
+    display: grid;
+    gap: 0.25em;
+  }
+  .status-line {
+    display: flex;
+    flex-wrap: wrap;
+    gap: 0.5em 1em;
+    align-items: baseline;
+  }
+  .status-badge {
+    display: inline-block;
+    font-weight: 700;
+    padding: 0.15em 0.6em;
+    border-radius: 999px;
+    background: color-mix(in srgb, var(--_accent) 14%, var(--_bg));
+    color: var(--_text);
+    border: 1px solid var(--_accent);
+  }
+  .status-badge[data-status='DELIVERED'],
+  .status-badge[data-status='ARRIVED'] {
+    border-color: var(--_ok);
+    background: color-mix(in srgb, var(--_ok) 14%, var(--_bg));
+  }
+  .muted {
+    color: var(--_muted);
+  }
+  dl.facts {
+    display: grid;
+    grid-template-columns: max-content 1fr;
+    gap: 0.25em 1em;
+    margin: 0;
+  }
+  dl.facts dt {
+    color: var(--_muted);
+  }
+  dl.facts dd {
+    margin: 0;
+  }
+  [part~='eta'] {
+    padding: 0.75em 1em;
+    border-radius: var(--_radius);
+    background: var(--_surface);
+  }
+  [part~='eta'] .eta-time {
+    font-size: 1.2em;
+    font-weight: 700;
+  }
+  .delay {
+    color: var(--_warn);
+    font-weight: 600;
+  }
+  [part~='route'] ol {
+    list-style: none;
+    display: flex;
+    flex-wrap: wrap;
+    gap: 0.25em;
+    padding: 0;
+    margin: 0;
+  }
+  [part~='route'] li {
+    display: flex;
+    align-items: center;
+    gap: 0.25em;
+  }
+  [part~='route'] li:not(:last-child)::after {
+    content: '→';
+    color: var(--_muted);
+    margin-inline: 0.25em;
+  }
+  [part~='route'] li:not(:last-child):dir(rtl)::after {
+    content: '←';
+  }
+  .place-role {
+    display: block;
+    font-size: 0.8em;
+    color: var(--_muted);
+  }
+  ul.plain {
+    list-style: none;
+    padding: 0;
+    margin: 0;
+  }
+
+  /* Unit switcher */
+  .units {
+    display: flex;
+    flex-wrap: wrap;
+    gap: 0.5em;
+    margin-bottom: 0.5em;
+  }
+  .units button[aria-pressed='false'] {
+    background: transparent;
+    color: var(--_accent);
+  }
+
+  /* Timeline */
+  [part~='milestones'] {
+    list-style: none;
+    margin: 0;
+    padding: 0;
+    position: relative;
+  }
+  [part~='milestone'] {
+    position: relative;
+    padding: 0 0 0.9em 1.75em;
+    border-inline-start: 2px solid var(--_border);
+    margin-inline-start: 0.5em;
+  }
+  [part~='milestone']:last-child {
+    border-inline-start-color: transparent;
+  }
+  [part~='milestone']::before {
+    content: '';
+    position: absolute;
+    inset-inline-start: -0.45em;
+    top: 0.25em;
+    width: 0.8em;
+    height: 0.8em;
+    border-radius: 50%;
+    background: var(--_bg);
+    border: 2px solid var(--_muted);
+  }
+  [part~='milestone'][data-kind='actual']::before {
+    background: var(--_accent);
+    border-color: var(--_accent);
+  }
+  [part~='milestone'][data-current]::before {
+    box-shadow: 0 0 0 4px color-mix(in srgb, var(--_accent) 30%, transparent);
+  }
+  [part~='milestone'][data-kind='planned'] .milestone-title,
+  [part~='milestone'][data-kind='estimated'] .milestone-title {
+    font-weight: 500;
+  }
+  .milestone-title {
+    font-weight: 650;
+  }
+  .milestone-meta {
+    color: var(--_muted);
+    font-size: 0.9em;
+  }
+  .kind-tag {
+    display: inline-block;
+    font-size: 0.75em;
+    text-transform: uppercase;
+    letter-spacing: 0.04em;
+    padding: 0 0.4em;
+    border-radius: 4px;
+    border: 1px solid currentColor;
+    margin-inline-start: 0.4em;
+    vertical-align: 0.1em;
+  }
+  .current-tag {
+    font-weight: 700;
+    color: var(--_accent);
+  }
+  [part~='milestone'][data-superseded] .milestone-title {
+    text-decoration: line-through;
+  }
+`;
