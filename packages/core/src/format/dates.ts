@@ -25,13 +25,21 @@ function formatter(locale: string, timeZone: string, withDate: boolean): Intl.Da
   return f;
 }
 
+const zoneValidity = new Map<string, boolean>();
+
+/** Whether Intl takes this zone; asked once per zone (a timeline asks for the same few zones). */
 function isValidZone(timeZone: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en', { timeZone });
-    return true;
-  } catch {
-    return false;
+  let valid = zoneValidity.get(timeZone);
+  if (valid === undefined) {
+    try {
+      new Intl.DateTimeFormat('en', { timeZone });
+      valid = true;
+    } catch {
+      valid = false;
+    }
+    zoneValidity.set(timeZone, valid);
   }
+  return valid;
 }
 
 /**

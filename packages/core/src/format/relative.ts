@@ -21,10 +21,11 @@ export function formatRelative(targetMs: number, nowMs: number, locale: string):
 
 /** "2 days, 18 hours" — at most two units, for delays. */
 export function formatDuration(ms: number, locale: string): string {
-  const abs = Math.abs(ms);
-  const days = Math.floor(abs / (24 * 3600_000));
-  const hours = Math.floor((abs % (24 * 3600_000)) / 3600_000);
-  const minutes = Math.round((abs % 3600_000) / 60_000);
+  // Round once, to whole minutes, then split: 1 h 59 min 40 s reads "2 hours", not "1 hour, 60 minutes".
+  const totalMinutes = Math.round(Math.abs(ms) / 60_000);
+  const days = Math.floor(totalMinutes / (24 * 60));
+  const hours = Math.floor((totalMinutes % (24 * 60)) / 60);
+  const minutes = totalMinutes % 60;
   const unit = (value: number, u: 'day' | 'hour' | 'minute') =>
     new Intl.NumberFormat(locale, { style: 'unit', unit: u, unitDisplay: 'long' }).format(value);
   const parts: string[] = [];
