@@ -12,7 +12,7 @@ import { retryAfterSeconds } from './retry-after.js';
 import { SharedCalls, VisitorGone } from './shared-calls.js';
 import { callUpstream, upstreamFailure } from './upstream.js';
 import type { UpstreamAnswer, UpstreamResult } from './upstream.js';
-import { takeUpstreamCall } from './upstream-budget.js';
+import { returnUpstreamCall, takeUpstreamCall } from './upstream-budget.js';
 
 /** What a platform adapter knows about the request beyond the Request itself. */
 export interface ProxyRequestInfo {
@@ -169,13 +169,15 @@ export function createTrackingProxy(options: TrackingProxyOptions): TrackingProx
     return result;
   }
 
-  function respond(result: UpstreamResult, trace: Trace, headers: Record<string, string>): Response {
+  /** `publicMaxAgeS`: how long browsers and CDNs may keep a 200 (the open carrier lists); nothing else is kept. */
+  function respond(result: UpstreamResult, trace: Trace, headers: Record<string, string>, publicMaxAgeS?: number): Response {
     if (result.kind === 'failure') {
       trace.error = result.error;
       return errorResponse(502, result.error, result.message, headers);
     }
     if (trace.cache !== 'hit') trace.upstreamStatus = result.status;
-    return answerResponse(result, headers);
+    const cacheControl = publicMaxAgeS !== undefined && result.status === 200 ? `public, max-age=${publicMaxAgeS}` : 'no-store';
+    return answerResponse(result, { ...headers, 'cache-control': cacheControl });
   }
 
   async function forward(request: Request, url: URL, spec: RouteSpec, info: ProxyRequestInfo | undefined, trace: Trace, cors: Record<string, string>): Promise<Response> {
@@ -205,15 +207,16 @@ export function createTrackingProxy(options: TrackingProxyOptions): TrackingProx
     if (language !== null) headers.set('accept-language', language);
     // The key is the upstream request itself, not a hash of it: a crafted number must not be able to collide with another.
     const cacheKey = `answer:${spec.name}\n${query}\n${headers.get('accept')}\n${language ?? ''}`;
-    const cacheControl = spec.numberParam === undefined ? `public, max-age=${Math.floor(limits.carrierCacheTtlMs / 1000)}` : 'no-store';
-    const out = (cache: CacheOutcome) => ({ ...cors, 'cache-control': cacheControl, 'x-proxy-cache': cache });
+    // An upstream error on an open list (a 429 for the proxy's shared address) must not be kept for minutes.
+    const publicMaxAgeS = spec.numberParam === undefined ? Math.floor(limits.carrierCacheTtlMs / 1000) : undefined;
+    const out = (cache: CacheOutcome) => ({ ...cors, 'x-proxy-cache': cache });
 
     if (number !== undefined) trace.numberHash = fingerprint(number);
     const cachedText = await store.get(cacheKey).catch(() => undefined);
     const cached = cachedText === undefined ? undefined : decodeCached(cachedText);
     if (cached !== undefined) {
       trace.cache = 'hit';
-      return respond(cached, trace, out('hit'));
+      return respond(cached, trace, out('hit'), publicMaxAgeS);
     }
 
     const calls = number === undefined ? carrierLists : lookups;
@@ -221,11 +224,12 @@ export function createTrackingProxy(options: TrackingProxyOptions): TrackingProx
       const shared = calls.join(cacheKey, request.signal);
       if (shared === undefined) return undefined;
       trace.cache = 'shared';
-      return respond(await shared, trace, out('shared'));
+      return respond(await shared, trace, out('shared'), publicMaxAgeS);
     };
     const joined = await join();
     if (joined !== undefined) return joined;
 
+    let budgetTakenAt: number | undefined;
     if (number !== undefined && trace.numberHash !== undefined) {
       if (lookups.size >= limits.maxConcurrentLookups) {
         trace.error = 'proxy_busy';
@@ -237,19 +241,25 @@ export function createTrackingProxy(options: TrackingProxyOptions): TrackingProx
         trace.error = 'client_quota';
         return errorResponse(429, 'client_quota', 'Too many different numbers from this address; try again later.', { ...cors, 'retry-after': retryAfterSeconds(quota.retryAfterMs) });
       }
-      const budget = await takeUpstreamCall(store, limits.upstreamBudget, Date.now());
+      budgetTakenAt = Date.now();
+      const budget = await takeUpstreamCall(store, limits.upstreamBudget, budgetTakenAt);
       if (!budget.ok) {
+        budgetTakenAt = undefined;
         trace.error = 'upstream_budget';
         return errorResponse(429, 'upstream_budget', 'The tracking budget for this moment is used up; try again shortly.', { ...cors, 'retry-after': retryAfterSeconds(budget.retryAfterMs) });
       }
       headers.set('authorization', `Bearer ${apiKey}`);
     }
-    // The awaits above let another visitor start the same call meanwhile.
+    // The awaits above let another visitor start the same call meanwhile; joining it needs no
+    // upstream call of our own, so the unit taken from the budget goes back.
     const late = await join();
-    if (late !== undefined) return late;
+    if (late !== undefined) {
+      if (budgetTakenAt !== undefined) await returnUpstreamCall(store, limits.upstreamBudget, budgetTakenAt).catch(() => {});
+      return late;
+    }
     trace.cache = 'miss';
     const result = await calls.start(cacheKey, request.signal, (signal) => fetchAndCache(spec, query, headers, cacheKey, signal));
-    return respond(result, trace, out('miss'));
+    return respond(result, trace, out('miss'), publicMaxAgeS);
   }
 
   async function route(request: Request, info: ProxyRequestInfo | undefined, trace: Trace): Promise<Response> {

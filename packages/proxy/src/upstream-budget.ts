@@ -18,7 +18,7 @@ const SLICES = 10;
  * twice the budget through around its boundary.
  */
 export async function takeUpstreamCall(store: ProxyStore, limit: BudgetLimit, now: number): Promise<Admission> {
-  const sliceMs = Math.max(1, Math.ceil(limit.windowMs / SLICES));
+  const sliceMs = sliceOf(limit);
   const current = Math.floor(now / sliceMs);
   const slices = Math.ceil(limit.windowMs / sliceMs);
   const ttlMs = (slices + 2) * sliceMs;
@@ -38,4 +38,15 @@ export async function takeUpstreamCall(store: ProxyStore, limit: BudgetLimit, no
     if (total < limit.requests) return { ok: false, retryAfterMs: (current + i + 1) * sliceMs - now };
   }
   return { ok: false, retryAfterMs: (current + slices + 1) * sliceMs - now };
+}
+
+/** Gives back a call taken at `takenAt` that turned out not to be needed (it joined another's). */
+export async function returnUpstreamCall(store: ProxyStore, limit: BudgetLimit, takenAt: number): Promise<void> {
+  const sliceMs = sliceOf(limit);
+  const slices = Math.ceil(limit.windowMs / sliceMs);
+  await store.increment(`budget:${Math.floor(takenAt / sliceMs)}`, -1, (slices + 2) * sliceMs);
+}
+
+function sliceOf(limit: BudgetLimit): number {
+  return Math.max(1, Math.ceil(limit.windowMs / SLICES));
 }

@@ -101,6 +101,27 @@ describe('createTrackingProxy', () => {
         assert.ok(upstream.requests.every((r) => r.headers.authorization === undefined));
       }));
 
+    it('lets browsers keep a carrier list, but never an error of it or a shipment answer', () =>
+      withProxy(
+        (req, res) => {
+          const busy = req.url?.includes('/air') ?? false;
+          res.writeHead(busy ? 429 : 200, { 'content-type': 'application/json', ...(busy ? { 'retry-after': '30' } : {}) });
+          res.end(busy ? '{"message":"slow down"}' : '{"carriers":[]}');
+        },
+        {},
+        async (proxy) => {
+          const list = await proxy.get('/api/tracking/carriers/ocean');
+          assert.equal(list.status, 200);
+          assert.equal(list.headers.get('cache-control'), 'public, max-age=600');
+          const refused = await proxy.get('/api/tracking/carriers/air');
+          assert.equal(refused.status, 429);
+          assert.equal(refused.headers.get('cache-control'), 'no-store');
+          assert.equal(refused.headers.get('retry-after'), '30');
+          const shipment = await proxy.get('/api/tracking/ocean?referenceNumber=A');
+          assert.equal(shipment.headers.get('cache-control'), 'no-store');
+        },
+      ));
+
     it('keeps an empty carrierCode empty and an absent one absent', () =>
       withProxy(echo, {}, async (proxy, upstream) => {
         await proxy.get('/api/tracking/ocean?referenceNumber=A&carrierCode=');

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
 import { MemoryStore } from '@cargo-trackers/proxy';
-import { takeUpstreamCall } from '../../../packages/proxy/src/upstream-budget.js';
+import { returnUpstreamCall, takeUpstreamCall } from '../../../packages/proxy/src/upstream-budget.js';
 
 describe('takeUpstreamCall', () => {
   it('never lets more than the budget through in any sliding window', async () => {
@@ -54,6 +54,19 @@ describe('takeUpstreamCall', () => {
     for (let i = 0; i < 50; i++) assert.equal((await takeUpstreamCall(store, limit, now)).ok, false);
     now += 1_200;
     assert.equal((await takeUpstreamCall(store, limit, now)).ok, true);
+    assert.equal((await takeUpstreamCall(store, limit, now)).ok, true);
+  });
+});
+
+describe('returnUpstreamCall', () => {
+  it('gives a taken call back, so a call that joined another costs nothing', async () => {
+    const now = 1_700_000_000_000;
+    const store = new MemoryStore({ now: () => now });
+    const limit = { requests: 2, windowMs: 20_000 };
+    assert.equal((await takeUpstreamCall(store, limit, now)).ok, true);
+    assert.equal((await takeUpstreamCall(store, limit, now)).ok, true);
+    assert.equal((await takeUpstreamCall(store, limit, now)).ok, false);
+    await returnUpstreamCall(store, limit, now);
     assert.equal((await takeUpstreamCall(store, limit, now)).ok, true);
   });
 });
