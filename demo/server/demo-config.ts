@@ -3,10 +3,11 @@
  * start with a message naming the variable; the key's value never appears in a message.
  */
 
+import { DEFAULT_TIMEOUT_MS } from '@cargo-trackers/proxy';
+
+export { DEFAULT_TIMEOUT_MS };
 export const DEFAULT_HOST = '127.0.0.1';
 export const DEFAULT_PORT = 8080;
-/** The service holds a lookup up to two minutes; its own samples wait 130 s. */
-export const DEFAULT_TIMEOUT_MS = 130_000;
 export const API_KEY_PREFIX = 'trk_';
 
 export interface RealService {

@@ -11,7 +11,7 @@ import { createTrackingProxy, type ProxyLogEntry } from '@cargo-trackers/proxy';
 import { toNodeListener } from '@cargo-trackers/proxy/node';
 import { demoNumbers } from '../mock-service/demo-numbers.js';
 import { createMockTrackingService } from '../mock-service/mock-tracking-service.js';
-import { DEFAULT_HOST, DEFAULT_TIMEOUT_MS, type RealService } from './demo-config.js';
+import { DEFAULT_HOST, DEFAULT_PORT, DEFAULT_TIMEOUT_MS, type RealService } from './demo-config.js';
 import { createStaticFiles } from './static-files.js';
 
 export const DEFAULT_PUBLIC_DIR = fileURLToPath(new URL('../public/', import.meta.url));
@@ -140,7 +140,7 @@ export async function startDemoServer(options: DemoServerOptions = {}): Promise<
 
   let address: AddressInfo;
   try {
-    address = await listen(server, options.port ?? 8080, host);
+    address = await listen(server, options.port ?? DEFAULT_PORT, host);
   } catch (error) {
     if (mock) await closeServer(mock);
     throw error;
