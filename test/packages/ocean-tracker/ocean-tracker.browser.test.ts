@@ -93,6 +93,20 @@ describe('<ocean-tracker>', () => {
       expect(q.get('referenceNumber')).to.equal('MEDU9091004');
     });
 
+    it('lets a carrier-code set by the page replace the visitor\'s earlier pick', async () => {
+      const s = await scenario({ responses: [{ status: 404, body: { message: 'nope' } }] });
+      const el = await tracker(`proxy-url="${s.base}/ocean"`);
+      const select = el.shadowRoot!.querySelector('select')!;
+      await until(() => [...select.options].some((o) => o.value === 'OOLU'), 'carriers listed');
+      select.value = 'OOLU';
+      select.dispatchEvent(new Event('change'));
+      await el.updateComplete;
+      el.carrierCode = 'MAEU';
+      el.referenceNumber = 'MAEU1234565';
+      await until(async () => (await s.requests()).length === 1, 'one request');
+      expect(params((await s.requests())[0]!.search).get('carrierCode')).to.equal('MAEU');
+    });
+
     it('warns about a wrong container check digit and sends only after "track anyway"', async () => {
       const s = await scenario({ responses: [{ status: 404, body: { message: 'nope' } }] });
       const el = await tracker(`proxy-url="${s.base}/ocean"`);
@@ -351,7 +365,9 @@ describe('<ocean-tracker>', () => {
       const s = await scenario({ responses: [{ status: 404, body: { message: 'No shipment found for ABC' } }] });
       const el = mount<OceanTracker>(`<ocean-tracker proxy-url="${s.base}/ocean" poll-interval="1" reference-number="ABC"></ocean-tracker>`);
       const e = await nextEvent<TrackerErrorEvent>(el, 'tracker-error');
-      expect(e.detail).to.include({ status: 404, retryable: false });
+      expect(e.detail).to.include({ status: 404, code: 'not_found', retryable: false });
+      // The same fields on the event itself, as on tracker-load and tracker-pending.
+      expect({ status: e.status, code: e.code, retryable: e.retryable, retryAt: e.retryAt }).to.deep.equal({ status: 404, code: 'not_found', retryable: false, retryAt: undefined });
       await el.updateComplete;
       expect(part(el, 'notice')!.textContent).to.contain('could not find ABC');
       expect(part(el, 'notice')!.textContent).to.contain('No shipment found for ABC');

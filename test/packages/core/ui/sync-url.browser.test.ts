@@ -38,6 +38,21 @@ describe('sync-url', () => {
     expect(new URLSearchParams(request!.search).get('referenceNumber')).to.equal('MEDU9091004');
   });
 
+  it('reads the number back when sync-url is set as a property, as frameworks do', async () => {
+    const s = await scenario({ responses: [{ status: 200, body: await fixture('ocean-container-in-transit.json') }] });
+    history.replaceState(null, '', `${location.pathname}?ocean=MEDU9091004`);
+    const el = document.createElement('ocean-tracker');
+    el.proxyUrl = `${s.base}/ocean`;
+    el.map = 'none';
+    el.syncUrl = true;
+    const root = document.createElement('div');
+    root.dataset.testRoot = '';
+    document.body.append(root);
+    root.append(el);
+    await nextEvent(el, 'tracker-load');
+    expect(el.referenceNumber).to.equal('MEDU9091004');
+  });
+
   it('leaves the URL alone without sync-url, and an explicit number wins over the URL', async () => {
     const s = await scenario({ responses: [{ status: 200, body: await fixture('ocean-container-in-transit.json') }] });
     history.replaceState(null, '', `${location.pathname}?ocean=FROMURL`);
