@@ -25,7 +25,6 @@ import type {
   Flight,
   FlightTimes,
   Leg,
-  LegState,
   Milestone,
   NormalizeResult,
   Normalizer,
@@ -33,11 +32,11 @@ import type {
   PlaceRole,
   Position,
   Shipment,
-  TimeKind,
 } from '@cargo-trackers/core';
 import {
   field,
   isObject,
+  LEG_STATES,
   mergeRouteStops,
   nonNegative,
   placeResolver,
@@ -56,6 +55,7 @@ import {
   requiredList,
   requiredText,
   sortByTime,
+  TIME_KINDS,
   withoutUndefined,
   type Refusal,
 } from '@cargo-trackers/core';
@@ -93,8 +93,6 @@ export const AIR_EVENT_CODES = [
 ] as const;
 export type AirEventCode = (typeof AIR_EVENT_CODES)[number];
 
-const TIME_KINDS: readonly TimeKind[] = ['actual', 'estimated', 'planned'];
-const LEG_STATES: readonly LegState[] = ['completed', 'current', 'planned', 'cancelled'];
 
 interface ReadFlight {
   readonly flight: Flight;

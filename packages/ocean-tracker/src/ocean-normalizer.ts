@@ -21,7 +21,6 @@
 import type {
   Arrival,
   Leg,
-  LegState,
   Milestone,
   NormalizeResult,
   Normalizer,
@@ -37,6 +36,7 @@ import type {
 import {
   field,
   isObject,
+  LEG_STATES,
   mergeRouteStops,
   nonNegative,
   placeResolver,
@@ -55,6 +55,7 @@ import {
   requiredList,
   requiredText,
   sortByTime,
+  TIME_KINDS,
   withoutUndefined,
   type Refusal,
 } from '@cargo-trackers/core';
@@ -91,8 +92,6 @@ export const OCEAN_EVENT_CODES = [
 ] as const;
 export type OceanEventCode = (typeof OCEAN_EVENT_CODES)[number];
 
-const TIME_KINDS: readonly TimeKind[] = ['actual', 'estimated', 'planned'];
-const LEG_STATES: readonly LegState[] = ['completed', 'current', 'planned', 'cancelled'];
 
 const ROUTE_ROLES: readonly (readonly [key: string, role: PlaceRole])[] = [
   ['origin', 'origin'],
