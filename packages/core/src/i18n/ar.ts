@@ -44,6 +44,7 @@ export const ar = {
 
   'shipment.heading': 'الشحنة {number}',
   'shipment.status': 'الحالة',
+  'shipment.labelled': '{label}:',
   'shipment.carrier': 'الخط الملاحي',
   'shipment.airline': 'شركة الطيران',
   'shipment.reference': 'المرجع',

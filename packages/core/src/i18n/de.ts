@@ -44,6 +44,7 @@ export const de = {
 
   'shipment.heading': 'Sendung {number}',
   'shipment.status': 'Status',
+  'shipment.labelled': '{label}:',
   'shipment.carrier': 'Reederei',
   'shipment.airline': 'Fluggesellschaft',
   'shipment.reference': 'Referenz',

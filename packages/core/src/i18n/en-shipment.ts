@@ -7,6 +7,7 @@ export const enShipment = {
   // Shipment
   'shipment.heading': 'Shipment {number}',
   'shipment.status': 'Status',
+  'shipment.labelled': '{label}:',
   'shipment.carrier': 'Carrier',
   'shipment.airline': 'Airline',
   'shipment.reference': 'Reference',

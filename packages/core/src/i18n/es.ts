@@ -44,6 +44,7 @@ export const es = {
 
   'shipment.heading': 'Envío {number}',
   'shipment.status': 'Estado',
+  'shipment.labelled': '{label}:',
   'shipment.carrier': 'Naviera',
   'shipment.airline': 'Aerolínea',
   'shipment.reference': 'Referencia',

@@ -44,6 +44,7 @@ export const fr = {
 
   'shipment.heading': 'Expédition {number}',
   'shipment.status': 'Statut',
+  'shipment.labelled': '{label} :',
   'shipment.carrier': 'Compagnie maritime',
   'shipment.airline': 'Compagnie aérienne',
   'shipment.reference': 'Référence',

@@ -44,6 +44,7 @@ export const ja = {
 
   'shipment.heading': '貨物 {number}',
   'shipment.status': 'ステータス',
+  'shipment.labelled': '{label}：',
   'shipment.carrier': '船会社',
   'shipment.airline': '航空会社',
   'shipment.reference': '参照番号',

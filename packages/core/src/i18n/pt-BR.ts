@@ -44,6 +44,7 @@ export const ptBR = {
 
   'shipment.heading': 'Embarque {number}',
   'shipment.status': 'Status',
+  'shipment.labelled': '{label}:',
   'shipment.carrier': 'Armador',
   'shipment.airline': 'Companhia aérea',
   'shipment.reference': 'Referência',

@@ -44,6 +44,7 @@ export const zhCN = {
 
   'shipment.heading': '货物 {number}',
   'shipment.status': '状态',
+  'shipment.labelled': '{label}：',
   'shipment.carrier': '船公司',
   'shipment.airline': '航空公司',
   'shipment.reference': '单号',

@@ -12,10 +12,10 @@ export function renderStatus(shipment: Shipment, ctx: RenderContext): TemplateRe
   return html`<header part="status">
     <h2>${kind ? `${kind} ` : ''}<span class="reference">${shipment.reference}</span></h2>
     <div class="status-line">
-      <span class="visually-hidden">${l.t('shipment.status')}:</span>
+      <span class="visually-hidden">${l.t('shipment.labelled', { label: l.t('shipment.status') })}</span>
       <span class="status-badge" data-status=${shipment.status.code}>${statusLabel(shipment.status, ctx)}</span>
       ${carrier
-        ? html`<span><span class="muted">${ctx.product === 'air' ? l.t('shipment.airline') : l.t('shipment.carrier')}:</span> ${carrier}</span>`
+        ? html`<span><span class="muted">${l.t('shipment.labelled', { label: ctx.product === 'air' ? l.t('shipment.airline') : l.t('shipment.carrier') })}</span> ${carrier}</span>`
         : nothing}
       ${shipment.updatedAt
         ? html`<span class="muted"

@@ -24,13 +24,13 @@ function placeholders(text: string): string[] {
  * untranslated string.
  */
 const sameAsEnglish: Record<string, readonly MessageKey[]> = {
-  es: ['flight.route'],
-  de: ['shipment.status', 'shipment.route', 'reference.container', 'flight.route', 'map.altitude', 'map.route'],
+  es: ['flight.route', 'shipment.labelled'],
+  de: ['shipment.status', 'shipment.route', 'reference.container', 'flight.route', 'map.altitude', 'map.route', 'shipment.labelled'],
   fr: ['shipment.voyage', 'role.destination', 'flight.route', 'mode.barge', 'mode.rail'],
-  'pt-BR': ['shipment.status', 'flight.route'],
+  'pt-BR': ['shipment.status', 'flight.route', 'shipment.labelled'],
   'zh-CN': ['flight.route'],
   ja: ['flight.route'],
-  ar: [],
+  ar: ['shipment.labelled'],
 };
 
 describe('message catalogues', () => {
