@@ -1,8 +1,9 @@
 import { expect } from '@open-wc/testing';
 import '@cargo-trackers/air-tracker';
 import type { AirTracker } from '@cargo-trackers/air-tracker';
-import type { TrackerErrorEvent, TrackerLoadEvent, TrackerPendingEvent } from '@cargo-trackers/core';
+import type { TrackerLoadEvent } from '@cargo-trackers/core';
 import { fixture, mount, nextEvent, part, parts, scenario, shadowText, sleep, until } from '../../support/browser.js';
+import { describeOutcomes } from '../../support/outcome-suite.js';
 
 const transfer = () => fixture<Record<string, unknown>>('air-awb-transfer.json');
 
@@ -387,209 +388,18 @@ describe('<air-tracker>', () => {
     });
   });
 
-  describe('every other answer', () => {
-    it('polls after a 202 every poll-interval seconds: 202 → 202 → 200 makes exactly three requests', async () => {
-      const doc = await transfer();
-      const s = await scenario({
-        responses: [
-          { status: 202, body: { message: 'Accepted, processing' } },
-          { status: 202, body: { message: 'Accepted, processing' } },
-          { status: 200, body: doc },
-        ],
-      });
-      const pending: TrackerPendingEvent[] = [];
-      const el = mount<AirTracker>(`<air-tracker proxy-url="${s.base}/air" poll-interval="1"></air-tracker>`);
-      el.addEventListener('tracker-pending', (e) => pending.push(e));
-      const load = nextEvent(el, 'tracker-load', 10000);
-      el.awbNumber = '176-22817340';
-      await until(() => pending.length === 1, 'first pending');
-      await el.updateComplete;
-      expect(part(el, 'notice')!.textContent).to.contain('carrier is slow');
-      expect(part(el, 'notice')!.textContent).to.match(/Checking again in 0:0[01]/);
-      // Spoken by the element's standing live region, not by the notice (see test/a11y).
-      expect(part(el, 'announcer')!.querySelector('[role="status"]')!.textContent).to.contain('carrier is slow');
-      expect(pending[0]!.attempt).to.equal(1);
-      expect(pending[0]!.retryAt.getTime()).to.be.closeTo(Date.now() + 1000, 600);
-      await load;
-      await sleep(1500);
-      const requests = await s.requests();
-      expect(requests).to.have.length(3);
-      expect(requests.every((r) => params(r.search).get('number') === '176-22817340')).to.equal(true);
-      expect(requests[1]!.at - requests[0]!.at).to.be.at.least(950);
-      expect(pending.map((p) => p.attempt)).to.deep.equal([1, 2]);
-    });
-
-    it('stops after 15 answers of 202 and offers to try again', async () => {
-      const s = await scenario({ responses: [{ status: 202, body: { message: 'Accepted' } }] });
-      const el = mount<AirTracker>(`<air-tracker proxy-url="${s.base}/air" poll-interval="1" awb-number="172-20200003"></air-tracker>`);
-      const error = await nextEvent<TrackerErrorEvent>(el, 'tracker-error', 19000);
-      expect(error.detail.status).to.equal(202);
-      expect(error.detail.retryable).to.equal(true);
-      expect(await s.requests()).to.have.length(15);
-      await el.updateComplete;
-      expect(part(el, 'retry-button')).to.exist;
-    }).timeout(25000);
-
-    it('waits Retry-After after a 429, shows the countdown, then asks again by itself', async () => {
-      const s = await scenario({ responses: [{ status: 429, headers: { 'Retry-After': '2' }, body: { message: 'Too many' } }, { status: 200, body: await transfer() }] });
-      const el = mount<AirTracker>(`<air-tracker proxy-url="${s.base}/air" awb-number="176-22817340"></air-tracker>`);
-      const error = await nextEvent<TrackerErrorEvent>(el, 'tracker-error');
-      expect(error.detail.status).to.equal(429);
-      expect(error.detail.retryable).to.equal(true);
-      expect(error.detail.retryAt!.getTime()).to.be.closeTo(Date.now() + 2000, 600);
-      await el.updateComplete;
-      expect(part(el, 'notice')!.textContent).to.match(/Trying again in 0:0[12]/);
-      await nextEvent(el, 'tracker-load', 5000);
-      const [first, second] = await s.requests();
-      expect(second!.at - first!.at).to.be.at.least(1950);
-    });
-
-    it('after a 401 tells the visitor tracking is unavailable, tells the site owner about the key, and never asks again', async () => {
-      const s = await scenario({ responses: [{ status: 401, body: { message: 'Invalid API key' } }] });
-      const el = mount<AirTracker>(`<air-tracker proxy-url="${s.base}/air" poll-interval="1" awb-number="172-40100001"></air-tracker>`);
-      const error = await nextEvent<TrackerErrorEvent>(el, 'tracker-error');
-      expect(error.detail).to.include({ status: 401, retryable: false });
-      await el.updateComplete;
-      expect(part(el, 'notice')!.textContent).to.contain('Tracking is not available right now');
-      expect(part(el, 'notice')!.textContent).not.to.contain('Invalid API key');
-      expect(part(el, 'retry-button')).to.equal(null);
-      expect(errors.messages.some((m) => m.includes('[air-tracker]') && m.includes('401') && m.includes('key'))).to.equal(true);
-      await sleep(2500);
-      expect(await s.requests()).to.have.length(1);
-    });
-
-    it('tells the two 402s apart, shows when the cap resets, and never asks again', async () => {
-      const credits = await scenario({ responses: [{ status: 402, body: { message: 'No credits', error: 'insufficient_credits', product: 'air' } }] });
-      const a = mount<AirTracker>(`<air-tracker proxy-url="${credits.base}/air" poll-interval="1" awb-number="172-40200005"></air-tracker>`);
-      const e1 = await nextEvent<TrackerErrorEvent>(a, 'tracker-error');
-      await a.updateComplete;
-      const creditsText = part(a, 'notice')!.textContent!;
-      expect(e1.detail).to.include({ status: 402, code: 'insufficient_credits', retryable: false });
-
-      const cap = await scenario({
-        responses: [{ status: 402, body: { message: 'Cap', error: 'usage_limit_reached', product: 'air', limit: 1000, resets_at: '2026-12-01T00:00:00Z' } }],
-      });
-      const b = mount<AirTracker>(`<air-tracker lang="en" proxy-url="${cap.base}/air" poll-interval="1" awb-number="172-40200016"></air-tracker>`);
-      const e2 = await nextEvent<TrackerErrorEvent>(b, 'tracker-error');
-      await b.updateComplete;
-      expect(e2.detail).to.include({ status: 402, code: 'usage_limit_reached' });
-      const capText = part(b, 'notice')!.textContent!;
-      expect(capText).not.to.equal(creditsText);
-      expect(capText).to.contain('limit');
-      expect(capText).to.match(/Dec 1, 2026/);
-      await sleep(1500);
-      expect(await credits.requests()).to.have.length(1);
-      expect(await cap.requests()).to.have.length(1);
-    });
-
-    it('shows a 404 with the service message and does not retry', async () => {
-      const s = await scenario({ responses: [{ status: 404, body: { message: 'No shipment found for 172-40400006' } }] });
-      const el = mount<AirTracker>(`<air-tracker proxy-url="${s.base}/air" poll-interval="1" awb-number="172-40400006"></air-tracker>`);
-      const e = await nextEvent<TrackerErrorEvent>(el, 'tracker-error');
-      expect(e.detail).to.include({ status: 404, retryable: false });
-      await el.updateComplete;
-      expect(part(el, 'notice')!.textContent).to.contain('could not find 172-40400006');
-      expect(part(el, 'notice')!.textContent).to.contain('No shipment found for 172-40400006');
-      expect(part(el, 'announcer')!.querySelector('[role="alert"]')!.textContent).to.contain('could not find 172-40400006');
-      await sleep(1200);
-      expect(await s.requests()).to.have.length(1);
-    });
-
-    it('retries a 5xx three times with growing waits, then offers "try again", which asks afresh', async () => {
-      const s = await scenario({ responses: [{ status: 503, body: { message: 'Down' } }] });
-      const el = mount<AirTracker>(`<air-tracker proxy-url="${s.base}/air" awb-number="172-50000005"></air-tracker>`);
-      const retries: TrackerErrorEvent[] = [];
-      el.addEventListener('tracker-error', (e) => retries.push(e));
-      await until(() => retries.some((e) => !e.detail.retryAt), 'final error', 15000);
-      const requests = await s.requests();
-      expect(requests).to.have.length(4);
-      const gaps = requests.slice(1).map((r, i) => r.at - requests[i]!.at);
-      expect(gaps[0]).to.be.within(450, 1300);
-      expect(gaps[1]).to.be.within(950, 2300);
-      expect(gaps[2]).to.be.within(1950, 4300);
-      expect(retries.slice(0, 3).every((e) => e.detail.retryable && e.detail.retryAt)).to.equal(true);
-      await el.updateComplete;
-      expect(part(el, 'notice')!.textContent).to.contain('not answering');
-      part(el, 'retry-button')!.click();
-      await until(async () => (await s.requests()).length === 5, 'asked again after try again');
-    }).timeout(20000);
-
-    it('treats a network failure like a 5xx: retries with a wait', async () => {
-      // Nothing listens on loopback port 9: the connection is refused.
-      const el = mount<AirTracker>(`<air-tracker proxy-url="http://127.0.0.1:9/air" awb-number="176-22817340"></air-tracker>`);
-      const e = await nextEvent<TrackerErrorEvent>(el, 'tracker-error');
-      expect(e.detail).to.include({ status: 0, code: 'network_error', retryable: true });
-      expect(e.detail.retryAt!.getTime()).to.be.greaterThan(Date.now());
-      await el.updateComplete;
-      expect(part(el, 'notice')!.textContent).to.contain('Retrying automatically (attempt 1 of 3)');
-    });
-
-    for (const [name, body] of [
-      ['a body that is not JSON', '<html>oops</html>'],
-      ['JSON that is not an object', '[1,2,3]'],
-      ['a document without its milestones', '{"awbNumber":"172-20000024","status":"BOOKED"}'],
-      ['an ocean document sent to the air tracker', '{"referenceNumber":"MEDU9091004","status":"IN_TRANSIT","containers":[]}'],
-    ] as const) {
-      it(`says "unexpected response" for ${name}`, async () => {
-        const s = await scenario({ responses: [{ status: 200, body }] });
-        const el = mount<AirTracker>(`<air-tracker proxy-url="${s.base}/air" awb-number="172-20000013"></air-tracker>`);
-        const e = await nextEvent<TrackerErrorEvent>(el, 'tracker-error');
-        expect(e.detail.status).to.equal(200);
-        await el.updateComplete;
-        expect(part(el, 'notice')!.textContent).to.contain('could not read');
-        expect(el.shipment).to.equal(undefined);
-        expect(el.trackingState).to.equal('failed');
-      });
-    }
-  });
-
-  describe('one lookup at a time', () => {
-    it('aborts the old request for a new number and never shows the stale answer', async () => {
-      const first = await fixture<Record<string, unknown>>('air-awb-transfer.json');
-      const second = await fixture<Record<string, unknown>>('air-delivered.json');
-      const s = await scenario({ responses: [{ status: 200, body: first, delayMs: 1500 }, { status: 200, body: second }] });
-      const el = mount<AirTracker>(`<air-tracker proxy-url="${s.base}/air" awb-number="176-22817340"></air-tracker>`);
-      const loads: TrackerLoadEvent[] = [];
-      el.addEventListener('tracker-load', (e) => loads.push(e));
-      await until(async () => (await s.requests()).length === 1, 'first request sent');
-      el.awbNumber = '618-44193726';
-      await until(() => loads.length === 1, 'second loaded');
-      await sleep(1800);
-      expect(loads).to.have.length(1);
-      expect(loads[0]!.shipment.reference).to.equal(second['awbNumber']);
-      expect(el.shipment!.reference).to.equal(second['awbNumber']);
-      expect(text(part(el, 'status'))).to.contain('618-44193726');
-      const requests = await s.requests();
-      expect(requests[0]!.aborted).to.equal(true);
-    });
-
-    it('aborts the request when removed, asks nothing while away, and resumes when added back', async () => {
-      const s = await scenario({ responses: [{ status: 200, body: await transfer(), delayMs: 2000 }, { status: 200, body: await transfer() }] });
-      const el = mount<AirTracker>(`<air-tracker proxy-url="${s.base}/air" awb-number="176-22817340"></air-tracker>`);
-      await until(async () => (await s.requests()).length === 1, 'request sent');
-      const parent = el.parentElement!;
-      el.remove();
-      await until(async () => (await s.requests())[0]!.aborted, 'request aborted');
-      await sleep(300);
-      expect(await s.requests()).to.have.length(1);
-      const load = nextEvent(el, 'tracker-load');
-      parent.append(el);
-      await load;
-      expect(await s.requests()).to.have.length(2);
-    });
-
-    it('clears its timers when removed while waiting, and resumes the wait when added back', async () => {
-      const s = await scenario({ responses: [{ status: 202, body: { message: 'later' } }, { status: 200, body: await transfer() }] });
-      const el = mount<AirTracker>(`<air-tracker proxy-url="${s.base}/air" poll-interval="1" awb-number="176-22817340"></air-tracker>`);
-      await nextEvent(el, 'tracker-pending');
-      const parent = el.parentElement!;
-      el.remove();
-      await sleep(1600);
-      expect(await s.requests(), 'no poll while removed').to.have.length(1);
-      const load = nextEvent(el, 'tracker-load');
-      parent.append(el);
-      await load;
-      expect(await s.requests()).to.have.length(2);
-    });
+  describeOutcomes({
+    tag: 'air-tracker',
+    path: 'air',
+    numberAttribute: 'awb-number',
+    setNumber: (el, number) => ((el as AirTracker).awbNumber = number),
+    number: '176-22817340',
+    document: transfer,
+    secondNumber: '618-44193726',
+    secondDocument: () => fixture<Record<string, unknown>>('air-delivered.json'),
+    referenceOf: (document) => document['awbNumber'],
+    incompleteDocument: '{"awbNumber":"176-22817340","status":"IN_TRANSIT"}',
+    otherProductDocument: '{"referenceNumber":"MEDU9091004","status":"IN_TRANSIT","containers":[]}',
+    product: 'air',
   });
 });

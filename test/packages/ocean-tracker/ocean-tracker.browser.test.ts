@@ -1,8 +1,9 @@
 import { expect } from '@open-wc/testing';
 import '@cargo-trackers/ocean-tracker';
 import type { OceanTracker } from '@cargo-trackers/ocean-tracker';
-import type { TrackerErrorEvent, TrackerLoadEvent, TrackerPendingEvent } from '@cargo-trackers/core';
+import type { TrackerLoadEvent } from '@cargo-trackers/core';
 import { fixture, mount, nextEvent, part, parts, scenario, shadowText, sleep, until } from '../../support/browser.js';
+import { describeOutcomes } from '../../support/outcome-suite.js';
 
 const transit = () => fixture<Record<string, unknown>>('ocean-container-in-transit.json');
 
@@ -264,210 +265,18 @@ describe('<ocean-tracker>', () => {
     });
   });
 
-  describe('every other answer', () => {
-    it('polls after a 202 every poll-interval seconds: 202 → 202 → 200 makes exactly three requests', async () => {
-      const doc = await transit();
-      const s = await scenario({
-        responses: [
-          { status: 202, body: { message: 'Accepted, processing' } },
-          { status: 202, body: { message: 'Accepted, processing' } },
-          { status: 200, body: doc },
-        ],
-      });
-      const pending: TrackerPendingEvent[] = [];
-      const el = mount<OceanTracker>(`<ocean-tracker proxy-url="${s.base}/ocean" poll-interval="1"></ocean-tracker>`);
-      el.addEventListener('tracker-pending', (e) => pending.push(e));
-      const loaded = nextEvent(el, 'tracker-load', 10000);
-      el.referenceNumber = 'MEDU9091004';
-      await until(() => pending.length === 1, 'first pending');
-      await el.updateComplete;
-      expect(part(el, 'notice')!.textContent).to.contain('carrier is slow');
-      expect(part(el, 'notice')!.textContent).to.match(/Checking again in 0:0[01]/);
-      // Spoken by the element's standing live region, not by the notice (see test/a11y).
-      expect(part(el, 'announcer')!.querySelector('[role="status"]')!.textContent).to.contain('carrier is slow');
-      expect(pending[0]!.attempt).to.equal(1);
-      expect(pending[0]!.retryAt.getTime()).to.be.closeTo(Date.now() + 1000, 600);
-      await loaded;
-      await sleep(1500);
-      const requests = await s.requests();
-      expect(requests).to.have.length(3);
-      expect(requests[1]!.at - requests[0]!.at).to.be.at.least(950);
-      expect(pending.map((p) => p.attempt)).to.deep.equal([1, 2]);
-    });
-
-    it('stops after 15 answers of 202 and offers to try again', async () => {
-      const s = await scenario({ responses: [{ status: 202, body: { message: 'Accepted' } }] });
-      const el = mount<OceanTracker>(`<ocean-tracker proxy-url="${s.base}/ocean" poll-interval="1" reference-number="SLOW"></ocean-tracker>`);
-      // Shorten the wait between polls without touching the element: each pending event
-      // is followed by the retry the element scheduled; the test only counts and waits.
-      const failed = nextEvent<TrackerErrorEvent>(el, 'tracker-error', 19000);
-      const error = await failed;
-      expect(error.detail.status).to.equal(202);
-      expect(error.detail.retryable).to.equal(true);
-      expect(await s.requests()).to.have.length(15);
-      await el.updateComplete;
-      expect(part(el, 'retry-button')).to.exist;
-    }).timeout(25000);
-
-    it('waits Retry-After after a 429, shows the countdown, then asks again by itself', async () => {
-      const s = await scenario({ responses: [{ status: 429, headers: { 'Retry-After': '2' }, body: { message: 'Too many' } }, { status: 200, body: await transit() }] });
-      const el = mount<OceanTracker>(`<ocean-tracker proxy-url="${s.base}/ocean" reference-number="MEDU9091004"></ocean-tracker>`);
-      const error = await nextEvent<TrackerErrorEvent>(el, 'tracker-error');
-      expect(error.detail.status).to.equal(429);
-      expect(error.detail.retryable).to.equal(true);
-      expect(error.detail.retryAt!.getTime()).to.be.closeTo(Date.now() + 2000, 600);
-      await el.updateComplete;
-      expect(part(el, 'notice')!.textContent).to.match(/Trying again in 0:0[12]/);
-      await nextEvent(el, 'tracker-load', 5000);
-      const [first, second] = await s.requests();
-      expect(second!.at - first!.at).to.be.at.least(1950);
-    });
-
-    it('after a 401 tells the visitor tracking is unavailable, tells the site owner about the key, and never asks again', async () => {
-      const s = await scenario({ responses: [{ status: 401, body: { message: 'Invalid API key' } }] });
-      const el = mount<OceanTracker>(`<ocean-tracker proxy-url="${s.base}/ocean" poll-interval="1" reference-number="X"></ocean-tracker>`);
-      const error = await nextEvent<TrackerErrorEvent>(el, 'tracker-error');
-      expect(error.detail).to.include({ status: 401, retryable: false });
-      await el.updateComplete;
-      expect(part(el, 'notice')!.textContent).to.contain('Tracking is not available right now');
-      expect(part(el, 'notice')!.textContent).not.to.contain('Invalid API key');
-      expect(part(el, 'retry-button')).to.equal(null);
-      expect(errors.messages.some((m) => m.includes('401') && m.includes('key'))).to.equal(true);
-      await sleep(2500);
-      expect(await s.requests()).to.have.length(1);
-    });
-
-    it('tells the two 402s apart, shows when the cap resets, and never asks again', async () => {
-      const credits = await scenario({ responses: [{ status: 402, body: { message: 'No credits', error: 'insufficient_credits', product: 'ocean' } }] });
-      const a = mount<OceanTracker>(`<ocean-tracker proxy-url="${credits.base}/ocean" poll-interval="1" reference-number="X"></ocean-tracker>`);
-      const e1 = await nextEvent<TrackerErrorEvent>(a, 'tracker-error');
-      await a.updateComplete;
-      const creditsText = part(a, 'notice')!.textContent!;
-      expect(e1.detail).to.include({ status: 402, code: 'insufficient_credits', retryable: false });
-
-      const cap = await scenario({
-        responses: [{ status: 402, body: { message: 'Cap', error: 'usage_limit_reached', product: 'ocean', limit: 1000, resets_at: '2026-12-01T00:00:00Z' } }],
-      });
-      const b = mount<OceanTracker>(`<ocean-tracker lang="en" proxy-url="${cap.base}/ocean" poll-interval="1" reference-number="X"></ocean-tracker>`);
-      const e2 = await nextEvent<TrackerErrorEvent>(b, 'tracker-error');
-      await b.updateComplete;
-      expect(e2.detail).to.include({ status: 402, code: 'usage_limit_reached' });
-      const capText = part(b, 'notice')!.textContent!;
-      expect(capText).not.to.equal(creditsText);
-      expect(capText).to.contain('limit');
-      expect(capText).to.match(/Dec 1, 2026/);
-      await sleep(1500);
-      expect(await credits.requests()).to.have.length(1);
-      expect(await cap.requests()).to.have.length(1);
-    });
-
-    it('shows a 404 with the service message and does not retry', async () => {
-      const s = await scenario({ responses: [{ status: 404, body: { message: 'No shipment found for ABC' } }] });
-      const el = mount<OceanTracker>(`<ocean-tracker proxy-url="${s.base}/ocean" poll-interval="1" reference-number="ABC"></ocean-tracker>`);
-      const e = await nextEvent<TrackerErrorEvent>(el, 'tracker-error');
-      expect(e.detail).to.include({ status: 404, code: 'not_found', retryable: false });
-      // The same fields on the event itself, as on tracker-load and tracker-pending.
-      expect({ status: e.status, code: e.code, retryable: e.retryable, retryAt: e.retryAt }).to.deep.equal({ status: 404, code: 'not_found', retryable: false, retryAt: undefined });
-      await el.updateComplete;
-      expect(part(el, 'notice')!.textContent).to.contain('could not find ABC');
-      expect(part(el, 'notice')!.textContent).to.contain('No shipment found for ABC');
-      expect(part(el, 'announcer')!.querySelector('[role="alert"]')!.textContent).to.contain('could not find ABC');
-      await sleep(1200);
-      expect(await s.requests()).to.have.length(1);
-    });
-
-    it('retries a 5xx three times with growing waits, then offers "try again", which asks afresh', async () => {
-      const s = await scenario({ responses: [{ status: 503, body: { message: 'Down' } }] });
-      const el = mount<OceanTracker>(`<ocean-tracker proxy-url="${s.base}/ocean" reference-number="X"></ocean-tracker>`);
-      const retries: TrackerErrorEvent[] = [];
-      el.addEventListener('tracker-error', (e) => retries.push(e));
-      await until(() => retries.some((e) => !e.detail.retryAt), 'final error', 15000);
-      const requests = await s.requests();
-      expect(requests).to.have.length(4);
-      const gaps = requests.slice(1).map((r, i) => r.at - requests[i]!.at);
-      expect(gaps[0]).to.be.within(450, 1300);
-      expect(gaps[1]).to.be.within(950, 2300);
-      expect(gaps[2]).to.be.within(1950, 4300);
-      expect(retries.slice(0, 3).every((e) => e.detail.retryable && e.detail.retryAt)).to.equal(true);
-      await el.updateComplete;
-      expect(part(el, 'notice')!.textContent).to.contain('not answering');
-      part(el, 'retry-button')!.click();
-      await until(async () => (await s.requests()).length === 5, 'asked again after try again');
-    }).timeout(20000);
-
-    it('treats a network failure like a 5xx: retries with a wait', async () => {
-      // Nothing listens on loopback port 9: the connection is refused.
-      const el = mount<OceanTracker>(`<ocean-tracker proxy-url="http://127.0.0.1:9/ocean" reference-number="X"></ocean-tracker>`);
-      const e = await nextEvent<TrackerErrorEvent>(el, 'tracker-error');
-      expect(e.detail).to.include({ status: 0, code: 'network_error', retryable: true });
-      expect(e.detail.retryAt!.getTime()).to.be.greaterThan(Date.now());
-      await el.updateComplete;
-      expect(part(el, 'notice')!.textContent).to.contain('Retrying automatically (attempt 1 of 3)');
-    });
-
-    for (const [name, body] of [
-      ['a body that is not JSON', '<html>oops</html>'],
-      ['JSON that is not an object', '[1,2,3]'],
-      ['a document without its required fields', '{"referenceNumber":"X"}'],
-    ] as const) {
-      it(`says "unexpected response" for ${name}`, async () => {
-        const s = await scenario({ responses: [{ status: 200, body }] });
-        const el = mount<OceanTracker>(`<ocean-tracker proxy-url="${s.base}/ocean" reference-number="X"></ocean-tracker>`);
-        const e = await nextEvent<TrackerErrorEvent>(el, 'tracker-error');
-        expect(e.detail.status).to.equal(200);
-        await el.updateComplete;
-        expect(part(el, 'notice')!.textContent).to.contain('could not read');
-        expect(el.shipment).to.equal(undefined);
-      });
-    }
-  });
-
-  describe('one lookup at a time', () => {
-    it('aborts the old request for a new number and never shows the stale answer', async () => {
-      const first = await fixture<Record<string, unknown>>('ocean-container-in-transit.json');
-      const second = await fixture<Record<string, unknown>>('ocean-delivered.json');
-      const s = await scenario({ responses: [{ status: 200, body: first, delayMs: 1500 }, { status: 200, body: second }] });
-      const el = mount<OceanTracker>(`<ocean-tracker proxy-url="${s.base}/ocean" reference-number="FIRST"></ocean-tracker>`);
-      const loads: TrackerLoadEvent[] = [];
-      el.addEventListener('tracker-load', (e) => loads.push(e));
-      await until(async () => (await s.requests()).length === 1, 'first request sent');
-      el.referenceNumber = 'SECOND';
-      await until(() => loads.length === 1, 'second loaded');
-      await sleep(1800);
-      expect(loads).to.have.length(1);
-      expect(loads[0]!.shipment.reference).to.equal(second.referenceNumber);
-      expect(el.shipment!.reference).to.equal(second.referenceNumber);
-      const requests = await s.requests();
-      expect(requests[0]!.aborted).to.equal(true);
-    });
-
-    it('aborts the request when removed, asks nothing while away, and resumes when added back', async () => {
-      const s = await scenario({ responses: [{ status: 200, body: await transit(), delayMs: 2000 }, { status: 200, body: await transit() }] });
-      const el = mount<OceanTracker>(`<ocean-tracker proxy-url="${s.base}/ocean" reference-number="MEDU9091004"></ocean-tracker>`);
-      await until(async () => (await s.requests()).length === 1, 'request sent');
-      const parent = el.parentElement!;
-      el.remove();
-      await until(async () => (await s.requests())[0]!.aborted, 'request aborted');
-      await sleep(300);
-      expect(await s.requests()).to.have.length(1);
-      const loaded = nextEvent(el, 'tracker-load');
-      parent.append(el);
-      await loaded;
-      expect(await s.requests()).to.have.length(2);
-    });
-
-    it('clears its timers when removed while waiting, and resumes the wait when added back', async () => {
-      const s = await scenario({ responses: [{ status: 202, body: { message: 'later' } }, { status: 200, body: await transit() }] });
-      const el = mount<OceanTracker>(`<ocean-tracker proxy-url="${s.base}/ocean" poll-interval="1" reference-number="MEDU9091004"></ocean-tracker>`);
-      await nextEvent(el, 'tracker-pending');
-      const parent = el.parentElement!;
-      el.remove();
-      await sleep(1600);
-      expect(await s.requests(), 'no poll while removed').to.have.length(1);
-      const loaded = nextEvent(el, 'tracker-load');
-      parent.append(el);
-      await loaded;
-      expect(await s.requests()).to.have.length(2);
-    });
+  describeOutcomes({
+    tag: 'ocean-tracker',
+    path: 'ocean',
+    numberAttribute: 'reference-number',
+    setNumber: (el, number) => ((el as OceanTracker).referenceNumber = number),
+    number: 'MEDU9091004',
+    document: transit,
+    secondNumber: 'HLXU8372618',
+    secondDocument: () => fixture<Record<string, unknown>>('ocean-delivered.json'),
+    referenceOf: (document) => document['referenceNumber'],
+    incompleteDocument: '{"referenceNumber":"MEDU9091004"}',
+    otherProductDocument: '{"awbNumber":"176-22817340","status":"IN_TRANSIT","milestones":[]}',
+    product: 'ocean',
   });
 });

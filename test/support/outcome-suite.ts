@@ -1,0 +1,262 @@
+// Every answer of the service that both elements handle through the same base element,
+// controller and transport, specified once and run against each element: the tests of
+// <ocean-tracker> and <air-tracker> call describeOutcomes() with what differs.
+import { expect } from '@open-wc/testing';
+import type { TrackerElement, TrackerErrorEvent, TrackerLoadEvent, TrackerPendingEvent } from '@cargo-trackers/core';
+import { mount, nextEvent, part, scenario, sleep, until } from './browser.js';
+
+export interface OutcomeSpec {
+  readonly tag: 'ocean-tracker' | 'air-tracker';
+  /** The proxy path under the scenario: `ocean` or `air`. */
+  readonly path: string;
+  readonly numberAttribute: string;
+  setNumber(el: TrackerElement, number: string): void;
+  /** A number and the document the proxy answers for it. */
+  readonly number: string;
+  document(): Promise<Record<string, unknown>>;
+  /** Another number and its document, for the stale-answer test. */
+  readonly secondNumber: string;
+  secondDocument(): Promise<Record<string, unknown>>;
+  /** The reference a document echoes (referenceNumber, awbNumber). */
+  referenceOf(document: Record<string, unknown>): unknown;
+  /** A JSON document with its reference but without the other required fields. */
+  readonly incompleteDocument: string;
+  /** A valid document of the other product, which this element must refuse. */
+  readonly otherProductDocument: string;
+  /** The product for the 402 bodies. */
+  readonly product: 'ocean' | 'air';
+}
+
+/** Captures console.error calls for the duration of a test. */
+function captureConsoleErrors(): { messages: string[]; restore: () => void } {
+  const original = console.error;
+  const messages: string[] = [];
+  console.error = (...args: unknown[]) => messages.push(args.map(String).join(' '));
+  return { messages, restore: () => (console.error = original) };
+}
+
+export function describeOutcomes(spec: OutcomeSpec): void {
+  const { tag } = spec;
+  const element = (base: string, attrs = ''): TrackerElement =>
+    mount<TrackerElement>(`<${tag} lang="en" proxy-url="${base}/${spec.path}" ${attrs}></${tag}>`);
+  const withNumber = (base: string, number: string, attrs = ''): TrackerElement => element(base, `${spec.numberAttribute}="${number}" ${attrs}`);
+
+  let errors: ReturnType<typeof captureConsoleErrors>;
+
+  describe('every other answer', () => {
+    beforeEach(() => (errors = captureConsoleErrors()));
+    afterEach(() => errors.restore());
+
+    it('polls after a 202 every poll-interval seconds: 202 → 202 → 200 makes exactly three requests', async () => {
+      const s = await scenario({
+        responses: [
+          { status: 202, body: { message: 'Accepted, processing' } },
+          { status: 202, body: { message: 'Accepted, processing' } },
+          { status: 200, body: await spec.document() },
+        ],
+      });
+      const pending: TrackerPendingEvent[] = [];
+      const el = element(s.base, 'poll-interval="1"');
+      el.addEventListener('tracker-pending', (e) => pending.push(e));
+      const loaded = nextEvent(el, 'tracker-load', 10000);
+      spec.setNumber(el, spec.number);
+      await until(() => pending.length === 1, 'first pending');
+      await el.updateComplete;
+      expect(part(el, 'notice')!.textContent).to.contain('carrier is slow');
+      expect(part(el, 'notice')!.textContent).to.match(/Checking again in 0:0[01]/);
+      // Spoken by the element's standing live region, not by the notice (see test/a11y).
+      expect(part(el, 'announcer')!.querySelector('[role="status"]')!.textContent).to.contain('carrier is slow');
+      expect(pending[0]!.attempt).to.equal(1);
+      expect(pending[0]!.retryAt.getTime()).to.be.closeTo(Date.now() + 1000, 600);
+      await loaded;
+      await sleep(1500);
+      const requests = await s.requests();
+      expect(requests).to.have.length(3);
+      expect(requests[1]!.at - requests[0]!.at).to.be.at.least(950);
+      expect(pending.map((p) => p.attempt)).to.deep.equal([1, 2]);
+    });
+
+    it('stops after 15 answers of 202 and offers to try again', async () => {
+      const s = await scenario({ responses: [{ status: 202, body: { message: 'Accepted' } }] });
+      const el = withNumber(s.base, spec.number, 'poll-interval="1"');
+      const error = await nextEvent<TrackerErrorEvent>(el, 'tracker-error', 19000);
+      expect(error.detail).to.include({ status: 202, code: 'still_pending', retryable: true });
+      expect(await s.requests()).to.have.length(15);
+      await el.updateComplete;
+      expect(part(el, 'retry-button')).to.exist;
+    }).timeout(25000);
+
+    it('waits Retry-After after a 429, shows the countdown, then asks again by itself', async () => {
+      const s = await scenario({
+        responses: [{ status: 429, headers: { 'Retry-After': '2' }, body: { message: 'Too many' } }, { status: 200, body: await spec.document() }],
+      });
+      const el = withNumber(s.base, spec.number);
+      const error = await nextEvent<TrackerErrorEvent>(el, 'tracker-error');
+      expect(error.detail).to.include({ status: 429, code: 'rate_limited', retryable: true });
+      expect(error.detail.retryAt!.getTime()).to.be.closeTo(Date.now() + 2000, 600);
+      await el.updateComplete;
+      expect(part(el, 'notice')!.textContent).to.match(/Trying again in 0:0[12]/);
+      await nextEvent(el, 'tracker-load', 5000);
+      const [first, second] = await s.requests();
+      expect(second!.at - first!.at).to.be.at.least(1950);
+    });
+
+    it('after a 401 tells the visitor tracking is unavailable, tells the site owner about the key, and never asks again', async () => {
+      const s = await scenario({ responses: [{ status: 401, body: { message: 'Invalid API key' } }] });
+      const el = withNumber(s.base, spec.number, 'poll-interval="1"');
+      const error = await nextEvent<TrackerErrorEvent>(el, 'tracker-error');
+      expect(error.detail).to.include({ status: 401, code: 'unauthorized', retryable: false });
+      await el.updateComplete;
+      expect(part(el, 'notice')!.textContent).to.contain('Tracking is not available right now');
+      expect(part(el, 'notice')!.textContent).not.to.contain('Invalid API key');
+      expect(part(el, 'retry-button')).to.equal(null);
+      expect(errors.messages.some((m) => m.includes('401') && m.includes('key'))).to.equal(true);
+      await sleep(2500);
+      expect(await s.requests()).to.have.length(1);
+    });
+
+    it('tells the two 402s apart, shows when the cap resets, and never asks again', async () => {
+      const credits = await scenario({ responses: [{ status: 402, body: { message: 'No credits', error: 'insufficient_credits', product: spec.product } }] });
+      const a = withNumber(credits.base, spec.number, 'poll-interval="1"');
+      const e1 = await nextEvent<TrackerErrorEvent>(a, 'tracker-error');
+      await a.updateComplete;
+      const creditsText = part(a, 'notice')!.textContent!;
+      expect(e1.detail).to.include({ status: 402, code: 'insufficient_credits', retryable: false });
+
+      const cap = await scenario({
+        responses: [
+          { status: 402, body: { message: 'Cap', error: 'usage_limit_reached', product: spec.product, limit: 1000, resets_at: '2026-12-01T00:00:00Z' } },
+        ],
+      });
+      const b = withNumber(cap.base, spec.number, 'poll-interval="1"');
+      const e2 = await nextEvent<TrackerErrorEvent>(b, 'tracker-error');
+      await b.updateComplete;
+      expect(e2.detail).to.include({ status: 402, code: 'usage_limit_reached' });
+      const capText = part(b, 'notice')!.textContent!;
+      expect(capText).not.to.equal(creditsText);
+      expect(capText).to.contain('limit');
+      expect(capText).to.match(/Dec 1, 2026/);
+      await sleep(1500);
+      expect(await credits.requests()).to.have.length(1);
+      expect(await cap.requests()).to.have.length(1);
+    });
+
+    it('shows a 404 with the service message and does not retry', async () => {
+      const s = await scenario({ responses: [{ status: 404, body: { message: `No shipment found for ${spec.number}` } }] });
+      const el = withNumber(s.base, spec.number, 'poll-interval="1"');
+      const e = await nextEvent<TrackerErrorEvent>(el, 'tracker-error');
+      expect(e.detail).to.include({ status: 404, code: 'not_found', retryable: false });
+      // The same fields on the event itself, as on tracker-load and tracker-pending.
+      expect({ status: e.status, code: e.code, retryable: e.retryable, retryAt: e.retryAt }).to.deep.equal({
+        status: 404,
+        code: 'not_found',
+        retryable: false,
+        retryAt: undefined,
+      });
+      await el.updateComplete;
+      expect(part(el, 'notice')!.textContent).to.contain(`could not find ${spec.number}`);
+      expect(part(el, 'notice')!.textContent).to.contain(`No shipment found for ${spec.number}`);
+      expect(part(el, 'announcer')!.querySelector('[role="alert"]')!.textContent).to.contain(`could not find ${spec.number}`);
+      await sleep(1200);
+      expect(await s.requests()).to.have.length(1);
+    });
+
+    it('retries a 5xx three times with growing waits, then offers "try again", which asks afresh', async () => {
+      const s = await scenario({ responses: [{ status: 503, body: { message: 'Down' } }] });
+      const el = withNumber(s.base, spec.number);
+      const retries: TrackerErrorEvent[] = [];
+      el.addEventListener('tracker-error', (e) => retries.push(e));
+      await until(() => retries.some((e) => !e.detail.retryAt), 'final error', 15000);
+      const requests = await s.requests();
+      expect(requests).to.have.length(4);
+      const gaps = requests.slice(1).map((r, i) => r.at - requests[i]!.at);
+      expect(gaps[0]).to.be.within(450, 1300);
+      expect(gaps[1]).to.be.within(950, 2300);
+      expect(gaps[2]).to.be.within(1950, 4300);
+      expect(retries.slice(0, 3).every((e) => e.detail.retryable && e.detail.retryAt)).to.equal(true);
+      expect(retries.map((e) => e.code)).to.deep.equal(['server_error', 'server_error', 'server_error', 'server_error']);
+      await el.updateComplete;
+      expect(part(el, 'notice')!.textContent).to.contain('not answering');
+      part(el, 'retry-button')!.click();
+      await until(async () => (await s.requests()).length === 5, 'asked again after try again');
+    }).timeout(20000);
+
+    it('treats a network failure like a 5xx: retries with a wait', async () => {
+      // Nothing listens on loopback port 9: the connection is refused.
+      const el = mount<TrackerElement>(`<${tag} lang="en" proxy-url="http://127.0.0.1:9/${spec.path}" ${spec.numberAttribute}="${spec.number}"></${tag}>`);
+      const e = await nextEvent<TrackerErrorEvent>(el, 'tracker-error');
+      expect(e.detail).to.include({ status: 0, code: 'network_error', retryable: true });
+      expect(e.detail.retryAt!.getTime()).to.be.greaterThan(Date.now());
+      await el.updateComplete;
+      expect(part(el, 'notice')!.textContent).to.contain('Retrying automatically (attempt 1 of 3)');
+    });
+
+    for (const [name, body] of [
+      ['a body that is not JSON', '<html>oops</html>'],
+      ['JSON that is not an object', '[1,2,3]'],
+      ['a document without its required fields', spec.incompleteDocument],
+      ['a document of the other product', spec.otherProductDocument],
+    ] as const) {
+      it(`says "unexpected response" for ${name}`, async () => {
+        const s = await scenario({ responses: [{ status: 200, body }] });
+        const el = withNumber(s.base, spec.number);
+        const e = await nextEvent<TrackerErrorEvent>(el, 'tracker-error');
+        expect(e.detail).to.include({ status: 200, code: 'unexpected_response' });
+        await el.updateComplete;
+        expect(part(el, 'notice')!.textContent).to.contain('could not read');
+        expect(el.shipment).to.equal(undefined);
+      });
+    }
+  });
+
+  describe('one lookup at a time', () => {
+    it('aborts the old request for a new number and never shows the stale answer', async () => {
+      const first = await spec.document();
+      const second = await spec.secondDocument();
+      const s = await scenario({ responses: [{ status: 200, body: first, delayMs: 1500 }, { status: 200, body: second }] });
+      const el = withNumber(s.base, spec.number);
+      const loads: TrackerLoadEvent[] = [];
+      el.addEventListener('tracker-load', (e) => loads.push(e));
+      await until(async () => (await s.requests()).length === 1, 'first request sent');
+      spec.setNumber(el, spec.secondNumber);
+      await until(() => loads.length === 1, 'second loaded');
+      await sleep(1800);
+      expect(loads).to.have.length(1);
+      expect(loads[0]!.shipment.reference).to.equal(spec.referenceOf(second));
+      expect(el.shipment!.reference).to.equal(spec.referenceOf(second));
+      await el.updateComplete;
+      expect(part(el, 'status')!.textContent).to.contain(String(spec.referenceOf(second)));
+      const requests = await s.requests();
+      expect(requests[0]!.aborted).to.equal(true);
+    });
+
+    it('aborts the request when removed, asks nothing while away, and resumes when added back', async () => {
+      const s = await scenario({ responses: [{ status: 200, body: await spec.document(), delayMs: 2000 }, { status: 200, body: await spec.document() }] });
+      const el = withNumber(s.base, spec.number);
+      await until(async () => (await s.requests()).length === 1, 'request sent');
+      const parent = el.parentElement!;
+      el.remove();
+      await until(async () => (await s.requests())[0]!.aborted, 'request aborted');
+      await sleep(300);
+      expect(await s.requests()).to.have.length(1);
+      const loaded = nextEvent(el, 'tracker-load');
+      parent.append(el);
+      await loaded;
+      expect(await s.requests()).to.have.length(2);
+    });
+
+    it('clears its timers when removed while waiting, and resumes the wait when added back', async () => {
+      const s = await scenario({ responses: [{ status: 202, body: { message: 'later' } }, { status: 200, body: await spec.document() }] });
+      const el = withNumber(s.base, spec.number, 'poll-interval="1"');
+      await nextEvent(el, 'tracker-pending');
+      const parent = el.parentElement!;
+      el.remove();
+      await sleep(1600);
+      expect(await s.requests(), 'no poll while removed').to.have.length(1);
+      const loaded = nextEvent(el, 'tracker-load');
+      parent.append(el);
+      await loaded;
+      expect(await s.requests()).to.have.length(2);
+    });
+  });
+}
