@@ -3,7 +3,7 @@ import { sendKeys } from '@web/test-runner-commands';
 import '@cargo-trackers/ocean-tracker';
 import '@cargo-trackers/air-tracker';
 import type { TrackerElement } from '@cargo-trackers/core';
-import { fixture, mount, part, scenario, sleep, until } from '../support/browser.js';
+import { fixture, mount, part, scenario, until } from '../support/browser.js';
 
 /** The focused element, through shadow roots (the map's included). */
 function deepActive(): Element | null {

@@ -96,3 +96,11 @@ export function mount<T extends HTMLElement>(markup: string): T {
   document.body.append(root);
   return root.firstElementChild as T;
 }
+
+/** Captures console.error calls until `restore()`, so a test can read what the site owner is told. */
+export function captureConsoleErrors(): { messages: string[]; restore: () => void } {
+  const original = console.error;
+  const messages: string[] = [];
+  console.error = (...args: unknown[]) => messages.push(args.map(String).join(' '));
+  return { messages, restore: () => (console.error = original) };
+}

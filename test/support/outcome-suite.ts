@@ -3,7 +3,7 @@
 // <ocean-tracker> and <air-tracker> call describeOutcomes() with what differs.
 import { expect } from '@open-wc/testing';
 import type { TrackerElement, TrackerErrorEvent, TrackerLoadEvent, TrackerPendingEvent } from '@cargo-trackers/core';
-import { mount, nextEvent, part, scenario, sleep, until } from './browser.js';
+import { captureConsoleErrors, mount, nextEvent, part, scenario, sleep, until } from './browser.js';
 
 export interface OutcomeSpec {
   readonly tag: 'ocean-tracker' | 'air-tracker';
@@ -27,13 +27,6 @@ export interface OutcomeSpec {
   readonly product: 'ocean' | 'air';
 }
 
-/** Captures console.error calls for the duration of a test. */
-function captureConsoleErrors(): { messages: string[]; restore: () => void } {
-  const original = console.error;
-  const messages: string[] = [];
-  console.error = (...args: unknown[]) => messages.push(args.map(String).join(' '));
-  return { messages, restore: () => (console.error = original) };
-}
 
 export function describeOutcomes(spec: OutcomeSpec): void {
   const { tag } = spec;

@@ -2,7 +2,7 @@ import { expect } from '@open-wc/testing';
 import '@cargo-trackers/air-tracker';
 import type { AirTracker } from '@cargo-trackers/air-tracker';
 import type { TrackerLoadEvent } from '@cargo-trackers/core';
-import { fixture, mount, nextEvent, part, parts, scenario, shadowText, sleep, until } from '../../support/browser.js';
+import { captureConsoleErrors, fixture, mount, nextEvent, part, parts, scenario, shadowText, sleep, until } from '../../support/browser.js';
 import { describeOutcomes } from '../../support/outcome-suite.js';
 
 const transfer = () => fixture<Record<string, unknown>>('air-awb-transfer.json');
@@ -37,13 +37,6 @@ function text(node: Element | null): string {
   return (node?.textContent ?? '').replace(/\s+/g, ' ').trim();
 }
 
-/** Captures console.error calls for the duration of a test. */
-function captureConsoleErrors(): { messages: string[]; restore: () => void } {
-  const original = console.error;
-  const messages: string[] = [];
-  console.error = (...args: unknown[]) => messages.push(args.map(String).join(' '));
-  return { messages, restore: () => (console.error = original) };
-}
 
 describe('<air-tracker>', () => {
   let errors: ReturnType<typeof captureConsoleErrors>;

@@ -2,7 +2,7 @@ import { expect } from '@open-wc/testing';
 import '@cargo-trackers/ocean-tracker';
 import type { OceanTracker } from '@cargo-trackers/ocean-tracker';
 import type { TrackerLoadEvent } from '@cargo-trackers/core';
-import { fixture, mount, nextEvent, part, parts, scenario, shadowText, sleep, until } from '../../support/browser.js';
+import { captureConsoleErrors, fixture, mount, nextEvent, part, parts, scenario, shadowText, sleep, until } from '../../support/browser.js';
 import { describeOutcomes } from '../../support/outcome-suite.js';
 
 const transit = () => fixture<Record<string, unknown>>('ocean-container-in-transit.json');
@@ -17,13 +17,6 @@ function params(search: string): URLSearchParams {
   return new URLSearchParams(search);
 }
 
-/** Captures console.error calls for the duration of a test. */
-function captureConsoleErrors(): { messages: string[]; restore: () => void } {
-  const original = console.error;
-  const messages: string[] = [];
-  console.error = (...args: unknown[]) => messages.push(args.map(String).join(' '));
-  return { messages, restore: () => (console.error = original) };
-}
 
 describe('<ocean-tracker>', () => {
   let errors: ReturnType<typeof captureConsoleErrors>;
