@@ -142,13 +142,22 @@ function cut(chars: readonly string[], n: number): string {
   return chars.slice(0, n).join('').trimEnd() + ELLIPSIS;
 }
 
-/** Room for a label on `side` of the anchor before the map's edge. */
+/** Room for a label on `side` of the anchor before the map's edge (above or below: centred on it). */
 function roomOn(side: Side, label: LabelRequest, area: Box, gap: number): number {
   const reach = label.radius + gap;
   const { x } = label.anchor;
   if (side === 'right') return area.right - (x + reach);
   if (side === 'left') return x - reach - area.left;
-  return area.right - area.left;
+  return 2 * Math.min(x - area.left, area.right - x);
+}
+
+/** The room left on `side` when `candidate` must stop short of `blocker`; undefined when it cannot. */
+function roomBefore(side: Side, candidate: Box, blocker: Box, x: number): number | undefined {
+  if (side === 'right') return blocker.left - candidate.left;
+  if (side === 'left') return candidate.right - blocker.right;
+  if (blocker.right <= x) return 2 * (x - blocker.right);
+  if (blocker.left >= x) return 2 * (blocker.left - x);
+  return undefined;
 }
 
 /** One placement per label, in the order the labels were given. */
@@ -161,11 +170,29 @@ export function placeLabels(input: PlacementInput): Placement[] {
   const result: Placement[] = input.labels.map(() => ({ hidden: true }));
   const order = input.labels.map((_, i) => i).sort((a, b) => input.labels[a]!.priority - input.labels[b]!.priority || a - b);
 
-  const free = (candidate: Box, own: number): boolean =>
-    contains(area, candidate) &&
-    !input.controls.some((c) => intersects(c, candidate)) &&
-    !markers.some((m, i) => i !== own && intersects(m, candidate)) &&
-    !taken.some((t) => intersects(t, candidate));
+  /** The first thing `candidate` would cover, or undefined when it is free. */
+  const blocker = (candidate: Box, own: number): Box | undefined =>
+    input.controls.find((c) => intersects(c, candidate)) ??
+    markers.find((m, i) => i !== own && intersects(m, candidate)) ??
+    taken.find((t) => intersects(t, candidate));
+  const free = (candidate: Box, own: number): boolean => contains(area, candidate) && !blocker(candidate, own);
+
+  /** The name cut short enough to fit on `side` before the map's edge and before whatever is in the way. */
+  const shortened = (label: LabelRequest, own: number, side: Side): Placement | undefined => {
+    let room = roomOn(side, label, area, gap);
+    for (let attempt = 0; attempt < 8; attempt++) {
+      const text = shortenToWidth(label.text.name, room, input.measure);
+      if (!text) return undefined;
+      const candidate = labelBox(label.anchor, label.radius, side, input.measure(text), gap);
+      if (!contains(area, candidate)) return undefined;
+      const inTheWay = blocker(candidate, own);
+      if (!inTheWay) return { hidden: false, side, text, shortened: true, box: candidate };
+      const less = roomBefore(side, candidate, inTheWay, label.anchor.x);
+      if (less === undefined || less >= room) return undefined;
+      room = less;
+    }
+    return undefined;
+  };
 
   for (const i of order) {
     const label = input.labels[i]!;
@@ -181,17 +208,7 @@ export function placeLabels(input: PlacementInput): Placement[] {
         }
       }
     }
-    if (!placed) {
-      for (const side of sides) {
-        const text = shortenToWidth(label.text.name, roomOn(side, label, area, gap), input.measure);
-        if (!text) continue;
-        const candidate = labelBox(label.anchor, label.radius, side, input.measure(text), gap);
-        if (free(candidate, i)) {
-          placed = { hidden: false, side, text, shortened: true, box: candidate };
-          break;
-        }
-      }
-    }
+    for (const side of sides) placed ??= shortened(label, i, side);
     if (placed && !placed.hidden) {
       taken.push(placed.box);
       result[i] = placed;

@@ -225,7 +225,8 @@ export class LeafletRouteMap {
       dragging: false,
       worldCopyJump: false,
       zoomSnap: 0.25,
-      minZoom: 1,
+      // Zoom 0 (the world in 256 px) lets a phone-sized map fit an ocean crossing with room for labels.
+      minZoom: 0,
       zoomAnimation: animate,
       fadeAnimation: animate,
       markerZoomAnimation: animate,
