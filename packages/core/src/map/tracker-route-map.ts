@@ -341,10 +341,12 @@ export class TrackerRouteMap extends LitElement {
     }
     .hint {
       position: absolute;
-      inset: 50% 1rem auto;
+      inset-block: 50% auto;
+      inset-inline: 1rem;
       transform: translateY(-50%);
       z-index: 1000;
-      margin: 0 auto;
+      margin-block: 0;
+      margin-inline: auto;
       width: fit-content;
       max-width: calc(100% - 2rem);
       padding: 0.5rem 0.75rem;
