@@ -136,6 +136,21 @@ describe('map labels that fit', () => {
     expect(problems(el), 'after narrowing the page').to.deep.equal([]);
   });
 
+  it('puts a place label at the inline end of its marker: right in English, left in Arabic', async () => {
+    await setViewport({ width: 1280, height: 900 });
+    for (const [lang, side] of [['en', 'right'], ['ar', 'left']] as const) {
+      const el = await loaded(routes[0]!, lang);
+      const root = mapOf(el).shadowRoot;
+      // Singapore, the transshipment in the middle of the route, has room on both sides.
+      const marker = root.querySelector('path.tracker-place--transshipment')!.getBoundingClientRect();
+      const label = [...root.querySelectorAll('.tracker-place-label')].find((n) => n.textContent!.includes('Singapore'))!.getBoundingClientRect();
+      if (side === 'right') expect(label.left, lang).to.be.greaterThan(marker.right);
+      else expect(label.right, lang).to.be.lessThan(marker.left);
+      expect(label.top, lang).to.be.lessThan(marker.top + marker.height / 2);
+      expect(label.bottom, lang).to.be.greaterThan(marker.top + marker.height / 2);
+    }
+  });
+
   it('mirrors the zoom buttons and the attribution in Arabic', async () => {
     await setViewport({ width: 768, height: 900 });
     const ltr = await loaded(routes[0]!, 'en');
