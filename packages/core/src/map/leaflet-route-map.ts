@@ -317,8 +317,8 @@ export class LeafletRouteMap {
     if (this.fittedReference !== shipment.reference) {
       this.fittedReference = shipment.reference;
       this.pendingFit = scene;
-      this.fitIfSized();
     }
+    this.fitIfSized();
     this.placeLabels();
     return scene;
   }
@@ -417,6 +417,8 @@ export class LeafletRouteMap {
     if (dir === this.dir) return;
     this.dir = dir;
     this.zoom.setPosition(dir === 'rtl' ? 'topright' : 'topleft');
+    // The padding mirrors with the direction: fit again, unless the visitor has moved the map.
+    if (!this.engaged && !this.pendingFit && this.lastFit) this.pendingFit = this.lastFit;
   }
 
   private request(label: MapLabel, anchor: { x: number; y: number }): LabelRequest {
@@ -488,7 +490,7 @@ export class LeafletRouteMap {
         interactive: false,
         direction: placement.side,
         offset: tooltipOffset(placement.side, label.radius),
-        className: `tracker-label ${label.className}${placement.shortened ? ' tracker-label--shortened' : ''}`,
+        className: `tracker-label ${label.className}`,
       })
         .setLatLng(latLng(label.at.lat, label.at.lng))
         .setContent(content)

@@ -136,6 +136,16 @@ describe('map labels that fit', () => {
     expect(problems(el), 'after narrowing the page').to.deep.equal([]);
   });
 
+  it('fits the labels again when the page switches from English to Arabic', async () => {
+    await setViewport({ width: 390, height: 900 });
+    const el = await loaded(routes[0]!, 'en');
+    el.setAttribute('lang', 'ar');
+    await until(() => mapOf(el).shadowRoot.querySelector('.leaflet-control-zoom')!.parentElement!.classList.contains('leaflet-right'), 'zoom buttons at the inline start', 10000);
+    await until(() => labelBoxes(el).some((l) => /[\u0600-\u06FF]/.test(l.text)), 'Arabic labels', 10000);
+    await settled(el);
+    expect(problems(el)).to.deep.equal([]);
+  });
+
   it('puts a place label at the inline end of its marker: right in English, left in Arabic', async () => {
     await setViewport({ width: 1280, height: 900 });
     for (const [lang, side] of [['en', 'right'], ['ar', 'left']] as const) {
