@@ -53,15 +53,20 @@ export interface LabelRequest {
   readonly prefer?: 'inline-end' | 'above';
 }
 
-export interface PlacementInput {
+/** What both placing and fitting need to know about the labels and the map. */
+export interface LabelScene {
   readonly labels: readonly LabelRequest[];
+  /** The map container's size in pixels. */
   readonly size: Size;
   readonly dir: Direction;
-  /** Boxes of whatever is drawn over the map; labels keep clear of them. */
+  /** Boxes of whatever is drawn over the map, in its container's pixels; labels keep clear of them. */
   readonly controls: readonly Box[];
   readonly measure: (text: LabelText) => Size;
   /** Pixels between a marker's edge and its label (Leaflet's offset plus the arrow). */
   readonly gap?: number;
+}
+
+export interface PlacementInput extends LabelScene {
   /** Pixels a label keeps from the map's edges. */
   readonly margin?: number;
 }
@@ -224,17 +229,10 @@ export interface Padding {
   readonly bottom: number;
 }
 
-export interface FitInput {
-  /** Labels with anchors in any projected pixel space (e.g. `map.project(latLng, 0)`). */
-  readonly labels: readonly LabelRequest[];
+/** Here the labels' anchors are in any projected pixel space (e.g. `map.project(latLng, 0)`). */
+export interface FitInput extends LabelScene {
   /** The box of everything the view must show, in the same pixel space as the anchors. */
   readonly bounds: Box;
-  readonly size: Size;
-  readonly dir: Direction;
-  /** Control boxes in the map container's pixels. */
-  readonly controls: readonly Box[];
-  readonly measure: (text: LabelText) => Size;
-  readonly gap?: number;
   /** The least padding on every side. */
   readonly base?: number;
   /** The most padding on a side, as a share of the map's width or height; labels beyond it move or shrink. */
