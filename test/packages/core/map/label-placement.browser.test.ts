@@ -6,6 +6,7 @@ import { executeServerCommand, setViewport } from '@web/test-runner-commands';
 import '@cargo-trackers/ocean-tracker';
 import '@cargo-trackers/air-tracker';
 import type { TrackerElement } from '@cargo-trackers/core';
+import { airDocuments } from '../../../../demo/mock-service/air-documents.js';
 import { oceanDocuments } from '../../../../demo/mock-service/ocean-documents.js';
 import { fixture, mount, scenario, until } from '../../../support/browser.js';
 import { mapDrawn } from '../../../a11y/elements.js';
@@ -119,6 +120,24 @@ describe('map labels that fit', () => {
           // Origin and destination come first: they are always shown, if need be cut short.
           const shown = labelBoxes(el).map((l) => l.text);
           expect(labelBoxes(el).filter((l) => l.kind === 'place').length, `place labels shown: ${shown.join(' | ')}`).to.be.at.least(2);
+        });
+      }
+    }
+  }
+
+  // Every document the demo serves, as a visitor trying the demo numbers meets them.
+  const demo: Route[] = [
+    ...[...oceanDocuments].map(([number, build]) => ({ id: `demo-${number}`, name: `demo ${number}`, tag: 'ocean-tracker' as const, document: async () => build({ nowMs: Date.now(), number, withRoute: true }) })),
+    ...[...airDocuments].map(([number, build]) => ({ id: `demo-${number}`, name: `demo ${number}`, tag: 'air-tracker' as const, document: async () => build({ nowMs: Date.now(), number, withRoute: true }) })),
+  ];
+  for (const route of demo) {
+    for (const lang of ['en', 'ar']) {
+      for (const width of [320, 1280]) {
+        it(`${route.name}, ${lang}, ${width} px: every label inside the map, clear of the controls and of each other`, async () => {
+          await setViewport({ width, height: 900 });
+          document.body.style.margin = '0';
+          const el = await loaded(route, lang);
+          expect(problems(el)).to.deep.equal([]);
         });
       }
     }
