@@ -10,6 +10,7 @@
  */
 import {
   circleMarker,
+  control,
   divIcon,
   geoJSON,
   latLng,
@@ -18,13 +19,27 @@ import {
   marker,
   polyline,
   tileLayer,
+  tooltip,
+  type Control,
+  type Tooltip,
   type LayerGroup,
   type Map as LeafletMap,
   layerGroup,
 } from 'leaflet/dist/leaflet-src.esm.js';
 import { feature } from 'topojson-client';
 import type { FeatureCollection } from 'geojson';
-import type { Position, Shipment } from '../model/shipment.js';
+import type { LatLng, Position, Shipment } from '../model/shipment.js';
+import {
+  DEFAULT_GAP,
+  fitPadding,
+  placeLabels,
+  type Box,
+  type Direction,
+  type LabelRequest,
+  type LabelText,
+  type Side,
+  type Size,
+} from './label-placement.js';
 import { landTopology } from './land-110m.generated.js';
 import { leafletCss } from './leaflet-css.generated.js';
 import { positionWords, type MapMessages } from './map-messages.js';
@@ -75,6 +90,32 @@ export interface RouteMapOptions {
 export interface RouteMapHooks {
   /** The map wants its "click or focus to zoom and pan" hint shown (true) or hidden. */
   readonly onHint: (visible: boolean) => void;
+  /** Elements the host draws over the map (the attribution); labels keep clear of them. */
+  readonly overlays?: () => readonly Element[];
+}
+
+/** A label the map shows beside a marker, when it fits (see label-placement.ts). */
+interface MapLabel {
+  readonly at: LatLng;
+  readonly text: LabelText;
+  /** Half the marker's drawn size, stroke included. */
+  readonly radius: number;
+  readonly priority: number;
+  readonly prefer: 'inline-end' | 'above';
+  readonly className: string;
+}
+
+/** Leaflet's tooltip CSS adds a 6 px margin (room for its arrow) to the offset given here. */
+const TOOLTIP_ARROW = 6;
+
+function tooltipOffset(side: Side, radius: number): [number, number] {
+  const reach = radius + DEFAULT_GAP - TOOLTIP_ARROW;
+  return side === 'right' ? [reach, 0] : side === 'left' ? [-reach, 0] : side === 'top' ? [0, -reach] : [0, reach];
+}
+
+/** A rectangle relative to the map container's corner. */
+function relativeBox(rect: DOMRect, origin: DOMRect): Box {
+  return { left: rect.left - origin.left, top: rect.top - origin.top, right: rect.right - origin.left, bottom: rect.bottom - origin.top };
 }
 
 function textNode(tag: string, className: string, text: string): HTMLElement {
@@ -84,23 +125,28 @@ function textNode(tag: string, className: string, text: string): HTMLElement {
   return node;
 }
 
-function stopLabel(stop: SceneStop, messages: MapMessages): HTMLElement {
-  const label = document.createElement('div');
-  label.append(textNode('strong', 'tracker-label-name', stop.place.name ?? stop.place.code));
+function stopText(stop: SceneStop, messages: MapMessages): LabelText {
   const roles = stop.roles.map((r) => messages.role(r)).join(', ');
-  if (roles) label.append(textNode('span', 'tracker-label-detail', roles));
-  return label;
+  return { name: stop.place.name ?? stop.place.code, details: roles ? [roles] : [] };
 }
 
-function vehicleLabel(shipment: Shipment, messages: MapMessages, now: number): HTMLElement {
-  const label = document.createElement('div');
+function vehicleText(shipment: Shipment, messages: MapMessages, now: number): LabelText | undefined {
   const words = positionWords(shipment, messages, now);
-  if (!words) return label;
-  label.append(textNode('strong', 'tracker-label-name', words.label));
+  if (!words) return undefined;
   const details = [words.speed, words.course, words.altitude].filter((d) => d !== undefined).join(' · ');
-  if (details) label.append(textNode('span', 'tracker-label-detail', details));
-  if (words.reported) label.append(textNode('span', 'tracker-label-detail tracker-label-age', words.reported));
-  return label;
+  return { name: words.label, details: [details, words.reported ?? ''].filter((d) => d !== '') };
+}
+
+/** A label's content: its name in bold, each detail on a line of its own, all as text. */
+function labelContent(text: LabelText): HTMLElement[] {
+  return [textNode('strong', 'tracker-label-name', text.name), ...text.details.map((d) => textNode('span', 'tracker-label-detail', d))];
+}
+
+/** Origin and destination first, then the vehicle, then the stops between, in route order. */
+function stopPriority(stop: SceneStop, index: number): number {
+  if (stop.roles.includes('destination')) return 0;
+  if (stop.roles.includes('origin')) return 1;
+  return 10 + index;
 }
 
 /** An arrow (vessel) or a plane (aircraft) pointing north, rotated to the course; a dot when the course is unknown. */
@@ -140,6 +186,13 @@ export class LeafletRouteMap {
   readonly container: HTMLDivElement;
   private readonly basemap: LayerGroup;
   private readonly route: LayerGroup;
+  private readonly labelLayer: LayerGroup;
+  private readonly zoom: Control.Zoom;
+  private labels: readonly MapLabel[] = [];
+  private dir: Direction = 'ltr';
+  private measurer: HTMLElement | undefined;
+  private readonly sizes = new Map<string, Size>();
+  private readonly relabel = (): void => this.placeLabels();
   private readonly resizeObserver: ResizeObserver;
   private readonly reducedMotion: boolean;
   private readonly listeners: Array<[string, EventListener]> = [];
@@ -172,14 +225,18 @@ export class LeafletRouteMap {
       dragging: false,
       worldCopyJump: false,
       zoomSnap: 0.25,
-      minZoom: 1,
+      // Zoom 0 (the world in 256 px) lets a phone-sized map fit an ocean crossing with room for labels.
+      minZoom: 0,
       zoomAnimation: animate,
       fadeAnimation: animate,
       markerZoomAnimation: animate,
       inertia: animate,
       center: [20, 0],
       zoom: 1,
+      // Added below, at the inline start, which is the top right in a right-to-left page.
+      zoomControl: false,
     });
+    this.zoom = control.zoom().addTo(this.map);
     if (this.reducedMotion) {
       // Keyboard panning calls panBy, which animates whatever the map options say.
       const panBy = this.map.panBy.bind(this.map);
@@ -187,6 +244,9 @@ export class LeafletRouteMap {
     }
     this.basemap = layerGroup().addTo(this.map);
     this.route = layerGroup().addTo(this.map);
+    this.labelLayer = layerGroup().addTo(this.map);
+    // Labels that fit one view may not fit the next: place them again after every zoom and pan.
+    this.map.on('zoomend moveend', this.relabel);
 
     this.resizeObserver = new ResizeObserver(() => this.onResize());
     this.resizeObserver.observe(this.container);
@@ -217,21 +277,24 @@ export class LeafletRouteMap {
         smoothFactor: 0.5,
       }).addTo(this.route);
     }
-    for (const stop of scene.stops) {
+    const labels: MapLabel[] = [];
+    scene.stops.forEach((stop, index) => {
       const major = stop.roles.some((r) => r === 'origin' || r === 'destination');
+      const radius = major ? 6 : 4.5;
       circleMarker(latLng(stop.at.lat, stop.at.lng), {
         className: `tracker-place ${stop.roles.map((r) => `tracker-place--${r}`).join(' ')}`,
-        radius: major ? 6 : 4.5,
+        radius,
         interactive: false,
-      })
-        .bindTooltip(stopLabel(stop, options.messages), {
-          permanent: true,
-          direction: 'right',
-          offset: [8, 0],
-          className: 'tracker-label tracker-place-label',
-        })
-        .addTo(this.route);
-    }
+      }).addTo(this.route);
+      labels.push({
+        at: stop.at,
+        text: stopText(stop, options.messages),
+        radius: radius + 1,
+        priority: stopPriority(stop, index),
+        prefer: 'inline-end',
+        className: 'tracker-place-label',
+      });
+    });
     if (scene.position) {
       const { position, at } = scene.position;
       marker(latLng(at.lat, at.lng), {
@@ -244,25 +307,30 @@ export class LeafletRouteMap {
         keyboard: false,
         interactive: false,
         zIndexOffset: 1000,
-      })
-        .bindTooltip(vehicleLabel(shipment, options.messages, options.now), {
-          permanent: true,
-          direction: 'top',
-          offset: [0, -12],
-          className: 'tracker-label tracker-vehicle-label',
-        })
-        .addTo(this.route);
+      }).addTo(this.route);
+      const text = vehicleText(shipment, options.messages, options.now);
+      if (text) labels.push({ at, text, radius: 12, priority: 2, prefer: 'above', className: 'tracker-vehicle-label' });
     }
+    this.labels = labels;
+    this.sizes.clear();
+    this.followDirection();
     if (this.fittedReference !== shipment.reference) {
       this.fittedReference = shipment.reference;
       this.pendingFit = scene;
-      this.fitIfSized();
     }
+    this.fitIfSized();
+    this.placeLabels();
     return scene;
+  }
+
+  /** The host's overlays or layout changed: fit again (until the visitor took over) and re-place the labels. */
+  relayout(): void {
+    this.onResize();
   }
 
   destroy(): void {
     clearTimeout(this.hintTimer);
+    this.map.off('zoomend moveend', this.relabel);
     this.resizeObserver.disconnect();
     for (const [type, listener] of this.listeners) this.container.removeEventListener(type, listener);
     this.listeners.length = 0;
@@ -310,6 +378,7 @@ export class LeafletRouteMap {
     // to two columns); keep the whole route in view until the visitor takes over.
     if (!this.engaged && !this.pendingFit && this.lastFit) this.pendingFit = this.lastFit;
     this.fitIfSized();
+    this.placeLabels();
   }
 
   /** Fitting a zero-sized map would zoom to nothing, so the first fit waits for a size. */
@@ -323,8 +392,110 @@ export class LeafletRouteMap {
     const { bounds } = scene;
     if (!bounds) return;
     const box = latLngBounds([bounds.south, bounds.west], [bounds.north, bounds.east]);
-    // Labels sit beside their markers, so leave them room on the inline-end side.
-    this.map.fitBounds(box, { paddingTopLeft: [36, 36], paddingBottomRight: [96, 36], maxZoom: 7, animate: false });
+    // Room for each label on its preferred side and for the controls, in zoom-0 pixels.
+    const nw = this.map.project(box.getNorthWest(), 0);
+    const se = this.map.project(box.getSouthEast(), 0);
+    const pad = fitPadding({
+      labels: this.labels.map((l) => this.request(l, this.map.project(latLng(l.at.lat, l.at.lng), 0))),
+      bounds: { left: nw.x, top: nw.y, right: se.x, bottom: se.y },
+      size: { width: x, height: y },
+      dir: this.dir,
+      controls: this.controlBoxes(),
+      measure: this.measure,
+    });
+    this.map.fitBounds(box, {
+      paddingTopLeft: [pad.left, pad.top],
+      paddingBottomRight: [pad.right, pad.bottom],
+      maxZoom: 7,
+      animate: false,
+    });
+  }
+
+  /** Puts the zoom buttons at the inline start; the element's direction follows its language. */
+  private followDirection(): void {
+    const dir: Direction = getComputedStyle(this.container).direction === 'rtl' ? 'rtl' : 'ltr';
+    if (dir === this.dir) return;
+    this.dir = dir;
+    this.zoom.setPosition(dir === 'rtl' ? 'topright' : 'topleft');
+    // The padding mirrors with the direction: fit again, unless the visitor has moved the map.
+    if (!this.engaged && !this.pendingFit && this.lastFit) this.pendingFit = this.lastFit;
+  }
+
+  private request(label: MapLabel, anchor: { x: number; y: number }): LabelRequest {
+    return { text: label.text, anchor: { x: anchor.x, y: anchor.y }, radius: label.radius, priority: label.priority, prefer: label.prefer };
+  }
+
+  /** The zoom buttons and the host's overlays, relative to the map's corner. */
+  private controlBoxes(): Box[] {
+    const origin = this.container.getBoundingClientRect();
+    const elements = [this.zoom.getContainer(), ...(this.hooks.overlays?.() ?? [])];
+    return elements.flatMap((el) => {
+      const rect = el?.getBoundingClientRect();
+      return rect && rect.width > 0 && rect.height > 0 ? [relativeBox(rect, origin)] : [];
+    });
+  }
+
+  /** A label's size as the map draws it, measured once per text in a hidden label. */
+  private readonly measure = (text: LabelText): Size => {
+    const key = [text.name, ...text.details].join('\n');
+    const known = this.sizes.get(key);
+    if (known) return known;
+    if (!this.measurer) {
+      this.measurer = document.createElement('div');
+      this.measurer.className = 'leaflet-tooltip tracker-label tracker-label-measure';
+      this.measurer.setAttribute('aria-hidden', 'true');
+      this.container.append(this.measurer);
+    }
+    this.measurer.dir = this.dir;
+    this.measurer.replaceChildren(...labelContent(text));
+    const rect = this.measurer.getBoundingClientRect();
+    // Leaflet positions by whole pixels (offsetWidth); one more keeps rounding from touching a neighbour.
+    const size = { width: Math.ceil(rect.width) + 1, height: Math.ceil(rect.height) + 1 };
+    this.measurer.replaceChildren();
+    this.sizes.set(key, size);
+    return size;
+  };
+
+  /**
+   * Removes the drawn labels at once: Leaflet fades a removed tooltip out and drops its
+   * element 200 ms later, which would leave the old and new label side by side meanwhile.
+   */
+  private clearLabels(): void {
+    this.labelLayer.eachLayer((layer) => {
+      this.labelLayer.removeLayer(layer);
+      (layer as Tooltip).getElement()?.remove();
+    });
+  }
+
+  /** Places every label for the current view: a side, a shortened text or none (see label-placement.ts). */
+  private placeLabels(): void {
+    const { x, y } = this.map.getSize();
+    this.clearLabels();
+    if (x === 0 || y === 0 || this.labels.length === 0) return;
+    const placements = placeLabels({
+      labels: this.labels.map((l) => this.request(l, this.map.latLngToContainerPoint(latLng(l.at.lat, l.at.lng)))),
+      size: { width: x, height: y },
+      dir: this.dir,
+      controls: this.controlBoxes(),
+      measure: this.measure,
+    });
+    placements.forEach((placement, i) => {
+      const label = this.labels[i]!;
+      if (placement.hidden) return;
+      const content = document.createElement('div');
+      content.dir = this.dir;
+      content.append(...labelContent(placement.text));
+      tooltip({
+        permanent: true,
+        interactive: false,
+        direction: placement.side,
+        offset: tooltipOffset(placement.side, label.radius),
+        className: `tracker-label ${label.className}`,
+      })
+        .setLatLng(latLng(label.at.lat, label.at.lng))
+        .setContent(content)
+        .addTo(this.labelLayer);
+    });
   }
 
   private activate(): void {

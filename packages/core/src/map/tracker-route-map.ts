@@ -132,6 +132,8 @@ export class TrackerRouteMap extends LitElement {
     }
     if (this.renderer) {
       if (changed.has('shipment') || changed.has('tileUrl') || changed.has('messages')) this.draw(this.renderer);
+      // The attribution appears once the map is drawn; the view and labels make room for it.
+      else if ((changed as Map<PropertyKey, unknown>).has('drawn')) this.renderer.relayout();
     } else if (!this.rendererLoading) {
       void this.createRenderer();
     }
@@ -149,6 +151,7 @@ export class TrackerRouteMap extends LitElement {
         onHint: (visible) => {
           this.hintVisible = visible;
         },
+        overlays: () => [...this.renderRoot.querySelectorAll('.attribution')],
       });
       this.draw(this.renderer);
       this.drawn = true;
@@ -286,11 +289,30 @@ export class TrackerRouteMap extends LitElement {
       box-shadow: 0 1px 3px rgb(0 0 0 / 0.3);
       white-space: nowrap;
     }
+    /* Leaflet places tooltips by transform from a pane of no size; in a right-to-left host their
+       static position would start at the pane's right edge, a label's width off. Each label
+       carries its own dir for its text. */
+    .leaflet-tooltip-pane {
+      direction: ltr;
+    }
+    .tracker-label-measure {
+      visibility: hidden;
+      pointer-events: none;
+      inset-block-start: 0;
+      inset-inline-start: 0;
+    }
+    /* The arrow points at the marker, a physical side chosen by the label placement. */
     .leaflet-tooltip-right.tracker-label::before {
       border-right-color: var(--tracker-map-label-background, var(--_surface));
     }
+    .leaflet-tooltip-left.tracker-label::before {
+      border-left-color: var(--tracker-map-label-background, var(--_surface));
+    }
     .leaflet-tooltip-top.tracker-label::before {
       border-top-color: var(--tracker-map-label-background, var(--_surface));
+    }
+    .leaflet-tooltip-bottom.tracker-label::before {
+      border-bottom-color: var(--tracker-map-label-background, var(--_surface));
     }
     .tracker-label-name,
     .tracker-label-detail {
@@ -319,10 +341,12 @@ export class TrackerRouteMap extends LitElement {
     }
     .hint {
       position: absolute;
-      inset: 50% 1rem auto;
+      inset-block: 50% auto;
+      inset-inline: 1rem;
       transform: translateY(-50%);
       z-index: 1000;
-      margin: 0 auto;
+      margin-block: 0;
+      margin-inline: auto;
       width: fit-content;
       max-width: calc(100% - 2rem);
       padding: 0.5rem 0.75rem;
@@ -340,8 +364,8 @@ export class TrackerRouteMap extends LitElement {
     }
     .attribution {
       position: absolute;
-      right: 0;
-      bottom: 0;
+      inset-inline-end: 0;
+      inset-block-end: 0;
       z-index: 1000;
       margin: 0;
       padding: 0 0.4em;

@@ -39,7 +39,7 @@ export const shipmentStyles = css`
     }
     .panels.with-map > [part~='map'] {
       position: sticky;
-      top: var(--_gap);
+      inset-block-start: var(--_gap);
       align-self: start;
     }
   }
@@ -132,7 +132,7 @@ export const shipmentStyles = css`
     display: flex;
     flex-wrap: wrap;
     gap: 0.5em;
-    margin-bottom: 0.5em;
+    margin-block-end: 0.5em;
   }
   .units button[aria-pressed='false'] {
     background: transparent;
@@ -148,7 +148,9 @@ export const shipmentStyles = css`
   }
   [part~='milestone'] {
     position: relative;
-    padding: 0 0 0.9em 1.75em;
+    /* Logical: in right-to-left pages the line and the dots move to the right with the padding. */
+    padding-block: 0 0.9em;
+    padding-inline: 1.75em 0;
     border-inline-start: 2px solid var(--_border);
     margin-inline-start: 0.5em;
   }
@@ -159,7 +161,7 @@ export const shipmentStyles = css`
     content: '';
     position: absolute;
     inset-inline-start: -0.45em;
-    top: 0.25em;
+    inset-block-start: 0.25em;
     width: 0.8em;
     height: 0.8em;
     border-radius: 50%;

@@ -77,7 +77,8 @@ export const trackerStyles = css`
   }
   h2,
   h3 {
-    margin: 0 0 0.5em;
+    margin-block: 0 0.5em;
+    margin-inline: 0;
     line-height: 1.25;
   }
   h2 {
@@ -87,7 +88,8 @@ export const trackerStyles = css`
     font-size: 1em;
   }
   p {
-    margin: 0 0 0.5em;
+    margin-block: 0 0.5em;
+    margin-inline: 0;
   }
   .visually-hidden {
     position: absolute;
@@ -132,7 +134,7 @@ export const trackerStyles = css`
     display: grid;
     gap: 0.5em var(--_gap);
     grid-template-columns: 1fr;
-    margin-bottom: var(--_gap);
+    margin-block-end: var(--_gap);
   }
   .field {
     display: grid;
@@ -185,7 +187,7 @@ export const trackerStyles = css`
     border-radius: var(--_radius);
     background: var(--_surface);
     border-inline-start: 4px solid var(--_accent);
-    margin-bottom: var(--_gap);
+    margin-block-end: var(--_gap);
   }
   [part~='notice'][data-tone='error'] {
     border-inline-start-color: var(--_danger);

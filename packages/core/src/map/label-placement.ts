@@ -1,0 +1,304 @@
+/**
+ * Where the map's labels go, free of Leaflet and of the DOM so it runs (and is tested) in Node.
+ *
+ * Input: each label's text and anchor (in the map container's pixels), the map's size, the
+ * writing direction, the boxes of the controls drawn over the map (zoom buttons, attribution)
+ * and a function that measures a text. Output: for each label a side of its marker and the
+ * text to show (whole, without its detail lines, or with its name cut short) or `hidden`;
+ * and, before the view is fitted, the padding that leaves room for the labels and controls.
+ *
+ * Labels are placed greedily in priority order, each at the first candidate (text variant ×
+ * side) whose box stays inside the map, clear of the controls, of every marker and of the
+ * labels already placed. Whatever is shortened or hidden here stays whole in the page and in
+ * the map's text alternative, so nothing is lost to a visitor.
+ */
+
+export interface Point {
+  readonly x: number;
+  readonly y: number;
+}
+
+export interface Size {
+  readonly width: number;
+  readonly height: number;
+}
+
+/** A rectangle in the map container's pixels. */
+export interface Box {
+  readonly left: number;
+  readonly top: number;
+  readonly right: number;
+  readonly bottom: number;
+}
+
+/** What a label says: a bold name, then detail lines. */
+export interface LabelText {
+  readonly name: string;
+  readonly details: readonly string[];
+}
+
+/** A side of the marker, physical because that is how the map positions things. */
+export type Side = 'right' | 'left' | 'top' | 'bottom';
+
+export type Direction = 'ltr' | 'rtl';
+
+export interface LabelRequest {
+  readonly text: LabelText;
+  readonly anchor: Point;
+  /** Half the marker's size: the label starts `gap` pixels beyond it. */
+  readonly radius: number;
+  /** Lower numbers are placed first and shortened last. */
+  readonly priority: number;
+  /** A vehicle's label sits above it; a place's label at the inline end (right in LTR, left in RTL). */
+  readonly prefer?: 'inline-end' | 'above';
+}
+
+/** What both placing and fitting need to know about the labels and the map. */
+export interface LabelScene {
+  readonly labels: readonly LabelRequest[];
+  /** The map container's size in pixels. */
+  readonly size: Size;
+  readonly dir: Direction;
+  /** Boxes of whatever is drawn over the map, in its container's pixels; labels keep clear of them. */
+  readonly controls: readonly Box[];
+  readonly measure: (text: LabelText) => Size;
+  /** Pixels between a marker's edge and its label (Leaflet's offset plus the arrow). */
+  readonly gap?: number;
+}
+
+export interface PlacementInput extends LabelScene {
+  /** Pixels a label keeps from the map's edges. */
+  readonly margin?: number;
+}
+
+export type Placement =
+  | { readonly hidden: false; readonly side: Side; readonly text: LabelText; readonly shortened: boolean; readonly box: Box }
+  | { readonly hidden: true };
+
+export const DEFAULT_GAP = 14;
+export const DEFAULT_MARGIN = 4;
+const ELLIPSIS = '…';
+/** A name cut to fewer characters than this says nothing; such a label is hidden instead. */
+const MIN_KEPT_CHARACTERS = 3;
+
+export function intersects(a: Box, b: Box): boolean {
+  return a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+}
+
+export function contains(outer: Box, inner: Box): boolean {
+  return inner.left >= outer.left && inner.top >= outer.top && inner.right <= outer.right && inner.bottom <= outer.bottom;
+}
+
+/** The sides to try, best first: the preferred side, its mirror, then the other axis. */
+export function sidesInOrder(dir: Direction, prefer: LabelRequest['prefer'] = 'inline-end'): Side[] {
+  const inlineEnd: Side = dir === 'rtl' ? 'left' : 'right';
+  const inlineStart: Side = dir === 'rtl' ? 'right' : 'left';
+  return prefer === 'above' ? ['top', 'bottom', inlineEnd, inlineStart] : [inlineEnd, inlineStart, 'top', 'bottom'];
+}
+
+/** The box a label of `size` takes on `side` of a marker at `anchor`. */
+export function labelBox(anchor: Point, radius: number, side: Side, size: Size, gap = DEFAULT_GAP): Box {
+  const reach = radius + gap;
+  switch (side) {
+    case 'right':
+      return box(anchor.x + reach, anchor.y - size.height / 2, size);
+    case 'left':
+      return box(anchor.x - reach - size.width, anchor.y - size.height / 2, size);
+    case 'top':
+      return box(anchor.x - size.width / 2, anchor.y - reach - size.height, size);
+    case 'bottom':
+      return box(anchor.x - size.width / 2, anchor.y + reach, size);
+  }
+}
+
+function box(left: number, top: number, size: Size): Box {
+  return { left, top, right: left + size.width, bottom: top + size.height };
+}
+
+function markerBox(label: LabelRequest): Box {
+  const { x, y } = label.anchor;
+  const r = label.radius;
+  return { left: x - r, top: y - r, right: x + r, bottom: y + r };
+}
+
+/** The whole text, then without detail lines from the last. */
+function textVariants(text: LabelText): LabelText[] {
+  const out: LabelText[] = [];
+  for (let n = text.details.length; n >= 0; n--) out.push({ name: text.name, details: text.details.slice(0, n) });
+  return out;
+}
+
+/** The longest start of `name` (by code point), with an ellipsis, whose label is at most `maxWidth` wide. */
+export function shortenToWidth(name: string, maxWidth: number, measure: (text: LabelText) => Size): LabelText | undefined {
+  const chars = Array.from(name);
+  const fits = (n: number) => measure({ name: cut(chars, n), details: [] }).width <= maxWidth;
+  if (chars.length < MIN_KEPT_CHARACTERS || !fits(MIN_KEPT_CHARACTERS)) return undefined;
+  let low = MIN_KEPT_CHARACTERS;
+  let high = chars.length - 1;
+  while (low < high) {
+    const mid = Math.ceil((low + high) / 2);
+    if (fits(mid)) low = mid;
+    else high = mid - 1;
+  }
+  return { name: cut(chars, low), details: [] };
+}
+
+function cut(chars: readonly string[], n: number): string {
+  return chars.slice(0, n).join('').trimEnd() + ELLIPSIS;
+}
+
+/** Room for a label on `side` of the anchor before the map's edge (above or below: centred on it). */
+function roomOn(side: Side, label: LabelRequest, area: Box, gap: number): number {
+  const reach = label.radius + gap;
+  const { x } = label.anchor;
+  if (side === 'right') return area.right - (x + reach);
+  if (side === 'left') return x - reach - area.left;
+  return 2 * Math.min(x - area.left, area.right - x);
+}
+
+/** The room left on `side` when `candidate` must stop short of `blocker`; undefined when it cannot. */
+function roomBefore(side: Side, candidate: Box, blocker: Box, x: number): number | undefined {
+  if (side === 'right') return blocker.left - candidate.left;
+  if (side === 'left') return candidate.right - blocker.right;
+  if (blocker.right <= x) return 2 * (x - blocker.right);
+  if (blocker.left >= x) return 2 * (blocker.left - x);
+  return undefined;
+}
+
+/** One placement per label, in the order the labels were given. */
+export function placeLabels(input: PlacementInput): Placement[] {
+  const gap = input.gap ?? DEFAULT_GAP;
+  const margin = input.margin ?? DEFAULT_MARGIN;
+  const area: Box = { left: margin, top: margin, right: input.size.width - margin, bottom: input.size.height - margin };
+  const markers = input.labels.map(markerBox);
+  const taken: Box[] = [];
+  const result: Placement[] = input.labels.map(() => ({ hidden: true }));
+  const order = input.labels.map((_, i) => i).sort((a, b) => input.labels[a]!.priority - input.labels[b]!.priority || a - b);
+
+  /** The first thing `candidate` would cover, or undefined when it is free. */
+  const blocker = (candidate: Box, own: number): Box | undefined =>
+    input.controls.find((c) => intersects(c, candidate)) ??
+    markers.find((m, i) => i !== own && intersects(m, candidate)) ??
+    taken.find((t) => intersects(t, candidate));
+  const free = (candidate: Box, own: number): boolean => contains(area, candidate) && !blocker(candidate, own);
+
+  /** The name cut short enough to fit on `side` before the map's edge and before whatever is in the way. */
+  const shortened = (label: LabelRequest, own: number, side: Side): Placement | undefined => {
+    let room = roomOn(side, label, area, gap);
+    for (let attempt = 0; attempt < 8; attempt++) {
+      const text = shortenToWidth(label.text.name, room, input.measure);
+      if (!text) return undefined;
+      const candidate = labelBox(label.anchor, label.radius, side, input.measure(text), gap);
+      if (!contains(area, candidate)) return undefined;
+      const inTheWay = blocker(candidate, own);
+      if (!inTheWay) return { hidden: false, side, text, shortened: true, box: candidate };
+      const less = roomBefore(side, candidate, inTheWay, label.anchor.x);
+      if (less === undefined || less >= room) return undefined;
+      room = less;
+    }
+    return undefined;
+  };
+
+  for (const i of order) {
+    const label = input.labels[i]!;
+    const sides = sidesInOrder(input.dir, label.prefer);
+    let placed: Placement | undefined;
+    variants: for (const [v, text] of textVariants(label.text).entries()) {
+      const size = input.measure(text);
+      for (const side of sides) {
+        const candidate = labelBox(label.anchor, label.radius, side, size, gap);
+        if (free(candidate, i)) {
+          placed = { hidden: false, side, text, shortened: v > 0, box: candidate };
+          break variants;
+        }
+      }
+    }
+    for (const side of sides) placed ??= shortened(label, i, side);
+    if (placed && !placed.hidden) {
+      taken.push(placed.box);
+      result[i] = placed;
+    }
+  }
+  return result;
+}
+
+export interface Padding {
+  readonly left: number;
+  readonly top: number;
+  readonly right: number;
+  readonly bottom: number;
+}
+
+/** Here the labels' anchors are in any projected pixel space (e.g. `map.project(latLng, 0)`). */
+export interface FitInput extends LabelScene {
+  /** The box of everything the view must show, in the same pixel space as the anchors. */
+  readonly bounds: Box;
+  /** The least padding on every side. */
+  readonly base?: number;
+  /** The most padding on a side, as a share of the map's width or height; labels beyond it move or shrink. */
+  readonly maxShare?: number;
+}
+
+/**
+ * Padding for fitting `bounds` into the map so that each label fits whole on its preferred
+ * side, and no marker sits under a control. A control in a corner reserves the strip along
+ * the edge it covers less of (the zoom buttons: a narrow column; the attribution: a low row).
+ * Label overhangs are found by predicting where the fit puts each anchor, a few rounds,
+ * since more padding means a smaller scale. No side takes more than `maxShare` of the map:
+ * past that the placement moves, shortens or hides labels instead of shrinking the route.
+ */
+export function fitPadding(input: FitInput): Padding {
+  const { width, height } = input.size;
+  const base = input.base ?? 24;
+  const gap = input.gap ?? DEFAULT_GAP;
+  const maxShare = input.maxShare ?? 0.4;
+  const reserved = { left: base, top: base, right: base, bottom: base };
+  for (const c of input.controls) {
+    const fromLeft = c.right;
+    const fromRight = width - c.left;
+    const fromTop = c.bottom;
+    const fromBottom = height - c.top;
+    const across = Math.min(fromLeft, fromRight);
+    const down = Math.min(fromTop, fromBottom);
+    if (across <= down) {
+      if (fromLeft <= fromRight) reserved.left = Math.max(reserved.left, fromLeft + DEFAULT_MARGIN);
+      else reserved.right = Math.max(reserved.right, fromRight + DEFAULT_MARGIN);
+    } else if (fromTop <= fromBottom) reserved.top = Math.max(reserved.top, fromTop + DEFAULT_MARGIN);
+    else reserved.bottom = Math.max(reserved.bottom, fromBottom + DEFAULT_MARGIN);
+  }
+  const limit = { left: width * maxShare, right: width * maxShare, top: height * maxShare, bottom: height * maxShare };
+  const pad = { ...reserved };
+  const sizes = input.labels.map((l) => input.measure(l.text));
+  const bw = input.bounds.right - input.bounds.left;
+  const bh = input.bounds.bottom - input.bounds.top;
+  for (let round = 0; round < 6; round++) {
+    const availableW = Math.max(1, width - pad.left - pad.right);
+    const availableH = Math.max(1, height - pad.top - pad.bottom);
+    const scales = [bw > 0 ? availableW / bw : Infinity, bh > 0 ? availableH / bh : Infinity];
+    const finite = Math.min(...scales);
+    const scale = Number.isFinite(finite) ? finite : 1;
+    const cx = pad.left + availableW / 2;
+    const cy = pad.top + availableH / 2;
+    const mx = (input.bounds.left + input.bounds.right) / 2;
+    const my = (input.bounds.top + input.bounds.bottom) / 2;
+    const overhang = { left: 0, top: 0, right: 0, bottom: 0 };
+    input.labels.forEach((label, i) => {
+      const anchor = { x: cx + (label.anchor.x - mx) * scale, y: cy + (label.anchor.y - my) * scale };
+      const side = sidesInOrder(input.dir, label.prefer)[0]!;
+      const b = labelBox(anchor, label.radius, side, sizes[i]!, gap);
+      overhang.left = Math.max(overhang.left, DEFAULT_MARGIN - b.left);
+      overhang.right = Math.max(overhang.right, b.right - (width - DEFAULT_MARGIN));
+      overhang.top = Math.max(overhang.top, DEFAULT_MARGIN - b.top);
+      overhang.bottom = Math.max(overhang.bottom, b.bottom - (height - DEFAULT_MARGIN));
+    });
+    let grew = false;
+    for (const side of ['left', 'top', 'right', 'bottom'] as const) {
+      const next = Math.min(Math.max(pad[side], limit[side]), pad[side] + overhang[side]);
+      if (next - pad[side] >= 1) grew = true;
+      pad[side] = next;
+    }
+    if (!grew) break;
+  }
+  return pad;
+}
+

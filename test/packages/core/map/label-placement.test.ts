@@ -1,0 +1,141 @@
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import fc from 'fast-check';
+import {
+  contains,
+  fitPadding,
+  intersects,
+  placeLabels,
+  type Box,
+  type LabelRequest,
+  type LabelText,
+  type Placement,
+  type Size,
+} from '../../../../packages/core/src/map/label-placement.js';
+
+/** A monospace stand-in for the browser's measurement: 7 px a character, 16 px a line, 12 px of padding. */
+function measure(text: LabelText): Size {
+  const lines = [text.name, ...text.details];
+  return { width: 12 + 7 * Math.max(...lines.map((l) => Array.from(l).length)), height: 4 + 16 * lines.length };
+}
+
+function label(name: string, x: number, y: number, priority: number, details: string[] = [], prefer: LabelRequest['prefer'] = 'inline-end'): LabelRequest {
+  return { text: { name, details }, anchor: { x, y }, radius: 6, priority, prefer };
+}
+
+const shown = (p: Placement) => (p.hidden ? undefined : p);
+
+function visibleBoxes(placements: readonly Placement[]): Box[] {
+  return placements.flatMap((p) => (p.hidden ? [] : [p.box]));
+}
+
+describe('placeLabels', () => {
+  const size = { width: 400, height: 300 };
+
+  it('puts a label at the inline end of its marker: right in LTR, left in RTL', () => {
+    const labels = [label('Rotterdam', 200, 150, 0, ['Destination'])];
+    assert.equal(shown(placeLabels({ labels, size, dir: 'ltr', controls: [], measure })[0]!)?.side, 'right');
+    assert.equal(shown(placeLabels({ labels, size, dir: 'rtl', controls: [], measure })[0]!)?.side, 'left');
+  });
+
+  it('moves a label that would leave the map to the other side, whole', () => {
+    const [placement] = placeLabels({ labels: [label('Ningbo', 380, 150, 0, ['Origin, Port of loading'])], size, dir: 'ltr', controls: [], measure });
+    assert.equal(shown(placement!)?.side, 'left');
+    assert.equal(shown(placement!)?.shortened, false);
+  });
+
+  it('keeps a label clear of a control (here the zoom buttons) by moving it to another side', () => {
+    const zoom: Box = { left: 356, top: 10, right: 390, bottom: 74 };
+    const [placement] = placeLabels({ labels: [label('Rotterdam', 300, 40, 0, ['Destination'])], size, dir: 'ltr', controls: [zoom], measure });
+    const p = shown(placement!);
+    assert.ok(p, 'the label is shown');
+    assert.equal(intersects(p.box, zoom), false);
+    assert.notEqual(p.side, 'right');
+  });
+
+  it('gives way by priority: the lower label moves, loses its details, or is hidden, and none overlap', () => {
+    // Hamburg and Duisburg, 40 px apart at a small zoom.
+    const labels = [label('Duisburg', 180, 160, 0, ['Destination']), label('Hamburg', 200, 130, 5, ['Port of discharge'])];
+    const placements = placeLabels({ labels, size, dir: 'ltr', controls: [], measure });
+    const boxes = visibleBoxes(placements);
+    assert.equal(boxes.length, 2);
+    assert.equal(intersects(boxes[0]!, boxes[1]!), false);
+    assert.equal(shown(placements[0]!)?.shortened, false, 'the destination keeps its whole text');
+  });
+
+  it('drops detail lines before cutting the name, and cuts the name before hiding it', () => {
+    const narrow = { width: 150, height: 120 };
+    const [withDetails] = placeLabels({ labels: [label('Los Angeles', 75, 60, 0, ['Port of discharge, Destination'])], size: narrow, dir: 'ltr', controls: [], measure });
+    assert.deepEqual(shown(withDetails!)?.text, { name: 'Los Angeles', details: [] });
+    const [cut] = placeLabels({ labels: [label('Hong Kong International Airport', 75, 60, 0)], size: narrow, dir: 'ltr', controls: [], measure });
+    const p = shown(cut!);
+    assert.ok(p, 'the label is shown');
+    assert.ok(p.text.name.endsWith('…'), `cut short: ${p.text.name}`);
+    assert.ok(contains({ left: 0, top: 0, right: 150, bottom: 120 }, p.box));
+    const [hidden] = placeLabels({ labels: [label('Savannah', 20, 60, 0)], size: { width: 40, height: 120 }, dir: 'ltr', controls: [], measure });
+    assert.equal(hidden!.hidden, true);
+  });
+
+  it('puts a vehicle label above its marker when there is room', () => {
+    const [placement] = placeLabels({ labels: [label('MSC GULSUN', 200, 150, 0, ['16.4 knots'], 'above')], size, dir: 'ltr', controls: [], measure });
+    assert.equal(shown(placement!)?.side, 'top');
+  });
+
+  it('never puts a label outside the map, on a control, on a marker or on another label (any anchors, sizes, directions)', () => {
+    const anchor = fc.record({ x: fc.integer({ min: 0, max: 1400 }), y: fc.integer({ min: 0, max: 400 }) });
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 200, max: 1400 }),
+        fc.integer({ min: 150, max: 400 }),
+        fc.constantFrom('ltr' as const, 'rtl' as const),
+        fc.array(fc.tuple(anchor, fc.string({ minLength: 1, maxLength: 30 }), fc.array(fc.string({ maxLength: 30 }), { maxLength: 2 })), { maxLength: 8 }),
+        (width, height, dir, specs) => {
+          const labels = specs.map(([a, name, details], i) => label(name, a.x % width, a.y % height, i, details));
+          const zoom: Box = dir === 'rtl' ? { left: width - 44, top: 10, right: width - 10, bottom: 74 } : { left: 10, top: 10, right: 44, bottom: 74 };
+          const placements = placeLabels({ labels, size: { width, height }, dir, controls: [zoom], measure });
+          const map: Box = { left: 0, top: 0, right: width, bottom: height };
+          const boxes = visibleBoxes(placements);
+          for (const [i, b] of boxes.entries()) {
+            if (!contains(map, b) || intersects(b, zoom)) return false;
+            if (boxes.some((other, j) => j !== i && intersects(b, other))) return false;
+          }
+          return placements.every((p, i) =>
+            p.hidden || labels.every((other, j) => j === i || !intersects(p.box, { left: other.anchor.x - 6, top: other.anchor.y - 6, right: other.anchor.x + 6, bottom: other.anchor.y + 6 })),
+          );
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+});
+
+describe('fitPadding', () => {
+  const size = { width: 640, height: 360 };
+  // Ningbo in the east (right), Rotterdam in the west, in zoom-0 pixels.
+  const labels = [label('Ningbo', 220, 100, 1, ['Origin, Port of loading']), label('Rotterdam', 130, 85, 0, ['Destination'])];
+  const bounds: Box = { left: 128, top: 80, right: 222, bottom: 130 };
+
+  it('leaves room at the inline end for the label of the marker at that edge, mirrored in RTL', () => {
+    const ltr = fitPadding({ labels, bounds, size, dir: 'ltr', controls: [], measure });
+    const rtl = fitPadding({ labels, bounds, size, dir: 'rtl', controls: [], measure });
+    assert.ok(ltr.right >= measure(labels[0]!.text).width, `LTR right padding ${ltr.right}`);
+    assert.ok(rtl.left >= measure(labels[1]!.text).width, `RTL left padding ${rtl.left}`);
+    assert.ok(ltr.left < ltr.right && rtl.right < rtl.left);
+  });
+
+  it('reserves the narrow strip a corner control covers: a column for the zoom buttons, a row for the attribution', () => {
+    const zoom: Box = { left: 10, top: 10, right: 44, bottom: 74 };
+    const attribution: Box = { left: 400, top: 342, right: 640, bottom: 360 };
+    const pad = fitPadding({ labels: [], bounds, size, dir: 'ltr', controls: [zoom, attribution], measure, base: 8 });
+    assert.ok(pad.left >= 44, `left ${pad.left}`);
+    assert.ok(pad.bottom >= 18, `bottom ${pad.bottom}`);
+    assert.equal(pad.top, 8);
+    assert.equal(pad.right, 8);
+  });
+
+  it('never gives a side more than its share of the map', () => {
+    const long = [label('A very long place name that no phone could ever show beside its marker', 222, 100, 0)];
+    const pad = fitPadding({ labels: long, bounds, size: { width: 320, height: 240 }, dir: 'ltr', controls: [], measure });
+    assert.ok(pad.right <= 320 * 0.4 + 0.001, `right ${pad.right}`);
+  });
+});
