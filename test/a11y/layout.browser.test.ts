@@ -1,7 +1,8 @@
 import { expect } from '@open-wc/testing';
-import { executeServerCommand, setViewport } from '@web/test-runner-commands';
+import { executeServerCommand } from '@web/test-runner-commands';
 import type { TrackerElement } from '@cargo-trackers/core';
 import { elementsUnderTest, inState, statesOf } from './elements.js';
+import { setViewport } from '../support/browser.js';
 
 // Screenshots for review land in test-results/screenshots/<element>-<state>-<width>-<theme>.png.
 describe('layout by the element’s own width', () => {
