@@ -50,6 +50,8 @@ export default {
   hostname: '127.0.0.1',
   nodeResolve: { exportConditions: ['cargo-trackers-source', 'browser', 'import', 'default'] },
   concurrency: 1,
+  // All chosen engines at once (the default is two), each one file at a time.
+  concurrentBrowsers: browsers.length,
   testFramework: { config: { timeout: 20000 } },
   testsFinishTimeout: 10 * 60 * 1000,
   browserStartTimeout: 60000,

@@ -324,30 +324,28 @@ describe('<tracker-route-map>', () => {
       expect(map.getZoom()).to.equal(zoom);
     });
 
-    itExceptIn(
-      {
-        firefox: "Puppeteer emulates prefers-reduced-motion over CDP only, and Firefox's WebDriver BiDi has no such command",
-        webkit: 'WebDriver classic has no command to emulate prefers-reduced-motion',
-      },
-      'turns off animated zoom and pan when the visitor prefers reduced motion',
-      async () => {
-        const animated = await mount(oceanInTransit());
-        expect(animated.leafletMap!.options.zoomAnimation).to.be.true;
-        expect(panIsImmediate(animated.leafletMap!)).to.be.false;
-        await emulateMedia({ reducedMotion: 'reduce' });
-        try {
-          const still = await mount(oceanInTransit());
-          const map = still.leafletMap!;
-          expect(map.options.zoomAnimation).to.be.false;
-          expect(map.options.fadeAnimation).to.be.false;
-          expect(map.options.inertia).to.be.false;
-          // Keyboard panning goes through panBy.
-          expect(panIsImmediate(map)).to.be.true;
-        } finally {
-          await emulateMedia({ reducedMotion: 'no-preference' });
-        }
-      },
-    );
+    // Neither driver outside Chromium can emulate prefers-reduced-motion.
+    const noReducedMotion = {
+      firefox: "Puppeteer emulates prefers-reduced-motion over CDP only, and Firefox's WebDriver BiDi has no such command",
+      webkit: 'WebDriver classic has no command to emulate prefers-reduced-motion',
+    };
+    itExceptIn(noReducedMotion, 'turns off animated zoom and pan when the visitor prefers reduced motion', async () => {
+      const animated = await mount(oceanInTransit());
+      expect(animated.leafletMap!.options.zoomAnimation).to.be.true;
+      expect(panIsImmediate(animated.leafletMap!)).to.be.false;
+      await emulateMedia({ reducedMotion: 'reduce' });
+      try {
+        const still = await mount(oceanInTransit());
+        const map = still.leafletMap!;
+        expect(map.options.zoomAnimation).to.be.false;
+        expect(map.options.fadeAnimation).to.be.false;
+        expect(map.options.inertia).to.be.false;
+        // Keyboard panning goes through panBy.
+        expect(panIsImmediate(map)).to.be.true;
+      } finally {
+        await emulateMedia({ reducedMotion: 'no-preference' });
+      }
+    });
   });
 
   describe('the dark theme', () => {
