@@ -8,7 +8,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { createTrackingProxy, type ProxyLogEntry, type TrackingProxyOptions } from '@cargo-trackers/proxy';
-import { toNodeListener } from '@cargo-trackers/proxy/node';
+import { createLineWriter, toNodeListener } from '@cargo-trackers/proxy/node';
 import { demoNumbers } from '../mock-service/demo-numbers.js';
 import { createMockTrackingService } from '../mock-service/mock-tracking-service.js';
 import { DEFAULT_HOST, DEFAULT_PORT, DEFAULT_TIMEOUT_MS, type RealService } from './demo-config.js';
@@ -38,7 +38,7 @@ export interface DemoServerOptions {
   readonly mockHoldMs?: number;
   /** Makes the mock's key. Tests pass their own, to prove the key leaks nowhere. */
   readonly generateMockKey?: () => string;
-  /** Where the server's log lines go. Default `console.log`. */
+  /** Where the server's log lines go. Default standard output, written without blocking the event loop. */
   readonly log?: (line: string) => void;
   /** Proxy settings beyond the defaults: other origins allowed to embed the trackers, and limits. */
   readonly proxy?: Pick<TrackingProxyOptions, 'corsOrigins' | 'limits'>;
@@ -94,7 +94,7 @@ function proxyLogLine(entry: ProxyLogEntry): string {
 }
 
 export async function startDemoServer(options: DemoServerOptions = {}): Promise<DemoServer> {
-  const log = options.log ?? ((line: string) => console.log(line));
+  const log = options.log ?? createLineWriter();
   const host = options.host ?? DEFAULT_HOST;
   const publicDir = options.publicDir ?? DEFAULT_PUBLIC_DIR;
   const bundleDir = options.bundleDir ?? DEFAULT_BUNDLE_DIR;

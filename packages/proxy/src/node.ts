@@ -5,6 +5,9 @@ import type { ProxyCore, ProxyInput, ProxyRequestInfo } from './create-proxy.js'
 import { errorOutput } from './answer.js';
 import type { ProxyOutput } from './answer.js';
 
+export { createLineWriter, createNodeJsonLogger } from './node-log.js';
+export type { LineWriterOptions } from './node-log.js';
+
 /** Any Fetch-API handler; the tracking proxy is one. */
 export type FetchHandler = (request: Request, info?: ProxyRequestInfo) => Promise<Response>;
 
