@@ -8,7 +8,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { createTrackingProxy, type ProxyLogEntry, type TrackingProxyOptions } from '@cargo-trackers/proxy';
-import { createLineWriter, toNodeListener } from '@cargo-trackers/proxy/node';
+import { createLineWriter, nodeHttpTransport, toNodeListener } from '@cargo-trackers/proxy/node';
 import { demoNumbers } from '../mock-service/demo-numbers.js';
 import { createMockTrackingService } from '../mock-service/mock-tracking-service.js';
 import { DEFAULT_HOST, DEFAULT_PORT, DEFAULT_TIMEOUT_MS, type RealService } from './demo-config.js';
@@ -113,6 +113,7 @@ export async function startDemoServer(options: DemoServerOptions = {}): Promise<
     apiKey: service.apiKey,
     timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
     logger: (entry) => log(proxyLogLine(entry)),
+    transport: nodeHttpTransport(),
     ...(options.proxy?.corsOrigins && { corsOrigins: options.proxy.corsOrigins }),
     // The mock's slow numbers answer 202, 202, then 200; a cached 200 would stop the demo replaying.
     limits: { ...(mock && { cacheTtlMs: 0 }), ...options.proxy?.limits },

@@ -14,7 +14,7 @@ import type { ProxyLimits, TrackingProxyOptions, TrackingRoutes } from './option
 import { encodeUpstreamQuery, parseQuery } from './query.js';
 import { retryAfterSeconds } from './retry-after.js';
 import { SharedCalls, VisitorGone } from './shared-calls.js';
-import { callUpstream, upstreamFailure } from './upstream.js';
+import { fetchTransport, upstreamFailure } from './upstream.js';
 import type { UpstreamResult } from './upstream.js';
 import { returnUpstreamCall, takeUpstreamCall } from './upstream-budget.js';
 import type { Admission } from './upstream-budget.js';
@@ -183,7 +183,7 @@ export function createTrackingProxy(options: TrackingProxyOptions): TrackingProx
   const log = options.logger ?? jsonLinesLogger;
   const store = options.store ?? new MemoryStore();
   // Late-bound so that a test or an instrumentation library replacing globalThis.fetch is honoured.
-  const doFetch: typeof fetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
+  const transport = options.transport ?? fetchTransport(options.fetch ?? ((input, init) => globalThis.fetch(input, init)));
   const lookups = new SharedCalls<CallResult>();
   const carrierLists = new SharedCalls<CallResult>();
   /** The last good carrier list per route, kept in the process so that no cache flood can make it fetched again. */
@@ -194,9 +194,8 @@ export function createTrackingProxy(options: TrackingProxyOptions): TrackingProx
     const { spec } = lookup;
     const query = upstreamQuery(lookup);
     const url = `${base}${spec.upstreamPath}${query === '' ? '' : `?${query}`}`;
-    const headers = new Headers({ accept: UPSTREAM_ACCEPT });
-    if (spec.numberParam !== undefined) headers.set('authorization', `Bearer ${apiKey}`);
-    const result: UpstreamResult = await callUpstream({ url, headers, fetch: doFetch, timeoutMs, maxBodyBytes: limits.maxBodyBytes, signal });
+    const headers: Record<string, string> = spec.numberParam === undefined ? { accept: UPSTREAM_ACCEPT } : { accept: UPSTREAM_ACCEPT, authorization: `Bearer ${apiKey}` };
+    const result: UpstreamResult = await transport({ url, headers, timeoutMs, maxBodyBytes: limits.maxBodyBytes, signal });
     if (result.kind === 'failure') return result;
     if (result.status < 200 || result.status > 599 || result.status === 204 || result.status === 205) return upstreamFailure('upstream_incomplete');
     const verdict = checkUpstreamBody(result.body, apiKey);

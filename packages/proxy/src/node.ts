@@ -6,6 +6,8 @@ import { errorOutput } from './answer.js';
 import type { ProxyOutput } from './answer.js';
 
 export { createLineWriter, createNodeJsonLogger } from './node-log.js';
+export { nodeHttpTransport } from './node-upstream.js';
+export type { NodeTransportOptions } from './node-upstream.js';
 export type { LineWriterOptions } from './node-log.js';
 
 /** Any Fetch-API handler; the tracking proxy is one. */

@@ -1,0 +1,14 @@
+import http from 'node:http';
+import { createTrackingProxy } from '/work/wt-12/packages/proxy/src/index.ts';
+import { toNodeListener } from '/work/wt-12/packages/proxy/src/node.ts';
+import autocannon from 'autocannon';
+const body = Buffer.from(JSON.stringify({ a: 'x'.repeat(2000) }));
+const mock = http.createServer((req, res) => { res.writeHead(200, { 'content-type': 'application/json', 'content-length': body.byteLength }); res.end(body); });
+await new Promise<void>((r) => mock.listen(0, '127.0.0.1', r));
+const q = Number(process.env.Q ?? Infinity);
+const proxy = createTrackingProxy({ baseUrl: `http://127.0.0.1:${(mock.address() as any).port}`, apiKey: 'trk_x', logger: () => {}, limits: { cacheTtlMs: 0, newNumbersPerClientPerHour: q, upstreamBudget: { requests: 1e12, windowMs: 20000 }, maxConcurrentLookups: 10000 } });
+const server = http.createServer(toNodeListener(proxy));
+await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+const r = await autocannon({ url: `http://127.0.0.1:${(server.address() as any).port}/api/tracking/ocean?referenceNumber=[<id>]`, connections: 32, duration: 3, idReplacement: true });
+console.log('rps', r.requests.average, 'p99', r.latency.p99, 'non2xx', r.non2xx);
+process.exit(0);
