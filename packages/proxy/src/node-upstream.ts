@@ -6,7 +6,7 @@ import { upstreamFailure } from './upstream.js';
 import type { UpstreamRequest, UpstreamResult, UpstreamTransport } from './upstream.js';
 
 export interface NodeTransportOptions {
-  /** Most connections open to the service at once. Default 256. */
+  /** Most connections open to the service at once. Default no cap: `limits.maxConcurrentLookups` already bounds them, and a held lookup needs its own. */
   readonly maxSockets?: number;
   /** How long an idle connection is kept for the next call. Default 15 000 ms. */
   readonly keepAliveMsecs?: number;
@@ -18,7 +18,7 @@ export interface NodeTransportOptions {
  * run against both), at a fraction of the cost per call: no WHATWG streams, no Response.
  */
 export function nodeHttpTransport(options: NodeTransportOptions = {}): UpstreamTransport {
-  const agentOptions = { keepAlive: true, keepAliveMsecs: options.keepAliveMsecs ?? 15_000, maxSockets: options.maxSockets ?? 256, scheduling: 'lifo' as const };
+  const agentOptions = { keepAlive: true, keepAliveMsecs: options.keepAliveMsecs ?? 15_000, maxSockets: options.maxSockets ?? Infinity, scheduling: 'lifo' as const };
   const agents = { http: new http.Agent(agentOptions), https: new https.Agent(agentOptions) };
   return (call) => request(call, agents);
 }

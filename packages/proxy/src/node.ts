@@ -79,6 +79,7 @@ function headerOf(req: IncomingMessage): (name: string) => string | null {
 async function serveCore(core: ProxyCore, variants: CompressedVariants, writeTimeoutMs: number, req: MountedRequest, res: ServerResponse): Promise<void> {
   const { path, search } = requestTarget(req);
   const header = headerOf(req);
+  let signal: AbortSignal | undefined;
   const input: ProxyInput = {
     method: req.method ?? 'GET',
     path,
@@ -86,7 +87,11 @@ async function serveCore(core: ProxyCore, variants: CompressedVariants, writeTim
     header,
     host: header('host'),
     clientAddress: req.socket.remoteAddress,
-    signal: visitorSignal(res),
+    // Made on first use: a cache hit never needs one, and it is a measurable cost per request.
+    get signal() {
+      signal ??= visitorSignal(res);
+      return signal;
+    },
   };
   let output: ProxyOutput;
   try {
@@ -241,6 +246,13 @@ async function serveFetch(handler: FetchHandler, writeTimeoutMs: number, req: Mo
  */
 function requestTarget(req: MountedRequest): { path: string; search: string } {
   const target = req.originalUrl ?? req.url ?? '/';
+  const q = target.indexOf('?');
+  const rawPath = q === -1 ? target : target.slice(0, q);
+  // Most targets are a plain path: nothing a URL parser would change (dot segments, escapes,
+  // backslashes, fragments), so it is taken as it is. Anything else goes through the parser.
+  if (rawPath.startsWith('/') && !/[.%\\#\s]/.test(rawPath) && !target.includes('#')) {
+    return { path: rawPath, search: q === -1 || q === target.length - 1 ? '' : target.slice(q) };
+  }
   let url: URL;
   try {
     if (target.startsWith('/')) url = new URL(`http://localhost${target}`);
