@@ -303,8 +303,10 @@ export function createTrackingProxy(options: TrackingProxyOptions): TrackingProx
       if (lookups.size >= limits.maxConcurrentLookups) {
         return refuse(trace, 429, 'proxy_busy', 'Too many lookups are in progress; try again shortly.', { ...cors, 'retry-after': retryAfterSeconds(BUSY_RETRY_MS) });
       }
-      const client = clientKey(input.header.bind(input), input.clientAddress, trustedHeader);
-      const quota = await counted(async () => admitNumber(store, client, await lookupId(cacheKey), limits.newNumbersPerClientPerHour, Date.now()));
+      const perHour = limits.newNumbersPerClientPerHour;
+      const quota = Number.isFinite(perHour)
+        ? await counted(async () => admitNumber(store, clientKey(input.header, input.clientAddress, trustedHeader), await lookupId(cacheKey), perHour, Date.now()))
+        : ({ ok: true } as const);
       if (quota === 'unavailable') return countersUnavailable(trace, cors);
       if (!quota.ok) {
         return refuse(trace, 429, 'client_quota', 'Too many different numbers from this address; try again later.', { ...cors, 'retry-after': retryAfterSeconds(quota.retryAfterMs) });
