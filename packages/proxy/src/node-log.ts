@@ -1,6 +1,8 @@
 import { write } from 'node:fs';
 import type { ProxyLogger } from './log.js';
 
+const BATCH_MS = 20;
+
 export interface LineWriterOptions {
   /** The file descriptor written to. Default 1 (standard output). */
   readonly fd?: number;
@@ -11,7 +13,7 @@ export interface LineWriterOptions {
 /**
  * Writes lines without ever blocking the event loop. On Linux, `console.log` to a pipe or a
  * file is a synchronous write: a slow log reader stalls every request. This queues lines and
- * writes them in batches with `fs.write` on libuv's thread pool. When the reader falls too far
+ * writes them in batches, at most one every 20 ms, with `fs.write` on libuv's thread pool. When the reader falls too far
  * behind, lines are dropped rather than held without bound, and a count of the dropped lines
  * is written once the queue drains.
  */
@@ -56,7 +58,8 @@ export function createLineWriter(options: LineWriterOptions = {}): (line: string
     queuedBytes += line.length + 1;
     if (!writing) {
       writing = true;
-      setImmediate(flush);
+      // Lines gather for a few milliseconds, so a busy proxy makes one write per batch, not per request.
+      setTimeout(flush, BATCH_MS);
     }
   };
 }
