@@ -105,7 +105,7 @@ const UPSTREAM_ACCEPT = 'application/json';
 const BUSY_RETRY_MS = 10_000;
 /** How long a client is told to wait when the store cannot count another lookup. */
 const COUNTERS_RETRY_MS = 60_000;
-/** After a failed carrier-list call, the next may go out this much later, at the soonest. */
+/** Carrier-list calls for one list go out this far apart at the closest, whatever the TTL (even 0) and whether the last failed. */
 const CARRIER_RETRY_MS = 30_000;
 
 function resolveRoutes(routes: Partial<TrackingRoutes> | undefined): Map<string, RouteSpec> {
@@ -317,7 +317,7 @@ export function createTrackingProxy(options: TrackingProxyOptions): TrackingProx
       // no copy to hand gets a 429, never another upstream call.
       const gate = await counted(async () => {
         const [fresh = 0] = await store.counts([`carriers-fresh:${spec.name}`]);
-        const mayCall = fresh === 0 && (await store.addIfAbsent(`carriers-try:${spec.name}`, Math.min(CARRIER_RETRY_MS, limits.carrierCacheTtlMs)));
+        const mayCall = fresh === 0 && (await store.addIfAbsent(`carriers-try:${spec.name}`, CARRIER_RETRY_MS));
         return mayCall ? { ok: true } : { ok: false, retryAfterMs: CARRIER_RETRY_MS };
       });
       if (gate === 'unavailable') return countersUnavailable(trace, cors);
