@@ -62,9 +62,13 @@ export function toNodeListener(handler: FetchHandler, options: NodeListenerOptio
 /** Aborts when the visitor goes away before the answer is complete. */
 function visitorSignal(res: ServerResponse): AbortSignal {
   const controller = new AbortController();
-  res.once('close', () => {
-    if (!res.writableFinished) controller.abort();
-  });
+  // Made lazily, so the visitor may already have gone: then it is aborted from the start.
+  if (res.destroyed && !res.writableFinished) controller.abort();
+  else {
+    res.once('close', () => {
+      if (!res.writableFinished) controller.abort();
+    });
+  }
   return controller.signal;
 }
 
