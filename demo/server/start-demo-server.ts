@@ -38,6 +38,8 @@ export interface DemoServerOptions {
   readonly mockHoldMs?: number;
   /** Makes the mock's key. Tests pass their own, to prove the key leaks nowhere. */
   readonly generateMockKey?: () => string;
+  /** Page origins on other hosts allowed to call the proxy (the proxy's `corsOrigins`). Default: none. */
+  readonly corsOrigins?: readonly string[];
   /** Where the server's log lines go. Default `console.log`. */
   readonly log?: (line: string) => void;
 }
@@ -111,11 +113,14 @@ export async function startDemoServer(options: DemoServerOptions = {}): Promise<
     apiKey: service.apiKey,
     timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
     logger: (entry) => log(proxyLogLine(entry)),
+    corsOrigins: options.corsOrigins ?? [],
     // The mock's slow numbers answer 202, 202, then 200; a cached 200 would stop the demo replaying.
     ...(mock && { limits: { cacheTtlMs: 0 } }),
   });
   const proxyListener = toNodeListener(proxy);
-  const staticFiles = createStaticFiles([publicDir, bundleDir]);
+  // The bundle and its chunks are public code, readable from any origin as on a public CDN:
+  // a page elsewhere loads them as module scripts, which are fetched in CORS mode.
+  const staticFiles = createStaticFiles([{ dir: publicDir }, { dir: bundleDir, headers: { 'access-control-allow-origin': '*' } }]);
 
   const server = createServer((req, res) => {
     const path = (req.url ?? '/').split('?')[0] ?? '/';
