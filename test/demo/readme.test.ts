@@ -31,8 +31,10 @@ async function documentationFiles(): Promise<URL[]> {
     if (entry.endsWith('.md')) files.push(new URL(`docs/${entry}`, root));
   }
   for (const pkg of await readdir(new URL('packages/', root))) {
-    const readme = new URL(`packages/${pkg}/README.md`, root);
-    if (existsSync(readme)) files.push(readme);
+    for (const name of ['README.md', 'readme.txt']) {
+      const readme = new URL(`packages/${pkg}/${name}`, root);
+      if (existsSync(readme)) files.push(readme);
+    }
   }
   return files;
 }
