@@ -59,6 +59,10 @@ interface Visit {
 /** PHP's and WordPress's own words for a notice, warning, deprecation or error shown in a page. */
 const PHP_MESSAGE = /<b>(Notice|Warning|Deprecated|Fatal error|Parse error)<\/b>:|\b(PHP )?(Notice|Warning|Deprecated|Fatal error): /;
 
+/** One build of the bundle for both WordPress versions. */
+let sharedBundle: Promise<BuiltBundle> | undefined;
+after(async () => (await sharedBundle?.catch(() => undefined))?.remove());
+
 const wordpresses: Array<[string, () => Promise<WordPressSource>]> = [
   ["Debian's WordPress 6.1 (the oldest supported, before wp_enqueue_script_module)", () => debianWordPress()],
   ['WordPress 6.5 from the Playground builds (the newest installable here)', () => playgroundWordPress('6.5')],
@@ -75,7 +79,7 @@ for (const [label, load] of wordpresses) {
 
     before(async () => {
       source = await load();
-      bundle = await buildCdnBundle();
+      bundle = await (sharedBundle ??= buildCdnBundle());
       const { port, origin } = await reservePort();
       demo = await startDemoServer({ host: '127.0.0.1', port: 0, bundleDir: bundle.dir, corsOrigins: [origin], mockHoldMs: 50, log: () => undefined });
       bundleUrl = `${demo.url}cargo-trackers.js`;
@@ -88,7 +92,6 @@ for (const [label, load] of wordpresses) {
       await browser?.close();
       await site?.close();
       await demo?.close();
-      await bundle?.remove();
     });
 
     async function visit(url: string): Promise<Visit> {

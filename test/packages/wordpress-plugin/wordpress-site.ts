@@ -329,7 +329,13 @@ export async function startWordPressSite(
     await rm(join(dir, 'install.php'));
 
     let output = '';
-    server = spawn('php', ['-S', host, '-t', dir, 'router.php'], { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, PHP_CLI_SERVER_WORKERS: '2' } });
+    // Its own process group: with workers, php -S forks, and stopping it means stopping them all.
+    server = spawn('php', ['-S', host, '-t', dir, 'router.php'], {
+      cwd: dir,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, PHP_CLI_SERVER_WORKERS: '2' },
+      detached: true,
+    });
     server.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
     server.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
     const origin = `http://${host}`;
@@ -346,19 +352,30 @@ export async function startWordPressSite(
       debugLog: async () => (existsSync(join(dir, 'debug.log')) ? readFile(join(dir, 'debug.log'), 'utf8') : ''),
       serverOutput: () => output,
       close: async () => {
-        if (child.exitCode === null) {
-          const exited = new Promise((resolve) => child.once('exit', resolve));
-          child.kill('SIGTERM');
-          await exited;
-        }
+        await stopGroup(child);
         await rm(dir, { recursive: true, force: true });
       },
     };
   } catch (error) {
-    if (server && server.exitCode === null) server.kill('SIGTERM');
+    if (server) await stopGroup(server);
     await rm(dir, { recursive: true, force: true });
     throw error;
   }
+}
+
+/** Stops php -S and the workers it forked (one process group), and lets go of their output. */
+async function stopGroup(child: ChildProcess): Promise<void> {
+  if (child.pid !== undefined && child.exitCode === null && child.signalCode === null) {
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    try {
+      process.kill(-child.pid, 'SIGTERM');
+    } catch {
+      child.kill('SIGTERM');
+    }
+    await exited;
+  }
+  child.stdout?.destroy();
+  child.stderr?.destroy();
 }
 
 async function waitForHttp(origin: string, output: () => string): Promise<void> {
