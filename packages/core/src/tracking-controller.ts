@@ -360,11 +360,8 @@ export class TrackingController implements ReactiveController {
     this.hintedCors = true;
     const proxy = new URL(request.url, document.baseURI).origin;
     const page = globalThis.location.origin;
-    console.error(
-      `[${this.options.tag}] ${how === 'refused' ? `The tracking proxy at ${proxy} refused this page's origin (403 cross_site).` : `The tracking proxy at ${proxy} could not be reached from this page.`} ` +
-        `It is on another origin than the page (${page}), so the likely cause is CORS: the proxy must list this page's origin. ` +
-        `Add "${page}" to the proxy's corsOrigins option (CORS_ORIGINS for the demo server), or serve the proxy from the page's own origin.`,
-    );
+    const what = how === 'refused' ? `refused this page (403 cross_site)` : `gave no answer this page may read`;
+    console.error(`[${this.options.tag}] The proxy at ${proxy} ${what}: it is on another origin, so CORS is the likely cause. List "${page}" in the proxy's corsOrigins (CORS_ORIGINS for the demo server).`);
   }
 
   private fail(request: TrackRequest, failure: TrackerFailure): void {

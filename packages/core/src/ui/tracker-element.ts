@@ -258,8 +258,7 @@ export abstract class TrackerElement extends LitElement {
     console.error(
       problem.missing
         ? `[${this.localName}] The proxy-url attribute is missing, so no lookup can be made. Set it to your tracking proxy's path, e.g. proxy-url="/api/tracking/${this.product}".`
-        : `[${this.localName}] The ${problem.attribute} attribute is not a path or an http(s) address, so no request is made. ` +
-            `Set it to a path such as "/api/tracking/${this.product}" or an https:// address.`,
+        : `[${this.localName}] ${problem.attribute} must be a path or an http(s) address; no request is made.`,
     );
   }
 
