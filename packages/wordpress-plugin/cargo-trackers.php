@@ -18,11 +18,8 @@ if (!defined('ABSPATH')) {
     exit;
 }
 
-/**
- * Where the bundle comes from; filter `cargo_trackers_script_url` to self-host it. The URL
- * carries the version itself, so WordPress adds no `?ver=` query: a Custom HTML snippet with the
- * same URL on the same page then names the same module, and the browser runs it once.
- */
+/** Where the bundle comes from; filter `cargo_trackers_script_url` to self-host it. */
+const CARGO_TRACKERS_VERSION = '0.1.0';
 const CARGO_TRACKERS_CDN = 'https://cdn.jsdelivr.net/npm/cargo-trackers@0.1.0/dist/cdn/cargo-trackers.js';
 
 /** Shortcode attribute => element attribute, for each tag. Anything else is dropped. */
@@ -55,7 +52,8 @@ const CARGO_TRACKERS_REFUSED_URL = 'about:invalid';
 function cargo_trackers_enqueue() {
     $url = apply_filters('cargo_trackers_script_url', CARGO_TRACKERS_CDN);
     // WordPress 6.5+ prints module scripts itself, once, as <script type="module">.
-    // Version null: no ?ver= query (see CARGO_TRACKERS_CDN).
+    // Version null: no ?ver= query. The URL names its version itself, and a Custom HTML snippet
+    // with the same URL on the same page then names the same module, which the browser runs once.
     if (function_exists('wp_enqueue_script_module')) {
         wp_enqueue_script_module('cargo-trackers', $url, array(), null);
         return;

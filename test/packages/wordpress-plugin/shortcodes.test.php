@@ -114,6 +114,7 @@ foreach (array('Description', 'Installation', 'Frequently Asked Questions', 'Cha
 $short = preg_match('/\n\n([^=\n][^\n]*)\n\n== Description ==/', $readme, $m) ? $m[1] : '';
 check($short !== '' && strlen($short) <= 150, "a short description of at most 150 characters: $short");
 check(strpos($readme, CARGO_TRACKERS_CDN) !== false, 'readme.txt names the script address the plugin uses');
+check(CARGO_TRACKERS_VERSION === header_field($plugin, 'Version') && strpos(CARGO_TRACKERS_CDN, '@' . CARGO_TRACKERS_VERSION . '/') !== false, 'the CDN address names the plugin\'s version');
 
 $passed = $checks - $failures;
 echo "\nshortcodes: $passed passed, $failures failed\n";
