@@ -129,6 +129,11 @@ for (const [label, load] of wordpresses) {
           assert.match(tags[0]!, /type=["']module["']/);
           assert.match(tags[0]!, /\sid=["']cargo-trackers-js(-module)?["']/, `WordPress's id is kept: ${tags[0]}`);
           assert.doesNotMatch(tags[0]!, /\?ver=/, 'no version query, so a snippet with the same URL is the same module');
+          if (/id=["']cargo-trackers-js["']/.test(tags[0]!)) {
+            // Before 6.5 the tag passes through script_loader_tag: what other filters add stays.
+            assert.match(tags[0]!, /data-filtered-before="1"/);
+            assert.match(tags[0]!, /data-filtered-after="1"/);
+          }
           assert.deepEqual(bundleRequests, [bundleUrl]);
 
           const ocean = page.locator('ocean-tracker [part~="status"]');

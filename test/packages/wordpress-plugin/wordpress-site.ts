@@ -200,8 +200,11 @@ require_once ABSPATH . 'wp-settings.php';
 function testMuPlugin(scriptUrl: string, proxyBase: string): string {
   return `<?php
 // Written by the plugin's WordPress test: the bundle and the proxy of the test's demo server,
-// and ?cargo_theme=<slug> to render one page in another installed theme.
+// ?cargo_theme=<slug> to render one page in another installed theme, and two other plugins'
+// script_loader_tag filters around the plugin's (WordPress before 6.5 prints the tag through them).
 add_filter('cargo_trackers_script_url', function () { return ${php(scriptUrl)}; });
+add_filter('script_loader_tag', function ($tag) { return str_replace(' src=', ' data-filtered-before="1" src=', $tag); }, 5);
+add_filter('script_loader_tag', function ($tag) { return str_replace('></script>', ' data-filtered-after="1"></script>', $tag); }, 20);
 add_filter('cargo_trackers_proxy_url', function ($url, $tag) {
     return ${php(proxyBase)} . ($tag === 'ocean-tracker' ? 'ocean' : 'air');
 }, 10, 2);
