@@ -40,7 +40,7 @@ export interface DemoServerOptions {
   readonly generateMockKey?: () => string;
   /** Where the server's log lines go. Default standard output, written without blocking the event loop. */
   readonly log?: (line: string) => void;
-  /** Proxy settings beyond the defaults: other origins allowed to embed the trackers, and limits. */
+  /** Proxy settings beyond the defaults: page origins on other hosts allowed to call the proxy (`CORS_ORIGINS`), and limits. */
   readonly proxy?: Pick<TrackingProxyOptions, 'corsOrigins' | 'limits'>;
 }
 
@@ -114,12 +114,14 @@ export async function startDemoServer(options: DemoServerOptions = {}): Promise<
     timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
     logger: (entry) => log(proxyLogLine(entry)),
     transport: nodeHttpTransport(),
-    ...(options.proxy?.corsOrigins && { corsOrigins: options.proxy.corsOrigins }),
+    corsOrigins: options.proxy?.corsOrigins ?? [],
     // The mock's slow numbers answer 202, 202, then 200; a cached 200 would stop the demo replaying.
     limits: { ...(mock && { cacheTtlMs: 0 }), ...options.proxy?.limits },
   });
   const proxyListener = toNodeListener(proxy);
-  const staticFiles = createStaticFiles([publicDir, bundleDir]);
+  // The bundle and its chunks are public code, readable from any origin as on a public CDN:
+  // a page elsewhere loads them as module scripts, which are fetched in CORS mode.
+  const staticFiles = createStaticFiles([{ dir: publicDir }, { dir: bundleDir, headers: { 'access-control-allow-origin': '*' } }]);
 
   const server = createServer((req, res) => {
     const path = (req.url ?? '/').split('?')[0] ?? '/';

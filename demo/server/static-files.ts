@@ -55,14 +55,21 @@ export function safeSegments(pathname: string): string[] | undefined {
   return segments;
 }
 
-async function findFile(roots: readonly string[], segments: readonly string[]): Promise<string | undefined> {
-  for (const root of roots) {
+/** A folder to serve, and headers its files are served with. */
+export interface StaticRoot {
+  readonly dir: string;
+  readonly headers?: Readonly<Record<string, string>>;
+}
+
+async function findFile(roots: readonly StaticRoot[], segments: readonly string[]): Promise<{ path: string; root: StaticRoot } | undefined> {
+  for (const entry of roots) {
+    const root = entry.dir;
     const candidate = join(root, ...segments);
     try {
       // Resolve links too: a link inside a root must not lead outside it.
       const [real, realRoot] = await Promise.all([realpath(candidate), realpath(root)]);
       if (!real.startsWith(realRoot + sep)) continue;
-      if ((await stat(real)).isFile()) return real;
+      if ((await stat(real)).isFile()) return { path: real, root: entry };
     } catch {
       // Not in this root; try the next.
     }
@@ -72,7 +79,7 @@ async function findFile(roots: readonly string[], segments: readonly string[]): 
 
 export type StaticHandler = (req: IncomingMessage, res: ServerResponse) => Promise<void>;
 
-export function createStaticFiles(roots: readonly string[]): StaticHandler {
+export function createStaticFiles(roots: readonly StaticRoot[]): StaticHandler {
   return async (req, res) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       sendText(res, 405, 'Method not allowed\n', { allow: 'GET, HEAD' });
@@ -85,13 +92,15 @@ export function createStaticFiles(roots: readonly string[]): StaticHandler {
       return;
     }
     if (segments.length === 0 || pathname.endsWith('/')) segments.push('index.html');
-    const file = await findFile(roots, segments);
-    if (file === undefined) {
+    const found = await findFile(roots, segments);
+    if (found === undefined) {
       sendText(res, 404, 'Not found\n');
       return;
     }
+    const file = found.path;
     const { size } = await stat(file);
     res.writeHead(200, {
+      ...found.root.headers,
       'content-type': contentTypeOf(file),
       'content-length': String(size),
       // The demo is rebuilt often; always revalidate rather than run a stale bundle.

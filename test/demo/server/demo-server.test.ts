@@ -89,6 +89,25 @@ describe('demo server: pages and bundle', () => {
     assert.equal(chunk.text, CHUNK_SOURCE);
   });
 
+  it('serves the bundle and its chunks to any origin, as a public CDN does, but not the page', async () => {
+    const origin = { headers: { origin: 'https://shop.example' } };
+    for (const path of ['/cargo-trackers.js', '/cargo-trackers-chunk.js']) {
+      assert.equal((await get(path, origin)).headers.get('access-control-allow-origin'), '*', path);
+    }
+    assert.equal((await get('/', origin)).headers.get('access-control-allow-origin'), null);
+    assert.equal((await get('/demo.js', origin)).headers.get('access-control-allow-origin'), null);
+  });
+
+  it('has a favicon, named by the page, so the browser does not log a 404 for it', async () => {
+    const page = await get('/');
+    const href = /<link rel="icon" href="([^"]+)"/.exec(page.text)?.[1];
+    assert.ok(href, 'the page names an icon');
+    const icon = await get(href);
+    assert.equal(icon.status, 200);
+    assert.equal(icon.headers.get('content-type'), 'image/svg+xml');
+    assert.match(icon.text, /^<svg /);
+  });
+
   it('serves the page’s own script and styles with their types', async () => {
     const script = await get('/demo.js');
     assert.equal(script.status, 200);
