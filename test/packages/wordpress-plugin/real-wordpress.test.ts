@@ -81,7 +81,7 @@ for (const [label, load] of wordpresses) {
       source = await load();
       bundle = await (sharedBundle ??= buildCdnBundle());
       const { port, origin } = await reservePort();
-      demo = await startDemoServer({ host: '127.0.0.1', port: 0, bundleDir: bundle.dir, corsOrigins: [origin], mockHoldMs: 50, log: () => undefined });
+      demo = await startDemoServer({ host: '127.0.0.1', port: 0, bundleDir: bundle.dir, proxy: { corsOrigins: [origin] }, mockHoldMs: 50, log: () => undefined });
       bundleUrl = `${demo.url}cargo-trackers.js`;
       const proxyBase = `${demo.url}api/tracking/`;
       site = await startWordPressSite(source, { port, scriptUrl: bundleUrl, proxyBase, posts: posts(bundleUrl, proxyBase) });
