@@ -1,6 +1,7 @@
 import { Task } from '@lit/task';
 import {
   fetchJson,
+  litProperties,
   elementTokenStyles,
   NumberEntry,
   TrackerElement,
@@ -8,6 +9,7 @@ import {
   type RenderContext,
   type Shipment,
 } from '@cargo-trackers/core';
+import { airTrackerProperties } from './air-tracker-properties.js';
 import { html, nothing, type PropertyDeclarations, type PropertyValues, type TemplateResult } from 'lit';
 import { parseAirlines, type Airline } from './airline-list.js';
 import { checkAwbNumber, prefixOf } from './awb-number.js';
@@ -15,24 +17,16 @@ import { checkAwbNumber, prefixOf } from './awb-number.js';
 /**
  * Tracks an air waybill through the customer's proxy.
  *
- * Everything it shares with `<ocean-tracker>` (attributes, events, parts, custom properties) is
- * documented on `TrackerElement`; the manifest lists it on both elements.
- *
- * @summary Air waybill tracking: status, airline, ETA, route, flights, cargo figures, milestones and map.
- *
- * @csspart airline-hint - The airline named by the typed prefix (a polite live region).
- * @csspart cargo - Pieces and weight.
- * @csspart flights - The flights, in order.
- * @csspart flight - One flight: number, airports, aircraft, times and state (`data-state`).
+ * Its own API is declared in `./air-tracker-properties.ts` and `./air-tracker-api.ts`, what it shares with the other element in core's
+ * `trackerApi`; the manifest, typings and docs are generated from those.
  */
 export class AirTracker extends TrackerElement {
   static override styles = [...TrackerElement.styles, elementTokenStyles('air-tracker')];
 
   static override properties: PropertyDeclarations = {
-    awbNumber: { attribute: 'awb-number' },
+    ...litProperties(airTrackerProperties),
   };
 
-  /** The AWB number to track (`PPP-SSSSSSSS`), sent as written. Setting it (attribute or property) starts a lookup at once. */
   declare awbNumber: string | undefined;
 
   protected readonly product = 'air' as const;

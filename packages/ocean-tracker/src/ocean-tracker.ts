@@ -2,12 +2,14 @@ import { Task } from '@lit/task';
 import {
   elementTokenStyles,
   fetchJson,
+  litProperties,
   inSentence,
   NumberEntry,
   TrackerElement,
   type ProductView,
   type RenderContext,
 } from '@cargo-trackers/core';
+import { oceanTrackerProperties } from './ocean-tracker-properties.js';
 import { html, nothing, type PropertyDeclarations, type PropertyValues, type TemplateResult } from 'lit';
 import { checkContainerNumber } from './container-number.js';
 import { parseOceanCarriers, type OceanCarrier } from './carrier-list.js';
@@ -15,25 +17,18 @@ import { parseOceanCarriers, type OceanCarrier } from './carrier-list.js';
 /**
  * Tracks an ocean container, bill of lading or booking through the customer's proxy.
  *
- * Everything it shares with `<air-tracker>` (attributes, events, parts, custom properties) is
- * documented on `TrackerElement`; the manifest lists it on both elements.
- *
- * @summary Ocean container, bill of lading and booking tracking: status, ETA, route, vessels, milestones and map.
- *
- * @csspart vessels - The vessels and their voyages.
+ * Its own API is declared in `./ocean-tracker-properties.ts` and `./ocean-tracker-api.ts`, what it shares with the other element in core's
+ * `trackerApi`; the manifest, typings and docs are generated from those.
  */
 export class OceanTracker extends TrackerElement {
   static override styles = [...TrackerElement.styles, elementTokenStyles('ocean-tracker')];
 
   static override properties: PropertyDeclarations = {
-    referenceNumber: { attribute: 'reference-number' },
-    carrierCode: { attribute: 'carrier-code' },
+    ...litProperties(oceanTrackerProperties),
     picked: { state: true },
   };
 
-  /** The number to track. Setting it (attribute or property) starts a lookup at once. */
   declare referenceNumber: string | undefined;
-  /** A preset carrier code (SCAC-style, e.g. `MAEU`); otherwise the service detects the carrier. */
   declare carrierCode: string | undefined;
   /** The carrier the visitor picked; `undefined` means "not touched", so `carrier-code` applies. */
   declare private picked: string | undefined;
