@@ -63,7 +63,7 @@ describe('the element API declaration', () => {
   it("drives Lit's reactive properties: each settable property, with its attribute, and no other public one", () => {
     for (const e of elements) {
       const ctor = classes[e.className]!;
-      ctor.finalize();
+      void ctor.observedAttributes; // finalizes the class, which fills elementProperties
       const lit = [...ctor.elementProperties].filter(([, options]) => !options.state);
       const declared = e.properties.filter(([, p]) => !p.readonly);
       assert.deepEqual(lit.map(([name]) => String(name)).sort(), declared.map(([name]) => name).sort(), e.tagName);
