@@ -67,7 +67,7 @@ function reactModule(e: ElementModel): string {
  * Typings for React 19: \`import type {} from '${e.packageName}/jsx-react'\` once and
  * \`<${e.tagName}>\` type-checks in TSX. Nothing runs.
  */
-import type * as React from 'react';
+import type * as ReactTypes from 'react';
 import type { ${name}Props } from './jsx-props.js';
 import type { ${e.className} } from './${e.module}';
 
@@ -77,21 +77,25 @@ declare module 'react' {
   // eslint-disable-next-line @typescript-eslint/no-namespace
   namespace JSX {
     interface IntrinsicElements {
-      '${e.tagName}': React.DetailedHTMLProps<React.HTMLAttributes<${e.className}>, ${e.className}> & ${name}Props;
+      '${e.tagName}': ReactTypes.DetailedHTMLProps<ReactTypes.HTMLAttributes<${e.className}>, ${e.className}> & ${name}Props;
     }
   }
 }
 `;
 }
 
-/** Preact 10 and 11: the top-level `HTMLAttributes` (Preact 11 removed `JSX.HTMLAttributes`). */
+/**
+ * Preact 10 and 11: the top-level `HTMLAttributes` (Preact 11 removed `JSX.HTMLAttributes`).
+ * Framework types are imported under other names: inside `declare module 'x'` a plain
+ * `HTMLAttributes` means the module's own, and declaration emit would drop the import.
+ */
 function preactModule(e: ElementModel): string {
   const name = pascal(e.tagName);
   return `${header}/**
  * Typings for Preact 10 and 11: \`import type {} from '${e.packageName}/jsx-preact'\` once and
  * \`<${e.tagName}>\` type-checks in TSX. Nothing runs.
  */
-import type { HTMLAttributes } from 'preact';
+import type { HTMLAttributes as PreactHTMLAttributes } from 'preact';
 import type { ${name}Props } from './jsx-props.js';
 import type { ${e.className} } from './${e.module}';
 
@@ -101,7 +105,7 @@ declare module 'preact' {
   // eslint-disable-next-line @typescript-eslint/no-namespace
   namespace JSX {
     interface IntrinsicElements {
-      '${e.tagName}': Omit<HTMLAttributes<${e.className}>, keyof ${name}Props> & ${name}Props;
+      '${e.tagName}': Omit<PreactHTMLAttributes<${e.className}>, keyof ${name}Props> & ${name}Props;
     }
   }
 }
@@ -144,13 +148,13 @@ function svelteModule(e: ElementModel): string {
  * Typings for Svelte 5: \`import type {} from '${e.packageName}/svelte'\` once (e.g. in \`app.d.ts\`)
  * and svelte-check knows \`<${e.tagName}>\`. Nothing runs.
  */
-import type { HTMLAttributes } from 'svelte/elements';
+import type { HTMLAttributes as SvelteHTMLAttributes } from 'svelte/elements';
 import type { ${name}Props } from './jsx-props.js';
 import type { ${e.className} } from './${e.module}';
 
 declare module 'svelte/elements' {
   interface SvelteHTMLElements {
-    '${e.tagName}': Omit<HTMLAttributes<${e.className}>, keyof ${name}Props> & ${name}Props;
+    '${e.tagName}': Omit<SvelteHTMLAttributes<${e.className}>, keyof ${name}Props> & ${name}Props;
   }
 }
 `;
@@ -163,7 +167,7 @@ function solidModule(e: ElementModel): string {
  * Typings for Solid: \`import type {} from '${e.packageName}/solid'\` once and \`<${e.tagName}>\`
  * type-checks in TSX. Nothing runs.
  */
-import type { JSX } from 'solid-js';
+import type { JSX as SolidJSX } from 'solid-js';
 import type { ${name}Attributes, ${name}EventMap, ${name}Properties } from './jsx-props.js';
 import type { ${e.className} } from './${e.module}';
 
@@ -177,7 +181,7 @@ declare module 'solid-js' {
   // eslint-disable-next-line @typescript-eslint/no-namespace
   namespace JSX {
     interface IntrinsicElements {
-      '${e.tagName}': Omit<JSX.HTMLAttributes<${e.className}>, keyof ${name}SolidProps> & ${name}SolidProps;
+      '${e.tagName}': Omit<SolidJSX.HTMLAttributes<${e.className}>, keyof ${name}SolidProps> & ${name}SolidProps;
     }
   }
 }

@@ -3,7 +3,7 @@
  * Typings for Preact 10 and 11: `import type {} from '@cargo-trackers/air-tracker/jsx-preact'` once and
  * `<air-tracker>` type-checks in TSX. Nothing runs.
  */
-import type { HTMLAttributes } from 'preact';
+import type { HTMLAttributes as PreactHTMLAttributes } from 'preact';
 import type { AirTrackerProps } from './jsx-props.js';
 import type { AirTracker } from './air-tracker.js';
 
@@ -13,7 +13,7 @@ declare module 'preact' {
   // eslint-disable-next-line @typescript-eslint/no-namespace
   namespace JSX {
     interface IntrinsicElements {
-      'air-tracker': Omit<HTMLAttributes<AirTracker>, keyof AirTrackerProps> & AirTrackerProps;
+      'air-tracker': Omit<PreactHTMLAttributes<AirTracker>, keyof AirTrackerProps> & AirTrackerProps;
     }
   }
 }

@@ -3,7 +3,7 @@
  * Typings for React 19: `import type {} from '@cargo-trackers/air-tracker/jsx-react'` once and
  * `<air-tracker>` type-checks in TSX. Nothing runs.
  */
-import type * as React from 'react';
+import type * as ReactTypes from 'react';
 import type { AirTrackerProps } from './jsx-props.js';
 import type { AirTracker } from './air-tracker.js';
 
@@ -13,7 +13,7 @@ declare module 'react' {
   // eslint-disable-next-line @typescript-eslint/no-namespace
   namespace JSX {
     interface IntrinsicElements {
-      'air-tracker': React.DetailedHTMLProps<React.HTMLAttributes<AirTracker>, AirTracker> & AirTrackerProps;
+      'air-tracker': ReactTypes.DetailedHTMLProps<ReactTypes.HTMLAttributes<AirTracker>, AirTracker> & AirTrackerProps;
     }
   }
 }

@@ -3,7 +3,7 @@
  * Typings for Solid: `import type {} from '@cargo-trackers/air-tracker/solid'` once and `<air-tracker>`
  * type-checks in TSX. Nothing runs.
  */
-import type { JSX } from 'solid-js';
+import type { JSX as SolidJSX } from 'solid-js';
 import type { AirTrackerAttributes, AirTrackerEventMap, AirTrackerProperties } from './jsx-props.js';
 import type { AirTracker } from './air-tracker.js';
 
@@ -17,7 +17,7 @@ declare module 'solid-js' {
   // eslint-disable-next-line @typescript-eslint/no-namespace
   namespace JSX {
     interface IntrinsicElements {
-      'air-tracker': Omit<JSX.HTMLAttributes<AirTracker>, keyof AirTrackerSolidProps> & AirTrackerSolidProps;
+      'air-tracker': Omit<SolidJSX.HTMLAttributes<AirTracker>, keyof AirTrackerSolidProps> & AirTrackerSolidProps;
     }
   }
 }

@@ -3,12 +3,12 @@
  * Typings for Svelte 5: `import type {} from '@cargo-trackers/air-tracker/svelte'` once (e.g. in `app.d.ts`)
  * and svelte-check knows `<air-tracker>`. Nothing runs.
  */
-import type { HTMLAttributes } from 'svelte/elements';
+import type { HTMLAttributes as SvelteHTMLAttributes } from 'svelte/elements';
 import type { AirTrackerProps } from './jsx-props.js';
 import type { AirTracker } from './air-tracker.js';
 
 declare module 'svelte/elements' {
   interface SvelteHTMLElements {
-    'air-tracker': Omit<HTMLAttributes<AirTracker>, keyof AirTrackerProps> & AirTrackerProps;
+    'air-tracker': Omit<SvelteHTMLAttributes<AirTracker>, keyof AirTrackerProps> & AirTrackerProps;
   }
 }

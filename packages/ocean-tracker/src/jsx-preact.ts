@@ -3,7 +3,7 @@
  * Typings for Preact 10 and 11: `import type {} from '@cargo-trackers/ocean-tracker/jsx-preact'` once and
  * `<ocean-tracker>` type-checks in TSX. Nothing runs.
  */
-import type { HTMLAttributes } from 'preact';
+import type { HTMLAttributes as PreactHTMLAttributes } from 'preact';
 import type { OceanTrackerProps } from './jsx-props.js';
 import type { OceanTracker } from './ocean-tracker.js';
 
@@ -13,7 +13,7 @@ declare module 'preact' {
   // eslint-disable-next-line @typescript-eslint/no-namespace
   namespace JSX {
     interface IntrinsicElements {
-      'ocean-tracker': Omit<HTMLAttributes<OceanTracker>, keyof OceanTrackerProps> & OceanTrackerProps;
+      'ocean-tracker': Omit<PreactHTMLAttributes<OceanTracker>, keyof OceanTrackerProps> & OceanTrackerProps;
     }
   }
 }

@@ -3,7 +3,7 @@
  * Typings for React 19: `import type {} from '@cargo-trackers/ocean-tracker/jsx-react'` once and
  * `<ocean-tracker>` type-checks in TSX. Nothing runs.
  */
-import type * as React from 'react';
+import type * as ReactTypes from 'react';
 import type { OceanTrackerProps } from './jsx-props.js';
 import type { OceanTracker } from './ocean-tracker.js';
 
@@ -13,7 +13,7 @@ declare module 'react' {
   // eslint-disable-next-line @typescript-eslint/no-namespace
   namespace JSX {
     interface IntrinsicElements {
-      'ocean-tracker': React.DetailedHTMLProps<React.HTMLAttributes<OceanTracker>, OceanTracker> & OceanTrackerProps;
+      'ocean-tracker': ReactTypes.DetailedHTMLProps<ReactTypes.HTMLAttributes<OceanTracker>, OceanTracker> & OceanTrackerProps;
     }
   }
 }

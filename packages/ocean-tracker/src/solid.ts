@@ -3,7 +3,7 @@
  * Typings for Solid: `import type {} from '@cargo-trackers/ocean-tracker/solid'` once and `<ocean-tracker>`
  * type-checks in TSX. Nothing runs.
  */
-import type { JSX } from 'solid-js';
+import type { JSX as SolidJSX } from 'solid-js';
 import type { OceanTrackerAttributes, OceanTrackerEventMap, OceanTrackerProperties } from './jsx-props.js';
 import type { OceanTracker } from './ocean-tracker.js';
 
@@ -17,7 +17,7 @@ declare module 'solid-js' {
   // eslint-disable-next-line @typescript-eslint/no-namespace
   namespace JSX {
     interface IntrinsicElements {
-      'ocean-tracker': Omit<JSX.HTMLAttributes<OceanTracker>, keyof OceanTrackerSolidProps> & OceanTrackerSolidProps;
+      'ocean-tracker': Omit<SolidJSX.HTMLAttributes<OceanTracker>, keyof OceanTrackerSolidProps> & OceanTrackerSolidProps;
     }
   }
 }

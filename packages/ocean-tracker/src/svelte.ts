@@ -3,12 +3,12 @@
  * Typings for Svelte 5: `import type {} from '@cargo-trackers/ocean-tracker/svelte'` once (e.g. in `app.d.ts`)
  * and svelte-check knows `<ocean-tracker>`. Nothing runs.
  */
-import type { HTMLAttributes } from 'svelte/elements';
+import type { HTMLAttributes as SvelteHTMLAttributes } from 'svelte/elements';
 import type { OceanTrackerProps } from './jsx-props.js';
 import type { OceanTracker } from './ocean-tracker.js';
 
 declare module 'svelte/elements' {
   interface SvelteHTMLElements {
-    'ocean-tracker': Omit<HTMLAttributes<OceanTracker>, keyof OceanTrackerProps> & OceanTrackerProps;
+    'ocean-tracker': Omit<SvelteHTMLAttributes<OceanTracker>, keyof OceanTrackerProps> & OceanTrackerProps;
   }
 }
