@@ -39,7 +39,7 @@ const REQUIRED: Record<PackageDir, string[]> = {
   proxy: ['dist/index.js', 'dist/index.d.ts', 'dist/node.js', 'dist/node.d.ts'],
 };
 /** What the framework scratch apps need beside the tarballs (versions from package-lock.json). */
-const FRAMEWORK_PACKAGES = ['@types/react', 'vue', 'vue-tsc', 'svelte', 'svelte-check'];
+const FRAMEWORK_PACKAGES = ['@types/react', 'vue', 'vue-tsc', 'svelte', 'svelte-check', 'lit-analyzer'];
 /** Preact 11 removed `JSX.HTMLAttributes`; the workspace itself stays on Preact 10. */
 const PREACT_11 = '11.2.0';
 const FORBIDDEN = [/\.test\.[^/]+$/, /\.tsbuildinfo$/, /(^|\/)\.vite\//, /(^|\/)node_modules\//];
@@ -336,7 +336,7 @@ export { ocean, air, normalizeOcean };
           if (forms.attributes) for (const { name } of element.attributes ?? []) assert.match(text, new RegExp(`[\\s:]${name}[=\\s>]`), `${app} uses the ${name} attribute`);
           for (const m of element.members ?? []) {
             if (m.kind !== 'field' || m.readonly || (forms.properties === 'property-only' && m.attribute)) continue;
-            assert.match(text, new RegExp(`[\\s:{]${m.name}[=}\\s]`), `${app} sets the ${m.name} property`);
+            assert.match(text, new RegExp(`[\\s:{.]${m.name}[=}\\s]`), `${app} sets the ${m.name} property`);
           }
           for (const { name } of element.events ?? []) assert.ok(text.includes(forms.event(name)), `${app} listens for ${name}`);
         }
@@ -408,6 +408,34 @@ export { ocean, air, normalizeOcean };
         for (const [line, message] of expected) {
           assert.ok(errors.some((e) => e.includes(`"Wrong.svelte" ${line}:`) && message.test(e)), `Wrong.svelte:${line} is reported (${message}):\n${errors.join('\n')}`);
         }
+      });
+
+      it('Lit with lit-analyzer (strict): no attribute of the elements is unknown, each wrong binding is reported', async () => {
+        const text = source('lit-app.ts');
+        assertUsesEverything('the Lit app', text, { attributes: true, properties: 'all', event: (name) => `@${name}=` });
+        const cwd = join(appDir, 'lit');
+        await mkdir(cwd, { recursive: true });
+        const wrongText = source('lit-wrong.ts');
+        await writeFile(join(cwd, 'lit-app.ts'), text);
+        await writeFile(join(cwd, 'lit-wrong.ts'), wrongText);
+        await writeFile(join(cwd, 'tsconfig.json'), JSON.stringify({ compilerOptions: STRICT, files: ['lit-app.ts', 'lit-wrong.ts'] }));
+        const result = await check([bin('lit-analyzer', 'cli.js'), 'lit-app.ts', 'lit-wrong.ts', '--strict', '--format', 'markdown'], cwd);
+        // Markdown tables per file: `| line | column | severity | rule | message |`.
+        const rows = (file: string) =>
+          (result.output.split(`## ./${file}`)[1]?.split('## ')[0] ?? '')
+            .split('\n')
+            .filter((line) => /^\| \d+ /.test(line));
+        assert.deepEqual(rows('lit-app.ts'), [], `lit-app.ts:\n${result.output}`);
+        const lineOf = (needle: string) => wrongText.split('\n').findIndex((line) => line.includes(needle)) + 1;
+        const expected = [
+          [lineOf(".theme=${'purple'}"), /no-incompatible-type-binding.*"purple"/],
+          [lineOf(".pollInterval=${'often'}"), /no-incompatible-type-binding.*"often".*number/],
+          [lineOf('.referenceNumbr'), /no-unknown-property/],
+          [lineOf('awb-numbr'), /no-unknown-attribute.*awb-numbr/],
+        ] as const;
+        const reported = rows('lit-wrong.ts');
+        assert.equal(reported.length, expected.length, reported.join('\n'));
+        for (const [line, message] of expected) assert.ok(reported.some((r) => r.startsWith(`| ${line} `) && message.test(r)), `lit-wrong.ts:${line} (${message}):\n${reported.join('\n')}`);
       });
 
       it('pnpm (strict linking) with only cargo-trackers installed: the React app type-checks through the umbrella alone', async () => {

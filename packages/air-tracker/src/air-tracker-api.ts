@@ -17,4 +17,4 @@ export const airTrackerApi = {
     flights: 'The flights, in order.',
     flight: 'One flight: number, airports, aircraft, times and state (`data-state`).',
   },
-} as const satisfies Omit<CustomElementApi, 'inherits'>;
+} as const satisfies CustomElementApi;

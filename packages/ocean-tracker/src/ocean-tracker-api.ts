@@ -15,4 +15,4 @@ export const oceanTrackerApi = {
   parts: {
     vessels: 'The vessels and their voyages.',
   },
-} as const satisfies Omit<CustomElementApi, 'inherits'>;
+} as const satisfies CustomElementApi;

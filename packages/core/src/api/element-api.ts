@@ -82,8 +82,6 @@ export interface CustomElementApi extends ElementApi {
   readonly module: string;
   readonly summary: string;
   readonly description: string;
-  /** The API this element inherits (the shared `TrackerElement`). */
-  readonly inherits?: ElementApi & { readonly className: string; readonly module: string; readonly package: string };
 }
 
 /** The union of a closed list of values: `ValuesOf<typeof trackerProperties.theme>` is `'light' | 'dark' | 'auto'`. */
