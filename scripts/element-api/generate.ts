@@ -61,56 +61,52 @@ function propsModule(e: ElementModel): string {
 
 // ---------------------------------------------------------------- framework entries
 
-function reactModule(e: ElementModel): string {
-  const name = pascal(e.tagName);
-  return `${header}/**
- * Typings for React 19: \`import type {} from '${e.packageName}/jsx-react'\` once and
- * \`<${e.tagName}>\` type-checks in TSX. Nothing runs.
- */
-import type * as ReactTypes from 'react';
-import type { ${name}Props } from './jsx-props.js';
-import type { ${e.className} } from './${e.module}';
-
-export type * from './jsx-props.js';
-
-declare module 'react' {
-  // eslint-disable-next-line @typescript-eslint/no-namespace
-  namespace JSX {
-    interface IntrinsicElements {
-      '${e.tagName}': ReactTypes.DetailedHTMLProps<ReactTypes.HTMLAttributes<${e.className}>, ${e.className}> & ${name}Props;
-    }
-  }
-}
-`;
-}
-
 /**
- * Preact 10 and 11: the top-level `HTMLAttributes` (Preact 11 removed `JSX.HTMLAttributes`).
- * Framework types are imported under other names: inside `declare module 'x'` a plain
- * `HTMLAttributes` means the module's own, and declaration emit would drop the import.
+ * A JSX framework's entry: the framework's attribute types under another name (inside
+ * `declare module 'x'` a plain `HTMLAttributes` means the module's own, and declaration emit
+ * would drop the import), and the tag added to its `JSX.IntrinsicElements`.
  */
-function preactModule(e: ElementModel): string {
+function jsxModule(e: ElementModel, jsx: { entry: string; framework: string; module: string; imports: string; element: (name: string) => string }): string {
   const name = pascal(e.tagName);
   return `${header}/**
- * Typings for Preact 10 and 11: \`import type {} from '${e.packageName}/jsx-preact'\` once and
+ * Typings for ${jsx.framework}: \`import type {} from '${e.packageName}/${jsx.entry}'\` once and
  * \`<${e.tagName}>\` type-checks in TSX. Nothing runs.
  */
-import type { HTMLAttributes as PreactHTMLAttributes } from 'preact';
+${jsx.imports}
 import type { ${name}Props } from './jsx-props.js';
 import type { ${e.className} } from './${e.module}';
 
 export type * from './jsx-props.js';
 
-declare module 'preact' {
+declare module '${jsx.module}' {
   // eslint-disable-next-line @typescript-eslint/no-namespace
   namespace JSX {
     interface IntrinsicElements {
-      '${e.tagName}': Omit<PreactHTMLAttributes<${e.className}>, keyof ${name}Props> & ${name}Props;
+      '${e.tagName}': ${jsx.element(name)} & ${name}Props;
     }
   }
 }
 `;
 }
+
+const reactModule = (e: ElementModel) =>
+  jsxModule(e, {
+    entry: 'jsx-react',
+    framework: 'React 19',
+    module: 'react',
+    imports: "import type * as ReactTypes from 'react';",
+    element: () => `ReactTypes.DetailedHTMLProps<ReactTypes.HTMLAttributes<${e.className}>, ${e.className}>`,
+  });
+
+/** Preact 10 and 11: the top-level `HTMLAttributes` (Preact 11 removed `JSX.HTMLAttributes`). */
+const preactModule = (e: ElementModel) =>
+  jsxModule(e, {
+    entry: 'jsx-preact',
+    framework: 'Preact 10 and 11',
+    module: 'preact',
+    imports: "import type { HTMLAttributes as PreactHTMLAttributes } from 'preact';",
+    element: (name) => `Omit<PreactHTMLAttributes<${e.className}>, keyof ${name}Props>`,
+  });
 
 /**
  * Vue 3: a `GlobalComponents` entry, so templates checked with `strictTemplates` know the tag,
