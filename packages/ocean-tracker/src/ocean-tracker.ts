@@ -98,7 +98,7 @@ import { parseOceanCarriers, type OceanCarrier } from './carrier-list.js';
  * @cssprop [--tracker-radius=8px] - Corner radius (compact 6px).
  * @cssprop [--tracker-spacing=16px] - Gap between blocks (compact 10px).
  * @cssprop [--tracker-control-height=44px] - Height of inputs and buttons (compact 32px).
- * @cssprop [--tracker-focus-ring=0 0 0 3px color-mix(in srgb, var(--tracker-accent-color) 45%, transparent)] - The `box-shadow` drawn around the focused control, button or map.
+ * @cssprop [--tracker-focus-ring=2px solid var(--tracker-accent-color)] - The `outline` drawn around the focused control, button or map.
  * @cssprop [--tracker-map-height=320px] - Height of the map.
  * @cssprop [--tracker-map-border-radius=0] - Corner radius of the map.
  * @cssprop --tracker-map-water-color - Sea colour of the built-in basemap (and background behind tiles).

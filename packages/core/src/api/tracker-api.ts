@@ -101,8 +101,8 @@ export const trackerApi = {
     '--tracker-font-size': { default: '1rem', description: 'Base font size.' },
     ...tokenProperties,
     '--tracker-focus-ring': {
-      default: '0 0 0 3px color-mix(in srgb, var(--tracker-accent-color) 45%, transparent)',
-      description: 'The `box-shadow` drawn around the focused control, button or map.',
+      default: '2px solid var(--tracker-accent-color)',
+      description: 'The `outline` drawn around the focused control, button or map.',
     },
     '--tracker-map-height': { default: '320px', description: 'Height of the map.' },
     '--tracker-map-border-radius': { default: '0', description: 'Corner radius of the map.' },
