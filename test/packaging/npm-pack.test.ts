@@ -112,7 +112,7 @@ function importsOf(source: string): string[] {
   return found;
 }
 
-describe('npm pack: each package, installed from its tarball into a scratch app', { timeout: 240_000 }, () => {
+describe('npm pack: each package, installed from its tarball into a scratch app', { timeout: 420_000 }, () => {
   let packDir: string;
   let appDir: string;
   const packed = new Map<PackageDir, { tarball: string; files: string[] }>();
