@@ -39,7 +39,7 @@ const REQUIRED: Record<PackageDir, string[]> = {
   proxy: ['dist/index.js', 'dist/index.d.ts', 'dist/node.js', 'dist/node.d.ts'],
 };
 /** What the framework scratch apps need beside the tarballs (versions from package-lock.json). */
-const FRAMEWORK_PACKAGES = ['@types/react', 'vue', 'vue-tsc', 'svelte', 'svelte-check', 'lit-analyzer'];
+const FRAMEWORK_PACKAGES = ['@types/react', 'vue', 'vue-tsc', 'svelte', 'svelte-check', 'solid-js', 'lit-analyzer'];
 /** Preact 11 removed `JSX.HTMLAttributes`; the workspace itself stays on Preact 10. */
 const PREACT_11 = '11.2.0';
 const FORBIDDEN = [/\.test\.[^/]+$/, /\.tsbuildinfo$/, /(^|\/)\.vite\//, /(^|\/)node_modules\//];
@@ -364,6 +364,14 @@ export { ocean, air, normalizeOcean };
         assert.ok(text.includes("from 'cargo-trackers/jsx-preact'"));
         assert.equal(JSON.parse(readFileSync(join(appDir, 'node_modules/preact/package.json'), 'utf8')).version, PREACT_11);
         const result = await tscApp('preact', 'app.tsx', text, { jsx: 'react-jsx', jsxImportSource: 'preact' });
+        assert.equal(result.output, '');
+        assert.equal(result.code, 0);
+      });
+
+      it('Solid: every prop type-checks, in its plain, prop: and attr: forms; wrong values are errors', async () => {
+        const text = source('solid-app.tsx');
+        assertUsesEverything('the Solid app', text, { attributes: true, properties: 'all', event: (name) => `on:${name}=` });
+        const result = await tscApp('solid', 'app.tsx', text, { jsx: 'preserve', jsxImportSource: 'solid-js' });
         assert.equal(result.output, '');
         assert.equal(result.code, 0);
       });
