@@ -255,7 +255,7 @@ function elementManifest(e: ElementModel) {
   const ref = { name: e.className, module: distModule(e) };
   return {
     schemaVersion: '2.1.0',
-    readme: 'README.md',
+    readme: '',
     modules: [
       { kind: 'javascript-module', path: distModule(e), declarations: [declaration(e)], exports: [{ kind: 'js', name: e.className, declaration: ref }] },
       { kind: 'javascript-module', path: 'dist/define.js', declarations: [], exports: [{ kind: 'custom-element-definition', name: e.tagName, declaration: ref }] },
@@ -267,7 +267,7 @@ function elementManifest(e: ElementModel) {
 function umbrellaManifest() {
   return {
     schemaVersion: '2.1.0',
-    readme: 'README.md',
+    readme: '',
     modules: [
       {
         kind: 'javascript-module',
