@@ -23,3 +23,7 @@ export * from './map/index.js';
 export { mapMessagesFor } from './ui/map-messages.js';
 export { NumberEntry } from './ui/number-entry.js';
 export type { Advice, NumberEntryOptions } from './ui/number-entry.js';
+// The element API's facts and helpers; the words (`api/tracker-api.ts`) are for the build and tools only.
+export { trackerProperties } from './api/tracker-properties.js';
+export { litProperties, assignDefaults, withDescriptions } from './api/element-api.js';
+export type { ApiType, CssPropertyApi, CustomElementApi, ElementApi, EventApi, MethodApi, PropertyApi, PropertySpec, PropertyWords, ValuesOf } from './api/element-api.js';

@@ -243,7 +243,7 @@ export class TrackerRouteMap extends LitElement {
       font-size: 12px;
     }
     .leaflet-container:focus-visible {
-      outline: 2px solid var(--tracker-accent-color, var(--_accent));
+      outline: var(--tracker-focus-ring, 2px solid var(--tracker-accent-color, var(--_accent)));
       outline-offset: -2px;
     }
     .tracker-land {

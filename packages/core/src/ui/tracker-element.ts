@@ -1,4 +1,6 @@
 import { html, LitElement, nothing, type CSSResult, type PropertyDeclarations, type PropertyValues, type TemplateResult } from 'lit';
+import { assignDefaults, litProperties, type ValuesOf } from '../api/element-api.js';
+import { trackerProperties } from '../api/tracker-properties.js';
 import { catalogueSettled, loadCatalogue } from '../i18n/catalogues.js';
 import { Localizer } from '../i18n/localizer.js';
 import type { Messages } from '../i18n/en.js';
@@ -12,12 +14,12 @@ import type { MapMessages } from '../map/map-messages.js';
 import { renderAnnouncer, renderNotice } from './notice.js';
 import { trackerStyles } from './styles.js';
 
-export type ThemeName = 'light' | 'dark' | 'auto';
+export type ThemeName = ValuesOf<typeof trackerProperties.theme>;
 /** The `map` attribute (the same type as the map's `loading`). */
-export type MapMode = MapLoading;
-export type Density = 'comfortable' | 'compact';
+export type MapMode = ValuesOf<typeof trackerProperties.map> & MapLoading;
+export type Density = ValuesOf<typeof trackerProperties.density>;
 
-const DEFAULT_POLL_SECONDS = 120;
+const DEFAULT_POLL_SECONDS = trackerProperties.pollInterval.default;
 
 /** What a product element loads when a lookup starts: its normalizer and its details section. */
 export interface ProductView {
@@ -42,114 +44,31 @@ interface ConfigurationProblem {
  * timeline and map. A product element adds its form, its request parameters, its
  * normalizer and its product-specific details, and nothing else.
  *
- * @attr lang - Language of the element's text, dates and numbers (BCP 47, e.g. `de`); defaults to the nearest ancestor's `lang`, then the browser's.
- * @prop {string} lang - Language of the element's text, dates and numbers (BCP 47, e.g. `de`); defaults to the nearest ancestor's `lang`, then the browser's.
- *
- * @fires tracker-load - A shipment was looked up and shown. `event.shipment` (also `detail.shipment`) is the view model.
- * @fires tracker-pending - The service answered 202; the element asks again at `retryAt`. Carries `attempt` and `retryAt`.
- * @fires tracker-error - A lookup failed or is being retried. Carries `status`, `code`, `message`, `retryable` and, when the element retries by itself, `retryAt`.
- *
- * @csspart base - The inner frame that carries `dir` and `lang`.
- * @csspart form - The lookup form.
- * @csspart submit-button - The form's Track button.
- * @csspart track-anyway-button - Sends a number whose check digit looks wrong.
- * @csspart notice - Every message that is not the shipment: loading, waiting, errors, advice (also `notice-info`, `notice-warning`, `notice-error`).
- * @csspart retry-button - The "Try again" button in a notice.
- * @csspart announcer - The visually hidden live regions that announce each change of state once.
- * @csspart shipment - The shipment once loaded.
- * @csspart status - Status, carrier or airline, reference and freshness.
- * @csspart eta - The estimated (or actual) arrival, in the place's own time zone.
- * @csspart route - The ports or airports in route order.
- * @csspart units - The container switcher of a bill of lading or booking.
- * @csspart unit-button - One container in the switcher.
- * @csspart milestones - The timeline list.
- * @csspart milestones-empty - Said instead of the timeline when no event has been reported.
- * @csspart milestone - One event of the timeline (`data-kind`, `data-current`, `data-superseded`).
- * @csspart history-toggle - The button that shows or hides the older events of a long history.
- * @csspart map - The route map.
- * @csspart map-canvas - The area the map is drawn in.
- * @csspart map-hint - "Click or focus the map to zoom and pan", shown on wheel or touch before the map is active.
- * @csspart map-attribution - The basemap or tile attribution, always visible.
- * @csspart map-description - The map's text alternative (visually hidden).
- *
- * @cssprop [--tracker-font-family=system-ui] - Font of both elements.
- * @cssprop [--tracker-font-size=1rem] - Base font size.
- * @cssprop [--tracker-text-color=#1a1f29] - Text colour (dark theme #e8ebf0).
- * @cssprop [--tracker-muted-color=#525b6b] - Secondary text colour (dark #a9b1bf).
- * @cssprop [--tracker-background=#ffffff] - Background of the element (dark #141922).
- * @cssprop [--tracker-surface-color=#f4f6f9] - Background of notices, the ETA box and similar panels (dark #1e2531).
- * @cssprop [--tracker-border-color=#d5dae2] - Borders and the timeline rail (dark #394354).
- * @cssprop [--tracker-control-border-color=#6b7384] - Borders of inputs and selects (dark #7d889b).
- * @cssprop [--tracker-accent-color=#0b5cad] - Buttons, the current milestone, the vessel marker (dark #7db6ff).
- * @cssprop [--tracker-accent-text-color=#ffffff] - Text on accent-coloured buttons (dark #0b1320).
- * @cssprop [--tracker-success-color=#17733a] - Delivered and arrived statuses (dark #6fd08f).
- * @cssprop [--tracker-warning-color=#8a5300] - Delays and advice (dark #f2c066).
- * @cssprop [--tracker-danger-color=#b3261e] - Errors (dark #ff8a80).
- * @cssprop [--tracker-radius=8px] - Corner radius (compact 6px).
- * @cssprop [--tracker-spacing=16px] - Gap between blocks (compact 10px).
- * @cssprop [--tracker-control-height=44px] - Height of inputs and buttons (compact 32px).
- * @cssprop [--tracker-map-height=320px] - Height of the map.
- * @cssprop [--tracker-map-border-radius=0] - Corner radius of the map.
- * @cssprop --tracker-map-water-color - Sea colour of the built-in basemap.
- * @cssprop --tracker-map-land-color - Land colour of the built-in basemap.
- * @cssprop --tracker-route-completed-color - Completed legs (solid).
- * @cssprop --tracker-route-current-color - The leg under way (dashed).
- * @cssprop --tracker-route-planned-color - Legs still to come (dashed).
- * @cssprop --tracker-map-place-color - Fill of port and airport markers.
- * @cssprop --tracker-map-label-background - Background of map labels.
- * @cssprop --tracker-map-label-color - Text of map labels.
+ * Its public API (attributes, properties, events, parts, custom properties) is declared once, with
+ * types, allowed values, defaults and descriptions, in `../api/tracker-properties.ts` and `../api/tracker-api.ts`; `static
+ * properties` and the initial values come from there, and so do the manifest, the framework typings and the docs.
  */
 export abstract class TrackerElement extends LitElement {
   static override styles = [trackerStyles];
 
   static override properties: PropertyDeclarations = {
-    proxyUrl: { attribute: 'proxy-url' },
-    pollInterval: { attribute: 'poll-interval', type: Number },
-    carriersUrl: { attribute: 'carriers-url' },
-    theme: { reflect: true },
-    density: { reflect: true },
-    syncUrl: { attribute: 'sync-url', type: Boolean },
-    urlParam: { attribute: 'url-param' },
-    map: { converter: mapLoadingConverter },
-    tileUrl: { attribute: 'tile-url' },
-    tileAttribution: { attribute: 'tile-attribution' },
-    lang: { reflect: true },
-    messages: { attribute: false },
-    normalizer: { attribute: false },
+    ...litProperties(trackerProperties, { map: { converter: mapLoadingConverter } }),
     selectedUnit: { state: true },
     historyExpanded: { state: true },
   };
 
-  /** Path or URL of the customer-hosted proxy endpoint, e.g. `/api/tracking/ocean`. Required. */
+  // The public properties, typed; their meaning is in ../api/tracker-api.ts.
   declare proxyUrl: string | undefined;
-  /** Seconds to wait after a 202 before asking again (an integer from 1 to 86400; default 120). */
   declare pollInterval: number;
-  /** Where the carrier list comes from; defaults to `carriers/<product>` beside `proxy-url`. */
   declare carriersUrl: string | undefined;
-  /** `light` (default), `dark`, or `auto` to follow the visitor's colour-scheme preference. */
   declare theme: ThemeName | undefined;
-  /** `comfortable` (default) or `compact`: smaller gaps and 32 px controls, for dense dashboards. */
   declare density: Density | undefined;
-  /**
-   * Keeps the tracked number in the page's query string (`?ocean=…` / `?awb=…`, see
-   * `url-param`), so the page can be shared or reloaded; read back on connect when the
-   * element has no number attribute.
-   */
   declare syncUrl: boolean;
-  /** Query parameter for `sync-url`; defaults to `ocean` or `awb`. Give two elements on one page different names. */
   declare urlParam: string | undefined;
-  /** `lazy` (default: load the map when the element nears the viewport), `eager`, or `none`. */
   declare map: MapMode;
-  /** An XYZ raster tile URL template; without it the built-in offline world map is used. */
   declare tileUrl: string | undefined;
-  /** Attribution text for `tile-url`, always shown on the map. */
   declare tileAttribution: string | undefined;
-  /** Overrides for any message of the catalogue, by key. */
   declare messages: Messages;
-  /**
-   * Maps the proxy's 200 body to the view model; set it to read another document shape.
-   * Unset (the default), the product's own normalizer is used.
-   */
   declare normalizer: Normalizer | undefined;
   declare protected selectedUnit: number;
   /** Whether a long history shows its older events too; folded again for each new lookup. */
@@ -178,9 +97,7 @@ export abstract class TrackerElement extends LitElement {
 
   constructor() {
     super();
-    this.pollInterval = DEFAULT_POLL_SECONDS;
-    this.map = 'lazy';
-    this.syncUrl = false;
+    assignDefaults(this, trackerProperties);
     this.messages = {};
     this.selectedUnit = 0;
     this.historyExpanded = false;
@@ -196,18 +113,15 @@ export abstract class TrackerElement extends LitElement {
     });
   }
 
-  /** The shipment on display (the view model), or undefined. Read-only. */
   get shipment(): Shipment | undefined {
     const state = this.tracking.state;
     return state.phase === 'loaded' ? state.shipment : undefined;
   }
 
-  /** Where the element is: idle, loading, waiting (202/429/retry), loaded or failed. Read-only. */
   get trackingState(): TrackingState['phase'] {
     return this.tracking.state.phase;
   }
 
-  /** Asks again for the last number from a fresh start, as the "Try again" button does. */
   retry(): void {
     this.tracking.retry();
   }
