@@ -229,7 +229,7 @@ describe('npm pack: each package, installed from its tarball into a scratch app'
       await writeFile(
         script,
         `const report = { window: typeof window, customElements: typeof customElements };
-for (const name of ['cargo-trackers', '@cargo-trackers/ocean-tracker', '@cargo-trackers/air-tracker', '@cargo-trackers/core', '@cargo-trackers/ocean-tracker/define.js', '@cargo-trackers/proxy', '@cargo-trackers/proxy/node']) {
+for (const name of ['cargo-trackers', '@cargo-trackers/ocean-tracker', '@cargo-trackers/air-tracker', '@cargo-trackers/ocean-tracker/normalizer', '@cargo-trackers/air-tracker/normalizer', '@cargo-trackers/core', '@cargo-trackers/core/element', '@cargo-trackers/ocean-tracker/define.js', '@cargo-trackers/proxy', '@cargo-trackers/proxy/node']) {
   const mod = await import(name);
   report[name] = { resolved: import.meta.resolve(name), exports: Object.keys(mod) };
 }
@@ -252,8 +252,8 @@ console.log(JSON.stringify(report));
         return entry.exports;
       };
       assert.ok(exportsOf('cargo-trackers').includes('OceanTracker') && exportsOf('cargo-trackers').includes('AirTracker'));
-      assert.ok(exportsOf('@cargo-trackers/ocean-tracker').includes('normalizeOcean'));
-      assert.ok(exportsOf('@cargo-trackers/air-tracker').includes('normalizeAir'));
+      assert.ok(exportsOf('@cargo-trackers/ocean-tracker/normalizer').includes('normalizeOcean'));
+      assert.ok(exportsOf('@cargo-trackers/air-tracker/normalizer').includes('normalizeAir'));
       assert.ok(exportsOf('@cargo-trackers/core').length > 0);
       exportsOf('@cargo-trackers/ocean-tracker/define.js');
       assert.ok(exportsOf('@cargo-trackers/proxy').includes('createTrackingProxy'));
@@ -266,7 +266,8 @@ console.log(JSON.stringify(report));
       await writeFile(
         join(appDir, 'check.ts'),
         `import 'cargo-trackers';
-import { OceanTracker, normalizeOcean } from '@cargo-trackers/ocean-tracker';
+import { OceanTracker } from '@cargo-trackers/ocean-tracker';
+import { normalizeOcean } from '@cargo-trackers/ocean-tracker/normalizer';
 import { AirTracker } from '@cargo-trackers/air-tracker';
 import '@cargo-trackers/air-tracker/define.js';
 import type {} from '@cargo-trackers/core/jsx';

@@ -6,8 +6,8 @@ import {
   TrackerElement,
   type ProductView,
   type RenderContext,
-  type Shipment,
-} from '@cargo-trackers/core';
+} from '@cargo-trackers/core/element';
+import type { Shipment } from '@cargo-trackers/core';
 import { html, nothing, type PropertyDeclarations, type PropertyValues, type TemplateResult } from 'lit';
 import { parseAirlines, type Airline } from './airline-list.js';
 import { checkAwbNumber, prefixOf } from './awb-number.js';

@@ -1,8 +1,9 @@
 import './define.js';
 
+// Only what the element's first load holds anyway; the normalizer is `./normalizer`.
 export { AirTracker } from './air-tracker.js';
-export { normalizeAir, parseAirlines, AIR_STATUSES, AIR_EVENT_CODES } from './air-normalizer.js';
-export type { Airline, AirStatus, AirEventCode } from './air-normalizer.js';
+export { parseAirlines } from './airline-list.js';
+export type { Airline } from './airline-list.js';
+export type { AirStatus, AirEventCode } from './air-normalizer.js';
 export { checkAwbNumber, prefixOf } from './awb-number.js';
 export type { AwbNumberCheck } from './awb-number.js';
-export { renderFlights } from './flights.js';

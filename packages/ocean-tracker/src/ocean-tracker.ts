@@ -7,7 +7,7 @@ import {
   TrackerElement,
   type ProductView,
   type RenderContext,
-} from '@cargo-trackers/core';
+} from '@cargo-trackers/core/element';
 import { html, nothing, type PropertyDeclarations, type PropertyValues, type TemplateResult } from 'lit';
 import { checkContainerNumber } from './container-number.js';
 import { parseOceanCarriers, type OceanCarrier } from './carrier-list.js';
