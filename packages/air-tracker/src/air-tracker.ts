@@ -8,7 +8,7 @@ import {
   type RenderContext,
 } from '@cargo-trackers/core/element';
 import type { Shipment } from '@cargo-trackers/core';
-import { html, nothing, type PropertyDeclarations, type PropertyValues, type TemplateResult } from 'lit';
+import { html, type nothing, type PropertyDeclarations, type PropertyValues, type TemplateResult } from 'lit';
 import { parseAirlines, type Airline } from './airline-list.js';
 import { checkAwbNumber, prefixOf } from './awb-number.js';
 

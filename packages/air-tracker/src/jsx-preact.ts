@@ -2,7 +2,7 @@
  * Opt-in typings for Preact: `import '@cargo-trackers/air-tracker/jsx-preact'` once (or
  * `import type {} from …`) and `<air-tracker>` type-checks in TSX. Nothing runs.
  */
-import type { JSX } from 'preact';
+import type {} from 'preact'; // loads preact's types, which the augmentation below extends
 import type { AirTrackerProps } from './jsx-props.js';
 import type { AirTracker } from './air-tracker.js';
 

@@ -17,3 +17,4 @@ export type { RenderContext } from './ui/labels.js';
 export { fetchJson } from './transport/proxy-client.js';
 export * from './model/read-basics.js';
 export { defineElement } from './define.js';
+export * from './events.js';

@@ -5,7 +5,6 @@ export * from './model/read.js';
 export * from './transport/index.js';
 export * from './format/index.js';
 export * from './i18n/index.js';
-export * from './events.js';
 export { TrackingController, MAX_PENDING_POLLS, MAX_RATE_LIMITED_WAITS } from './tracking-controller.js';
 export type { TrackRequest, TrackingState, TrackerFailure, FailureKind, Wait, Clock, TrackingControllerOptions } from './tracking-controller.js';
 // The shipment view is loaded by the element when a lookup starts (a dynamic import); a value

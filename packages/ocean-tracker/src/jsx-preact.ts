@@ -2,7 +2,7 @@
  * Opt-in typings for Preact: `import '@cargo-trackers/ocean-tracker/jsx-preact'` once (or
  * `import type {} from …`) and `<ocean-tracker>` type-checks in TSX. Nothing runs.
  */
-import type { JSX } from 'preact';
+import type {} from 'preact'; // loads preact's types, which the augmentation below extends
 import type { OceanTrackerProps } from './jsx-props.js';
 import type { OceanTracker } from './ocean-tracker.js';
 

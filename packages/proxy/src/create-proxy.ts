@@ -244,7 +244,6 @@ export function createTrackingProxy(options: TrackingProxyOptions): TrackingProx
       budgetTakenAt = Date.now();
       const budget = await takeUpstreamCall(store, limits.upstreamBudget, budgetTakenAt);
       if (!budget.ok) {
-        budgetTakenAt = undefined;
         trace.error = 'upstream_budget';
         return errorResponse(429, 'upstream_budget', 'The tracking budget for this moment is used up; try again shortly.', { ...cors, 'retry-after': retryAfterSeconds(budget.retryAfterMs) });
       }
