@@ -118,8 +118,8 @@ describe('npm pack: each package, installed from its tarball into a scratch app'
   const packed = new Map<PackageDir, { tarball: string; files: string[] }>();
 
   before(async () => {
-    // Always rebuilt: a stale dist would let the tarballs test yesterday's code.
-    await npm(['run', 'build'], root);
+    // Always rebuilt, by each package's prepack (scripts/prepack.mjs): a stale dist would let
+    // the tarballs test yesterday's code.
     packDir = await mkdtemp(join(tmpdir(), 'cargo-trackers-pack-'));
     for (const { dir } of PACKAGES) {
       const { stdout } = await npm(['pack', '--json', '--pack-destination', packDir], join(root, 'packages', dir));
@@ -244,7 +244,7 @@ describe('npm pack: each package, installed from its tarball into a scratch app'
       await writeFile(
         script,
         `const report = { window: typeof window, customElements: typeof customElements };
-for (const name of ['cargo-trackers', '@cargo-trackers/ocean-tracker', '@cargo-trackers/air-tracker', '@cargo-trackers/core', '@cargo-trackers/ocean-tracker/define.js', '@cargo-trackers/proxy', '@cargo-trackers/proxy/node']) {
+for (const name of ['cargo-trackers', '@cargo-trackers/ocean-tracker', '@cargo-trackers/air-tracker', '@cargo-trackers/ocean-tracker/normalizer', '@cargo-trackers/air-tracker/normalizer', '@cargo-trackers/core', '@cargo-trackers/core/element', '@cargo-trackers/ocean-tracker/define.js', 'cargo-trackers/cdn', '@cargo-trackers/proxy', '@cargo-trackers/proxy/node']) {
   const mod = await import(name);
   report[name] = { resolved: import.meta.resolve(name), exports: Object.keys(mod) };
 }
@@ -267,10 +267,11 @@ console.log(JSON.stringify(report));
         return entry.exports;
       };
       assert.ok(exportsOf('cargo-trackers').includes('OceanTracker') && exportsOf('cargo-trackers').includes('AirTracker'));
-      assert.ok(exportsOf('@cargo-trackers/ocean-tracker').includes('normalizeOcean'));
-      assert.ok(exportsOf('@cargo-trackers/air-tracker').includes('normalizeAir'));
+      assert.ok(exportsOf('@cargo-trackers/ocean-tracker/normalizer').includes('normalizeOcean'));
+      assert.ok(exportsOf('@cargo-trackers/air-tracker/normalizer').includes('normalizeAir'));
       assert.ok(exportsOf('@cargo-trackers/core').length > 0);
       exportsOf('@cargo-trackers/ocean-tracker/define.js');
+      assert.deepEqual(exportsOf('cargo-trackers/cdn'), ['loadElement'], 'the script-tag entry imports in Node');
       assert.ok(exportsOf('@cargo-trackers/proxy').includes('createTrackingProxy'));
       assert.ok(exportsOf('@cargo-trackers/proxy/node').includes('toNodeListener'));
       assert.equal(report.createTrackingProxy, 'function');
@@ -281,17 +282,20 @@ console.log(JSON.stringify(report));
       await writeFile(
         join(appDir, 'check.ts'),
         `import 'cargo-trackers';
-import { OceanTracker, normalizeOcean } from '@cargo-trackers/ocean-tracker';
+import { OceanTracker } from '@cargo-trackers/ocean-tracker';
+import { normalizeOcean } from '@cargo-trackers/ocean-tracker/normalizer';
 import { AirTracker } from '@cargo-trackers/air-tracker';
 import '@cargo-trackers/air-tracker/define.js';
 import { createTrackingProxy } from '@cargo-trackers/proxy';
 import { toNodeListener } from '@cargo-trackers/proxy/node';
+import { loadElement } from 'cargo-trackers/cdn';
 
 const ocean: OceanTracker | null = document.querySelector('ocean-tracker');
 const air: AirTracker | null = document.querySelector('air-tracker');
 ocean?.addEventListener('tracker-load', (event) => console.log(event.shipment));
 export const listener = toNodeListener(createTrackingProxy({ baseUrl: 'https://example.invalid/', apiKey: 'k' }));
 export { ocean, air, normalizeOcean };
+export const loaded: Promise<void> = loadElement('ocean-tracker');
 `,
       );
       const tsc = join(root, 'node_modules/typescript/bin/tsc');

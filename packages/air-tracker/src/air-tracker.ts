@@ -7,8 +7,8 @@ import {
   TrackerElement,
   type ProductView,
   type RenderContext,
-  type Shipment,
-} from '@cargo-trackers/core';
+} from '@cargo-trackers/core/element';
+import type { Shipment } from '@cargo-trackers/core';
 import { airTrackerProperties } from './air-tracker-properties.js';
 import { html, nothing, type PropertyDeclarations, type PropertyValues, type TemplateResult } from 'lit';
 import { parseAirlines, type Airline } from './airline-list.js';

@@ -155,7 +155,7 @@ export class TrackingController implements ReactiveController {
   track(request: TrackRequest): void {
     this.stop();
     this.counts = { pending: 0, rateLimited: 0, retry: 0 };
-    this.ask(request);
+    void this.ask(request);
   }
 
   /** Asks again for the last request, from a fresh start ("try again"). */
@@ -175,7 +175,7 @@ export class TrackingController implements ReactiveController {
     document.addEventListener('visibilitychange', this.onVisibilityChange);
     globalThis.addEventListener('online', this.onOnline);
     const state = this.state;
-    if (state.phase === 'loading' && !state.after) this.ask(state.request); // the visitor's own lookup, interrupted
+    if (state.phase === 'loading' && !state.after) void this.ask(state.request); // the visitor's own lookup, interrupted
     else if (state.phase === 'loading' && state.after) this.resume(state.request, state.after);
     else if (state.phase === 'waiting') this.resume(state.request, state.wait);
   }
@@ -392,7 +392,7 @@ export class TrackingController implements ReactiveController {
         this.due = true;
         return;
       }
-      this.ask(request, wait);
+      void this.ask(request, wait);
     }, remaining);
     this.scheduleTick();
   }
@@ -420,7 +420,7 @@ export class TrackingController implements ReactiveController {
     const state = this.state;
     if (!this.due || state.phase !== 'waiting' || this.paused()) return;
     this.due = false;
-    this.ask(state.request, state.wait);
+    void this.ask(state.request, state.wait);
   }
 
   private readonly onVisibilityChange = (): void => {

@@ -8,7 +8,7 @@ import {
   TrackerElement,
   type ProductView,
   type RenderContext,
-} from '@cargo-trackers/core';
+} from '@cargo-trackers/core/element';
 import { oceanTrackerProperties } from './ocean-tracker-properties.js';
 import { html, nothing, type PropertyDeclarations, type PropertyValues, type TemplateResult } from 'lit';
 import { checkContainerNumber } from './container-number.js';

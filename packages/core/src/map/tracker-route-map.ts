@@ -392,10 +392,6 @@ export class TrackerRouteMap extends LitElement {
   `;
 }
 
-if (typeof customElements !== 'undefined' && !customElements.get('tracker-route-map')) {
-  customElements.define('tracker-route-map', TrackerRouteMap);
-}
-
 declare global {
   interface HTMLElementTagNameMap {
     'tracker-route-map': TrackerRouteMap;

@@ -10,7 +10,10 @@ import type { MapLoading } from '../map/lazy-map.js';
 import type { MapMessages } from '../map/map-messages.js';
 import { hasMapData } from '../map/route-geometry.js';
 import type { Shipment } from '../model/shipment.js';
-import { inSentence, type RenderContext } from './labels.js';
+// First-load code comes through ../element.js, as in every lazy module: then a bundler that
+// groups modules by the set of entries reaching them (esbuild) keeps the whole first load in
+// one shared chunk instead of several (test/packaging/bundlers.test.ts measures it).
+import { inSentence, type RenderContext } from '../element.js';
 import { renderEta, renderRoute, renderStatus } from './summary.js';
 import { renderTimeline, renderUnitSwitcher } from './timeline.js';
 import { enShipment } from '../i18n/en-shipment.js';
@@ -88,7 +91,7 @@ function renderMap(shipment: Shipment, settings: MapSettings): TemplateResult | 
 let routeMapModule: Promise<unknown> | undefined;
 
 function defineRouteMap(): void {
-  routeMapModule ??= import('../map/tracker-route-map.js').catch((error: unknown) => {
+  routeMapModule ??= import('../map/define.js').catch((error: unknown) => {
     routeMapModule = undefined;
     console.warn('[cargo-trackers] The route map could not be loaded; the route is still listed in text.', error);
   });

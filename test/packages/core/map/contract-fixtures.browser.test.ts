@@ -1,7 +1,7 @@
 // The contract's documents, fetched from the test server and put through the product's own
 // normalizer, drawn by the map: what the elements will hand it in production.
 import { expect, fixture, html } from '@open-wc/testing';
-import '../../../../packages/core/src/map/index.js';
+import '../../../../packages/core/src/map/define.js';
 import type { TrackerRouteMap } from '../../../../packages/core/src/map/index.js';
 import type { Normalizer, Shipment } from '../../../../packages/core/src/model/shipment.js';
 import { normalizeAir } from '../../../../packages/air-tracker/src/air-normalizer.js';

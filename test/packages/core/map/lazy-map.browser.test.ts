@@ -4,6 +4,7 @@
 // lazy before eager.
 import { expect, fixture, html, waitUntil } from '@open-wc/testing';
 import { LitElement, html as litHtml, nothing } from 'lit';
+import '../../../../packages/core/src/map/define.js';
 import { hasMapData, mapLoadingConverter, parseMapLoading, type MapLoading, type TrackerRouteMap } from '../../../../packages/core/src/map/index.js';
 import type { Shipment } from '../../../../packages/core/src/model/shipment.js';
 import { oceanInTransit } from './fixtures.js';

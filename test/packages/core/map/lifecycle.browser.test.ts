@@ -2,7 +2,7 @@
 // The wrappers go on the globals before any map exists; the map module and Leaflet look
 // the globals up when they construct observers and add listeners, so they see the wrappers.
 import { expect, fixture, html } from '@open-wc/testing';
-import '../../../../packages/core/src/map/index.js';
+import '../../../../packages/core/src/map/define.js';
 import type { TrackerRouteMap } from '../../../../packages/core/src/map/index.js';
 import { oceanInTransit, oceanPacific } from './fixtures.js';
 import { drawnMap } from './map-test-helpers.js';
