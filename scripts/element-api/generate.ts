@@ -37,7 +37,9 @@ const pascal = (tag: string) => tag.replace(/(^|-)([a-z])/g, (_, _d: string, c: 
 /** `jsx-props.ts`: properties, attributes and listeners, the types every framework entry uses. */
 function propsModule(e: ElementModel): string {
   const name = pascal(e.tagName);
-  const coreTypes = [...eventClasses(e), ...objectTypes(e)];
+  // Only the object types of properties a framework may set: a read-only one (`shipment`) is not in the props.
+  const settableTypes = new Set(settable(e).flatMap(([, p]) => (typeof p.type === 'object' && !Array.isArray(p.type) ? [(p.type as { ts: string }).ts] : [])));
+  const coreTypes = [...eventClasses(e), ...objectTypes(e).filter((t) => settableTypes.has(t))];
   let out = header;
   out += `import type { ${coreTypes.join(', ')} } from '@cargo-trackers/core';\n\n`;
   out += `/** What \`<${e.tagName}>\` takes as properties (camelCase; frameworks set these as properties). */\n`;
@@ -373,7 +375,13 @@ const which = (owners: string[]) => (owners.length === elements.length ? '' : ` 
  */
 function union<T>(pick: (e: ElementModel) => ReadonlyArray<readonly [string, T]>, sharedFirst = Infinity): Array<[string, T, string[]]> {
   const rows = new Map<string, [T, string[]]>();
-  for (const e of elements) for (const [key, value] of pick(e)) rows.has(key) ? rows.get(key)![1].push(e.tagName) : rows.set(key, [value, [e.tagName]]);
+  for (const e of elements) {
+    for (const [key, value] of pick(e)) {
+      const row = rows.get(key);
+      if (row) row[1].push(e.tagName);
+      else rows.set(key, [value, [e.tagName]]);
+    }
+  }
   const own = [...rows].filter(([, [, owners]]) => owners.length < elements.length);
   const shared = [...rows].filter(([, [, owners]]) => owners.length === elements.length);
   return [...shared.slice(0, sharedFirst), ...own, ...shared.slice(sharedFirst)].map(([k, [v, owners]]) => [k, v, owners]);

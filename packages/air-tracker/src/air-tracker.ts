@@ -10,7 +10,7 @@ import {
 } from '@cargo-trackers/core/element';
 import type { Shipment } from '@cargo-trackers/core';
 import { airTrackerProperties } from './air-tracker-properties.js';
-import { html, nothing, type PropertyDeclarations, type PropertyValues, type TemplateResult } from 'lit';
+import { html, type nothing, type PropertyDeclarations, type PropertyValues, type TemplateResult } from 'lit';
 import { parseAirlines, type Airline } from './airline-list.js';
 import { checkAwbNumber, prefixOf } from './awb-number.js';
 
