@@ -5,7 +5,7 @@ export * from './format/index.js';
 export * from './i18n/index.js';
 export * from './events.js';
 export { TrackingController, MAX_PENDING_POLLS, MAX_RATE_LIMITED_WAITS } from './tracking-controller.js';
-export type { TrackRequest, TrackingState, TrackerFailure, FailureKind, Wait, Clock, TrackingControllerOptions } from './tracking-controller.js';
+export type { TrackRequest, TrackingState, Wait, WaitCause, Clock, TrackingControllerOptions } from './tracking-controller.js';
 export { TrackerElement, validPollSeconds } from './ui/tracker-element.js';
 export type { ThemeName, MapMode, Density, ProductView } from './ui/tracker-element.js';
 export { renderShipmentView } from './ui/shipment-view.js';

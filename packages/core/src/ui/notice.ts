@@ -2,6 +2,7 @@ import { html, nothing, type TemplateResult } from 'lit';
 import { formatMoment } from '../format/dates.js';
 import { formatCountdown } from '../format/relative.js';
 import { MAX_AUTOMATIC_RETRIES } from '../transport/backoff.js';
+import { isRetryable, type Failure } from '../transport/outcome.js';
 import { MAX_PENDING_POLLS, type TrackingState, type Wait } from '../tracking-controller.js';
 import { statusLabel, type RenderContext } from './labels.js';
 
@@ -40,39 +41,59 @@ function noticeContent(state: TrackingState, ctx: RenderContext, handlers: Notic
       return notice('info', [state.after ? l.t('notice.checkingNow') : l.t('notice.loading', { number: state.request.number })], { busy: true });
     case 'waiting':
       return waitingNotice(state.wait, ctx);
-    case 'failed': {
-      const f = state.failure;
-      const number = state.request.number;
-      const said = f.message && (f.kind === 'not-found' || f.kind === 'rejected') ? l.t('notice.serviceSaid', { message: f.message }) : undefined;
-      const lines: Record<typeof f.kind, string[]> = {
-        unauthorized: [l.t('notice.unauthorized')],
-        'no-credits': [l.t('notice.noCredits')],
-        'usage-limit': [
+    case 'failed':
+      return failureNotice(state.failure, state.request.number, ctx, handlers);
+  }
+}
+
+/** What a visitor reads about each failure; every kind is named, so a new one cannot go unsaid. */
+function failureNotice(f: Failure, number: string, ctx: RenderContext, handlers: NoticeHandlers): NoticeContent {
+  const { l } = ctx;
+  const said = f.message ? [l.t('notice.serviceSaid', { message: f.message })] : [];
+  const lines = ((): string[] => {
+    switch (f.kind) {
+      case 'unauthorized':
+        return [l.t('notice.unauthorized')];
+      case 'insufficient_credits':
+        return [l.t('notice.noCredits')];
+      case 'usage_limit_reached':
+        return [
           l.t('notice.usageLimit'),
           ...(f.resetsAt ? [l.t('notice.usageLimit.resets', { when: formatMoment({ iso: f.resetsAt.toISOString(), epochMs: f.resetsAt.getTime(), offsetMinutes: 0 }, l.locale) })] : []),
-        ],
-        'not-found': [l.t('notice.notFound', { number }), ...(said ? [said] : [])],
-        rejected: [l.t('notice.rejected', { number }), ...(said ? [said] : [])],
-        unavailable: [l.t('notice.unavailable')],
-        'gave-up': [l.t('notice.gaveUp', { attempts: MAX_PENDING_POLLS })],
-        'rate-limited': [l.t('notice.rateLimited.gaveUp')],
-        unexpected: [l.t('notice.unexpected')],
-        'display-unavailable': [l.t('notice.displayUnavailable')],
-      };
-      return notice('error', lines[f.kind], { retry: f.retryable ? handlers.onRetry : undefined, retryLabel: l.t('notice.tryAgain') });
+        ];
+      case 'not_found':
+        return [l.t('notice.notFound', { number }), ...said];
+      case 'rejected':
+        return [l.t('notice.rejected', { number }), ...said];
+      case 'server_error':
+      case 'network_error':
+      case 'timeout':
+      case 'offline':
+        return [l.t('notice.unavailable')];
+      case 'still_pending':
+        return [l.t('notice.gaveUp', { attempts: MAX_PENDING_POLLS })];
+      case 'rate_limited':
+        return [l.t('notice.rateLimited.gaveUp')];
+      case 'unexpected_response':
+        return [l.t('notice.unexpected')];
+      case 'display_unavailable':
+        return [l.t('notice.displayUnavailable')];
     }
-  }
+  })();
+  return notice('error', lines, { retry: isRetryable(f.kind) ? handlers.onRetry : undefined, retryLabel: l.t('notice.tryAgain') });
 }
 
 function waitingNotice(wait: Wait, ctx: RenderContext): NoticeContent {
   const { l } = ctx;
   const countdown = wait.retryAt === undefined ? undefined : formatCountdown(wait.retryAt - ctx.now);
-  switch (wait.reason) {
+  switch (wait.cause.kind) {
     case 'pending':
       return notice('info', [l.t('notice.pending')], { countdown: countdown && l.t('notice.pending.countdown', { countdown }) });
-    case 'rate-limited':
+    case 'rate_limited':
       return notice('warning', [l.t('notice.rateLimited')], { countdown: countdown && l.t('notice.rateLimited.countdown', { countdown }) });
-    case 'retry':
+    case 'server_error':
+    case 'network_error':
+    case 'timeout':
       return notice('warning', [l.t('notice.retrying', { attempt: wait.attempt, max: MAX_AUTOMATIC_RETRIES })], {
         countdown: countdown && l.t('notice.retrying.countdown', { countdown }),
       });
