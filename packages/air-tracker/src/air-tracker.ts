@@ -6,9 +6,8 @@ import {
   TrackerElement,
   type ProductView,
   type RenderContext,
-  type Shipment,
 } from '@cargo-trackers/core';
-import { html, nothing, type PropertyDeclarations, type PropertyValues, type TemplateResult } from 'lit';
+import { html, type PropertyDeclarations, type PropertyValues, type TemplateResult } from 'lit';
 import { parseAirlines, type Airline } from './airline-list.js';
 import { checkAwbNumber, prefixOf } from './awb-number.js';
 
@@ -117,10 +116,8 @@ export class AirTracker extends TrackerElement {
   }
 
   /** A document without the airline's name still gets one when the airline list knows its prefix. */
-  protected override renderShipment(shipment: Shipment, ctx: RenderContext): TemplateResult | typeof nothing {
-    const carrier = shipment.carrier;
-    const listed = carrier?.code !== undefined && carrier.name === undefined ? this.airlineFor(carrier.code) : undefined;
-    return super.renderShipment(listed ? { ...shipment, carrier: { ...carrier, name: listed.name } } : shipment, ctx);
+  protected override listedCarrierName(code: string): string | undefined {
+    return this.airlineFor(code)?.name;
   }
 
   protected loadProductView(): Promise<ProductView> {

@@ -126,6 +126,11 @@ export class OceanTracker extends TrackerElement {
     </form>`;
   }
 
+  /** A document that gives only the carrier's code still names it when the carrier list does. */
+  protected override listedCarrierName(code: string): string | undefined {
+    return this.carriers.value?.find((c) => c.code === code)?.name;
+  }
+
   private containerRequirement(carriers: readonly OceanCarrier[], code: string): string | undefined {
     const carrier = carriers.find((c) => c.code === code);
     if (!carrier || carrier.containerNumberRequiredWith.length === 0) return undefined;

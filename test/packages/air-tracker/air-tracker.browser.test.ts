@@ -366,7 +366,32 @@ describe('<air-tracker>', () => {
       const map = part(el, 'map');
       expect(map?.localName).to.equal('tracker-route-map');
       await until(() => (map!.shadowRoot?.querySelectorAll('.leaflet-pane').length ?? 0) > 0, 'leaflet drawn', 10000);
-      expect(map!.shadowRoot!.textContent).to.match(/Hong Kong International Airport.*Dubai International Airport.*Frankfurt Airport/s);
+      // One label per airport: the map's labels and its text alternative say what the route list says.
+      const names = [...part(el, 'route')!.querySelectorAll('.place-name')].map(text);
+      expect(names).to.deep.equal(['Hong Kong (HKG), Hong Kong', 'Dubai (DXB), United Arab Emirates', 'Frankfurt am Main (FRA), Germany']);
+      const labels = [...map!.shadowRoot!.querySelectorAll('.tracker-place-label .tracker-label-name')].map(text);
+      expect(labels).to.deep.equal(names);
+      expect(text(map!.shadowRoot!.querySelector('[part="description"]'))).to.contain(names.join(' → '));
+    });
+
+    it('does not rebuild the map while a visitor types five characters (the airline named from the list)', async () => {
+      const doc = await transfer();
+      delete doc['airline'];
+      const s = await scenario({ responses: [{ status: 200, body: doc }], airlines: await fixture('carriers-air.json') });
+      const el = mount<AirTracker>(`<air-tracker lang="en" proxy-url="${s.base}/air" map="eager" awb-number="176-22817340"></air-tracker>`);
+      await nextEvent(el, 'tracker-load');
+      await until(() => text(part(el, 'status')).includes('Emirates SkyCargo'), 'airline named from the list');
+      const map = part(el, 'map') as HTMLElement & { leafletMap?: { on(type: string, fn: () => void): void } };
+      await until(() => map.leafletMap !== undefined && (map.shadowRoot?.querySelectorAll('.tracker-place').length ?? 0) > 0, 'map drawn', 10000);
+      let layersAdded = 0;
+      map.leafletMap!.on('layeradd', () => layersAdded++);
+      for (const typed of ['1', '17', '176', '176-', '176-2']) await type(el, typed);
+      await sleep(100);
+      expect(layersAdded, 'map layers redrawn while typing').to.equal(0);
+      // The count does see a redraw: a new language relabels the map.
+      el.lang = 'de';
+      await el.updateComplete;
+      await until(() => layersAdded > 0, 'a change of labels redraws the map');
     });
 
     it('shows no map with map="none", nor for a document without route data', async () => {

@@ -24,7 +24,8 @@ import {
 } from 'leaflet/dist/leaflet-src.esm.js';
 import { feature } from 'topojson-client';
 import type { FeatureCollection } from 'geojson';
-import type { Position, Shipment } from '../model/shipment.js';
+import type { Position } from '../model/shipment.js';
+import type { MapView } from '../presentation/view-model.js';
 import { landTopology } from './land-110m.generated.js';
 import { leafletCss } from './leaflet-css.generated.js';
 import { positionWords, type MapMessages } from './map-messages.js';
@@ -84,20 +85,21 @@ function textNode(tag: string, className: string, text: string): HTMLElement {
   return node;
 }
 
-function stopLabel(stop: SceneStop, messages: MapMessages): HTMLElement {
+/** A port or airport's label: its name as the page says it, and its roles in words. */
+function stopLabel(stop: SceneStop, view: MapView, messages: MapMessages): HTMLElement {
   const label = document.createElement('div');
-  label.append(textNode('strong', 'tracker-label-name', stop.place.name ?? stop.place.code));
+  label.append(textNode('strong', 'tracker-label-name', view.places.get(stop.place.code)?.label ?? stop.place.code));
   const roles = stop.roles.map((r) => messages.role(r)).join(', ');
   if (roles) label.append(textNode('span', 'tracker-label-detail', roles));
   return label;
 }
 
-function vehicleLabel(shipment: Shipment, messages: MapMessages, now: number): HTMLElement {
+function vehicleLabel(view: MapView, messages: MapMessages, now: number): HTMLElement {
   const label = document.createElement('div');
-  const words = positionWords(shipment, messages, now);
+  const words = positionWords(view, messages, now);
   if (!words) return label;
-  label.append(textNode('strong', 'tracker-label-name', words.label));
-  const details = [words.speed, words.course, words.altitude].filter((d) => d !== undefined).join(' · ');
+  label.append(textNode('strong', 'tracker-label-name', words.name));
+  const details = words.details.join(' · ');
   if (details) label.append(textNode('span', 'tracker-label-detail', details));
   if (words.reported) label.append(textNode('span', 'tracker-label-detail tracker-label-age', words.reported));
   return label;
@@ -204,8 +206,9 @@ export class LeafletRouteMap {
     });
   }
 
-  /** Draws (or redraws) the shipment. The view fits the route the first time a route is shown, not after. */
-  show(shipment: Shipment, options: RouteMapOptions): RouteScene {
+  /** Draws (or redraws) a labelled route. The view fits the route the first time a route is shown, not after. */
+  show(view: MapView, options: RouteMapOptions): RouteScene {
+    const { shipment } = view;
     this.drawBasemap(usableTileUrl(options.tileUrl));
     const scene = buildRouteScene(shipment);
     this.route.clearLayers();
@@ -224,7 +227,7 @@ export class LeafletRouteMap {
         radius: major ? 6 : 4.5,
         interactive: false,
       })
-        .bindTooltip(stopLabel(stop, options.messages), {
+        .bindTooltip(stopLabel(stop, view, options.messages), {
           permanent: true,
           direction: 'right',
           offset: [8, 0],
@@ -245,7 +248,7 @@ export class LeafletRouteMap {
         interactive: false,
         zIndexOffset: 1000,
       })
-        .bindTooltip(vehicleLabel(shipment, options.messages, options.now), {
+        .bindTooltip(vehicleLabel(view, options.messages, options.now), {
           permanent: true,
           direction: 'top',
           offset: [0, -12],

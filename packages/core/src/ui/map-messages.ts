@@ -23,10 +23,8 @@ export function mapMessagesFor(l: Localizer): MapMessages {
     // The arrow points the way the text runs.
     routeSummary: (stops) => l.t('map.route', { stops: stops.join(l.dir === 'rtl' ? ' ← ' : ' → ') }),
     positionSummary: (w) => {
-      const details = [w.speed, w.course, w.altitude, w.reported === undefined ? undefined : l.t('map.reported', { ago: w.reported })].filter(
-        (d): d is string => d !== undefined,
-      );
-      return l.t('map.position', { kind: w.kind, label: w.label, at: w.at, details: details.length ? `, ${list.format(details)}` : '' });
+      const details = [...w.details, ...(w.reported === undefined ? [] : [l.t('map.reported', { ago: w.reported })])];
+      return l.t('map.position', { kind: w.kind, label: w.name, at: w.at, details: details.length ? `, ${list.format(details)}` : '' });
     },
   };
 }

@@ -4,7 +4,8 @@ import { formatCountdown } from '../format/relative.js';
 import { MAX_AUTOMATIC_RETRIES } from '../transport/backoff.js';
 import { isRetryable, type Failure } from '../transport/outcome.js';
 import { MAX_PENDING_POLLS, type TrackingState, type Wait } from '../tracking-controller.js';
-import { statusLabel, type RenderContext } from './labels.js';
+import type { ShipmentView } from '../presentation/view-model.js';
+import type { RenderContext } from './labels.js';
 
 export interface NoticeHandlers {
   readonly onRetry: () => void;
@@ -120,14 +121,12 @@ function renderContent(c: NoticeContent): TemplateResult {
 
 /**
  * What the live regions say for a state: the notice's sentences without the countdown,
- * or the status once a shipment is shown. Failures are urgent (`role="alert"`), the rest
+ * or the labelled view's status sentence once a shipment is shown. Failures are urgent (`role="alert"`), the rest
  * polite. The text changes only when the state does, so each change is spoken once and
  * a ticking countdown is never read out.
  */
-export function announcement(state: TrackingState, ctx: RenderContext): { readonly text: string; readonly urgent: boolean } {
-  if (state.phase === 'loaded') {
-    return { text: ctx.l.t('announce.loaded', { number: state.shipment.reference, status: statusLabel(state.shipment.status, ctx) }), urgent: false };
-  }
+export function announcement(state: TrackingState, ctx: RenderContext, view?: ShipmentView): { readonly text: string; readonly urgent: boolean } {
+  if (state.phase === 'loaded') return { text: view?.announcement ?? '', urgent: false };
   const content = noticeContent(state, ctx, { onRetry: () => undefined });
   return { text: content ? content.lines.join(' ') : '', urgent: state.phase === 'failed' };
 }
@@ -137,8 +136,8 @@ export function announcement(state: TrackingState, ctx: RenderContext): { readon
  * a screen reader is already watching them when their text changes. Visually hidden:
  * the notice shows the same words.
  */
-export function renderAnnouncer(state: TrackingState, ctx: RenderContext): TemplateResult {
-  const { text, urgent } = announcement(state, ctx);
+export function renderAnnouncer(state: TrackingState, ctx: RenderContext, view?: ShipmentView): TemplateResult {
+  const { text, urgent } = announcement(state, ctx, view);
   return html`<div class="visually-hidden" part="announcer">
     <div role="status" aria-live="polite" aria-atomic="true">${urgent ? '' : text}</div>
     <div role="alert" aria-atomic="true">${urgent ? text : ''}</div>

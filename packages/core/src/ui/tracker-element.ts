@@ -3,6 +3,8 @@ import { catalogueSettled, loadCatalogue } from '../i18n/catalogues.js';
 import { Localizer } from '../i18n/localizer.js';
 import type { Messages } from '../i18n/en.js';
 import type { Normalizer, Product, Shipment } from '../model/shipment.js';
+import type { Presenter } from '../presentation/present.js';
+import type { ShipmentView } from '../presentation/view-model.js';
 import { TrackingController, type TrackingState } from '../tracking-controller.js';
 import { buildProxyUrl } from '../transport/proxy-client.js';
 import type { RenderContext } from './labels.js';
@@ -23,7 +25,7 @@ export interface ProductView {
   readonly normalizer: Normalizer;
   /** Styles of the product's details, adopted with the shared shipment styles. */
   readonly styles?: CSSResult;
-  renderDetails(shipment: Shipment, ctx: RenderContext): TemplateResult | typeof nothing;
+  renderDetails(view: ShipmentView, ctx: RenderContext): TemplateResult | typeof nothing;
 }
 
 type CoreView = typeof import('./shipment-view.js');
@@ -159,7 +161,9 @@ export abstract class TrackerElement extends LitElement {
   /** Kept between renders: a new object makes the map redraw its layers. */
   private mapMessages: MapMessages | undefined;
   /** The shipment view and the product's normalizer, loaded when the first lookup starts. */
-  private view: { readonly core: CoreView; readonly product: ProductView } | undefined;
+  private view: { readonly core: CoreView; readonly product: ProductView; readonly present: Presenter } | undefined;
+  /** The labelled view of the shipment on display, recomputed only when one of its inputs changes. */
+  private labelled: ShipmentView | undefined;
   private viewLoad: Promise<NonNullable<TrackerElement['view']>> | undefined;
   private reportedMisconfiguration = false;
   /** The catalogue download under way for the current locale; English shows meanwhile. */
@@ -219,6 +223,7 @@ export abstract class TrackerElement extends LitElement {
       this.mapMessages = this.view?.core.mapMessagesFor(this.localizer);
       this.fetchCatalogue(this.localizer.locale);
     }
+    this.labelled = this.present();
     if (!this.proxyUrl && !this.reportedMisconfiguration) {
       this.reportedMisconfiguration = true;
       console.error(`[${this.localName}] The proxy-url attribute is missing, so no lookup can be made. Set it to your tracking proxy's path, e.g. proxy-url="/api/tracking/${this.product}".`);
@@ -255,6 +260,24 @@ export abstract class TrackerElement extends LitElement {
     }
   }
 
+  /** The labelled view of the shipment on display: the same object while no input changed. */
+  private present(): ShipmentView | undefined {
+    const state = this.tracking.state;
+    const view = this.view;
+    if (state.phase !== 'loaded' || !view) return undefined;
+    this.mapMessages ??= view.core.mapMessagesFor(this.localizer);
+    const code = state.shipment.carrier?.code;
+    return view.present(state.shipment, code === undefined ? undefined : this.listedCarrierName(code), this.localizer, this.mapMessages);
+  }
+
+  /**
+   * The carrier's or airline's name in the open list, for a document that gives only its code;
+   * undefined while the list is loading or when it does not know the code.
+   */
+  protected listedCarrierName(_code: string): string | undefined {
+    return undefined;
+  }
+
   /** Implemented by each product element: `import('./ocean-view.js')` and the like. */
   protected abstract loadProductView(): Promise<ProductView>;
 
@@ -266,7 +289,7 @@ export abstract class TrackerElement extends LitElement {
   private loadView(): Promise<NonNullable<TrackerElement['view']>> {
     this.viewLoad ??= Promise.all([import('./shipment-view.js'), this.loadProductView()]).then(
       ([core, product]) => {
-        this.view = { core, product };
+        this.view = { core, product, present: core.createPresenter() };
         this.adoptStyles([core.shipmentStyles, product.styles]);
         this.requestUpdate();
         return this.view;
@@ -360,8 +383,8 @@ export abstract class TrackerElement extends LitElement {
       ${!this.proxyUrl
         ? html`<div part="notice notice-error" data-tone="error"><p role="alert">${ctx.l.t('notice.misconfigured', { attribute: 'proxy-url' })}</p></div>`
         : renderNotice(state, ctx, { onRetry: () => this.tracking.retry() })}
-      ${state.phase === 'loaded' ? this.renderShipment(state.shipment, ctx) : nothing}
-      ${renderAnnouncer(state, ctx)}
+      ${this.labelled ? this.renderShipment(this.labelled, ctx) : nothing}
+      ${renderAnnouncer(state, ctx, this.labelled)}
     </div>`;
   }
 
@@ -382,16 +405,15 @@ export abstract class TrackerElement extends LitElement {
   }
 
   /** The shipment (the controller reaches "loaded" only once the view module is here). */
-  protected renderShipment(shipment: Shipment, ctx: RenderContext): TemplateResult | typeof nothing {
+  private renderShipment(labelled: ShipmentView, ctx: RenderContext): TemplateResult | typeof nothing {
     const view = this.view;
-    if (!view) return nothing;
-    this.mapMessages ??= view.core.mapMessagesFor(this.localizer);
-    return view.core.renderShipmentView(shipment, ctx, {
+    if (!view || !this.mapMessages) return nothing;
+    return view.core.renderShipmentView(labelled, ctx, {
       selectedUnit: this.selectedUnit,
       onSelectUnit: (index) => (this.selectedUnit = index),
       historyExpanded: this.historyExpanded,
       onToggleHistory: () => (this.historyExpanded = !this.historyExpanded),
-      details: view.product.renderDetails(shipment, ctx),
+      details: view.product.renderDetails(labelled, ctx),
       map: {
         loading: this.map,
         theme: this.theme ?? 'light',
