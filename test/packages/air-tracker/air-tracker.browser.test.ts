@@ -245,6 +245,22 @@ describe('<air-tracker>', () => {
       expect(part(el, 'milestones')!.tagName).to.equal('OL');
     });
 
+    it('counts pieces with the plural form and the digits of the language', async () => {
+      const doc = await transfer();
+      const events = doc['milestones'] as Array<Record<string, unknown>>;
+      events[0]!['pieces'] = 1;
+      events[1]!['pieces'] = 1240;
+      const el = await loaded(doc, '176-22817340');
+      const rows = parts(el, 'milestone').map(text);
+      expect(rows[0]).to.contain('1 piece').and.not.contain('1 pieces');
+      expect(rows[1]).to.contain('1,240 pieces');
+      el.lang = 'de';
+      await el.updateComplete;
+      const german = parts(el, 'milestone').map(text);
+      expect(german[0]).to.contain('1 Packstück').and.not.contain('Packstücke');
+      expect(german[1]).to.contain('1.240 Packstücke');
+    });
+
     it('says every Cargo-IMP code of a delivered waybill in words', async () => {
       const el = await loaded(await fixture('air-delivered.json'));
       const words = Object.fromEntries(parts(el, 'milestone').map((r) => [r.dataset.code, text(r.querySelector('.milestone-title'))]));

@@ -4,7 +4,7 @@
  * Memoized per element, so a render that changes none of the inputs (a visitor typing in the
  * form, a countdown tick) gets the same view object back and the map is not redrawn.
  */
-import { formatInteger, formatWeightKg } from '../format/numbers.js';
+import { formatWeightKg } from '../format/numbers.js';
 import type { Localizer } from '../i18n/localizer.js';
 import type { MapMessages } from '../map/map-messages.js';
 import type { Flight, Milestone, Place, Shipment } from '../model/shipment.js';
@@ -97,7 +97,7 @@ function labelMilestone(m: Milestone, shipment: Shipment, l: Localizer, place: P
     m.vessel ?? m.flightNumber,
     m.voyage ? l.t('shipment.voyage', { voyage: m.voyage }) : undefined,
     m.empty ? l.t('milestone.empty') : undefined,
-    m.pieces !== undefined ? l.t('milestone.pieces', { pieces: formatInteger(m.pieces, l.locale) }) : undefined,
+    m.pieces !== undefined ? l.t('milestone.pieces', { count: m.pieces }) : undefined,
     m.weightKg !== undefined ? formatWeightKg(m.weightKg, l.locale) : undefined,
     m.superseded ? l.t('milestone.superseded') : undefined,
   ].filter((fact): fact is string => fact !== undefined);

@@ -72,7 +72,7 @@ function failureNotice(f: Failure, number: string, ctx: RenderContext, handlers:
       case 'offline':
         return [l.t('notice.unavailable')];
       case 'still_pending':
-        return [l.t('notice.gaveUp', { attempts: MAX_PENDING_POLLS })];
+        return [l.t('notice.gaveUp', { count: MAX_PENDING_POLLS })];
       case 'rate_limited':
         return [l.t('notice.rateLimited.gaveUp')];
       case 'unexpected_response':
@@ -86,7 +86,7 @@ function failureNotice(f: Failure, number: string, ctx: RenderContext, handlers:
 
 function waitingNotice(wait: Wait, ctx: RenderContext): NoticeContent {
   const { l } = ctx;
-  const countdown = wait.retryAt === undefined ? undefined : formatCountdown(wait.retryAt - ctx.now);
+  const countdown = wait.retryAt === undefined ? undefined : formatCountdown(wait.retryAt - ctx.now, l.locale);
   switch (wait.cause.kind) {
     case 'pending':
       return notice('info', [l.t('notice.pending')], { countdown: countdown && l.t('notice.pending.countdown', { countdown }) });
