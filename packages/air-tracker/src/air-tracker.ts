@@ -1,7 +1,6 @@
-import { Task } from '@lit/task';
 import {
-  fetchJson,
   elementTokenStyles,
+  ListController,
   NumberEntry,
   TrackerElement,
   type ProductView,
@@ -40,10 +39,7 @@ export class AirTracker extends TrackerElement {
     return this.awbNumber;
   }
 
-  private readonly airlines = new Task(this, {
-    task: async ([url], { signal }) => (url ? parseAirlines(await fetchJson(url, signal)) : undefined),
-    args: () => [this.carrierListUrl()] as const,
-  });
+  private readonly airlines = new ListController(this, { url: () => this.carrierListUrl(), parse: parseAirlines });
 
   private readonly entry = new NumberEntry(this, {
     expectedCheckDigit: (number) => {

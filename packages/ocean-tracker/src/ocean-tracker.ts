@@ -1,8 +1,7 @@
-import { Task } from '@lit/task';
 import {
   elementTokenStyles,
-  fetchJson,
   inSentence,
+  ListController,
   NumberEntry,
   TrackerElement,
   type ProductView,
@@ -46,10 +45,7 @@ export class OceanTracker extends TrackerElement {
     return this.referenceNumber;
   }
 
-  private readonly carriers = new Task(this, {
-    task: async ([url], { signal }) => (url ? parseOceanCarriers(await fetchJson(url, signal)) : undefined),
-    args: () => [this.carrierListUrl()] as const,
-  });
+  private readonly carriers = new ListController(this, { url: () => this.carrierListUrl(), parse: parseOceanCarriers });
 
   private readonly entry = new NumberEntry(this, {
     expectedCheckDigit: (number) => {

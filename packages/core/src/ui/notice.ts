@@ -3,7 +3,7 @@ import { formatMoment } from '../format/dates.js';
 import { formatCountdown } from '../format/relative.js';
 import { MAX_AUTOMATIC_RETRIES } from '../transport/backoff.js';
 import { isRetryable, type Failure } from '../transport/outcome.js';
-import { MAX_PENDING_POLLS, type TrackingState, type Wait } from '../tracking-controller.js';
+import { MAX_PENDING_POLLS, type TrackingState, type Wait } from '../controllers/tracking-controller.js';
 import type { ShipmentView } from '../presentation/view-model.js';
 import type { RenderContext } from './labels.js';
 

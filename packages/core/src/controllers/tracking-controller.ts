@@ -1,10 +1,10 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import { TrackerErrorEvent, TrackerLoadEvent, TrackerPendingEvent } from './events.js';
-import type { Normalizer, Shipment } from './model/shipment.js';
-import { isRetryable, publicCode, type Failure, type Outcome } from './transport/outcome.js';
-import { backoffDelay, MAX_AUTOMATIC_RETRIES } from './transport/backoff.js';
-import { askProxy } from './transport/proxy-client.js';
-import { boundedWait } from './transport/retry-after.js';
+import { TrackerErrorEvent, TrackerLoadEvent, TrackerPendingEvent } from '../events.js';
+import type { Normalizer, Shipment } from '../model/shipment.js';
+import { isRetryable, publicCode, type Failure, type Outcome } from '../transport/outcome.js';
+import { backoffDelay, MAX_AUTOMATIC_RETRIES } from '../transport/backoff.js';
+import { askProxy } from '../transport/proxy-client.js';
+import { boundedWait } from '../transport/retry-after.js';
 
 /** One lookup: the proxy URL with its query, and the number as the visitor typed it. */
 export interface TrackRequest {

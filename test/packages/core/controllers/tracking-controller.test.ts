@@ -9,9 +9,9 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import { TrackingController, type Clock } from '../../../packages/core/src/tracking-controller.js';
-import type { Outcome } from '../../../packages/core/src/transport/outcome.js';
-import type { Normalizer, Shipment } from '../../../packages/core/src/model/shipment.js';
+import { TrackingController, type Clock } from '../../../../packages/core/src/controllers/tracking-controller.js';
+import type { Outcome } from '../../../../packages/core/src/transport/outcome.js';
+import type { Normalizer, Shipment } from '../../../../packages/core/src/model/shipment.js';
 
 const POLL_SECONDS = 5;
 const RATE_LIMIT = { fallback: 30_000, min: 1_000, max: 15 * 60_000 };
