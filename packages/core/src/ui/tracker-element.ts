@@ -30,8 +30,6 @@ export interface ProductView {
   renderDetails(view: ShipmentView, ctx: RenderContext): TemplateResult | typeof nothing;
 }
 
-type CoreView = typeof import('./shipment-view.js');
-
 
 /**
  * What `<ocean-tracker>` and `<air-tracker>` share: the proxy attributes, the
