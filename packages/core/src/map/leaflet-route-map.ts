@@ -85,11 +85,11 @@ function textNode(tag: string, className: string, text: string): HTMLElement {
   return node;
 }
 
-/** A port or airport's label: its name as the page says it, and its roles in words. */
-function stopLabel(stop: SceneStop, view: MapView, messages: MapMessages): HTMLElement {
+/** A port or airport's label: its name and its roles in the words of the labelled view, as the page says them. */
+function stopLabel(stop: SceneStop, view: MapView): HTMLElement {
   const label = document.createElement('div');
   label.append(textNode('strong', 'tracker-label-name', view.places.get(stop.place.code)?.label ?? stop.place.code));
-  const roles = stop.roles.map((r) => messages.role(r)).join(', ');
+  const roles = view.route.find((s) => s.place.place.code === stop.place.code)?.roleLabels.join(', ');
   if (roles) label.append(textNode('span', 'tracker-label-detail', roles));
   return label;
 }
@@ -227,7 +227,7 @@ export class LeafletRouteMap {
         radius: major ? 6 : 4.5,
         interactive: false,
       })
-        .bindTooltip(stopLabel(stop, view, options.messages), {
+        .bindTooltip(stopLabel(stop, view), {
           permanent: true,
           direction: 'right',
           offset: [8, 0],
