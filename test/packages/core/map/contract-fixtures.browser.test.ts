@@ -49,8 +49,11 @@ describe('<tracker-route-map> with the contract documents', () => {
       const shipment = await normalized(name, normalize);
       const el = await draw(shipment);
       expect(labels(el, '.tracker-vehicle-label strong')).to.deep.equal([shipment.position!.label]);
+      // Each map label is the page's label of the place, as text (a map short of room may end it with "…").
       const placed = mapView(shipment).route.filter((s) => s.place.place.position);
-      expect(labels(el, '.tracker-place-label .tracker-label-name')).to.deep.equal(placed.map((s) => s.place.label));
+      const drawn = labels(el, '.tracker-place-label .tracker-label-name');
+      expect(drawn).to.have.length(placed.length);
+      drawn.forEach((label, i) => expect(placed[i]!.place.label.startsWith(label.replace(/…$/, ''))).to.equal(true, label));
       placed.forEach((s) => expect(s.place.label).to.contain(s.place.place.city ?? s.place.place.name ?? s.place.place.code));
       expect(el.shadowRoot!.getElementById('description')!.textContent).to.contain(shipment.route[0]!.place.name ?? shipment.route[0]!.place.code);
       expect(el.shadowRoot!.querySelectorAll('script, b, [onload], [onerror]')).to.have.length(0);

@@ -108,9 +108,10 @@ export function oceanPacific(now = Date.now()): Shipment {
   };
 }
 
-export const HKG = place('HKG', 'Hong Kong International Airport', 'HK', 22.308, 113.918);
-export const DXB = place('DXB', 'Dubai International Airport', 'AE', 25.253, 55.364);
-export const FRA = place('FRA', 'Frankfurt Airport', 'DE', 50.033, 8.57);
+// Airports carry their city, as the air normalizer gives it from the document's airports list.
+export const HKG = { ...place('HKG', 'Hong Kong International Airport', 'HK', 22.308, 113.918), city: 'Hong Kong' };
+export const DXB = { ...place('DXB', 'Dubai International Airport', 'AE', 25.253, 55.364), city: 'Dubai' };
+export const FRA = { ...place('FRA', 'Frankfurt Airport', 'DE', 50.033, 8.57), city: 'Frankfurt am Main' };
 
 /** air-awb-transfer.json: two flights with the document's great-circle paths, no aircraft position. */
 export function airTransfer(): Shipment {

@@ -26,7 +26,7 @@ describe('describeRoute', () => {
     const now = Date.now();
     assert.equal(
       describeRoute(mapView(airTransfer()), englishMapMessages, now),
-      'Route: Hong Kong International Airport (HKG), Hong Kong SAR China → Dubai International Airport (DXB), United Arab Emirates → Frankfurt Airport (FRA), Germany.',
+      'Route: Hong Kong (HKG), Hong Kong SAR China → Dubai (DXB), United Arab Emirates → Frankfurt am Main (FRA), Germany.',
     );
     assert.match(describeRoute(mapView(airWithoutPaths(now)), englishMapMessages, now), /Aircraft EK9905 at 32\.5°N 47\.1°E, 480 knots, course 312°, 36,000 ft, reported 4 minutes ago\.$/);
   });

@@ -149,8 +149,8 @@ describe('<tracker-route-map>', () => {
       ]);
       const airports = texts(el, '.tracker-place-label .tracker-label-name');
       expect(airports).to.have.length(3);
-      expect(airports[0]).to.match(/^Hong Kong International Airport \(HKG\), Hong Kong/);
-      expect(airports.slice(1)).to.deep.equal(['Dubai International Airport (DXB), United Arab Emirates', 'Frankfurt Airport (FRA), Germany']);
+      expect(airports[0]).to.match(/^Hong Kong \(HKG\), Hong Kong/);
+      expect(airports.slice(1)).to.deep.equal(['Dubai (DXB), United Arab Emirates', 'Frankfurt am Main (FRA), Germany']);
       expect(root(el).querySelector('.tracker-vehicle')).to.equal(null);
     });
 
