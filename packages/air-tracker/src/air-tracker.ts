@@ -1,16 +1,14 @@
-import { Task } from '@lit/task';
 import {
-  fetchJson,
   litProperties,
   elementTokenStyles,
+  ListController,
   NumberEntry,
   TrackerElement,
   type ProductView,
   type RenderContext,
 } from '@cargo-trackers/core/element';
-import type { Shipment } from '@cargo-trackers/core';
 import { airTrackerProperties } from './air-tracker-properties.js';
-import { html, type nothing, type PropertyDeclarations, type PropertyValues, type TemplateResult } from 'lit';
+import { html, type PropertyDeclarations, type PropertyValues, type TemplateResult } from 'lit';
 import { parseAirlines, type Airline } from './airline-list.js';
 import { checkAwbNumber, prefixOf } from './awb-number.js';
 
@@ -47,7 +45,7 @@ import { checkAwbNumber, prefixOf } from './awb-number.js';
  * @prop {string} tileUrl - An XYZ raster tile template (`https://…/(z)/(x)/(y).png`).
  * @prop {string} tileAttribution - Attribution for `tile-url`, always shown as text.
  * @prop {string} lang - Language of the text, dates and numbers: `en`, `es`, `de`, `fr`, `pt-BR`, `zh-CN`, `ja`, `ar`; others fall back to their language, then English.
- * @prop {Messages} messages - Overrides for any message of the catalogue, by key (see `en-form.ts` and `en-shipment.ts` in core), in every language.
+ * @prop {Messages} messages - Overrides for any message of the catalogue, by key (see `en-form.ts` and `en-shipment.ts` in core), in every language. A message that counts (`milestone.pieces`, …) takes one text per plural category, e.g. `{ one: "(count) piece", other: "(count) pieces" }`.
  * @prop {Normalizer} normalizer - Maps the proxy's 200 body to the view model (`{ ok: true, shipment } | { ok: false, reason }`), to read another document shape.
  * @prop {Shipment} shipment - The shipment on display, as the view model, or `undefined`.
  * @prop {'idle' | 'loading' | 'waiting' | 'loaded' | 'failed'} trackingState - `idle`, `loading`, `waiting` (202, 429 or a retry), `loaded` or `failed`.
@@ -127,10 +125,7 @@ export class AirTracker extends TrackerElement {
     return this.awbNumber;
   }
 
-  private readonly airlines = new Task(this, {
-    task: async ([url], { signal }) => (url ? parseAirlines(await fetchJson(url, signal)) : undefined),
-    args: () => [this.carrierListUrl()] as const,
-  });
+  private readonly airlines = new ListController(this, { url: () => this.carrierListUrl(), parse: parseAirlines });
 
   private readonly entry = new NumberEntry(this, {
     expectedCheckDigit: (number) => {
@@ -203,10 +198,8 @@ export class AirTracker extends TrackerElement {
   }
 
   /** A document without the airline's name still gets one when the airline list knows its prefix. */
-  protected override renderShipment(shipment: Shipment, ctx: RenderContext): TemplateResult | typeof nothing {
-    const carrier = shipment.carrier;
-    const listed = carrier?.code !== undefined && carrier.name === undefined ? this.airlineFor(carrier.code) : undefined;
-    return super.renderShipment(listed ? { ...shipment, carrier: { ...carrier, name: listed.name } } : shipment, ctx);
+  protected override listedCarrierName(code: string): string | undefined {
+    return this.airlineFor(code)?.name;
   }
 
   protected loadProductView(): Promise<ProductView> {

@@ -11,6 +11,7 @@ export { TrackerElement, validPollSeconds } from './ui/tracker-element.js';
 export type { ThemeName, MapMode, Density, ProductView } from './ui/tracker-element.js';
 export { elementTokenStyles } from './ui/styles.js';
 export { NumberEntry } from './ui/number-entry.js';
+export { ListController, type ListControllerOptions } from './controllers/list-controller.js';
 export type { Advice, NumberEntryOptions } from './ui/number-entry.js';
 export { inSentence } from './ui/labels.js';
 export type { RenderContext } from './ui/labels.js';

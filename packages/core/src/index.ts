@@ -5,8 +5,11 @@ export * from './model/read.js';
 export * from './transport/index.js';
 export * from './format/index.js';
 export * from './i18n/index.js';
-export { TrackingController, MAX_PENDING_POLLS, MAX_RATE_LIMITED_WAITS } from './tracking-controller.js';
-export type { TrackRequest, TrackingState, TrackerFailure, FailureKind, Wait, Clock, TrackingControllerOptions } from './tracking-controller.js';
+export { TrackingController, MAX_PENDING_POLLS, MAX_RATE_LIMITED_WAITS } from './controllers/tracking-controller.js';
+export { LocalizationController, type LocalizationOptions } from './controllers/localization-controller.js';
+export { LazyViewController, type LazyViewOptions } from './controllers/lazy-view-controller.js';
+export { UrlSyncController, type UrlSyncOptions } from './controllers/url-sync-controller.js';
+export type { TrackRequest, TrackingState, Wait, WaitCause, Clock, TrackingControllerOptions } from './controllers/tracking-controller.js';
 // The shipment view is loaded by the element when a lookup starts (a dynamic import); a value
 // export here would put it in the first load of bundlers that split by module (esbuild).
 export type { ShipmentViewOptions, MapSettings } from './ui/shipment-view.js';
@@ -16,7 +19,7 @@ export type { ColourToken, ColourId, ColourPair } from './ui/tokens.js';
 export { renderNotice, renderAnnouncer, announcement } from './ui/notice.js';
 export { renderStatus, renderEta, renderRoute } from './ui/summary.js';
 export { renderTimeline, renderUnitSwitcher, currentIndex } from './ui/timeline.js';
-export { statusLabel, eventLabel, placeLabel } from './ui/labels.js';
+export * from './presentation/index.js';
 export * from './map/index.js';
 export { mapMessagesFor } from './ui/map-messages.js';
 export { NumberEntry } from './ui/number-entry.js';

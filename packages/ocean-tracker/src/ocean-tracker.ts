@@ -1,9 +1,8 @@
-import { Task } from '@lit/task';
 import {
   elementTokenStyles,
-  fetchJson,
   litProperties,
   inSentence,
+  ListController,
   NumberEntry,
   TrackerElement,
   type ProductView,
@@ -49,7 +48,7 @@ import { parseOceanCarriers, type OceanCarrier } from './carrier-list.js';
  * @prop {string} tileUrl - An XYZ raster tile template (`https://…/(z)/(x)/(y).png`).
  * @prop {string} tileAttribution - Attribution for `tile-url`, always shown as text.
  * @prop {string} lang - Language of the text, dates and numbers: `en`, `es`, `de`, `fr`, `pt-BR`, `zh-CN`, `ja`, `ar`; others fall back to their language, then English.
- * @prop {Messages} messages - Overrides for any message of the catalogue, by key (see `en-form.ts` and `en-shipment.ts` in core), in every language.
+ * @prop {Messages} messages - Overrides for any message of the catalogue, by key (see `en-form.ts` and `en-shipment.ts` in core), in every language. A message that counts (`milestone.pieces`, …) takes one text per plural category, e.g. `{ one: "(count) piece", other: "(count) pieces" }`.
  * @prop {Normalizer} normalizer - Maps the proxy's 200 body to the view model (`{ ok: true, shipment } | { ok: false, reason }`), to read another document shape.
  * @prop {Shipment} shipment - The shipment on display, as the view model, or `undefined`.
  * @prop {'idle' | 'loading' | 'waiting' | 'loaded' | 'failed'} trackingState - `idle`, `loading`, `waiting` (202, 429 or a retry), `loaded` or `failed`.
@@ -132,10 +131,7 @@ export class OceanTracker extends TrackerElement {
     return this.referenceNumber;
   }
 
-  private readonly carriers = new Task(this, {
-    task: async ([url], { signal }) => (url ? parseOceanCarriers(await fetchJson(url, signal)) : undefined),
-    args: () => [this.carrierListUrl()] as const,
-  });
+  private readonly carriers = new ListController(this, { url: () => this.carrierListUrl(), parse: parseOceanCarriers });
 
   private readonly entry = new NumberEntry(this, {
     expectedCheckDigit: (number) => {
@@ -210,6 +206,11 @@ export class OceanTracker extends TrackerElement {
       ${requirement ? html`<p class="hint" id="requirement">${requirement}</p>` : nothing}
       ${this.entry.renderAdvice(ctx)}
     </form>`;
+  }
+
+  /** A document that gives only the carrier's code still names it when the carrier list does. */
+  protected override listedCarrierName(code: string): string | undefined {
+    return this.carriers.value?.find((c) => c.code === code)?.name;
   }
 
   private containerRequirement(carriers: readonly OceanCarrier[], code: string): string | undefined {

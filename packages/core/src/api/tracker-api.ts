@@ -43,7 +43,7 @@ export const trackerApi = {
     tileUrl: { unsetMeans: 'the built-in offline world map', description: 'An XYZ raster tile template (`https://…/{z}/{x}/{y}.png`).' },
     tileAttribution: 'Attribution for `tile-url`, always shown as text.',
     lang: { unsetMeans: "the nearest ancestor's `lang`, then the browser's", description: 'Language of the text, dates and numbers: `en`, `es`, `de`, `fr`, `pt-BR`, `zh-CN`, `ja`, `ar`; others fall back to their language, then English.' },
-    messages: 'Overrides for any message of the catalogue, by key (see `en-form.ts` and `en-shipment.ts` in core), in every language.',
+    messages: 'Overrides for any message of the catalogue, by key (see `en-form.ts` and `en-shipment.ts` in core), in every language. A message that counts (`milestone.pieces`, …) takes one text per plural category, e.g. `{ one: "{count} piece", other: "{count} pieces" }`.',
     normalizer: { unsetMeans: "the product's own normalizer", description: "Maps the proxy's 200 body to the view model (`{ ok: true, shipment } | { ok: false, reason }`), to read another document shape." },
     shipment: 'The shipment on display, as the view model, or `undefined`.',
     trackingState: '`idle`, `loading`, `waiting` (202, 429 or a retry), `loaded` or `failed`.',

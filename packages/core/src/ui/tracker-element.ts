@@ -1,11 +1,14 @@
 import { html, LitElement, nothing, type CSSResult, type PropertyDeclarations, type PropertyValues, type TemplateResult } from 'lit';
 import { assignDefaults, litProperties, type ValuesOf } from '../api/element-api.js';
 import { trackerProperties } from '../api/tracker-properties.js';
-import { catalogueSettled, loadCatalogue } from '../i18n/catalogues.js';
-import { Localizer } from '../i18n/localizer.js';
+import { LazyViewController } from '../controllers/lazy-view-controller.js';
+import { LocalizationController } from '../controllers/localization-controller.js';
+import { UrlSyncController } from '../controllers/url-sync-controller.js';
+import type { Localizer } from '../i18n/localizer.js';
 import type { Messages } from '../i18n/en.js';
 import type { Normalizer, Product, Shipment } from '../model/shipment.js';
-import { TrackingController, type TrackingState } from '../tracking-controller.js';
+import type { ShipmentView } from '../presentation/view-model.js';
+import { TrackingController, type TrackingState } from '../controllers/tracking-controller.js';
 import { buildProxyUrl } from '../transport/proxy-client.js';
 import { isUsableUrl } from '../transport/usable-url.js';
 import type { RenderContext } from './labels.js';
@@ -26,10 +29,8 @@ export interface ProductView {
   readonly normalizer: Normalizer;
   /** Styles of the product's details, adopted with the shared shipment styles. */
   readonly styles?: CSSResult;
-  renderDetails(shipment: Shipment, ctx: RenderContext): TemplateResult | typeof nothing;
+  renderDetails(view: ShipmentView, ctx: RenderContext): TemplateResult | typeof nothing;
 }
-
-type CoreView = typeof import('./shipment-view.js');
 
 /** An attribute the element cannot work with: `proxy-url` missing, or a URL attribute that is not http(s). */
 interface ConfigurationProblem {
@@ -81,17 +82,33 @@ export abstract class TrackerElement extends LitElement {
   protected abstract get trackedNumber(): string | undefined;
 
   protected readonly tracking: TrackingController;
-  protected localizer = new Localizer('en');
+  private readonly localization = new LocalizationController(this, {
+    lang: () => this.lang || this.getAttribute('lang'),
+    messages: () => this.messages,
+  });
+  /** The shipment view and the product's normalizer and details, loaded when the first lookup starts. */
+  private readonly view = new LazyViewController(this, {
+    load: () =>
+      Promise.all([import('./shipment-view.js'), this.loadProductView()]).then(([core, product]) => ({
+        core,
+        product,
+        present: core.createPresenter(),
+      })),
+    styles: ({ core, product }) => [core.shipmentStyles, product.styles],
+  });
+  private readonly urlSync = new UrlSyncController(this, {
+    enabled: () => this.syncUrl,
+    param: () => this.urlParam || (this.product === 'air' ? 'awb' : 'ocean'),
+    // A number the page set (attribute or property) wins; else the attribute starts the lookup as for any number attribute.
+    found: (number) => this.setAttribute(this.numberAttribute, number),
+    hasNumber: () => Boolean(this.trackedNumber),
+  });
   /** Kept between renders: a new object makes the map redraw its layers. */
   private mapMessages: MapMessages | undefined;
-  /** The shipment view and the product's normalizer, loaded when the first lookup starts. */
-  private view: { readonly core: CoreView; readonly product: ProductView } | undefined;
-  private viewLoad: Promise<NonNullable<TrackerElement['view']>> | undefined;
+  /** The labelled view of the shipment on display, recomputed only when one of its inputs changes. */
+  private labelled: ShipmentView | undefined;
   /** The last configuration problem written to the console, so each is written once. */
   private reportedProblem?: string;
-  /** The catalogue download under way for the current locale; English shows meanwhile. */
-  private catalogueLoad: Promise<void> | undefined;
-  private localizerStale = false;
   /** The number and parameters of the last lookup started, so an unchanged attribute does not start another. */
   private lastLookupKey?: string;
 
@@ -106,7 +123,7 @@ export abstract class TrackerElement extends LitElement {
       // The view is needed to show any answer, so the controller waits for it even with an
       // integrator's normalizer; the product's normalizer comes with it.
       normalizer: async () => {
-        const view = await this.loadView();
+        const view = await this.view.load();
         return this.normalizer ?? view.product.normalizer;
       },
       pollIntervalSeconds: () => validPollSeconds(this.pollInterval),
@@ -126,21 +143,14 @@ export abstract class TrackerElement extends LitElement {
     this.tracking.retry();
   }
 
-  override connectedCallback(): void {
-    super.connectedCallback();
-    const fromUrl = this.numberFromUrl();
-    // A number the page set (attribute or property) wins; else the attribute starts the lookup
-    // as for any number attribute.
-    if (fromUrl && !this.trackedNumber) this.setAttribute(this.numberAttribute, fromUrl);
+  /** The element's localizer: its language, the catalogue and the integrator's overrides. */
+  protected get localizer(): Localizer {
+    return this.localization.localizer;
   }
 
-  protected override willUpdate(changed: PropertyValues<this>): void {
-    if (changed.has('lang') || changed.has('messages') || !this.hasUpdated || this.localizerStale) {
-      this.localizerStale = false;
-      this.localizer = new Localizer(this.resolveLocale(), this.messages);
-      this.mapMessages = this.view?.core.mapMessagesFor(this.localizer);
-      this.fetchCatalogue(this.localizer.locale);
-    }
+  protected override willUpdate(_changed: PropertyValues<this>): void {
+    if (this.localization.refresh()) this.mapMessages = this.view.value?.core.mapMessagesFor(this.localizer);
+    this.labelled = this.present();
     this.reportConfigurationProblem();
   }
 
@@ -176,72 +186,37 @@ export abstract class TrackerElement extends LitElement {
     );
   }
 
-  /**
-   * Downloads the locale's catalogue if it is not here yet, then renders again in it.
-   * Only the newest request counts, so a quick `lang` change cannot land an older language.
-   */
-  private fetchCatalogue(locale: string): void {
-    if (catalogueSettled(locale)) {
-      this.catalogueLoad = undefined;
-      return;
-    }
-    const load: Promise<void> = loadCatalogue(locale).then((found) => {
-      if (this.catalogueLoad !== load) return;
-      this.catalogueLoad = undefined;
-      if (!found) return;
-      this.localizerStale = true;
-      this.requestUpdate();
-    });
-    this.catalogueLoad = load;
-  }
-
   /** Also waits for a catalogue being downloaded, so `await el.updateComplete` sees the translated text. */
   protected override async getUpdateComplete(): Promise<boolean> {
     let result = await super.getUpdateComplete();
     for (;;) {
-      const pending = this.catalogueLoad;
+      const pending = this.localization.pending;
       if (!pending) return result;
       await pending.catch(() => undefined);
       result = await super.getUpdateComplete();
     }
   }
 
+  /** The labelled view of the shipment on display: the same object while no input changed. */
+  private present(): ShipmentView | undefined {
+    const state = this.tracking.state;
+    const view = this.view.value;
+    if (state.phase !== 'loaded' || !view) return undefined;
+    this.mapMessages ??= view.core.mapMessagesFor(this.localizer);
+    const code = state.shipment.carrier?.code;
+    return view.present(state.shipment, code === undefined ? undefined : this.listedCarrierName(code), this.localizer, this.mapMessages);
+  }
+
+  /**
+   * The carrier's or airline's name in the open list, for a document that gives only its code;
+   * undefined while the list is loading or when it does not know the code.
+   */
+  protected listedCarrierName(_code: string): string | undefined {
+    return undefined;
+  }
+
   /** Implemented by each product element: `import('./ocean-view.js')` and the like. */
   protected abstract loadProductView(): Promise<ProductView>;
-
-  /**
-   * Imports the shipment view and the product's normalizer and details, once. Started with
-   * each lookup so that it downloads while the proxy is asked; a failed download is retried
-   * by the next lookup.
-   */
-  private loadView(): Promise<NonNullable<TrackerElement['view']>> {
-    this.viewLoad ??= Promise.all([import('./shipment-view.js'), this.loadProductView()]).then(
-      ([core, product]) => {
-        this.view = { core, product };
-        this.adoptStyles([core.shipmentStyles, product.styles]);
-        this.requestUpdate();
-        return this.view;
-      },
-      (error: unknown) => {
-        this.viewLoad = undefined;
-        throw error;
-      },
-    );
-    return this.viewLoad;
-  }
-
-  /**
-   * The element's `lang`, else the nearest ancestor's, else the browser's. An ancestor's
-   * `lang` is read when the element first renders and when its own `lang` or `messages`
-   * change; a later change on the ancestor alone is not observed.
-   */
-  protected resolveLocale(): string {
-    // The property first: a `lang` set as a property reaches the attribute only after this render.
-    const own = this.lang || this.getAttribute('lang');
-    if (own) return own;
-    const ancestor = this.parentElement?.closest('[lang]')?.getAttribute('lang');
-    return ancestor || globalThis.navigator?.language || 'en';
-  }
 
   /**
    * Starts a lookup unless the same one is already the current one. Product elements
@@ -256,36 +231,8 @@ export abstract class TrackerElement extends LitElement {
     this.historyExpanded = false;
     this.tracking.track({ url, number });
     // In parallel with the request; the controller waits for it when the answer is a document.
-    this.loadView().catch(() => undefined);
-    this.writeNumberToUrl(number);
-  }
-
-  private urlParamName(): string {
-    return this.urlParam || (this.product === 'air' ? 'awb' : 'ocean');
-  }
-
-  private numberFromUrl(): string | undefined {
-    if (!this.syncUrl) return undefined;
-    // Exactly as written there, like any number: it decides what is billed.
-    return new URL(globalThis.location.href).searchParams.get(this.urlParamName()) || undefined;
-  }
-
-  /**
-   * With `sync-url`, puts the number in the query string. `replaceState`, not `pushState`:
-   * a lookup is not a navigation, and the element does not listen for `popstate`, so
-   * history entries per lookup would only make Back step through numbers without effect.
-   * The page's own history state and other parameters are kept.
-   */
-  private writeNumberToUrl(number: string): void {
-    if (!this.syncUrl) return;
-    const url = new URL(globalThis.location.href);
-    if (url.searchParams.get(this.urlParamName()) === number) return;
-    url.searchParams.set(this.urlParamName(), number);
-    try {
-      history.replaceState(history.state, '', url);
-    } catch {
-      // Sandboxed frames and opaque origins refuse; the lookup itself is unaffected.
-    }
+    this.view.load().catch(() => undefined);
+    this.urlSync.write(number);
   }
 
   /** The carrier-list URL: `carriers-url`, else `carriers/<product>` beside the proxy path. */
@@ -313,38 +260,21 @@ export abstract class TrackerElement extends LitElement {
       ${problem
         ? html`<div part="notice notice-error" data-tone="error"><p role="alert">${ctx.l.t(problem.missing ? 'notice.misconfigured' : 'notice.unusableUrl', { attribute: problem.attribute })}</p></div>`
         : renderNotice(state, ctx, { onRetry: () => this.tracking.retry() })}
-      ${state.phase === 'loaded' ? this.renderShipment(state.shipment, ctx) : nothing}
-      ${renderAnnouncer(state, ctx)}
+      ${this.labelled ? this.renderShipment(this.labelled, ctx) : nothing}
+      ${renderAnnouncer(state, ctx, this.labelled)}
     </div>`;
   }
 
-  /** Adds styles that arrived with a lazily loaded module to this element's shadow root. */
-  private adoptStyles(styles: ReadonlyArray<CSSResult | undefined>): void {
-    const root = this.renderRoot;
-    if (!(root instanceof ShadowRoot)) return;
-    for (const style of styles) {
-      const sheet = style?.styleSheet;
-      if (sheet && 'adoptedStyleSheets' in root) {
-        if (!root.adoptedStyleSheets.includes(sheet)) root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet];
-      } else if (style) {
-        const element = document.createElement('style');
-        element.textContent = style.cssText;
-        root.append(element);
-      }
-    }
-  }
-
   /** The shipment (the controller reaches "loaded" only once the view module is here). */
-  protected renderShipment(shipment: Shipment, ctx: RenderContext): TemplateResult | typeof nothing {
-    const view = this.view;
-    if (!view) return nothing;
-    this.mapMessages ??= view.core.mapMessagesFor(this.localizer);
-    return view.core.renderShipmentView(shipment, ctx, {
+  private renderShipment(labelled: ShipmentView, ctx: RenderContext): TemplateResult | typeof nothing {
+    const view = this.view.value;
+    if (!view || !this.mapMessages) return nothing;
+    return view.core.renderShipmentView(labelled, ctx, {
       selectedUnit: this.selectedUnit,
       onSelectUnit: (index) => (this.selectedUnit = index),
       historyExpanded: this.historyExpanded,
       onToggleHistory: () => (this.historyExpanded = !this.historyExpanded),
-      details: view.product.renderDetails(shipment, ctx),
+      details: view.product.renderDetails(labelled, ctx),
       map: {
         loading: this.map,
         theme: this.theme ?? 'light',
