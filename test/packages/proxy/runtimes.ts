@@ -1,0 +1,253 @@
+// The reference examples, each started on its real runtime, as factories: "start a proxy with
+// this environment, give me its base URL". One contract suite runs against every one of them.
+//
+// - Node `http` and Express 5 run in this process (the examples export a server factory).
+// - Cloudflare Workers: the worker example bundled with esbuild and served by `workerd`, the
+//   Workers runtime itself, through Miniflare 3 (Miniflare 4 and Wrangler 4 need Node 22; CI has 20).
+// - Next.js: a scratch App Router app whose route file is the example, `next build` once per
+//   source state (cached under .cache/), then `next start` per instance.
+import { spawn, spawnSync } from 'node:child_process';
+import { buildSync } from 'esbuild';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import type http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+const EXAMPLES = join(ROOT, 'packages/proxy/examples');
+const CACHE = join(ROOT, '.cache');
+
+/** What every example reads from its environment. */
+export interface ProxyEnv {
+  readonly TRACKING_BASE_URL: string;
+  readonly TRACKING_API_KEY: string;
+  /** Unset: each instance keeps its own MemoryStore. */
+  readonly REDIS_URL?: string;
+}
+
+export interface StartedProxy {
+  /** `http://127.0.0.1:port`, no trailing slash. */
+  readonly url: string;
+  /** Lines the runtime printed (the examples log JSON lines through console.log). */
+  readonly output: () => string;
+  close(): Promise<void>;
+}
+
+export interface Runtime {
+  readonly name: string;
+  /** Why this runtime cannot run here; undefined when it can. */
+  readonly unavailable: () => string | undefined;
+  /** Work shared by every instance (a bundle, a build); call once in `before`. */
+  readonly prepare: () => Promise<void>;
+  readonly start: (env: ProxyEnv) => Promise<StartedProxy>;
+}
+
+async function listenLoopback(server: http.Server): Promise<string> {
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}
+
+function closer(server: http.Server, after?: () => Promise<void>): () => Promise<void> {
+  return async () => {
+    server.closeAllConnections();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    await after?.();
+  };
+}
+
+/** Captures console.log while an in-process example runs, so the suite can read its log lines. */
+const captured: string[] = [];
+let consoleLog: typeof console.log | undefined;
+function captureConsole(): () => string {
+  if (consoleLog === undefined) {
+    consoleLog = console.log;
+    console.log = (...args: unknown[]) => {
+      captured.push(args.map(String).join(' '));
+    };
+  }
+  const from = captured.length;
+  return () => captured.slice(from).join('\n');
+}
+
+export const nodeRuntime: Runtime = {
+  name: 'Node http (examples/node-server.ts)',
+  unavailable: () => undefined,
+  prepare: async () => {},
+  start: async (env) => {
+    const { createProxyServer } = await import('../../../packages/proxy/examples/node-server.js');
+    const output = captureConsole();
+    const server = createProxyServer({ ...env });
+    return { url: await listenLoopback(server), output, close: closer(server) };
+  },
+};
+
+export const expressRuntime: Runtime = {
+  name: 'Express 5 (examples/express.ts)',
+  unavailable: () => undefined,
+  prepare: async () => {},
+  start: async (env) => {
+    const { createApp } = await import('../../../packages/proxy/examples/express.js');
+    const output = captureConsole();
+    const server = createApp({ ...env }).listen(0, '127.0.0.1');
+    await new Promise((resolve) => server.once('listening', resolve));
+    return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, output, close: closer(server) };
+  },
+};
+
+/** A hash of every file a build depends on, so a cached build is reused only while nothing changed. */
+function sourceHash(paths: readonly string[]): string {
+  const hash = createHash('sha256');
+  const walk = (path: string): void => {
+    if (statSync(path).isDirectory()) {
+      for (const name of readdirSync(path).sort()) walk(join(path, name));
+    } else {
+      hash.update(path).update(readFileSync(path));
+    }
+  };
+  for (const path of paths) walk(path);
+  return hash.digest('hex').slice(0, 16);
+}
+
+function esbuildBundle(entry: string, outfile: string): void {
+  buildSync({
+    entryPoints: [entry],
+    bundle: true,
+    format: 'esm',
+    platform: 'neutral',
+    target: 'es2022',
+    conditions: ['cargo-trackers-source'],
+    mainFields: ['module', 'main'],
+    outfile,
+    logLevel: 'warning',
+  });
+}
+
+let workerScript: string | undefined;
+
+export const workerdRuntime: Runtime = {
+  name: 'Cloudflare workerd via Miniflare (examples/cloudflare-worker.ts)',
+  unavailable: () => (existsSync(join(ROOT, 'node_modules/miniflare')) ? undefined : 'miniflare is not installed (npm ci)'),
+  prepare: async () => {
+    const out = join(CACHE, 'workerd', `worker-${sourceHash([EXAMPLES, join(ROOT, 'packages/proxy/src')])}.mjs`);
+    if (!existsSync(out)) {
+      mkdirSync(join(CACHE, 'workerd'), { recursive: true });
+      esbuildBundle(join(EXAMPLES, 'cloudflare-worker.ts'), out);
+    }
+    workerScript = readFileSync(out, 'utf8');
+  },
+  start: async (env) => {
+    if (workerScript === undefined) throw new Error('workerdRuntime.prepare() first');
+    const { Miniflare, Log, LogLevel } = await import('miniflare');
+    const lines: string[] = [];
+    const mf = new Miniflare({
+      modules: true,
+      script: workerScript,
+      compatibilityDate: '2024-09-23',
+      bindings: { TRACKING_BASE_URL: env.TRACKING_BASE_URL, TRACKING_API_KEY: env.TRACKING_API_KEY },
+      host: '127.0.0.1',
+      port: 0,
+      log: new (class extends Log {
+        override log(message: string): void {
+          lines.push(message);
+        }
+      })(LogLevel.INFO),
+    });
+    const url = await mf.ready;
+    return { url: url.origin, output: () => lines.join('\n'), close: () => mf.dispose() };
+  },
+};
+
+const NEXT_APP_FILES: Record<string, string> = {
+  'package.json': '{ "name": "next-proxy-runtime-test", "private": true, "type": "module" }\n',
+  'app/layout.js': 'export default function RootLayout({ children }) { return children; }\n',
+  'tsconfig.json': `${JSON.stringify(
+    {
+      compilerOptions: {
+        target: 'ES2022', lib: ['dom', 'dom.iterable', 'esnext'], allowJs: true, skipLibCheck: true, strict: true, noEmit: true,
+        module: 'esnext', moduleResolution: 'bundler', esModuleInterop: true, isolatedModules: true, jsx: 'react-jsx',
+        incremental: false, resolveJsonModule: true, plugins: [{ name: 'next' }],
+      },
+      include: ['next-env.d.ts', '**/*.ts', '.next/types/**/*.ts'],
+      exclude: ['node_modules'],
+    },
+    null,
+    2,
+  )}\n`,
+};
+
+let nextAppDir: string | undefined;
+
+/**
+ * The app imports `@cargo-trackers/proxy` as a site would: the package's built `dist`, found
+ * through the workspace's node_modules. The build runs once per state of the example and the
+ * proxy's sources; later runs reuse it.
+ */
+export const nextRuntime: Runtime = {
+  name: 'Next.js App Router (examples/next-route.ts, next build && next start)',
+  unavailable: () => (existsSync(join(ROOT, 'node_modules/next/dist/bin/next')) ? undefined : 'next is not installed (npm ci)'),
+  prepare: async () => {
+    const dir = join(CACHE, `next-app-${sourceHash([EXAMPLES, join(ROOT, 'packages/proxy/src')])}`);
+    nextAppDir = dir;
+    if (existsSync(join(dir, '.next/BUILD_ID'))) return;
+    const tsc = spawnSync(process.execPath, [join(ROOT, 'node_modules/typescript/bin/tsc'), '-b', join(ROOT, 'packages/proxy/tsconfig.build.json')], { encoding: 'utf8' });
+    if (tsc.status !== 0) throw new Error(`building the proxy package failed: ${tsc.stdout}${tsc.stderr}`);
+    rmSync(dir, { recursive: true, force: true });
+    for (const [path, text] of Object.entries({
+      ...NEXT_APP_FILES,
+      'next.config.mjs': `export default { turbopack: { root: ${JSON.stringify(ROOT)} } };\n`,
+      'app/api/tracking/[...path]/route.ts': readFileSync(join(EXAMPLES, 'next-route.ts'), 'utf8'),
+    })) {
+      mkdirSync(join(dir, path, '..'), { recursive: true });
+      writeFileSync(join(dir, path), text);
+    }
+    const build = spawnSync(process.execPath, [join(ROOT, 'node_modules/next/dist/bin/next'), 'build'], {
+      cwd: dir,
+      encoding: 'utf8',
+      // Build-time values only: the route module is evaluated while collecting page data.
+      env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1', TRACKING_BASE_URL: 'http://127.0.0.1:9', TRACKING_API_KEY: 'trk_build_time_placeholder', REDIS_URL: '' },
+    });
+    if (build.status !== 0) throw new Error(`next build failed:\n${build.stdout}\n${build.stderr}`);
+  },
+  start: async (env) => {
+    if (nextAppDir === undefined) throw new Error('nextRuntime.prepare() first');
+    const child = spawn(process.execPath, [join(ROOT, 'node_modules/next/dist/bin/next'), 'start', '-p', '0', '-H', '127.0.0.1'], {
+      cwd: nextAppDir,
+      env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+      // Its own process group, so close() ends next and the server it forks, and nothing else.
+      detached: true,
+    });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
+    const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+    const url = await new Promise<string>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`next start did not report its address:\n${output}`)), 30_000);
+      const check = () => {
+        const match = /Local:\s+(http:\/\/127\.0\.0\.1:\d+)/.exec(output);
+        if (match?.[1] !== undefined && output.includes('Ready')) {
+          clearTimeout(timer);
+          child.stdout.off('data', check);
+          resolve(match[1]);
+        }
+      };
+      child.stdout.on('data', check);
+      child.once('exit', (code) => {
+        clearTimeout(timer);
+        reject(new Error(`next start exited with ${code}:\n${output}`));
+      });
+    });
+    return {
+      url,
+      output: () => output,
+      close: async () => {
+        if (child.exitCode === null && child.pid !== undefined) process.kill(-child.pid, 'SIGTERM');
+        await exited;
+      },
+    };
+  },
+};
+
+export const RUNTIMES: readonly Runtime[] = [nodeRuntime, expressRuntime, workerdRuntime, nextRuntime];
