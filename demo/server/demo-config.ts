@@ -21,6 +21,8 @@ export interface DemoConfig {
   readonly timeoutMs: number;
   /** The real tracking service; absent means the built-in mock. */
   readonly service?: RealService;
+  /** A Redis shared by several demo servers (`REDIS_URL`); absent means each keeps its own memory store. */
+  readonly redisUrl?: string;
   /** Settings that were accepted but are worth a line in the log. */
   readonly notes: readonly string[];
 }
@@ -76,17 +78,34 @@ function readApiKey(value: string | undefined): string {
   return value;
 }
 
+/** Checks the form only; the value is never quoted, since it may hold a password. */
+function readRedisUrl(value: string | undefined): string | undefined {
+  if (value === undefined || value.trim() === '') return undefined;
+  let url: URL | undefined;
+  try {
+    url = new URL(value.trim());
+  } catch {
+    url = undefined;
+  }
+  if (url === undefined || (url.protocol !== 'redis:' && url.protocol !== 'rediss:') || url.hostname === '') {
+    throw new DemoConfigError('REDIS_URL must look like redis://host:port (or rediss:// for TLS), with an optional password and database.');
+  }
+  return value.trim();
+}
+
 export function readDemoConfig(env: Env): DemoConfig {
   const notes: string[] = [];
   const host = env.HOST === undefined || env.HOST === '' ? DEFAULT_HOST : env.HOST;
   const port = readPort(env.PORT);
   const timeoutMs = readTimeout(env.TRACKING_API_TIMEOUT_MS);
+  const redisUrl = readRedisUrl(env.REDIS_URL);
+  const shared = redisUrl === undefined ? {} : { redisUrl };
   const baseUrl = env.TRACKING_API_BASE_URL;
   if (baseUrl === undefined || baseUrl.trim() === '') {
     if (env.TRACKING_API_KEY !== undefined && env.TRACKING_API_KEY !== '') {
       notes.push('TRACKING_API_KEY is ignored because TRACKING_API_BASE_URL is not set; using the built-in mock service.');
     }
-    return { host, port, timeoutMs, notes };
+    return { host, port, timeoutMs, ...shared, notes };
   }
-  return { host, port, timeoutMs, service: { baseUrl: readBaseUrl(baseUrl.trim()), apiKey: readApiKey(env.TRACKING_API_KEY) }, notes };
+  return { host, port, timeoutMs, service: { baseUrl: readBaseUrl(baseUrl.trim()), apiKey: readApiKey(env.TRACKING_API_KEY) }, ...shared, notes };
 }

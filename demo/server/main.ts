@@ -22,6 +22,7 @@ async function main(): Promise<void> {
     port: config.port,
     timeoutMs: config.timeoutMs,
     ...(config.service && { service: config.service }),
+    ...(config.redisUrl && { redisUrl: config.redisUrl }),
   });
   console.log(`Demo: ${demo.url}`);
 

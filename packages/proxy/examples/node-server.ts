@@ -1,8 +1,10 @@
 // Plain Node: `TRACKING_API_KEY=trk_… TRACKING_BASE_URL=https://… node --import tsx node-server.ts`
+// Several instances: give each the same `REDIS_URL=redis://…` and they share cache, quotas and budget.
 import http from 'node:http';
 import { pathToFileURL } from 'node:url';
 import { createTrackingProxy } from '@cargo-trackers/proxy';
 import { toNodeListener } from '@cargo-trackers/proxy/node';
+import { storeFromRedisUrl } from '@cargo-trackers/proxy/redis';
 
 export function createProxyServer(env: NodeJS.ProcessEnv = process.env): http.Server {
   const proxy = createTrackingProxy({
@@ -10,6 +12,8 @@ export function createProxyServer(env: NodeJS.ProcessEnv = process.env): http.Se
     apiKey: env.TRACKING_API_KEY ?? '',
     // Only when a reverse proxy in front overwrites this header, e.g. nginx `proxy_set_header X-Real-IP $remote_addr`.
     trustedProxyHeader: env.TRUSTED_PROXY_HEADER || undefined,
+    // Unset: this process's own MemoryStore.
+    store: storeFromRedisUrl(env.REDIS_URL),
   });
   const server = http.createServer(toNodeListener(proxy));
   // Node closes a request after 300 s and idle keep-alive sockets after 5 s; a lookup may be held 130 s.
