@@ -7,7 +7,7 @@ import { existsSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import { createTrackingProxy, type ProxyLogEntry } from '@cargo-trackers/proxy';
+import { createTrackingProxy, type ProxyLogEntry, type TrackingProxyOptions } from '@cargo-trackers/proxy';
 import { toNodeListener } from '@cargo-trackers/proxy/node';
 import { storeFromRedisUrl } from '@cargo-trackers/proxy/redis';
 import { demoNumbers } from '../mock-service/demo-numbers.js';
@@ -43,6 +43,8 @@ export interface DemoServerOptions {
   readonly generateMockKey?: () => string;
   /** Where the server's log lines go. Default `console.log`. */
   readonly log?: (line: string) => void;
+  /** Proxy settings beyond the defaults: other origins allowed to embed the trackers, and limits. */
+  readonly proxy?: Pick<TrackingProxyOptions, 'corsOrigins' | 'limits'>;
 }
 
 export interface DemoServer {
@@ -116,8 +118,9 @@ export async function startDemoServer(options: DemoServerOptions = {}): Promise<
     apiKey: service.apiKey,
     timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
     logger: (entry) => log(proxyLogLine(entry)),
+    ...(options.proxy?.corsOrigins && { corsOrigins: options.proxy.corsOrigins }),
     // The mock's slow numbers answer 202, 202, then 200; a cached 200 would stop the demo replaying.
-    ...(mock && { limits: { cacheTtlMs: 0 } }),
+    limits: { ...(mock && { cacheTtlMs: 0 }), ...options.proxy?.limits },
   });
   const proxyListener = toNodeListener(proxy);
   const staticFiles = createStaticFiles([publicDir, bundleDir]);

@@ -40,8 +40,17 @@ export interface TrackingProxyOptions {
   readonly timeoutMs?: number;
   readonly routes?: Partial<TrackingRoutes>;
   readonly limits?: Partial<ProxyLimits>;
-  /** Origins (`https://shop.example`) that get CORS headers. Default none: CORS off. */
+  /**
+   * Other origins (`https://shop.example`) whose pages may use the proxy: they get CORS headers,
+   * and their requests pass the cross-site check. Default none: CORS off, same-origin pages only.
+   */
   readonly corsOrigins?: readonly string[];
+  /**
+   * The origin(s) visitors reach the proxy on (`https://shop.example`), for the cross-site check.
+   * Default: an `Origin` is the proxy's own when its host equals the request's Host header. Set it
+   * when a reverse proxy in front rewrites Host.
+   */
+  readonly publicOrigin?: string | readonly string[];
   /**
    * The header your own reverse proxy or platform sets to the client address
    * (`cf-connecting-ip`, `x-real-ip`, `x-forwarded-for`). Only name one that your edge
@@ -50,7 +59,7 @@ export interface TrackingProxyOptions {
   readonly trustedProxyHeader?: string;
   /** Receives one entry per request. Default: JSON lines through `console.log`. */
   readonly logger?: ProxyLogger;
-  /** Holds the cache, quotas and budget. Default: a `MemoryStore` per proxy. */
+  /** Holds the cache apart from the quota and budget counters. Default: a `MemoryStore` per proxy. */
   readonly store?: ProxyStore;
   /** The fetch used for upstream calls. Default: the global `fetch`. */
   readonly fetch?: typeof fetch;

@@ -13,7 +13,8 @@ export type UpstreamErrorCode =
   | 'upstream_incomplete'
   | 'upstream_redirect'
   | 'upstream_too_large'
-  | 'upstream_key_echo';
+  | 'upstream_key_echo'
+  | 'upstream_not_json';
 
 export interface UpstreamFailure {
   readonly kind: 'failure';
@@ -40,6 +41,7 @@ const MESSAGES: Record<UpstreamErrorCode, string> = {
   upstream_redirect: 'The tracking service answered with a redirect, which the proxy does not follow.',
   upstream_too_large: 'The tracking service answer was larger than the proxy accepts.',
   upstream_key_echo: 'The tracking service answer contained the API key; it was withheld.',
+  upstream_not_json: 'The tracking service answered with something other than JSON; it was withheld.',
 };
 
 export function upstreamFailure(error: UpstreamErrorCode): UpstreamFailure {

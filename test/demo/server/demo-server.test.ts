@@ -235,11 +235,13 @@ describe('demo server: the proxy, end to end with the mock', () => {
     });
   }
 
-  it('passes a 200 that is not JSON through as it came', async () => {
+  it('turns a 200 that is not JSON into a 502 JSON error and never reflects its body', async () => {
     const answer = await get('/api/tracking/ocean?referenceNumber=DEMOBADJSON');
-    assert.equal(answer.status, 200);
-    assert.match(answer.headers.get('content-type') ?? '', /^text\/html/);
-    assert.throws(() => JSON.parse(answer.text), SyntaxError);
+    assert.equal(answer.status, 502);
+    assert.equal(answer.headers.get('content-type'), 'application/json; charset=utf-8');
+    assert.equal(answer.headers.get('x-content-type-options'), 'nosniff');
+    assert.equal((JSON.parse(answer.text) as { error: string }).error, 'upstream_not_json');
+    assert.doesNotMatch(answer.text, /</);
   });
 
   it('passes a 200 missing a required field through as it came', async () => {
