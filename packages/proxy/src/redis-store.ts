@@ -179,7 +179,7 @@ export class RedisStore implements ProxyStore {
   getCached(key: string): Promise<Uint8Array | undefined> {
     return this.#call(
       async (c) => {
-        const value = await c.get(this.#key(key));
+        const value = await c.get(this.#cacheKey(key));
         return value === null ? undefined : new Uint8Array(value.buffer, value.byteOffset, value.byteLength);
       },
       (local) => local.getCached(key),
@@ -189,7 +189,7 @@ export class RedisStore implements ProxyStore {
   setCached(key: string, value: Uint8Array, ttlMs: number): Promise<void> {
     return this.#call(
       async (c) => {
-        await c.set(this.#key(key), Buffer.from(value.buffer, value.byteOffset, value.byteLength), { expiration: { type: 'PX', value: Math.max(1, Math.ceil(ttlMs)) } });
+        await c.set(this.#cacheKey(key), Buffer.from(value.buffer, value.byteOffset, value.byteLength), { expiration: { type: 'PX', value: Math.max(1, Math.ceil(ttlMs)) } });
       },
       (local) => local.setCached(key, value, ttlMs),
     );
@@ -227,8 +227,18 @@ export class RedisStore implements ProxyStore {
     if (this.#client.isOpen) await this.#client.close().catch(() => {});
   }
 
+  /** Counters, marks, leases: the part no cached answer may share a name with. */
   #key(key: string): string {
-    return `${this.#prefix}${key}`;
+    return `${this.#prefix}count:${key}`;
+  }
+
+  /** The lease on a lookup, and (with the holder's token) the answer it publishes. */
+  #flightKey(key: string, token?: string): string {
+    return `${this.#prefix}flight:${key}${token === undefined ? '' : `:${token}`}`;
+  }
+
+  #cacheKey(key: string): string {
+    return `${this.#prefix}cache:${key}`;
   }
 
   async #call<T>(shared: (client: Client) => Promise<T>, local: (store: ProxyStore) => Promise<T>): Promise<T> {
@@ -259,7 +269,7 @@ export class RedisStore implements ProxyStore {
   async #probe(): Promise<void> {
     if (this.#mode !== 'local' || this.#closed || !this.#client.isReady) return;
     try {
-      await bounded(this.#client.set(this.#key('probe'), '1', { expiration: { type: 'PX', value: 10_000 } }), this.#timeoutMs);
+      await bounded(this.#client.set(`${this.#prefix}probe`, '1', { expiration: { type: 'PX', value: 10_000 } }), this.#timeoutMs);
     } catch {
       return;
     }
@@ -280,7 +290,7 @@ export class RedisStore implements ProxyStore {
 
   async #lead(key: string): Promise<FlightLease> {
     const token = randomToken();
-    const leaseKey = this.#key(`flight:${key}`);
+    const leaseKey = this.#flightKey(key);
     const holder = await this.#call(
       async (c) => {
         const value = await c.eval(LEAD, { keys: [leaseKey], arguments: [token, String(this.#leaseMs)] });
@@ -306,7 +316,7 @@ export class RedisStore implements ProxyStore {
         clearInterval(renewal);
         this.#renewals.delete(renewal);
         await this.#call(
-          (c) => c.eval(FINISH, { keys: [leaseKey, this.#key(`flight:${key}:${token}`)], arguments: [token, result === undefined ? '' : Buffer.from(result), String(Math.max(1, ttlMs))] }),
+          (c) => c.eval(FINISH, { keys: [leaseKey, this.#flightKey(key, token)], arguments: [token, result === undefined ? '' : Buffer.from(result), String(Math.max(1, ttlMs))] }),
           async () => 0,
         );
       },
@@ -319,21 +329,20 @@ export class RedisStore implements ProxyStore {
    * undefined when the lease is gone without a result, or Redis goes away: the caller then leads.
    */
   async #wait(key: string, lease: FlightLease, signal: AbortSignal): Promise<Uint8Array | undefined> {
-    const leaseKey = this.#key(`flight:${key}`);
-    const resultKey = this.#key(`flight:${key}:${lease.token}`);
+    const leaseKey = this.#flightKey(key);
+    const resultKey = this.#flightKey(key, lease.token);
     for (let delay = 5; ; delay = Math.min(delay * 2, 50)) {
       if (signal.aborted) return undefined;
-      const missing = Symbol('missing');
-      const state = await this.#call(
+      const state = await this.#call<Uint8Array | 'waiting' | 'gone'>(
         async (c) => {
           const [holder, result] = await c.mGet([leaseKey, resultKey]);
           if (result !== null && result !== undefined) return new Uint8Array(result.buffer, result.byteOffset, result.byteLength);
-          return holder?.toString() === lease.token ? undefined : missing;
+          return holder?.toString() === lease.token ? 'waiting' : 'gone';
         },
-        async () => missing,
+        async () => 'gone',
       );
-      if (state === missing) return undefined;
-      if (state !== undefined) return state;
+      if (state === 'gone') return undefined;
+      if (state !== 'waiting') return state;
       await new Promise((resolve) => setTimeout(resolve, delay));
     }
   }
