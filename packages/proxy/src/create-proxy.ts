@@ -1,14 +1,16 @@
 import { fingerprint } from './bytes.js';
 import { admitNumber } from './client-quota.js';
-import { clientKey } from './client-address.js';
+import { clientDigester, clientKey } from './client-address.js';
 import { corsHeaders, preflightHeaders } from './cors.js';
 import { allowedSite } from './cross-site.js';
 import { JSON_HEADERS, decodeCached, encodeCached, errorOutput, etagOf, matchesEtag } from './answer.js';
 import type { CachedAnswer, ProxyOutput } from './answer.js';
+import { flyOnce } from './flights.js';
 import { checkUpstreamBody } from './json-guard.js';
 import { jsonLinesLogger } from './log.js';
 import type { CacheOutcome, ProxyLogEntry } from './log.js';
 import { MemoryStore } from './memory-store.js';
+import type { ProxyStore } from './store.js';
 import { DEFAULT_LIMITS, DEFAULT_ROUTES, DEFAULT_TIMEOUT_MS } from './options.js';
 import type { ProxyLimits, TrackingProxyOptions, TrackingRoutes } from './options.js';
 import { encodeUpstreamQuery, parseQuery } from './query.js';
@@ -163,6 +165,39 @@ type CallResult =
   | { readonly kind: 'failure'; readonly error: string; readonly message: string };
 
 /**
+ * A call result as bytes, for the instances waiting on another's call: one JSON line of
+ * everything but the body, then the body as it came (an answer may be megabytes; no base64).
+ */
+const CALL_RESULT_CODEC = {
+  encode(result: CallResult): Uint8Array {
+    const { body, ...meta } = result.kind === 'answer' ? result : { ...result, body: new Uint8Array(0) };
+    const head = new TextEncoder().encode(`${JSON.stringify(meta)}\n`);
+    const bytes = new Uint8Array(head.byteLength + body.byteLength);
+    bytes.set(head);
+    bytes.set(body, head.byteLength);
+    return bytes;
+  },
+  decode(bytes: Uint8Array): CallResult | undefined {
+    const newline = bytes.indexOf(10);
+    if (newline < 0) return undefined;
+    try {
+      const meta = JSON.parse(new TextDecoder().decode(bytes.subarray(0, newline))) as Record<string, unknown>;
+      if (meta.kind === 'failure' && typeof meta.error === 'string' && typeof meta.message === 'string') {
+        return { kind: 'failure', error: meta.error, message: meta.message };
+      }
+      if (meta.kind !== 'answer' || typeof meta.status !== 'number') return undefined;
+      const retryAfter = typeof meta.retryAfter === 'string' ? meta.retryAfter : null;
+      const body = bytes.slice(newline + 1);
+      return typeof meta.etag === 'string'
+        ? { kind: 'answer', status: meta.status, retryAfter, body, etag: meta.etag }
+        : { kind: 'answer', status: meta.status, retryAfter, body };
+    } catch {
+      return undefined;
+    }
+  },
+};
+
+/**
  * Builds the proxy handler. Configuration is checked here, once, so that a missing key or a
  * malformed base address stops the server at start-up rather than failing every request.
  */
@@ -181,10 +216,11 @@ export function createTrackingProxy(options: TrackingProxyOptions): TrackingProx
   const allow = corsOn ? 'GET, OPTIONS' : 'GET';
   const trustedHeader = options.trustedProxyHeader?.toLowerCase();
   const log = options.logger ?? jsonLinesLogger;
-  const store = options.store ?? new MemoryStore();
+  const store: ProxyStore = options.store ?? new MemoryStore();
   // Late-bound so that a test or an instrumentation library replacing globalThis.fetch is honoured.
   const doFetch: typeof fetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
   const lookups = new SharedCalls<CallResult>();
+  const digestClient = clientDigester(apiKey);
   const carrierLists = new SharedCalls<CallResult>();
   /** The last good carrier list per route, kept in the process so that no cache flood can make it fetched again. */
   const carrierCopies = new Map<RouteName, { readonly answer: CachedAnswer; readonly until: number }>();
@@ -304,7 +340,7 @@ export function createTrackingProxy(options: TrackingProxyOptions): TrackingProx
       if (lookups.size >= limits.maxConcurrentLookups) {
         return refuse(trace, 429, 'proxy_busy', 'Too many lookups are in progress; try again shortly.', { ...cors, 'retry-after': retryAfterSeconds(BUSY_RETRY_MS) });
       }
-      const client = clientKey(input.header.bind(input), input.clientAddress, trustedHeader);
+      const client = await digestClient(clientKey(input.header.bind(input), input.clientAddress, trustedHeader));
       const quota = await counted(async () => admitNumber(store, client, await lookupId(cacheKey), limits.newNumbersPerClientPerHour, Date.now()));
       if (quota === 'unavailable') return countersUnavailable(trace, cors);
       if (!quota.ok) {
@@ -341,13 +377,22 @@ export function createTrackingProxy(options: TrackingProxyOptions): TrackingProx
     }
     trace.cache = 'miss';
     const result = await calls.start(cacheKey, input.signal, async (signal) => {
+      const flights = isShipment ? store.flights : undefined;
+      if (flights !== undefined) {
+        // Across instances: one of them calls, the others wait for its answer in the store.
+        const flight = await flyOnce(flights, cacheKey, signal, () => fetchAndCache(lookup, cacheKey, signal), CALL_RESULT_CODEC);
+        if (flight.led) return flight.value;
+        trace.cache = 'shared';
+        await returnUpstreamCall(store, limits.upstreamBudget, takenAt).catch(() => {});
+        return flight.value;
+      }
       const called = await fetchAndCache(lookup, cacheKey, signal);
       if (!isShipment && called.kind === 'answer' && called.status === 200) {
         await store.addIfAbsent(`carriers-fresh:${spec.name}`, limits.carrierCacheTtlMs).catch(() => false);
       }
       return called;
     });
-    return respond(input, result, trace, out('miss'), publicMaxAgeS);
+    return respond(input, result, trace, out(trace.cache), publicMaxAgeS);
   }
 
   function countersUnavailable(trace: Trace, cors: Record<string, string>): ProxyOutput {

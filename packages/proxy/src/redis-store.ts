@@ -66,6 +66,9 @@ if ARGV[2] ~= '' then redis.call('SET', KEYS[2], ARGV[2], 'PX', ARGV[3]) end
 if redis.call('GET', KEYS[1]) == ARGV[1] then redis.call('DEL', KEYS[1]) end
 return 1`;
 
+/** Timeouts in a row that count as an outage (a paused or swamped Redis). */
+const SLOW_CALLS_FOR_OUTAGE = 3;
+
 class StoreTimeout extends Error {
   constructor(ms: number) {
     super(`Redis did not answer within ${ms} ms`);
@@ -135,6 +138,8 @@ export class RedisStore implements ProxyStore {
   readonly #newFallback: () => ProxyStore;
   #local: ProxyStore;
   #mode: 'connecting' | 'shared' | 'local' = 'connecting';
+  /** Timed-out calls in a row. */
+  #slowCalls = 0;
   #connecting: Promise<void>;
   #retry: ReturnType<typeof setInterval> | undefined;
   /** Lease renewals of the flights this instance leads; they end with the store. */
@@ -247,9 +252,13 @@ export class RedisStore implements ProxyStore {
     if (this.#mode === 'connecting') await bounded(this.#connecting, this.#connectTimeoutMs).catch(() => {});
     if (this.#mode === 'shared') {
       try {
-        return await bounded(shared(this.#client), this.#timeoutMs);
+        const value = await bounded(shared(this.#client), this.#timeoutMs);
+        this.#slowCalls = 0;
+        return value;
       } catch (error) {
-        this.#lost(error);
+        // One slow answer (a busy host, a GC pause) costs only that call; a refused or dropped
+        // connection, an error reply, or several slow answers in a row mean Redis is unwell.
+        if (!(error instanceof StoreTimeout) || ++this.#slowCalls >= SLOW_CALLS_FOR_OUTAGE) this.#lost(error);
       }
     }
     return local(this.#local);
@@ -258,6 +267,7 @@ export class RedisStore implements ProxyStore {
   #lost(error: unknown): void {
     if (this.#closed || this.#mode === 'local') return;
     this.#mode = 'local';
+    this.#slowCalls = 0;
     this.#local = this.#newFallback();
     this.#say('warn', `Redis is unavailable (${reason(error)}); this instance keeps its own cache and counters until it is back.`);
     this.#retry = setInterval(() => void this.#probe(), this.#retryMs);

@@ -12,9 +12,21 @@ import type { RedisServer } from './redis-server.js';
 const skip = redisUnavailable();
 const PREFIX = 'cargo-trackers:v1:';
 
-function storeOn(redis: RedisServer, logs: RedisStoreLogEntry[] = [], options: { leaseMs?: number; retryMs?: number } = {}): RedisStore {
-  return new RedisStore({ url: redis.url, log: (entry) => logs.push(entry), retryMs: options.retryMs ?? 100, ...(options.leaseMs && { leaseMs: options.leaseMs }) });
+/**
+ * Semantics tests give Redis a generous 1 s per call, so that a busy test machine cannot turn one
+ * slow answer into a local fallback; the fault tests use the default 50 ms.
+ */
+function storeOn(redis: RedisServer, logs: RedisStoreLogEntry[] = [], options: { leaseMs?: number; callTimeoutMs?: number } = {}): RedisStore {
+  return new RedisStore({
+    url: redis.url,
+    log: (entry) => logs.push(entry),
+    retryMs: 100,
+    callTimeoutMs: options.callTimeoutMs ?? 1_000,
+    ...(options.leaseMs && { leaseMs: options.leaseMs }),
+  });
 }
+
+const FAULT = { callTimeoutMs: 50 };
 
 /** Time of the slowest of `runs` calls, in ms. */
 async function slowest(runs: number, call: () => Promise<unknown>): Promise<number> {
@@ -41,7 +53,7 @@ if (skip === undefined) {
   let prefixes = 0;
   // The same checks as MemoryStore's, each test under a fresh prefix of one shared Redis.
   describeStoreContract('RedisStore', () => {
-    const store = new RedisStore({ url: redis.url, prefix: `contract-${++prefixes}` });
+    const store = new RedisStore({ url: redis.url, prefix: `contract-${++prefixes}`, callTimeoutMs: 1_000 });
     opened.push(store);
     return store;
   });
@@ -142,7 +154,7 @@ describe('RedisStore when Redis fails', { skip }, () => {
     const redis = await startRedis();
     await redis.stop();
     const logs: RedisStoreLogEntry[] = [];
-    const store = storeOn(redis, logs);
+    const store = storeOn(redis, logs, FAULT);
     try {
       for (let i = 1; i <= 20; i++) assert.equal(await store.increment('count:offline', 1, 60_000), i);
       assert.equal(store.mode, 'local');
@@ -160,7 +172,7 @@ describe('RedisStore when Redis fails', { skip }, () => {
   it('survives a Redis killed mid-run and returns to it after a restart', async () => {
     const redis = await startRedis();
     const logs: RedisStoreLogEntry[] = [];
-    const store = storeOn(redis, logs);
+    const store = storeOn(redis, logs, FAULT);
     try {
       assert.equal(await store.increment('count:kill', 1, 60_000), 1);
       await redis.kill();
@@ -183,7 +195,7 @@ describe('RedisStore when Redis fails', { skip }, () => {
   it('bounds every call when Redis hangs (SIGSTOP), and shares again when it resumes', async () => {
     const redis = await startRedis();
     const logs: RedisStoreLogEntry[] = [];
-    const store = storeOn(redis, logs);
+    const store = storeOn(redis, logs, FAULT);
     try {
       await store.increment('count:pause', 1, 60_000);
       redis.pause();
@@ -204,7 +216,7 @@ describe('RedisStore when Redis fails', { skip }, () => {
   it('keeps answering when Redis is out of memory (noeviction), and stays local until writes work', async () => {
     const redis = await startRedis({ config: { 'maxmemory-policy': 'noeviction' } });
     const logs: RedisStoreLogEntry[] = [];
-    const store = storeOn(redis, logs);
+    const store = storeOn(redis, logs, FAULT);
     try {
       assert.equal(await store.increment('count:oom', 1, 60_000), 1);
       assert.equal(await redis.command('CONFIG', 'SET', 'maxmemory', '1'), '+OK');
