@@ -14,6 +14,11 @@ const proxy = createTrackingProxy({
 // Next passes `{ params }` as a second argument; the proxy routes on the URL and needs none of it.
 export const GET = (request: Request): Promise<Response> => proxy(request);
 export const OPTIONS = GET;
+// Next answers a method the file does not export with its own empty 405; the proxy's is JSON.
+export const POST = GET;
+export const PUT = GET;
+export const PATCH = GET;
+export const DELETE = GET;
 
 // The Node runtime, not Edge: a lookup may be held two minutes.
 export const runtime = 'nodejs';

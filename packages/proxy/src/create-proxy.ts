@@ -460,7 +460,9 @@ export function createTrackingProxy(options: TrackingProxyOptions): TrackingProx
       path: url.pathname,
       search: url.search,
       header: (name) => request.headers.get(name),
-      host: info?.host ?? url.host,
+      // The Host the browser sent: Next.js rebuilds request.url from its own hostname setting,
+      // so the URL may name another host than the one the page's Origin was compared against.
+      host: info?.host ?? request.headers.get('host') ?? url.host,
       clientAddress: typeof info?.clientAddress === 'string' ? info.clientAddress : undefined,
       signal: request.signal,
     });

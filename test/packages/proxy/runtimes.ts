@@ -1,5 +1,6 @@
-// The reference examples, each started on its real runtime, as factories: "start a proxy with
-// this environment, give me its base URL". One contract suite runs against every one of them.
+// Each runtime the README documents, started for real, in two ways: the reference example as a
+// site copies it (`startExample`, configured by its environment variables), and the same shape
+// taking the contract suite's options (`startContract`), so that one contract runs on every runtime.
 //
 // - Node `http` and Express 5 run in this process (the examples export a server factory).
 // - Cloudflare Workers: the worker example bundled with esbuild and served by `workerd`, the
@@ -10,13 +11,21 @@ import { spawn, spawnSync } from 'node:child_process';
 import { buildSync } from 'esbuild';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
 import type http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import express from 'express';
+import { createTrackingProxy } from '@cargo-trackers/proxy';
+import { toNodeListener } from '@cargo-trackers/proxy/node';
+import type { ContractProxy, ContractProxyOptions } from './contract-suite.js';
+import { observe } from './harness.js';
 
 export const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const EXAMPLES = join(ROOT, 'packages/proxy/examples');
+const ENTRIES = fileURLToPath(new URL('./runtimes/', import.meta.url));
+const SOURCES = [EXAMPLES, ENTRIES, join(ROOT, 'packages/proxy/src')];
 const CACHE = join(ROOT, '.cache');
 
 /** What every example reads from its environment. */
@@ -41,7 +50,15 @@ export interface Runtime {
   readonly unavailable: () => string | undefined;
   /** Work shared by every instance (a bundle, a build); call once in `before`. */
   readonly prepare: () => Promise<void>;
-  readonly start: (env: ProxyEnv) => Promise<StartedProxy>;
+  /** The reference example, configured as a site would: by environment variables. */
+  readonly startExample: (env: ProxyEnv) => Promise<StartedProxy>;
+  /** The same runtime and shape, with the contract suite's options. */
+  readonly startContract: (options: ContractProxyOptions) => Promise<ContractProxy>;
+}
+
+/** The contract suite's proxy logs into the file's record, which is checked for the key. */
+function contractProxy(options: ContractProxyOptions) {
+  return createTrackingProxy({ ...options, logger: (entry) => observe(JSON.stringify(entry)) });
 }
 
 async function listenLoopback(server: http.Server): Promise<string> {
@@ -75,11 +92,15 @@ export const nodeRuntime: Runtime = {
   name: 'Node http (examples/node-server.ts)',
   unavailable: () => undefined,
   prepare: async () => {},
-  start: async (env) => {
+  startExample: async (env) => {
     const { createProxyServer } = await import('../../../packages/proxy/examples/node-server.js');
     const output = captureConsole();
     const server = createProxyServer({ ...env });
     return { url: await listenLoopback(server), output, close: closer(server) };
+  },
+  startContract: async (options) => {
+    const server = createServer(toNodeListener(contractProxy(options)));
+    return { url: await listenLoopback(server), close: closer(server) };
   },
 };
 
@@ -87,14 +108,23 @@ export const expressRuntime: Runtime = {
   name: 'Express 5 (examples/express.ts)',
   unavailable: () => undefined,
   prepare: async () => {},
-  start: async (env) => {
+  startExample: async (env) => {
     const { createApp } = await import('../../../packages/proxy/examples/express.js');
     const output = captureConsole();
-    const server = createApp({ ...env }).listen(0, '127.0.0.1');
-    await new Promise((resolve) => server.once('listening', resolve));
-    return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, output, close: closer(server) };
+    return { ...(await listenExpress(createApp({ ...env }))), output };
+  },
+  startContract: async (options) => {
+    const app = express();
+    app.use('/api/tracking', toNodeListener(contractProxy(options)));
+    return listenExpress(app);
   },
 };
+
+async function listenExpress(app: express.Express): Promise<{ url: string; close: () => Promise<void> }> {
+  const server = app.listen(0, '127.0.0.1');
+  await new Promise((resolve) => server.once('listening', resolve));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close: closer(server) };
+}
 
 /** A hash of every file a build depends on, so a cached build is reused only while nothing changed. */
 function sourceHash(paths: readonly string[]): string {
@@ -124,39 +154,53 @@ function esbuildBundle(entry: string, outfile: string): void {
   });
 }
 
-let workerScript: string | undefined;
+/** Bundles a Worker entry once per source state and serves it from workerd, one Miniflare per instance. */
+function workerd(entry: string) {
+  let script: string | undefined;
+  return {
+    prepare: () => {
+      const out = join(CACHE, 'workerd', `${entry.replace(/\W+/g, '-')}-${sourceHash(SOURCES)}.mjs`);
+      if (!existsSync(out)) {
+        mkdirSync(join(CACHE, 'workerd'), { recursive: true });
+        esbuildBundle(entry, out);
+      }
+      script = readFileSync(out, 'utf8');
+    },
+    start: async (bindings: Record<string, string>): Promise<StartedProxy> => {
+      if (script === undefined) throw new Error('prepare() first');
+      const { Miniflare, Log, LogLevel } = await import('miniflare');
+      const lines: string[] = [];
+      const mf = new Miniflare({
+        modules: true,
+        script,
+        compatibilityDate: '2024-09-23',
+        bindings,
+        host: '127.0.0.1',
+        port: 0,
+        log: new (class extends Log {
+          override log(message: string): void {
+            lines.push(message);
+          }
+        })(LogLevel.INFO),
+      });
+      const url = await mf.ready;
+      return { url: url.origin, output: () => lines.join('\n'), close: () => mf.dispose() };
+    },
+  };
+}
+
+const workerExample = workerd(join(EXAMPLES, 'cloudflare-worker.ts'));
+const workerContract = workerd(join(ENTRIES, 'contract-worker.ts'));
 
 export const workerdRuntime: Runtime = {
-  name: 'Cloudflare workerd via Miniflare (examples/cloudflare-worker.ts)',
+  name: 'Cloudflare workerd via Miniflare',
   unavailable: () => (existsSync(join(ROOT, 'node_modules/miniflare')) ? undefined : 'miniflare is not installed (npm ci)'),
   prepare: async () => {
-    const out = join(CACHE, 'workerd', `worker-${sourceHash([EXAMPLES, join(ROOT, 'packages/proxy/src')])}.mjs`);
-    if (!existsSync(out)) {
-      mkdirSync(join(CACHE, 'workerd'), { recursive: true });
-      esbuildBundle(join(EXAMPLES, 'cloudflare-worker.ts'), out);
-    }
-    workerScript = readFileSync(out, 'utf8');
+    workerExample.prepare();
+    workerContract.prepare();
   },
-  start: async (env) => {
-    if (workerScript === undefined) throw new Error('workerdRuntime.prepare() first');
-    const { Miniflare, Log, LogLevel } = await import('miniflare');
-    const lines: string[] = [];
-    const mf = new Miniflare({
-      modules: true,
-      script: workerScript,
-      compatibilityDate: '2024-09-23',
-      bindings: { TRACKING_BASE_URL: env.TRACKING_BASE_URL, TRACKING_API_KEY: env.TRACKING_API_KEY },
-      host: '127.0.0.1',
-      port: 0,
-      log: new (class extends Log {
-        override log(message: string): void {
-          lines.push(message);
-        }
-      })(LogLevel.INFO),
-    });
-    const url = await mf.ready;
-    return { url: url.origin, output: () => lines.join('\n'), close: () => mf.dispose() };
-  },
+  startExample: (env) => workerExample.start({ TRACKING_BASE_URL: env.TRACKING_BASE_URL, TRACKING_API_KEY: env.TRACKING_API_KEY }),
+  startContract: (options) => workerContract.start({ PROXY_OPTIONS: JSON.stringify(options) }),
 };
 
 const NEXT_APP_FILES: Record<string, string> = {
@@ -177,77 +221,91 @@ const NEXT_APP_FILES: Record<string, string> = {
   )}\n`,
 };
 
-let nextAppDir: string | undefined;
-
 /**
- * The app imports `@cargo-trackers/proxy` as a site would: the package's built `dist`, found
- * through the workspace's node_modules. The build runs once per state of the example and the
- * proxy's sources; later runs reuse it.
+ * A scratch App Router app whose one route file is `routeFile`, built once per source state (the
+ * build is cached under .cache/) and started with `next start` per instance. The app imports
+ * `@cargo-trackers/proxy` as a site would: the package's built `dist`, through node_modules.
  */
+function nextApp(routeFile: string, buildEnv: Record<string, string>) {
+  let dir: string | undefined;
+  return {
+    prepare: () => {
+      const name = routeFile.replace(/\W+/g, '-').slice(-40);
+      dir = join(CACHE, `next-${name}-${sourceHash(SOURCES)}`);
+      if (existsSync(join(dir, '.next/BUILD_ID'))) return;
+      const tsc = spawnSync(process.execPath, [join(ROOT, 'node_modules/typescript/bin/tsc'), '-b', join(ROOT, 'packages/proxy/tsconfig.build.json')], { encoding: 'utf8' });
+      if (tsc.status !== 0) throw new Error(`building the proxy package failed: ${tsc.stdout}${tsc.stderr}`);
+      rmSync(dir, { recursive: true, force: true });
+      for (const [path, text] of Object.entries({
+        ...NEXT_APP_FILES,
+        'next.config.mjs': `export default { turbopack: { root: ${JSON.stringify(ROOT)} } };\n`,
+        'app/api/tracking/[...path]/route.ts': readFileSync(routeFile, 'utf8'),
+      })) {
+        mkdirSync(join(dir, path, '..'), { recursive: true });
+        writeFileSync(join(dir, path), text);
+      }
+      const build = spawnSync(process.execPath, [join(ROOT, 'node_modules/next/dist/bin/next'), 'build'], {
+        cwd: dir,
+        encoding: 'utf8',
+        // Build-time values only: the route module is evaluated while collecting page data.
+        env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1', ...buildEnv },
+      });
+      if (build.status !== 0) throw new Error(`next build failed:\n${build.stdout}\n${build.stderr}`);
+    },
+    start: async (env: Record<string, string>): Promise<StartedProxy> => {
+      if (dir === undefined) throw new Error('prepare() first');
+      const child = spawn(process.execPath, [join(ROOT, 'node_modules/next/dist/bin/next'), 'start', '-p', '0', '-H', '127.0.0.1'], {
+        cwd: dir,
+        env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1', ...env },
+        stdio: ['ignore', 'pipe', 'pipe'],
+        // Its own process group, so close() ends next and the server it forks, and nothing else.
+        detached: true,
+      });
+      let output = '';
+      child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
+      child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
+      const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+      const url = await new Promise<string>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`next start did not report its address:\n${output}`)), 30_000);
+        const check = () => {
+          const match = /Local:\s+(http:\/\/127\.0\.0\.1:\d+)/.exec(output);
+          if (match?.[1] !== undefined && output.includes('Ready')) {
+            clearTimeout(timer);
+            child.stdout.off('data', check);
+            resolve(match[1]);
+          }
+        };
+        child.stdout.on('data', check);
+        child.once('exit', (code) => {
+          clearTimeout(timer);
+          reject(new Error(`next start exited with ${code}:\n${output}`));
+        });
+      });
+      return {
+        url,
+        output: () => output,
+        close: async () => {
+          if (child.exitCode === null && child.pid !== undefined) process.kill(-child.pid, 'SIGTERM');
+          await exited;
+        },
+      };
+    },
+  };
+}
+
+const PLACEHOLDER = { baseUrl: 'http://127.0.0.1:9', apiKey: 'trk_build_time_placeholder' };
+const nextExample = nextApp(join(EXAMPLES, 'next-route.ts'), { TRACKING_BASE_URL: PLACEHOLDER.baseUrl, TRACKING_API_KEY: PLACEHOLDER.apiKey, REDIS_URL: '' });
+const nextContract = nextApp(join(ENTRIES, 'contract-next-route.ts'), { PROXY_OPTIONS: JSON.stringify(PLACEHOLDER) });
+
 export const nextRuntime: Runtime = {
-  name: 'Next.js App Router (examples/next-route.ts, next build && next start)',
+  name: 'Next.js App Router (next build && next start)',
   unavailable: () => (existsSync(join(ROOT, 'node_modules/next/dist/bin/next')) ? undefined : 'next is not installed (npm ci)'),
   prepare: async () => {
-    const dir = join(CACHE, `next-app-${sourceHash([EXAMPLES, join(ROOT, 'packages/proxy/src')])}`);
-    nextAppDir = dir;
-    if (existsSync(join(dir, '.next/BUILD_ID'))) return;
-    const tsc = spawnSync(process.execPath, [join(ROOT, 'node_modules/typescript/bin/tsc'), '-b', join(ROOT, 'packages/proxy/tsconfig.build.json')], { encoding: 'utf8' });
-    if (tsc.status !== 0) throw new Error(`building the proxy package failed: ${tsc.stdout}${tsc.stderr}`);
-    rmSync(dir, { recursive: true, force: true });
-    for (const [path, text] of Object.entries({
-      ...NEXT_APP_FILES,
-      'next.config.mjs': `export default { turbopack: { root: ${JSON.stringify(ROOT)} } };\n`,
-      'app/api/tracking/[...path]/route.ts': readFileSync(join(EXAMPLES, 'next-route.ts'), 'utf8'),
-    })) {
-      mkdirSync(join(dir, path, '..'), { recursive: true });
-      writeFileSync(join(dir, path), text);
-    }
-    const build = spawnSync(process.execPath, [join(ROOT, 'node_modules/next/dist/bin/next'), 'build'], {
-      cwd: dir,
-      encoding: 'utf8',
-      // Build-time values only: the route module is evaluated while collecting page data.
-      env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1', TRACKING_BASE_URL: 'http://127.0.0.1:9', TRACKING_API_KEY: 'trk_build_time_placeholder', REDIS_URL: '' },
-    });
-    if (build.status !== 0) throw new Error(`next build failed:\n${build.stdout}\n${build.stderr}`);
+    nextExample.prepare();
+    nextContract.prepare();
   },
-  start: async (env) => {
-    if (nextAppDir === undefined) throw new Error('nextRuntime.prepare() first');
-    const child = spawn(process.execPath, [join(ROOT, 'node_modules/next/dist/bin/next'), 'start', '-p', '0', '-H', '127.0.0.1'], {
-      cwd: nextAppDir,
-      env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1', ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-      // Its own process group, so close() ends next and the server it forks, and nothing else.
-      detached: true,
-    });
-    let output = '';
-    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
-    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
-    const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-    const url = await new Promise<string>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`next start did not report its address:\n${output}`)), 30_000);
-      const check = () => {
-        const match = /Local:\s+(http:\/\/127\.0\.0\.1:\d+)/.exec(output);
-        if (match?.[1] !== undefined && output.includes('Ready')) {
-          clearTimeout(timer);
-          child.stdout.off('data', check);
-          resolve(match[1]);
-        }
-      };
-      child.stdout.on('data', check);
-      child.once('exit', (code) => {
-        clearTimeout(timer);
-        reject(new Error(`next start exited with ${code}:\n${output}`));
-      });
-    });
-    return {
-      url,
-      output: () => output,
-      close: async () => {
-        if (child.exitCode === null && child.pid !== undefined) process.kill(-child.pid, 'SIGTERM');
-        await exited;
-      },
-    };
-  },
+  startExample: (env) => nextExample.start({ ...env }),
+  startContract: (options) => nextContract.start({ PROXY_OPTIONS: JSON.stringify(options) }),
 };
 
 export const RUNTIMES: readonly Runtime[] = [nodeRuntime, expressRuntime, workerdRuntime, nextRuntime];

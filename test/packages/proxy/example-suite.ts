@@ -1,23 +1,26 @@
-// One contract for every runtime the examples run on: whatever starts the proxy, a site gets
-// the same answers, the same cache and the same protection of its key.
+// The reference examples as a site copies them, each on its real runtime: configured only by
+// environment variables, they answer, cache, share calls and keep the key, and with REDIS_URL two
+// instances share one cache. (The full proxy contract runs on each runtime in runtimes.test.ts.)
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { CANARY_KEY, observe, readAnswer, startUpstream } from './harness.js';
 import type { Upstream } from './harness.js';
 import type { ProxyEnv, StartedProxy } from './runtimes.js';
 
-export type StartProxy = (env: ProxyEnv) => Promise<StartedProxy>;
+export type StartExample = (env: ProxyEnv) => Promise<StartedProxy>;
 
 export const DOC = '{"awbNumber":"176-12345675","status":"IN_TRANSIT","milestones":[]}';
 export const ACCEPTED = '{"message":"Lookup in progress; ask again in a few minutes."}';
 export const CARRIERS = '[{"code":"176","name":"Example Air"}]';
 
-/** A service that answers at once: a document, a 202 for numbers with SLOW, the carrier list. */
+/** A service: a document (held 100 ms for numbers with HELD), a 202 for numbers with SLOW, the carrier list. */
 export function startContractUpstream(): Promise<Upstream> {
   return startUpstream((req, res) => {
     const url = req.url ?? '';
     res.setHeader('content-type', 'application/json');
-    if (url.startsWith('/v1/carriers/')) {
+    if (url.includes('HELD')) {
+      setTimeout(() => res.end(DOC), 100);
+    } else if (url.startsWith('/v1/carriers/')) {
       res.end(CARRIERS);
     } else if (url.includes('SLOW')) {
       res.writeHead(202);
@@ -29,11 +32,12 @@ export function startContractUpstream(): Promise<Upstream> {
 }
 
 /**
- * The contract suite. `start` launches one proxy instance with the given environment and
- * returns its base URL; the suite starts its own upstream and reads only HTTP answers.
+ * `start` launches one instance of the example with the given environment and returns its base
+ * URL; the suite starts its own upstream and reads only HTTP answers. `redisUrl` (a function, read
+ * when the tests run) turns on the two-instance test.
  */
-export function proxyContract(name: string, start: StartProxy, options: { skip?: string | undefined } = {}): void {
-  describe(name, { skip: options.skip }, () => {
+export function describeExample(name: string, start: StartExample, options: { redisUrl?: () => string } = {}): void {
+  describe(name, () => {
     let upstream: Upstream;
     let proxy: StartedProxy;
     let numbers = 0;
@@ -75,7 +79,7 @@ export function proxyContract(name: string, start: StartProxy, options: { skip?:
     });
 
     it('shares one upstream call between concurrent lookups of one number', async () => {
-      const number = fresh();
+      const number = fresh('HELD');
       const answers = await Promise.all(Array.from({ length: 10 }, () => get(`/api/tracking/air?number=${number}`)));
       assert.deepEqual(answers.map((a) => a.status), Array(10).fill(200));
       assert.equal(calls(number).length, 1);
@@ -108,6 +112,21 @@ export function proxyContract(name: string, start: StartProxy, options: { skip?:
       assert.equal((unknown.json() as { error: string }).error, 'not_found');
       // Next answers 405 itself for a method the route file does not export.
       assert.equal((await get(`/api/tracking/air?number=${fresh()}`, { method: 'POST' })).status, 405);
+    });
+
+    it('shares one cache between two instances given the same REDIS_URL', { skip: options.redisUrl === undefined ? 'this example has no REDIS_URL (Workers: see the README)' : undefined }, async () => {
+      const env = { TRACKING_BASE_URL: upstream.url, TRACKING_API_KEY: CANARY_KEY, REDIS_URL: options.redisUrl!() };
+      const [a, b] = await Promise.all([start(env), start(env)]);
+      try {
+        const number = fresh('R');
+        const answers = await Promise.all([a, b, a, b].map(async (p) => readAnswer(await fetch(`${p.url}/api/tracking/air?number=${number}`))));
+        assert.deepEqual(answers.map((x) => x.status), [200, 200, 200, 200]);
+        assert.equal(calls(number).length, 1);
+        assert.equal((await readAnswer(await fetch(`${b.url}/api/tracking/air?number=${number}`))).headers.get('x-proxy-cache'), 'hit');
+      } finally {
+        await Promise.all([a.close(), b.close()]);
+        observe(a.output() + b.output());
+      }
     });
   });
 }
