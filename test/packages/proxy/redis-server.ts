@@ -97,7 +97,9 @@ export async function startRedis(options: RedisServerOptions = {}): Promise<Redi
     const deadline = Date.now() + 5_000;
     for (;;) {
       try {
-        if ((await rawCommand(port, ['PING'], 200)) === '+PONG') return;
+        // With `requirepass`, an unauthenticated PING is answered NOAUTH: up all the same.
+        const reply = await rawCommand(port, ['PING'], 200);
+        if (reply === '+PONG' || reply.startsWith('-NOAUTH')) return;
       } catch {
         // Not listening yet.
       }
