@@ -8,7 +8,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { createTrackingProxy, type ProxyLogEntry, type TrackingProxyOptions } from '@cargo-trackers/proxy';
-import { toNodeListener } from '@cargo-trackers/proxy/node';
+import { createLineWriter, nodeHttpTransport, toNodeListener } from '@cargo-trackers/proxy/node';
 import { storeFromRedisUrl } from '@cargo-trackers/proxy/redis';
 import { demoNumbers } from '../mock-service/demo-numbers.js';
 import { createMockTrackingService } from '../mock-service/mock-tracking-service.js';
@@ -41,7 +41,7 @@ export interface DemoServerOptions {
   readonly mockHoldMs?: number;
   /** Makes the mock's key. Tests pass their own, to prove the key leaks nowhere. */
   readonly generateMockKey?: () => string;
-  /** Where the server's log lines go. Default `console.log`. */
+  /** Where the server's log lines go. Default standard output, written without blocking the event loop. */
   readonly log?: (line: string) => void;
   /** Proxy settings beyond the defaults: other origins allowed to embed the trackers, and limits. */
   readonly proxy?: Pick<TrackingProxyOptions, 'corsOrigins' | 'limits'>;
@@ -97,7 +97,7 @@ function proxyLogLine(entry: ProxyLogEntry): string {
 }
 
 export async function startDemoServer(options: DemoServerOptions = {}): Promise<DemoServer> {
-  const log = options.log ?? ((line: string) => console.log(line));
+  const log = options.log ?? createLineWriter();
   const host = options.host ?? DEFAULT_HOST;
   const publicDir = options.publicDir ?? DEFAULT_PUBLIC_DIR;
   const bundleDir = options.bundleDir ?? DEFAULT_BUNDLE_DIR;
@@ -118,6 +118,7 @@ export async function startDemoServer(options: DemoServerOptions = {}): Promise<
     apiKey: service.apiKey,
     timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
     logger: (entry) => log(proxyLogLine(entry)),
+    transport: nodeHttpTransport(),
     ...(options.proxy?.corsOrigins && { corsOrigins: options.proxy.corsOrigins }),
     // The mock's slow numbers answer 202, 202, then 200; a cached 200 would stop the demo replaying.
     limits: { ...(mock && { cacheTtlMs: 0 }), ...options.proxy?.limits },

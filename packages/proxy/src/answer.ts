@@ -77,8 +77,15 @@ export function encodeCached(answer: CachedAnswer): Uint8Array {
 const NEWLINE = 0x0a;
 const decoder = new TextDecoder();
 
+/** Decoded once per cached buffer: a store in the same process returns the same array on every hit. */
+const decoded = new WeakMap<Uint8Array, CachedAnswer>();
+
 export function decodeCached(bytes: Uint8Array): CachedAnswer | undefined {
+  const known = decoded.get(bytes);
+  if (known !== undefined) return known;
   const end = bytes.indexOf(NEWLINE);
   if (end <= 0 || end > 64) return undefined;
-  return { etag: decoder.decode(bytes.subarray(0, end)), body: bytes.subarray(end + 1) };
+  const answer = { etag: decoder.decode(bytes.subarray(0, end)), body: bytes.subarray(end + 1) };
+  decoded.set(bytes, answer);
+  return answer;
 }

@@ -16,7 +16,7 @@ import type { ProxyLimits, TrackingProxyOptions, TrackingRoutes } from './option
 import { encodeUpstreamQuery, parseQuery } from './query.js';
 import { retryAfterSeconds } from './retry-after.js';
 import { SharedCalls, VisitorGone } from './shared-calls.js';
-import { callUpstream, upstreamFailure } from './upstream.js';
+import { fetchTransport, upstreamFailure } from './upstream.js';
 import type { UpstreamResult } from './upstream.js';
 import { returnUpstreamCall, takeUpstreamCall } from './upstream-budget.js';
 import type { Admission } from './upstream-budget.js';
@@ -107,7 +107,7 @@ const UPSTREAM_ACCEPT = 'application/json';
 const BUSY_RETRY_MS = 10_000;
 /** How long a client is told to wait when the store cannot count another lookup. */
 const COUNTERS_RETRY_MS = 60_000;
-/** After a failed carrier-list call, the next may go out this much later, at the soonest. */
+/** Carrier-list calls for one list go out this far apart at the closest, whatever the TTL (even 0) and whether the last failed. */
 const CARRIER_RETRY_MS = 30_000;
 
 function resolveRoutes(routes: Partial<TrackingRoutes> | undefined): Map<string, RouteSpec> {
@@ -218,7 +218,7 @@ export function createTrackingProxy(options: TrackingProxyOptions): TrackingProx
   const log = options.logger ?? jsonLinesLogger;
   const store: ProxyStore = options.store ?? new MemoryStore();
   // Late-bound so that a test or an instrumentation library replacing globalThis.fetch is honoured.
-  const doFetch: typeof fetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
+  const transport = options.transport ?? fetchTransport(options.fetch ?? ((input, init) => globalThis.fetch(input, init)));
   const lookups = new SharedCalls<CallResult>();
   const digestClient = clientDigester(apiKey);
   const carrierLists = new SharedCalls<CallResult>();
@@ -230,9 +230,8 @@ export function createTrackingProxy(options: TrackingProxyOptions): TrackingProx
     const { spec } = lookup;
     const query = upstreamQuery(lookup);
     const url = `${base}${spec.upstreamPath}${query === '' ? '' : `?${query}`}`;
-    const headers = new Headers({ accept: UPSTREAM_ACCEPT });
-    if (spec.numberParam !== undefined) headers.set('authorization', `Bearer ${apiKey}`);
-    const result: UpstreamResult = await callUpstream({ url, headers, fetch: doFetch, timeoutMs, maxBodyBytes: limits.maxBodyBytes, signal });
+    const headers: Record<string, string> = spec.numberParam === undefined ? { accept: UPSTREAM_ACCEPT } : { accept: UPSTREAM_ACCEPT, authorization: `Bearer ${apiKey}` };
+    const result: UpstreamResult = await transport({ url, headers, timeoutMs, maxBodyBytes: limits.maxBodyBytes, signal });
     if (result.kind === 'failure') return result;
     if (result.status < 200 || result.status > 599 || result.status === 204 || result.status === 205) return upstreamFailure('upstream_incomplete');
     const verdict = checkUpstreamBody(result.body, apiKey);
@@ -340,8 +339,10 @@ export function createTrackingProxy(options: TrackingProxyOptions): TrackingProx
       if (lookups.size >= limits.maxConcurrentLookups) {
         return refuse(trace, 429, 'proxy_busy', 'Too many lookups are in progress; try again shortly.', { ...cors, 'retry-after': retryAfterSeconds(BUSY_RETRY_MS) });
       }
-      const client = await digestClient(clientKey(input.header.bind(input), input.clientAddress, trustedHeader));
-      const quota = await counted(async () => admitNumber(store, client, await lookupId(cacheKey), limits.newNumbersPerClientPerHour, Date.now()));
+      const perHour = limits.newNumbersPerClientPerHour;
+      const quota = Number.isFinite(perHour)
+        ? await counted(async () => admitNumber(store, await digestClient(clientKey(input.header, input.clientAddress, trustedHeader)), await lookupId(cacheKey), perHour, Date.now()))
+        : ({ ok: true } as const);
       if (quota === 'unavailable') return countersUnavailable(trace, cors);
       if (!quota.ok) {
         return refuse(trace, 429, 'client_quota', 'Too many different numbers from this address; try again later.', { ...cors, 'retry-after': retryAfterSeconds(quota.retryAfterMs) });
@@ -352,7 +353,7 @@ export function createTrackingProxy(options: TrackingProxyOptions): TrackingProx
       // no copy to hand gets a 429, never another upstream call.
       const gate = await counted(async () => {
         const [fresh = 0] = await store.counts([`carriers-fresh:${spec.name}`]);
-        const mayCall = fresh === 0 && (await store.addIfAbsent(`carriers-try:${spec.name}`, Math.min(CARRIER_RETRY_MS, limits.carrierCacheTtlMs)));
+        const mayCall = fresh === 0 && (await store.addIfAbsent(`carriers-try:${spec.name}`, CARRIER_RETRY_MS));
         return mayCall ? { ok: true } : { ok: false, retryAfterMs: CARRIER_RETRY_MS };
       });
       if (gate === 'unavailable') return countersUnavailable(trace, cors);

@@ -9,3 +9,4 @@ export type { ProxyStore } from './store.js';
 export { jsonLinesLogger } from './log.js';
 export type { CacheOutcome, ProxyLogEntry, ProxyLogger } from './log.js';
 export type { BudgetLimit } from './upstream-budget.js';
+export type { UpstreamRequest, UpstreamResult, UpstreamTransport } from './upstream.js';

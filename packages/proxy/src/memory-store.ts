@@ -22,6 +22,8 @@ interface CacheEntry {
   readonly value: Uint8Array;
   readonly expiresAt: number;
   readonly bytes: number;
+  /** Read since it was last passed over for eviction: it gets a second chance (CLOCK). */
+  used: boolean;
 }
 
 interface Counter {
@@ -89,13 +91,13 @@ export class MemoryStore implements ProxyStore {
   async getCached(key: string): Promise<Uint8Array | undefined> {
     const entry = this.#cache.get(key);
     if (entry === undefined) return undefined;
-    this.#cache.delete(key);
     if (entry.expiresAt <= this.#now()) {
+      this.#cache.delete(key);
       this.#cacheBytes -= entry.bytes;
       return undefined;
     }
-    // Re-inserted so that Map order is least recently used first.
-    this.#cache.set(key, entry);
+    // A flag rather than a move to the end of the Map: a hit stays two property accesses.
+    entry.used = true;
     return entry.value;
   }
 
@@ -107,13 +109,19 @@ export class MemoryStore implements ProxyStore {
     }
     const bytes = utf8Length(key) + value.byteLength + ENTRY_OVERHEAD_BYTES;
     if (bytes > this.#maxCacheBytes || ttlMs <= 0) return;
-    this.#cache.set(key, { value, expiresAt: this.#now() + ttlMs, bytes });
+    this.#cache.set(key, { value, expiresAt: this.#now() + ttlMs, bytes, used: false });
     this.#cacheBytes += bytes;
     if (++this.#cacheWritesSinceSweep >= 1000) this.#sweepCache();
-    for (const [k, e] of this.#cache) {
-      if (this.#cache.size <= this.#maxCacheEntries && this.#cacheBytes <= this.#maxCacheBytes) break;
+    // Oldest first; an answer read since it was last passed over moves to the back once (CLOCK).
+    while (this.#cache.size > this.#maxCacheEntries || this.#cacheBytes > this.#maxCacheBytes) {
+      const [k, e] = this.#cache.entries().next().value as [string, CacheEntry];
       this.#cache.delete(k);
-      this.#cacheBytes -= e.bytes;
+      if (e.used && k !== key) {
+        e.used = false;
+        this.#cache.set(k, e);
+      } else {
+        this.#cacheBytes -= e.bytes;
+      }
     }
   }
 

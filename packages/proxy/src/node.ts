@@ -5,6 +5,11 @@ import type { ProxyCore, ProxyInput, ProxyRequestInfo } from './create-proxy.js'
 import { errorOutput } from './answer.js';
 import type { ProxyOutput } from './answer.js';
 
+export { createLineWriter, createNodeJsonLogger } from './node-log.js';
+export { nodeHttpTransport } from './node-upstream.js';
+export type { NodeTransportOptions } from './node-upstream.js';
+export type { LineWriterOptions } from './node-log.js';
+
 /** Any Fetch-API handler; the tracking proxy is one. */
 export type FetchHandler = (request: Request, info?: ProxyRequestInfo) => Promise<Response>;
 
@@ -57,9 +62,13 @@ export function toNodeListener(handler: FetchHandler, options: NodeListenerOptio
 /** Aborts when the visitor goes away before the answer is complete. */
 function visitorSignal(res: ServerResponse): AbortSignal {
   const controller = new AbortController();
-  res.once('close', () => {
-    if (!res.writableFinished) controller.abort();
-  });
+  // Made lazily, so the visitor may already have gone: then it is aborted from the start.
+  if (res.destroyed && !res.writableFinished) controller.abort();
+  else {
+    res.once('close', () => {
+      if (!res.writableFinished) controller.abort();
+    });
+  }
   return controller.signal;
 }
 
@@ -74,6 +83,7 @@ function headerOf(req: IncomingMessage): (name: string) => string | null {
 async function serveCore(core: ProxyCore, variants: CompressedVariants, writeTimeoutMs: number, req: MountedRequest, res: ServerResponse): Promise<void> {
   const { path, search } = requestTarget(req);
   const header = headerOf(req);
+  let signal: AbortSignal | undefined;
   const input: ProxyInput = {
     method: req.method ?? 'GET',
     path,
@@ -81,7 +91,11 @@ async function serveCore(core: ProxyCore, variants: CompressedVariants, writeTim
     header,
     host: header('host'),
     clientAddress: req.socket.remoteAddress,
-    signal: visitorSignal(res),
+    // Made on first use: a cache hit never needs one, and it is a measurable cost per request.
+    get signal() {
+      signal ??= visitorSignal(res);
+      return signal;
+    },
   };
   let output: ProxyOutput;
   try {
@@ -236,6 +250,13 @@ async function serveFetch(handler: FetchHandler, writeTimeoutMs: number, req: Mo
  */
 function requestTarget(req: MountedRequest): { path: string; search: string } {
   const target = req.originalUrl ?? req.url ?? '/';
+  const q = target.indexOf('?');
+  const rawPath = q === -1 ? target : target.slice(0, q);
+  // Most targets are a plain path: nothing a URL parser would change (dot segments, escapes,
+  // backslashes, fragments), so it is taken as it is. Anything else goes through the parser.
+  if (rawPath.startsWith('/') && !/[.%\\#\s]/.test(rawPath) && !target.includes('#')) {
+    return { path: rawPath, search: q === -1 || q === target.length - 1 ? '' : target.slice(q) };
+  }
   let url: URL;
   try {
     if (target.startsWith('/')) url = new URL(`http://localhost${target}`);

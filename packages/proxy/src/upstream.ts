@@ -24,14 +24,32 @@ export interface UpstreamFailure {
 
 export type UpstreamResult = UpstreamAnswer | UpstreamFailure;
 
-export interface UpstreamCall {
+/** One GET the proxy needs made, whatever makes it. */
+export interface UpstreamRequest {
   readonly url: string;
-  readonly headers: Headers;
-  readonly fetch: typeof fetch;
+  readonly headers: Readonly<Record<string, string>>;
+  /** The whole exchange, body included. */
   readonly timeoutMs: number;
+  /** Most body bytes accepted, after decompression. */
   readonly maxBodyBytes: number;
   /** Aborted when no visitor waits for the answer any more. */
   readonly signal: AbortSignal;
+}
+
+/**
+ * Makes upstream calls. It never throws and never follows a redirect; every fault is an
+ * `UpstreamFailure`. The default uses `fetch`; on Node, `nodeHttpTransport()` from
+ * `@cargo-trackers/proxy/node` is faster.
+ */
+export type UpstreamTransport = (call: UpstreamRequest) => Promise<UpstreamResult>;
+
+export interface UpstreamCall extends UpstreamRequest {
+  readonly fetch: typeof fetch;
+}
+
+/** The default transport: `fetch`, which runs on every runtime (on Node it pools connections with undici). */
+export function fetchTransport(fetchImpl: typeof fetch): UpstreamTransport {
+  return (call) => callUpstream({ ...call, fetch: fetchImpl });
 }
 
 const MESSAGES: Record<UpstreamErrorCode, string> = {

@@ -90,6 +90,25 @@ export function describeProxyContract(name: string, start: StartContractProxy): 
           assert.ok(upstream.requests.every((r) => r.headers.authorization === undefined));
         }));
 
+      it('does not retry a failed carrier list for every visitor: the next call waits 30 s', () =>
+        withProxy(
+          (_req, res) => {
+            res.writeHead(503, { 'content-type': 'application/json' });
+            res.end('{"message":"down"}');
+          },
+          {},
+          async (get, upstream) => {
+            assert.equal((await get('/api/tracking/carriers/air')).status, 503);
+            for (let i = 0; i < 20; i++) {
+              const answer = await get('/api/tracking/carriers/air', { 'accept-language': `x-${i}` });
+              assert.equal(answer.status, 429);
+              assert.equal(errorOf(answer), 'carriers_pending');
+              assert.equal(answer.headers.get('retry-after'), '30');
+            }
+            assert.equal(upstream.requests.length, 1);
+          },
+        ));
+
       it('counts carrier-list calls against the upstream budget', () =>
         withProxy(service, { limits: { upstreamBudget: { requests: 2, windowMs: 20_000 } } }, async (get) => {
           assert.equal((await get('/api/tracking/carriers/ocean')).status, 200);

@@ -4,7 +4,8 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after } from 'node:test';
 import { createTrackingProxy } from '@cargo-trackers/proxy';
-import { toNodeListener } from '@cargo-trackers/proxy/node';
+import type { TrackingProxyOptions } from '@cargo-trackers/proxy';
+import { nodeHttpTransport, toNodeListener } from '@cargo-trackers/proxy/node';
 import { describeProxyContract } from './contract-suite.js';
 import type { ContractProxyOptions } from './contract-suite.js';
 import { assertCanaryNeverSeen, observe } from './harness.js';
@@ -23,11 +24,11 @@ async function serve(listener: http.RequestListener): Promise<{ url: string; clo
   };
 }
 
-function proxyOf(options: ContractProxyOptions) {
-  return createTrackingProxy({ ...options, logger: (entry) => observe(JSON.stringify(entry)) });
+function proxyOf(options: ContractProxyOptions, extra: Partial<TrackingProxyOptions> = {}) {
+  return createTrackingProxy({ ...options, ...extra, logger: (entry) => observe(JSON.stringify(entry)) });
 }
 
-describeProxyContract('Node adapter', async (options) => serve(toNodeListener(proxyOf(options))));
+describeProxyContract('Node adapter with the node:http transport', async (options) => serve(toNodeListener(proxyOf(options, { transport: nodeHttpTransport() }))));
 
 describeProxyContract('Fetch-API handler', async (options) => {
   const proxy = proxyOf(options);

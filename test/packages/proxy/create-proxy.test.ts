@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, describe, it } from 'node:test';
-import { createTrackingProxy } from '@cargo-trackers/proxy';
+import { MemoryStore, createTrackingProxy } from '@cargo-trackers/proxy';
 import {
   CANARY_KEY,
   assertCanaryNeverSeen,
@@ -349,6 +349,47 @@ describe('createTrackingProxy', () => {
         assert.equal(upstream.requests.length, 3);
         // A visitor-supplied address header does not open a new quota when no proxy is trusted.
         assert.equal((await proxy.get('/api/tracking/ocean?referenceNumber=N4', { headers: { 'x-real-ip': '203.0.113.9' } })).status, 429);
+      }));
+
+    it('keeps quotas and the budget however many answers are cached (a cache flood evicts no counter)', () =>
+      withProxy(
+        echo,
+        {
+          store: new MemoryStore({ maxCacheEntries: 20 }),
+          trustedProxyHeader: 'x-real-ip',
+          limits: { newNumbersPerClientPerHour: 3, upstreamBudget: { requests: 95, windowMs: 20_000 } },
+        },
+        async (proxy, upstream) => {
+          const from = (ip: string) => ({ headers: { 'x-real-ip': ip } });
+          for (const n of ['N1', 'N2', 'N3']) assert.equal((await proxy.get(`/api/tracking/air?number=${n}`, from('203.0.113.1'))).status, 200);
+          assert.equal((await proxy.get('/api/tracking/air?number=N4', from('203.0.113.1'))).status, 429);
+          // Thirty other clients fill the cache many times over with their own lookups.
+          for (let c = 0; c < 30; c++) {
+            for (let n = 0; n < 3; n++) assert.equal((await proxy.get(`/api/tracking/air?number=F${c}-${n}`, from(`198.51.100.${c}`))).status, 200);
+          }
+          const again = await proxy.get('/api/tracking/air?number=N4', from('203.0.113.1'));
+          assert.equal(again.status, 429);
+          assert.equal((again.json() as { error: string }).error, 'client_quota');
+          // 93 calls spent of 95: the budget remembers them too.
+          assert.equal((await proxy.get('/api/tracking/air?number=X1', from('192.0.2.1'))).status, 200);
+          assert.equal((await proxy.get('/api/tracking/air?number=X2', from('192.0.2.1'))).status, 200);
+          const spent = await proxy.get('/api/tracking/air?number=X3', from('192.0.2.1'));
+          assert.equal((spent.json() as { error: string }).error, 'upstream_budget');
+          assert.equal(upstream.requests.length, 95);
+        },
+      ));
+
+    it('refuses lookups, rather than forget counters, when the store has no room for more', () =>
+      withProxy(echo, { store: new MemoryStore({ maxCounters: 4 }), limits: { newNumbersPerClientPerHour: 50 } }, async (proxy, upstream) => {
+        // One lookup takes a quota counter, a seen-mark and a budget slice: 3 counters, then 1 more mark.
+        assert.equal((await proxy.get('/api/tracking/air?number=A')).status, 200);
+        assert.equal((await proxy.get('/api/tracking/air?number=B')).status, 200);
+        const refused = await proxy.get('/api/tracking/air?number=C');
+        assert.equal(refused.status, 429);
+        assert.equal((refused.json() as { error: string }).error, 'quota_unavailable');
+        assert.ok(Number(refused.headers.get('retry-after')) > 0);
+        assert.equal((await proxy.get('/api/tracking/air?number=A')).status, 200, 'a cached answer still comes');
+        assert.equal(upstream.requests.length, 2);
       }));
 
     it('counts clients by the trusted proxy header when one is named', () =>
