@@ -5,7 +5,7 @@
 //    with its own MemoryStore (as before issue 13) and all on one RedisStore. The target is one
 //    call per number per cache TTL: 50.
 // 2. The latency a RedisStore adds over a MemoryStore, p50/p99, for cache hits (one GET) and for
-//    new numbers (quota, budget and single-flight round trips), through one instance.
+//    new numbers (quota, budget, lease and cache round trips), through one instance, sequentially.
 //
 // Needs Debian's redis-server; it is started on a free loopback port without persistence. The
 // proxies run in this process (the upstream-call count does not depend on it; the latency
@@ -114,7 +114,7 @@ export async function runRedisBench(): Promise<void> {
       await service.close();
     }
 
-    // 2. What Redis adds over memory, one instance, 10 at a time.
+    // 2. What Redis adds over memory, one instance, one lookup at a time (the least noisy on a shared machine).
     const service = await startService(0);
     const rows: string[] = [];
     const results: Record<string, { hit: number[]; miss: number[] }> = {};
@@ -124,14 +124,14 @@ export async function runRedisBench(): Promise<void> {
     ] as const) {
       const instance = await startInstance(service.url, store, { newNumbersPerClientPerHour: 1_000_000, upstreamBudget: { requests: 1_000_000, windowMs: 20_000 } });
       await load(200, 10, () => `${instance.url}/api/tracking/air?number=176-HOT00000`); // warm-up
-      const hit = await load(3_000, 10, () => `${instance.url}/api/tracking/air?number=176-HOT00000`);
-      const miss = await load(2_000, 10, (i) => `${instance.url}/api/tracking/air?number=176-${label}-${i}`);
+      const hit = await load(3_000, 1, () => `${instance.url}/api/tracking/air?number=176-HOT00000`);
+      const miss = await load(2_000, 1, (i) => `${instance.url}/api/tracking/air?number=176-${label}-${i}`);
       results[label] = { hit, miss };
       rows.push(`  ${label.padEnd(12)} cache hit p50 ${ms(percentile(hit, 50))} p99 ${ms(percentile(hit, 99))}; new number p50 ${ms(percentile(miss, 50))} p99 ${ms(percentile(miss, 99))}`);
       await instance.close();
     }
     await service.close();
-    console.log('  latency through one instance, 10 lookups at a time (3,000 cache hits, 2,000 new numbers):');
+    console.log('  latency through one instance, one lookup at a time (3,000 cache hits, 2,000 new numbers):');
     for (const row of rows) console.log(row);
     const memory = results.MemoryStore!;
     const shared = results.RedisStore!;

@@ -381,9 +381,18 @@ export function createTrackingProxy(options: TrackingProxyOptions): TrackingProx
       const flights = isShipment ? store.flights : undefined;
       if (flights !== undefined) {
         // Across instances: one of them calls, the others wait for its answer in the store.
-        const flight = await flyOnce(flights, cacheKey, signal, () => fetchAndCache(lookup, cacheKey, signal), CALL_RESULT_CODEC);
-        if (flight.led) return flight.value;
-        trace.cache = 'shared';
+        let called = false;
+        const flight = await flyOnce(flights, cacheKey, signal, async () => {
+          // Another instance may have finished this lookup, and let its lease go, while this one
+          // was counting the quota and budget: its cached answer then saves the call.
+          const since = await store.getCached(cacheKey).catch(() => undefined);
+          const answer = since === undefined ? undefined : decodeCached(since);
+          if (answer !== undefined) return { kind: 'answer', status: 200, retryAfter: null, ...answer } as const;
+          called = true;
+          return fetchAndCache(lookup, cacheKey, signal);
+        }, CALL_RESULT_CODEC);
+        if (called) return flight.value;
+        trace.cache = flight.led ? 'hit' : 'shared';
         await returnUpstreamCall(store, limits.upstreamBudget, takenAt).catch(() => {});
         return flight.value;
       }
