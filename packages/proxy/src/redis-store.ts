@@ -228,11 +228,12 @@ export class RedisStore implements ProxyStore {
     clearInterval(this.#retry);
     for (const renewal of this.#renewals) clearInterval(renewal);
     this.#renewals.clear();
-    await this.#connecting;
-    if (this.#client.isOpen) await this.#client.close().catch(() => {});
+    // A Redis that never came up leaves the client reconnecting, where close() would wait for ever.
+    if (this.#client.isReady) await this.#client.close().catch(() => this.#client.destroy());
+    else if (this.#client.isOpen) this.#client.destroy();
   }
 
-  /** Counters, marks, leases: the part no cached answer may share a name with. */
+  /** Counters and marks: the part no cached answer may share a name with. */
   #key(key: string): string {
     return `${this.#prefix}count:${key}`;
   }

@@ -42,7 +42,9 @@ export function describeExample(name: string, start: StartExample, options: { re
     let proxy: StartedProxy;
     let numbers = 0;
     /** A number no other test used, so every test starts from an empty cache. */
-    const fresh = (tag = '') => `176-${tag}${String(++numbers).padStart(8, '0')}`;
+    // Unique per suite as well: the runtimes share one Redis, whose cache outlives a suite.
+    const run = Math.random().toString(36).slice(2, 8).toUpperCase();
+    const fresh = (tag = '') => `176-${tag}${run}${String(++numbers).padStart(4, '0')}`;
     const get = async (path: string, init?: RequestInit) => readAnswer(await fetch(`${proxy.url}${path}`, init));
     const calls = (number: string) => upstream.requests.filter((r) => r.query.get('number') === number);
 

@@ -169,6 +169,16 @@ describe('RedisStore when Redis fails', { skip }, () => {
     }
   });
 
+  it('closes promptly when Redis never came up', async () => {
+    const redis = await startRedis();
+    await redis.stop();
+    const store = storeOn(redis, [], FAULT);
+    assert.equal(await store.increment('count:never', 1, 60_000), 1);
+    const started = Date.now();
+    await store.close();
+    assert.ok(Date.now() - started < 500, 'close() does not wait for a reconnection that will not come');
+  });
+
   it('survives a Redis killed mid-run and returns to it after a restart', async () => {
     const redis = await startRedis();
     const logs: RedisStoreLogEntry[] = [];

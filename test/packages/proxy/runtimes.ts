@@ -1,6 +1,7 @@
 // Each runtime the README documents, started for real, in two ways: the reference example as a
-// site copies it (`startExample`, configured by its environment variables), and the same shape
-// taking the contract suite's options (`startContract`), so that one contract runs on every runtime.
+// site copies it (`startExample`, configured by its environment variables), and the same example
+// with its configuration swapped for the contract suite's options (`startContract`), so that one
+// contract runs on every runtime.
 //
 // - Node `http` and Express 5 run in this process (the examples export a server factory).
 // - Cloudflare Workers: the worker example bundled with esbuild and served by `workerd`, the
@@ -24,8 +25,28 @@ import { observe } from './harness.js';
 
 export const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const EXAMPLES = join(ROOT, 'packages/proxy/examples');
-const ENTRIES = fileURLToPath(new URL('./runtimes/', import.meta.url));
-const SOURCES = [EXAMPLES, ENTRIES, join(ROOT, 'packages/proxy/src')];
+const SOURCES = [EXAMPLES, join(ROOT, 'packages/proxy/src')];
+
+/**
+ * The example with its configuration swapped for the contract suite's options (`optionsExpr`, an
+ * expression reading them from the runtime's environment): the same file, exports and handler,
+ * derived rather than copied so the two cannot drift.
+ */
+function withContractOptions(example: string, optionsExpr: string): string {
+  const text = readFileSync(join(EXAMPLES, example), 'utf8');
+  const call = /createTrackingProxy\(\{[\s\S]*?\n\s*\}\)/g;
+  const found = text.match(call)?.length ?? 0;
+  if (found !== 1) throw new Error(`${example}: expected one createTrackingProxy({ … }) call, found ${found}`);
+  return text.replace(call, `createTrackingProxy(${optionsExpr})`);
+}
+
+/** Writes a generated entry under .cache/ (inside the repo, so its imports resolve through node_modules). */
+function cachedEntry(name: string, text: string): string {
+  const path = join(CACHE, 'entries', name);
+  mkdirSync(join(path, '..'), { recursive: true });
+  writeFileSync(path, text);
+  return path;
+}
 const CACHE = join(ROOT, '.cache');
 
 /** What every example reads from its environment. */
@@ -155,14 +176,14 @@ function esbuildBundle(entry: string, outfile: string): void {
 }
 
 /** Bundles a Worker entry once per source state and serves it from workerd, one Miniflare per instance. */
-function workerd(entry: string) {
+function workerd(name: string, source: () => string) {
   let script: string | undefined;
   return {
     prepare: () => {
-      const out = join(CACHE, 'workerd', `${entry.replace(/\W+/g, '-')}-${sourceHash(SOURCES)}.mjs`);
+      const out = join(CACHE, 'workerd', `${name}-${sourceHash(SOURCES)}.mjs`);
       if (!existsSync(out)) {
         mkdirSync(join(CACHE, 'workerd'), { recursive: true });
-        esbuildBundle(entry, out);
+        esbuildBundle(cachedEntry(`${name}.ts`, source()), out);
       }
       script = readFileSync(out, 'utf8');
     },
@@ -189,8 +210,8 @@ function workerd(entry: string) {
   };
 }
 
-const workerExample = workerd(join(EXAMPLES, 'cloudflare-worker.ts'));
-const workerContract = workerd(join(ENTRIES, 'contract-worker.ts'));
+const workerExample = workerd('worker-example', () => readFileSync(join(EXAMPLES, 'cloudflare-worker.ts'), 'utf8'));
+const workerContract = workerd('worker-contract', () => withContractOptions('cloudflare-worker.ts', 'JSON.parse((env as unknown as { PROXY_OPTIONS: string }).PROXY_OPTIONS)'));
 
 export const workerdRuntime: Runtime = {
   name: 'Cloudflare workerd via Miniflare',
@@ -222,15 +243,14 @@ const NEXT_APP_FILES: Record<string, string> = {
 };
 
 /**
- * A scratch App Router app whose one route file is `routeFile`, built once per source state (the
+ * A scratch App Router app whose one route file is `routeSource()`, built once per source state (the
  * build is cached under .cache/) and started with `next start` per instance. The app imports
  * `@cargo-trackers/proxy` as a site would: the package's built `dist`, through node_modules.
  */
-function nextApp(routeFile: string, buildEnv: Record<string, string>) {
+function nextApp(name: string, routeSource: () => string, buildEnv: Record<string, string>) {
   let dir: string | undefined;
   return {
     prepare: () => {
-      const name = routeFile.replace(/\W+/g, '-').slice(-40);
       dir = join(CACHE, `next-${name}-${sourceHash(SOURCES)}`);
       if (existsSync(join(dir, '.next/BUILD_ID'))) return;
       const tsc = spawnSync(process.execPath, [join(ROOT, 'node_modules/typescript/bin/tsc'), '-b', join(ROOT, 'packages/proxy/tsconfig.build.json')], { encoding: 'utf8' });
@@ -239,7 +259,7 @@ function nextApp(routeFile: string, buildEnv: Record<string, string>) {
       for (const [path, text] of Object.entries({
         ...NEXT_APP_FILES,
         'next.config.mjs': `export default { turbopack: { root: ${JSON.stringify(ROOT)} } };\n`,
-        'app/api/tracking/[...path]/route.ts': readFileSync(routeFile, 'utf8'),
+        'app/api/tracking/[...path]/route.ts': routeSource(),
       })) {
         mkdirSync(join(dir, path, '..'), { recursive: true });
         writeFileSync(join(dir, path), text);
@@ -294,8 +314,8 @@ function nextApp(routeFile: string, buildEnv: Record<string, string>) {
 }
 
 const PLACEHOLDER = { baseUrl: 'http://127.0.0.1:9', apiKey: 'trk_build_time_placeholder' };
-const nextExample = nextApp(join(EXAMPLES, 'next-route.ts'), { TRACKING_BASE_URL: PLACEHOLDER.baseUrl, TRACKING_API_KEY: PLACEHOLDER.apiKey, REDIS_URL: '' });
-const nextContract = nextApp(join(ENTRIES, 'contract-next-route.ts'), { PROXY_OPTIONS: JSON.stringify(PLACEHOLDER) });
+const nextExample = nextApp('example', () => readFileSync(join(EXAMPLES, 'next-route.ts'), 'utf8'), { TRACKING_BASE_URL: PLACEHOLDER.baseUrl, TRACKING_API_KEY: PLACEHOLDER.apiKey, REDIS_URL: '' });
+const nextContract = nextApp('contract', () => withContractOptions('next-route.ts', "JSON.parse(process.env.PROXY_OPTIONS ?? '{}')"), { PROXY_OPTIONS: JSON.stringify(PLACEHOLDER) });
 
 export const nextRuntime: Runtime = {
   name: 'Next.js App Router (next build && next start)',
