@@ -7,6 +7,8 @@ import { createNodeJsonLogger, nodeHttpTransport, toNodeListener } from '@cargo-
 import { storeFromRedisUrl } from '@cargo-trackers/proxy/redis';
 
 export function createProxyServer(env: NodeJS.ProcessEnv = process.env): http.Server {
+  // Unset: this process's own MemoryStore.
+  const store = storeFromRedisUrl(env.REDIS_URL);
   const proxy = createTrackingProxy({
     baseUrl: env.TRACKING_BASE_URL ?? '',
     apiKey: env.TRACKING_API_KEY ?? '',
@@ -16,10 +18,10 @@ export function createProxyServer(env: NodeJS.ProcessEnv = process.env): http.Se
     logger: createNodeJsonLogger(),
     // Upstream calls over a keep-alive node:http pool, cheaper per call than fetch.
     transport: nodeHttpTransport(),
-    // Unset: this process's own MemoryStore.
-    store: storeFromRedisUrl(env.REDIS_URL),
+    store,
   });
   const server = http.createServer(toNodeListener(proxy));
+  server.once('close', () => void store?.close());
   // Node closes a request after 300 s and idle keep-alive sockets after 5 s; a lookup may be held 130 s.
   server.requestTimeout = 150_000;
   return server;

@@ -93,7 +93,17 @@ export async function startRedis(options: RedisServerOptions = {}): Promise<Redi
   async function launch(): Promise<void> {
     const proc = spawn(REDIS_SERVER, args, { stdio: ['ignore', 'ignore', 'inherit'] });
     child = proc;
-    exited = new Promise((resolve) => proc.once('exit', () => resolve()));
+    // A test process that ends without stop() (a failure, or clients it cannot close) must
+    // neither wait for this server nor leave it running.
+    const killOnExit = () => proc.kill('SIGKILL');
+    process.once('exit', killOnExit);
+    proc.unref();
+    exited = new Promise((resolve) =>
+      proc.once('exit', () => {
+        process.off('exit', killOnExit);
+        resolve();
+      }),
+    );
     const deadline = Date.now() + 5_000;
     for (;;) {
       try {
