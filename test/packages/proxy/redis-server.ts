@@ -126,6 +126,8 @@ export async function startRedis(options: RedisServerOptions = {}): Promise<Redi
       proc.kill('SIGCONT');
       paused = false;
     }
+    // Unreferenced while it runs (see launch); waiting for its exit must keep the loop alive.
+    proc.ref();
     proc.kill(signal);
     await exited;
     child = undefined;
