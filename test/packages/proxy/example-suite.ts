@@ -116,7 +116,7 @@ export function describeExample(name: string, start: StartExample, options: { re
       assert.equal((await get(`/api/tracking/air?number=${fresh()}`, { method: 'POST' })).status, 405);
     });
 
-    it('shares one cache between two instances given the same REDIS_URL', { skip: options.redisUrl === undefined ? 'this example has no REDIS_URL (Workers: see the README)' : undefined }, async () => {
+    it('shares one cache between two instances given the same REDIS_URL', { skip: options.redisUrl === undefined ? 'no shared Redis here: the Worker example has no REDIS_URL (see the README), or redis-server is missing' : undefined }, async () => {
       const env = { TRACKING_BASE_URL: upstream.url, TRACKING_API_KEY: CANARY_KEY, REDIS_URL: options.redisUrl!() };
       const [a, b] = await Promise.all([start(env), start(env)]);
       try {
