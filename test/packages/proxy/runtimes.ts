@@ -179,6 +179,10 @@ function esbuildBundle(entry: string, outfile: string): void {
 function workerd(name: string, source: () => string) {
   let script: string | undefined;
   return {
+    script: () => {
+      if (script === undefined) throw new Error('prepare() first');
+      return script;
+    },
     prepare: () => {
       const out = join(CACHE, 'workerd', `${name}-${sourceHash(SOURCES)}.mjs`);
       if (!existsSync(out)) {
@@ -211,6 +215,32 @@ function workerd(name: string, source: () => string) {
 }
 
 const workerExample = workerd('worker-example', () => readFileSync(join(EXAMPLES, 'cloudflare-worker.ts'), 'utf8'));
+
+/**
+ * Two Workers (two isolates) running the example, both bound to one `TrackingStoreObject`, in
+ * one workerd: what Cloudflare does with many isolates of one Worker. `fetch(0 | 1, …)` asks one.
+ */
+export async function startWorkerPair(env: Omit<ProxyEnv, 'REDIS_URL'>): Promise<{ fetch(worker: 0 | 1, path: string, init?: RequestInit): Promise<Response>; close(): Promise<void> }> {
+  workerExample.prepare();
+  const { Miniflare } = await import('miniflare');
+  const worker = (name: string) => ({
+    name,
+    modules: true,
+    script: workerExample.script(),
+    compatibilityDate: '2024-09-23',
+    bindings: { TRACKING_BASE_URL: env.TRACKING_BASE_URL, TRACKING_API_KEY: env.TRACKING_API_KEY },
+    durableObjects: { TRACKING_STORE: { className: 'TrackingStoreObject', scriptName: 'a' } },
+  });
+  const mf = new Miniflare({ host: '127.0.0.1', port: 0, workers: [worker('a'), worker('b')] });
+  await mf.ready;
+  // Miniflare types its Fetcher with workerd's own Request and Response; this side speaks Node's.
+  type NodeFetcher = { fetch(url: string, init?: RequestInit): Promise<Response> };
+  const workers = [(await mf.getWorker('a')) as unknown as NodeFetcher, (await mf.getWorker('b')) as unknown as NodeFetcher] as const;
+  return {
+    fetch: (i, path, init) => workers[i].fetch(`http://tracking.example${path}`, init),
+    close: () => mf.dispose(),
+  };
+}
 const workerContract = workerd('worker-contract', () => withContractOptions('cloudflare-worker.ts', 'JSON.parse((env as unknown as { PROXY_OPTIONS: string }).PROXY_OPTIONS)'));
 
 export const workerdRuntime: Runtime = {
