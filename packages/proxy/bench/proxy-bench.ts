@@ -123,3 +123,7 @@ console.log(`  released: ${statuses.filter((s) => s === 200).length}/${HELD} ans
 holding.stop();
 agent.destroy();
 mock.process.kill();
+
+// Several instances sharing one Redis (issue 13): its own section, kept in redis-bench.ts.
+const { runRedisBench } = await import('./redis-bench.js');
+await runRedisBench();
