@@ -199,10 +199,14 @@ function write(res: ServerResponse, status: number, headers: Record<string, stri
     res.end();
     return;
   }
+  res.end(body);
+  // Most answers are in the kernel's socket buffer by now: nothing of it is held here, so a hit
+  // needs no timer. Only what is still queued in the process (a visitor reading slowly, or an
+  // answer waiting behind a pipelined one) is bounded in time.
+  if (res.writableLength === 0 || res.destroyed) return;
   const timer = setTimeout(() => res.destroy(), writeTimeoutMs);
   timer.unref();
   res.once('close', () => clearTimeout(timer));
-  res.end(body);
 }
 
 function writeFailure(res: ServerResponse): void {
