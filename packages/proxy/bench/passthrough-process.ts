@@ -4,6 +4,7 @@
 // the real proxy's misses so that the two can be told apart.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { answerCpuRequests } from './cpu-report.js';
 
 const upstream = new URL(process.argv[2] ?? 'http://127.0.0.1:1');
 const agent = new http.Agent({ keepAlive: true, maxSockets: Infinity, scheduling: 'lifo' });
@@ -22,10 +23,5 @@ const server = http.createServer((req, res) => {
 server.keepAliveTimeout = 10_000;
 server.listen(0, '127.0.0.1', () => process.send?.({ port: (server.address() as AddressInfo).port }));
 
-process.on('message', (message) => {
-  if (message === 'cpu') {
-    const { user, system } = process.cpuUsage();
-    process.send?.({ cpu: user + system });
-  }
-});
+answerCpuRequests();
 process.on('disconnect', () => process.exit(0));
