@@ -188,7 +188,7 @@ export function createTrackingProxy(options: TrackingProxyOptions): TrackingProx
   const allow = corsOn ? 'GET, OPTIONS' : 'GET';
   const trustedHeader = options.trustedProxyHeader?.toLowerCase();
   let log = options.logger ?? jsonLinesLogger;
-  let platformLogger = options.logger !== undefined;
+  let loggerChosen = options.logger !== undefined;
   const store = options.store ?? new MemoryStore();
   // Late-bound so that a test or an instrumentation library replacing globalThis.fetch is honoured.
   const transport = options.transport ?? fetchTransport(options.fetch ?? ((input, init) => globalThis.fetch(input, init)));
@@ -434,8 +434,8 @@ export function createTrackingProxy(options: TrackingProxyOptions): TrackingProx
     return new Response(output.body === null ? null : output.body.slice(), { status: output.status, headers });
   };
   const adoptDefaultLogger = (make: () => ProxyLogger): void => {
-    if (platformLogger) return;
-    platformLogger = true;
+    if (loggerChosen) return;
+    loggerChosen = true;
     log = make();
   };
   return Object.assign(handler, { [PROXY_CORE]: core, [PROXY_DEFAULT_LOGGER]: adoptDefaultLogger }) as TrackingProxyHandler;
