@@ -8,7 +8,7 @@ import type { CachedAnswer, ProxyOutput } from './answer.js';
 import { flyOnce } from './flights.js';
 import { checkUpstreamBody } from './json-guard.js';
 import { jsonLinesLogger } from './log.js';
-import type { CacheOutcome, ProxyLogEntry } from './log.js';
+import type { CacheOutcome, ProxyLogEntry, ProxyLogger } from './log.js';
 import { MemoryStore } from './memory-store.js';
 import type { ProxyStore } from './store.js';
 import { DEFAULT_LIMITS, DEFAULT_ROUTES, DEFAULT_TIMEOUT_MS } from './options.js';
@@ -52,10 +52,17 @@ export type ProxyCore = (input: ProxyInput) => Promise<ProxyOutput>;
 /** Where the Node adapter finds the core behind a handler, to skip building Fetch objects per request. */
 export const PROXY_CORE: unique symbol = Symbol.for('cargo-trackers.proxy.core');
 
+/**
+ * Where a platform adapter offers a better default logger than `console.log` (on Node, one that
+ * never blocks). It is taken only when the proxy was built without a `logger`.
+ */
+export const PROXY_DEFAULT_LOGGER: unique symbol = Symbol.for('cargo-trackers.proxy.default-logger');
+
 /** The whole proxy: one Fetch-API function, so it runs unchanged on Node, Workers, Next.js and Deno. */
 export interface TrackingProxyHandler {
   (request: Request, info?: ProxyRequestInfo): Promise<Response>;
   readonly [PROXY_CORE]: ProxyCore;
+  readonly [PROXY_DEFAULT_LOGGER]: (make: () => ProxyLogger) => void;
 }
 
 type RouteName = keyof TrackingRoutes;
@@ -215,7 +222,8 @@ export function createTrackingProxy(options: TrackingProxyOptions): TrackingProx
   const corsOn = allowedOrigins.size > 0;
   const allow = corsOn ? 'GET, OPTIONS' : 'GET';
   const trustedHeader = options.trustedProxyHeader?.toLowerCase();
-  const log = options.logger ?? jsonLinesLogger;
+  let log = options.logger ?? jsonLinesLogger;
+  let loggerChosen = options.logger !== undefined;
   const store: ProxyStore = options.store ?? new MemoryStore();
   // Late-bound so that a test or an instrumentation library replacing globalThis.fetch is honoured.
   const transport = options.transport ?? fetchTransport(options.fetch ?? ((input, init) => globalThis.fetch(input, init)));
@@ -481,5 +489,10 @@ export function createTrackingProxy(options: TrackingProxyOptions): TrackingProx
     // A fresh copy per visitor: a runtime may transfer a Response body's buffer, and this one is shared.
     return new Response(output.body === null ? null : output.body.slice(), { status: output.status, headers });
   };
-  return Object.assign(handler, { [PROXY_CORE]: core }) as TrackingProxyHandler;
+  const adoptDefaultLogger = (make: () => ProxyLogger): void => {
+    if (loggerChosen) return;
+    loggerChosen = true;
+    log = make();
+  };
+  return Object.assign(handler, { [PROXY_CORE]: core, [PROXY_DEFAULT_LOGGER]: adoptDefaultLogger }) as TrackingProxyHandler;
 }
