@@ -152,8 +152,11 @@ const answers = Array.from({ length: HELD }, (_, i) =>
 );
 const deadline = Date.now() + 30_000;
 const heldCount = async () => (await mock.ask<{ held: number }>('held')).held;
-let held = 0;
-while ((held = await heldCount()) < HELD && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+let held = await heldCount();
+while (held < HELD && Date.now() < deadline) {
+  await new Promise((r) => setTimeout(r, 20));
+  held = await heldCount();
+}
 const busy = await holding.stats();
 const mb = (n: number) => `${(n / 1024 / 1024).toFixed(1)} MB`;
 console.log(`${held} lookups held open (reached in ${Date.now() - started} ms)`);
