@@ -22,16 +22,27 @@ function versionOf(pkg) {
   return JSON.parse(readFileSync(require.resolve(`${pkg}/package.json`), 'utf8')).version;
 }
 
-// Parts of Leaflet's UI this map never creates: popups (labels are tooltips), the layers and
-// scale controls, and IE-era fallbacks. Their rules only cost bytes in a budgeted chunk.
-const UNUSED = /leaflet-(popup|control-layers|control-scale|oldie)/;
+// Parts of Leaflet this map never creates or never loads (see leaflet-parts.ts): popups (labels
+// are tooltips), the layers, scale and attribution controls, box zoom, image overlays, marker
+// shadows and dragging, the canvas and VML renderers, and IE-era fallbacks. Their rules only
+// cost bytes in a budgeted chunk.
+const UNUSED =
+  /leaflet-(popup|control-layers|control-scale|control-attribution|attribution-flag|oldie|zoom-box|image-layer|marker-shadow|shadow-pane|marker-draggable|vml|crosshair|default-icon-path)|lvml|\bcanvas\b/;
+// Declarations only old Firefox and Internet Explorer read: every browser the elements support
+// reads the standard property beside them.
+const LEGACY_DECLARATION = /^(-ms-|-moz-)|:-moz-/;
 
-/** Removes the selectors that name only unused parts, and the rules left with none. */
+/** Removes the selectors that name only unused parts, legacy declarations, and the rules left with none. */
 function dropUnusedRules(css) {
-  return css.replace(/(^|[{}])([^{}@]+)\{([^{}]*)\}/g, (whole, before, selectors, body) => {
-    const kept = selectors.split(',').filter((sel) => !UNUSED.test(sel));
-    return kept.length === 0 ? before : `${before}${kept.join(',')}{${body}}`;
-  });
+  // The lookbehind leaves the previous rule's closing brace to that rule's match, so every
+  // rule is visited (consuming it skipped every second rule).
+  return css
+    .replace(/(?<=^|[{}])([^{}@]+)\{([^{}]*)\}/g, (whole, selectors, body) => {
+      const kept = selectors.split(',').filter((sel) => !UNUSED.test(sel));
+      const declarations = body.split(';').filter((d) => d !== '' && !LEGACY_DECLARATION.test(d));
+      return kept.length === 0 || declarations.length === 0 ? '' : `${kept.join(',')}{${declarations.join(';')}}`;
+    })
+    .replace(/@media[^{}]*\{\}/g, '');
 }
 
 function leafletCssModule() {
