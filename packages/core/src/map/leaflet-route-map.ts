@@ -25,6 +25,7 @@ import {
 } from './leaflet-parts.js';
 import { feature } from 'topojson-client';
 import type { MultiPolygon, Polygon } from 'geojson';
+import type { Topology } from 'topojson-specification';
 import type { LatLng, Position, Shipment } from '../model/shipment.js';
 import {
   DEFAULT_GAP,
@@ -37,9 +38,10 @@ import {
   type Side,
   type Size,
 } from './label-placement.js';
-import { landTopology } from './land-110m.generated.js';
+import { landArcs, landObjects, landTransform } from './land-110m.generated.js';
 import { leafletCss } from './leaflet-css.generated.js';
 import { positionWords, type MapMessages } from './map-messages.js';
+import { unpackArcs } from './packed-arcs.js';
 import { buildRouteScene, type RouteScene, type SceneStop } from './route-geometry.js';
 import { usableTileUrl } from './tile-template.js';
 
@@ -72,7 +74,14 @@ let land: Array<Polygon['coordinates']> | undefined;
 
 /** Decoded once per page; the TopoJSON is smaller to ship than the GeoJSON it becomes. */
 function landPolygons(): Array<Polygon['coordinates']> {
-  land ??= feature(landTopology, landTopology.objects.land).features.flatMap(({ geometry }) =>
+  if (land) return land;
+  const topology: Topology<typeof landObjects> = {
+    type: 'Topology',
+    objects: landObjects,
+    transform: landTransform,
+    arcs: unpackArcs(landArcs),
+  };
+  land = feature(topology, topology.objects.land).features.flatMap(({ geometry }) =>
     geometry.type === 'Polygon'
       ? [(geometry as Polygon).coordinates]
       : geometry.type === 'MultiPolygon'
