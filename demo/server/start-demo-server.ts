@@ -18,6 +18,8 @@ export const DEFAULT_PUBLIC_DIR = fileURLToPath(new URL('../public/', import.met
 export const DEFAULT_BUNDLE_DIR = fileURLToPath(new URL('../../packages/cargo-trackers/dist/cdn/', import.meta.url));
 export const BUNDLE_FILE = 'cargo-trackers.js';
 const PROXY_PREFIX = '/api/tracking/';
+/** The bundle's chunks carry a content hash in their names (see vite.config.ts), so they never change. */
+const HASHED_CHUNKS = /^\/chunks\/[^/]+-[\w-]{8}\.js(\.map)?$/;
 /** The demo-number table as the page reads it; generated from the module so page and mock agree. */
 const DEMO_NUMBERS_PATH = '/demo-numbers.json';
 const demoNumbersJson = JSON.stringify(
@@ -115,7 +117,7 @@ export async function startDemoServer(options: DemoServerOptions = {}): Promise<
     ...(mock && { limits: { cacheTtlMs: 0 } }),
   });
   const proxyListener = toNodeListener(proxy);
-  const staticFiles = createStaticFiles([publicDir, bundleDir]);
+  const staticFiles = createStaticFiles([publicDir, bundleDir], { immutable: (path) => HASHED_CHUNKS.test(path) });
 
   const server = createServer((req, res) => {
     const path = (req.url ?? '/').split('?')[0] ?? '/';
