@@ -63,10 +63,13 @@ describe('keyboard only', () => {
     const timeline = part(el, 'milestones')!.textContent!;
     expect(timeline).to.contain(second.textContent!.trim().split(/\s/)[0]!.slice(0, 4));
 
-    // The map takes focus and answers the keyboard (Leaflet's own +/- and arrows).
+    // The map takes focus and answers the keyboard (Leaflet's own +/- and arrows). It comes before
+    // the history in reading order, so the visitor tabs to it from the top of the page: past the
+    // last element, Chromium wraps to the top, but Firefox leaves the page for the browser's own UI.
     const map = el.shadowRoot!.querySelector('tracker-route-map')!;
     map.scrollIntoView();
     await until(() => !!map.shadowRoot?.querySelector('.leaflet-container'), 'map drawn', 10000);
+    document.querySelector<HTMLButtonElement>('#before')!.focus();
     const container = await tabUntil((a) => !!a?.classList.contains('leaflet-container'), 'the map');
     const zoom = () => (map as unknown as { leafletMap: { getZoom(): number } }).leafletMap.getZoom();
     const before = zoom();

@@ -1,7 +1,8 @@
 import { expect } from '@open-wc/testing';
-import { executeServerCommand, setViewport } from '@web/test-runner-commands';
+import { executeServerCommand } from '@web/test-runner-commands';
 import type { TrackerElement } from '@cargo-trackers/core';
 import { elementsUnderTest, inState, statesOf } from './elements.js';
+import { itExceptIn, setViewport } from '../support/browser.js';
 
 // Screenshots for review land in test-results/screenshots/<element>-<state>-<width>-<theme>.png.
 describe('layout by the element’s own width', () => {
@@ -15,7 +16,8 @@ describe('layout by the element’s own width', () => {
     const state = statesOf(e).filter((s) => s.name.startsWith('loaded')).at(-1)!;
     for (const width of [320, 768, 1280]) {
       for (const theme of ['light', 'dark'] as const) {
-        it(`<${e.tag}> at ${width} px, ${theme}: nothing overflows sideways`, async () => {
+        const tooNarrow = { webkit: "MiniBrowser, the browser WebKitWebDriver drives, keeps its window at least as wide as its toolbar (447 px)" };
+        itExceptIn(width < 447 ? tooNarrow : {}, `<${e.tag}> at ${width} px, ${theme}: nothing overflows sideways`, async () => {
           await setViewport({ width, height: 900 });
           document.body.style.margin = '0';
           const el = await inState(e, state, `lang="en" theme="${theme}" style="margin:0"`);

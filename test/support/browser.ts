@@ -1,4 +1,5 @@
 // Helpers for browser tests: script the mock proxy over real HTTP, read fixtures, wait for things.
+import { executeServerCommand } from '@web/test-runner-commands';
 
 export interface ScriptedResponse {
   status: number;
@@ -103,4 +104,28 @@ export function captureConsoleErrors(): { messages: string[]; restore: () => voi
   const messages: string[] = [];
   console.error = (...args: unknown[]) => messages.push(args.map(String).join(' '));
   return { messages, restore: () => (console.error = original) };
+}
+
+/** The engine this page runs in, from its user agent (Chromium's also says AppleWebKit and Safari). */
+export type Engine = 'chromium' | 'firefox' | 'webkit';
+export const engine: Engine = / Firefox\//.test(navigator.userAgent)
+  ? 'firefox'
+  : /Chrome\//.test(navigator.userAgent)
+    ? 'chromium'
+    : 'webkit';
+const ENGINE_LABELS: Record<Engine, string> = { chromium: 'Chromium', firefox: 'Firefox', webkit: 'WebKitGTK' };
+
+/**
+ * `it`, except in the engines listed in `skipIn`, where the test is skipped and its title says
+ * why: a reason that belongs to that engine or its driver, never "flaky".
+ */
+export function itExceptIn(skipIn: Partial<Record<Engine, string>>, title: string, fn: Mocha.Func): void {
+  const reason = skipIn[engine];
+  if (reason) it.skip(`${title} [skipped in ${ENGINE_LABELS[engine]}: ${reason}]`, fn);
+  else it(title, fn);
+}
+
+/** Sets the page's viewport in CSS pixels, in every engine (see test/support/viewport-plugin.mjs). */
+export async function setViewport(viewport: { width: number; height: number }): Promise<void> {
+  await executeServerCommand('viewport', viewport);
 }

@@ -5,6 +5,7 @@ import type { TrackerRouteMap } from '../../../../packages/core/src/map/index.js
 import type { Shipment } from '../../../../packages/core/src/model/shipment.js';
 import { airTransfer, airWithoutPaths, HOSTILE, oceanInTransit, oceanPacific } from './fixtures.js';
 import { drawnMap, frames, isLoopback, requestedUrls, routeLines } from './map-test-helpers.js';
+import { itExceptIn } from '../../../support/browser.js';
 
 declare global {
   interface Window {
@@ -323,7 +324,12 @@ describe('<tracker-route-map>', () => {
       expect(map.getZoom()).to.equal(zoom);
     });
 
-    it('turns off animated zoom and pan when the visitor prefers reduced motion', async () => {
+    // Neither driver outside Chromium can emulate prefers-reduced-motion.
+    const noReducedMotion = {
+      firefox: "Puppeteer emulates prefers-reduced-motion over CDP only, and Firefox's WebDriver BiDi has no such command",
+      webkit: 'WebDriver classic has no command to emulate prefers-reduced-motion',
+    };
+    itExceptIn(noReducedMotion, 'turns off animated zoom and pan when the visitor prefers reduced motion', async () => {
       const animated = await mount(oceanInTransit());
       expect(animated.leafletMap!.options.zoomAnimation).to.be.true;
       expect(panIsImmediate(animated.leafletMap!)).to.be.false;

@@ -46,7 +46,7 @@ describe('timeline', () => {
     expect(part(el, 'history-toggle')!.getAttribute('aria-expanded')).to.equal('true');
     expect(part(el, 'history-toggle')!.textContent!.trim()).to.equal('Hide earlier events');
     expect(el.shadowRoot!.activeElement).to.equal(part(el, 'history-toggle'));
-    await sendKeys({ press: 'Space' });
+    await sendKeys({ press: ' ' });
     await el.updateComplete;
     expect(parts(el, 'milestone').length).to.be.lessThan(total);
     expect(part(el, 'history-toggle')!.getAttribute('aria-expanded')).to.equal('false');
