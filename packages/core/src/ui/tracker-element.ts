@@ -58,7 +58,8 @@ type CoreView = typeof import('./shipment-view.js');
  * @csspart milestones - The timeline list.
  * @csspart milestones-empty - Said instead of the timeline when no event has been reported.
  * @csspart milestone - One event of the timeline (`data-kind`, `data-current`, `data-superseded`).
- * @csspart history-toggle - The button that shows or hides the older events of a long history.
+ * @csspart history-toggle - The button that shows the next older events of a long history, or hides them once all are shown.
+ * @csspart history-fold - The button that hides the older events shown so far, while some are still folded.
  * @csspart map - The route map.
  * @csspart map-canvas - The area the map is drawn in.
  * @csspart map-hint - "Click or focus the map to zoom and pan", shown on wheel or touch before the map is active.
@@ -110,7 +111,7 @@ export abstract class TrackerElement extends LitElement {
     messages: { attribute: false },
     normalizer: { attribute: false },
     selectedUnit: { state: true },
-    historyExpanded: { state: true },
+    historyRevealed: { state: true },
   };
 
   /** Path or URL of the customer-hosted proxy endpoint, e.g. `/api/tracking/ocean`. Required. */
@@ -145,8 +146,8 @@ export abstract class TrackerElement extends LitElement {
    */
   declare normalizer: Normalizer | undefined;
   declare protected selectedUnit: number;
-  /** Whether a long history shows its older events too; folded again for each new lookup. */
-  declare protected historyExpanded: boolean;
+  /** How many older events of a long history are shown; folded again for each new lookup. */
+  declare protected historyRevealed: number;
 
   protected abstract readonly product: Product;
   /** The attribute whose presence starts a lookup (`reference-number`, `awb-number`). */
@@ -175,7 +176,7 @@ export abstract class TrackerElement extends LitElement {
     this.syncUrl = false;
     this.messages = {};
     this.selectedUnit = 0;
-    this.historyExpanded = false;
+    this.historyRevealed = 0;
     this.tracking = new TrackingController(this, {
       tag: this.localName,
       // The view is needed to show any answer, so the controller waits for it even with an
@@ -302,7 +303,7 @@ export abstract class TrackerElement extends LitElement {
     if (!force && url === this.lastLookupKey) return;
     this.lastLookupKey = url;
     this.selectedUnit = 0;
-    this.historyExpanded = false;
+    this.historyRevealed = 0;
     this.tracking.track({ url, number });
     // In parallel with the request; the controller waits for it when the answer is a document.
     this.loadView().catch(() => undefined);
@@ -389,8 +390,8 @@ export abstract class TrackerElement extends LitElement {
     return view.core.renderShipmentView(shipment, ctx, {
       selectedUnit: this.selectedUnit,
       onSelectUnit: (index) => (this.selectedUnit = index),
-      historyExpanded: this.historyExpanded,
-      onToggleHistory: () => (this.historyExpanded = !this.historyExpanded),
+      historyRevealed: this.historyRevealed,
+      onRevealHistory: (revealed) => (this.historyRevealed = revealed),
       details: view.product.renderDetails(shipment, ctx),
       map: {
         loading: this.map,
