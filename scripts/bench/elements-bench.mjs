@@ -16,6 +16,7 @@ import { tmpdir } from 'node:os';
 import { extname, join, normalize } from 'node:path';
 import { chromium } from 'playwright';
 import { CHROMIUM_ARGS, findChromium } from '../../test/support/find-chromium.mjs';
+import { largeAirDocument } from '../../test/fixtures/large-air-document.mjs';
 
 const root = new URL('../../', import.meta.url).pathname;
 const RUNS = Number(process.env.BENCH_RUNS) || 15;
@@ -39,7 +40,9 @@ const sizes = {
 // serves the next response (the last repeats); /s/<id>/carriers/<product> the carrier list;
 // GET /log/<id> → {tracking, carriers}.
 const scripts = new Map();
-const fixture = (name) => readFileSync(join(root, 'test/fixtures', name));
+// The 30,000-milestone air document (about as large as the proxy passes), built once.
+const GENERATED = { 'large-air': JSON.stringify(largeAirDocument()) };
+const fixture = (name) => GENERATED[name] ?? readFileSync(join(root, 'test/fixtures', name));
 const TYPES = { '.js': 'text/javascript', '.json': 'application/json', '.html': 'text/html', '.map': 'application/json' };
 
 const PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>bench</title>
@@ -191,6 +194,39 @@ await page.evaluate(() => {
       stage.replaceChildren();
       return { lookup, polling };
     },
+    /**
+     * The longest main-thread task (Long Tasks API; 0 when none reached 50 ms) while a document
+     * loads and renders, and while "Show earlier" is clicked and painted.
+     */
+    async longestTask(product, name) {
+      const id = await script([{ status: 200, fixture: name }]);
+      const tasks = [];
+      const observer = new PerformanceObserver((list) => tasks.push(...list.getEntries().map((e) => e.duration)));
+      observer.observe({ type: 'longtask' });
+      const longest = () => {
+        tasks.push(...observer.takeRecords().map((e) => e.duration));
+        const max = Math.max(0, ...tasks);
+        tasks.length = 0;
+        return max;
+      };
+      stage.innerHTML = markup(product, id, 'map="none"');
+      const el = stage.firstElementChild;
+      await loaded(el);
+      await el.updateComplete;
+      await painted();
+      await new Promise((r) => setTimeout(r, 50));
+      const load = longest();
+      const rows = el.shadowRoot.querySelectorAll('[part~="milestone"]').length;
+      el.shadowRoot.querySelector('[part~="history-toggle"]')?.click();
+      await el.updateComplete;
+      await painted();
+      await new Promise((r) => setTimeout(r, 50));
+      const showEarlier = longest();
+      const rowsAfter = el.shadowRoot.querySelectorAll('[part~="milestone"]').length;
+      observer.disconnect();
+      stage.replaceChildren();
+      return { load, showEarlier, rows, added: rowsAfter - rows };
+    },
     /** One mount → 200 → map drawn → unmount cycle. */
     async cycle(id) {
       stage.innerHTML = markup('ocean', id, 'map="eager"');
@@ -249,6 +285,16 @@ for (const [product, name] of DOCUMENTS) {
 // 3. Requests.
 const requests = await page.evaluate(() => window.bench.requests());
 
+// 3b. The longest task for the 30,000-milestone air document (median over the runs).
+const longTaskRuns = [];
+for (let i = 0; i < Math.min(RUNS, 5); i++) longTaskRuns.push(await page.evaluate(() => window.bench.longestTask('air', 'large-air')));
+const longTasks = {
+  load: median(longTaskRuns.map((r) => r.load)),
+  showEarlier: median(longTaskRuns.map((r) => r.showEarlier)),
+  rows: longTaskRuns[0].rows,
+  added: longTaskRuns[0].added,
+};
+
 // 4. Memory over mount/unmount cycles with a map.
 const cdp = await page.context().newCDPSession(page);
 await cdp.send('Performance.enable');
@@ -305,6 +351,10 @@ lines.push('');
 lines.push('3. Requests to the proxy');
 lines.push(`   one lookup (200)                ${requests.lookup.tracking} tracking request, ${requests.lookup.carriers} carrier-list request (once per element)`);
 lines.push(`   202 → 202 → 200 lookup          ${requests.polling.tracking} tracking requests: ${(requests.polling.tracking - 1) / 2} per re-poll`);
+lines.push('');
+lines.push(`3b. Longest main-thread task, 30,000-milestone air document (${(GENERATED['large-air'].length / 1e6).toFixed(1)} MB), median of ${longTaskRuns.length}`);
+lines.push(`   response → timeline painted     ${ms(longTasks.load)}  (${longTasks.rows} rows shown)`);
+lines.push(`   "Show earlier" → painted        ${ms(longTasks.showEarlier)}  (${longTasks.added} rows added)`);
 lines.push('');
 lines.push(`4. ${CYCLES} mount → 200 → map drawn → unmount cycles of <ocean-tracker map="eager"> (${cycleMs.toFixed(0)} ms per cycle), after GC`);
 const mb = (bytes) => `${(bytes / 1024 / 1024).toFixed(2)} MB`;

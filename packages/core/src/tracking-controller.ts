@@ -5,6 +5,7 @@ import type { ProxyAnswer } from './transport/answer.js';
 import { backoffDelay, MAX_AUTOMATIC_RETRIES } from './transport/backoff.js';
 import { askProxy } from './transport/proxy-client.js';
 import { boundedWait } from './transport/retry-after.js';
+import { yieldToMain } from './yield-to-main.js';
 
 /** One lookup: the proxy URL with its query, and the number as the visitor typed it. */
 export interface TrackRequest {
@@ -242,12 +243,14 @@ export class TrackingController implements ReactiveController {
         this.fail(request, { kind: 'display-unavailable', status: 200, message: error instanceof Error ? error.message : String(error), retryable: true });
         return;
       }
+      // Parsing the body, reading it and rendering it each take a task of their own (see yield-to-main.ts).
+      await yieldToMain();
       if (generation !== this.generation) return;
     }
-    this.handle(request, answer, normalize);
+    this.handle(request, answer, normalize, generation);
   }
 
-  private handle(request: TrackRequest, answer: Exclude<ProxyAnswer, { kind: 'aborted' }>, normalize?: Normalizer): void {
+  private handle(request: TrackRequest, answer: Exclude<ProxyAnswer, { kind: 'aborted' }>, normalize?: Normalizer, generation?: number): void {
     const { tag } = this.options;
     // The limits count answers in a row: any other answer starts the count again.
     if (answer.kind !== 'rate-limited') this.counts.rateLimited = 0;
@@ -267,8 +270,12 @@ export class TrackingController implements ReactiveController {
           this.fail(request, { kind: 'unexpected', status: 200, message: result.reason, retryable: true });
           return;
         }
-        this.setState({ phase: 'loaded', request, shipment: result.shipment });
-        this.host.dispatchEvent(new TrackerLoadEvent(result.shipment));
+        const { shipment } = result;
+        void yieldToMain().then(() => {
+          if (generation !== undefined && generation !== this.generation) return;
+          this.setState({ phase: 'loaded', request, shipment });
+          this.host.dispatchEvent(new TrackerLoadEvent(shipment));
+        });
         return;
       }
       case 'malformed':
