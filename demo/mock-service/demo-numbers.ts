@@ -56,7 +56,7 @@ export const demoNumbers: readonly DemoNumber[] = [
   { product: 'ocean', number: 'DEMO429', outcome: 'rate-limited', shows: '429 rate limited, Retry-After: 5 seconds' },
   { product: 'ocean', number: 'DEMO404', outcome: 'not-found', shows: '404: no shipment found (as for any other unknown number)' },
   { product: 'ocean', number: 'DEMO500', outcome: 'server-error', shows: '500: a fault on the service side' },
-  { product: 'ocean', number: 'DEMOBADJSON', outcome: 'not-json', shows: '200 whose body is an HTML page, not JSON' },
+  { product: 'ocean', number: 'DEMOBADJSON', outcome: 'not-json', shows: 'The mock answers 200 with an HTML page; the proxy withholds it and answers 502' },
   { product: 'ocean', number: 'DEMOINCOMPLETE', outcome: 'missing-required-field', shows: '200 JSON document without the required status field' },
   // Air documents
   { product: 'air', number: '176-22817340', outcome: 'document', shows: 'Emirates AWB Hong Kong → Dubai → Frankfurt, transferred in Dubai' },
@@ -71,7 +71,7 @@ export const demoNumbers: readonly DemoNumber[] = [
   { product: 'air', number: '172-42900001', outcome: 'rate-limited', shows: '429 rate limited, Retry-After: 5 seconds' },
   { product: 'air', number: '172-40400006', outcome: 'not-found', shows: '404: no shipment found (as for any other unknown AWB)' },
   { product: 'air', number: '172-50000005', outcome: 'server-error', shows: '500: a fault on the service side' },
-  { product: 'air', number: '172-20000013', outcome: 'not-json', shows: '200 whose body is an HTML page, not JSON' },
+  { product: 'air', number: '172-20000013', outcome: 'not-json', shows: 'The mock answers 200 with an HTML page; the proxy withholds it and answers 502' },
   { product: 'air', number: '172-20000024', outcome: 'missing-required-field', shows: '200 JSON document without the required milestones field' },
 ];
 

@@ -21,6 +21,8 @@ export interface DemoConfig {
   readonly timeoutMs: number;
   /** The real tracking service; absent means the built-in mock. */
   readonly service?: RealService;
+  /** Page origins allowed to call the proxy from another origin (`CORS_ORIGINS`); empty: CORS off. */
+  readonly corsOrigins: readonly string[];
   /** Settings that were accepted but are worth a line in the log. */
   readonly notes: readonly string[];
 }
@@ -76,17 +78,41 @@ function readApiKey(value: string | undefined): string {
   return value;
 }
 
+/**
+ * `CORS_ORIGINS`: page origins, separated by commas or spaces, each exactly an origin
+ * (`https://shop.example`, no path), as the browser sends it in `Origin`. No wildcard: any
+ * site could then spend the account's lookups.
+ */
+function readCorsOrigins(value: string | undefined): string[] {
+  if (value === undefined) return [];
+  const origins: string[] = [];
+  for (const item of value.split(/[\s,]+/).filter((part) => part !== '')) {
+    let url: URL | undefined;
+    try {
+      url = new URL(item);
+    } catch {
+      url = undefined;
+    }
+    if (!url || (url.protocol !== 'https:' && url.protocol !== 'http:') || url.origin !== item.replace(/\/$/, '')) {
+      throw new DemoConfigError(`CORS_ORIGINS must list page origins such as https://shop.example (scheme, host and port only), not "${item}".`);
+    }
+    origins.push(url.origin);
+  }
+  return origins;
+}
+
 export function readDemoConfig(env: Env): DemoConfig {
   const notes: string[] = [];
   const host = env.HOST === undefined || env.HOST === '' ? DEFAULT_HOST : env.HOST;
   const port = readPort(env.PORT);
   const timeoutMs = readTimeout(env.TRACKING_API_TIMEOUT_MS);
+  const corsOrigins = readCorsOrigins(env.CORS_ORIGINS);
   const baseUrl = env.TRACKING_API_BASE_URL;
   if (baseUrl === undefined || baseUrl.trim() === '') {
     if (env.TRACKING_API_KEY !== undefined && env.TRACKING_API_KEY !== '') {
       notes.push('TRACKING_API_KEY is ignored because TRACKING_API_BASE_URL is not set; using the built-in mock service.');
     }
-    return { host, port, timeoutMs, notes };
+    return { host, port, timeoutMs, corsOrigins, notes };
   }
-  return { host, port, timeoutMs, service: { baseUrl: readBaseUrl(baseUrl.trim()), apiKey: readApiKey(env.TRACKING_API_KEY) }, notes };
+  return { host, port, timeoutMs, corsOrigins, service: { baseUrl: readBaseUrl(baseUrl.trim()), apiKey: readApiKey(env.TRACKING_API_KEY) }, notes };
 }

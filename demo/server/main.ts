@@ -21,6 +21,7 @@ async function main(): Promise<void> {
     host: config.host,
     port: config.port,
     timeoutMs: config.timeoutMs,
+    proxy: { corsOrigins: config.corsOrigins },
     ...(config.service && { service: config.service }),
   });
   console.log(`Demo: ${demo.url}`);

@@ -7,8 +7,8 @@ import { existsSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import { createTrackingProxy, type ProxyLogEntry } from '@cargo-trackers/proxy';
-import { toNodeListener } from '@cargo-trackers/proxy/node';
+import { createTrackingProxy, type ProxyLogEntry, type TrackingProxyOptions } from '@cargo-trackers/proxy';
+import { createLineWriter, nodeHttpTransport, toNodeListener } from '@cargo-trackers/proxy/node';
 import { demoNumbers } from '../mock-service/demo-numbers.js';
 import { createMockTrackingService } from '../mock-service/mock-tracking-service.js';
 import { DEFAULT_HOST, DEFAULT_PORT, DEFAULT_TIMEOUT_MS, type RealService } from './demo-config.js';
@@ -40,8 +40,10 @@ export interface DemoServerOptions {
   readonly mockHoldMs?: number;
   /** Makes the mock's key. Tests pass their own, to prove the key leaks nowhere. */
   readonly generateMockKey?: () => string;
-  /** Where the server's log lines go. Default `console.log`. */
+  /** Where the server's log lines go. Default standard output, written without blocking the event loop. */
   readonly log?: (line: string) => void;
+  /** Proxy settings beyond the defaults: page origins on other hosts allowed to call the proxy (`CORS_ORIGINS`), and limits. */
+  readonly proxy?: Pick<TrackingProxyOptions, 'corsOrigins' | 'limits'>;
 }
 
 export interface DemoServer {
@@ -94,7 +96,7 @@ function proxyLogLine(entry: ProxyLogEntry): string {
 }
 
 export async function startDemoServer(options: DemoServerOptions = {}): Promise<DemoServer> {
-  const log = options.log ?? ((line: string) => console.log(line));
+  const log = options.log ?? createLineWriter();
   const host = options.host ?? DEFAULT_HOST;
   const publicDir = options.publicDir ?? DEFAULT_PUBLIC_DIR;
   const bundleDir = options.bundleDir ?? DEFAULT_BUNDLE_DIR;
@@ -113,11 +115,18 @@ export async function startDemoServer(options: DemoServerOptions = {}): Promise<
     apiKey: service.apiKey,
     timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
     logger: (entry) => log(proxyLogLine(entry)),
+    transport: nodeHttpTransport(),
+    corsOrigins: options.proxy?.corsOrigins ?? [],
     // The mock's slow numbers answer 202, 202, then 200; a cached 200 would stop the demo replaying.
-    ...(mock && { limits: { cacheTtlMs: 0 } }),
+    limits: { ...(mock && { cacheTtlMs: 0 }), ...options.proxy?.limits },
   });
   const proxyListener = toNodeListener(proxy);
-  const staticFiles = createStaticFiles([publicDir, bundleDir], { immutable: (path) => HASHED_CHUNKS.test(path) });
+  // The bundle and its chunks are public code, readable from any origin as on a public CDN:
+  // a page elsewhere loads them as module scripts, which are fetched in CORS mode.
+  const staticFiles = createStaticFiles([
+    { dir: publicDir },
+    { dir: bundleDir, headers: { 'access-control-allow-origin': '*' }, immutable: (path) => HASHED_CHUNKS.test(path) },
+  ]);
 
   const server = createServer((req, res) => {
     const path = (req.url ?? '/').split('?')[0] ?? '/';

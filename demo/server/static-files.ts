@@ -89,14 +89,23 @@ export function safeSegments(pathname: string): string[] | undefined {
   return segments;
 }
 
-async function findFile(roots: readonly string[], segments: readonly string[]): Promise<string | undefined> {
-  for (const root of roots) {
+/** A folder to serve, and headers its files are served with. */
+export interface StaticRoot {
+  readonly dir: string;
+  readonly headers?: Readonly<Record<string, string>>;
+  /** Whether a request path names a file whose name changes with its content (cached a year as immutable). */
+  readonly immutable?: (pathname: string) => boolean;
+}
+
+async function findFile(roots: readonly StaticRoot[], segments: readonly string[]): Promise<{ path: string; root: StaticRoot } | undefined> {
+  for (const entry of roots) {
+    const root = entry.dir;
     const candidate = join(root, ...segments);
     try {
       // Resolve links too: a link inside a root must not lead outside it.
       const [real, realRoot] = await Promise.all([realpath(candidate), realpath(root)]);
       if (!real.startsWith(realRoot + sep)) continue;
-      if ((await stat(real)).isFile()) return real;
+      if ((await stat(real)).isFile()) return { path: real, root: entry };
     } catch {
       // Not in this root; try the next.
     }
@@ -106,12 +115,7 @@ async function findFile(roots: readonly string[], segments: readonly string[]): 
 
 export type StaticHandler = (req: IncomingMessage, res: ServerResponse) => Promise<void>;
 
-export interface StaticFilesOptions {
-  /** Whether a request path names a file whose name changes with its content (cached as immutable). */
-  readonly immutable?: (pathname: string) => boolean;
-}
-
-export function createStaticFiles(roots: readonly string[], options: StaticFilesOptions = {}): StaticHandler {
+export function createStaticFiles(roots: readonly StaticRoot[]): StaticHandler {
   const compressed = new Map<string, Compressed>();
 
   /** Both encodings of a file at this version, made on first request (quality 11 and level 9: made once, sent often). */
@@ -150,19 +154,21 @@ export function createStaticFiles(roots: readonly string[], options: StaticFiles
       return;
     }
     if (segments.length === 0 || pathname.endsWith('/')) segments.push('index.html');
-    const file = await findFile(roots, segments);
-    if (file === undefined) {
+    const found = await findFile(roots, segments);
+    if (found === undefined) {
       sendText(res, 404, 'Not found\n');
       return;
     }
+    const file = found.path;
     const { size, mtimeMs } = await stat(file);
     const version = `${size.toString(36)}-${Math.floor(mtimeMs).toString(36)}`;
     const compressible = COMPRESSIBLE.has(extname(file).toLowerCase());
     const encoding = compressible ? chooseEncoding(req.headers['accept-encoding']) : undefined;
     const etag = `"${version}${encoding ? `-${encoding}` : ''}"`;
     const headers: Record<string, string> = {
+      ...found.root.headers,
       'content-type': contentTypeOf(file),
-      'cache-control': options.immutable?.(pathname)
+      'cache-control': found.root.immutable?.(pathname)
         ? 'public, max-age=31536000, immutable'
         : // The demo is rebuilt often; always revalidate rather than run a stale bundle.
           'no-cache',

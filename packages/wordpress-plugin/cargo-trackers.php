@@ -1,9 +1,10 @@
 <?php
+
 /**
  * Plugin Name: Cargo Trackers
  * Description: Ocean container and air waybill tracking on any page: [ocean_tracker] and [air_tracker] shortcodes.
  * Version: 0.1.0
- * Requires at least: 6.0
+ * Requires at least: 6.1
  * Requires PHP: 7.4
  * License: MIT
  *
@@ -39,29 +40,68 @@ function cargo_trackers_attributes($tag) {
     return array('awb_number' => 'awb-number') + $shared;
 }
 
+/** The element attributes that hold a URL: escaped with esc_url, and limited to these schemes. */
+const CARGO_TRACKERS_URL_ATTRIBUTES = array('proxy_url', 'carriers_url', 'tile_url');
+const CARGO_TRACKERS_URL_SCHEMES = array('https', 'http');
+/**
+ * What a refused URL is printed as: a URL that is no address (as sanitizers elsewhere print it),
+ * so the element shows its configuration notice naming the attribute, and asks nothing.
+ */
+const CARGO_TRACKERS_REFUSED_URL = 'about:invalid';
+
 function cargo_trackers_enqueue() {
     $url = apply_filters('cargo_trackers_script_url', CARGO_TRACKERS_CDN);
     // WordPress 6.5+ prints module scripts itself, once, as <script type="module">.
+    // Version null: no ?ver= query. The URL names its version itself, and a Custom HTML snippet
+    // with the same URL on the same page then names the same module, which the browser runs once.
     if (function_exists('wp_enqueue_script_module')) {
-        wp_enqueue_script_module('cargo-trackers', $url, array(), CARGO_TRACKERS_VERSION);
+        wp_enqueue_script_module('cargo-trackers', $url, array(), null);
         return;
     }
-    // Older WordPress: a classic handle, turned into a module tag by the filter below.
-    wp_enqueue_script('cargo-trackers', $url, array(), CARGO_TRACKERS_VERSION, true);
+    // Older WordPress: a classic handle, made a module by the filter below.
+    wp_enqueue_script('cargo-trackers', $url, array(), null, true);
 }
 
+/**
+ * Before 6.5: turns WordPress's own tag for the handle into a module script. Only the type
+ * changes, so WordPress's id and whatever other script_loader_tag filters added stay.
+ */
 function cargo_trackers_module_tag($tag, $handle, $src) {
     if ($handle !== 'cargo-trackers') {
         return $tag;
     }
-    return '<script type="module" src="' . esc_url($src) . '"></script>' . "\n";
+    $opening = '/<script\b(?=[^>]*\bsrc=)[^>]*>/i';
+    return preg_replace_callback($opening, function ($match) {
+        $without_type = preg_replace('/\s+type\s*=\s*(["\'])[^"\']*\1/i', '', $match[0]);
+        return preg_replace('/^<script\b/i', '<script type="module"', $without_type);
+    }, $tag, 1);
 }
 add_filter('script_loader_tag', 'cargo_trackers_module_tag', 10, 3);
+
+/**
+ * esc_url with http(s) only (and paths); a refused URL becomes CARGO_TRACKERS_REFUSED_URL.
+ * Placeholders of a tile template ({z}, {x}, {y}, {s}, {r}, {-y}) are kept: esc_url would
+ * strip the braces.
+ */
+function cargo_trackers_esc_url($value) {
+    $placeholders = array();
+    $guarded = preg_replace_callback('/\{(-?[a-z])\}/i', function ($match) use (&$placeholders) {
+        $token = 'cargotrackersplaceholder' . count($placeholders) . 'x';
+        $placeholders[$token] = $match[0];
+        return $token;
+    }, (string) $value);
+    $escaped = esc_url($guarded, CARGO_TRACKERS_URL_SCHEMES);
+    if ($escaped === '') {
+        return CARGO_TRACKERS_REFUSED_URL;
+    }
+    return strtr($escaped, $placeholders);
+}
 
 function cargo_trackers_render($tag, $atts) {
     $allowed = cargo_trackers_attributes($tag);
     $defaults = array_fill_keys(array_keys($allowed), null);
-    $defaults['proxy_url'] = apply_filters('cargo_trackers_proxy_url', '/api/tracking/' . ($tag === 'ocean-tracker' ? 'ocean' : 'air'), $tag);
+    $product = $tag === 'ocean-tracker' ? 'ocean' : 'air';
+    $defaults['proxy_url'] = apply_filters('cargo_trackers_proxy_url', '/api/tracking/' . $product, $tag);
     $atts = shortcode_atts($defaults, $atts, str_replace('-', '_', $tag));
 
     $html = '<' . $tag;
@@ -69,7 +109,10 @@ function cargo_trackers_render($tag, $atts) {
         if ($atts[$key] === null || $atts[$key] === '') {
             continue;
         }
-        $html .= ' ' . $attribute . '="' . esc_attr($atts[$key]) . '"';
+        $value = in_array($key, CARGO_TRACKERS_URL_ATTRIBUTES, true)
+            ? cargo_trackers_esc_url($atts[$key])
+            : esc_attr($atts[$key]);
+        $html .= ' ' . $attribute . '="' . $value . '"';
     }
     $html .= '></' . $tag . '>';
 

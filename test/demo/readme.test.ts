@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
-import { readFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { readdir, readFile } from 'node:fs/promises';
 import { describe, it } from 'node:test';
-import { demoNumbers } from '../../demo/mock-service/demo-numbers.js';
+import { demoNumbers, findDemoNumber, type Product } from '../../demo/mock-service/demo-numbers.js';
 
 describe('demo/README.md', () => {
   it('has a table row for every demo number, with the same description as the page', async () => {
@@ -19,5 +20,58 @@ describe('demo/README.md', () => {
       assert.ok(row, `no row for ${entry.number}`);
       assert.ok(row.endsWith(`| ${entry.shows} |`), `${entry.number}: ${row}`);
     }
+  });
+});
+
+/** Every Markdown page a reader might copy an example from. */
+async function documentationFiles(): Promise<URL[]> {
+  const root = new URL('../../', import.meta.url);
+  const files = [new URL('README.md', root), new URL('demo/README.md', root)];
+  for (const entry of await readdir(new URL('docs/', root), { recursive: true })) {
+    if (entry.endsWith('.md')) files.push(new URL(`docs/${entry}`, root));
+  }
+  for (const pkg of await readdir(new URL('packages/', root))) {
+    for (const name of ['README.md', 'readme.txt']) {
+      const readme = new URL(`packages/${pkg}/${name}`, root);
+      if (existsSync(readme)) files.push(readme);
+    }
+  }
+  return files;
+}
+
+/** What looks like a tracking number in prose or code: AWBs, container and B/L numbers, the DEMO codes, and any value given to a number attribute. */
+function exampleNumbers(text: string): { product: Product; number: string }[] {
+  const found: { product: Product; number: string }[] = [];
+  for (const [number] of text.matchAll(/\b\d{3}[- ]?\d{4} ?\d{4}\b/g)) found.push({ product: 'air', number });
+  for (const [number] of text.matchAll(/\b[A-Z]{4}\d{6,10}\b|\bDEMO[A-Z0-9]+\b/g)) found.push({ product: 'ocean', number });
+  const attribute = /\b(reference[-_]number|awb[-_]number|ocean|air)=["']?([A-Za-z0-9 -]+?)["'#&\s>\]]/g;
+  for (const [, name, number] of text.matchAll(attribute)) {
+    if (number === undefined || !/\d/.test(number)) continue; // a variable name in a framework example, not a number
+    found.push({ product: name?.startsWith('awb') || name === 'air' ? 'air' : 'ocean', number });
+  }
+  return found;
+}
+
+describe('example numbers in the documentation', () => {
+  it('are numbers the demo answers, so a copied example shows a shipment, not "not found"', async () => {
+    const files = await documentationFiles();
+    let seen = 0;
+    for (const file of files) {
+      const text = await readFile(file, 'utf8');
+      for (const { product, number } of exampleNumbers(text)) {
+        seen++;
+        assert.ok(findDemoNumber(product, number), `${file.pathname.split('/').slice(-2).join('/')}: ${number} (${product}) is not a demo number`);
+      }
+    }
+    assert.ok(seen > 20, `found only ${seen} example numbers; the pattern no longer matches the docs`);
+  });
+
+  it('finds the numbers the way a reader writes them (the check itself)', () => {
+    const found = exampleNumbers('<air-tracker awb-number="020-12345675"></air-tracker> [ocean_tracker reference_number="MSCU1234565"] /?ocean=DEMO202#ocean');
+    assert.deepEqual(
+      found.map(({ product, number }) => `${product}:${number}`).sort(),
+      ['air:020-12345675', 'air:020-12345675', 'ocean:DEMO202', 'ocean:DEMO202', 'ocean:MSCU1234565', 'ocean:MSCU1234565'],
+    );
+    assert.equal(findDemoNumber('air', '020-12345675'), undefined, 'the old example is not a demo number');
   });
 });

@@ -4,6 +4,7 @@ import type { Normalizer, Shipment } from './model/shipment.js';
 import type { ProxyAnswer } from './transport/answer.js';
 import { backoffDelay, MAX_AUTOMATIC_RETRIES } from './transport/backoff.js';
 import { askProxy } from './transport/proxy-client.js';
+import { isCrossOrigin } from './transport/usable-url.js';
 import { boundedWait } from './transport/retry-after.js';
 import { yieldToMain } from './yield-to-main.js';
 
@@ -136,6 +137,8 @@ export class TrackingController implements ReactiveController {
   private connected = false;
   /** A scheduled ask that came due while the page was hidden or the element was away. */
   private due = false;
+  /** Whether the cross-origin hint has been written: once per element, not once per retry. */
+  private hintedCors = false;
 
   constructor(host: ReactiveControllerHost & HTMLElement, options: TrackingControllerOptions) {
     this.host = host;
@@ -318,6 +321,7 @@ export class TrackingController implements ReactiveController {
         return;
       }
       case 'rejected':
+        if (answer.status === 403 && answer.code === 'cross_site') this.hintCors(request, 'refused');
         this.fail(request, {
           kind: answer.status === 404 ? 'not-found' : 'rejected',
           status: answer.status,
@@ -339,6 +343,7 @@ export class TrackingController implements ReactiveController {
           this.emitError({ status, code: 'offline', message, retryable: true });
           return;
         }
+        if (answer.kind === 'network-error') this.hintCors(request, 'unreachable');
         const attempt = ++this.counts.retry;
         if (attempt > MAX_AUTOMATIC_RETRIES) {
           this.fail(request, { kind: 'unavailable', status, code, message, retryable: true });
@@ -350,6 +355,20 @@ export class TrackingController implements ReactiveController {
         return;
       }
     }
+  }
+
+  /**
+   * A proxy on another origin that the browser would not let the page read (no CORS headers for
+   * this page), or that refused the page's origin with 403 `cross_site`: the site owner sees only
+   * "not answering" in the element, so the console says where to look, once.
+   */
+  private hintCors(request: TrackRequest, how: 'unreachable' | 'refused'): void {
+    if (this.hintedCors || !isCrossOrigin(request.url)) return;
+    this.hintedCors = true;
+    const proxy = new URL(request.url, document.baseURI).origin;
+    const page = globalThis.location.origin;
+    const what = how === 'refused' ? `refused this page (403 cross_site)` : `gave no answer this page may read`;
+    console.error(`[${this.options.tag}] The proxy at ${proxy} ${what}: it is on another origin, so CORS is the likely cause. List "${page}" in the proxy's corsOrigins (CORS_ORIGINS for the demo server).`);
   }
 
   private fail(request: TrackRequest, failure: TrackerFailure): void {

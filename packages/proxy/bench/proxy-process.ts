@@ -4,7 +4,8 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createTrackingProxy } from '@cargo-trackers/proxy';
 import type { ProxyLimits } from '@cargo-trackers/proxy';
-import { toNodeListener } from '@cargo-trackers/proxy/node';
+import { openSync } from 'node:fs';
+import { createNodeJsonLogger, nodeHttpTransport, toNodeListener } from '@cargo-trackers/proxy/node';
 
 interface Config {
   readonly baseUrl: string;
@@ -15,9 +16,10 @@ const config = JSON.parse(process.argv[2] ?? '{}') as Config;
 const proxy = createTrackingProxy({
   baseUrl: config.baseUrl,
   apiKey: 'trk_BENCH_not_a_real_key',
-  limits: config.limits,
-  // The figures are for the proxy; writing a line per request to a pipe would measure the pipe.
-  logger: () => {},
+  limits: Object.fromEntries(Object.entries(config.limits).map(([k, v]) => [k, v === null ? Infinity : v])),
+  transport: nodeHttpTransport(),
+  // Every line is built and written, as in production, to /dev/null so the figures are not the disk's.
+  logger: createNodeJsonLogger({ fd: openSync('/dev/null', 'w') }),
 });
 const server = http.createServer(toNodeListener(proxy));
 server.keepAliveTimeout = 10_000;

@@ -2,7 +2,7 @@
 import http from 'node:http';
 import { pathToFileURL } from 'node:url';
 import { createTrackingProxy } from '@cargo-trackers/proxy';
-import { toNodeListener } from '@cargo-trackers/proxy/node';
+import { createNodeJsonLogger, nodeHttpTransport, toNodeListener } from '@cargo-trackers/proxy/node';
 
 export function createProxyServer(env: NodeJS.ProcessEnv = process.env): http.Server {
   const proxy = createTrackingProxy({
@@ -10,6 +10,10 @@ export function createProxyServer(env: NodeJS.ProcessEnv = process.env): http.Se
     apiKey: env.TRACKING_API_KEY ?? '',
     // Only when a reverse proxy in front overwrites this header, e.g. nginx `proxy_set_header X-Real-IP $remote_addr`.
     trustedProxyHeader: env.TRUSTED_PROXY_HEADER || undefined,
+    // JSON lines on standard output without blocking the event loop when the reader is slow.
+    logger: createNodeJsonLogger(),
+    // Upstream calls over a keep-alive node:http pool, cheaper per call than fetch.
+    transport: nodeHttpTransport(),
   });
   const server = http.createServer(toNodeListener(proxy));
   // Node closes a request after 300 s and idle keep-alive sockets after 5 s; a lookup may be held 130 s.

@@ -1,34 +1,3 @@
-const CHUNK = 0x8000;
-
-/** Base64 of raw bytes, for stores that hold strings; `btoa` exists on Node, Workers and Edge. */
-export function toBase64(bytes: Uint8Array): string {
-  let binary = '';
-  for (let i = 0; i < bytes.length; i += CHUNK) {
-    binary += String.fromCharCode(...bytes.subarray(i, i + CHUNK));
-  }
-  return btoa(binary);
-}
-
-export function fromBase64(text: string): Uint8Array {
-  const binary = atob(text);
-  const bytes = new Uint8Array(binary.length);
-  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
-  return bytes;
-}
-
-/** Whether `needle` occurs in `haystack`. */
-export function includesBytes(haystack: Uint8Array, needle: Uint8Array): boolean {
-  const first = needle[0];
-  if (first === undefined) return true;
-  const last = haystack.length - needle.length;
-  for (let i = haystack.indexOf(first); i !== -1 && i <= last; i = haystack.indexOf(first, i + 1)) {
-    let j = 1;
-    while (j < needle.length && haystack[i + j] === needle[j]) j++;
-    if (j === needle.length) return true;
-  }
-  return false;
-}
-
 const FNV_OFFSET = 0xcbf29ce484222325n;
 const FNV_PRIME = 0x100000001b3n;
 const MASK_64 = 0xffffffffffffffffn;
@@ -39,6 +8,19 @@ const MASK_64 = 0xffffffffffffffffn;
  * the rest of a cache hit. It is not a secret-keeping hash, and nothing relies on it being one.
  */
 export function fingerprint(text: string): string {
+  const known = recent.get(text);
+  if (known !== undefined) return known;
+  const hash = fnv1a64(text);
+  // Remembered for repeats (every cache hit names its number in the log); cleared rather than grown.
+  if (recent.size >= RECENT_MAX) recent.clear();
+  recent.set(text, hash);
+  return hash;
+}
+
+const RECENT_MAX = 4_096;
+const recent = new Map<string, string>();
+
+function fnv1a64(text: string): string {
   let hash = FNV_OFFSET;
   for (const byte of new TextEncoder().encode(text)) {
     hash = ((hash ^ BigInt(byte)) * FNV_PRIME) & MASK_64;

@@ -4,10 +4,10 @@
  * proxy appended; earlier entries are whatever the client claimed). Otherwise it comes from
  * the socket, which the platform adapter passes in and a visitor cannot forge.
  */
-export function clientKey(request: Request, socketAddress: string | undefined, trustedHeader: string | undefined): string {
+export function clientKey(header: (name: string) => string | null, socketAddress: string | undefined, trustedHeader: string | undefined): string {
   let address = socketAddress;
   if (trustedHeader !== undefined) {
-    const value = request.headers.get(trustedHeader);
+    const value = header(trustedHeader);
     const last = value?.split(',').at(-1)?.trim();
     if (last) address = last;
   }

@@ -1,7 +1,11 @@
-import { fingerprint, fromBase64, includesBytes, toBase64 } from './bytes.js';
+import { fingerprint } from './bytes.js';
 import { admitNumber } from './client-quota.js';
 import { clientKey } from './client-address.js';
 import { corsHeaders, preflightHeaders } from './cors.js';
+import { allowedSite } from './cross-site.js';
+import { JSON_HEADERS, decodeCached, encodeCached, errorOutput, etagOf, matchesEtag } from './answer.js';
+import type { CachedAnswer, ProxyOutput } from './answer.js';
+import { checkUpstreamBody } from './json-guard.js';
 import { jsonLinesLogger } from './log.js';
 import type { CacheOutcome, ProxyLogEntry } from './log.js';
 import { MemoryStore } from './memory-store.js';
@@ -10,81 +14,99 @@ import type { ProxyLimits, TrackingProxyOptions, TrackingRoutes } from './option
 import { encodeUpstreamQuery, parseQuery } from './query.js';
 import { retryAfterSeconds } from './retry-after.js';
 import { SharedCalls, VisitorGone } from './shared-calls.js';
-import { callUpstream, upstreamFailure } from './upstream.js';
-import type { UpstreamAnswer, UpstreamResult } from './upstream.js';
+import { fetchTransport, upstreamFailure } from './upstream.js';
+import type { UpstreamResult } from './upstream.js';
 import { returnUpstreamCall, takeUpstreamCall } from './upstream-budget.js';
+import type { Admission } from './upstream-budget.js';
 
 /** What a platform adapter knows about the request beyond the Request itself. */
 export interface ProxyRequestInfo {
   /** The peer address of the socket; the Node adapter fills it in. */
   readonly clientAddress?: string;
+  /**
+   * The Host the request was sent to, when the Request's URL does not carry it (the Node adapter
+   * fixes its URL to localhost). Only ever compared with `Origin`; see `publicOrigin`.
+   */
+  readonly host?: string;
 }
 
+/** A request as the proxy reads it, whatever runtime it came from. */
+export interface ProxyInput {
+  readonly method: string;
+  /** The path, without the query. */
+  readonly path: string;
+  /** The query with its `?`, or empty. */
+  readonly search: string;
+  header(name: string): string | null;
+  readonly host: string | null;
+  readonly clientAddress: string | undefined;
+  /** Aborts when the visitor goes away. */
+  readonly signal: AbortSignal;
+}
+
+/** The runtime-free proxy: the Fetch-API handler and the Node adapter both call it. */
+export type ProxyCore = (input: ProxyInput) => Promise<ProxyOutput>;
+
+/** Where the Node adapter finds the core behind a handler, to skip building Fetch objects per request. */
+export const PROXY_CORE: unique symbol = Symbol.for('cargo-trackers.proxy.core');
+
 /** The whole proxy: one Fetch-API function, so it runs unchanged on Node, Workers, Next.js and Deno. */
-export type TrackingProxyHandler = (request: Request, info?: ProxyRequestInfo) => Promise<Response>;
+export interface TrackingProxyHandler {
+  (request: Request, info?: ProxyRequestInfo): Promise<Response>;
+  readonly [PROXY_CORE]: ProxyCore;
+}
 
 type RouteName = keyof TrackingRoutes;
 
 interface RouteSpec {
   readonly name: RouteName;
   readonly upstreamPath: string;
-  /** The query parameters forwarded, in this order; nothing else is. */
-  readonly params: readonly string[];
   /** The parameter that names the shipment; absent on the open carrier lists. */
   readonly numberParam?: string;
+  /** The boolean that asks for route data. */
+  readonly flagParam?: string;
+  readonly carrierParam?: string;
 }
 
 const SPECS: readonly RouteSpec[] = [
-  { name: 'ocean', upstreamPath: '/v1/shipments/ocean', params: ['referenceNumber', 'carrierCode', 'routeDetails'], numberParam: 'referenceNumber' },
-  { name: 'air', upstreamPath: '/v1/shipments/air', params: ['number', 'routePath'], numberParam: 'number' },
-  { name: 'oceanCarriers', upstreamPath: '/v1/carriers/ocean', params: [] },
-  { name: 'airCarriers', upstreamPath: '/v1/carriers/air', params: [] },
+  { name: 'ocean', upstreamPath: '/v1/shipments/ocean', numberParam: 'referenceNumber', carrierParam: 'carrierCode', flagParam: 'routeDetails' },
+  { name: 'air', upstreamPath: '/v1/shipments/air', numberParam: 'number', flagParam: 'routePath' },
+  { name: 'oceanCarriers', upstreamPath: '/v1/carriers/ocean' },
+  { name: 'airCarriers', upstreamPath: '/v1/carriers/air' },
 ];
+
+/**
+ * Everything that changes the upstream answer, and nothing else: no visitor header is part of
+ * it. The cache key, the single-flight key, the quota's notion of "a new lookup" and the
+ * upstream request itself are all built from this one value.
+ */
+interface Lookup {
+  readonly spec: RouteSpec;
+  readonly number?: string;
+  readonly carrierCode?: string;
+  /** Forwarded as received (the interface says so); each spelling is its own lookup, and costs quota as one. */
+  readonly flag?: string;
+}
+
+/** The upstream query, parameters in a fixed order; the canonical key is derived from it. */
+function upstreamQuery(lookup: Lookup): string {
+  const { spec } = lookup;
+  const pairs: Array<[string, string]> = [];
+  if (spec.numberParam !== undefined && lookup.number !== undefined) pairs.push([spec.numberParam, lookup.number]);
+  if (spec.carrierParam !== undefined && lookup.carrierCode !== undefined) pairs.push([spec.carrierParam, lookup.carrierCode]);
+  if (spec.flagParam !== undefined && lookup.flag !== undefined) pairs.push([spec.flagParam, lookup.flag]);
+  return encodeUpstreamQuery(pairs);
+}
+
+/** The only headers an upstream call carries besides the key: visitor headers never reach it. */
+const UPSTREAM_ACCEPT = 'application/json';
 
 /** How long a client is told to wait when every lookup slot is taken: lookups last seconds to minutes. */
 const BUSY_RETRY_MS = 10_000;
-
-/** The proxy's own refusals and failures, in the service's error body shape. */
-function errorResponse(status: number, error: string, message: string, headers: Record<string, string> = {}): Response {
-  const body = new TextEncoder().encode(JSON.stringify({ message, error }));
-  return new Response(body, {
-    status,
-    headers: {
-      ...headers,
-      'content-type': 'application/json; charset=utf-8',
-      'content-length': String(body.byteLength),
-      'cache-control': 'no-store',
-    },
-  });
-}
-
-function answerResponse(answer: UpstreamAnswer, headers: Record<string, string>): Response {
-  const out = new Headers(headers);
-  if (answer.contentType !== null) out.set('content-type', answer.contentType);
-  if (answer.retryAfter !== null) out.set('retry-after', answer.retryAfter);
-  const nullBody = answer.status === 204 || answer.status === 205;
-  if (!nullBody) out.set('content-length', String(answer.body.byteLength));
-  // A fresh copy per visitor: answers shared between waiters must not share a buffer that a runtime may transfer.
-  return new Response(nullBody ? null : answer.body.slice(), { status: answer.status, headers: out });
-}
-
-interface CachedAnswer {
-  readonly contentType: string | null;
-  readonly body: string;
-}
-
-function encodeCached(answer: UpstreamAnswer): string {
-  return JSON.stringify({ contentType: answer.contentType, body: toBase64(answer.body) } satisfies CachedAnswer);
-}
-
-function decodeCached(text: string): UpstreamAnswer | undefined {
-  try {
-    const cached = JSON.parse(text) as CachedAnswer;
-    return { kind: 'answer', status: 200, contentType: cached.contentType, retryAfter: null, body: fromBase64(cached.body) };
-  } catch {
-    return undefined;
-  }
-}
+/** How long a client is told to wait when the store cannot count another lookup. */
+const COUNTERS_RETRY_MS = 60_000;
+/** Carrier-list calls for one list go out this far apart at the closest, whatever the TTL (even 0) and whether the last failed. */
+const CARRIER_RETRY_MS = 30_000;
 
 function resolveRoutes(routes: Partial<TrackingRoutes> | undefined): Map<string, RouteSpec> {
   const paths = { ...DEFAULT_ROUTES, ...routes };
@@ -107,6 +129,39 @@ function resolveBase(baseUrl: string): string {
   return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
 }
 
+function resolveOrigins(name: string, origins: string | readonly string[] | undefined): Set<string> {
+  const list = typeof origins === 'string' ? [origins] : (origins ?? []);
+  const out = new Set<string>();
+  for (const origin of list) {
+    const parsed = new URL(origin);
+    if (parsed.origin !== origin) throw new TypeError(`${name} must hold bare origins such as https://shop.example: ${origin}`);
+    out.add(origin);
+  }
+  return out;
+}
+
+/** A short, fixed-length name for a lookup in counter keys; SHA-256 so that no crafted lookup can share another's. */
+async function lookupId(key: string): Promise<string> {
+  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(key)));
+  let hex = '';
+  for (let i = 0; i < 16; i++) hex += (digest[i] as number).toString(16).padStart(2, '0');
+  return hex;
+}
+
+/** Everything the log line needs that only the route handling learns. */
+interface Trace {
+  route: string;
+  cache: CacheOutcome;
+  upstreamStatus?: number;
+  error?: string;
+  numberHash?: string;
+}
+
+/** What one upstream call produced, ready to send to every visitor who waited on it. */
+type CallResult =
+  | { readonly kind: 'answer'; readonly status: number; readonly retryAfter: string | null; readonly body: Uint8Array; readonly etag?: string }
+  | { readonly kind: 'failure'; readonly error: string; readonly message: string };
+
 /**
  * Builds the proxy handler. Configuration is checked here, once, so that a missing key or a
  * malformed base address stops the server at start-up rather than failing every request.
@@ -116,198 +171,232 @@ export function createTrackingProxy(options: TrackingProxyOptions): TrackingProx
     throw new TypeError('createTrackingProxy: apiKey is required');
   }
   const apiKey = options.apiKey;
-  const keyBytes = new TextEncoder().encode(apiKey);
   const base = resolveBase(options.baseUrl);
   const routes = resolveRoutes(options.routes);
   const limits: ProxyLimits = { ...DEFAULT_LIMITS, ...options.limits };
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-  const allowedOrigins = new Set(options.corsOrigins ?? []);
+  const allowedOrigins = resolveOrigins('corsOrigins', options.corsOrigins);
+  const publicOrigins = resolveOrigins('publicOrigin', options.publicOrigin);
   const corsOn = allowedOrigins.size > 0;
   const allow = corsOn ? 'GET, OPTIONS' : 'GET';
   const trustedHeader = options.trustedProxyHeader?.toLowerCase();
   const log = options.logger ?? jsonLinesLogger;
   const store = options.store ?? new MemoryStore();
   // Late-bound so that a test or an instrumentation library replacing globalThis.fetch is honoured.
-  const doFetch: typeof fetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
-  const lookups = new SharedCalls<UpstreamResult>();
-  const carrierLists = new SharedCalls<UpstreamResult>();
+  const transport = options.transport ?? fetchTransport(options.fetch ?? ((input, init) => globalThis.fetch(input, init)));
+  const lookups = new SharedCalls<CallResult>();
+  const carrierLists = new SharedCalls<CallResult>();
+  /** The last good carrier list per route, kept in the process so that no cache flood can make it fetched again. */
+  const carrierCopies = new Map<RouteName, { readonly answer: CachedAnswer; readonly until: number }>();
 
-  /** Everything the log line needs that only the route handling learns. */
-  interface Trace {
-    route: string;
-    cache: CacheOutcome;
-    upstreamStatus?: number;
-    error?: string;
-    numberHash?: string;
-  }
-
-  function keyEchoed(answer: UpstreamAnswer): boolean {
-    return (
-      includesBytes(answer.body, keyBytes) ||
-      (answer.contentType?.includes(apiKey) ?? false) ||
-      (answer.retryAfter?.includes(apiKey) ?? false)
-    );
-  }
-
-  /** The upstream call behind one shared lookup; caches a 200 before the call stops being shared. */
-  async function fetchAndCache(
-    spec: RouteSpec,
-    query: string,
-    headers: Headers,
-    cacheKey: string,
-    signal: AbortSignal,
-  ): Promise<UpstreamResult> {
+  /** One upstream call, its answer checked: JSON only, no key, a real status. Caches a 200. */
+  async function fetchAndCache(lookup: Lookup, cacheKey: string, signal: AbortSignal): Promise<CallResult> {
+    const { spec } = lookup;
+    const query = upstreamQuery(lookup);
     const url = `${base}${spec.upstreamPath}${query === '' ? '' : `?${query}`}`;
-    let result = await callUpstream({ url, headers, fetch: doFetch, timeoutMs, maxBodyBytes: limits.maxBodyBytes, signal });
-    if (result.kind === 'answer' && (result.status < 200 || result.status > 599)) result = upstreamFailure('upstream_incomplete');
-    if (result.kind === 'answer' && keyEchoed(result)) result = upstreamFailure('upstream_key_echo');
+    const headers: Record<string, string> = spec.numberParam === undefined ? { accept: UPSTREAM_ACCEPT } : { accept: UPSTREAM_ACCEPT, authorization: `Bearer ${apiKey}` };
+    const result: UpstreamResult = await transport({ url, headers, timeoutMs, maxBodyBytes: limits.maxBodyBytes, signal });
+    if (result.kind === 'failure') return result;
+    if (result.status < 200 || result.status > 599 || result.status === 204 || result.status === 205) return upstreamFailure('upstream_incomplete');
+    const verdict = checkUpstreamBody(result.body, apiKey);
+    if (verdict === 'not_json') return upstreamFailure('upstream_not_json');
+    if (verdict === 'key_echo' || (result.retryAfter?.includes(apiKey) ?? false)) return upstreamFailure('upstream_key_echo');
+    if (result.status !== 200) return { kind: 'answer', status: result.status, retryAfter: result.retryAfter, body: result.body };
+    const answer: CachedAnswer = { etag: etagOf(result.body), body: result.body };
     const ttl = spec.numberParam === undefined ? limits.carrierCacheTtlMs : limits.cacheTtlMs;
     // Only a finished 200 is worth keeping: a 202 means "ask again", and errors are not billed, so a retry is free.
-    if (result.kind === 'answer' && result.status === 200 && ttl > 0) {
-      await store.set(cacheKey, encodeCached(result), ttl).catch(() => {});
+    if (ttl > 0) {
+      if (spec.numberParam === undefined) carrierCopies.set(spec.name, { answer, until: Date.now() + ttl });
+      await store.setCached(cacheKey, encodeCached(answer), ttl).catch(() => {});
     }
-    return result;
+    return { kind: 'answer', status: 200, retryAfter: null, body: answer.body, etag: answer.etag };
   }
 
-  /** `publicMaxAgeS`: how long browsers and CDNs may keep a 200 (the open carrier lists); nothing else is kept. */
-  function respond(result: UpstreamResult, trace: Trace, headers: Record<string, string>, publicMaxAgeS?: number): Response {
+  function respond(input: ProxyInput, result: CallResult, trace: Trace, headers: Record<string, string>, publicMaxAgeS: number | undefined): ProxyOutput {
     if (result.kind === 'failure') {
       trace.error = result.error;
-      return errorResponse(502, result.error, result.message, headers);
+      return errorOutput(502, result.error, result.message, headers);
     }
     if (trace.cache !== 'hit') trace.upstreamStatus = result.status;
     const cacheControl = publicMaxAgeS !== undefined && result.status === 200 ? `public, max-age=${publicMaxAgeS}` : 'no-store';
-    return answerResponse(result, { ...headers, 'cache-control': cacheControl });
+    const out: Record<string, string> = { ...headers, ...JSON_HEADERS, 'cache-control': cacheControl };
+    if (result.retryAfter !== null) out['retry-after'] = result.retryAfter;
+    if (result.etag === undefined) return { status: result.status, headers: out, body: result.body };
+    out.etag = result.etag;
+    if (matchesEtag(input.header('if-none-match'), result.etag)) return { status: 304, headers: out, body: null, etag: result.etag };
+    return { status: result.status, headers: out, body: result.body, etag: result.etag };
   }
 
-  async function forward(request: Request, url: URL, spec: RouteSpec, info: ProxyRequestInfo | undefined, trace: Trace, cors: Record<string, string>): Promise<Response> {
-    const { values, duplicated } = parseQuery(url.search);
-    const pairs: Array<[string, string]> = [];
-    for (const name of spec.params) {
-      if (duplicated.has(name)) {
-        trace.error = 'duplicate_parameter';
-        return errorResponse(400, 'duplicate_parameter', `The query parameter ${name} appears more than once.`, cors);
-      }
+  function refuse(trace: Trace, status: number, error: string, message: string, headers: Record<string, string>): ProxyOutput {
+    trace.error = error;
+    return errorOutput(status, error, message, headers);
+  }
+
+  /** Reads and checks the query into a lookup, or the 400 that says what is wrong with it. */
+  function readLookup(input: ProxyInput, spec: RouteSpec, trace: Trace, cors: Record<string, string>): Lookup | ProxyOutput {
+    const { values, duplicated } = parseQuery(input.search);
+    const read = (name: string | undefined): string | undefined | ProxyOutput => {
+      if (name === undefined) return undefined;
+      if (duplicated.has(name)) return refuse(trace, 400, 'duplicate_parameter', `The query parameter ${name} appears more than once.`, cors);
       const value = values.get(name);
-      if (value === undefined) continue;
-      if (value.length > limits.maxValueLength) {
-        trace.error = 'value_too_long';
-        return errorResponse(400, 'value_too_long', `The query parameter ${name} is longer than ${limits.maxValueLength} characters.`, cors);
+      if (value !== undefined && value.length > limits.maxValueLength) {
+        return refuse(trace, 400, 'value_too_long', `The query parameter ${name} is longer than ${limits.maxValueLength} characters.`, cors);
       }
-      pairs.push([name, value]);
-    }
-    const number = spec.numberParam === undefined ? undefined : values.get(spec.numberParam);
+      return value;
+    };
+    const number = read(spec.numberParam);
+    if (typeof number === 'object') return number;
+    const carrierCode = read(spec.carrierParam);
+    if (typeof carrierCode === 'object') return carrierCode;
+    const flag = read(spec.flagParam);
+    if (typeof flag === 'object') return flag;
     if (spec.numberParam !== undefined && (number === undefined || number === '')) {
-      trace.error = 'missing_number';
-      return errorResponse(400, 'missing_number', `The query parameter ${spec.numberParam} is required.`, cors);
+      return refuse(trace, 400, 'missing_number', `The query parameter ${spec.numberParam} is required.`, cors);
     }
-    const query = encodeUpstreamQuery(pairs);
-    const headers = new Headers({ accept: request.headers.get('accept') ?? 'application/json' });
-    const language = request.headers.get('accept-language');
-    if (language !== null) headers.set('accept-language', language);
-    // The key is the upstream request itself, not a hash of it: a crafted number must not be able to collide with another.
-    const cacheKey = `answer:${spec.name}\n${query}\n${headers.get('accept')}\n${language ?? ''}`;
+    return {
+      spec,
+      ...(number === undefined ? {} : { number }),
+      ...(carrierCode === undefined ? {} : { carrierCode }),
+      ...(flag === undefined ? {} : { flag }),
+    };
+  }
+
+  /** Runs `check` on the counters; a store that cannot count refuses the lookup rather than let it through. */
+  async function counted(check: () => Promise<Admission>): Promise<Admission | 'unavailable'> {
+    try {
+      return await check();
+    } catch {
+      return 'unavailable';
+    }
+  }
+
+  async function forward(input: ProxyInput, spec: RouteSpec, trace: Trace, cors: Record<string, string>): Promise<ProxyOutput> {
+    const lookup = readLookup(input, spec, trace, cors);
+    if (!('spec' in lookup)) return lookup;
+    const isShipment = spec.numberParam !== undefined;
+    const cacheKey = `answer:${spec.name}?${upstreamQuery(lookup)}`;
     // An upstream error on an open list (a 429 for the proxy's shared address) must not be kept for minutes.
-    const publicMaxAgeS = spec.numberParam === undefined ? Math.floor(limits.carrierCacheTtlMs / 1000) : undefined;
+    const publicMaxAgeS = isShipment ? undefined : Math.floor(limits.carrierCacheTtlMs / 1000);
     const out = (cache: CacheOutcome) => ({ ...cors, 'x-proxy-cache': cache });
+    if (lookup.number !== undefined) trace.numberHash = fingerprint(lookup.number);
 
-    if (number !== undefined) trace.numberHash = fingerprint(number);
-    const cachedText = await store.get(cacheKey).catch(() => undefined);
-    const cached = cachedText === undefined ? undefined : decodeCached(cachedText);
-    if (cached !== undefined) {
+    const cachedBytes = await store.getCached(cacheKey).catch(() => undefined);
+    const cached = cachedBytes === undefined ? undefined : decodeCached(cachedBytes);
+    const copy = carrierCopies.get(spec.name);
+    const hit = cached ?? (copy !== undefined && copy.until > Date.now() ? copy.answer : undefined);
+    if (hit !== undefined) {
       trace.cache = 'hit';
-      return respond(cached, trace, out('hit'), publicMaxAgeS);
+      return respond(input, { kind: 'answer', status: 200, retryAfter: null, ...hit }, trace, out('hit'), publicMaxAgeS);
     }
 
-    const calls = number === undefined ? carrierLists : lookups;
-    const join = async (): Promise<Response | undefined> => {
-      const shared = calls.join(cacheKey, request.signal);
+    const calls = isShipment ? lookups : carrierLists;
+    const join = async (): Promise<ProxyOutput | undefined> => {
+      const shared = calls.join(cacheKey, input.signal);
       if (shared === undefined) return undefined;
       trace.cache = 'shared';
-      return respond(await shared, trace, out('shared'), publicMaxAgeS);
+      return respond(input, await shared, trace, out('shared'), publicMaxAgeS);
     };
     const joined = await join();
     if (joined !== undefined) return joined;
 
-    let budgetTakenAt: number | undefined;
-    if (number !== undefined && trace.numberHash !== undefined) {
+    if (isShipment) {
       if (lookups.size >= limits.maxConcurrentLookups) {
-        trace.error = 'proxy_busy';
-        return errorResponse(429, 'proxy_busy', 'Too many lookups are in progress; try again shortly.', { ...cors, 'retry-after': retryAfterSeconds(BUSY_RETRY_MS) });
+        return refuse(trace, 429, 'proxy_busy', 'Too many lookups are in progress; try again shortly.', { ...cors, 'retry-after': retryAfterSeconds(BUSY_RETRY_MS) });
       }
-      const client = clientKey(request, typeof info?.clientAddress === 'string' ? info.clientAddress : undefined, trustedHeader);
-      const quota = await admitNumber(store, client, trace.numberHash, limits.newNumbersPerClientPerHour, Date.now());
+      const perHour = limits.newNumbersPerClientPerHour;
+      const quota = Number.isFinite(perHour)
+        ? await counted(async () => admitNumber(store, clientKey(input.header, input.clientAddress, trustedHeader), await lookupId(cacheKey), perHour, Date.now()))
+        : ({ ok: true } as const);
+      if (quota === 'unavailable') return countersUnavailable(trace, cors);
       if (!quota.ok) {
-        trace.error = 'client_quota';
-        return errorResponse(429, 'client_quota', 'Too many different numbers from this address; try again later.', { ...cors, 'retry-after': retryAfterSeconds(quota.retryAfterMs) });
+        return refuse(trace, 429, 'client_quota', 'Too many different numbers from this address; try again later.', { ...cors, 'retry-after': retryAfterSeconds(quota.retryAfterMs) });
       }
-      budgetTakenAt = Date.now();
-      const budget = await takeUpstreamCall(store, limits.upstreamBudget, budgetTakenAt);
-      if (!budget.ok) {
-        budgetTakenAt = undefined;
-        trace.error = 'upstream_budget';
-        return errorResponse(429, 'upstream_budget', 'The tracking budget for this moment is used up; try again shortly.', { ...cors, 'retry-after': retryAfterSeconds(budget.retryAfterMs) });
+    } else {
+      // One carrier-list call per TTL per list, whoever asks, across every instance sharing the
+      // store; after a failed one, the next waits CARRIER_RETRY_MS. Between them a visitor with
+      // no copy to hand gets a 429, never another upstream call.
+      const gate = await counted(async () => {
+        const [fresh = 0] = await store.counts([`carriers-fresh:${spec.name}`]);
+        const mayCall = fresh === 0 && (await store.addIfAbsent(`carriers-try:${spec.name}`, CARRIER_RETRY_MS));
+        return mayCall ? { ok: true } : { ok: false, retryAfterMs: CARRIER_RETRY_MS };
+      });
+      if (gate === 'unavailable') return countersUnavailable(trace, cors);
+      if (!gate.ok) {
+        const late = await join();
+        if (late !== undefined) return late;
+        return refuse(trace, 429, 'carriers_pending', 'The carrier list is being fetched; try again shortly.', { ...cors, 'retry-after': retryAfterSeconds(gate.retryAfterMs) });
       }
-      headers.set('authorization', `Bearer ${apiKey}`);
+    }
+    const takenAt = Date.now();
+    const budget = await counted(() => takeUpstreamCall(store, limits.upstreamBudget, takenAt));
+    if (budget === 'unavailable') return countersUnavailable(trace, cors);
+    if (!budget.ok) {
+      return refuse(trace, 429, 'upstream_budget', 'The tracking budget for this moment is used up; try again shortly.', { ...cors, 'retry-after': retryAfterSeconds(budget.retryAfterMs) });
     }
     // The awaits above let another visitor start the same call meanwhile; joining it needs no
     // upstream call of our own, so the unit taken from the budget goes back.
     const late = await join();
     if (late !== undefined) {
-      if (budgetTakenAt !== undefined) await returnUpstreamCall(store, limits.upstreamBudget, budgetTakenAt).catch(() => {});
+      await returnUpstreamCall(store, limits.upstreamBudget, takenAt).catch(() => {});
       return late;
     }
     trace.cache = 'miss';
-    const result = await calls.start(cacheKey, request.signal, (signal) => fetchAndCache(spec, query, headers, cacheKey, signal));
-    return respond(result, trace, out('miss'), publicMaxAgeS);
+    const result = await calls.start(cacheKey, input.signal, async (signal) => {
+      const called = await fetchAndCache(lookup, cacheKey, signal);
+      if (!isShipment && called.kind === 'answer' && called.status === 200) {
+        await store.addIfAbsent(`carriers-fresh:${spec.name}`, limits.carrierCacheTtlMs).catch(() => false);
+      }
+      return called;
+    });
+    return respond(input, result, trace, out('miss'), publicMaxAgeS);
   }
 
-  async function route(request: Request, info: ProxyRequestInfo | undefined, trace: Trace): Promise<Response> {
-    const url = new URL(request.url);
-    const spec = routes.get(url.pathname);
-    if (spec === undefined) {
-      trace.error = 'not_found';
-      return errorResponse(404, 'not_found', 'No such tracking route.');
-    }
+  function countersUnavailable(trace: Trace, cors: Record<string, string>): ProxyOutput {
+    return refuse(trace, 429, 'quota_unavailable', 'The proxy cannot count lookups right now; try again later.', { ...cors, 'retry-after': retryAfterSeconds(COUNTERS_RETRY_MS) });
+  }
+
+  async function route(input: ProxyInput, trace: Trace): Promise<ProxyOutput> {
+    const spec = routes.get(input.path);
+    if (spec === undefined) return refuse(trace, 404, 'not_found', 'No such tracking route.', {});
     trace.route = spec.name;
-    const origin = request.headers.get('origin');
-    const vary: Record<string, string> = corsOn ? { vary: 'Origin' } : {};
-    if (request.method === 'OPTIONS' && corsOn) {
-      return new Response(null, { status: 204, headers: { ...vary, allow, ...preflightHeaders(origin, allowedOrigins) } });
+    const origin = input.header('origin');
+    const vary: Record<string, string> = { vary: 'Origin' };
+    // Before anything that costs: another site's page never gets an upstream call or a quota unit.
+    if (!allowedSite({ origin, secFetchSite: input.header('sec-fetch-site'), host: input.host }, allowedOrigins, publicOrigins)) {
+      return refuse(trace, 403, 'cross_site', 'Requests from other sites are not accepted here.', vary);
     }
-    if (request.method !== 'GET') {
-      trace.error = 'method_not_allowed';
-      return errorResponse(405, 'method_not_allowed', `Only ${allow} is allowed here.`, { ...vary, allow });
+    if (input.method === 'OPTIONS' && corsOn) {
+      return { status: 204, headers: { ...vary, allow, ...JSON_HEADERS, ...preflightHeaders(origin, allowedOrigins) }, body: null };
     }
-    return forward(request, url, spec, info, trace, { ...vary, ...corsHeaders(origin, allowedOrigins) });
+    if (input.method !== 'GET') return refuse(trace, 405, 'method_not_allowed', `Only ${allow} is allowed here.`, { ...vary, allow });
+    return forward(input, spec, trace, { ...vary, ...corsHeaders(origin, allowedOrigins) });
   }
 
-  return async function handleTrackingRequest(request: Request, info?: ProxyRequestInfo): Promise<Response> {
+  const core: ProxyCore = async (input) => {
     const started = Date.now();
     const trace: Trace = { route: 'unknown', cache: 'none' };
-    let response: Response;
+    let output: ProxyOutput;
     let level: ProxyLogEntry['level'] = 'info';
     try {
-      response = await route(request, info, trace);
+      output = await route(input, trace);
     } catch (error) {
-      if (error instanceof VisitorGone || request.signal.aborted) {
+      if (error instanceof VisitorGone || input.signal.aborted) {
         trace.error = 'client_closed';
         // Nobody reads this answer; 499 names the case in the log, as nginx does.
-        response = new Response(null, { status: 499 });
+        output = { status: 499, headers: {}, body: null };
       } else {
         level = 'error';
-        trace.error = 'proxy_error';
-        response = errorResponse(500, 'proxy_error', 'The proxy failed unexpectedly.');
+        output = refuse(trace, 500, 'proxy_error', 'The proxy failed unexpectedly.', {});
       }
     }
-    if (response.status === 502) level = 'warn';
+    if (output.status === 502) level = 'warn';
     try {
       log({
         time: new Date(started).toISOString(),
         level,
-        method: request.method,
+        method: input.method,
         route: trace.route,
-        status: response.status,
+        status: output.status,
         durationMs: Date.now() - started,
         cache: trace.cache,
         ...(trace.upstreamStatus === undefined ? {} : { upstreamStatus: trace.upstreamStatus }),
@@ -317,6 +406,24 @@ export function createTrackingProxy(options: TrackingProxyOptions): TrackingProx
     } catch {
       // A broken logger must not turn an answer into a failure.
     }
-    return response;
+    return output;
   };
+
+  const handler = async (request: Request, info?: ProxyRequestInfo): Promise<Response> => {
+    const url = new URL(request.url);
+    const output = await core({
+      method: request.method,
+      path: url.pathname,
+      search: url.search,
+      header: (name) => request.headers.get(name),
+      host: info?.host ?? url.host,
+      clientAddress: typeof info?.clientAddress === 'string' ? info.clientAddress : undefined,
+      signal: request.signal,
+    });
+    const headers = new Headers(output.headers);
+    if (output.body !== null) headers.set('content-length', String(output.body.byteLength));
+    // A fresh copy per visitor: a runtime may transfer a Response body's buffer, and this one is shared.
+    return new Response(output.body === null ? null : output.body.slice(), { status: output.status, headers });
+  };
+  return Object.assign(handler, { [PROXY_CORE]: core }) as TrackingProxyHandler;
 }

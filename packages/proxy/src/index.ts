@@ -4,7 +4,9 @@ export type { ProxyLimits, TrackingProxyOptions, TrackingRoutes } from './option
 export { DEFAULT_LIMITS, DEFAULT_ROUTES, DEFAULT_TIMEOUT_MS } from './options.js';
 export { MemoryStore } from './memory-store.js';
 export type { MemoryStoreOptions } from './memory-store.js';
+export { CounterSpaceFull } from './store.js';
 export type { ProxyStore } from './store.js';
 export { jsonLinesLogger } from './log.js';
 export type { CacheOutcome, ProxyLogEntry, ProxyLogger } from './log.js';
 export type { BudgetLimit } from './upstream-budget.js';
+export type { UpstreamRequest, UpstreamResult, UpstreamTransport } from './upstream.js';

@@ -1,82 +1,273 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { ProxyRequestInfo } from './create-proxy.js';
+import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
+import { PROXY_CORE } from './create-proxy.js';
+import type { ProxyCore, ProxyInput, ProxyRequestInfo } from './create-proxy.js';
+import { errorOutput } from './answer.js';
+import type { ProxyOutput } from './answer.js';
+
+export { createLineWriter, createNodeJsonLogger } from './node-log.js';
+export { nodeHttpTransport } from './node-upstream.js';
+export type { NodeTransportOptions } from './node-upstream.js';
+export type { LineWriterOptions } from './node-log.js';
 
 /** Any Fetch-API handler; the tracking proxy is one. */
 export type FetchHandler = (request: Request, info?: ProxyRequestInfo) => Promise<Response>;
+
+export interface NodeListenerOptions {
+  /**
+   * Longest time an answer may take to reach the visitor once writing starts. A visitor that
+   * stops reading is cut off then, and the memory its answer pinned is freed. Default 30 000 ms.
+   */
+  readonly writeTimeoutMs?: number;
+  /** Most bytes of compressed variants kept for cached answers. Default 32 MiB. */
+  readonly maxCompressedBytes?: number;
+}
 
 /** The parts of Express's request this adapter reads, so Express itself is not a dependency. */
 interface MountedRequest extends IncomingMessage {
   readonly originalUrl?: string;
 }
 
+type Listener = (req: IncomingMessage, res: ServerResponse) => void;
+
+/** Bodies smaller than this go out as they are: compressing them saves less than it costs. */
+const MIN_COMPRESS_BYTES = 1_024;
+
 /**
  * Runs a Fetch-API handler on Node's `http` server, or as Express middleware:
  * `http.createServer(toNodeListener(proxy))`, `app.use('/api/tracking', toNodeListener(proxy))`.
  *
+ * For the tracking proxy itself it skips the Fetch API altogether: the request is read straight
+ * from Node's, and the answer, a buffer shared by every visitor of a cached answer, is written
+ * straight to the socket, with gzip and brotli variants compressed once per cached answer.
+ *
  * The client address comes from the socket, out of the visitor's reach. When the visitor
- * disconnects, the Request's signal aborts, so an upstream lookup nobody waits for is dropped.
+ * disconnects, the request's signal aborts, so an upstream lookup nobody waits for is dropped.
+ * The Host header is passed on only for the cross-site check (see `publicOrigin`).
  */
-export function toNodeListener(handler: FetchHandler): (req: IncomingMessage, res: ServerResponse) => void {
+export function toNodeListener(handler: FetchHandler, options: NodeListenerOptions = {}): Listener {
+  const writeTimeoutMs = options.writeTimeoutMs ?? 30_000;
+  const core = (handler as Partial<Record<typeof PROXY_CORE, ProxyCore>>)[PROXY_CORE];
+  if (core !== undefined) {
+    const variants = new CompressedVariants(options.maxCompressedBytes ?? 32 * 1024 * 1024);
+    return (req, res) => {
+      void serveCore(core, variants, writeTimeoutMs, req as MountedRequest, res);
+    };
+  }
   return (req, res) => {
-    void serve(handler, req as MountedRequest, res);
+    void serveFetch(handler, writeTimeoutMs, req as MountedRequest, res);
   };
 }
 
-async function serve(handler: FetchHandler, req: MountedRequest, res: ServerResponse): Promise<void> {
+/** Aborts when the visitor goes away before the answer is complete. */
+function visitorSignal(res: ServerResponse): AbortSignal {
   const controller = new AbortController();
-  res.once('close', () => {
-    if (!res.writableFinished) controller.abort();
-  });
-  let request: Request;
-  try {
-    request = new Request(requestUrl(req), {
-      method: req.method ?? 'GET',
-      headers: requestHeaders(req),
-      signal: controller.signal,
+  // Made lazily, so the visitor may already have gone: then it is aborted from the start.
+  if (res.destroyed && !res.writableFinished) controller.abort();
+  else {
+    res.once('close', () => {
+      if (!res.writableFinished) controller.abort();
     });
+  }
+  return controller.signal;
+}
+
+function headerOf(req: IncomingMessage): (name: string) => string | null {
+  return (name) => {
+    const value = req.headers[name];
+    if (value === undefined) return null;
+    return Array.isArray(value) ? value.join(', ') : value;
+  };
+}
+
+async function serveCore(core: ProxyCore, variants: CompressedVariants, writeTimeoutMs: number, req: MountedRequest, res: ServerResponse): Promise<void> {
+  const { path, search } = requestTarget(req);
+  const header = headerOf(req);
+  let signal: AbortSignal | undefined;
+  const input: ProxyInput = {
+    method: req.method ?? 'GET',
+    path,
+    search,
+    header,
+    host: header('host'),
+    clientAddress: req.socket.remoteAddress,
+    // Made on first use: a cache hit never needs one, and it is a measurable cost per request.
+    get signal() {
+      signal ??= visitorSignal(res);
+      return signal;
+    },
+  };
+  let output: ProxyOutput;
+  try {
+    output = await core(input);
   } catch {
-    // Request refuses methods such as TRACE and CONNECT; none is a tracking request.
-    writeResponse(res, 400, { 'content-type': 'application/json; charset=utf-8' }, JSON.stringify({ message: 'Unsupported request.', error: 'bad_request' }));
+    writeFailure(res);
     return;
   }
-  try {
-    const response = await handler(request, { clientAddress: req.socket.remoteAddress });
-    if (res.destroyed) return;
-    const body = response.body === null ? undefined : new Uint8Array(await response.arrayBuffer());
-    const headers: Record<string, string> = {};
-    response.headers.forEach((value, name) => {
-      headers[name] = value;
-    });
-    writeResponse(res, response.status, headers, body);
-  } catch {
-    if (!res.headersSent && !res.destroyed) {
-      writeResponse(res, 500, { 'content-type': 'application/json; charset=utf-8' }, JSON.stringify({ message: 'The proxy failed unexpectedly.', error: 'proxy_error' }));
-    } else {
-      res.destroy();
+  if (res.destroyed || output.status === 499) return;
+  const headers: Record<string, string | number> = { ...output.headers };
+  let body = output.body;
+  if (output.etag !== undefined && body !== null && body.byteLength >= MIN_COMPRESS_BYTES) {
+    headers.vary = headers.vary === undefined ? 'Accept-Encoding' : `${headers.vary}, Accept-Encoding`;
+    const encoding = preferredEncoding(header('accept-encoding'));
+    if (encoding !== undefined) {
+      const compressed = variants.get(output.etag, encoding, body);
+      if (compressed !== undefined) {
+        headers['content-encoding'] = encoding;
+        body = compressed;
+      }
+    }
+  }
+  write(res, output.status, headers, body, writeTimeoutMs);
+}
+
+/** Brotli when the visitor takes it, then gzip; `q=0` refuses one. */
+function preferredEncoding(acceptEncoding: string | null): 'br' | 'gzip' | undefined {
+  if (acceptEncoding === null) return undefined;
+  const accepted = new Set<string>();
+  for (const part of acceptEncoding.split(',')) {
+    const [name = '', ...params] = part.trim().toLowerCase().split(';');
+    if (params.some((p) => /^\s*q=0(\.0*)?\s*$/.test(p))) continue;
+    accepted.add(name.trim());
+  }
+  if (accepted.has('br')) return 'br';
+  if (accepted.has('gzip')) return 'gzip';
+  return undefined;
+}
+
+/**
+ * Compressed copies of cached answers, made once each off the event loop (zlib's thread pool)
+ * and kept under their ETag, least recently used dropped first. Until a copy is ready the
+ * answer goes out uncompressed, so no visitor waits for compression.
+ */
+class CompressedVariants {
+  readonly #ready = new Map<string, Buffer>();
+  readonly #pending = new Set<string>();
+  readonly #maxBytes: number;
+  #bytes = 0;
+
+  constructor(maxBytes: number) {
+    this.#maxBytes = maxBytes;
+  }
+
+  get(etag: string, encoding: 'br' | 'gzip', body: Uint8Array): Buffer | undefined {
+    const key = `${encoding}${etag}`;
+    const ready = this.#ready.get(key);
+    if (ready !== undefined) {
+      this.#ready.delete(key);
+      this.#ready.set(key, ready);
+      return ready;
+    }
+    if (!this.#pending.has(key) && body.byteLength <= this.#maxBytes) {
+      this.#pending.add(key);
+      const done = (error: Error | null, out: Buffer) => {
+        this.#pending.delete(key);
+        if (error === null) this.#keep(key, out);
+      };
+      if (encoding === 'br') {
+        // Quality 5: most of brotli's gain at a fraction of the time of its default 11.
+        brotliCompress(body, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: body.byteLength } }, done);
+      } else {
+        gzip(body, { level: 6 }, done);
+      }
+    }
+    return undefined;
+  }
+
+  #keep(key: string, value: Buffer): void {
+    if (value.byteLength > this.#maxBytes) return;
+    this.#ready.set(key, value);
+    this.#bytes += value.byteLength;
+    for (const [k, v] of this.#ready) {
+      if (this.#bytes <= this.#maxBytes) break;
+      this.#ready.delete(k);
+      this.#bytes -= v.byteLength;
     }
   }
 }
 
-function writeResponse(res: ServerResponse, status: number, headers: Record<string, string>, body: Uint8Array | string | undefined): void {
+/**
+ * Writes an answer whole. The body is passed by reference, never copied, so a thousand visitors
+ * of one cached answer hold one buffer between them; a visitor that does not read it within
+ * `writeTimeoutMs` is cut off, which releases the socket's hold on it.
+ */
+function write(res: ServerResponse, status: number, headers: Record<string, string | number>, body: Uint8Array | null, writeTimeoutMs: number): void {
   if (res.destroyed) return;
+  if (body !== null) headers['content-length'] = body.byteLength;
   res.writeHead(status, headers);
+  if (body === null || body.byteLength === 0) {
+    res.end();
+    return;
+  }
+  const timer = setTimeout(() => res.destroy(), writeTimeoutMs);
+  timer.unref();
+  res.once('close', () => clearTimeout(timer));
   res.end(body);
 }
 
-/**
- * Only the path and query matter to the handler. The origin is fixed rather than taken from
- * the Host header, which the visitor controls, and a path is appended rather than resolved so
- * that `//host/path` stays a path.
- */
-function requestUrl(req: MountedRequest): string {
-  const target = req.originalUrl ?? req.url ?? '/';
-  if (target.startsWith('/')) return `http://localhost${target}`;
-  try {
-    const absolute = new URL(target);
-    return `http://localhost${absolute.pathname}${absolute.search}`;
-  } catch {
-    return 'http://localhost/';
+function writeFailure(res: ServerResponse): void {
+  if (res.headersSent || res.destroyed) {
+    res.destroy();
+    return;
   }
+  writeOutput(res, errorOutput(500, 'proxy_error', 'The proxy failed unexpectedly.'), 5_000);
+}
+
+function writeOutput(res: ServerResponse, output: ProxyOutput, writeTimeoutMs: number): void {
+  write(res, output.status, { ...output.headers }, output.body, writeTimeoutMs);
+}
+
+async function serveFetch(handler: FetchHandler, writeTimeoutMs: number, req: MountedRequest, res: ServerResponse): Promise<void> {
+  const signal = visitorSignal(res);
+  let request: Request;
+  try {
+    const { path, search } = requestTarget(req);
+    request = new Request(`http://localhost${path}${search}`, { method: req.method ?? 'GET', headers: requestHeaders(req), signal });
+  } catch {
+    // Request refuses methods such as TRACE and CONNECT; none is a tracking request.
+    writeOutput(res, errorOutput(400, 'bad_request', 'Unsupported request.'), writeTimeoutMs);
+    return;
+  }
+  try {
+    const response = await handler(request, { clientAddress: req.socket.remoteAddress, ...(req.headers.host === undefined ? {} : { host: req.headers.host }) });
+    if (res.destroyed) return;
+    const body = response.body === null ? null : new Uint8Array(await response.arrayBuffer());
+    const headers: Record<string, string> = {};
+    response.headers.forEach((value, name) => {
+      headers[name] = value;
+    });
+    write(res, response.status, headers, body, writeTimeoutMs);
+  } catch {
+    writeFailure(res);
+  }
+}
+
+/**
+ * Only the path and query matter to the handler. The origin is never taken from the Host
+ * header, which the visitor controls, and a path is appended rather than resolved so that
+ * `//host/path` stays a path. The path is normalised as a URL would be, so that both adapters
+ * see the same path.
+ */
+function requestTarget(req: MountedRequest): { path: string; search: string } {
+  const target = req.originalUrl ?? req.url ?? '/';
+  const q = target.indexOf('?');
+  const rawPath = q === -1 ? target : target.slice(0, q);
+  // Most targets are a plain path: nothing a URL parser would change (dot segments, escapes,
+  // backslashes, fragments), so it is taken as it is. Anything else goes through the parser.
+  if (rawPath.startsWith('/') && !/[.%\\#\s]/.test(rawPath) && !target.includes('#')) {
+    return { path: rawPath, search: q === -1 || q === target.length - 1 ? '' : target.slice(q) };
+  }
+  let url: URL;
+  try {
+    if (target.startsWith('/')) url = new URL(`http://localhost${target}`);
+    else {
+      const absolute = new URL(target);
+      url = new URL(`http://localhost${absolute.pathname}${absolute.search}`);
+    }
+  } catch {
+    return { path: '/', search: '' };
+  }
+  return { path: url.pathname, search: url.search };
 }
 
 function requestHeaders(req: IncomingMessage): Headers {

@@ -1,6 +1,7 @@
 import type { ProxyLogger } from './log.js';
 import type { ProxyStore } from './store.js';
 import type { BudgetLimit } from './upstream-budget.js';
+import type { UpstreamTransport } from './upstream.js';
 
 /** The paths the proxy answers on, one per upstream endpoint. */
 export interface TrackingRoutes {
@@ -40,8 +41,17 @@ export interface TrackingProxyOptions {
   readonly timeoutMs?: number;
   readonly routes?: Partial<TrackingRoutes>;
   readonly limits?: Partial<ProxyLimits>;
-  /** Origins (`https://shop.example`) that get CORS headers. Default none: CORS off. */
+  /**
+   * Other origins (`https://shop.example`) whose pages may use the proxy: they get CORS headers,
+   * and their requests pass the cross-site check. Default none: CORS off, same-origin pages only.
+   */
   readonly corsOrigins?: readonly string[];
+  /**
+   * The origin(s) visitors reach the proxy on (`https://shop.example`), for the cross-site check.
+   * Default: an `Origin` is the proxy's own when its host equals the request's Host header. Set it
+   * when a reverse proxy in front rewrites Host.
+   */
+  readonly publicOrigin?: string | readonly string[];
   /**
    * The header your own reverse proxy or platform sets to the client address
    * (`cf-connecting-ip`, `x-real-ip`, `x-forwarded-for`). Only name one that your edge
@@ -50,10 +60,12 @@ export interface TrackingProxyOptions {
   readonly trustedProxyHeader?: string;
   /** Receives one entry per request. Default: JSON lines through `console.log`. */
   readonly logger?: ProxyLogger;
-  /** Holds the cache, quotas and budget. Default: a `MemoryStore` per proxy. */
+  /** Holds the cache apart from the quota and budget counters. Default: a `MemoryStore` per proxy. */
   readonly store?: ProxyStore;
   /** The fetch used for upstream calls. Default: the global `fetch`. */
   readonly fetch?: typeof fetch;
+  /** What makes upstream calls; overrides `fetch`. On Node, `nodeHttpTransport()` is faster. */
+  readonly transport?: UpstreamTransport;
 }
 
 export const DEFAULT_ROUTES: TrackingRoutes = {

@@ -1,18 +1,54 @@
 /**
- * Where the proxy keeps its short-lived state: cached answers, per-client quotas and the
- * upstream budget. Values are strings so that any key-value service (Redis, Workers KV,
- * Memcached) can stand behind it; a single process can use `MemoryStore`.
+ * Where the proxy keeps its short-lived state, in two parts that never share room:
  *
- * Several proxy instances that share one store share the cache, the quotas and the budget.
+ * - the **cache**, answers that may be dropped at any time (evicted when full, lost on restart):
+ *   losing one costs an upstream call, nothing more;
+ * - the **counters**, which protect money (per-client quotas, the upstream budget, the set of
+ *   numbers a client has already been charged for). No amount of cached data can push a counter
+ *   out: they are bounded on their own, and when their room is full a store refuses new counters
+ *   (the method rejects) rather than forgetting old ones. The proxy then refuses the lookup.
+ *
+ * Every method maps onto one atomic Redis command, so several proxy instances can share one
+ * store (and so share the cache, the quotas and the budget):
+ *
+ * | Method | Redis |
+ * |---|---|
+ * | `getCached` | `GET key` (bytes) |
+ * | `setCached` | `SET key value PX ttl` (in an evicting database or key space) |
+ * | `increment` | `INCRBY key by` + `PEXPIRE key ttl NX` (in one `MULTI` or script) |
+ * | `counts` | `MGET key…` |
+ * | `addIfAbsent` | `SET key 1 PX ttl NX` |
+ *
+ * Keys are strings the proxy builds; TTLs are milliseconds; every method is async.
  */
 export interface ProxyStore {
-  /** The value, or undefined when it is absent or expired. */
-  get(key: string): Promise<string | undefined>;
-  /** Stores a value that expires `ttlMs` from now. */
-  set(key: string, value: string, ttlMs: number): Promise<void>;
+  /** A cached value, or undefined when it is absent, expired or was evicted. */
+  getCached(key: string): Promise<Uint8Array | undefined>;
   /**
-   * Adds `by` (may be negative) to the integer at `key` and returns the new value. A missing
-   * or expired key counts as 0 and gets `ttlMs`; an existing key keeps its expiry.
+   * Caches a value for `ttlMs`. The store may drop it at any time; it must never drop a counter
+   * to make room for it. The proxy never changes the bytes it passed in, nor those it gets back,
+   * so a store in the same process may hold and return the same array (no copy per visitor).
+   */
+  setCached(key: string, value: Uint8Array, ttlMs: number): Promise<void>;
+  /**
+   * Adds `by` (may be negative) to the counter at `key` and returns the new value. A missing or
+   * expired counter counts as 0 and expires `ttlMs` after this first write; an existing one keeps
+   * its expiry. Rejects when a new counter does not fit.
    */
   increment(key: string, by: number, ttlMs: number): Promise<number>;
+  /** The counters at `keys`, in order; 0 for those absent or expired. */
+  counts(keys: readonly string[]): Promise<number[]>;
+  /**
+   * Marks `key` for `ttlMs` unless it is already marked: true when this call marked it. A mark
+   * reads as 1 through `counts`. Rejects when a new mark does not fit.
+   */
+  addIfAbsent(key: string, ttlMs: number): Promise<boolean>;
+}
+
+/** Rejection of a store whose counter room is full; the proxy refuses lookups until room frees up. */
+export class CounterSpaceFull extends Error {
+  constructor() {
+    super('The store has no room for another counter.');
+    this.name = 'CounterSpaceFull';
+  }
 }

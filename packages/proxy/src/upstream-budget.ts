@@ -22,10 +22,7 @@ export async function takeUpstreamCall(store: ProxyStore, limit: BudgetLimit, no
   const current = Math.floor(now / sliceMs);
   const slices = Math.ceil(limit.windowMs / sliceMs);
   const ttlMs = (slices + 2) * sliceMs;
-  const older = await Promise.all(
-    Array.from({ length: slices }, (_, i) => store.get(`budget:${current - slices + i}`)),
-  );
-  const counts = older.map((v) => Number(v ?? 0) || 0);
+  const counts = await store.counts(Array.from({ length: slices }, (_, i) => `budget:${current - slices + i}`));
   const mine = await store.increment(`budget:${current}`, 1, ttlMs);
   let total = counts.reduce((a, b) => a + b, 0) + mine;
   if (total <= limit.requests) return { ok: true };

@@ -13,7 +13,8 @@ export type UpstreamErrorCode =
   | 'upstream_incomplete'
   | 'upstream_redirect'
   | 'upstream_too_large'
-  | 'upstream_key_echo';
+  | 'upstream_key_echo'
+  | 'upstream_not_json';
 
 export interface UpstreamFailure {
   readonly kind: 'failure';
@@ -23,14 +24,32 @@ export interface UpstreamFailure {
 
 export type UpstreamResult = UpstreamAnswer | UpstreamFailure;
 
-export interface UpstreamCall {
+/** One GET the proxy needs made, whatever makes it. */
+export interface UpstreamRequest {
   readonly url: string;
-  readonly headers: Headers;
-  readonly fetch: typeof fetch;
+  readonly headers: Readonly<Record<string, string>>;
+  /** The whole exchange, body included. */
   readonly timeoutMs: number;
+  /** Most body bytes accepted, after decompression. */
   readonly maxBodyBytes: number;
   /** Aborted when no visitor waits for the answer any more. */
   readonly signal: AbortSignal;
+}
+
+/**
+ * Makes upstream calls. It never throws and never follows a redirect; every fault is an
+ * `UpstreamFailure`. The default uses `fetch`; on Node, `nodeHttpTransport()` from
+ * `@cargo-trackers/proxy/node` is faster.
+ */
+export type UpstreamTransport = (call: UpstreamRequest) => Promise<UpstreamResult>;
+
+export interface UpstreamCall extends UpstreamRequest {
+  readonly fetch: typeof fetch;
+}
+
+/** The default transport: `fetch`, which runs on every runtime (on Node it pools connections with undici). */
+export function fetchTransport(fetchImpl: typeof fetch): UpstreamTransport {
+  return (call) => callUpstream({ ...call, fetch: fetchImpl });
 }
 
 const MESSAGES: Record<UpstreamErrorCode, string> = {
@@ -40,6 +59,7 @@ const MESSAGES: Record<UpstreamErrorCode, string> = {
   upstream_redirect: 'The tracking service answered with a redirect, which the proxy does not follow.',
   upstream_too_large: 'The tracking service answer was larger than the proxy accepts.',
   upstream_key_echo: 'The tracking service answer contained the API key; it was withheld.',
+  upstream_not_json: 'The tracking service answered with something other than JSON; it was withheld.',
 };
 
 export function upstreamFailure(error: UpstreamErrorCode): UpstreamFailure {

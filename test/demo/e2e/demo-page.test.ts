@@ -38,6 +38,7 @@ describe('the demo page, started with npm start', () => {
   let browser: Browser;
   let page: Page;
   const pageErrors: string[] = [];
+  const consoleErrors: string[] = [];
   const offLoopback: string[] = [];
 
   before(async () => {
@@ -45,6 +46,7 @@ describe('the demo page, started with npm start', () => {
     browser = await chromium.launch({ executablePath: await findChromium(), headless: true, args: CHROMIUM_ARGS });
     page = await browser.newPage();
     page.on('pageerror', (e) => pageErrors.push(String(e)));
+    page.on('console', (m) => m.type() === 'error' && consoleErrors.push(`${m.text()} ${m.location().url}`));
     page.on('request', (r) => {
       const host = new URL(r.url()).hostname;
       if (!['127.0.0.1', 'localhost'].includes(host) && !r.url().startsWith('data:')) offLoopback.push(r.url());
@@ -92,8 +94,9 @@ describe('the demo page, started with npm start', () => {
     assert.ok((await page.locator('air-tracker [part~="flight"]').count()) >= 2);
   });
 
-  it('threw no page error, sent nothing off loopback, and put no key in the page', async () => {
+  it('threw no page error, logged no console error (not even a missing favicon), sent nothing off loopback, and put no key in the page', async () => {
     assert.deepEqual(pageErrors, []);
+    assert.deepEqual(consoleErrors, []);
     assert.deepEqual(offLoopback, []);
     const html = await page.content();
     assert.doesNotMatch(html, /trk_/);

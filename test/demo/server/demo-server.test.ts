@@ -103,6 +103,25 @@ describe('demo server: pages and bundle', () => {
     assert.equal(bundle.text, BUNDLE_SOURCE);
   });
 
+  it('serves the bundle and its chunks to any origin, as a public CDN does, but not the page', async () => {
+    const origin = { headers: { origin: 'https://shop.example' } };
+    for (const path of ['/cargo-trackers.js', '/cargo-trackers-chunk.js']) {
+      assert.equal((await get(path, origin)).headers.get('access-control-allow-origin'), '*', path);
+    }
+    assert.equal((await get('/', origin)).headers.get('access-control-allow-origin'), null);
+    assert.equal((await get('/demo.js', origin)).headers.get('access-control-allow-origin'), null);
+  });
+
+  it('has a favicon, named by the page, so the browser does not log a 404 for it', async () => {
+    const page = await get('/');
+    const href = /<link rel="icon" href="([^"]+)"/.exec(page.text)?.[1];
+    assert.ok(href, 'the page names an icon');
+    const icon = await get(href);
+    assert.equal(icon.status, 200);
+    assert.equal(icon.headers.get('content-type'), 'image/svg+xml');
+    assert.match(icon.text, /^<svg /);
+  });
+
   it('serves the page’s own script and styles with their types', async () => {
     const script = await get('/demo.js');
     assert.equal(script.status, 200);
@@ -249,11 +268,13 @@ describe('demo server: the proxy, end to end with the mock', () => {
     });
   }
 
-  it('passes a 200 that is not JSON through as it came', async () => {
+  it('turns a 200 that is not JSON into a 502 JSON error and never reflects its body', async () => {
     const answer = await get('/api/tracking/ocean?referenceNumber=DEMOBADJSON');
-    assert.equal(answer.status, 200);
-    assert.match(answer.headers.get('content-type') ?? '', /^text\/html/);
-    assert.throws(() => JSON.parse(answer.text), SyntaxError);
+    assert.equal(answer.status, 502);
+    assert.equal(answer.headers.get('content-type'), 'application/json; charset=utf-8');
+    assert.equal(answer.headers.get('x-content-type-options'), 'nosniff');
+    assert.equal((JSON.parse(answer.text) as { error: string }).error, 'upstream_not_json');
+    assert.doesNotMatch(answer.text, /</);
   });
 
   it('passes a 200 missing a required field through as it came', async () => {

@@ -55,6 +55,8 @@ describe('demo server command: refuses a bad configuration', () => {
     ['a base URL carrying credentials', { TRACKING_API_BASE_URL: 'https://user:pw@api.example.com', TRACKING_API_KEY: 'trk_valid_but_unused_78' }, /without credentials/, 'trk_valid_but_unused_78'],
     ['a port that is not a number', { PORT: 'eighty' }, /PORT must be a whole number/],
     ['a timeout that is not a number', { TRACKING_API_TIMEOUT_MS: '2m' }, /TRACKING_API_TIMEOUT_MS must be a positive whole number/],
+    ['a CORS origin with a path', { CORS_ORIGINS: 'https://shop.example/page' }, /CORS_ORIGINS must list page origins/],
+    ['a CORS wildcard', { CORS_ORIGINS: '*' }, /CORS_ORIGINS must list page origins/],
   ];
   for (const [name, env, message, secret] of cases) {
     it(`stops on ${name}, says why${secret ? ', and does not echo the key' : ''}`, async () => {
@@ -111,6 +113,22 @@ describe('demo server command: starts', () => {
     }
     assert.ok(!run.output.stdout.includes(key) && !run.output.stderr.includes(key), 'the key reached the console');
     assert.match(run.output.stdout, new RegExp(`Tracking: ${service.baseUrl.replace(/[.]/g, '\\.')}`));
+  });
+
+  it('with CORS_ORIGINS: the proxy answers those page origins with CORS headers, and no others', async () => {
+    const run = runMain({ PORT: '0', CORS_ORIGINS: 'http://shop.example:8000, https://blog.example' });
+    try {
+      const url = await waitForUrl(run);
+      const lookup = (origin: string) => fetch(`${url}api/tracking/ocean?referenceNumber=HLXU8123446`, { headers: { origin } });
+      for (const origin of ['http://shop.example:8000', 'https://blog.example']) {
+        const answer = await lookup(origin);
+        assert.equal(answer.headers.get('access-control-allow-origin'), origin);
+      }
+      const other = await lookup('https://elsewhere.example');
+      assert.equal(other.headers.get('access-control-allow-origin'), null);
+    } finally {
+      assert.equal(await stop(run), 0, run.output.stderr);
+    }
   });
 
   it('with a key but no base URL: uses the mock and says the key is ignored', async () => {

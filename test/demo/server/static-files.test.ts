@@ -22,7 +22,7 @@ before(async () => {
   await writeFile(join(dir, 'entry.js'), SCRIPT);
   await writeFile(join(dir, 'chunks', 'map-Bt0-R5t0.js'), SCRIPT);
   await writeFile(join(dir, 'icon.png'), PNG);
-  const files = createStaticFiles([dir], { immutable: (path) => path.startsWith('/chunks/') });
+  const files = createStaticFiles([{ dir, immutable: (path) => path.startsWith('/chunks/') }]);
   server = await listenOnLoopback(createServer((req, res) => void files(req, res)));
 });
 

@@ -37,6 +37,53 @@ describe('<ocean-tracker>', () => {
       expect(newEntries.filter((e) => e.name.includes('referenceNumber'))).to.have.length(0);
     });
 
+    const unusable: Array<[string, string]> = [
+      ['proxy-url', 'javascript:alert(4)'],
+      ['proxy-url', 'mailto:ops@example.com'],
+      ['proxy-url', 'data:application/json,{}'],
+      ['proxy-url', 'about:blank'],
+      ['carriers-url', 'javascript:alert(5)'],
+      ['tile-url', 'javascript:alert(6)//{z}/{x}/{y}'],
+    ];
+    for (const [attribute, value] of unusable) {
+      it(`with ${attribute}="${value}" names ${attribute} in one notice and one console error, and sends nothing`, async () => {
+        const s = await scenario({ responses: [{ status: 200, body: await transit() }] });
+        const uncaught: unknown[] = [];
+        const onError = (e: ErrorEvent | PromiseRejectionEvent) => uncaught.push('reason' in e ? e.reason : e.error);
+        window.addEventListener('error', onError);
+        window.addEventListener('unhandledrejection', onError);
+        try {
+          const attrs = { 'proxy-url': `${s.base}/ocean`, 'carriers-url': `${s.base}/carriers/ocean`, [attribute]: value };
+          const el = await tracker(`reference-number="MEDU9091004" ${Object.entries(attrs).map(([k, v]) => `${k}="${v}"`).join(' ')}`);
+          await sleep(300);
+          const notices = parts(el, 'notice');
+          expect(notices).to.have.length(1);
+          expect(notices[0]?.textContent).to.contain(attribute).and.to.contain('https://');
+          expect(errors.messages.filter((m) => m.includes(attribute))).to.have.length(1);
+          expect(await s.requests(), 'neither the lookup nor the carrier list').to.have.length(0);
+          expect(el.trackingState).to.equal('idle');
+          el.referenceNumber = 'HLXU8123446';
+          await el.updateComplete;
+          await sleep(100);
+          expect(await s.requests(), 'nor a later number').to.have.length(0);
+          expect(errors.messages.filter((m) => m.includes(attribute)), 'still one console error').to.have.length(1);
+          expect(uncaught).to.deep.equal([]);
+        } finally {
+          window.removeEventListener('error', onError);
+          window.removeEventListener('unhandledrejection', onError);
+        }
+      });
+    }
+
+    it('works again once the attribute is corrected', async () => {
+      const s = await scenario({ responses: [{ status: 200, body: await transit() }] });
+      const el = await tracker(`reference-number="MEDU9091004" proxy-url="javascript:alert(4)"`);
+      expect(part(el, 'notice')?.textContent).to.contain('proxy-url');
+      el.setAttribute('proxy-url', `${s.base}/ocean`);
+      await until(() => el.trackingState === 'loaded', 'loaded after the fix');
+      expect(part(el, 'notice')).to.equal(null);
+    });
+
     it('waits for the visitor when no reference-number is set', async () => {
       const s = await scenario({ responses: [{ status: 200, body: await transit() }] });
       const el = await tracker(`proxy-url="${s.base}/ocean"`);

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, describe, it } from 'node:test';
-import { createTrackingProxy } from '@cargo-trackers/proxy';
+import { MemoryStore, createTrackingProxy } from '@cargo-trackers/proxy';
 import {
   CANARY_KEY,
   assertCanaryNeverSeen,
@@ -165,7 +165,7 @@ describe('createTrackingProxy', () => {
         assert.equal(upstream.requests.length, 1);
       }));
 
-    it('passes on Accept and Accept-Language and no other visitor header', () =>
+    it('sends a fixed Accept and no visitor header at all', () =>
       withProxy(echo, {}, async (proxy, upstream) => {
         await proxy.get('/api/tracking/ocean?referenceNumber=A', {
           headers: {
@@ -180,7 +180,7 @@ describe('createTrackingProxy', () => {
         });
         const headers = upstream.requests[0]!.headers;
         assert.equal(headers.accept, 'application/json');
-        assert.equal(headers['accept-language'], 'de-CH');
+        assert.notEqual(headers['accept-language'], 'de-CH');
         assert.equal(headers.authorization, `Bearer ${CANARY_KEY}`);
         for (const name of ['cookie', 'x-forwarded-for', 'referer']) assert.equal(headers[name], undefined, name);
         assert.notEqual(headers['user-agent'], 'visitor-agent');
@@ -188,7 +188,7 @@ describe('createTrackingProxy', () => {
   });
 
   describe('answers', () => {
-    it('returns a 200 body byte for byte with its Content-Type and a correct Content-Length', async () => {
+    it('returns a 200 body byte for byte as JSON, with a correct Content-Length and no upstream headers', async () => {
       const body = Buffer.from('{"referenceNumber":"A","status":"IN_TRANSIT","note":"caf\u00e9 \u2603 \ud83d\udea2"}\n', 'utf8');
       await withProxy(
         (_req, res) => {
@@ -200,7 +200,8 @@ describe('createTrackingProxy', () => {
           const answer = await proxy.get('/api/tracking/ocean?referenceNumber=A');
           assert.equal(answer.status, 200);
           assert.deepEqual(Buffer.from(answer.bytes), body);
-          assert.equal(answer.headers.get('content-type'), 'application/vnd.tracking+json; charset=utf-8');
+          assert.equal(answer.headers.get('content-type'), 'application/json; charset=utf-8');
+          assert.equal(answer.headers.get('x-content-type-options'), 'nosniff');
           assert.equal(answer.headers.get('content-length'), String(body.byteLength));
           assert.equal(answer.headers.get('set-cookie'), null);
           assert.equal(answer.headers.get('x-internal'), null);
@@ -214,7 +215,7 @@ describe('createTrackingProxy', () => {
       [402, '{"message":"No credits","error":"insufficient_credits","product":"ocean"}', {}],
       [429, '{"message":"Slow down"}', { 'retry-after': '17' }],
       [500, '{"message":"Carrier down"}', {}],
-      [404, 'not json at all', {}],
+      [404, '{"message":"No such shipment"}', {}],
     ] as const) {
       it(`returns an upstream ${status} with its body unchanged`, () =>
         withProxy(answerWith(status, body, headers), {}, async (proxy) => {
@@ -248,7 +249,7 @@ describe('createTrackingProxy', () => {
         assert.equal(first.headers.get('x-proxy-cache'), 'miss');
         assert.equal(second.headers.get('x-proxy-cache'), 'hit');
         assert.deepEqual(second.bytes, first.bytes);
-        assert.equal(second.headers.get('content-type'), 'application/json');
+        assert.equal(second.headers.get('content-type'), 'application/json; charset=utf-8');
         assert.equal(upstream.requests.length, 1);
         // A different parameter set is a different lookup.
         await proxy.get('/api/tracking/ocean?referenceNumber=A&routeDetails=true');
@@ -350,6 +351,47 @@ describe('createTrackingProxy', () => {
         assert.equal((await proxy.get('/api/tracking/ocean?referenceNumber=N4', { headers: { 'x-real-ip': '203.0.113.9' } })).status, 429);
       }));
 
+    it('keeps quotas and the budget however many answers are cached (a cache flood evicts no counter)', () =>
+      withProxy(
+        echo,
+        {
+          store: new MemoryStore({ maxCacheEntries: 20 }),
+          trustedProxyHeader: 'x-real-ip',
+          limits: { newNumbersPerClientPerHour: 3, upstreamBudget: { requests: 95, windowMs: 20_000 } },
+        },
+        async (proxy, upstream) => {
+          const from = (ip: string) => ({ headers: { 'x-real-ip': ip } });
+          for (const n of ['N1', 'N2', 'N3']) assert.equal((await proxy.get(`/api/tracking/air?number=${n}`, from('203.0.113.1'))).status, 200);
+          assert.equal((await proxy.get('/api/tracking/air?number=N4', from('203.0.113.1'))).status, 429);
+          // Thirty other clients fill the cache many times over with their own lookups.
+          for (let c = 0; c < 30; c++) {
+            for (let n = 0; n < 3; n++) assert.equal((await proxy.get(`/api/tracking/air?number=F${c}-${n}`, from(`198.51.100.${c}`))).status, 200);
+          }
+          const again = await proxy.get('/api/tracking/air?number=N4', from('203.0.113.1'));
+          assert.equal(again.status, 429);
+          assert.equal((again.json() as { error: string }).error, 'client_quota');
+          // 93 calls spent of 95: the budget remembers them too.
+          assert.equal((await proxy.get('/api/tracking/air?number=X1', from('192.0.2.1'))).status, 200);
+          assert.equal((await proxy.get('/api/tracking/air?number=X2', from('192.0.2.1'))).status, 200);
+          const spent = await proxy.get('/api/tracking/air?number=X3', from('192.0.2.1'));
+          assert.equal((spent.json() as { error: string }).error, 'upstream_budget');
+          assert.equal(upstream.requests.length, 95);
+        },
+      ));
+
+    it('refuses lookups, rather than forget counters, when the store has no room for more', () =>
+      withProxy(echo, { store: new MemoryStore({ maxCounters: 4 }), limits: { newNumbersPerClientPerHour: 50 } }, async (proxy, upstream) => {
+        // One lookup takes a quota counter, a seen-mark and a budget slice: 3 counters, then 1 more mark.
+        assert.equal((await proxy.get('/api/tracking/air?number=A')).status, 200);
+        assert.equal((await proxy.get('/api/tracking/air?number=B')).status, 200);
+        const refused = await proxy.get('/api/tracking/air?number=C');
+        assert.equal(refused.status, 429);
+        assert.equal((refused.json() as { error: string }).error, 'quota_unavailable');
+        assert.ok(Number(refused.headers.get('retry-after')) > 0);
+        assert.equal((await proxy.get('/api/tracking/air?number=A')).status, 200, 'a cached answer still comes');
+        assert.equal(upstream.requests.length, 2);
+      }));
+
     it('counts clients by the trusted proxy header when one is named', () =>
       withProxy(echo, { trustedProxyHeader: 'X-Forwarded-For', limits: { newNumbersPerClientPerHour: 1 } }, async (proxy) => {
         const from = (ip: string) => ({ headers: { 'x-forwarded-for': `198.51.100.1, ${ip}` } });
@@ -358,20 +400,22 @@ describe('createTrackingProxy', () => {
         assert.equal((await proxy.get('/api/tracking/air?number=B', from('203.0.113.2'))).status, 200);
       }));
 
-    it('refuses with Retry-After rather than spend past the upstream budget', () =>
+    it('refuses with Retry-After rather than spend past the upstream budget, carrier lists included', () =>
       withProxy(echo, { limits: { upstreamBudget: { requests: 3, windowMs: 1_000 } } }, async (proxy, upstream) => {
-        for (const n of ['B1', 'B2', 'B3']) assert.equal((await proxy.get(`/api/tracking/air?number=${n}`)).status, 200);
-        const refused = await proxy.get('/api/tracking/air?number=B4');
+        assert.equal((await proxy.get('/api/tracking/carriers/air')).status, 200);
+        for (const n of ['B1', 'B2']) assert.equal((await proxy.get(`/api/tracking/air?number=${n}`)).status, 200);
+        const refused = await proxy.get('/api/tracking/air?number=B3');
         assert.equal(refused.status, 429);
         assert.equal((refused.json() as { error: string }).error, 'upstream_budget');
         // The window is counted in tenths and spans at least 1 s, so the wait is at most 1.1 s.
         assert.ok(['1', '2'].includes(refused.headers.get('retry-after') ?? ''), `Retry-After ${refused.headers.get('retry-after')}`);
-        // Cached answers and carrier lists cost nothing from the budget.
+        // Cached answers cost nothing from the budget.
         assert.equal((await proxy.get('/api/tracking/air?number=B1')).status, 200);
         assert.equal((await proxy.get('/api/tracking/carriers/air')).status, 200);
-        assert.equal(upstream.requests.filter((r) => r.path === '/v1/shipments/air').length, 3);
+        assert.equal(upstream.requests.filter((r) => r.path === '/v1/shipments/air').length, 2);
+        assert.equal(upstream.requests.filter((r) => r.path === '/v1/carriers/air').length, 1);
         await new Promise((r) => setTimeout(r, 1_250));
-        assert.equal((await proxy.get('/api/tracking/air?number=B4')).status, 200);
+        assert.equal((await proxy.get('/api/tracking/air?number=B3')).status, 200);
       }));
 
     it('caps the lookups held open at once', async () => {

@@ -3,9 +3,11 @@ import http from 'node:http';
 import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { after, describe, it } from 'node:test';
-import type { ProxyRequestInfo } from '@cargo-trackers/proxy';
+import zlib from 'node:zlib';
+import { createTrackingProxy } from '@cargo-trackers/proxy';
+import type { ProxyLogEntry, ProxyRequestInfo } from '@cargo-trackers/proxy';
 import { toNodeListener } from '@cargo-trackers/proxy/node';
-import { assertCanaryNeverSeen, deferred, observe, readAnswer, until } from './harness.js';
+import { CANARY_KEY, assertCanaryNeverSeen, deferred, observe, readAnswer, startUpstream, until } from './harness.js';
 
 after(assertCanaryNeverSeen);
 
@@ -126,3 +128,159 @@ describe('toNodeListener', () => {
     }
   });
 });
+
+describe('toNodeListener with the tracking proxy (the direct path)', () => {
+  const BIG = JSON.stringify({ referenceNumber: 'BIG', filler: 'x'.repeat(4 * 1024 * 1024) });
+
+  async function bigProxy(listenerOptions: Parameters<typeof toNodeListener>[1] = {}) {
+    const upstream = await startUpstream((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(BIG);
+    });
+    const logs: ProxyLogEntry[] = [];
+    const proxy = createTrackingProxy({ baseUrl: upstream.url, apiKey: CANARY_KEY, logger: (entry) => logs.push(entry) });
+    const server = http.createServer(toNodeListener(proxy, listenerOptions));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    return {
+      url: `http://127.0.0.1:${port}`,
+      port,
+      server,
+      logs,
+      close: async () => {
+        server.closeAllConnections();
+        await new Promise<void>((resolve) => server.close(() => resolve()));
+        await upstream.close();
+      },
+    };
+  }
+
+  /** A visitor that sends its request and never reads the answer. */
+  function stalledVisitor(port: number, path: string): net.Socket {
+    const socket = net.connect(port, '127.0.0.1', () => socket.write(`GET ${path} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\n\r\n`));
+    socket.pause();
+    socket.on('error', () => {});
+    return socket;
+  }
+
+  it('serves a cached answer without building a Fetch Request or Response', async () => {
+    const target = await bigProxy();
+    const counts = { request: 0, response: 0 };
+    const { Request: OriginalRequest, Response: OriginalResponse } = globalThis;
+    try {
+      assert.equal((await readAnswer(await fetch(`${target.url}/api/tracking/ocean?referenceNumber=BIG`))).status, 200);
+      globalThis.Request = class extends OriginalRequest {
+        constructor(...args: ConstructorParameters<typeof Request>) {
+          super(...args);
+          counts.request++;
+        }
+      };
+      globalThis.Response = class extends OriginalResponse {
+        constructor(...args: ConstructorParameters<typeof Response>) {
+          super(...args);
+          counts.response++;
+        }
+      };
+      for (let i = 0; i < 5; i++) assert.equal((await rawGet(target.port, '/api/tracking/ocean?referenceNumber=BIG')).status, 200);
+      assert.deepEqual(counts, { request: 0, response: 0 });
+      assert.equal(target.logs.filter((e) => e.cache === 'hit').length, 5);
+      // The same spy does see the Fetch-API path, so the zero above is not a blind spot.
+      const fetchPath = http.createServer(toNodeListener((request) => Promise.resolve(new Response(`{"url":${JSON.stringify(request.url)}}`))));
+      await new Promise<void>((resolve) => fetchPath.listen(0, '127.0.0.1', resolve));
+      await rawGet((fetchPath.address() as AddressInfo).port, '/x');
+      fetchPath.close();
+      assert.ok(counts.request > 0 && counts.response > 0);
+    } finally {
+      globalThis.Request = OriginalRequest;
+      globalThis.Response = OriginalResponse;
+      await target.close();
+    }
+  });
+
+  it('sends gzip and brotli variants of a cached answer, compressed once, and 304 for a known ETag', async () => {
+    const target = await bigProxy();
+    try {
+      const path = '/api/tracking/ocean?referenceNumber=BIG';
+      const first = await rawGet(target.port, path, { 'accept-encoding': 'gzip, br' });
+      assert.equal(first.headers['content-encoding'], undefined, 'the first answer does not wait for compression');
+      assert.equal(first.headers.vary, 'Origin, Accept-Encoding');
+      for (const encoding of ['br', 'gzip'] as const) {
+        let answer = await rawGet(target.port, path, { 'accept-encoding': encoding });
+        for (let i = 0; i < 100 && answer.headers['content-encoding'] === undefined; i++) {
+          await new Promise((r) => setTimeout(r, 20));
+          answer = await rawGet(target.port, path, { 'accept-encoding': encoding });
+        }
+        assert.equal(answer.headers['content-encoding'], encoding);
+        assert.ok(answer.body.byteLength < BIG.length / 100, `${encoding}: ${answer.body.byteLength} bytes`);
+        const decoded = encoding === 'br' ? zlib.brotliDecompressSync(answer.body) : zlib.gunzipSync(answer.body);
+        assert.equal(decoded.toString('utf8'), BIG);
+        assert.equal(answer.headers['content-length'], String(answer.body.byteLength));
+      }
+      const identity = await rawGet(target.port, path, { 'accept-encoding': 'br;q=0, gzip;q=0' });
+      assert.equal(identity.headers['content-encoding'], undefined);
+      const notModified = await rawGet(target.port, path, { 'accept-encoding': 'br', 'if-none-match': String(first.headers.etag) });
+      assert.equal(notModified.status, 304);
+      assert.equal(notModified.body.byteLength, 0);
+    } finally {
+      await target.close();
+    }
+  });
+
+  it('shares one buffer between visitors who do not read a large cached answer', async () => {
+    const target = await bigProxy({ writeTimeoutMs: 60_000 });
+    const sockets: net.Socket[] = [];
+    try {
+      await rawGet(target.port, '/api/tracking/ocean?referenceNumber=BIG');
+      global.gc?.();
+      const before = process.memoryUsage().arrayBuffers;
+      for (let i = 0; i < 40; i++) sockets.push(stalledVisitor(target.port, '/api/tracking/ocean?referenceNumber=BIG'));
+      await until(() => target.logs.length === 41, 10_000);
+      await new Promise((r) => setTimeout(r, 100));
+      const grown = process.memoryUsage().arrayBuffers - before;
+      // A copy per visitor would be 40 × 4 MiB; one shared buffer leaves room only for socket bookkeeping.
+      assert.ok(grown < 24 * 1024 * 1024, `array buffers grew ${(grown / 1048576).toFixed(1)} MiB`);
+    } finally {
+      for (const socket of sockets) socket.destroy();
+      await target.close();
+    }
+  });
+
+  it('cuts off a visitor who stops reading once the write timeout passes', async () => {
+    const target = await bigProxy({ writeTimeoutMs: 300 });
+    try {
+      await rawGet(target.port, '/api/tracking/ocean?referenceNumber=BIG');
+      const socket = stalledVisitor(target.port, '/api/tracking/ocean?referenceNumber=BIG');
+      await until(() => target.logs.length === 2, 5_000);
+      const open = () => new Promise<number>((resolve) => target.server.getConnections((_e, n) => resolve(n)));
+      assert.equal(await open(), 1);
+      const deadline = Date.now() + 3_000;
+      while ((await open()) > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+      assert.equal(await open(), 0);
+      socket.destroy();
+    } finally {
+      await target.close();
+    }
+  });
+});
+
+interface RawAnswer {
+  readonly status: number;
+  readonly headers: http.IncomingHttpHeaders;
+  readonly body: Buffer;
+}
+
+/** A GET with node:http, which neither adds nor decodes Accept-Encoding. */
+function rawGet(port: number, path: string, headers: Record<string, string> = {}): Promise<RawAnswer> {
+  return new Promise((resolve, reject) => {
+    const req = http.get({ host: '127.0.0.1', port, path, headers, agent: false }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => {
+        const body = Buffer.concat(chunks);
+        observe(`${JSON.stringify(res.headers)}\n${body.byteLength < 100_000 ? body.toString('latin1') : ''}`);
+        resolve({ status: res.statusCode ?? 0, headers: res.headers, body });
+      });
+    });
+    req.on('error', reject);
+  });
+}

@@ -20,8 +20,17 @@ function shortcode_atts($pairs, $atts, $shortcode = '') {
     return $out;
 }
 function esc_attr($text) { return htmlspecialchars((string) $text, ENT_QUOTES | ENT_SUBSTITUTE | ENT_HTML5, 'UTF-8', false); }
-function esc_url($url) { return htmlspecialchars((string) $url, ENT_QUOTES, 'UTF-8'); }
-function wp_enqueue_script_module($id, $src, $deps = array(), $version = false) { global $enqueued; $enqueued[$id] = ($enqueued[$id] ?? 0) + 1; }
+// esc_url as WordPress documents it: characters a URL cannot hold are dropped, a scheme outside
+// $protocols makes it '' (a path has none), & and ' are encoded for display. The real one runs
+// in test/wordpress/ against Debian's and Playground's WordPress.
+function esc_url($url, $protocols = null) {
+    $url = preg_replace('|[^a-z0-9-~+_.?#=!&;,/:%@$\|*\'()\[\]\x80-\xff]|i', '', str_replace(' ', '%20', ltrim((string) $url)));
+    if ($url === '') { return ''; }
+    if (preg_match('/^([a-z][a-z0-9+.-]*):/i', $url, $m) && !in_array(strtolower($m[1]), $protocols ?? array('http', 'https'), true)) { return ''; }
+    return str_replace(array('&', "'"), array('&#038;', '&#039;'), $url);
+}
+$versions = array();
+function wp_enqueue_script_module($id, $src, $deps = array(), $version = false) { global $enqueued, $versions; $enqueued[$id] = ($enqueued[$id] ?? 0) + 1; $versions[$id] = $version; }
 
 require __DIR__ . '/../../../packages/wordpress-plugin/cargo-trackers.php';
 
@@ -58,9 +67,55 @@ check(strpos(render('air_tracker', array()), 'proxy-url="/wp-json/tracking/air-t
 
 check(($enqueued['cargo-trackers'] ?? 0) >= 1, 'the module script is enqueued');
 check(count($enqueued) === 1, 'under one handle, so WordPress prints it once however many shortcodes a page has');
-$tag = cargo_trackers_module_tag('<script src="x"></script>', 'cargo-trackers', 'https://cdn.example/c.js?a=1&b="2"');
-check($tag === '<script type="module" src="https://cdn.example/c.js?a=1&amp;b=&quot;2&quot;"></script>' . "\n", "the fallback tag is a module with an escaped URL: $tag");
+check(array_key_exists('cargo-trackers', $versions) && $versions['cargo-trackers'] === null, 'without a version, so no ?ver= query makes the URL differ from a snippet\'s');
+
+echo "\nURL attributes\n";
+foreach (array('proxy_url' => 'proxy-url', 'carriers_url' => 'carriers-url', 'tile_url' => 'tile-url') as $key => $attribute) {
+    foreach (array('javascript:alert(4)', 'JavaScript:alert(4)', 'mailto:ops@example.com', 'data:text/html,<b>x</b>', 'about:blank', ' javascript:alert(4)') as $bad) {
+        $html = render('ocean_tracker', array($key => $bad));
+        check(strpos($html, " $attribute=\"about:invalid\"") !== false && stripos($html, 'javascript') === false && strpos($html, 'mailto') === false && strpos($html, 'data:') === false,
+            "$key=\"$bad\" is refused and printed as about:invalid, which the element reports: $html");
+    }
+}
+$html = render('ocean_tracker', array('proxy_url' => 'https://proxy.example/api/tracking/ocean?site=a&b=1', 'carriers_url' => '/api/carriers/ocean'));
+check(strpos($html, 'proxy-url="https://proxy.example/api/tracking/ocean?site=a&#038;b=1"') !== false, "an https URL is kept, its & encoded: $html");
+check(strpos($html, 'carriers-url="/api/carriers/ocean"') !== false, 'a path is kept');
+$html = render('ocean_tracker', array('tile_url' => 'https://{s}.tiles.example/{z}/{x}/{-y}.png?key=a&b'));
+check(strpos($html, 'tile-url="https://{s}.tiles.example/{z}/{x}/{-y}.png?key=a&#038;b"') !== false, "a tile template keeps its placeholders: $html");
+$html = render('ocean_tracker', array('tile_url' => 'https://t.example/{z}"><script>alert(1)</script>'));
+check(strpos($html, '<script') === false && preg_match('/^<ocean-tracker( [a-z-]+="[^"<>]*")*><\/ocean-tracker>$/', $html) === 1, "a tile template cannot close the attribute: $html");
+
+echo "\nThe module tag before WordPress 6.5\n";
+$wp61 = "<script type='text/javascript' src='https://cdn.example/c.js' id='cargo-trackers-js'></script>\n";
+$tag = cargo_trackers_module_tag($wp61, 'cargo-trackers', 'https://cdn.example/c.js');
+check($tag === "<script type=\"module\" src='https://cdn.example/c.js' id='cargo-trackers-js'></script>\n", "WordPress's tag becomes a module, keeping its id: $tag");
+$other_filter = '<script src="https://cdn.example/c.js" id="cargo-trackers-js" data-cfasync="false" nonce="abc"></script>' . "\n";
+$tag = cargo_trackers_module_tag($other_filter, 'cargo-trackers', 'https://cdn.example/c.js');
+check($tag === '<script type="module" src="https://cdn.example/c.js" id="cargo-trackers-js" data-cfasync="false" nonce="abc"></script>' . "\n", "what other filters added stays: $tag");
+$with_inline = "<script id='cargo-trackers-js-before'>var a = 1;</script>\n" . $wp61;
+$tag = cargo_trackers_module_tag($with_inline, 'cargo-trackers', 'https://cdn.example/c.js');
+check(strpos($tag, "<script id='cargo-trackers-js-before'>") === 0 && substr_count($tag, 'type="module"') === 1, "an inline script added before it stays classic: $tag");
 check(cargo_trackers_module_tag('<script src="other"></script>', 'other', 'other') === '<script src="other"></script>', 'other scripts are left alone');
 
-echo "\n$checks checks, $failures failed\n";
+echo "\nreadme.txt agrees with the plugin header\n";
+$plugin = file_get_contents(__DIR__ . '/../../../packages/wordpress-plugin/cargo-trackers.php');
+$readme = file_get_contents(__DIR__ . '/../../../packages/wordpress-plugin/readme.txt');
+function header_field($text, $name) { return preg_match('/^[ *]*' . preg_quote($name, '/') . ':[ \t]*(.+)$/mi', $text, $m) ? trim($m[1]) : null; }
+check(preg_match('/^=== Cargo Trackers ===$/m', $readme) === 1, 'readme.txt opens with the plugin name');
+foreach (array('Version' => 'Stable tag', 'Requires at least' => 'Requires at least', 'Requires PHP' => 'Requires PHP', 'License' => 'License') as $in_plugin => $in_readme) {
+    $a = header_field($plugin, $in_plugin);
+    $b = header_field($readme, $in_readme);
+    check($a !== null && $a === $b, "plugin $in_plugin ($a) = readme $in_readme ($b)");
+}
+check(header_field($readme, 'Tested up to') !== null, 'readme.txt says which WordPress it is tested up to');
+foreach (array('Description', 'Installation', 'Frequently Asked Questions', 'Changelog') as $section) {
+    check(strpos($readme, "== $section ==") !== false, "readme.txt has the $section section");
+}
+$short = preg_match('/\n\n([^=\n][^\n]*)\n\n== Description ==/', $readme, $m) ? $m[1] : '';
+check($short !== '' && strlen($short) <= 150, "a short description of at most 150 characters: $short");
+check(strpos($readme, CARGO_TRACKERS_CDN) !== false, 'readme.txt names the script address the plugin uses');
+check(CARGO_TRACKERS_VERSION === header_field($plugin, 'Version') && strpos(CARGO_TRACKERS_CDN, '@' . CARGO_TRACKERS_VERSION . '/') !== false, 'the CDN address names the plugin\'s version');
+
+$passed = $checks - $failures;
+echo "\nshortcodes: $passed passed, $failures failed\n";
 exit($failures === 0 ? 0 : 1);

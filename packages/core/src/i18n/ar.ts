@@ -18,6 +18,7 @@ export const ar = {
   'form.airline.unknown': 'البادئة {prefix} لا تخص أي شركة طيران نعرفها.',
 
   'notice.misconfigured': 'لم يُضبط هذا المتتبّع بعد: السمة {attribute} غير موجودة.',
+  'notice.unusableUrl': 'لم يُضبط هذا المتتبّع بشكل صحيح: يجب أن تكون السمة {attribute} عنوان ويب (https://…) أو مسارًا.',
   'notice.loading': 'جارٍ البحث عن {number}…',
   'notice.pending': 'الناقل بطيء في الرد. سنعيد الاستعلام تلقائيًا.',
   'notice.pending.countdown': 'إعادة الاستعلام بعد {countdown}.',

@@ -18,6 +18,7 @@ export const de = {
   'form.airline.unknown': 'Das Präfix {prefix} gehört zu keiner uns bekannten Fluggesellschaft.',
 
   'notice.misconfigured': 'Diese Sendungsverfolgung ist noch nicht eingerichtet: Das Attribut {attribute} fehlt.',
+  'notice.unusableUrl': 'Diese Sendungsverfolgung ist nicht richtig eingerichtet: Das Attribut {attribute} muss eine Webadresse (https://…) oder ein Pfad sein.',
   'notice.loading': '{number} wird gesucht …',
   'notice.pending': 'Der Frachtführer antwortet langsam. Wir fragen automatisch erneut nach.',
   'notice.pending.countdown': 'Nächste Abfrage in {countdown}.',

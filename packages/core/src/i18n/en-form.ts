@@ -21,6 +21,7 @@ export const enForm = {
 
   // Notices
   'notice.misconfigured': 'This tracker is not set up yet: the {attribute} attribute is missing.',
+  'notice.unusableUrl': 'This tracker is not set up correctly: the {attribute} attribute must be a web address (https://…) or a path.',
   'notice.loading': 'Looking up {number}…',
   'notice.pending': 'The carrier is slow to answer. We will check again automatically.',
   'notice.pending.countdown': 'Checking again in {countdown}.',

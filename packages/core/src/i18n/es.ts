@@ -18,6 +18,7 @@ export const es = {
   'form.airline.unknown': 'El prefijo {prefix} no corresponde a ninguna aerolínea que conozcamos.',
 
   'notice.misconfigured': 'Este rastreador aún no está configurado: falta el atributo {attribute}.',
+  'notice.unusableUrl': 'Este rastreador no está bien configurado: el atributo {attribute} debe ser una dirección web (https://…) o una ruta.',
   'notice.loading': 'Buscando {number}…',
   'notice.pending': 'El transportista tarda en responder. Volveremos a consultar automáticamente.',
   'notice.pending.countdown': 'Nueva consulta en {countdown}.',

@@ -18,6 +18,7 @@ export const fr = {
   'form.airline.unknown': 'Le préfixe {prefix} ne correspond à aucune compagnie aérienne connue.',
 
   'notice.misconfigured': 'Ce suivi n’est pas encore configuré\u202f: l’attribut {attribute} est absent.',
+  'notice.unusableUrl': 'Ce suivi n’est pas correctement configuré\u202f: l’attribut {attribute} doit être une adresse web (https://…) ou un chemin.',
   'notice.loading': 'Recherche de {number}…',
   'notice.pending': 'Le transporteur tarde à répondre. Nous réessaierons automatiquement.',
   'notice.pending.countdown': 'Nouvelle vérification dans {countdown}.',

@@ -18,6 +18,7 @@ export const ja = {
   'form.airline.unknown': 'プレフィックス {prefix} に該当する航空会社が見つかりません。',
 
   'notice.misconfigured': 'このトラッカーはまだ設定されていません：{attribute} 属性がありません。',
+  'notice.unusableUrl': 'このトラッカーの設定が正しくありません：{attribute} 属性はウェブアドレス（https://…）またはパスでなければなりません。',
   'notice.loading': '{number} を照会しています…',
   'notice.pending': '輸送会社からの応答に時間がかかっています。自動的に再照会します。',
   'notice.pending.countdown': '{countdown} 後に再照会します。',

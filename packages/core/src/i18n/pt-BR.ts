@@ -18,6 +18,7 @@ export const ptBR = {
   'form.airline.unknown': 'O prefixo {prefix} não corresponde a nenhuma companhia aérea que conhecemos.',
 
   'notice.misconfigured': 'Este rastreador ainda não foi configurado: falta o atributo {attribute}.',
+  'notice.unusableUrl': 'Este rastreador não está configurado corretamente: o atributo {attribute} deve ser um endereço web (https://…) ou um caminho.',
   'notice.loading': 'Buscando {number}…',
   'notice.pending': 'O transportador está demorando para responder. Vamos consultar de novo automaticamente.',
   'notice.pending.countdown': 'Nova consulta em {countdown}.',

@@ -3,6 +3,8 @@
  * time for a placeholder it cannot fill, and only http(s) tiles make sense.
  */
 
+import { isUsableUrl } from '../transport/usable-url.js';
+
 const LEAFLET_PLACEHOLDERS = new Set(['s', 'x', 'y', 'z', 'r', '-y']);
 
 /** The template when it is usable, else undefined (and the built-in basemap is drawn). */
@@ -10,12 +12,7 @@ export function usableTileUrl(template: string | undefined, base?: string): stri
   if (!template) return undefined;
   const placeholders = [...template.matchAll(/\{([^}]*)\}/g)].map((m) => m[1] ?? '');
   if (placeholders.some((p) => !LEAFLET_PLACEHOLDERS.has(p))) return undefined;
-  try {
-    const url = new URL(template.replace(/\{[^}]*\}/g, '0'), base ?? globalThis.document?.baseURI);
-    return url.protocol === 'https:' || url.protocol === 'http:' ? template : undefined;
-  } catch {
-    return undefined;
-  }
+  return isUsableUrl(template.replace(/\{[^}]*\}/g, '0'), base) ? template : undefined;
 }
 
 /** What the attribution says when the integrator gave tiles but no attribution: the tile host. */

@@ -3,3 +3,4 @@ export { askProxy, buildProxyUrl, classify, fetchJson, DEFAULT_TIMEOUT_MS } from
 export type { ProxyRequestOptions } from './proxy-client.js';
 export { parseRetryAfter, boundedWait } from './retry-after.js';
 export { backoffDelay, MAX_AUTOMATIC_RETRIES } from './backoff.js';
+export { isCrossOrigin, isUsableUrl } from './usable-url.js';

@@ -5,6 +5,7 @@ import type { Messages } from '../i18n/en.js';
 import type { Normalizer, Product, Shipment } from '../model/shipment.js';
 import { TrackingController, type TrackingState } from '../tracking-controller.js';
 import { buildProxyUrl } from '../transport/proxy-client.js';
+import { isUsableUrl } from '../transport/usable-url.js';
 import type { RenderContext } from './labels.js';
 import { mapLoadingConverter, type MapLoading } from '../map/map-loading.js';
 import type { MapMessages } from '../map/map-messages.js';
@@ -27,6 +28,12 @@ export interface ProductView {
 }
 
 type CoreView = typeof import('./shipment-view.js');
+
+/** An attribute the element cannot work with: `proxy-url` missing, or a URL attribute that is not http(s). */
+interface ConfigurationProblem {
+  readonly attribute: 'proxy-url' | 'carriers-url' | 'tile-url';
+  readonly missing: boolean;
+}
 
 
 /**
@@ -162,7 +169,8 @@ export abstract class TrackerElement extends LitElement {
   /** The shipment view and the product's normalizer, loaded when the first lookup starts. */
   private view: { readonly core: CoreView; readonly product: ProductView } | undefined;
   private viewLoad: Promise<NonNullable<TrackerElement['view']>> | undefined;
-  private reportedMisconfiguration = false;
+  /** The last configuration problem written to the console, so each is written once. */
+  private reportedProblem?: string;
   /** The catalogue download under way for the current locale; English shows meanwhile. */
   private catalogueLoad: Promise<void> | undefined;
   private localizerStale = false;
@@ -220,10 +228,39 @@ export abstract class TrackerElement extends LitElement {
       this.mapMessages = this.view?.core.mapMessagesFor(this.localizer);
       this.fetchCatalogue(this.localizer.locale);
     }
-    if (!this.proxyUrl && !this.reportedMisconfiguration) {
-      this.reportedMisconfiguration = true;
-      console.error(`[${this.localName}] The proxy-url attribute is missing, so no lookup can be made. Set it to your tracking proxy's path, e.g. proxy-url="/api/tracking/${this.product}".`);
+    this.reportConfigurationProblem();
+  }
+
+  /**
+   * What stops the element from making any request: no `proxy-url`, or a URL attribute that is
+   * not a path or an http(s) address (`javascript:`, `data:`, `mailto:`…). Then no request is
+   * sent at all, and the notice names the attribute.
+   */
+  protected configurationProblem(): ConfigurationProblem | undefined {
+    if (!this.proxyUrl) return { attribute: 'proxy-url', missing: true };
+    const urls = [
+      ['proxy-url', this.proxyUrl],
+      ['carriers-url', this.carriersUrl],
+      // Placeholders are filled per tile; any value stands in for them here.
+      ['tile-url', this.tileUrl?.replace(/\{[^}]*\}/g, '0')],
+    ] as const;
+    for (const [attribute, value] of urls) {
+      if (value && !isUsableUrl(value)) return { attribute, missing: false };
     }
+    return undefined;
+  }
+
+  private reportConfigurationProblem(): void {
+    const problem = this.configurationProblem();
+    const key = problem && `${problem.attribute}:${problem.missing}`;
+    if (key === this.reportedProblem) return;
+    this.reportedProblem = key;
+    if (!problem) return;
+    console.error(
+      problem.missing
+        ? `[${this.localName}] The proxy-url attribute is missing, so no lookup can be made. Set it to your tracking proxy's path, e.g. proxy-url="/api/tracking/${this.product}".`
+        : `[${this.localName}] ${problem.attribute} must be a path or an http(s) address; no request is made.`,
+    );
   }
 
   /**
@@ -298,7 +335,7 @@ export abstract class TrackerElement extends LitElement {
    * call this from `updated()` for attribute changes and from their form (with `force`).
    */
   protected startLookup(number: string, params: ReadonlyArray<readonly [string, string]>, force = false): void {
-    if (!this.proxyUrl) return;
+    if (!this.proxyUrl || this.configurationProblem()) return;
     const url = buildProxyUrl(this.proxyUrl, params);
     if (!force && url === this.lastLookupKey) return;
     this.lastLookupKey = url;
@@ -340,6 +377,7 @@ export abstract class TrackerElement extends LitElement {
 
   /** The carrier-list URL: `carriers-url`, else `carriers/<product>` beside the proxy path. */
   protected carrierListUrl(): string | undefined {
+    if (this.configurationProblem()?.missing === false) return undefined;
     if (this.carriersUrl) return this.carriersUrl;
     if (!this.proxyUrl) return undefined;
     const base = new URL(this.proxyUrl, document.baseURI);
@@ -355,11 +393,12 @@ export abstract class TrackerElement extends LitElement {
   override render(): TemplateResult {
     const ctx = this.context();
     const state = this.tracking.state;
+    const problem = this.configurationProblem();
     // dir and lang on an inner frame, not the host: the page may be left-to-right around a right-to-left element.
     return html`<div class="frame" part="base" dir=${ctx.l.dir} lang=${ctx.l.locale}>
       ${this.renderForm(ctx)}
-      ${!this.proxyUrl
-        ? html`<div part="notice notice-error" data-tone="error"><p role="alert">${ctx.l.t('notice.misconfigured', { attribute: 'proxy-url' })}</p></div>`
+      ${problem
+        ? html`<div part="notice notice-error" data-tone="error"><p role="alert">${ctx.l.t(problem.missing ? 'notice.misconfigured' : 'notice.unusableUrl', { attribute: problem.attribute })}</p></div>`
         : renderNotice(state, ctx, { onRetry: () => this.tracking.retry() })}
       ${state.phase === 'loaded' ? this.renderShipment(state.shipment, ctx) : nothing}
       ${renderAnnouncer(state, ctx)}

@@ -1,0 +1,25 @@
+/**
+ * Whether an integrator's URL attribute can be fetched at all: a path, or an http(s) address.
+ * `javascript:`, `mailto:`, `data:`, `about:` and the like are configuration mistakes (or a
+ * CMS that let an unsafe value through); the element names the attribute instead of
+ * sending a request that can only fail.
+ */
+export function isUsableUrl(value: string, base?: string): boolean {
+  try {
+    const { protocol } = new URL(value, base ?? globalThis.document?.baseURI ?? 'http://localhost/');
+    return protocol === 'https:' || protocol === 'http:';
+  } catch {
+    return false;
+  }
+}
+
+/** Whether `url` is on another origin than the page: then the proxy must allow the page by CORS. */
+export function isCrossOrigin(url: string): boolean {
+  const here = globalThis.location?.origin;
+  if (here === undefined || here === 'null') return false;
+  try {
+    return new URL(url, globalThis.document?.baseURI).origin !== here;
+  } catch {
+    return false;
+  }
+}

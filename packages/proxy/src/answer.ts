@@ -1,0 +1,91 @@
+/**
+ * What the proxy answers, independent of the runtime: a status, headers and bytes. The Fetch-API
+ * handler turns it into a `Response`; the Node adapter writes it straight to the socket.
+ *
+ * The proxy only ever speaks JSON: every answer, upstream or its own, goes out as
+ * `application/json` with `nosniff` and a CSP that lets nothing run or frame, so no answer can
+ * become a page on the site's origin, whatever the upstream sent.
+ */
+export interface ProxyOutput {
+  readonly status: number;
+  /** Lower-case names; never `content-length` or `content-encoding`, which the adapter sets. */
+  readonly headers: Readonly<Record<string, string>>;
+  /** Shared between visitors: adapters must not change or transfer it. Null for 204 and 304. */
+  readonly body: Uint8Array | null;
+  /** Set on a 200 from the cache or the upstream: the adapter may keep compressed variants under it. */
+  readonly etag?: string;
+}
+
+export const JSON_HEADERS: Readonly<Record<string, string>> = {
+  'content-type': 'application/json; charset=utf-8',
+  'x-content-type-options': 'nosniff',
+  'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+};
+
+const encoder = new TextEncoder();
+
+/** The proxy's own refusals and failures, in the service's error body shape. */
+export function errorOutput(status: number, error: string, message: string, headers: Record<string, string> = {}): ProxyOutput {
+  return {
+    status,
+    headers: { ...headers, ...JSON_HEADERS, 'cache-control': 'no-store' },
+    body: encoder.encode(JSON.stringify({ message, error })),
+  };
+}
+
+/**
+ * A strong validator for a body: length plus two 32-bit FNV-1a hashes with different offsets.
+ * Computed once per upstream answer, never per hit.
+ */
+export function etagOf(body: Uint8Array): string {
+  let a = 0x811c9dc5;
+  let b = 0x01000193 ^ body.length;
+  for (let i = 0; i < body.length; i++) {
+    const byte = body[i] as number;
+    a = Math.imul(a ^ byte, 0x01000193);
+    b = Math.imul(b ^ byte, 0x0100019d);
+  }
+  return `"${body.length.toString(36)}-${(a >>> 0).toString(36)}${(b >>> 0).toString(36)}"`;
+}
+
+/** Whether an `If-None-Match` value names `etag` (a list, `*`, or weak forms). */
+export function matchesEtag(ifNoneMatch: string | null, etag: string): boolean {
+  if (ifNoneMatch === null) return false;
+  if (ifNoneMatch.trim() === '*') return true;
+  return ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
+}
+
+/** A cached 200: its validator and the JSON bytes, exactly as the upstream sent them. */
+export interface CachedAnswer {
+  readonly etag: string;
+  readonly body: Uint8Array;
+}
+
+/**
+ * The cache holds one byte string per answer: the ETag, a newline, then the body. Reading it
+ * back takes a view of the same bytes, never a copy, so a store in the same process serves
+ * every visitor from one buffer.
+ */
+export function encodeCached(answer: CachedAnswer): Uint8Array {
+  const head = encoder.encode(`${answer.etag}\n`);
+  const out = new Uint8Array(head.byteLength + answer.body.byteLength);
+  out.set(head, 0);
+  out.set(answer.body, head.byteLength);
+  return out;
+}
+
+const NEWLINE = 0x0a;
+const decoder = new TextDecoder();
+
+/** Decoded once per cached buffer: a store in the same process returns the same array on every hit. */
+const decoded = new WeakMap<Uint8Array, CachedAnswer>();
+
+export function decodeCached(bytes: Uint8Array): CachedAnswer | undefined {
+  const known = decoded.get(bytes);
+  if (known !== undefined) return known;
+  const end = bytes.indexOf(NEWLINE);
+  if (end <= 0 || end > 64) return undefined;
+  const answer = { etag: decoder.decode(bytes.subarray(0, end)), body: bytes.subarray(end + 1) };
+  decoded.set(bytes, answer);
+  return answer;
+}

@@ -1,0 +1,120 @@
+// The CMS-snippet case in a real Chromium: a page on one origin uses the proxy on another.
+// Listed in corsOrigins, it reads the answer; unlisted, its fetch and its <img> are refused
+// with 403 before any upstream call, so another site cannot spend the credits even blind.
+import assert from 'node:assert/strict';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { after, before, describe, it } from 'node:test';
+import { chromium, type Browser } from 'playwright';
+import { createTrackingProxy } from '@cargo-trackers/proxy';
+import type { ProxyLogEntry } from '@cargo-trackers/proxy';
+import { toNodeListener } from '@cargo-trackers/proxy/node';
+import { CHROMIUM_ARGS, findChromium } from '../../support/find-chromium.mjs';
+import { CANARY_KEY, assertCanaryNeverSeen, observe, startUpstream, until } from './harness.js';
+import type { Upstream } from './harness.js';
+
+after(assertCanaryNeverSeen);
+
+const DOC = '{"referenceNumber":"MSCU1234567","status":"IN_TRANSIT"}';
+
+async function listen(server: http.Server, host: string): Promise<number> {
+  await new Promise<void>((resolve) => server.listen(0, host, resolve));
+  return (server.address() as AddressInfo).port;
+}
+
+describe('the proxy on another origin than the page, in Chromium', () => {
+  let browser: Browser;
+  let upstream: Upstream;
+  let proxyServer: http.Server;
+  let pageServer: http.Server;
+  let proxyUrl: string;
+  let listedPage: string;
+  let unlistedPage: string;
+  const logs: ProxyLogEntry[] = [];
+
+  before(async () => {
+    upstream = await startUpstream((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(DOC);
+    });
+    // Two page origins on one server: the shop (listed) and another site (not listed); the proxy is on a third.
+    pageServer = http.createServer((_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+      res.end('<!doctype html><title>shop</title><p>shop page</p>');
+    });
+    const pagePort = await listen(pageServer, '0.0.0.0');
+    listedPage = `http://127.0.0.1:${pagePort}`;
+    unlistedPage = `http://127.0.0.2:${pagePort}`;
+    const proxy = createTrackingProxy({
+      baseUrl: upstream.url,
+      apiKey: CANARY_KEY,
+      corsOrigins: [listedPage],
+      logger: (entry) => {
+        observe(JSON.stringify(entry));
+        logs.push(entry);
+      },
+    });
+    proxyServer = http.createServer(toNodeListener(proxy));
+    proxyUrl = `http://localhost:${await listen(proxyServer, '127.0.0.1')}`;
+    browser = await chromium.launch({ executablePath: await findChromium(), headless: true, args: CHROMIUM_ARGS });
+  });
+
+  after(async () => {
+    await browser?.close();
+    proxyServer?.closeAllConnections();
+    proxyServer?.close();
+    pageServer?.closeAllConnections();
+    pageServer?.close();
+    await upstream?.close();
+  });
+
+  /** Opens `origin` and runs a cross-origin fetch and an <img> to the proxy from it. */
+  async function fromPage(origin: string, number: string): Promise<{ fetched: string }> {
+    const page = await browser.newPage();
+    try {
+      await page.goto(`${origin}/`);
+      return await page.evaluate(
+        async ({ proxyUrl, number }) => {
+          const url = `${proxyUrl}/api/tracking/ocean?referenceNumber=${number}`;
+          let fetched: string;
+          try {
+            const response = await fetch(url);
+            fetched = `${response.status} ${await response.text()}`;
+          } catch (error) {
+            fetched = `failed: ${String(error)}`;
+          }
+          await new Promise<void>((resolve) => {
+            const img = document.createElement('img');
+            img.onload = img.onerror = () => resolve();
+            img.src = `${proxyUrl}/api/tracking/ocean?referenceNumber=${number}-img`;
+            document.body.append(img);
+          });
+          return { fetched };
+        },
+        { proxyUrl, number },
+      );
+    } finally {
+      await page.close();
+    }
+  }
+
+  it('answers a page on a listed origin, which reads the JSON', async () => {
+    const before = upstream.requests.length;
+    const { fetched } = await fromPage(listedPage, 'MSCU1234567');
+    observe(fetched);
+    assert.equal(fetched, `200 ${DOC}`);
+    assert.equal(upstream.requests.length, before + 1, 'the fetch reached the service; the <img> (no Origin, cross-site) did not');
+  });
+
+  it('refuses a page on an unlisted origin with 403, its fetch and its <img> alike, and calls nothing upstream', async () => {
+    const before = upstream.requests.length;
+    const logged = logs.length;
+    const { fetched } = await fromPage(unlistedPage, 'MSCU7654321');
+    observe(fetched);
+    assert.match(fetched, /^failed: TypeError/);
+    await until(() => logs.length >= logged + 2);
+    const refused = logs.slice(logged);
+    assert.deepEqual(refused.map((e) => [e.status, e.error]), [[403, 'cross_site'], [403, 'cross_site']]);
+    assert.equal(upstream.requests.length, before);
+  });
+});
