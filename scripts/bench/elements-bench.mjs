@@ -17,6 +17,7 @@ import { extname, join, normalize } from 'node:path';
 import { chromium } from 'playwright';
 import { CHROMIUM_ARGS, findChromium } from '../../test/support/find-chromium.mjs';
 import { largeAirDocument } from '../../test/fixtures/large-air-document.mjs';
+import { PHONE, phoneTimings } from './phone-timings.mjs';
 
 const root = new URL('../../', import.meta.url).pathname;
 const RUNS = Number(process.env.BENCH_RUNS) || 15;
@@ -328,6 +329,10 @@ const resumed = Date.now();
 for (let i = 0; i < CYCLES / 2; i++) await page.evaluate((id) => window.bench.cycle(id), cycleScript);
 const cycleMs = (Date.now() - resumed + (half.at - started)) / CYCLES;
 const after = await measure();
+
+// 5. Phone emulation, median of 5 cold loads.
+const PHONE_RUNS = 5;
+const phone = await phoneTimings(browser, served, PHONE_RUNS);
 const chromeVersion = browser.version();
 await browser.close();
 server.close();
@@ -365,5 +370,11 @@ for (const [label, key] of [['DOM nodes', 'nodes'], ['JS listeners', 'listeners'
   if (Number.isNaN(after[key])) lines.push(`   ${pad(label, 15)}not reported by this Chromium`);
   else lines.push(`   ${pad(label, 15)}${pad(before[key], 12)}${pad(half[key], 12)}${pad(after[key], 12)}${after[key] - half[key] >= 0 ? '+' : ''}${after[key] - half[key]}`);
 }
+lines.push('');
+lines.push(`5. Phone emulation (${PHONE.latencyMs} ms round trip, ${PHONE.downKbit / 1000} Mbit/s, CPU ${PHONE.cpuSlowdown}× slower), cold, median of ${PHONE_RUNS}`);
+lines.push('   a page holding <ocean-tracker reference-number="MEDU9091004">, served by the demo server');
+lines.push(`   milestones shown                ${ms(median(phone.map((r) => r.milestones)))}  (runs: ${phone.map((r) => r.milestones.toFixed(0)).join(', ')})`);
+lines.push(`   route drawn                     ${ms(median(phone.map((r) => r.route)))}  (runs: ${phone.map((r) => r.route.toFixed(0)).join(', ')})`);
+lines.push(`   requests                        ${median(phone.map((r) => r.requests))}`);
 console.log(`\n${lines.join('\n')}`);
 if (size.status !== 0) console.log(`\nscripts/size.mjs reported:\n${sizeText}`);

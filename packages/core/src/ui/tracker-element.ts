@@ -9,6 +9,7 @@ import { isUsableUrl } from '../transport/usable-url.js';
 import type { RenderContext } from './labels.js';
 import { mapLoadingConverter, type MapLoading } from '../map/map-loading.js';
 import type { MapMessages } from '../map/map-messages.js';
+import { preloadMap } from '../map/preload-map.js';
 import { renderAnnouncer, renderNotice } from './notice.js';
 import { trackerStyles } from './styles.js';
 
@@ -139,7 +140,7 @@ export abstract class TrackerElement extends LitElement {
   declare syncUrl: boolean;
   /** Query parameter for `sync-url`; defaults to `ocean` or `awb`. Give two elements on one page different names. */
   declare urlParam: string | undefined;
-  /** `lazy` (default: load the map when the element nears the viewport), `eager`, or `none`. */
+  /** `lazy` (default: the map code downloads during a lookup, the map is drawn when the element nears the viewport), `eager`, or `none` (no map, no map code). */
   declare map: MapMode;
   /** An XYZ raster tile URL template; without it the built-in offline world map is used. */
   declare tileUrl: string | undefined;
@@ -343,7 +344,14 @@ export abstract class TrackerElement extends LitElement {
     this.historyRevealed = 0;
     this.tracking.track({ url, number });
     // In parallel with the request; the controller waits for it when the answer is a document.
-    this.loadView().catch(() => undefined);
+    // Then the map's code, still while the request is out, so that the route is drawn soon after
+    // the milestones (see preload-map.ts); not before, as on a slow link it would share the
+    // bandwidth with the code that shows the milestones.
+    this.loadView()
+      .then(() => {
+        if (this.map !== 'none') preloadMap();
+      })
+      .catch(() => undefined);
     this.writeNumberToUrl(number);
   }
 
