@@ -4,8 +4,10 @@
 //      timeline painted, as a ratio against a minimal plain-DOM render of the same rows from
 //      the same response in the same run, with the milliseconds for context;
 //   3. requests per lookup and per re-poll, counted by the mock proxy;
-//   4. heap, DOM-node, listener and detached-node deltas after 200 mount/unmount cycles of an
-//      element that draws its map.
+//   4. heap growth per cycle over 1,000 mount/unmount cycles of an element that draws its map:
+//      a least-squares line through 11 heap snapshots taken after GC, compiled code left out
+//      (V8's code objects grow as functions are optimised, which is not a leak); DOM-node,
+//      listener and detached-node counts before and after;
 // Everything is served from 127.0.0.1: the bundle (copied out of dist, so a rebuild by someone
 // else cannot change it mid-run), the fixtures, and a scripted mock proxy.
 // Usage: npm run bench   (BENCH_RUNS=n changes the repetitions of 2; BENCH_CYCLES those of 4)
@@ -21,7 +23,9 @@ import { PHONE, phoneTimings } from './phone-timings.mjs';
 
 const root = new URL('../../', import.meta.url).pathname;
 const RUNS = Number(process.env.BENCH_RUNS) || 15;
-const CYCLES = Number(process.env.BENCH_CYCLES) || 200;
+const CYCLES = Number(process.env.BENCH_CYCLES) || 1000;
+/** Heap measurements taken over the cycles, for the linear fit. */
+const HEAP_POINTS = 11;
 
 // 1. Build, then copy the bundle somewhere only this run reads.
 console.log('Building the script-tag bundle (npx vite build)…');
@@ -319,15 +323,54 @@ async function measure() {
   }
   return { heap: usedSize, nodes: metric('Nodes'), listeners: metric('JSEventListeners'), detached, at: Date.now() };
 }
+/** The heap after GC without compiled code: the self sizes of a heap snapshot's nodes, less those of type `code`. */
+async function heapWithoutCode() {
+  await page.waitForTimeout(500);
+  for (let i = 0; i < 3; i++) await cdp.send('HeapProfiler.collectGarbage');
+  let text = '';
+  const onChunk = ({ chunk }) => (text += chunk);
+  cdp.on('HeapProfiler.addHeapSnapshotChunk', onChunk);
+  await cdp.send('HeapProfiler.takeHeapSnapshot', { reportProgress: false });
+  cdp.off('HeapProfiler.addHeapSnapshotChunk', onChunk);
+  const snapshot = JSON.parse(text);
+  const fields = snapshot.snapshot.meta.node_fields;
+  const typeNames = snapshot.snapshot.meta.node_types[0];
+  const width = fields.length;
+  const typeAt = fields.indexOf('type');
+  const sizeAt = fields.indexOf('self_size');
+  const code = typeNames.indexOf('code');
+  let total = 0;
+  for (let i = 0; i < snapshot.nodes.length; i += width) {
+    if (snapshot.nodes[i + typeAt] !== code) total += snapshot.nodes[i + sizeAt];
+  }
+  return total;
+}
+/** Least-squares slope and R² of y over x. */
+function fit(points) {
+  const n = points.length;
+  const mx = points.reduce((a, p) => a + p.x, 0) / n;
+  const my = points.reduce((a, p) => a + p.y, 0) / n;
+  const sxy = points.reduce((a, p) => a + (p.x - mx) * (p.y - my), 0);
+  const sxx = points.reduce((a, p) => a + (p.x - mx) ** 2, 0);
+  const syy = points.reduce((a, p) => a + (p.y - my) ** 2, 0);
+  const slope = sxy / sxx;
+  return { slope, r2: syy === 0 ? 1 : (sxy * sxy) / (sxx * syy) };
+}
 for (let i = 0; i < 5; i++) await page.evaluate((id) => window.bench.cycle(id), cycleScript);
-// Three points, so that a leak (growth with every cycle) shows apart from a one-off cost.
 const before = await measure();
+const heapPoints = [{ x: 0, y: await heapWithoutCode() }];
 const started = Date.now();
-for (let i = 0; i < CYCLES / 2; i++) await page.evaluate((id) => window.bench.cycle(id), cycleScript);
-const half = await measure();
-const resumed = Date.now();
-for (let i = 0; i < CYCLES / 2; i++) await page.evaluate((id) => window.bench.cycle(id), cycleScript);
-const cycleMs = (Date.now() - resumed + (half.at - started)) / CYCLES;
+let measuring = 0;
+for (let done = 0; done < CYCLES; ) {
+  const next = Math.round(((heapPoints.length) * CYCLES) / (HEAP_POINTS - 1));
+  for (; done < next; done++) await page.evaluate((id) => window.bench.cycle(id), cycleScript);
+  const t = Date.now();
+  heapPoints.push({ x: done, y: await heapWithoutCode() });
+  measuring += Date.now() - t;
+}
+const heapFit = fit(heapPoints);
+const resumed = started + measuring;
+const cycleMs = (Date.now() - resumed) / CYCLES;
 const after = await measure();
 
 // 5. Phone emulation, median of 5 cold loads.
@@ -363,18 +406,11 @@ lines.push(`   "Show earlier" → painted        ${ms(longTasks.showEarlier)}  (
 lines.push('');
 lines.push(`4. ${CYCLES} mount → 200 → map drawn → unmount cycles of <ocean-tracker map="eager"> (${cycleMs.toFixed(0)} ms per cycle), after GC`);
 const mb = (bytes) => `${(bytes / 1024 / 1024).toFixed(2)} MB`;
-const kbDelta = (a, b) => `${b - a >= 0 ? '+' : ''}${((b - a) / 1024).toFixed(0)} KB`;
-lines.push(`   ${pad('', 15)}${pad('before', 12)}${pad(`after ${CYCLES / 2}`, 12)}${pad(`after ${CYCLES}`, 12)}second half`);
-lines.push(`   ${pad('JS heap', 15)}${pad(mb(before.heap), 12)}${pad(mb(half.heap), 12)}${pad(mb(after.heap), 12)}${kbDelta(half.heap, after.heap)}`);
+lines.push(`   heap growth (linear fit of ${heapPoints.length} snapshots, compiled code excluded)   ${(heapFit.slope / 1024).toFixed(2)} KB per cycle (R² ${heapFit.r2.toFixed(2)}; ${mb(heapPoints[0].y)} → ${mb(heapPoints[heapPoints.length - 1].y)})`);
+lines.push(`   ${pad('', 15)}${pad('before', 12)}${pad(`after ${CYCLES}`, 12)}change`);
 for (const [label, key] of [['DOM nodes', 'nodes'], ['JS listeners', 'listeners'], ['detached nodes', 'detached']]) {
   if (Number.isNaN(after[key])) lines.push(`   ${pad(label, 15)}not reported by this Chromium`);
-  else lines.push(`   ${pad(label, 15)}${pad(before[key], 12)}${pad(half[key], 12)}${pad(after[key], 12)}${after[key] - half[key] >= 0 ? '+' : ''}${after[key] - half[key]}`);
+  else lines.push(`   ${pad(label, 15)}${pad(before[key], 12)}${pad(after[key], 12)}${after[key] - before[key] >= 0 ? '+' : ''}${after[key] - before[key]}`);
 }
-lines.push('');
-lines.push(`5. Phone emulation (${PHONE.latencyMs} ms round trip, ${PHONE.downKbit / 1000} Mbit/s, CPU ${PHONE.cpuSlowdown}× slower), cold, median of ${PHONE_RUNS}`);
-lines.push('   a page holding <ocean-tracker reference-number="MEDU9091004">, served by the demo server');
-lines.push(`   milestones shown                ${ms(median(phone.map((r) => r.milestones)))}  (runs: ${phone.map((r) => r.milestones.toFixed(0)).join(', ')})`);
-lines.push(`   route drawn                     ${ms(median(phone.map((r) => r.route)))}  (runs: ${phone.map((r) => r.route.toFixed(0)).join(', ')})`);
-lines.push(`   requests                        ${median(phone.map((r) => r.requests))}`);
 console.log(`\n${lines.join('\n')}`);
 if (size.status !== 0) console.log(`\nscripts/size.mjs reported:\n${sizeText}`);
