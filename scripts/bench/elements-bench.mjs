@@ -361,11 +361,14 @@ const before = await measure();
 const heapPoints = [{ x: 0, y: await heapWithoutCode() }];
 const started = Date.now();
 let measuring = 0;
+/** Counts halfway, so that a one-off cost of the first cycles shows apart from growth. */
+let half;
 for (let done = 0; done < CYCLES; ) {
   const next = Math.round(((heapPoints.length) * CYCLES) / (HEAP_POINTS - 1));
   for (; done < next; done++) await page.evaluate((id) => window.bench.cycle(id), cycleScript);
   const t = Date.now();
   heapPoints.push({ x: done, y: await heapWithoutCode() });
+  if (half === undefined && done >= CYCLES / 2) half = { ...(await measure()), cycles: done };
   measuring += Date.now() - t;
 }
 const heapFit = fit(heapPoints);
@@ -407,10 +410,16 @@ lines.push('');
 lines.push(`4. ${CYCLES} mount → 200 → map drawn → unmount cycles of <ocean-tracker map="eager"> (${cycleMs.toFixed(0)} ms per cycle), after GC`);
 const mb = (bytes) => `${(bytes / 1024 / 1024).toFixed(2)} MB`;
 lines.push(`   heap growth (linear fit of ${heapPoints.length} snapshots, compiled code excluded)   ${(heapFit.slope / 1024).toFixed(2)} KB per cycle (R² ${heapFit.r2.toFixed(2)}; ${mb(heapPoints[0].y)} → ${mb(heapPoints[heapPoints.length - 1].y)})`);
-lines.push(`   ${pad('', 15)}${pad('before', 12)}${pad(`after ${CYCLES}`, 12)}change`);
+lines.push(`   ${pad('', 15)}${pad('before', 12)}${pad(`after ${half.cycles}`, 12)}${pad(`after ${CYCLES}`, 12)}second half`);
 for (const [label, key] of [['DOM nodes', 'nodes'], ['JS listeners', 'listeners'], ['detached nodes', 'detached']]) {
   if (Number.isNaN(after[key])) lines.push(`   ${pad(label, 15)}not reported by this Chromium`);
-  else lines.push(`   ${pad(label, 15)}${pad(before[key], 12)}${pad(after[key], 12)}${after[key] - before[key] >= 0 ? '+' : ''}${after[key] - before[key]}`);
+  else lines.push(`   ${pad(label, 15)}${pad(before[key], 12)}${pad(half[key], 12)}${pad(after[key], 12)}${after[key] - half[key] >= 0 ? '+' : ''}${after[key] - half[key]}`);
 }
+lines.push('');
+lines.push(`5. Phone emulation (${PHONE.latencyMs} ms round trip, ${PHONE.downKbit / 1000} Mbit/s, CPU ${PHONE.cpuSlowdown}× slower), cold, median of ${PHONE_RUNS}`);
+lines.push('   a page holding <ocean-tracker reference-number="MEDU9091004">, served by the demo server');
+lines.push(`   milestones shown                ${ms(median(phone.map((r) => r.milestones)))}  (runs: ${phone.map((r) => r.milestones.toFixed(0)).join(', ')})`);
+lines.push(`   route drawn                     ${ms(median(phone.map((r) => r.route)))}  (runs: ${phone.map((r) => r.route.toFixed(0)).join(', ')})`);
+lines.push(`   requests                        ${median(phone.map((r) => r.requests))}`);
 console.log(`\n${lines.join('\n')}`);
 if (size.status !== 0) console.log(`\nscripts/size.mjs reported:\n${sizeText}`);
