@@ -26,7 +26,7 @@ const ELEMENT_DEFINES = {
 const ENTRY = 'packages/cargo-trackers/src/cdn.ts';
 // The map element (imported when a shipment with route data is shown) and the Leaflet adapter
 // it imports when the map nears the viewport: together, what showing a map adds.
-const MAP_ELEMENT = 'packages/core/src/map/tracker-route-map.ts';
+const MAP_ELEMENT = 'packages/core/src/map/define.ts';
 const MAP = 'packages/core/src/map/leaflet-route-map.ts';
 // What every lookup loads, in parallel with the request: the shipment view (with the second
 // part of English) and each element's normalizer and details.

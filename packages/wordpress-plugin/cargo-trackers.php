@@ -22,22 +22,16 @@ if (!defined('ABSPATH')) {
 const CARGO_TRACKERS_VERSION = '0.1.0';
 const CARGO_TRACKERS_CDN = 'https://cdn.jsdelivr.net/npm/cargo-trackers@0.1.0/dist/cdn/cargo-trackers.js';
 
-/** Shortcode attribute => element attribute, for each tag. Anything else is dropped. */
+/**
+ * Shortcode attribute => element attribute, for each tag. Anything else is dropped. The list is
+ * generated from the elements' API declaration (attributes.generated.php), so it cannot miss one.
+ */
 function cargo_trackers_attributes($tag) {
-    $shared = array(
-        'proxy_url' => 'proxy-url',
-        'poll_interval' => 'poll-interval',
-        'carriers_url' => 'carriers-url',
-        'theme' => 'theme',
-        'map' => 'map',
-        'tile_url' => 'tile-url',
-        'tile_attribution' => 'tile-attribution',
-        'lang' => 'lang',
-    );
-    if ($tag === 'ocean-tracker') {
-        return array('reference_number' => 'reference-number', 'carrier_code' => 'carrier-code') + $shared;
+    static $attributes = null;
+    if ($attributes === null) {
+        $attributes = require __DIR__ . '/attributes.generated.php';
     }
-    return array('awb_number' => 'awb-number') + $shared;
+    return $attributes[$tag];
 }
 
 /** The element attributes that hold a URL: escaped with esc_url, and limited to these schemes. */

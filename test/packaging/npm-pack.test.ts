@@ -7,7 +7,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
-import { lstatSync, readFileSync, realpathSync } from 'node:fs';
+import { lstatSync, readdirSync, readFileSync, realpathSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { tmpdir } from 'node:os';
@@ -32,12 +32,16 @@ const PACKAGES = [
 type PackageDir = (typeof PACKAGES)[number]['dir'];
 
 const REQUIRED: Record<PackageDir, string[]> = {
-  core: ['dist/index.js', 'dist/index.d.ts', 'dist/jsx.d.ts'],
-  'ocean-tracker': ['dist/index.js', 'dist/index.d.ts', 'dist/define.js', 'dist/define.d.ts', 'custom-elements.json'],
-  'air-tracker': ['dist/index.js', 'dist/index.d.ts', 'dist/define.js', 'dist/define.d.ts', 'custom-elements.json'],
-  'cargo-trackers': ['dist/index.js', 'dist/index.d.ts', 'custom-elements.json', 'dist/cdn/cargo-trackers.js'],
+  core: ['dist/index.js', 'dist/index.d.ts'],
+  'ocean-tracker': ['dist/index.js', 'dist/index.d.ts', 'dist/define.js', 'dist/define.d.ts', 'custom-elements.json', 'web-types.json', 'vscode.html-custom-data.json'],
+  'air-tracker': ['dist/index.js', 'dist/index.d.ts', 'dist/define.js', 'dist/define.d.ts', 'custom-elements.json', 'web-types.json', 'vscode.html-custom-data.json'],
+  'cargo-trackers': ['dist/index.js', 'dist/index.d.ts', 'custom-elements.json', 'web-types.json', 'vscode.html-custom-data.json', 'dist/cdn/cargo-trackers.js'],
   proxy: ['dist/index.js', 'dist/index.d.ts', 'dist/node.js', 'dist/node.d.ts'],
 };
+/** What the framework scratch apps need beside the tarballs (versions from package-lock.json). */
+const FRAMEWORK_PACKAGES = ['@types/react', 'vue', 'vue-tsc', 'svelte', 'svelte-check', 'solid-js', 'lit-analyzer'];
+/** Preact 11 removed `JSX.HTMLAttributes`; the workspace itself stays on Preact 10. */
+const PREACT_11 = '11.2.0';
 const FORBIDDEN = [/\.test\.[^/]+$/, /\.tsbuildinfo$/, /(^|\/)\.vite\//, /(^|\/)node_modules\//];
 
 interface PackageJson {
@@ -47,6 +51,7 @@ interface PackageJson {
   unpkg?: string;
   jsdelivr?: string;
   customElements?: string;
+  'web-types'?: string;
   sideEffects?: boolean | string[];
   dependencies?: Record<string, string>;
   peerDependencies?: Record<string, string>;
@@ -107,14 +112,14 @@ function importsOf(source: string): string[] {
   return found;
 }
 
-describe('npm pack: each package, installed from its tarball into a scratch app', { timeout: 240_000 }, () => {
+describe('npm pack: each package, installed from its tarball into a scratch app', { timeout: 420_000 }, () => {
   let packDir: string;
   let appDir: string;
   const packed = new Map<PackageDir, { tarball: string; files: string[] }>();
 
   before(async () => {
-    // Always rebuilt: a stale dist would let the tarballs test yesterday's code.
-    await npm(['run', 'build'], root);
+    // Always rebuilt, by each package's prepack (scripts/prepack.mjs): a stale dist would let
+    // the tarballs test yesterday's code.
     packDir = await mkdtemp(join(tmpdir(), 'cargo-trackers-pack-'));
     for (const { dir } of PACKAGES) {
       const { stdout } = await npm(['pack', '--json', '--pack-destination', packDir], join(root, 'packages', dir));
@@ -137,6 +142,9 @@ describe('npm pack: each package, installed from its tarball into a scratch app'
         ...[...packed.values()].map((p) => p.tarball),
         `lit@${lockVersion('lit')}`,
         `@types/node@${lockVersion('@types/node')}`,
+        // For the framework apps below: each checker at the workspace's version, Preact at 11.
+        ...FRAMEWORK_PACKAGES.map((name) => `${name}@${lockVersion(name)}`),
+        `preact@${PREACT_11}`,
       ],
       appDir,
     );
@@ -170,7 +178,7 @@ describe('npm pack: each package, installed from its tarball into a scratch app'
         const list = files(dir);
         const named = [
           ...exportTargets(pkg.exports),
-          ...[pkg.types, pkg.unpkg, pkg.jsdelivr, pkg.customElements].filter((p): p is string => typeof p === 'string'),
+          ...[pkg.types, pkg.unpkg, pkg.jsdelivr, pkg.customElements, pkg['web-types']].filter((p): p is string => typeof p === 'string'),
         ].map(strip);
         assert.ok(named.length > 0, `${dir} names its entry points`);
         for (const path of named) assert.ok(list.includes(path), `${dir}: package.json names ${path}, the tarball lacks it`);
@@ -180,6 +188,13 @@ describe('npm pack: each package, installed from its tarball into a scratch app'
         }
       });
     }
+
+    it('every module custom-elements.json names is in the tarball', () => {
+      for (const dir of ['ocean-tracker', 'air-tracker', 'cargo-trackers'] as const) {
+        const manifest = JSON.parse(readFileSync(join(root, 'packages', dir, 'custom-elements.json'), 'utf8')) as { modules: Array<{ path: string }> };
+        for (const { path } of manifest.modules) assert.ok(files(dir).includes(path), `${dir}: the manifest names ${path}, the tarball lacks it`);
+      }
+    });
 
     it('cargo-trackers: the CDN entry and every chunk it imports, transitively, are shipped', () => {
       const list = new Set(files('cargo-trackers'));
@@ -229,7 +244,7 @@ describe('npm pack: each package, installed from its tarball into a scratch app'
       await writeFile(
         script,
         `const report = { window: typeof window, customElements: typeof customElements };
-for (const name of ['cargo-trackers', '@cargo-trackers/ocean-tracker', '@cargo-trackers/air-tracker', '@cargo-trackers/core', '@cargo-trackers/ocean-tracker/define.js', '@cargo-trackers/proxy', '@cargo-trackers/proxy/node']) {
+for (const name of ['cargo-trackers', '@cargo-trackers/ocean-tracker', '@cargo-trackers/air-tracker', '@cargo-trackers/ocean-tracker/normalizer', '@cargo-trackers/air-tracker/normalizer', '@cargo-trackers/core', '@cargo-trackers/core/element', '@cargo-trackers/ocean-tracker/define.js', 'cargo-trackers/cdn', '@cargo-trackers/proxy', '@cargo-trackers/proxy/node']) {
   const mod = await import(name);
   report[name] = { resolved: import.meta.resolve(name), exports: Object.keys(mod) };
 }
@@ -252,10 +267,11 @@ console.log(JSON.stringify(report));
         return entry.exports;
       };
       assert.ok(exportsOf('cargo-trackers').includes('OceanTracker') && exportsOf('cargo-trackers').includes('AirTracker'));
-      assert.ok(exportsOf('@cargo-trackers/ocean-tracker').includes('normalizeOcean'));
-      assert.ok(exportsOf('@cargo-trackers/air-tracker').includes('normalizeAir'));
+      assert.ok(exportsOf('@cargo-trackers/ocean-tracker/normalizer').includes('normalizeOcean'));
+      assert.ok(exportsOf('@cargo-trackers/air-tracker/normalizer').includes('normalizeAir'));
       assert.ok(exportsOf('@cargo-trackers/core').length > 0);
       exportsOf('@cargo-trackers/ocean-tracker/define.js');
+      assert.deepEqual(exportsOf('cargo-trackers/cdn'), ['loadElement'], 'the script-tag entry imports in Node');
       assert.ok(exportsOf('@cargo-trackers/proxy').includes('createTrackingProxy'));
       assert.ok(exportsOf('@cargo-trackers/proxy/node').includes('toNodeListener'));
       assert.equal(report.createTrackingProxy, 'function');
@@ -266,18 +282,20 @@ console.log(JSON.stringify(report));
       await writeFile(
         join(appDir, 'check.ts'),
         `import 'cargo-trackers';
-import { OceanTracker, normalizeOcean } from '@cargo-trackers/ocean-tracker';
+import { OceanTracker } from '@cargo-trackers/ocean-tracker';
+import { normalizeOcean } from '@cargo-trackers/ocean-tracker/normalizer';
 import { AirTracker } from '@cargo-trackers/air-tracker';
 import '@cargo-trackers/air-tracker/define.js';
-import type {} from '@cargo-trackers/core/jsx';
 import { createTrackingProxy } from '@cargo-trackers/proxy';
 import { toNodeListener } from '@cargo-trackers/proxy/node';
+import { loadElement } from 'cargo-trackers/cdn';
 
 const ocean: OceanTracker | null = document.querySelector('ocean-tracker');
 const air: AirTracker | null = document.querySelector('air-tracker');
 ocean?.addEventListener('tracker-load', (event) => console.log(event.shipment));
 export const listener = toNodeListener(createTrackingProxy({ baseUrl: 'https://example.invalid/', apiKey: 'k' }));
 export { ocean, air, normalizeOcean };
+export const loaded: Promise<void> = loadElement('ocean-tracker');
 `,
       );
       const tsc = join(root, 'node_modules/typescript/bin/tsc');
@@ -297,6 +315,166 @@ export { ocean, air, normalizeOcean };
         );
         assert.equal(result, '', `tsc (${moduleResolution}) reports:\n${result}`);
       }
+    });
+
+    describe('framework apps, type-checked against the installed tarballs', () => {
+      const apps = join(root, 'test/packaging/apps');
+      const source = (name: string) => readFileSync(join(apps, name), 'utf8');
+      const bin = (pkg: string, path: string) => join(appDir, 'node_modules', pkg, path);
+      const STRICT = { target: 'ES2022', module: 'ESNext', moduleResolution: 'Bundler', strict: true, skipLibCheck: false, noEmit: true, lib: ['ES2023', 'DOM', 'DOM.Iterable'], types: [] };
+      /** Runs a checker; resolves to its output and exit code instead of throwing. */
+      const check = (args: string[], cwd: string) =>
+        run(process.execPath, args, { cwd, env: npmEnv(), maxBuffer: 16 * 1024 * 1024, timeout: 120_000 }).then(
+          ({ stdout, stderr }) => ({ code: 0, output: stdout + stderr }),
+          (error: { code?: number; stdout?: string; stderr?: string; message: string }) => ({ code: error.code ?? 1, output: (error.stdout ?? '') + (error.stderr ?? '') || error.message }),
+        );
+
+      /** The app names every attribute, property and event of both elements, the way its framework writes them. */
+      function assertUsesEverything(app: string, text: string, forms: { attributes: boolean; properties: 'all' | 'property-only'; event: (name: string) => string }): void {
+        for (const dir of ['ocean-tracker', 'air-tracker']) {
+          const manifest = JSON.parse(readFileSync(join(root, 'packages', dir, 'custom-elements.json'), 'utf8')) as {
+            modules: Array<{ declarations: Array<{ attributes?: Array<{ name: string }>; members?: Array<{ name: string; kind: string; attribute?: string; readonly?: boolean }>; events?: Array<{ name: string }> }> }>;
+          };
+          const [element] = manifest.modules.flatMap((m) => m.declarations);
+          assert.ok(element);
+          if (forms.attributes) for (const { name } of element.attributes ?? []) assert.match(text, new RegExp(`[\\s:]${name}[=\\s>]`), `${app} uses the ${name} attribute`);
+          for (const m of element.members ?? []) {
+            if (m.kind !== 'field' || m.readonly || (forms.properties === 'property-only' && m.attribute)) continue;
+            assert.match(text, new RegExp(`[\\s:{.]${m.name}[=}\\s]`), `${app} sets the ${m.name} property`);
+          }
+          for (const { name } of element.events ?? []) assert.ok(text.includes(forms.event(name)), `${app} listens for ${name}`);
+        }
+      }
+
+      async function tscApp(dir: string, file: string, text: string, compilerOptions: object): Promise<{ code: number; output: string }> {
+        const cwd = join(appDir, dir);
+        await mkdir(cwd, { recursive: true });
+        await writeFile(join(cwd, file), text);
+        await writeFile(join(cwd, 'tsconfig.json'), JSON.stringify({ compilerOptions: { ...STRICT, ...compilerOptions }, files: [file] }));
+        return check([join(root, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.json'], cwd);
+      }
+
+      it('React 19 + TypeScript (strict, skipLibCheck off): every prop type-checks, wrong values are errors', async () => {
+        const text = source('react-app.tsx');
+        assertUsesEverything('the React app', text, { attributes: true, properties: 'all', event: (name) => `on${name}=` });
+        const result = await tscApp('react', 'app.tsx', text, { jsx: 'react-jsx' });
+        // Each wrong value sits under a @ts-expect-error, which is itself an error (TS2578) when the typings let it pass.
+        assert.equal(result.output, '');
+        assert.equal(result.code, 0);
+      });
+
+      it('Preact 11: the same app with the Preact typings', async () => {
+        const text = source('react-app.tsx').replace("'cargo-trackers/jsx-react'", "'cargo-trackers/jsx-preact'");
+        assert.ok(text.includes("from 'cargo-trackers/jsx-preact'"));
+        assert.equal(JSON.parse(readFileSync(join(appDir, 'node_modules/preact/package.json'), 'utf8')).version, PREACT_11);
+        const result = await tscApp('preact', 'app.tsx', text, { jsx: 'react-jsx', jsxImportSource: 'preact' });
+        assert.equal(result.output, '');
+        assert.equal(result.code, 0);
+      });
+
+      it('Solid: every prop type-checks, in its plain, prop: and attr: forms; wrong values are errors', async () => {
+        const text = source('solid-app.tsx');
+        assertUsesEverything('the Solid app', text, { attributes: true, properties: 'all', event: (name) => `on:${name}=` });
+        const result = await tscApp('solid', 'app.tsx', text, { jsx: 'preserve', jsxImportSource: 'solid-js' });
+        assert.equal(result.output, '');
+        assert.equal(result.code, 0);
+      });
+
+      it('Vue 3 with vue-tsc and strictTemplates: the tags, props and events are known, wrong values are errors', async () => {
+        const text = source('vue-app.vue');
+        assertUsesEverything('the Vue app', text, { attributes: true, properties: 'property-only', event: (name) => `@${name}=` });
+        const cwd = join(appDir, 'vue');
+        await mkdir(cwd, { recursive: true });
+        await writeFile(join(cwd, 'App.vue'), text);
+        await writeFile(join(cwd, 'tsconfig.json'), JSON.stringify({ compilerOptions: { ...STRICT, jsx: 'preserve' }, vueCompilerOptions: { strictTemplates: true }, include: ['*.vue'] }));
+        // The wrong values sit under @vue-expect-error, an error itself when nothing is wrong.
+        const result = await check([bin('vue-tsc', 'bin/vue-tsc.js'), '-p', 'tsconfig.json'], cwd);
+        assert.equal(result.output.trim(), '');
+        assert.equal(result.code, 0);
+        // And the checker does report a wrong value in that app (it is not silently skipping the template).
+        await writeFile(join(cwd, 'App.vue'), text.replace('theme="dark"', 'theme="purple"'));
+        const wrong = await check([bin('vue-tsc', 'bin/vue-tsc.js'), '-p', 'tsconfig.json'], cwd);
+        assert.match(wrong.output, /App\.vue\(\d+,\d+\): error TS2322: Type '"purple"' is not assignable/);
+      });
+
+      it('Svelte 5 with svelte-check: the app passes, each wrong value is reported on its line', async () => {
+        const text = source('svelte-app.svelte');
+        assertUsesEverything('the Svelte app', text, { attributes: true, properties: 'all', event: (name) => `on${name}=` });
+        const cwd = join(appDir, 'svelte');
+        await mkdir(cwd, { recursive: true });
+        await writeFile(join(cwd, 'App.svelte'), text);
+        const wrongText = source('svelte-wrong.svelte');
+        await writeFile(join(cwd, 'Wrong.svelte'), wrongText);
+        await writeFile(join(cwd, 'tsconfig.json'), JSON.stringify({ compilerOptions: { ...STRICT, verbatimModuleSyntax: true }, include: ['*.svelte'] }));
+        const result = await check([bin('svelte-check', 'bin/svelte-check'), '--tsconfig', './tsconfig.json', '--output', 'machine'], cwd);
+        const errors = result.output.split('\n').filter((line) => / ERROR /.test(line));
+        assert.ok(!errors.some((line) => line.includes('"App.svelte"')), `App.svelte has no errors:\n${errors.join('\n')}`);
+        const lineOf = (needle: string) => wrongText.split('\n').findIndex((line) => line.includes(needle)) + 1;
+        const expected = [
+          [lineOf('theme="purple"'), /purple.* is not assignable/],
+          [lineOf('poll-interval="often"'), /often.* is not assignable/],
+          [lineOf('referenceNumbr'), /referenceNumbr/],
+          [lineOf('event.foo'), /'foo' does not exist on type 'TrackerLoadEvent'/],
+        ] as const;
+        assert.equal(errors.length, expected.length, errors.join('\n'));
+        for (const [line, message] of expected) {
+          assert.ok(errors.some((e) => e.includes(`"Wrong.svelte" ${line}:`) && message.test(e)), `Wrong.svelte:${line} is reported (${message}):\n${errors.join('\n')}`);
+        }
+      });
+
+      it('Lit with lit-analyzer (strict): no attribute of the elements is unknown, each wrong binding is reported', async () => {
+        const text = source('lit-app.ts');
+        assertUsesEverything('the Lit app', text, { attributes: true, properties: 'all', event: (name) => `@${name}=` });
+        const cwd = join(appDir, 'lit');
+        await mkdir(cwd, { recursive: true });
+        const wrongText = source('lit-wrong.ts');
+        await writeFile(join(cwd, 'lit-app.ts'), text);
+        await writeFile(join(cwd, 'lit-wrong.ts'), wrongText);
+        await writeFile(join(cwd, 'tsconfig.json'), JSON.stringify({ compilerOptions: STRICT, files: ['lit-app.ts', 'lit-wrong.ts'] }));
+        const result = await check([bin('lit-analyzer', 'cli.js'), 'lit-app.ts', 'lit-wrong.ts', '--strict', '--format', 'markdown'], cwd);
+        // Markdown tables per file: `| line | column | severity | rule | message |`.
+        const rows = (file: string) =>
+          (result.output.split(`## ./${file}`)[1]?.split('## ')[0] ?? '')
+            .split('\n')
+            .filter((line) => /^\| \d+ /.test(line));
+        assert.deepEqual(rows('lit-app.ts'), [], `lit-app.ts:\n${result.output}`);
+        const lineOf = (needle: string) => wrongText.split('\n').findIndex((line) => line.includes(needle)) + 1;
+        const expected = [
+          [lineOf(".theme=${'purple'}"), /no-incompatible-type-binding.*"purple"/],
+          [lineOf(".pollInterval=${'often'}"), /no-incompatible-type-binding.*"often".*number/],
+          [lineOf('.referenceNumbr'), /no-unknown-property/],
+          [lineOf('awb-numbr'), /no-unknown-attribute.*awb-numbr/],
+        ] as const;
+        const reported = rows('lit-wrong.ts');
+        assert.equal(reported.length, expected.length, reported.join('\n'));
+        for (const [line, message] of expected) assert.ok(reported.some((r) => r.startsWith(`| ${line} `) && message.test(r)), `lit-wrong.ts:${line} (${message}):\n${reported.join('\n')}`);
+      });
+
+      it('pnpm (strict linking) with only cargo-trackers installed: the React app type-checks through the umbrella alone', async () => {
+        const cwd = join(appDir, 'pnpm');
+        await mkdir(cwd, { recursive: true });
+        const tarball = (dir: PackageDir) => `file:${packed.get(dir)!.tarball}`;
+        await writeFile(
+          join(cwd, 'package.json'),
+          JSON.stringify({
+            name: 'pnpm-scratch-app',
+            private: true,
+            type: 'module',
+            dependencies: { 'cargo-trackers': tarball('cargo-trackers'), '@types/react': lockVersion('@types/react') },
+            // The umbrella's own dependencies come from the tarballs too, not from the registry.
+            pnpm: { overrides: { '@cargo-trackers/core': tarball('core'), '@cargo-trackers/ocean-tracker': tarball('ocean-tracker'), '@cargo-trackers/air-tracker': tarball('air-tracker') } },
+          }),
+        );
+        const pnpm = join(root, 'node_modules/pnpm/bin/pnpm.cjs');
+        const installedWith = await check([pnpm, 'install', '--store-dir', join(appDir, '.pnpm-store'), '--reporter=append-only', '--config.package-import-method=copy'], cwd);
+        assert.equal(installedWith.code, 0, installedWith.output);
+        assert.deepEqual(readdirSync(join(cwd, 'node_modules')).filter((n) => !n.startsWith('.')).sort(), ['@types', 'cargo-trackers'], 'only what the app depends on is linked at the top');
+        await writeFile(join(cwd, 'app.tsx'), source('react-app.tsx'));
+        await writeFile(join(cwd, 'tsconfig.json'), JSON.stringify({ compilerOptions: { ...STRICT, jsx: 'react-jsx' }, files: ['app.tsx'] }));
+        const result = await check([join(root, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.json'], cwd);
+        assert.equal(result.output, '');
+        assert.equal(result.code, 0);
+      });
     });
 
     describe('in Chromium', () => {

@@ -119,7 +119,7 @@ const ENGINE_LABELS: Record<Engine, string> = { chromium: 'Chromium', firefox: '
  * `it`, except in the engines listed in `skipIn`, where the test is skipped and its title says
  * why: a reason that belongs to that engine or its driver, never "flaky".
  */
-export function itExceptIn(skipIn: Partial<Record<Engine, string>>, title: string, fn: Mocha.Func): void {
+export function itExceptIn(skipIn: Partial<Record<Engine, string>>, title: string, fn: Mocha.Func | Mocha.AsyncFunc): void {
   const reason = skipIn[engine];
   if (reason) it.skip(`${title} [skipped in ${ENGINE_LABELS[engine]}: ${reason}]`, fn);
   else it(title, fn);

@@ -1,4 +1,4 @@
-import { defineElement } from '@cargo-trackers/core';
+import { defineElement } from '@cargo-trackers/core/element';
 import { AirTracker } from './air-tracker.js';
 
 defineElement('air-tracker', AirTracker);

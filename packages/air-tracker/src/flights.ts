@@ -1,4 +1,4 @@
-import { formatMoment, isoOf, placeLabel, type Flight, type FlightTimes, type Moment, type RenderContext } from '@cargo-trackers/core';
+import { formatMoment, isoOf, type FlightTimes, type FlightView, type Moment, type RenderContext } from '@cargo-trackers/core';
 import { html, nothing, type TemplateResult } from 'lit';
 
 /**
@@ -6,7 +6,7 @@ import { html, nothing, type TemplateResult } from 'lit';
  * its state in words (a cancelled flight is marked in text, not by styling alone), and every
  * time is shown in its own airport's zone, scheduled beside the estimate or the actual.
  */
-export function renderFlights(flights: readonly Flight[], ctx: RenderContext): TemplateResult | typeof nothing {
+export function renderFlights(flights: readonly FlightView[], ctx: RenderContext): TemplateResult | typeof nothing {
   if (flights.length === 0) return nothing;
   const { l } = ctx;
   return html`<section part="flights" aria-label=${l.t('shipment.flights')}>
@@ -17,16 +17,14 @@ export function renderFlights(flights: readonly Flight[], ctx: RenderContext): T
   </section>`;
 }
 
-function renderFlight(flight: Flight, ctx: RenderContext): TemplateResult {
+function renderFlight({ flight, route }: FlightView, ctx: RenderContext): TemplateResult {
   const { l } = ctx;
-  const from = flight.from ? placeLabel(flight.from, ctx) : l.t('flight.airport.unknown');
-  const to = flight.to ? placeLabel(flight.to, ctx) : l.t('flight.airport.unknown');
   return html`<li part="flight" data-state=${flight.state}>
     <div class="flight-title">
       <strong class="flight-number">${flight.flightNumber}</strong>
       <span class="flight-state">${l.t(`flight.state.${flight.state}`)}</span>
     </div>
-    <div>${l.t('flight.route', { from, to })}</div>
+    <div>${route}</div>
     ${flight.aircraftType ? html`<div class="muted">${l.t('flight.aircraft', { type: flight.aircraftType })}</div>` : nothing}
     <dl class="facts">
       <dt>${l.t('flight.departure')}</dt>

@@ -1,8 +1,12 @@
 import './define.js';
 
+// Only what the element's first load holds anyway; the normalizer is `./normalizer`.
 export { AirTracker } from './air-tracker.js';
-export { normalizeAir, parseAirlines, AIR_STATUSES, AIR_EVENT_CODES } from './air-normalizer.js';
-export type { Airline, AirStatus, AirEventCode } from './air-normalizer.js';
+export { parseAirlines } from './airline-list.js';
+export type { Airline } from './airline-list.js';
+export type { AirStatus, AirEventCode } from './air-normalizer.js';
 export { checkAwbNumber, prefixOf } from './awb-number.js';
 export type { AwbNumberCheck } from './awb-number.js';
-export { renderFlights } from './flights.js';
+// What an app needs beside the element, so that installing this package alone (strict pnpm) is enough.
+export { TrackerLoadEvent, TrackerPendingEvent, TrackerErrorEvent } from '@cargo-trackers/core/element';
+export type { TrackerErrorDetail, Shipment, Normalizer, NormalizeResult, Messages, MessageKey, ThemeName, Density, MapMode } from '@cargo-trackers/core';

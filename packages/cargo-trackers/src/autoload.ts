@@ -6,10 +6,12 @@
  *
  * Only the document's own tree is watched: an element placed inside another component's
  * shadow root is not seen, so such pages call the returned `load(tag)` themselves.
+ * Where there is no document (Node, server-side rendering) nothing is watched, so importing
+ * the script-tag entry there is harmless.
  */
 export type ElementLoaders = Readonly<Record<string, () => Promise<unknown>>>;
 
-export function autoload(loaders: ElementLoaders, doc: Document = document): (tag: string) => Promise<void> {
+export function autoload(loaders: ElementLoaders, doc: Document | undefined = globalThis.document): (tag: string) => Promise<void> {
   const waiting = new Map(Object.entries(loaders));
   const started = new Map<string, Promise<void>>();
 
@@ -20,7 +22,7 @@ export function autoload(loaders: ElementLoaders, doc: Document = document): (ta
     if (!loader) return Promise.reject(new Error(`cargo-trackers: no element named <${tag}>`));
     waiting.delete(tag);
     // Another copy (an npm build on the same page) may have registered the tag already.
-    const loading = customElements.get(tag)
+    const loading = globalThis.customElements?.get(tag)
       ? Promise.resolve()
       : loader().then(
           () => undefined,
@@ -38,13 +40,16 @@ export function autoload(loaders: ElementLoaders, doc: Document = document): (ta
 
   const scan = (): void => {
     for (const tag of [...waiting.keys()]) {
-      if (doc.querySelector(tag)) load(tag).catch((error: unknown) => console.error(`[${tag}] could not be loaded:`, error));
+      if (doc?.querySelector(tag)) load(tag).catch((error: unknown) => console.error(`[${tag}] could not be loaded:`, error));
     }
-    if (waiting.size === 0) observer.disconnect();
+    if (waiting.size === 0) observer?.disconnect();
   };
 
-  const observer = new MutationObserver(scan);
-  const watch = (): void => observer.observe(doc.documentElement, { childList: true, subtree: true });
+  // No document (Node, server-side rendering): nothing to watch; load(tag) still works.
+  const observer = doc ? new MutationObserver(scan) : undefined;
+  const watch = (): void => {
+    if (doc && observer) observer.observe(doc.documentElement, { childList: true, subtree: true });
+  };
   watch();
   scan();
   return load;

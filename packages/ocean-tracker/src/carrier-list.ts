@@ -4,7 +4,7 @@
  * load while the normalizer loads only when a lookup starts.
  */
 import type { ReferenceType } from '@cargo-trackers/core';
-import { field, readArray, readEnum, readObject, readString } from '@cargo-trackers/core';
+import { field, readArray, readEnum, readObject, readString } from '@cargo-trackers/core/element';
 
 /** The kinds of number an ocean lookup takes. */
 export type OceanReferenceType = Exclude<ReferenceType, 'awb'>;

@@ -1,7 +1,12 @@
 import './define.js';
 
+// Only what the element's first load holds anyway; the normalizer is `./normalizer`.
 export { OceanTracker } from './ocean-tracker.js';
-export { normalizeOcean, parseOceanCarriers, OCEAN_STATUSES, OCEAN_EVENT_CODES } from './ocean-normalizer.js';
-export type { OceanCarrier, OceanStatus, OceanEventCode, OceanReferenceType } from './ocean-normalizer.js';
+export { parseOceanCarriers } from './carrier-list.js';
+export type { OceanCarrier, OceanReferenceType } from './carrier-list.js';
+export type { OceanStatus, OceanEventCode } from './ocean-normalizer.js';
 export { checkContainerNumber, containerCheckDigit } from './container-number.js';
 export type { ContainerNumberCheck } from './container-number.js';
+// What an app needs beside the element, so that installing this package alone (strict pnpm) is enough.
+export { TrackerLoadEvent, TrackerPendingEvent, TrackerErrorEvent } from '@cargo-trackers/core/element';
+export type { TrackerErrorDetail, Shipment, Normalizer, NormalizeResult, Messages, MessageKey, ThemeName, Density, MapMode } from '@cargo-trackers/core';

@@ -2,13 +2,13 @@
  * What `<ocean-tracker>` loads when a lookup starts, in parallel with the request: the ocean
  * normalizer and the vessels section. Kept out of the first load, which needs only the form.
  */
-import type { RenderContext, Shipment } from '@cargo-trackers/core';
+import type { RenderContext, ShipmentView } from '@cargo-trackers/core';
 import { html, nothing, type TemplateResult } from 'lit';
 
 export { normalizeOcean as normalizer } from './ocean-normalizer.js';
 
 /** `part="vessels"`: each vessel with its IMO number and the voyages it sails for the shipment. */
-export function renderDetails(shipment: Shipment, ctx: RenderContext): TemplateResult | typeof nothing {
+export function renderDetails({ shipment }: ShipmentView, ctx: RenderContext): TemplateResult | typeof nothing {
   if (shipment.vessels.length === 0) return nothing;
   const { l } = ctx;
   return html`<section part="vessels" aria-label=${l.t('shipment.vessels')}>

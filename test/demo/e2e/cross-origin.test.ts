@@ -146,11 +146,3 @@ function hints(console: readonly ConsoleMessage[]): string[] {
   return console.map((m) => m.text()).filter((text) => text.startsWith('[ocean-tracker]') && text.includes('CORS'));
 }
 
-async function waitFor(predicate: () => boolean | Promise<boolean>, what: string, timeoutMs = 15_000): Promise<void> {
-  const end = Date.now() + timeoutMs;
-  while (Date.now() < end) {
-    if (await predicate()) return;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`Timed out waiting for ${what}`);
-}

@@ -247,6 +247,22 @@ describe('<air-tracker>', () => {
       expect(part(el, 'milestones')!.tagName).to.equal('OL');
     });
 
+    it('counts pieces with the plural form and the digits of the language', async () => {
+      const doc = await transfer();
+      const events = doc['milestones'] as Array<Record<string, unknown>>;
+      events[0]!['pieces'] = 1;
+      events[1]!['pieces'] = 1240;
+      const el = await loaded(doc, '176-22817340');
+      const rows = parts(el, 'milestone').map(text);
+      expect(rows[0]).to.contain('1 piece').and.not.contain('1 pieces');
+      expect(rows[1]).to.contain('1,240 pieces');
+      el.lang = 'de';
+      await el.updateComplete;
+      const german = parts(el, 'milestone').map(text);
+      expect(german[0]).to.contain('1 Packstück').and.not.contain('Packstücke');
+      expect(german[1]).to.contain('1.240 Packstücke');
+    });
+
     it('says every Cargo-IMP code of a delivered waybill in words', async () => {
       const el = await loaded(await fixture('air-delivered.json'));
       const words = Object.fromEntries(parts(el, 'milestone').map((r) => [r.dataset.code, text(r.querySelector('.milestone-title'))]));
@@ -368,7 +384,36 @@ describe('<air-tracker>', () => {
       const map = part(el, 'map');
       expect(map?.localName).to.equal('tracker-route-map');
       await until(() => (map!.shadowRoot?.querySelectorAll('.leaflet-pane').length ?? 0) > 0, 'leaflet drawn', 10000);
-      expect(map!.shadowRoot!.textContent).to.match(/Hong Kong International Airport.*Dubai International Airport.*Frankfurt Airport/s);
+      // One label per airport: the map's labels and its text alternative say what the route list says.
+      const names = [...part(el, 'route')!.querySelectorAll('.place-name')].map(text);
+      expect(names).to.deep.equal(['Hong Kong (HKG), Hong Kong', 'Dubai (DXB), United Arab Emirates', 'Frankfurt am Main (FRA), Germany']);
+      const labels = [...map!.shadowRoot!.querySelectorAll('.tracker-place-label .tracker-label-name')].map(text);
+      expect(labels).to.deep.equal(names);
+      expect(text(map!.shadowRoot!.querySelector('[part="description"]'))).to.contain(names.join(' → '));
+    });
+
+    it('does not rebuild the map while a visitor types five characters (the airline named from the list)', async () => {
+      const doc = await transfer();
+      delete doc['airline'];
+      const s = await scenario({ responses: [{ status: 200, body: doc }], airlines: await fixture('carriers-air.json') });
+      const el = mount<AirTracker>(`<air-tracker lang="en" proxy-url="${s.base}/air" map="eager" awb-number="176-22817340"></air-tracker>`);
+      await nextEvent(el, 'tracker-load');
+      await until(() => text(part(el, 'status')).includes('Emirates SkyCargo'), 'airline named from the list');
+      type LayerEvent = { layer: { options?: { className?: string } } };
+      const map = part(el, 'map') as HTMLElement & { leafletMap?: { on(type: string, fn: (e: LayerEvent) => void): void } };
+      await until(() => map.leafletMap !== undefined && (map.shadowRoot?.querySelectorAll('.tracker-place').length ?? 0) > 0, 'map drawn', 10000);
+      // A build draws the route lines afresh; moving labels around (a resize) does not.
+      let builds = 0;
+      map.leafletMap!.on('layeradd', ({ layer }) => {
+        if (layer.options?.className?.includes('tracker-route--')) builds++;
+      });
+      for (const typed of ['1', '17', '176', '176-', '176-2']) await type(el, typed);
+      await sleep(100);
+      expect(builds, 'route lines redrawn while typing').to.equal(0);
+      // The count does see a rebuild: a new language relabels the map.
+      el.lang = 'de';
+      await el.updateComplete;
+      await until(() => builds > 0, 'a change of labels rebuilds the map');
     });
 
     it('shows no map with map="none", nor for a document without route data', async () => {

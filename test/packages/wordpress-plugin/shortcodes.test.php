@@ -62,6 +62,10 @@ $air = render('air_tracker', array('awb_number' => '020-12345675', 'onclick' => 
 check(strpos($air, 'onclick') === false && strpos($air, 'reference-number') === false, "unknown shortcode attributes are dropped: $air");
 check(strpos($air, 'awb-number="020-12345675"') !== false && strpos($air, 'proxy-url="/api/tracking/air"') !== false, 'air defaults to its proxy path');
 
+$options = render('ocean_tracker', array('density' => 'compact', 'sync_url' => '1', 'url_param' => 'box', 'poll_interval' => '30', 'lang' => 'de'));
+check(strpos($options, 'density="compact"') !== false && strpos($options, 'sync-url="1"') !== false && strpos($options, 'url-param="box"') !== false, "every attribute of the element has its shortcode attribute: $options");
+check(strpos($options, 'poll-interval="30"') !== false && strpos($options, 'lang="de"') !== false, 'numbers and the language pass through');
+
 add_filter('cargo_trackers_proxy_url', function ($url, $tag) { return '/wp-json/tracking/' . $tag; });
 check(strpos(render('air_tracker', array()), 'proxy-url="/wp-json/tracking/air-tracker"') !== false, 'the proxy path can be set site-wide by a filter');
 

@@ -36,12 +36,13 @@ export function formatDuration(ms: number, locale: string): string {
   return new Intl.ListFormat(locale, { style: 'narrow', type: 'unit' }).format(parts.slice(0, 2));
 }
 
-/** "1:05" for a countdown; hours when needed ("1:02:05"). */
-export function formatCountdown(ms: number): string {
+/** "1:05" for a countdown; hours when needed ("1:02:05"); digits as the locale writes them. */
+export function formatCountdown(ms: number, locale: string): string {
   const total = Math.max(0, Math.ceil(ms / 1000));
   const h = Math.floor(total / 3600);
   const m = Math.floor((total % 3600) / 60);
   const s = total % 60;
-  const ss = String(s).padStart(2, '0');
-  return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${ss}` : `${m}:${ss}`;
+  const one = new Intl.NumberFormat(locale, { useGrouping: false });
+  const two = new Intl.NumberFormat(locale, { minimumIntegerDigits: 2, useGrouping: false });
+  return h > 0 ? `${one.format(h)}:${two.format(m)}:${two.format(s)}` : `${one.format(m)}:${two.format(s)}`;
 }

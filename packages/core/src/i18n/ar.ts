@@ -1,4 +1,4 @@
-import type { MessageKey } from './en.js';
+import type { Catalogue } from './en.js';
 
 /** Arabic (Modern Standard), with the usual Gulf and Levant freight terms (بوليصة الشحن، الخط الملاحي). */
 export const ar = {
@@ -23,7 +23,7 @@ export const ar = {
   'notice.pending': 'الناقل بطيء في الرد. سنعيد الاستعلام تلقائيًا.',
   'notice.pending.countdown': 'إعادة الاستعلام بعد {countdown}.',
   'notice.checkingNow': 'جارٍ إعادة الاستعلام…',
-  'notice.gaveUp': 'لم يرد الناقل بعد {attempts} محاولات.',
+  'notice.gaveUp': { zero: 'لم يرد الناقل بعد {count} محاولة.', one: 'لم يرد الناقل بعد محاولة واحدة.', two: 'لم يرد الناقل بعد محاولتين.', few: 'لم يرد الناقل بعد {count} محاولات.', many: 'لم يرد الناقل بعد {count} محاولة.', other: 'لم يرد الناقل بعد {count} محاولة.' },
   'notice.unauthorized': 'التتبّع غير متاح حاليًا.',
   'notice.noCredits': 'التتبّع غير متاح على هذا الموقع حاليًا.',
   'notice.usageLimit': 'بلغ هذا الموقع الحد الشهري لعمليات التتبّع.',
@@ -48,7 +48,6 @@ export const ar = {
   'shipment.labelled': '{label}:',
   'shipment.carrier': 'الخط الملاحي',
   'shipment.airline': 'شركة الطيران',
-  'shipment.reference': 'المرجع',
   'shipment.updated': 'آخر تحديث {when}',
   'shipment.eta': 'موعد الوصول المتوقع',
   'shipment.ata': 'وصلت',
@@ -66,7 +65,7 @@ export const ar = {
   'shipment.noContainers': 'لم يُدرج الخط الملاحي أي حاويات لهذا المرجع ({kind}) بعد. تظهر عادةً بعد حجز البضاعة على سفينة.',
   'shipment.milestones': 'مراحل {unit}',
   'shipment.noMilestones': 'لم يُبلَّغ عن أي أحداث بعد.',
-  'timeline.showEarlier': 'عرض {count} من الأحداث السابقة',
+  'timeline.showEarlier': { zero: 'عرض {count} حدث سابق', one: 'عرض الحدث السابق', two: 'عرض الحدثين السابقين', few: 'عرض {count} أحداث سابقة', many: 'عرض {count} حدثًا سابقًا', other: 'عرض {count} حدث سابق' },
   'timeline.foldEarlier': 'إخفاء الأحداث السابقة',
 
   'reference.container': 'حاوية',
@@ -99,14 +98,7 @@ export const ar = {
   'flight.airport.unknown': 'المطار غير محدد',
   'milestone.superseded': 'استُبدل بحجز لاحق',
   'milestone.empty': 'حاوية فارغة',
-  'milestone.pieces': 'عدد الطرود: {pieces}',
-
-  'mode.vessel': 'سفينة',
-  'mode.feeder': 'سفينة تغذية',
-  'mode.barge': 'صندل',
-  'mode.rail': 'سكك حديدية',
-  'mode.truck': 'شاحنة',
-  'mode.air': 'جوي',
+  'milestone.pieces': { zero: '{count} طرد', one: 'طرد واحد', two: 'طردان', few: '{count} طرود', many: '{count} طردًا', other: '{count} طرد' },
 
   'status.ocean.PLANNED': 'مخطط لها',
   'status.ocean.AT_ORIGIN': 'في بلد المنشأ',
@@ -153,10 +145,10 @@ export const ar = {
   'map.hint': 'انقر على الخريطة أو انتقل إليها بلوحة المفاتيح للتكبير والتحريك',
   'map.vessel': 'سفينة',
   'map.aircraft': 'طائرة',
-  'map.speed': '{speed} عقدة',
+  'map.speed': { zero: '{count} عقدة', one: 'عقدة واحدة', two: 'عقدتان', few: '{count} عقد', many: '{count} عقدة', other: '{count} عقدة' },
   'map.course': 'الاتجاه {degrees}°',
   'map.altitude': '{feet} قدم',
   'map.reported': 'أُبلغ عنه {ago}',
   'map.route': 'المسار: {stops}.',
   'map.position': '{kind} {label} عند {at}{details}.',
-} as const satisfies Record<MessageKey, string>;
+} as const satisfies Catalogue;

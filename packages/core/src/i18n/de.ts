@@ -1,4 +1,4 @@
-import type { MessageKey } from './en.js';
+import type { Catalogue } from './en.js';
 
 /** German (formal "Sie"), with the terms German forwarders use (Konnossement, Luftfrachtbrief). */
 export const de = {
@@ -23,7 +23,7 @@ export const de = {
   'notice.pending': 'Der Frachtführer antwortet langsam. Wir fragen automatisch erneut nach.',
   'notice.pending.countdown': 'Nächste Abfrage in {countdown}.',
   'notice.checkingNow': 'Erneute Abfrage läuft …',
-  'notice.gaveUp': 'Der Frachtführer hat auch nach {attempts} Versuchen nicht geantwortet.',
+  'notice.gaveUp': { one: 'Der Frachtführer hat auch nach {count} Versuch nicht geantwortet.', other: 'Der Frachtführer hat auch nach {count} Versuchen nicht geantwortet.' },
   'notice.unauthorized': 'Die Sendungsverfolgung ist derzeit nicht verfügbar.',
   'notice.noCredits': 'Die Sendungsverfolgung ist auf dieser Website derzeit nicht verfügbar.',
   'notice.usageLimit': 'Diese Website hat ihr monatliches Abfragelimit erreicht.',
@@ -48,7 +48,6 @@ export const de = {
   'shipment.labelled': '{label}:',
   'shipment.carrier': 'Reederei',
   'shipment.airline': 'Fluggesellschaft',
-  'shipment.reference': 'Referenz',
   'shipment.updated': 'Aktualisiert {when}',
   'shipment.eta': 'Voraussichtliche Ankunft',
   'shipment.ata': 'Angekommen',
@@ -66,7 +65,7 @@ export const de = {
   'shipment.noContainers': 'Die Reederei nennt für diese Referenz ({kind}) noch keine Container. Sie erscheinen meist, sobald die Ladung auf ein Schiff gebucht ist.',
   'shipment.milestones': 'Ereignisse für {unit}',
   'shipment.noMilestones': 'Bisher wurden keine Ereignisse gemeldet.',
-  'timeline.showEarlier': '{count} frühere Ereignisse anzeigen',
+  'timeline.showEarlier': { one: '{count} früheres Ereignis anzeigen', other: '{count} frühere Ereignisse anzeigen' },
   'timeline.foldEarlier': 'Frühere Ereignisse ausblenden',
 
   'reference.container': 'Container',
@@ -99,14 +98,7 @@ export const de = {
   'flight.airport.unknown': 'Flughafen nicht angegeben',
   'milestone.superseded': 'Durch eine spätere Buchung ersetzt',
   'milestone.empty': 'Leercontainer',
-  'milestone.pieces': '{pieces} Packstücke',
-
-  'mode.vessel': 'Schiff',
-  'mode.feeder': 'Feederschiff',
-  'mode.barge': 'Binnenschiff',
-  'mode.rail': 'Bahn',
-  'mode.truck': 'Lkw',
-  'mode.air': 'Luftfracht',
+  'milestone.pieces': { one: '{count} Packstück', other: '{count} Packstücke' },
 
   'status.ocean.PLANNED': 'Geplant',
   'status.ocean.AT_ORIGIN': 'Am Abgangsort',
@@ -153,10 +145,10 @@ export const de = {
   'map.hint': 'Klicken oder fokussieren Sie die Karte, um zu zoomen und sie zu verschieben',
   'map.vessel': 'Schiff',
   'map.aircraft': 'Flugzeug',
-  'map.speed': '{speed} Knoten',
+  'map.speed': { one: '{count} Knoten', other: '{count} Knoten' },
   'map.course': 'Kurs {degrees}°',
   'map.altitude': '{feet} ft',
   'map.reported': 'gemeldet {ago}',
   'map.route': 'Route: {stops}.',
   'map.position': '{kind} {label} bei {at}{details}.',
-} as const satisfies Record<MessageKey, string>;
+} as const satisfies Catalogue;

@@ -26,7 +26,7 @@ export const enForm = {
   'notice.pending': 'The carrier is slow to answer. We will check again automatically.',
   'notice.pending.countdown': 'Checking again in {countdown}.',
   'notice.checkingNow': 'Checking again now…',
-  'notice.gaveUp': 'The carrier has still not answered after {attempts} tries.',
+  'notice.gaveUp': { one: 'The carrier has still not answered after {count} try.', other: 'The carrier has still not answered after {count} tries.' },
   'notice.unauthorized': 'Tracking is not available right now.',
   'notice.noCredits': 'Tracking is not available on this site right now.',
   'notice.usageLimit': 'This site has reached its tracking limit for the month.',

@@ -10,7 +10,6 @@ export const enShipment = {
   'shipment.labelled': '{label}:',
   'shipment.carrier': 'Carrier',
   'shipment.airline': 'Airline',
-  'shipment.reference': 'Reference',
   'shipment.updated': 'Updated {when}',
   'shipment.eta': 'Estimated arrival',
   'shipment.ata': 'Arrived',
@@ -29,7 +28,7 @@ export const enShipment = {
   'shipment.milestones': 'Milestones for {unit}',
   'shipment.noMilestones': 'No events have been reported yet.',
   /** The button that opens the older part of a long history; {count} is always more than ten. */
-  'timeline.showEarlier': 'Show {count} earlier events',
+  'timeline.showEarlier': { one: 'Show {count} earlier event', other: 'Show {count} earlier events' },
   'timeline.foldEarlier': 'Hide earlier events',
 
   'role.origin': 'Origin',
@@ -57,14 +56,7 @@ export const enShipment = {
   'flight.airport.unknown': 'Airport not given',
   'milestone.superseded': 'Replaced by a later booking',
   'milestone.empty': 'Empty container',
-  'milestone.pieces': '{pieces} pieces',
-
-  'mode.vessel': 'Vessel',
-  'mode.feeder': 'Feeder vessel',
-  'mode.barge': 'Barge',
-  'mode.rail': 'Rail',
-  'mode.truck': 'Truck',
-  'mode.air': 'Air',
+  'milestone.pieces': { one: '{count} piece', other: '{count} pieces' },
 
   // Ocean statuses (status.ocean.CODE) and events (event.ocean.CODE)
   'status.ocean.PLANNED': 'Planned',
@@ -113,7 +105,7 @@ export const enShipment = {
   'map.hint': 'Click or focus the map to zoom and pan',
   'map.vessel': 'Vessel',
   'map.aircraft': 'Aircraft',
-  'map.speed': '{speed} knots',
+  'map.speed': { one: '{count} knot', other: '{count} knots' },
   'map.course': 'course {degrees}°',
   'map.altitude': '{feet} ft',
   'map.reported': 'reported {ago}',

@@ -16,5 +16,18 @@ function merge<A extends object, B extends object>(a: A, b: B): A & B {
 export const en = /* @__PURE__ */ merge(enForm, enShipment);
 
 export type MessageKey = keyof typeof enForm | keyof typeof enShipment;
+
+/**
+ * A message that counts something: one text per plural category (`Intl.PluralRules`) the
+ * language uses, chosen by the `count` parameter; `other` is required, the categories the
+ * language needs (`one` in English; `zero`, `one`, `two`, `few`, `many` too in Arabic) are
+ * checked by the catalogue test.
+ */
+export type PluralMessage = { readonly other: string } & { readonly [C in Exclude<Intl.LDMLPluralRule, 'other'>]?: string };
+export type Message = string | PluralMessage;
+
+/** A shipped catalogue: every key, and a plural message exactly where English has one. */
+export type Catalogue = { readonly [K in MessageKey]: (typeof en)[K] extends string ? string : PluralMessage };
+
 /** A catalogue: any subset of the keys (the rest fall back to English). */
-export type Messages = { readonly [K in MessageKey]?: string };
+export type Messages = { readonly [K in MessageKey]?: Message };

@@ -1,4 +1,4 @@
-import type { MessageKey } from './en.js';
+import type { Catalogue } from './en.js';
 
 /** Spanish (neutral, formal "usted"), shipping vocabulary as used by Spanish-speaking forwarders. */
 export const es = {
@@ -23,7 +23,7 @@ export const es = {
   'notice.pending': 'El transportista tarda en responder. Volveremos a consultar automáticamente.',
   'notice.pending.countdown': 'Nueva consulta en {countdown}.',
   'notice.checkingNow': 'Consultando de nuevo…',
-  'notice.gaveUp': 'El transportista sigue sin responder tras {attempts} intentos.',
+  'notice.gaveUp': { one: 'El transportista sigue sin responder tras {count} intento.', many: 'El transportista sigue sin responder tras {count} de intentos.', other: 'El transportista sigue sin responder tras {count} intentos.' },
   'notice.unauthorized': 'El rastreo no está disponible en este momento.',
   'notice.noCredits': 'El rastreo no está disponible en este sitio en este momento.',
   'notice.usageLimit': 'Este sitio ha alcanzado su límite mensual de rastreos.',
@@ -48,7 +48,6 @@ export const es = {
   'shipment.labelled': '{label}:',
   'shipment.carrier': 'Naviera',
   'shipment.airline': 'Aerolínea',
-  'shipment.reference': 'Referencia',
   'shipment.updated': 'Actualizado {when}',
   'shipment.eta': 'Llegada estimada',
   'shipment.ata': 'Llegada real',
@@ -66,7 +65,7 @@ export const es = {
   'shipment.noContainers': 'La naviera aún no ha asignado contenedores a esta referencia ({kind}). Suelen aparecer cuando la carga queda reservada en un buque.',
   'shipment.milestones': 'Eventos de {unit}',
   'shipment.noMilestones': 'Todavía no se ha registrado ningún evento.',
-  'timeline.showEarlier': 'Mostrar {count} eventos anteriores',
+  'timeline.showEarlier': { one: 'Mostrar {count} evento anterior', many: 'Mostrar {count} de eventos anteriores', other: 'Mostrar {count} eventos anteriores' },
   'timeline.foldEarlier': 'Ocultar eventos anteriores',
 
   'reference.container': 'Contenedor',
@@ -99,14 +98,7 @@ export const es = {
   'flight.airport.unknown': 'Aeropuerto no indicado',
   'milestone.superseded': 'Sustituido por una reserva posterior',
   'milestone.empty': 'Contenedor vacío',
-  'milestone.pieces': '{pieces} bultos',
-
-  'mode.vessel': 'Buque',
-  'mode.feeder': 'Buque feeder',
-  'mode.barge': 'Barcaza',
-  'mode.rail': 'Ferrocarril',
-  'mode.truck': 'Camión',
-  'mode.air': 'Aéreo',
+  'milestone.pieces': { one: '{count} bulto', many: '{count} de bultos', other: '{count} bultos' },
 
   'status.ocean.PLANNED': 'Planificado',
   'status.ocean.AT_ORIGIN': 'En origen',
@@ -153,10 +145,10 @@ export const es = {
   'map.hint': 'Haga clic en el mapa o enfóquelo para ampliar y desplazarse',
   'map.vessel': 'Buque',
   'map.aircraft': 'Avión',
-  'map.speed': '{speed} nudos',
+  'map.speed': { one: '{count} nudo', many: '{count} de nudos', other: '{count} nudos' },
   'map.course': 'rumbo {degrees}°',
   'map.altitude': '{feet} pies',
   'map.reported': 'notificado {ago}',
   'map.route': 'Ruta: {stops}.',
   'map.position': '{kind} {label} en {at}{details}.',
-} as const satisfies Record<MessageKey, string>;
+} as const satisfies Catalogue;

@@ -1,4 +1,4 @@
-import type { MessageKey } from './en.js';
+import type { Catalogue } from './en.js';
 
 /** French (vouvoiement), with French typographic spacing before « ; : ? ! » (narrow no-break space). */
 export const fr = {
@@ -23,7 +23,7 @@ export const fr = {
   'notice.pending': 'Le transporteur tarde à répondre. Nous réessaierons automatiquement.',
   'notice.pending.countdown': 'Nouvelle vérification dans {countdown}.',
   'notice.checkingNow': 'Nouvelle vérification en cours…',
-  'notice.gaveUp': 'Le transporteur n’a toujours pas répondu après {attempts} tentatives.',
+  'notice.gaveUp': { one: 'Le transporteur n’a toujours pas répondu après {count} tentative.', many: 'Le transporteur n’a toujours pas répondu après {count} de tentatives.', other: 'Le transporteur n’a toujours pas répondu après {count} tentatives.' },
   'notice.unauthorized': 'Le suivi est indisponible pour le moment.',
   'notice.noCredits': 'Le suivi est indisponible sur ce site pour le moment.',
   'notice.usageLimit': 'Ce site a atteint sa limite mensuelle de suivis.',
@@ -48,7 +48,6 @@ export const fr = {
   'shipment.labelled': '{label} :',
   'shipment.carrier': 'Compagnie maritime',
   'shipment.airline': 'Compagnie aérienne',
-  'shipment.reference': 'Référence',
   'shipment.updated': 'Mis à jour {when}',
   'shipment.eta': 'Arrivée estimée',
   'shipment.ata': 'Arrivée effective',
@@ -66,7 +65,7 @@ export const fr = {
   'shipment.noContainers': 'La compagnie n’indique encore aucun conteneur pour cette référence ({kind}). Ils apparaissent en général une fois la marchandise réservée sur un navire.',
   'shipment.milestones': 'Étapes de {unit}',
   'shipment.noMilestones': 'Aucun événement n’a encore été signalé.',
-  'timeline.showEarlier': 'Afficher les {count} événements précédents',
+  'timeline.showEarlier': { one: 'Afficher {count} événement précédent', many: 'Afficher les {count} d’événements précédents', other: 'Afficher les {count} événements précédents' },
   'timeline.foldEarlier': 'Masquer les événements précédents',
 
   'reference.container': 'Conteneur',
@@ -99,14 +98,7 @@ export const fr = {
   'flight.airport.unknown': 'Aéroport non communiqué',
   'milestone.superseded': 'Remplacé par une réservation ultérieure',
   'milestone.empty': 'Conteneur vide',
-  'milestone.pieces': '{pieces} colis',
-
-  'mode.vessel': 'Navire',
-  'mode.feeder': 'Navire feeder',
-  'mode.barge': 'Barge',
-  'mode.rail': 'Rail',
-  'mode.truck': 'Camion',
-  'mode.air': 'Aérien',
+  'milestone.pieces': { one: '{count} colis', many: '{count} de colis', other: '{count} colis' },
 
   'status.ocean.PLANNED': 'Planifié',
   'status.ocean.AT_ORIGIN': 'Au point de départ',
@@ -153,10 +145,10 @@ export const fr = {
   'map.hint': 'Cliquez sur la carte ou donnez-lui le focus pour zoomer et la déplacer',
   'map.vessel': 'Navire',
   'map.aircraft': 'Avion',
-  'map.speed': '{speed} nœuds',
+  'map.speed': { one: '{count} nœud', many: '{count} de nœuds', other: '{count} nœuds' },
   'map.course': 'cap {degrees}°',
   'map.altitude': '{feet} pieds',
   'map.reported': 'signalé {ago}',
   'map.route': 'Itinéraire : {stops}.',
   'map.position': '{kind} {label} à {at}{details}.',
-} as const satisfies Record<MessageKey, string>;
+} as const satisfies Catalogue;

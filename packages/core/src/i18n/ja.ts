@@ -1,4 +1,4 @@
-import type { MessageKey } from './en.js';
+import type { Catalogue } from './en.js';
 
 /** Japanese (polite desu/masu), with Japanese forwarding terms (B/L, ブッキング, AWB). */
 export const ja = {
@@ -23,7 +23,7 @@ export const ja = {
   'notice.pending': '輸送会社からの応答に時間がかかっています。自動的に再照会します。',
   'notice.pending.countdown': '{countdown} 後に再照会します。',
   'notice.checkingNow': '再照会しています…',
-  'notice.gaveUp': '{attempts} 回照会しましたが、輸送会社から応答がありません。',
+  'notice.gaveUp': { other: '{count} 回照会しましたが、輸送会社から応答がありません。' },
   'notice.unauthorized': '現在、追跡をご利用いただけません。',
   'notice.noCredits': '現在、このサイトでは追跡をご利用いただけません。',
   'notice.usageLimit': 'このサイトは今月の追跡上限に達しました。',
@@ -48,7 +48,6 @@ export const ja = {
   'shipment.labelled': '{label}：',
   'shipment.carrier': '船会社',
   'shipment.airline': '航空会社',
-  'shipment.reference': '参照番号',
   'shipment.updated': '{when}に更新',
   'shipment.eta': '到着予定',
   'shipment.ata': '到着済み',
@@ -66,7 +65,7 @@ export const ja = {
   'shipment.noContainers': 'この{kind}には、まだ船会社からコンテナが登録されていません。通常、貨物の船積み予約後に表示されます。',
   'shipment.milestones': '{unit} の履歴',
   'shipment.noMilestones': 'まだイベントは報告されていません。',
-  'timeline.showEarlier': '以前のイベントを{count}件表示',
+  'timeline.showEarlier': { other: '以前のイベントを{count}件表示' },
   'timeline.foldEarlier': '以前のイベントを隠す',
 
   'reference.container': 'コンテナ',
@@ -99,14 +98,7 @@ export const ja = {
   'flight.airport.unknown': '空港不明',
   'milestone.superseded': '後の予約に置き換えられました',
   'milestone.empty': '空コンテナ',
-  'milestone.pieces': '{pieces} 個',
-
-  'mode.vessel': '本船',
-  'mode.feeder': 'フィーダー船',
-  'mode.barge': 'バージ',
-  'mode.rail': '鉄道',
-  'mode.truck': 'トラック',
-  'mode.air': '航空',
+  'milestone.pieces': { other: '{count} 個' },
 
   'status.ocean.PLANNED': '予定',
   'status.ocean.AT_ORIGIN': '出発地',
@@ -153,10 +145,10 @@ export const ja = {
   'map.hint': '地図をクリックするかフォーカスすると、拡大・縮小や移動ができます',
   'map.vessel': '本船',
   'map.aircraft': '航空機',
-  'map.speed': '{speed} ノット',
+  'map.speed': { other: '{count} ノット' },
   'map.course': '針路 {degrees}°',
   'map.altitude': '{feet} フィート',
   'map.reported': '{ago}に報告',
   'map.route': 'ルート：{stops}。',
   'map.position': '{kind} {label}：{at}{details}。',
-} as const satisfies Record<MessageKey, string>;
+} as const satisfies Catalogue;

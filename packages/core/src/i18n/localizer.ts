@@ -1,4 +1,4 @@
-import type { MessageKey, Messages } from './en.js';
+import type { Message, MessageKey, Messages } from './en.js';
 import { enForm } from './en-form.js';
 
 /**
@@ -25,6 +25,7 @@ export function catalogueFor(locale: string): Messages {
   return catalogues.get(lower) ?? catalogues.get(lower.split('-')[0] ?? '') ?? english;
 }
 
+/** Numbers are formatted in the locale (`Intl.NumberFormat`); `count` also picks a plural message's form. */
 export type MessageParams = Readonly<Record<string, string | number>>;
 
 /**
@@ -35,11 +36,15 @@ export class Localizer {
   readonly locale: string;
   private readonly catalogue: Messages;
   private readonly overrides: Messages;
+  private readonly plurals: Intl.PluralRules;
+  private readonly numbers: Intl.NumberFormat;
 
   constructor(locale: string, overrides: Messages = {}) {
     this.locale = resolvableLocale(locale);
     this.catalogue = catalogueFor(this.locale);
     this.overrides = overrides;
+    this.plurals = new Intl.PluralRules(this.locale);
+    this.numbers = new Intl.NumberFormat(this.locale);
   }
 
   /** Writing direction of the locale, for the element's `dir`. */
@@ -50,15 +55,25 @@ export class Localizer {
   t(key: MessageKey, params: MessageParams = {}): string {
     // The key itself is the last resort: visible, and never a crash, should a key be asked
     // for before its part of English has loaded.
-    const template = this.overrides[key] ?? this.catalogue[key] ?? english[key] ?? key;
-    return template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
+    return this.fill(this.overrides[key] ?? this.catalogue[key] ?? english[key] ?? key, params);
   }
 
   /** A key built at run time (status and event codes); undefined when no catalogue has it. */
   lookup(key: string): string | undefined {
-    return (this.overrides as Record<string, string | undefined>)[key] ??
-      (this.catalogue as Record<string, string | undefined>)[key] ??
-      (english as Record<string, string | undefined>)[key];
+    const message = (this.overrides as Record<string, Message | undefined>)[key] ??
+      (this.catalogue as Record<string, Message | undefined>)[key] ??
+      (english as Record<string, Message | undefined>)[key];
+    return message === undefined ? undefined : this.fill(message);
+  }
+
+  /** The plural form `count` needs in this language, with every number in the locale's digits and separators. */
+  private fill(message: Message, params: MessageParams = {}): string {
+    const count = params['count'];
+    const template = typeof message === 'string' ? message : (typeof count === 'number' ? message[this.plurals.select(count)] : undefined) ?? message.other;
+    return template.replace(/\{(\w+)\}/g, (whole, name: string) => {
+      const value = params[name];
+      return value === undefined ? whole : typeof value === 'number' ? this.numbers.format(value) : value;
+    });
   }
 }
 

@@ -1,4 +1,4 @@
-import type { MessageKey } from './en.js';
+import type { Catalogue } from './en.js';
 
 /** Brazilian Portuguese, with the terms Brazilian forwarders use (BL, armador, AWB). */
 export const ptBR = {
@@ -23,7 +23,7 @@ export const ptBR = {
   'notice.pending': 'O transportador está demorando para responder. Vamos consultar de novo automaticamente.',
   'notice.pending.countdown': 'Nova consulta em {countdown}.',
   'notice.checkingNow': 'Consultando de novo…',
-  'notice.gaveUp': 'O transportador ainda não respondeu após {attempts} tentativas.',
+  'notice.gaveUp': { one: 'O transportador ainda não respondeu após {count} tentativa.', many: 'O transportador ainda não respondeu após {count} de tentativas.', other: 'O transportador ainda não respondeu após {count} tentativas.' },
   'notice.unauthorized': 'O rastreamento não está disponível no momento.',
   'notice.noCredits': 'O rastreamento não está disponível neste site no momento.',
   'notice.usageLimit': 'Este site atingiu o limite mensal de rastreamentos.',
@@ -48,7 +48,6 @@ export const ptBR = {
   'shipment.labelled': '{label}:',
   'shipment.carrier': 'Armador',
   'shipment.airline': 'Companhia aérea',
-  'shipment.reference': 'Referência',
   'shipment.updated': 'Atualizado {when}',
   'shipment.eta': 'Chegada prevista',
   'shipment.ata': 'Chegada efetiva',
@@ -66,7 +65,7 @@ export const ptBR = {
   'shipment.noContainers': 'O armador ainda não informou contêineres para esta referência ({kind}). Eles costumam aparecer quando a carga é reservada em um navio.',
   'shipment.milestones': 'Eventos de {unit}',
   'shipment.noMilestones': 'Nenhum evento foi informado ainda.',
-  'timeline.showEarlier': 'Mostrar {count} eventos anteriores',
+  'timeline.showEarlier': { one: 'Mostrar {count} evento anterior', many: 'Mostrar {count} de eventos anteriores', other: 'Mostrar {count} eventos anteriores' },
   'timeline.foldEarlier': 'Ocultar eventos anteriores',
 
   'reference.container': 'Contêiner',
@@ -99,14 +98,7 @@ export const ptBR = {
   'flight.airport.unknown': 'Aeroporto não informado',
   'milestone.superseded': 'Substituído por uma reserva posterior',
   'milestone.empty': 'Contêiner vazio',
-  'milestone.pieces': '{pieces} volumes',
-
-  'mode.vessel': 'Navio',
-  'mode.feeder': 'Navio feeder',
-  'mode.barge': 'Barcaça',
-  'mode.rail': 'Ferrovia',
-  'mode.truck': 'Caminhão',
-  'mode.air': 'Aéreo',
+  'milestone.pieces': { one: '{count} volume', many: '{count} de volumes', other: '{count} volumes' },
 
   'status.ocean.PLANNED': 'Programado',
   'status.ocean.AT_ORIGIN': 'Na origem',
@@ -153,10 +145,10 @@ export const ptBR = {
   'map.hint': 'Clique no mapa ou dê foco a ele para ampliar e mover',
   'map.vessel': 'Navio',
   'map.aircraft': 'Aeronave',
-  'map.speed': '{speed} nós',
+  'map.speed': { one: '{count} nó', many: '{count} de nós', other: '{count} nós' },
   'map.course': 'rumo {degrees}°',
   'map.altitude': '{feet} pés',
   'map.reported': 'informado {ago}',
   'map.route': 'Rota: {stops}.',
   'map.position': '{kind} {label} em {at}{details}.',
-} as const satisfies Record<MessageKey, string>;
+} as const satisfies Catalogue;

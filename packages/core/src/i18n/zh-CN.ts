@@ -1,4 +1,4 @@
-import type { MessageKey } from './en.js';
+import type { Catalogue } from './en.js';
 
 /** Simplified Chinese, with mainland forwarding terms (提单, 订舱, 空运单), full-width punctuation. */
 export const zhCN = {
@@ -23,7 +23,7 @@ export const zhCN = {
   'notice.pending': '承运人响应较慢，我们会自动重新查询。',
   'notice.pending.countdown': '{countdown} 后重新查询。',
   'notice.checkingNow': '正在重新查询……',
-  'notice.gaveUp': '已尝试 {attempts} 次，承运人仍未响应。',
+  'notice.gaveUp': { other: '已尝试 {count} 次，承运人仍未响应。' },
   'notice.unauthorized': '查询服务暂时不可用。',
   'notice.noCredits': '本网站的查询服务暂时不可用。',
   'notice.usageLimit': '本网站已达到本月的查询上限。',
@@ -48,7 +48,6 @@ export const zhCN = {
   'shipment.labelled': '{label}：',
   'shipment.carrier': '船公司',
   'shipment.airline': '航空公司',
-  'shipment.reference': '单号',
   'shipment.updated': '更新于{when}',
   'shipment.eta': '预计到达',
   'shipment.ata': '实际到达',
@@ -66,7 +65,7 @@ export const zhCN = {
   'shipment.noContainers': '船公司尚未列出该{kind}下的集装箱。通常在货物订上船舶后才会显示。',
   'shipment.milestones': '{unit} 的动态',
   'shipment.noMilestones': '暂无任何动态。',
-  'timeline.showEarlier': '显示更早的 {count} 个事件',
+  'timeline.showEarlier': { other: '显示更早的 {count} 个事件' },
   'timeline.foldEarlier': '隐藏更早的事件',
 
   'reference.container': '集装箱',
@@ -99,14 +98,7 @@ export const zhCN = {
   'flight.airport.unknown': '机场未提供',
   'milestone.superseded': '已被后续订舱取代',
   'milestone.empty': '空箱',
-  'milestone.pieces': '{pieces} 件',
-
-  'mode.vessel': '船舶',
-  'mode.feeder': '支线船',
-  'mode.barge': '驳船',
-  'mode.rail': '铁路',
-  'mode.truck': '卡车',
-  'mode.air': '空运',
+  'milestone.pieces': { other: '{count} 件' },
 
   'status.ocean.PLANNED': '已计划',
   'status.ocean.AT_ORIGIN': '在起运地',
@@ -153,10 +145,10 @@ export const zhCN = {
   'map.hint': '点击地图或将焦点移至地图后即可缩放和平移',
   'map.vessel': '船舶',
   'map.aircraft': '飞机',
-  'map.speed': '{speed} 节',
+  'map.speed': { other: '{count} 节' },
   'map.course': '航向 {degrees}°',
   'map.altitude': '{feet} 英尺',
   'map.reported': '报告于{ago}',
   'map.route': '航线：{stops}。',
   'map.position': '{kind} {label} 位于 {at}{details}。',
-} as const satisfies Record<MessageKey, string>;
+} as const satisfies Catalogue;

@@ -1,7 +1,9 @@
 // The map's public surface. Nothing here evaluates Leaflet: the Leaflet adapter is reached
 // only through loadMapRenderer()'s dynamic import, so this entry imports cleanly without
-// `window` (SSR, Node tests) and keeps Leaflet in its own chunk.
-export { TrackerRouteMap, type MapTheme } from './tracker-route-map.js';
+// `window` (SSR, Node tests) and keeps Leaflet in its own chunk. The map element itself is
+// exported as a type only: the shipment view imports it (./define.js) when a map is first
+// shown, and a static export here would put it in every bundler's first load.
+export type { TrackerRouteMap, MapTheme } from './tracker-route-map.js';
 export {
   loadMapRenderer,
   mapLoadingConverter,

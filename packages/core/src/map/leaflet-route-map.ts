@@ -26,7 +26,8 @@ import {
 import { feature } from 'topojson-client';
 import type { MultiPolygon, Polygon } from 'geojson';
 import type { Topology } from 'topojson-specification';
-import type { LatLng, Position, Shipment } from '../model/shipment.js';
+import type { LatLng, Position } from '../model/shipment.js';
+import type { MapView } from '../presentation/view-model.js';
 import {
   DEFAULT_GAP,
   fitPadding,
@@ -137,16 +138,17 @@ function textNode(tag: string, className: string, text: string): HTMLElement {
   return node;
 }
 
-function stopText(stop: SceneStop, messages: MapMessages): LabelText {
-  const roles = stop.roles.map((r) => messages.role(r)).join(', ');
-  return { name: stop.place.name ?? stop.place.code, details: roles ? [roles] : [] };
+/** A port or airport's label: its name and its roles in the words of the labelled view, as the page says them. */
+function stopText(stop: SceneStop, view: MapView): LabelText {
+  const roles = view.route.find((s) => s.place.place.code === stop.place.code)?.roleLabels.join(', ');
+  return { name: view.places.get(stop.place.code)?.label ?? stop.place.code, details: roles ? [roles] : [] };
 }
 
-function vehicleText(shipment: Shipment, messages: MapMessages, now: number): LabelText | undefined {
-  const words = positionWords(shipment, messages, now);
+function vehicleText(view: MapView, messages: MapMessages, now: number): LabelText | undefined {
+  const words = positionWords(view, messages, now);
   if (!words) return undefined;
-  const details = [words.speed, words.course, words.altitude].filter((d) => d !== undefined).join(' · ');
-  return { name: words.label, details: [details, words.reported ?? ''].filter((d) => d !== '') };
+  const details = words.details.join(' · ');
+  return { name: words.name, details: [details, words.reported ?? ''].filter((d) => d !== '') };
 }
 
 /** A label's content: its name in bold, each detail on a line of its own, all as text. */
@@ -276,8 +278,9 @@ export class LeafletRouteMap {
     });
   }
 
-  /** Draws (or redraws) the shipment. The view fits the route the first time a route is shown, not after. */
-  show(shipment: Shipment, options: RouteMapOptions): RouteScene {
+  /** Draws (or redraws) a labelled route. The view fits the route the first time a route is shown, not after. */
+  show(view: MapView, options: RouteMapOptions): RouteScene {
+    const { shipment } = view;
     this.drawBasemap(usableTileUrl(options.tileUrl));
     const scene = buildRouteScene(shipment);
     this.route.clearLayers();
@@ -300,7 +303,7 @@ export class LeafletRouteMap {
       }).addTo(this.route);
       labels.push({
         at: stop.at,
-        text: stopText(stop, options.messages),
+        text: stopText(stop, view),
         radius: radius + 1,
         priority: stopPriority(stop, index),
         prefer: 'inline-end',
@@ -320,7 +323,7 @@ export class LeafletRouteMap {
         interactive: false,
         zIndexOffset: 1000,
       }).addTo(this.route);
-      const text = vehicleText(shipment, options.messages, options.now);
+      const text = vehicleText(view, options.messages, options.now);
       if (text) labels.push({ at, text, radius: 12, priority: 2, prefer: 'above', className: 'tracker-vehicle-label' });
     }
     this.labels = labels;

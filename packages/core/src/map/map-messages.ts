@@ -2,19 +2,11 @@
  * The words the map shows or speaks. The elements own the message catalogue; they pass
  * already-translated strings and formatters here (any subset — the rest stay English).
  */
-import type { PlaceRole, Shipment } from '../model/shipment.js';
+import type { PlaceRole } from '../model/shipment.js';
+import type { MapView, VehicleView } from '../presentation/view-model.js';
 
-/** What the map says about the vehicle, already formatted; absent parts are unknown. */
-export interface PositionWords {
-  /** "Vessel" or "Aircraft", from `MapMessages.vessel` / `.aircraft`. */
-  readonly kind: string;
-  /** Vessel name or flight number. */
-  readonly label: string;
-  /** From `MapMessages.coordinates`. */
-  readonly at: string;
-  readonly speed?: string;
-  readonly course?: string;
-  readonly altitude?: string;
+/** What the map says about the vehicle: the labelled view's words, and the age of the report. */
+export interface PositionWords extends VehicleView {
   /** From `MapMessages.reportedAgo`. */
   readonly reported?: string;
 }
@@ -89,37 +81,21 @@ export const englishMapMessages: MapMessages = {
   },
   routeSummary: (stops) => `Route: ${stops.join(' → ')}.`,
   positionSummary: (w) => {
-    const details = [w.speed, w.course, w.altitude, w.reported === undefined ? undefined : `reported ${w.reported}`];
-    return `${w.kind} ${w.label} at ${w.at}${details.filter((d) => d !== undefined).map((d) => `, ${d}`).join('')}.`;
+    const details = [...w.details, ...(w.reported === undefined ? [] : [`reported ${w.reported}`])];
+    return `${w.kind} ${w.name} at ${w.at}${details.map((d) => `, ${d}`).join('')}.`;
   },
 };
 
-/** The vehicle in words, as both the tooltip and the text alternative use it. */
-export function positionWords(shipment: Shipment, messages: MapMessages, now: number): PositionWords | undefined {
-  const p = shipment.position;
-  if (!p) return undefined;
-  return {
-    kind: p.kind === 'vessel' ? messages.vessel : messages.aircraft,
-    label: p.label,
-    at: messages.coordinates(p.lat, p.lng),
-    ...(p.speedKnots === undefined ? {} : { speed: messages.speed(p.speedKnots) }),
-    ...(p.headingDeg === undefined ? {} : { course: messages.course(p.headingDeg) }),
-    ...(p.altitudeFt === undefined ? {} : { altitude: messages.altitude(p.altitudeFt) }),
-    ...(p.reportedAt === undefined ? {} : { reported: messages.reportedAgo(now - p.reportedAt.epochMs) }),
-  };
+/** The vehicle in words with the age of its report at `now`, as both the tooltip and the text alternative use it. */
+export function positionWords(view: MapView, messages: MapMessages, now: number): PositionWords | undefined {
+  const { vehicle } = view;
+  const reportedAt = view.shipment.position?.reportedAt;
+  if (!vehicle) return undefined;
+  return reportedAt === undefined ? vehicle : { ...vehicle, reported: messages.reportedAgo(now - reportedAt.epochMs) };
 }
 
-/** A place as the text alternative names it: "Ningbo (CN)". */
-function placeName(place: Shipment['route'][number]['place']): string {
-  const name = place.city ?? place.name ?? place.code;
-  return place.country ? `${name} (${place.country})` : name;
-}
-
-/** The text alternative of the map: the route, then the vehicle, as sentences. */
-export function describeRoute(shipment: Shipment, messages: MapMessages, now: number): string {
-  const sentences: string[] = [];
-  if (shipment.route.length > 0) sentences.push(messages.routeSummary(shipment.route.map((s) => placeName(s.place))));
-  const words = positionWords(shipment, messages, now);
-  if (words) sentences.push(messages.positionSummary(words));
-  return sentences.join(' ');
+/** The text alternative of the map: the route, then the vehicle, as sentences, from the labelled view. */
+export function describeRoute(view: MapView, messages: MapMessages, now: number): string {
+  const words = positionWords(view, messages, now);
+  return [view.routeSentence, words ? messages.positionSummary(words) : ''].filter((s) => s !== '').join(' ');
 }

@@ -1,7 +1,7 @@
 // The renderer's declarations import Leaflet's source modules; this makes those paths typed for consumers.
 /// <reference path="./leaflet-esm.ts" preserve="true" />
 import { LitElement, css, html, nothing, type PropertyValues } from 'lit';
-import type { Shipment } from '../model/shipment.js';
+import type { MapView } from '../presentation/view-model.js';
 import type { LeafletRouteMap } from './leaflet-route-map.js';
 import { loadMapRenderer, mapLoadingConverter, NearViewportController, type MapLoading } from './lazy-map.js';
 import { describeRoute, englishMapMessages, type MapMessages } from './map-messages.js';
@@ -24,7 +24,7 @@ const darkPalette = css`
 
 /**
  * The route and vehicle map that `<ocean-tracker>` and `<air-tracker>` embed. Internal:
- * the elements render it and pass it the view model and translated messages.
+ * the elements render it and pass it the labelled view and translated messages.
  *
  * The element itself is light; Leaflet, its CSS and the basemap are a separate chunk,
  * fetched when the map comes near the viewport (`loading="lazy"`), at once (`eager`), or
@@ -52,7 +52,7 @@ const darkPalette = css`
  */
 export class TrackerRouteMap extends LitElement {
   static override properties = {
-    shipment: { attribute: false },
+    view: { attribute: false },
     loading: { converter: mapLoadingConverter },
     tileUrl: { attribute: 'tile-url' },
     tileAttribution: { attribute: 'tile-attribution' },
@@ -62,8 +62,12 @@ export class TrackerRouteMap extends LitElement {
     drawn: { state: true },
   };
 
-  /** The shipment whose route is drawn; the map shows only when it has legs or a position. */
-  declare shipment: Shipment | undefined;
+  /**
+   * The labelled route to draw (`MapView` from the presentation step: the shipment's geometry
+   * and the labels the page uses); the map shows only when it has legs or a position. The
+   * Leaflet layers are redrawn only when this object (or `messages`, `tile-url`) changes.
+   */
+  declare view: MapView | undefined;
   /** When the map code is fetched: near the viewport (`lazy`), at once (`eager`), or never (`none`). */
   declare loading: MapLoading;
   /** An XYZ raster tile template (`https://…/{z}/{x}/{y}.png`) to use instead of the built-in vector basemap. */
@@ -87,7 +91,7 @@ export class TrackerRouteMap extends LitElement {
 
   constructor() {
     super();
-    this.shipment = undefined;
+    this.view = undefined;
     this.loading = 'lazy';
     this.tileUrl = undefined;
     this.tileAttribution = undefined;
@@ -96,7 +100,7 @@ export class TrackerRouteMap extends LitElement {
     this.hintVisible = false;
     this.drawn = false;
     this.nearViewport = new NearViewportController(this, {
-      enabled: () => this.loading === 'lazy' && hasMapData(this.shipment),
+      enabled: () => this.loading === 'lazy' && hasMapData(this.view?.shipment),
     });
   }
 
@@ -118,20 +122,20 @@ export class TrackerRouteMap extends LitElement {
 
   protected override willUpdate(changed: PropertyValues<this>): void {
     if (changed.has('messages')) this.words = { ...englishMapMessages, ...this.messages };
-    this.description = this.shipment ? describeRoute(this.shipment, this.words, Date.now()) : '';
+    this.description = this.view ? describeRoute(this.view, this.words, Date.now()) : '';
   }
 
   protected override updated(changed: PropertyValues<this>): void {
     const wanted =
       this.isConnected &&
-      hasMapData(this.shipment) &&
+      hasMapData(this.view?.shipment) &&
       (this.loading === 'eager' || (this.loading === 'lazy' && this.nearViewport.near));
     if (!wanted) {
       this.teardown();
       return;
     }
     if (this.renderer) {
-      if (changed.has('shipment') || changed.has('tileUrl') || changed.has('messages')) this.draw(this.renderer);
+      if (changed.has('view') || changed.has('tileUrl') || changed.has('messages')) this.draw(this.renderer);
       // The attribution appears once the map is drawn; the view and labels make room for it.
       else if ((changed as Map<PropertyKey, unknown>).has('drawn')) this.renderer.relayout();
     } else if (!this.rendererLoading) {
@@ -164,13 +168,13 @@ export class TrackerRouteMap extends LitElement {
   }
 
   private draw(renderer: LeafletRouteMap): void {
-    const shipment = this.shipment;
-    if (!shipment) return;
+    const view = this.view;
+    if (!view) return;
     const container = renderer.container;
     container.setAttribute('role', 'region');
     container.setAttribute('aria-label', this.words.mapLabel);
     container.setAttribute('aria-describedby', 'description');
-    renderer.show(shipment, {
+    renderer.show(view, {
       messages: this.words,
       now: Date.now(),
       ...(this.tileUrl ? { tileUrl: this.tileUrl } : {}),
@@ -243,7 +247,7 @@ export class TrackerRouteMap extends LitElement {
       font-size: 12px;
     }
     .leaflet-container:focus-visible {
-      outline: 2px solid var(--tracker-accent-color, var(--_accent));
+      outline: var(--tracker-focus-ring, 2px solid var(--tracker-accent-color, var(--_accent)));
       outline-offset: -2px;
     }
     .tracker-land {
@@ -390,10 +394,6 @@ export class TrackerRouteMap extends LitElement {
       }
     }
   `;
-}
-
-if (typeof customElements !== 'undefined' && !customElements.get('tracker-route-map')) {
-  customElements.define('tracker-route-map', TrackerRouteMap);
 }
 
 declare global {

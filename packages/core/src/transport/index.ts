@@ -1,4 +1,5 @@
-export type { ProxyAnswer, ProxyAnswerKind, ErrorBody } from './answer.js';
+export type { Outcome, OutcomeKind, Failure, FailureKind } from './outcome.js';
+export { isRetryable, publicCode, FAILURE_KINDS } from './outcome.js';
 export { askProxy, buildProxyUrl, classify, fetchJson, DEFAULT_TIMEOUT_MS } from './proxy-client.js';
 export type { ProxyRequestOptions } from './proxy-client.js';
 export { parseRetryAfter, boundedWait } from './retry-after.js';

@@ -1,4 +1,4 @@
-import type { ErrorBody, ProxyAnswer } from './answer.js';
+import type { Outcome } from './outcome.js';
 import { parseRetryAfter } from './retry-after.js';
 
 /** The service holds a lookup up to 2 minutes and the proxy gives up at 130 s; wait a little longer. */
@@ -22,7 +22,7 @@ export function buildProxyUrl(proxyUrl: string, params: ReadonlyArray<readonly [
 }
 
 /** GETs a proxy URL and classifies the outcome. Never throws. */
-export async function askProxy(url: string, options: ProxyRequestOptions = {}): Promise<ProxyAnswer> {
+export async function askProxy(url: string, options: ProxyRequestOptions = {}): Promise<Outcome> {
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const doFetch = options.fetch ?? globalThis.fetch.bind(globalThis);
   const controller = new AbortController();
@@ -34,7 +34,7 @@ export async function askProxy(url: string, options: ProxyRequestOptions = {}): 
   const onAbort = () => controller.abort();
   options.signal?.addEventListener('abort', onAbort);
   try {
-    if (options.signal?.aborted) return { kind: 'aborted' };
+    if (options.signal?.aborted) return { kind: 'aborted', status: 0 };
     const response = await doFetch(url, {
       method: 'GET',
       headers: { Accept: 'application/json' },
@@ -44,43 +44,43 @@ export async function askProxy(url: string, options: ProxyRequestOptions = {}): 
     const text = await response.text();
     return classify(response.status, text, response.headers);
   } catch (error) {
-    if (timedOut) return { kind: 'timeout', afterMs: timeoutMs };
-    if (options.signal?.aborted) return { kind: 'aborted' };
-    return { kind: 'network-error', message: error instanceof Error ? error.message : String(error) };
+    if (timedOut) return { kind: 'timeout', status: 0, message: `No answer within ${timeoutMs} ms` };
+    if (options.signal?.aborted) return { kind: 'aborted', status: 0 };
+    const message = error instanceof Error ? error.message : String(error);
+    // The browser's own word decides: retries are pointless until it is back online.
+    return { kind: globalThis.navigator?.onLine === false ? 'offline' : 'network_error', status: 0, message };
   } finally {
     clearTimeout(timer);
     options.signal?.removeEventListener('abort', onAbort);
   }
 }
 
-/** Maps a status, body text and headers to one answer. Exported for unit tests. */
-export function classify(status: number, text: string, headers: Headers, nowMs = Date.now()): ProxyAnswer {
+/** Maps a status, body text and headers to one outcome. Exported for unit tests. */
+export function classify(status: number, text: string, headers: Headers, nowMs = Date.now()): Outcome {
   if (status === 200) {
     try {
-      return { kind: 'document', body: JSON.parse(text) as unknown };
+      return { kind: 'document', status, body: JSON.parse(text) as unknown };
     } catch {
-      return { kind: 'malformed', reason: text.trim() === '' ? 'empty body' : 'body is not JSON' };
+      return { kind: 'unexpected_response', status, message: text.trim() === '' ? 'empty body' : 'body is not JSON' };
     }
   }
   const body = readErrorBody(text);
-  const error: ErrorBody = { message: body.message, code: body.error };
-  if (status === 202) return { kind: 'pending', message: body.message };
+  const error = { status, code: body.error, message: body.message };
+  if (status === 202) return { kind: 'pending', status, message: body.message };
   if (status === 401) return { kind: 'unauthorized', ...error };
   if (status === 402) {
-    const resetsAt = parseResetsAt(body.resets_at);
-    return {
-      kind: 'payment-required',
-      ...error,
-      product: body.product,
-      limit: body.limit,
-      resetsAt,
-    };
+    if (body.error === 'usage_limit_reached') {
+      return { kind: 'usage_limit_reached', ...error, product: body.product, limit: body.limit, resetsAt: parseResetsAt(body.resets_at) };
+    }
+    return { kind: 'insufficient_credits', ...error, product: body.product };
   }
-  if (status === 429) return { kind: 'rate-limited', ...error, retryAfterMs: parseRetryAfter(headers.get('Retry-After'), nowMs) };
-  if (status >= 500) return { kind: 'server-error', status, ...error };
-  if (status >= 400) return { kind: 'rejected', status, ...error };
-  // 1xx/3xx (a redirect that was not followed) and the other 2xx are not in the contract.
-  return { kind: 'server-error', status, ...error };
+  if (status === 429) {
+    return { kind: 'rate_limited', ...error, message: body.message ?? 'Too many requests', retryAfterMs: parseRetryAfter(headers.get('Retry-After'), nowMs) };
+  }
+  if (status === 404) return { kind: 'not_found', ...error };
+  if (status >= 400 && status < 500) return { kind: 'rejected', ...error };
+  // 5xx, and 1xx/3xx (a redirect that was not followed) and the other 2xx, which are not in the contract.
+  return { kind: 'server_error', ...error, message: body.message ?? `HTTP ${status}` };
 }
 
 /** `resets_at` is untyped in the interface: an ISO time, or epoch seconds/milliseconds. Anything else is ignored. */

@@ -6,8 +6,6 @@ import { englishMapMessages, relativeTime, type MapMessages } from '../map/map-m
  * per locale: the map redraws its layers when it gets a new messages object.
  */
 export function mapMessagesFor(l: Localizer): MapMessages {
-  const decimal = new Intl.NumberFormat(l.locale, { maximumFractionDigits: 1 });
-  const whole = new Intl.NumberFormat(l.locale, { maximumFractionDigits: 0 });
   const list = new Intl.ListFormat(l.locale, { style: 'narrow', type: 'unit' });
   return {
     ...englishMapMessages,
@@ -16,17 +14,16 @@ export function mapMessagesFor(l: Localizer): MapMessages {
     vessel: l.t('map.vessel'),
     aircraft: l.t('map.aircraft'),
     role: (role) => l.t(`role.${role}`),
-    speed: (knots) => l.t('map.speed', { speed: decimal.format(knots) }),
-    course: (degrees) => l.t('map.course', { degrees: whole.format(degrees) }),
-    altitude: (feet) => l.t('map.altitude', { feet: whole.format(feet) }),
+    // Rounded first, so the plural form agrees with the number shown ("1 knot", "1.4 knots").
+    speed: (knots) => l.t('map.speed', { count: Math.round(knots * 10) / 10 }),
+    course: (degrees) => l.t('map.course', { degrees: Math.round(degrees) }),
+    altitude: (feet) => l.t('map.altitude', { feet: Math.round(feet) }),
     reportedAgo: (ms) => relativeTime(ms, l.locale),
     // The arrow points the way the text runs.
     routeSummary: (stops) => l.t('map.route', { stops: stops.join(l.dir === 'rtl' ? ' ← ' : ' → ') }),
     positionSummary: (w) => {
-      const details = [w.speed, w.course, w.altitude, w.reported === undefined ? undefined : l.t('map.reported', { ago: w.reported })].filter(
-        (d): d is string => d !== undefined,
-      );
-      return l.t('map.position', { kind: w.kind, label: w.label, at: w.at, details: details.length ? `, ${list.format(details)}` : '' });
+      const details = [...w.details, ...(w.reported === undefined ? [] : [l.t('map.reported', { ago: w.reported })])];
+      return l.t('map.position', { kind: w.kind, label: w.name, at: w.at, details: details.length ? `, ${list.format(details)}` : '' });
     },
   };
 }

@@ -2,8 +2,10 @@ import { html, nothing, type TemplateResult } from 'lit';
 import { formatMoment } from '../format/dates.js';
 import { formatCountdown } from '../format/relative.js';
 import { MAX_AUTOMATIC_RETRIES } from '../transport/backoff.js';
-import { MAX_PENDING_POLLS, type TrackingState, type Wait } from '../tracking-controller.js';
-import { statusLabel, type RenderContext } from './labels.js';
+import { isRetryable, type Failure } from '../transport/outcome.js';
+import { MAX_PENDING_POLLS, type TrackingState, type Wait } from '../controllers/tracking-controller.js';
+import type { ShipmentView } from '../presentation/view-model.js';
+import type { RenderContext } from './labels.js';
 
 export interface NoticeHandlers {
   readonly onRetry: () => void;
@@ -40,39 +42,59 @@ function noticeContent(state: TrackingState, ctx: RenderContext, handlers: Notic
       return notice('info', [state.after ? l.t('notice.checkingNow') : l.t('notice.loading', { number: state.request.number })], { busy: true });
     case 'waiting':
       return waitingNotice(state.wait, ctx);
-    case 'failed': {
-      const f = state.failure;
-      const number = state.request.number;
-      const said = f.message && (f.kind === 'not-found' || f.kind === 'rejected') ? l.t('notice.serviceSaid', { message: f.message }) : undefined;
-      const lines: Record<typeof f.kind, string[]> = {
-        unauthorized: [l.t('notice.unauthorized')],
-        'no-credits': [l.t('notice.noCredits')],
-        'usage-limit': [
+    case 'failed':
+      return failureNotice(state.failure, state.request.number, ctx, handlers);
+  }
+}
+
+/** What a visitor reads about each failure; every kind is named, so a new one cannot go unsaid. */
+function failureNotice(f: Failure, number: string, ctx: RenderContext, handlers: NoticeHandlers): NoticeContent {
+  const { l } = ctx;
+  const said = f.message ? [l.t('notice.serviceSaid', { message: f.message })] : [];
+  const lines = ((): string[] => {
+    switch (f.kind) {
+      case 'unauthorized':
+        return [l.t('notice.unauthorized')];
+      case 'insufficient_credits':
+        return [l.t('notice.noCredits')];
+      case 'usage_limit_reached':
+        return [
           l.t('notice.usageLimit'),
           ...(f.resetsAt ? [l.t('notice.usageLimit.resets', { when: formatMoment({ iso: f.resetsAt.toISOString(), epochMs: f.resetsAt.getTime(), offsetMinutes: 0 }, l.locale) })] : []),
-        ],
-        'not-found': [l.t('notice.notFound', { number }), ...(said ? [said] : [])],
-        rejected: [l.t('notice.rejected', { number }), ...(said ? [said] : [])],
-        unavailable: [l.t('notice.unavailable')],
-        'gave-up': [l.t('notice.gaveUp', { attempts: MAX_PENDING_POLLS })],
-        'rate-limited': [l.t('notice.rateLimited.gaveUp')],
-        unexpected: [l.t('notice.unexpected')],
-        'display-unavailable': [l.t('notice.displayUnavailable')],
-      };
-      return notice('error', lines[f.kind], { retry: f.retryable ? handlers.onRetry : undefined, retryLabel: l.t('notice.tryAgain') });
+        ];
+      case 'not_found':
+        return [l.t('notice.notFound', { number }), ...said];
+      case 'rejected':
+        return [l.t('notice.rejected', { number }), ...said];
+      case 'server_error':
+      case 'network_error':
+      case 'timeout':
+      case 'offline':
+        return [l.t('notice.unavailable')];
+      case 'still_pending':
+        return [l.t('notice.gaveUp', { count: MAX_PENDING_POLLS })];
+      case 'rate_limited':
+        return [l.t('notice.rateLimited.gaveUp')];
+      case 'unexpected_response':
+        return [l.t('notice.unexpected')];
+      case 'display_unavailable':
+        return [l.t('notice.displayUnavailable')];
     }
-  }
+  })();
+  return notice('error', lines, { retry: isRetryable(f.kind) ? handlers.onRetry : undefined, retryLabel: l.t('notice.tryAgain') });
 }
 
 function waitingNotice(wait: Wait, ctx: RenderContext): NoticeContent {
   const { l } = ctx;
-  const countdown = wait.retryAt === undefined ? undefined : formatCountdown(wait.retryAt - ctx.now);
-  switch (wait.reason) {
+  const countdown = wait.retryAt === undefined ? undefined : formatCountdown(wait.retryAt - ctx.now, l.locale);
+  switch (wait.cause.kind) {
     case 'pending':
       return notice('info', [l.t('notice.pending')], { countdown: countdown && l.t('notice.pending.countdown', { countdown }) });
-    case 'rate-limited':
+    case 'rate_limited':
       return notice('warning', [l.t('notice.rateLimited')], { countdown: countdown && l.t('notice.rateLimited.countdown', { countdown }) });
-    case 'retry':
+    case 'server_error':
+    case 'network_error':
+    case 'timeout':
       return notice('warning', [l.t('notice.retrying', { attempt: wait.attempt, max: MAX_AUTOMATIC_RETRIES })], {
         countdown: countdown && l.t('notice.retrying.countdown', { countdown }),
       });
@@ -99,14 +121,12 @@ function renderContent(c: NoticeContent): TemplateResult {
 
 /**
  * What the live regions say for a state: the notice's sentences without the countdown,
- * or the status once a shipment is shown. Failures are urgent (`role="alert"`), the rest
+ * or the labelled view's status sentence once a shipment is shown. Failures are urgent (`role="alert"`), the rest
  * polite. The text changes only when the state does, so each change is spoken once and
  * a ticking countdown is never read out.
  */
-export function announcement(state: TrackingState, ctx: RenderContext): { readonly text: string; readonly urgent: boolean } {
-  if (state.phase === 'loaded') {
-    return { text: ctx.l.t('announce.loaded', { number: state.shipment.reference, status: statusLabel(state.shipment.status, ctx) }), urgent: false };
-  }
+export function announcement(state: TrackingState, ctx: RenderContext, view?: ShipmentView): { readonly text: string; readonly urgent: boolean } {
+  if (state.phase === 'loaded') return { text: view?.announcement ?? '', urgent: false };
   const content = noticeContent(state, ctx, { onRetry: () => undefined });
   return { text: content ? content.lines.join(' ') : '', urgent: state.phase === 'failed' };
 }
@@ -116,8 +136,8 @@ export function announcement(state: TrackingState, ctx: RenderContext): { readon
  * a screen reader is already watching them when their text changes. Visually hidden:
  * the notice shows the same words.
  */
-export function renderAnnouncer(state: TrackingState, ctx: RenderContext): TemplateResult {
-  const { text, urgent } = announcement(state, ctx);
+export function renderAnnouncer(state: TrackingState, ctx: RenderContext, view?: ShipmentView): TemplateResult {
+  const { text, urgent } = announcement(state, ctx, view);
   return html`<div class="visually-hidden" part="announcer">
     <div role="status" aria-live="polite" aria-atomic="true">${urgent ? '' : text}</div>
     <div role="alert" aria-atomic="true">${urgent ? text : ''}</div>

@@ -10,7 +10,11 @@ import type { MapLoading } from '../map/lazy-map.js';
 import type { MapMessages } from '../map/map-messages.js';
 import { hasMapData } from '../map/route-geometry.js';
 import type { Shipment } from '../model/shipment.js';
-import { inSentence, type RenderContext } from './labels.js';
+// First-load code comes through ../element.js, as in every lazy module: then a bundler that
+// groups modules by the set of entries reaching them (esbuild) keeps the whole first load in
+// one shared chunk instead of several (test/packaging/bundlers.test.ts measures it).
+import { inSentence, type RenderContext } from '../element.js';
+import type { MapView, ShipmentView } from '../presentation/view-model.js';
 import { renderEta, renderRoute, renderStatus } from './summary.js';
 import { renderTimeline, renderUnitSwitcher } from './timeline.js';
 import { enShipment } from '../i18n/en-shipment.js';
@@ -20,6 +24,7 @@ import { registerEnglish } from '../i18n/localizer.js';
 registerEnglish(enShipment);
 
 export { mapMessagesFor } from './map-messages.js';
+export { createPresenter } from '../presentation/present.js';
 export { shipmentStyles } from './shipment-styles.js';
 
 export interface MapSettings {
@@ -42,14 +47,16 @@ export interface ShipmentViewOptions {
   readonly map: MapSettings;
 }
 
-export function renderShipmentView(shipment: Shipment, ctx: RenderContext, options: ShipmentViewOptions): TemplateResult {
-  const unitIndex = Math.min(options.selectedUnit, Math.max(0, shipment.units.length - 1));
-  const unit = shipment.units[unitIndex];
-  const map = renderMap(shipment, options.map);
+/** The shipment, from its labelled view (see presentation/present.ts). */
+export function renderShipmentView(view: ShipmentView, ctx: RenderContext, options: ShipmentViewOptions): TemplateResult {
+  const { shipment } = view;
+  const unitIndex = Math.min(options.selectedUnit, Math.max(0, view.units.length - 1));
+  const unit = view.units[unitIndex];
+  const map = renderMap(view.map, options.map);
   return html`<article class="shipment" part="shipment" aria-label=${ctx.l.t('shipment.heading', { number: shipment.reference })}>
-    ${renderStatus(shipment, ctx)}
+    ${renderStatus(view, ctx)}
     <div class="panels ${map === nothing ? '' : 'with-map'}">
-      <div class="summary">${renderEta(shipment, ctx)} ${renderRoute(shipment, ctx)} ${options.details}</div>
+      <div class="summary">${renderEta(view, ctx)} ${renderRoute(view, ctx)} ${options.details}</div>
       ${map}
       <div class="history">
         ${unit
@@ -71,8 +78,8 @@ function renderNoUnits(shipment: Shipment, ctx: RenderContext): TemplateResult {
  * element is imported here, the first time one is shown; it loads Leaflet itself when it
  * nears the viewport (`lazy`) or at once (`eager`).
  */
-function renderMap(shipment: Shipment, settings: MapSettings): TemplateResult | typeof nothing {
-  if (settings.loading === 'none' || !hasMapData(shipment)) return nothing;
+function renderMap(view: MapView, settings: MapSettings): TemplateResult | typeof nothing {
+  if (settings.loading === 'none' || !hasMapData(view.shipment)) return nothing;
   defineRouteMap();
   return html`<tracker-route-map
     part="map"
@@ -81,7 +88,7 @@ function renderMap(shipment: Shipment, settings: MapSettings): TemplateResult | 
     theme=${settings.theme}
     tile-url=${ifDefined(settings.tileUrl)}
     tile-attribution=${ifDefined(settings.tileAttribution)}
-    .shipment=${shipment}
+    .view=${view}
     .messages=${settings.messages}
   ></tracker-route-map>`;
 }
@@ -89,7 +96,7 @@ function renderMap(shipment: Shipment, settings: MapSettings): TemplateResult | 
 let routeMapModule: Promise<unknown> | undefined;
 
 function defineRouteMap(): void {
-  routeMapModule ??= import('../map/tracker-route-map.js').catch((error: unknown) => {
+  routeMapModule ??= import('../map/define.js').catch((error: unknown) => {
     routeMapModule = undefined;
     console.warn('[cargo-trackers] The route map could not be loaded; the route is still listed in text.', error);
   });

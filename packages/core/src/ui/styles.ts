@@ -49,7 +49,7 @@ export function elementTokenStyles(tag: string): CSSResult {
 export const trackerStyles = css`
   ${themeStyles}
   :host {
-    --_focus: var(--tracker-focus-ring, 0 0 0 3px color-mix(in srgb, var(--_accent) 45%, transparent));
+    --_focus: var(--tracker-focus-ring, 2px solid var(--_accent));
     display: block;
     container-type: inline-size;
     container-name: tracker;
@@ -125,7 +125,7 @@ export const trackerStyles = css`
   input:focus-visible,
   select:focus-visible,
   [tabindex]:focus-visible {
-    outline: 2px solid var(--_accent);
+    outline: var(--_focus);
     outline-offset: 2px;
   }
 

@@ -1,19 +1,19 @@
 import { html, nothing, type TemplateResult } from 'lit';
 import { formatMoment, isoOf } from '../format/dates.js';
 import { formatDuration, formatRelative } from '../format/relative.js';
-import type { Shipment } from '../model/shipment.js';
-import { placeLabel, statusLabel, type RenderContext } from './labels.js';
+import type { ShipmentView } from '../presentation/view-model.js';
+import type { RenderContext } from './labels.js';
 
 /** `part="status"`: the status, the carrier, the reference and its kind, and freshness. */
-export function renderStatus(shipment: Shipment, ctx: RenderContext): TemplateResult {
+export function renderStatus(view: ShipmentView, ctx: RenderContext): TemplateResult {
   const { l } = ctx;
+  const { shipment, carrier } = view;
   const kind = shipment.referenceType ? l.t(`reference.${shipment.referenceType}`) : undefined;
-  const carrier = shipment.carrier?.name ?? shipment.carrier?.code;
   return html`<header part="status">
     <h2>${kind ? `${kind} ` : ''}<span class="reference">${shipment.reference}</span></h2>
     <div class="status-line">
       <span class="visually-hidden">${l.t('shipment.labelled', { label: l.t('shipment.status') })}</span>
-      <span class="status-badge" data-status=${shipment.status.code}>${statusLabel(shipment.status, ctx)}</span>
+      <span class="status-badge" data-status=${shipment.status.code}>${view.status}</span>
       ${carrier
         ? html`<span><span class="muted">${l.t('shipment.labelled', { label: ctx.product === 'air' ? l.t('shipment.airline') : l.t('shipment.carrier') })}</span> ${carrier}</span>`
         : nothing}
@@ -27,7 +27,8 @@ export function renderStatus(shipment: Shipment, ctx: RenderContext): TemplateRe
 }
 
 /** `part="eta"`: arrival in the port's own zone, relative to now, and any delay against the first ETA. */
-export function renderEta(shipment: Shipment, ctx: RenderContext): TemplateResult | typeof nothing {
+export function renderEta(view: ShipmentView, ctx: RenderContext): TemplateResult | typeof nothing {
+  const { shipment, etaPlace } = view;
   const eta = shipment.eta;
   if (!eta) return nothing;
   const { l } = ctx;
@@ -37,7 +38,7 @@ export function renderEta(shipment: Shipment, ctx: RenderContext): TemplateResul
   // Under an hour is noise in ocean schedules; say nothing rather than "delayed by 0 minutes".
   const showDelay = original !== undefined && Math.abs(delayMs) >= 3600_000;
   return html`<section part="eta" aria-label=${heading}>
-    <h3>${heading}${eta.place ? html` · ${placeLabel(eta.place, ctx)}` : nothing}</h3>
+    <h3>${heading}${etaPlace ? html` · ${etaPlace.label}` : nothing}</h3>
     <p class="eta-time"><time datetime=${isoOf(eta.time)}>${formatMoment(eta.time, l.locale)}</time></p>
     <p class="muted">${formatRelative(eta.time.epochMs, ctx.now, l.locale)}</p>
     ${showDelay && original
@@ -52,17 +53,18 @@ export function renderEta(shipment: Shipment, ctx: RenderContext): TemplateResul
 }
 
 /** `part="route"`: the stops in order with what each is for the shipment. */
-export function renderRoute(shipment: Shipment, ctx: RenderContext): TemplateResult | typeof nothing {
-  if (shipment.route.length === 0) return nothing;
+export function renderRoute(view: ShipmentView, ctx: RenderContext): TemplateResult | typeof nothing {
+  const { route } = view.map;
+  if (route.length === 0) return nothing;
   const { l } = ctx;
   return html`<section part="route" aria-label=${l.t('shipment.route')}>
     <h3>${l.t('shipment.route')}</h3>
     <ol>
-      ${shipment.route.map(
+      ${route.map(
         (stop) => html`<li>
           <span>
-            <span class="place-role">${stop.roles.map((r) => l.t(`role.${r}`)).join(' · ')}</span>
-            <span class="place-name">${placeLabel(stop.place, ctx)}</span>
+            <span class="place-role">${stop.roleLabels.join(' · ')}</span>
+            <span class="place-name">${stop.place.label}</span>
           </span>
         </li>`,
       )}

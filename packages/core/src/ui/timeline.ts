@@ -1,9 +1,9 @@
 import { html, nothing, type TemplateResult } from 'lit';
 import { repeat } from 'lit/directives/repeat.js';
 import { formatMoment, isoOf } from '../format/dates.js';
-import { formatWeightKg } from '../format/numbers.js';
 import type { Milestone, TrackedUnit } from '../model/shipment.js';
-import { eventLabel, placeLabel, type RenderContext } from './labels.js';
+import type { MilestoneView, UnitView } from '../presentation/view-model.js';
+import type { RenderContext } from './labels.js';
 
 /** The last actual event: where the shipment is now. */
 export function currentIndex(milestones: readonly Milestone[]): number {
@@ -52,9 +52,9 @@ export function foldedCount(milestones: readonly Milestone[]): number {
  * `EARLIER_EVENTS_PER_STEP` earlier events and names how many; once all are shown it folds
  * them again, as does the `part="history-fold"` button while only some are.
  */
-export function renderTimeline(unit: TrackedUnit, ctx: RenderContext, history?: HistoryWindow): TemplateResult {
+export function renderTimeline(view: UnitView, ctx: RenderContext, history?: HistoryWindow): TemplateResult {
   const { l } = ctx;
-  const heading = l.t('shipment.milestones', { unit: unit.id });
+  const { unit, heading } = view;
   if (unit.milestones.length === 0) {
     return html`<section aria-label=${heading}><p class="muted" part="milestones-empty">${l.t('shipment.noMilestones')}</p></section>`;
   }
@@ -62,7 +62,7 @@ export function renderTimeline(unit: TrackedUnit, ctx: RenderContext, history?: 
   const folded = history ? foldedCount(unit.milestones) : 0;
   const revealed = Math.max(0, Math.min(history?.revealed ?? 0, folded));
   const from = folded - revealed;
-  const shown = from > 0 ? unit.milestones.slice(from) : unit.milestones;
+  const shown = from > 0 ? view.milestones.slice(from) : view.milestones;
   const step = Math.min(EARLIER_EVENTS_PER_STEP, from);
   return html`<section aria-label=${heading}>
     ${folded > 0 && history
@@ -86,36 +86,21 @@ export function renderTimeline(unit: TrackedUnit, ctx: RenderContext, history?: 
   </section>`;
 }
 
-function renderMilestone(m: Milestone, isCurrent: boolean, ctx: RenderContext): TemplateResult {
+function renderMilestone(view: MilestoneView, isCurrent: boolean, ctx: RenderContext): TemplateResult {
   const { l } = ctx;
-  const label = eventLabel(m, ctx);
-  const detail = m.known && m.description && m.description !== label ? m.description : undefined;
-  const vehicle = m.vessel ?? m.flightNumber;
+  const m = view.milestone;
   return html`<li part="milestone" data-kind=${m.kind} data-code=${m.code} ?data-current=${isCurrent} ?data-superseded=${m.superseded === true}>
     <div class="milestone-title">
-      ${label}<span class="kind-tag">${l.t(`time.${m.kind}`)}</span>
+      ${view.title}<span class="kind-tag">${l.t(`time.${m.kind}`)}</span>
       ${isCurrent ? html` <span class="current-tag">· ${l.t('time.current')}</span>` : nothing}
     </div>
-    ${detail ? html`<div>${detail}</div>` : nothing}
+    ${view.detail ? html`<div>${view.detail}</div>` : nothing}
     <div class="milestone-meta">
       ${m.time ? html`<time datetime=${isoOf(m.time)}>${formatMoment(m.time, l.locale)}</time>` : l.t('time.unknown')}
-      ${m.place ? html` · ${placeLabel(m.place, ctx)}` : nothing}
+      ${view.place ? html` · ${view.place.label}` : nothing}
       ${m.facility ? html` · ${m.facility}` : nothing}
     </div>
-    ${vehicle || m.voyage || m.empty || m.pieces !== undefined || m.weightKg !== undefined || m.superseded
-      ? html`<div class="milestone-meta">
-          ${[
-            vehicle,
-            m.voyage ? l.t('shipment.voyage', { voyage: m.voyage }) : undefined,
-            m.empty ? l.t('milestone.empty') : undefined,
-            m.pieces !== undefined ? l.t('milestone.pieces', { pieces: m.pieces }) : undefined,
-            m.weightKg !== undefined ? formatWeightKg(m.weightKg, l.locale) : undefined,
-            m.superseded ? l.t('milestone.superseded') : undefined,
-          ]
-            .filter((x) => x !== undefined)
-            .join(' · ')}
-        </div>`
-      : nothing}
+    ${view.facts.length > 0 ? html`<div class="milestone-meta">${view.facts.join(' · ')}</div>` : nothing}
   </li>`;
 }
 

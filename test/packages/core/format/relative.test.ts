@@ -23,8 +23,13 @@ describe('formatRelative', () => {
 });
 
 describe('formatCountdown', () => {
-  it('shows minutes and seconds', () => assert.equal(formatCountdown(65_000), '1:05'));
-  it('rounds a part second up, so 0:00 shows only when the time is up', () => assert.equal(formatCountdown(100), '0:01'));
-  it('never counts below zero', () => assert.equal(formatCountdown(-5_000), '0:00'));
-  it('shows hours when the wait is that long', () => assert.equal(formatCountdown(HOUR + 2 * MIN + 5_000), '1:02:05'));
+  it('shows minutes and seconds', () => assert.equal(formatCountdown(65_000, 'en'), '1:05'));
+  it('rounds a part second up, so 0:00 shows only when the time is up', () => assert.equal(formatCountdown(100, 'en'), '0:01'));
+  it('never counts below zero', () => assert.equal(formatCountdown(-5_000, 'en'), '0:00'));
+  it('shows hours when the wait is that long', () => assert.equal(formatCountdown(HOUR + 2 * MIN + 5_000, 'en'), '1:02:05'));
+  it('writes the digits as the locale does', () => {
+    const digits = (n: number) => new Intl.NumberFormat('ar-EG', { minimumIntegerDigits: 2 }).format(n);
+    assert.equal(formatCountdown(65_000, 'ar-EG'), `${new Intl.NumberFormat('ar-EG').format(1)}:${digits(5)}`);
+    assert.notEqual(formatCountdown(65_000, 'ar-EG'), '1:05');
+  });
 });

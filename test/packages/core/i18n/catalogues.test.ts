@@ -1,6 +1,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { en, type MessageKey } from '../../../../packages/core/src/i18n/en.js';
+import { readdirSync, readFileSync } from 'node:fs';
+import { en, type Message, type MessageKey } from '../../../../packages/core/src/i18n/en.js';
 import { ar } from '../../../../packages/core/src/i18n/ar.js';
 import { de } from '../../../../packages/core/src/i18n/de.js';
 import { es } from '../../../../packages/core/src/i18n/es.js';
@@ -9,13 +10,30 @@ import { ja } from '../../../../packages/core/src/i18n/ja.js';
 import { ptBR } from '../../../../packages/core/src/i18n/pt-BR.js';
 import { zhCN } from '../../../../packages/core/src/i18n/zh-CN.js';
 import { loadCatalogue, shippedLocales } from '../../../../packages/core/src/i18n/catalogues.js';
-import { Localizer, textDirection } from '../../../../packages/core/src/i18n/localizer.js';
+import { Localizer, registerEnglish, textDirection } from '../../../../packages/core/src/i18n/localizer.js';
+import { enShipment } from '../../../../packages/core/src/i18n/en-shipment.js';
 
-const catalogues: Record<string, Readonly<Record<string, string>>> = { es, de, fr, 'pt-BR': ptBR, 'zh-CN': zhCN, ja, ar };
+const catalogues: Record<string, Readonly<Record<string, Message>>> = { es, de, fr, 'pt-BR': ptBR, 'zh-CN': zhCN, ja, ar };
 const englishKeys = Object.keys(en).sort();
 
-function placeholders(text: string): string[] {
-  return [...new Set([...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!))].sort();
+function placeholders(message: Message | undefined): string[] {
+  const texts = message === undefined ? [] : typeof message === 'string' ? [message] : Object.values(message);
+  return [...new Set(texts.flatMap((text) => [...(text ?? '').matchAll(/\{(\w+)\}/g)].map((m) => m[1]!)))].sort();
+}
+
+/** The `other` form of a plural message (it must hold every placeholder), or the message itself. */
+function main(message: Message | undefined): string {
+  return message === undefined ? '' : typeof message === 'string' ? message : message.other;
+}
+
+/** Every TypeScript source of the packages but the catalogues themselves. */
+function sources(dir = new URL('../../../../packages/', import.meta.url)): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    if (entry.name === 'node_modules' || entry.name === 'dist' || entry.name === 'i18n') return [];
+    const url = new URL(entry.name + (entry.isDirectory() ? '/' : ''), dir);
+    if (entry.isDirectory()) return sources(url);
+    return entry.name.endsWith('.ts') ? [readFileSync(url, 'utf8')] : [];
+  });
 }
 
 /**
@@ -26,7 +44,7 @@ function placeholders(text: string): string[] {
 const sameAsEnglish: Record<string, readonly MessageKey[]> = {
   es: ['flight.route', 'shipment.labelled'],
   de: ['shipment.status', 'shipment.route', 'reference.container', 'flight.route', 'map.altitude', 'map.route', 'shipment.labelled'],
-  fr: ['shipment.voyage', 'role.destination', 'flight.route', 'mode.barge', 'mode.rail'],
+  fr: ['shipment.voyage', 'role.destination', 'flight.route'],
   'pt-BR': ['shipment.status', 'flight.route', 'shipment.labelled'],
   'zh-CN': ['flight.route'],
   ja: ['flight.route'],
@@ -44,16 +62,35 @@ describe('message catalogues', () => {
         assert.deepEqual(Object.keys(catalogue).sort(), englishKeys);
       });
 
-      it('uses the same placeholders as English in every message', () => {
+      it('uses the same placeholders as English in every message (a plural form other than `other` may leave the number out)', () => {
         for (const key of englishKeys) {
-          assert.deepEqual(placeholders(catalogue[key] ?? ''), placeholders(en[key as MessageKey]), `${locale} ${key}`);
+          const english = placeholders(en[key as MessageKey]);
+          assert.deepEqual(placeholders(main(catalogue[key])), english, `${locale} ${key}`);
+          for (const name of placeholders(catalogue[key])) assert.ok(english.includes(name), `${locale} ${key} has {${name}}`);
+        }
+      });
+
+      it('has a plural message wherever English has one, with exactly the forms the language’s plural rules use', () => {
+        const categories = [...new Intl.PluralRules(locale).resolvedOptions().pluralCategories].sort();
+        for (const key of englishKeys) {
+          const message = catalogue[key];
+          if (typeof en[key as MessageKey] === 'string') {
+            assert.equal(typeof message, 'string', `${locale} ${key}`);
+            continue;
+          }
+          assert.equal(typeof message, 'object', `${locale} ${key} is a plural message`);
+          assert.deepEqual(Object.keys(message as object).sort(), categories, `${locale} ${key}`);
         }
       });
 
       it('translates every message (only listed cognates may equal the English)', () => {
-        const same = englishKeys.filter((k) => catalogue[k] === en[k as MessageKey]);
+        const same = englishKeys.filter((k) => JSON.stringify(catalogue[k]) === JSON.stringify(en[k as MessageKey]));
         assert.deepEqual(same, [...(sameAsEnglish[locale] ?? [])].sort());
-        for (const key of englishKeys) assert.ok((catalogue[key] ?? '').trim().length > 0, `${locale} ${key} is empty`);
+        for (const key of englishKeys) {
+          const message = catalogue[key];
+          const texts = message === undefined ? [''] : typeof message === 'string' ? [message] : Object.values(message);
+          for (const text of texts) assert.ok((text ?? '').trim().length > 0, `${locale} ${key} is empty`);
+        }
       });
 
       it('is loaded on demand and then used by a Localizer for the locale and its regional variants', async () => {
@@ -75,6 +112,38 @@ describe('message catalogues', () => {
       });
     });
   }
+
+  it('has English plural messages with the forms English uses', () => {
+    const categories = [...new Intl.PluralRules('en').resolvedOptions().pluralCategories].sort();
+    for (const [key, message] of Object.entries(en)) {
+      if (typeof message !== 'string') assert.deepEqual(Object.keys(message).sort(), categories, key);
+    }
+  });
+
+  it('has no key that no code asks for', () => {
+    const code = sources().join('\n');
+    // Keys built at run time: `status.${product}.${code}`, `role.${role}` and the like.
+    const families = [...code.matchAll(/`([a-z][\w.]*\.)\$\{/g)].map((m) => m[1]!);
+    const unused = englishKeys.filter((key) => !code.includes(`'${key}'`) && !families.some((prefix) => key.startsWith(prefix)));
+    assert.deepEqual(unused, []);
+  });
+
+  it('picks the plural form by count and writes every number the locale’s way', async () => {
+    registerEnglish(enShipment);
+    await Promise.all(['ar', 'de', 'fr'].map(loadCatalogue));
+    const en1 = new Localizer('en');
+    assert.equal(en1.t('milestone.pieces', { count: 1 }), '1 piece');
+    assert.equal(en1.t('milestone.pieces', { count: 1240 }), '1,240 pieces');
+    assert.equal(new Localizer('de').t('milestone.pieces', { count: 1240 }), '1.240 Packstücke');
+    assert.equal(new Localizer('fr').t('milestone.pieces', { count: 1.5 }), '1,5 colis');
+    const ar = new Localizer('ar');
+    const arabic = (n: number) => ar.t('milestone.pieces', { count: n });
+    assert.equal(arabic(1), 'طرد واحد');
+    assert.equal(arabic(2), 'طردان');
+    assert.equal(arabic(3), `${new Intl.NumberFormat('ar').format(3)} طرود`);
+    assert.equal(arabic(11), `${new Intl.NumberFormat('ar').format(11)} طردًا`);
+    assert.equal(new Localizer('en').t('notice.retrying', { attempt: 2, max: 3 }).includes('attempt 2 of 3'), true);
+  });
 
   it('fills placeholders and leaves unknown ones visible', async () => {
     await loadCatalogue('de');

@@ -15,7 +15,8 @@ async function loaded(tag: 'ocean-tracker' | 'air-tracker', file: string, attrs:
 }
 
 /** English sentences long enough to be unmistakable, that a translated element must not show. */
-const englishPhrases = Object.entries(en)
+const englishPhrases: string[] = Object.entries(en)
+  .flatMap(([key, message]): Array<[string, string]> => (typeof message === 'string' ? [[key, message]] : Object.values(message).map((form: string) => [key, form])))
   .filter(([key, text]) => !key.startsWith('map.') && text.length >= 12 && !/[{}]/.test(text))
   .map(([, text]) => text);
 const keyPattern = new RegExp(`\\b(${Object.keys(en).map((k) => k.replace(/\./g, '\\.')).join('|')})\\b`);

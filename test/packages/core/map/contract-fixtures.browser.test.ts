@@ -1,11 +1,12 @@
 // The contract's documents, fetched from the test server and put through the product's own
 // normalizer, drawn by the map: what the elements will hand it in production.
 import { expect, fixture, html } from '@open-wc/testing';
-import '../../../../packages/core/src/map/index.js';
+import '../../../../packages/core/src/map/define.js';
 import type { TrackerRouteMap } from '../../../../packages/core/src/map/index.js';
 import type { Normalizer, Shipment } from '../../../../packages/core/src/model/shipment.js';
 import { normalizeAir } from '../../../../packages/air-tracker/src/air-normalizer.js';
 import { normalizeOcean } from '../../../../packages/ocean-tracker/src/ocean-normalizer.js';
+import { mapView } from './fixtures.js';
 import { drawnMap, routeLines } from './map-test-helpers.js';
 
 async function normalized(name: string, normalize: Normalizer): Promise<Shipment> {
@@ -17,7 +18,7 @@ async function normalized(name: string, normalize: Normalizer): Promise<Shipment
 }
 
 async function draw(shipment: Shipment): Promise<TrackerRouteMap> {
-  const el = await fixture<TrackerRouteMap>(html`<tracker-route-map loading="eager" style="width: 640px" .shipment=${shipment}></tracker-route-map>`);
+  const el = await fixture<TrackerRouteMap>(html`<tracker-route-map loading="eager" style="width: 640px" .view=${mapView(shipment)}></tracker-route-map>`);
   await drawnMap(el);
   return el;
 }
@@ -32,11 +33,11 @@ describe('<tracker-route-map> with the contract documents', () => {
       ['tracker-route tracker-route--completed', 25],
       ['tracker-route tracker-route--planned', 25],
     ]);
-    expect(labels(el, '.tracker-place-label .tracker-label-name')).to.deep.equal([
-      'Hong Kong International Airport',
-      'Dubai International Airport',
-      'Frankfurt Airport',
-    ]);
+    // The page's label of each airport: city, code and country.
+    const airports = labels(el, '.tracker-place-label .tracker-label-name');
+    expect(airports).to.have.length(3);
+    expect(airports[0]).to.match(/^Hong Kong \(HKG\), Hong Kong/);
+    expect(airports.slice(1)).to.deep.equal(['Dubai (DXB), United Arab Emirates', 'Frankfurt am Main (FRA), Germany']);
     expect(el.shadowRoot!.querySelector('.tracker-vehicle')).to.equal(null);
   });
 
@@ -48,17 +49,20 @@ describe('<tracker-route-map> with the contract documents', () => {
       const shipment = await normalized(name, normalize);
       const el = await draw(shipment);
       expect(labels(el, '.tracker-vehicle-label strong')).to.deep.equal([shipment.position!.label]);
-      expect(labels(el, '.tracker-place-label .tracker-label-name')).to.deep.equal(
-        shipment.route.filter((s) => s.place.position).map((s) => s.place.name ?? s.place.code),
-      );
+      // Each map label is the page's label of the place, as text (a map short of room may end it with "…").
+      const placed = mapView(shipment).route.filter((s) => s.place.place.position);
+      const drawn = labels(el, '.tracker-place-label .tracker-label-name');
+      expect(drawn).to.have.length(placed.length);
+      for (const [i, label] of drawn.entries()) expect(placed[i]!.place.label.startsWith(label.replace(/…$/, ''))).to.equal(true, label);
+      placed.forEach((s) => expect(s.place.label).to.contain(s.place.place.city ?? s.place.place.name ?? s.place.place.code));
       expect(el.shadowRoot!.getElementById('description')!.textContent).to.contain(shipment.route[0]!.place.name ?? shipment.route[0]!.place.code);
       expect(el.shadowRoot!.querySelectorAll('script, b, [onload], [onerror]')).to.have.length(0);
     });
   }
 
   for (const [name, lines, ports, vessel] of [
-    ['ocean-container-in-transit.json', ['completed', 'current'], ['Ningbo', 'Singapore', 'Rotterdam'], 'MSC GULSUN'],
-    ['ocean-bill-of-lading-pacific.json', ['current'], ['Shanghai', 'Los Angeles'], 'OOCL HONG KONG'],
+    ['ocean-container-in-transit.json', ['completed', 'current'], ['Ningbo, China', 'Singapore, Singapore', 'Rotterdam, Netherlands'], 'MSC GULSUN'],
+    ['ocean-bill-of-lading-pacific.json', ['current'], ['Shanghai, China', 'Los Angeles, United States'], 'OOCL HONG KONG'],
   ] as const) {
     it(`${name}: ${lines.length} segment(s), ${ports.length} ports and the vessel`, async () => {
       const el = await draw(await normalized(name, normalizeOcean));

@@ -7,6 +7,10 @@
  * `LatLng` here, the way a normalizer does.
  */
 import type { Leg, LegState, Moment, Place, PlaceRole, Position, RouteStop, Shipment } from '../../../../packages/core/src/model/shipment.js';
+import { Localizer } from '../../../../packages/core/src/i18n/localizer.js';
+import { englishMapMessages, type MapMessages } from '../../../../packages/core/src/map/map-messages.js';
+import { createPresenter } from '../../../../packages/core/src/presentation/present.js';
+import type { MapView } from '../../../../packages/core/src/presentation/view-model.js';
 
 type LonLat = readonly [number, number];
 
@@ -104,9 +108,10 @@ export function oceanPacific(now = Date.now()): Shipment {
   };
 }
 
-export const HKG = place('HKG', 'Hong Kong International Airport', 'HK', 22.308, 113.918);
-export const DXB = place('DXB', 'Dubai International Airport', 'AE', 25.253, 55.364);
-export const FRA = place('FRA', 'Frankfurt Airport', 'DE', 50.033, 8.57);
+// Airports carry their city, as the air normalizer gives it from the document's airports list.
+export const HKG = { ...place('HKG', 'Hong Kong International Airport', 'HK', 22.308, 113.918), city: 'Hong Kong' };
+export const DXB = { ...place('DXB', 'Dubai International Airport', 'AE', 25.253, 55.364), city: 'Dubai' };
+export const FRA = { ...place('FRA', 'Frankfurt Airport', 'DE', 50.033, 8.57), city: 'Frankfurt am Main' };
 
 /** air-awb-transfer.json: two flights with the document's great-circle paths, no aircraft position. */
 export function airTransfer(): Shipment {
@@ -158,3 +163,11 @@ export const HOSTILE = {
   port: '</div><script>window.__mapPwned=2</script><svg onload="window.__mapPwned=3">',
   attribution: '<a href="javascript:window.__mapPwned=4">© evil</a><img src=x onerror="window.__mapPwned=5">',
 } as const;
+
+/**
+ * The labelled view the elements hand the map, made by the same presentation step from a
+ * view-model shipment (English words unless others are given).
+ */
+export function mapView(shipment: Shipment, words: MapMessages = englishMapMessages, locale = 'en'): MapView {
+  return createPresenter()(shipment, undefined, new Localizer(locale), words).map;
+}

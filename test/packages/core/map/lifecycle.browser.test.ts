@@ -2,9 +2,9 @@
 // The wrappers go on the globals before any map exists; the map module and Leaflet look
 // the globals up when they construct observers and add listeners, so they see the wrappers.
 import { expect, fixture, html } from '@open-wc/testing';
-import '../../../../packages/core/src/map/index.js';
+import '../../../../packages/core/src/map/define.js';
 import type { TrackerRouteMap } from '../../../../packages/core/src/map/index.js';
-import { oceanInTransit, oceanPacific } from './fixtures.js';
+import { oceanInTransit, oceanPacific, mapView } from './fixtures.js';
 import { drawnMap } from './map-test-helpers.js';
 
 const observing = { resize: new Set<object>(), intersection: new Set<object>() };
@@ -79,7 +79,7 @@ describe('<tracker-route-map> lifecycle', () => {
     // One cycle first: Leaflet adds a few page-wide listeners once per page, not per map.
     const warmUp = document.createElement('tracker-route-map');
     warmUp.loading = 'eager';
-    warmUp.shipment = oceanInTransit();
+    warmUp.view = mapView(oceanInTransit());
     await cycle(warmUp, host);
     const before = snapshot();
     expect(before.panes).to.equal(0);
@@ -87,7 +87,7 @@ describe('<tracker-route-map> lifecycle', () => {
     for (let i = 0; i < 50; i++) {
       const el = document.createElement('tracker-route-map');
       el.loading = i % 2 === 0 ? 'eager' : 'lazy';
-      el.shipment = i % 3 === 0 ? oceanPacific() : oceanInTransit();
+      el.view = mapView(i % 3 === 0 ? oceanPacific() : oceanInTransit());
       const mounted = await cycle(el, host);
       // The counters do see the map while it is mounted (its ResizeObserver, the focused map's keydown listener).
       expect(mounted.resize, `cycle ${i}`).to.equal(before.resize + 1);
@@ -101,7 +101,7 @@ describe('<tracker-route-map> lifecycle', () => {
     const host = await fixture<HTMLDivElement>(html`<div style="width: 480px"></div>`);
     const el = document.createElement('tracker-route-map');
     el.loading = 'eager';
-    el.shipment = oceanInTransit();
+    el.view = mapView(oceanInTransit());
     await cycle(el, host);
     const before = snapshot();
     for (let i = 0; i < 50; i++) {
@@ -121,7 +121,7 @@ describe('<tracker-route-map> lifecycle', () => {
       const host = await fixture<HTMLDivElement>(html`<div style="width: 480px"></div>`);
       const el = document.createElement('tracker-route-map');
       el.loading = 'eager';
-      el.shipment = oceanInTransit();
+      el.view = mapView(oceanInTransit());
       host.append(el);
       await drawnMap(el);
       el.leafletMap!.zoomIn(1, { animate: true });
@@ -139,7 +139,7 @@ describe('<tracker-route-map> lifecycle', () => {
     const host = await fixture<HTMLDivElement>(html`<div><div style="height: 300vh"></div></div>`);
     const before = observing.intersection.size;
     const el = document.createElement('tracker-route-map');
-    el.shipment = oceanInTransit();
+    el.view = mapView(oceanInTransit());
     host.append(el);
     await el.updateComplete;
     expect(observing.intersection.size).to.equal(before + 1);

@@ -9,7 +9,10 @@ describe('packages/core/src/map', () => {
   it('imports without window or document', async () => {
     assert.equal(typeof (globalThis as { window?: unknown }).window, 'undefined');
     const map = await import('../../../../packages/core/src/map/index.js');
-    assert.equal(typeof map.TrackerRouteMap, 'function');
+    // The define module registers nothing where there is no customElements.
+    await import('../../../../packages/core/src/map/define.js');
+    const { TrackerRouteMap } = await import('../../../../packages/core/src/map/tracker-route-map.js');
+    assert.equal(typeof TrackerRouteMap, 'function');
     assert.equal(typeof map.loadMapRenderer, 'function');
     assert.equal(map.parseMapLoading('none'), 'none');
   });

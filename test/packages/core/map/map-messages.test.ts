@@ -2,7 +2,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { describeRoute, englishMapMessages, relativeTime } from '../../../../packages/core/src/map/map-messages.js';
 import { usableTileUrl } from '../../../../packages/core/src/map/tile-template.js';
-import { airTransfer, airWithoutPaths, MINUTE, oceanPacific } from './fixtures.js';
+import { airTransfer, airWithoutPaths, mapView, MINUTE, oceanPacific } from './fixtures.js';
 
 describe('relativeTime', () => {
   it('uses the largest unit that fits', () => {
@@ -17,24 +17,24 @@ describe('describeRoute', () => {
   it('names the Pacific crossing and places the vessel west of Greenwich', () => {
     const now = Date.now();
     assert.equal(
-      describeRoute(oceanPacific(now), englishMapMessages, now),
-      'Route: Shanghai (CN) → Los Angeles (US). Vessel OOCL HONG KONG at 46.1°N 176.8°W, 18.9 knots, course 96°, reported 36 minutes ago.',
+      describeRoute(mapView(oceanPacific(now)), englishMapMessages, now),
+      'Route: Shanghai, China → Los Angeles, United States. Vessel OOCL HONG KONG at 46.1°N 176.8°W, 18.9 knots, course 96°, reported 36 minutes ago.',
     );
   });
 
   it('describes an air route by airport, with the aircraft altitude', () => {
     const now = Date.now();
     assert.equal(
-      describeRoute(airTransfer(), englishMapMessages, now),
-      'Route: Hong Kong International Airport (HK) → Dubai International Airport (AE) → Frankfurt Airport (DE).',
+      describeRoute(mapView(airTransfer()), englishMapMessages, now),
+      'Route: Hong Kong (HKG), Hong Kong SAR China → Dubai (DXB), United Arab Emirates → Frankfurt am Main (FRA), Germany.',
     );
-    assert.match(describeRoute(airWithoutPaths(now), englishMapMessages, now), /Aircraft EK9905 at 32\.5°N 47\.1°E, 480 knots, course 312°, 36,000 ft, reported 4 minutes ago\.$/);
+    assert.match(describeRoute(mapView(airWithoutPaths(now)), englishMapMessages, now), /Aircraft EK9905 at 32\.5°N 47\.1°E, 480 knots, course 312°, 36,000 ft, reported 4 minutes ago\.$/);
   });
 
-  it('uses translated words when given', () => {
+  it('uses translated words, and the place labels of the view’s language, when given', () => {
     const now = Date.now();
     const german = { ...englishMapMessages, routeSummary: (stops: readonly string[]) => `Route: ${stops.join(' – ')}.`, vessel: 'Schiff' };
-    assert.match(describeRoute(oceanPacific(now), german, now), /^Route: Shanghai \(CN\) – Los Angeles \(US\)\. Schiff OOCL/);
+    assert.match(describeRoute(mapView(oceanPacific(now), german, 'de'), german, now), /^Route: Shanghai, China – Los Angeles, Vereinigte Staaten\. Schiff OOCL/);
   });
 });
 

@@ -1,9 +1,10 @@
 import { expect, fixture, html } from '@open-wc/testing';
 import { emulateMedia, sendKeys } from '@web/test-runner-commands';
-import '../../../../packages/core/src/map/index.js';
+import '../../../../packages/core/src/map/define.js';
+import { englishMapMessages } from '../../../../packages/core/src/map/map-messages.js';
 import type { TrackerRouteMap } from '../../../../packages/core/src/map/index.js';
 import type { Shipment } from '../../../../packages/core/src/model/shipment.js';
-import { airTransfer, airWithoutPaths, HOSTILE, oceanInTransit, oceanPacific } from './fixtures.js';
+import { airTransfer, airWithoutPaths, HOSTILE, oceanInTransit, oceanPacific, mapView } from './fixtures.js';
 import { drawnMap, frames, isLoopback, requestedUrls, routeLines } from './map-test-helpers.js';
 import { itExceptIn } from '../../../support/browser.js';
 
@@ -15,7 +16,7 @@ declare global {
 
 async function mount(shipment: Shipment, extra: Partial<TrackerRouteMap> = {}): Promise<TrackerRouteMap> {
   const el = document.createElement('tracker-route-map');
-  Object.assign(el, { loading: 'eager', shipment, ...extra });
+  Object.assign(el, { loading: 'eager', view: mapView(shipment, { ...englishMapMessages, ...extra.messages }), ...extra });
   el.style.cssText = 'width: 640px; --tracker-map-height: 360px';
   await fixture(html`${el}`);
   await drawnMap(el);
@@ -61,7 +62,7 @@ describe('<tracker-route-map>', () => {
       const el = await mount(oceanInTransit());
       expect(root(el).querySelectorAll('path.tracker-place')).to.have.length(3);
       expect(root(el).querySelectorAll('path.tracker-place--transshipment')).to.have.length(1);
-      expect(texts(el, '.tracker-place-label .tracker-label-name')).to.deep.equal(['Ningbo', 'Singapore', 'Rotterdam']);
+      expect(texts(el, '.tracker-place-label .tracker-label-name')).to.deep.equal(['Ningbo, China', 'Singapore, Singapore', 'Rotterdam, Netherlands']);
       expect(texts(el, '.tracker-place-label .tracker-label-detail')).to.deep.equal([
         'Origin, Port of loading',
         'Transshipment',
@@ -91,7 +92,7 @@ describe('<tracker-route-map>', () => {
       const el = await mount(oceanInTransit());
       const description = root(el).getElementById('description')!;
       expect(description.textContent!.trim()).to.equal(
-        'Route: Ningbo (CN) → Singapore (SG) → Rotterdam (NL). Vessel MSC GULSUN at 12.3°N 58.4°E, 16.4 knots, course 268°, reported 35 minutes ago.',
+        'Route: Ningbo, China → Singapore, Singapore → Rotterdam, Netherlands. Vessel MSC GULSUN at 12.3°N 58.4°E, 16.4 knots, course 268°, reported 35 minutes ago.',
       );
       const container = root(el).querySelector('.leaflet-container')!;
       expect(container.getAttribute('aria-describedby')).to.equal('description');
@@ -147,11 +148,10 @@ describe('<tracker-route-map>', () => {
         ['tracker-route tracker-route--completed', 25],
         ['tracker-route tracker-route--planned', 25],
       ]);
-      expect(texts(el, '.tracker-place-label .tracker-label-name')).to.deep.equal([
-        'Hong Kong International Airport',
-        'Dubai International Airport',
-        'Frankfurt Airport',
-      ]);
+      const airports = texts(el, '.tracker-place-label .tracker-label-name');
+      expect(airports).to.have.length(3);
+      expect(airports[0]).to.match(/^Hong Kong \(HKG\), Hong Kong/);
+      expect(airports.slice(1)).to.deep.equal(['Dubai (DXB), United Arab Emirates', 'Frankfurt am Main (FRA), Germany']);
       expect(root(el).querySelector('.tracker-vehicle')).to.equal(null);
     });
 
@@ -182,7 +182,7 @@ describe('<tracker-route-map>', () => {
       });
       await frames(10);
       expect(texts(el, '.tracker-vehicle-label strong')).to.deep.equal([HOSTILE.vessel]);
-      expect(texts(el, '.tracker-place-label .tracker-label-name')).to.include(HOSTILE.port);
+      expect(texts(el, '.tracker-place-label .tracker-label-name')).to.include(`${HOSTILE.port}, Singapore`);
       expect(texts(el, '[part=attribution]')).to.deep.equal([HOSTILE.attribution]);
       expect(root(el).getElementById('description')!.textContent).to.contain(HOSTILE.port).and.contain(HOSTILE.vessel);
       expect(root(el).querySelectorAll('script, b, iframe, img:not(.leaflet-tile), [onerror], [onload], a:not(.leaflet-control-zoom-in, .leaflet-control-zoom-out)')).to.have.length(0);
@@ -264,10 +264,10 @@ describe('<tracker-route-map>', () => {
       const el = await mount(oceanInTransit());
       const map = el.leafletMap!;
       map.setView([0, 0], 5, { animate: false });
-      el.shipment = oceanInTransit();
+      el.view = mapView(oceanInTransit());
       await el.updateComplete;
       expect(map.getZoom()).to.equal(5);
-      el.shipment = oceanPacific();
+      el.view = mapView(oceanPacific());
       await el.updateComplete;
       expect(map.getZoom()).to.not.equal(5);
       expect(map.getBounds().contains(routeLines(map)[0]!.latLngs.at(-1)!)).to.be.true;

@@ -22,39 +22,52 @@ describe('buildProxyUrl', () => {
 });
 
 describe('classify', () => {
-  it('200 with JSON is a document', () => assert.deepEqual(classify(200, json({ a: 1 }), headers()), { kind: 'document', body: { a: 1 } }));
-  it('200 with HTML is malformed', () => assert.equal(classify(200, '<html>', headers()).kind, 'malformed'));
-  it('200 with nothing is malformed', () => assert.deepEqual(classify(200, '', headers()), { kind: 'malformed', reason: 'empty body' }));
-  it('202 is pending with the message', () => assert.deepEqual(classify(202, json({ message: 'later' }), headers()), { kind: 'pending', message: 'later' }));
+  it('200 with JSON is a document', () => assert.deepEqual(classify(200, json({ a: 1 }), headers()), { kind: 'document', status: 200, body: { a: 1 } }));
+  it('200 with HTML is an unexpected response', () => assert.equal(classify(200, '<html>', headers()).kind, 'unexpected_response'));
+  it('200 with nothing is an unexpected response', () =>
+    assert.deepEqual(classify(200, '', headers()), { kind: 'unexpected_response', status: 200, message: 'empty body' }));
+  it('202 is pending with the message', () => assert.deepEqual(classify(202, json({ message: 'later' }), headers()), { kind: 'pending', status: 202, message: 'later' }));
   it('401 is unauthorized', () => assert.equal(classify(401, '', headers()).kind, 'unauthorized'));
   it('402 usage_limit_reached carries the limit and reset time', () => {
     const a = classify(402, json({ message: 'cap', error: 'usage_limit_reached', product: 'ocean', limit: 500, resets_at: '2026-12-01T00:00:00Z' }), headers());
-    assert.equal(a.kind, 'payment-required');
-    if (a.kind !== 'payment-required') return;
+    assert.equal(a.kind, 'usage_limit_reached');
+    if (a.kind !== 'usage_limit_reached') return;
     assert.equal(a.code, 'usage_limit_reached');
     assert.equal(a.limit, 500);
     assert.equal(a.resetsAt?.toISOString(), '2026-12-01T00:00:00.000Z');
   });
+  it('402 insufficient_credits, and a 402 without a slug we know, is insufficient_credits', () => {
+    assert.deepEqual(classify(402, json({ message: 'top up', error: 'insufficient_credits', product: 'air' }), headers()), {
+      kind: 'insufficient_credits',
+      status: 402,
+      code: 'insufficient_credits',
+      message: 'top up',
+      product: 'air',
+    });
+    assert.equal(classify(402, '', headers()).kind, 'insufficient_credits');
+  });
   it('402 with an unreadable resets_at and limit ignores them', () => {
     const a = classify(402, json({ error: 'usage_limit_reached', limit: { x: 1 }, resets_at: 'next month' }), headers());
-    assert.equal(a.kind === 'payment-required' && a.resetsAt, undefined);
-    assert.equal(a.kind === 'payment-required' && a.limit, undefined);
+    assert.equal(a.kind, 'usage_limit_reached');
+    assert.equal(a.kind === 'usage_limit_reached' && a.resetsAt, undefined);
+    assert.equal(a.kind === 'usage_limit_reached' && a.limit, undefined);
   });
   it('402 reads resets_at given as epoch seconds', () => {
     const a = classify(402, json({ error: 'usage_limit_reached', resets_at: 1796083200 }), headers());
-    assert.equal(a.kind === 'payment-required' && a.resetsAt?.toISOString(), '2026-12-01T00:00:00.000Z');
+    assert.equal(a.kind === 'usage_limit_reached' && a.resetsAt?.toISOString(), '2026-12-01T00:00:00.000Z');
   });
   it('429 reads Retry-After', () => {
     const a = classify(429, '', headers({ 'Retry-After': '7' }));
-    assert.deepEqual(a, { kind: 'rate-limited', message: undefined, code: undefined, retryAfterMs: 7000 });
+    assert.deepEqual(a, { kind: 'rate_limited', status: 429, message: 'Too many requests', code: undefined, retryAfterMs: 7000 });
   });
-  it('404 is rejected with the service message', () => {
-    assert.deepEqual(classify(404, json({ message: 'No shipment' }), headers()), { kind: 'rejected', status: 404, message: 'No shipment', code: undefined });
+  it('404 is not_found with the service message', () => {
+    assert.deepEqual(classify(404, json({ message: 'No shipment' }), headers()), { kind: 'not_found', status: 404, message: 'No shipment', code: undefined });
   });
-  it('502 is a server error', () => assert.equal(classify(502, 'Bad gateway', headers()).kind, 'server-error'));
-  it('a redirect that reached the client is a server error, not a document', () => assert.equal(classify(302, '', headers()).kind, 'server-error'));
+  it('another 4xx is rejected', () => assert.equal(classify(422, json({ message: 'bad' }), headers()).kind, 'rejected'));
+  it('502 is a server error', () => assert.equal(classify(502, 'Bad gateway', headers()).kind, 'server_error'));
+  it('a redirect that reached the client is a server error, not a document', () => assert.equal(classify(302, '', headers()).kind, 'server_error'));
   it('ignores error-body fields of the wrong type', () => {
-    assert.deepEqual(classify(404, json({ message: 42, error: ['x'] }), headers()), { kind: 'rejected', status: 404, message: undefined, code: undefined });
+    assert.deepEqual(classify(404, json({ message: 42, error: ['x'] }), headers()), { kind: 'not_found', status: 404, message: undefined, code: undefined });
   });
 });
 
@@ -62,7 +75,7 @@ describe('askProxy', () => {
   it('says timeout when the proxy does not answer in time', async () => {
     const hang: typeof fetch = (_u, init) =>
       new Promise((_resolve, reject) => init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))));
-    assert.deepEqual(await askProxy('http://x.test/', { fetch: hang, timeoutMs: 20 }), { kind: 'timeout', afterMs: 20 });
+    assert.deepEqual(await askProxy('http://x.test/', { fetch: hang, timeoutMs: 20 }), { kind: 'timeout', status: 0, message: 'No answer within 20 ms' });
   });
   it('says aborted when the caller aborts', async () => {
     const controller = new AbortController();
@@ -70,11 +83,22 @@ describe('askProxy', () => {
       new Promise((_resolve, reject) => init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))));
     const pending = askProxy('http://x.test/', { fetch: hang, signal: controller.signal });
     controller.abort();
-    assert.deepEqual(await pending, { kind: 'aborted' });
+    assert.deepEqual(await pending, { kind: 'aborted', status: 0 });
   });
-  it('says network-error when fetch rejects', async () => {
+  it('says network_error when fetch rejects', async () => {
     const fail: typeof fetch = () => Promise.reject(new TypeError('Failed to fetch'));
-    assert.deepEqual(await askProxy('http://x.test/', { fetch: fail }), { kind: 'network-error', message: 'Failed to fetch' });
+    assert.deepEqual(await askProxy('http://x.test/', { fetch: fail }), { kind: 'network_error', status: 0, message: 'Failed to fetch' });
+  });
+  it('says offline when fetch rejects and the browser knows it is offline', async () => {
+    const saved = Object.getOwnPropertyDescriptor(globalThis, 'navigator');
+    Object.defineProperty(globalThis, 'navigator', { value: { onLine: false }, configurable: true });
+    try {
+      const fail: typeof fetch = () => Promise.reject(new TypeError('Failed to fetch'));
+      assert.deepEqual(await askProxy('http://x.test/', { fetch: fail }), { kind: 'offline', status: 0, message: 'Failed to fetch' });
+    } finally {
+      if (saved) Object.defineProperty(globalThis, 'navigator', saved);
+      else Reflect.deleteProperty(globalThis, 'navigator');
+    }
   });
   it('sends a GET that asks for JSON', async () => {
     let seen: RequestInit | undefined;

@@ -1,12 +1,12 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import { TrackerErrorEvent, TrackerLoadEvent, TrackerPendingEvent } from './events.js';
-import type { Normalizer, Shipment } from './model/shipment.js';
-import type { ProxyAnswer } from './transport/answer.js';
-import { backoffDelay, MAX_AUTOMATIC_RETRIES } from './transport/backoff.js';
-import { askProxy } from './transport/proxy-client.js';
-import { isCrossOrigin } from './transport/usable-url.js';
-import { boundedWait } from './transport/retry-after.js';
-import { yieldToMain } from './yield-to-main.js';
+import { TrackerErrorEvent, TrackerLoadEvent, TrackerPendingEvent } from '../events.js';
+import type { Normalizer, Shipment } from '../model/shipment.js';
+import { isRetryable, publicCode, type Failure, type Outcome } from '../transport/outcome.js';
+import { backoffDelay, MAX_AUTOMATIC_RETRIES } from '../transport/backoff.js';
+import { askProxy } from '../transport/proxy-client.js';
+import { boundedWait } from '../transport/retry-after.js';
+import { isCrossOrigin } from '../transport/usable-url.js';
+import { yieldToMain } from '../yield-to-main.js';
 
 /** One lookup: the proxy URL with its query, and the number as the visitor typed it. */
 export interface TrackRequest {
@@ -14,63 +14,14 @@ export interface TrackRequest {
   readonly number: string;
 }
 
-export type FailureKind =
-  /** 401: the proxy's key. The visitor can do nothing. */
-  | 'unauthorized'
-  /** 402 insufficient_credits (or a 402 without a known slug). */
-  | 'no-credits'
-  /** 402 usage_limit_reached. */
-  | 'usage-limit'
-  /** 404. */
-  | 'not-found'
-  /** Another 4xx. */
-  | 'rejected'
-  /** 5xx, network errors and timeouts after the automatic retries. */
-  | 'unavailable'
-  /** Still 202 after the last poll. */
-  | 'gave-up'
-  /** Still 429 after many waits. */
-  | 'rate-limited'
-  /** A 200 that is not a shipment document. */
-  | 'unexpected'
-  /** The 200 arrived, but the code that reads and shows it could not be downloaded. */
-  | 'display-unavailable';
-
-/**
- * The `code` of `tracker-error` when the service sent no slug: one spelling (the service's,
- * snake_case) for one condition, whether the element is still retrying or has given up.
- */
-const FAILURE_CODES: Readonly<Record<FailureKind, string>> = {
-  unauthorized: 'unauthorized',
-  'no-credits': 'insufficient_credits',
-  'usage-limit': 'usage_limit_reached',
-  'not-found': 'not_found',
-  rejected: 'rejected',
-  unavailable: 'server_error',
-  'gave-up': 'still_pending',
-  'rate-limited': 'rate_limited',
-  unexpected: 'unexpected_response',
-  'display-unavailable': 'display_unavailable',
-};
-
-export interface TrackerFailure {
-  readonly kind: FailureKind;
-  /** HTTP status; 0 when there was none. */
-  readonly status: number;
-  /** The service's error slug, when it sent one. */
-  readonly code?: string;
-  /** The service's own message, or the reason a document was refused. */
-  readonly message?: string;
-  /** Whether a "try again" can help. */
-  readonly retryable: boolean;
-  /** For usage-limit: when the cap resets. */
-  readonly resetsAt?: Date;
-}
+/** The outcomes the controller waits out rather than ends on. */
+export type WaitCause = Extract<Outcome, { kind: 'pending' | 'rate_limited' | 'server_error' | 'network_error' | 'timeout' | 'offline' }>;
 
 /** Why the controller is waiting before it asks again. */
 export interface Wait {
-  readonly reason: 'pending' | 'rate-limited' | 'retry' | 'offline';
-  /** 1-based count of answers of this reason so far. */
+  /** The outcome being waited out. */
+  readonly cause: WaitCause;
+  /** 1-based count of answers of this kind so far (5xx, network errors and timeouts count together). */
   readonly attempt: number;
   /** Epoch ms of the next ask; absent for `offline` (it asks when the browser is back online). */
   readonly retryAt?: number;
@@ -81,7 +32,7 @@ export type TrackingState =
   | { readonly phase: 'loading'; readonly request: TrackRequest; readonly after?: Wait }
   | { readonly phase: 'waiting'; readonly request: TrackRequest; readonly wait: Wait }
   | { readonly phase: 'loaded'; readonly request: TrackRequest; readonly shipment: Shipment }
-  | { readonly phase: 'failed'; readonly request: TrackRequest; readonly failure: TrackerFailure };
+  | { readonly phase: 'failed'; readonly request: TrackRequest; readonly failure: Failure };
 
 /** The clock and timers the controller uses; tests of the scheduler may pass their own. */
 export interface Clock {
@@ -115,6 +66,8 @@ export const MAX_RATE_LIMITED_WAITS = 10;
 const RATE_LIMIT_DEFAULT_MS = 30_000;
 const RATE_LIMIT_MIN_MS = 1_000;
 const RATE_LIMIT_MAX_MS = 15 * 60_000;
+/** The outcomes retried automatically with a growing delay, counted together. */
+const BACKED_OFF: ReadonlySet<Outcome['kind']> = new Set(['server_error', 'network_error', 'timeout']);
 
 /**
  * Runs lookups for one element: at most one request in flight, a newer lookup aborts
@@ -156,7 +109,7 @@ export class TrackingController implements ReactiveController {
   track(request: TrackRequest): void {
     this.stop();
     this.counts = { pending: 0, rateLimited: 0, retry: 0 };
-    this.ask(request);
+    void this.ask(request);
   }
 
   /** Asks again for the last request, from a fresh start ("try again"). */
@@ -176,7 +129,7 @@ export class TrackingController implements ReactiveController {
     document.addEventListener('visibilitychange', this.onVisibilityChange);
     globalThis.addEventListener('online', this.onOnline);
     const state = this.state;
-    if (state.phase === 'loading' && !state.after) this.ask(state.request); // the visitor's own lookup, interrupted
+    if (state.phase === 'loading' && !state.after) void this.ask(state.request); // the visitor's own lookup, interrupted
     else if (state.phase === 'loading' && state.after) this.resume(state.request, state.after);
     else if (state.phase === 'waiting') this.resume(state.request, state.wait);
   }
@@ -233,127 +186,101 @@ export class TrackingController implements ReactiveController {
     const abort = new AbortController();
     this.abort = abort;
     const ask = this.options.ask ?? askProxy;
-    const answer = await ask(request.url, { signal: abort.signal });
-    if (generation !== this.generation || answer.kind === 'aborted') return;
+    const outcome = await ask(request.url, { signal: abort.signal });
+    if (generation !== this.generation || outcome.kind === 'aborted') return;
     this.abort = undefined;
-    let normalize: Normalizer | undefined;
-    if (answer.kind === 'document') {
-      try {
-        normalize = await this.options.normalizer();
-      } catch (error) {
-        if (generation !== this.generation) return;
-        console.error(`[${this.options.tag}] The code that reads and shows the answer could not be downloaded.`, error);
-        this.fail(request, { kind: 'display-unavailable', status: 200, message: error instanceof Error ? error.message : String(error), retryable: true });
-        return;
-      }
-      // Parsing the body, reading it and rendering it each take a task of their own (see yield-to-main.ts).
-      await yieldToMain();
-      if (generation !== this.generation) return;
+    if (outcome.kind !== 'document') {
+      this.handle(request, outcome);
+      return;
     }
-    this.handle(request, answer, normalize, generation);
+    let normalize: Normalizer;
+    try {
+      normalize = await this.options.normalizer();
+    } catch (error) {
+      if (generation !== this.generation) return;
+      console.error(`[${this.options.tag}] The code that reads and shows the answer could not be downloaded.`, error);
+      this.fail(request, { kind: 'display_unavailable', status: 200, message: error instanceof Error ? error.message : String(error) });
+      return;
+    }
+    if (generation !== this.generation) return;
+    // Parsing the body, reading it and rendering it each take a task of their own (see yield-to-main.ts).
+    await yieldToMain();
+    if (generation !== this.generation) return;
+    this.show(request, outcome.body, normalize, generation);
   }
 
-  private handle(request: TrackRequest, answer: Exclude<ProxyAnswer, { kind: 'aborted' }>, normalize?: Normalizer, generation?: number): void {
-    const { tag } = this.options;
+  /** A 200 document: shown when the normalizer accepts it, else an `unexpected_response`. */
+  private show(request: TrackRequest, body: unknown, normalize: Normalizer, generation: number): void {
+    this.counts = { pending: 0, rateLimited: 0, retry: 0 };
+    let result;
+    try {
+      result = normalize(body);
+    } catch (error) {
+      result = { ok: false as const, reason: error instanceof Error ? error.message : String(error) };
+    }
+    if (!result.ok) {
+      console.error(`[${this.options.tag}] The proxy answered 200 with a body that is not a shipment document: ${result.reason}.`);
+      this.fail(request, { kind: 'unexpected_response', status: 200, message: result.reason });
+      return;
+    }
+    const { shipment } = result;
+    void yieldToMain().then(() => {
+      if (generation !== this.generation) return;
+      this.setState({ phase: 'loaded', request, shipment });
+      this.host.dispatchEvent(new TrackerLoadEvent(shipment));
+    });
+  }
+
+  private handle(request: TrackRequest, outcome: Exclude<Outcome, { kind: 'aborted' | 'document' }>): void {
     // The limits count answers in a row: any other answer starts the count again.
-    if (answer.kind !== 'rate-limited') this.counts.rateLimited = 0;
-    if (answer.kind !== 'server-error' && answer.kind !== 'network-error' && answer.kind !== 'timeout') this.counts.retry = 0;
-    switch (answer.kind) {
-      case 'document': {
-        this.counts = { pending: 0, rateLimited: 0, retry: 0 };
-        let result;
-        try {
-          if (!normalize) throw new Error('no normalizer');
-          result = normalize(answer.body);
-        } catch (error) {
-          result = { ok: false as const, reason: error instanceof Error ? error.message : String(error) };
-        }
-        if (!result.ok) {
-          console.error(`[${tag}] The proxy answered 200 with a body that is not a shipment document: ${result.reason}.`);
-          this.fail(request, { kind: 'unexpected', status: 200, message: result.reason, retryable: true });
-          return;
-        }
-        const { shipment } = result;
-        void yieldToMain().then(() => {
-          if (generation !== undefined && generation !== this.generation) return;
-          this.setState({ phase: 'loaded', request, shipment });
-          this.host.dispatchEvent(new TrackerLoadEvent(shipment));
-        });
-        return;
-      }
-      case 'malformed':
-        console.error(`[${tag}] The proxy answered 200 with a body that is not JSON (${answer.reason}).`);
-        this.fail(request, { kind: 'unexpected', status: 200, message: answer.reason, retryable: true });
-        return;
+    if (outcome.kind !== 'rate_limited') this.counts.rateLimited = 0;
+    if (!BACKED_OFF.has(outcome.kind) && outcome.kind !== 'offline') this.counts.retry = 0;
+    switch (outcome.kind) {
       case 'pending': {
         const attempt = ++this.counts.pending;
         if (attempt >= MAX_PENDING_POLLS) {
-          this.fail(request, { kind: 'gave-up', status: 202, message: answer.message, retryable: true });
+          this.fail(request, { kind: 'still_pending', status: 202, message: outcome.message });
           return;
         }
         const retryAt = this.clock.now() + this.options.pollIntervalSeconds() * 1000;
-        this.schedule(request, { reason: 'pending', attempt, retryAt });
+        this.schedule(request, { cause: outcome, attempt, retryAt });
         this.host.dispatchEvent(new TrackerPendingEvent(attempt, new Date(retryAt)));
         return;
       }
-      case 'unauthorized':
-        console.error(
-          `[${tag}] The tracking proxy answered 401: the API key it sends is missing, invalid or revoked. ` +
-            'Check the key in the proxy\'s server configuration (TRACKING_API_KEY in the reference proxy).',
-        );
-        this.fail(request, { kind: 'unauthorized', status: 401, code: answer.code, message: answer.message, retryable: false });
-        return;
-      case 'payment-required': {
-        const kind = answer.code === 'usage_limit_reached' ? 'usage-limit' : 'no-credits';
-        console.error(`[${tag}] The tracking service answered 402 (${answer.code ?? 'no slug'}): ${answer.message ?? ''}`);
-        this.fail(request, { kind, status: 402, code: answer.code, message: answer.message, retryable: false, resetsAt: answer.resetsAt });
-        return;
-      }
-      case 'rate-limited': {
+      case 'rate_limited': {
         const attempt = ++this.counts.rateLimited;
-        const retryAt = this.clock.now() + boundedWait(answer.retryAfterMs, RATE_LIMIT_DEFAULT_MS, RATE_LIMIT_MIN_MS, RATE_LIMIT_MAX_MS);
         if (attempt >= MAX_RATE_LIMITED_WAITS) {
-          this.fail(request, { kind: 'rate-limited', status: 429, code: answer.code, message: answer.message, retryable: true });
+          this.fail(request, outcome);
           return;
         }
-        this.schedule(request, { reason: 'rate-limited', attempt, retryAt });
-        this.emitError({ status: 429, code: answer.code ?? 'rate_limited', message: answer.message ?? 'Too many requests', retryable: true, retryAt: new Date(retryAt) });
+        const retryAt = this.clock.now() + boundedWait(outcome.retryAfterMs, RATE_LIMIT_DEFAULT_MS, RATE_LIMIT_MIN_MS, RATE_LIMIT_MAX_MS);
+        this.schedule(request, { cause: outcome, attempt, retryAt });
+        this.emitError(outcome, retryAt);
         return;
       }
-      case 'rejected':
-        if (answer.status === 403 && answer.code === 'cross_site') this.hintCors(request, 'refused');
-        this.fail(request, {
-          kind: answer.status === 404 ? 'not-found' : 'rejected',
-          status: answer.status,
-          code: answer.code,
-          message: answer.message,
-          retryable: false,
-        });
+      case 'offline':
+        // No point spending retries; ask once when the browser is back online.
+        this.setState({ phase: 'waiting', request, wait: { cause: outcome, attempt: this.counts.retry + 1 } });
+        this.emitError(outcome);
         return;
-      case 'server-error':
-      case 'network-error':
+      case 'server_error':
+      case 'network_error':
       case 'timeout': {
-        const status = answer.kind === 'server-error' ? answer.status : 0;
-        const code = answer.kind === 'server-error' ? answer.code ?? 'server_error' : answer.kind === 'timeout' ? 'timeout' : 'network_error';
-        const message =
-          answer.kind === 'server-error' ? answer.message ?? `HTTP ${answer.status}` : answer.kind === 'timeout' ? `No answer within ${answer.afterMs} ms` : answer.message;
-        if (answer.kind === 'network-error' && globalThis.navigator?.onLine === false) {
-          // Offline: no point spending retries; ask once when the browser is back online.
-          this.setState({ phase: 'waiting', request, wait: { reason: 'offline', attempt: this.counts.retry + 1 } });
-          this.emitError({ status, code: 'offline', message, retryable: true });
-          return;
-        }
-        if (answer.kind === 'network-error') this.hintCors(request, 'unreachable');
+        if (outcome.kind === 'network_error') this.hintCors(request, 'unreachable');
         const attempt = ++this.counts.retry;
         if (attempt > MAX_AUTOMATIC_RETRIES) {
-          this.fail(request, { kind: 'unavailable', status, code, message, retryable: true });
+          this.fail(request, outcome);
           return;
         }
         const retryAt = this.clock.now() + backoffDelay(attempt);
-        this.schedule(request, { reason: 'retry', attempt, retryAt });
-        this.emitError({ status, code, message, retryable: true, retryAt: new Date(retryAt) });
+        this.schedule(request, { cause: outcome, attempt, retryAt });
+        this.emitError(outcome, retryAt);
         return;
       }
+      default:
+        if (outcome.kind === 'rejected' && outcome.status === 403 && outcome.code === 'cross_site') this.hintCors(request, 'refused');
+        this.adviseSiteOwner(outcome);
+        this.fail(request, outcome);
     }
   }
 
@@ -371,19 +298,38 @@ export class TrackingController implements ReactiveController {
     console.error(`[${this.options.tag}] The proxy at ${proxy} ${what}: it is on another origin, so CORS is the likely cause. List "${page}" in the proxy's corsOrigins (CORS_ORIGINS for the demo server).`);
   }
 
-  private fail(request: TrackRequest, failure: TrackerFailure): void {
-    this.clearTimers();
-    this.setState({ phase: 'failed', request, failure });
-    this.emitError({
-      status: failure.status,
-      code: failure.code ?? FAILURE_CODES[failure.kind],
-      message: failure.message ?? failure.kind,
-      retryable: failure.retryable,
-    });
+  /** What the site owner must fix, said in the console where they will look. */
+  private adviseSiteOwner(failure: Failure): void {
+    const { tag } = this.options;
+    if (failure.kind === 'unauthorized') {
+      console.error(
+        `[${tag}] The tracking proxy answered 401: the API key it sends is missing, invalid or revoked. ` +
+          'Check the key in the proxy\'s server configuration (TRACKING_API_KEY in the reference proxy).',
+      );
+    } else if (failure.kind === 'insufficient_credits' || failure.kind === 'usage_limit_reached') {
+      console.error(`[${tag}] The tracking service answered 402 (${failure.code ?? 'no slug'}): ${failure.message ?? ''}`);
+    } else if (failure.kind === 'unexpected_response') {
+      console.error(`[${tag}] The proxy answered 200 with a body that is not JSON (${failure.message ?? 'unreadable'}).`);
+    }
   }
 
-  private emitError(detail: ConstructorParameters<typeof TrackerErrorEvent>[0]): void {
-    this.host.dispatchEvent(new TrackerErrorEvent(detail));
+  private fail(request: TrackRequest, failure: Failure): void {
+    this.clearTimers();
+    this.setState({ phase: 'failed', request, failure });
+    this.emitError(failure);
+  }
+
+  /** `retryAt`: when the element asks again by itself; absent when it will not. */
+  private emitError(failure: Failure, retryAt?: number): void {
+    this.host.dispatchEvent(
+      new TrackerErrorEvent({
+        status: failure.status,
+        code: publicCode(failure),
+        message: failure.message ?? failure.kind,
+        retryable: isRetryable(failure.kind),
+        ...(retryAt === undefined ? {} : { retryAt: new Date(retryAt) }),
+      }),
+    );
   }
 
   /** Waits until `wait.retryAt`, re-rendering once a second for the countdown, then asks again. */
@@ -399,7 +345,7 @@ export class TrackingController implements ReactiveController {
         this.due = true;
         return;
       }
-      this.ask(request, wait);
+      void this.ask(request, wait);
     }, remaining);
     this.scheduleTick();
   }
@@ -427,7 +373,7 @@ export class TrackingController implements ReactiveController {
     const state = this.state;
     if (!this.due || state.phase !== 'waiting' || this.paused()) return;
     this.due = false;
-    this.ask(state.request, state.wait);
+    void this.ask(state.request, state.wait);
   }
 
   private readonly onVisibilityChange = (): void => {
@@ -439,7 +385,7 @@ export class TrackingController implements ReactiveController {
   private readonly onOnline = (): void => {
     const state = this.state;
     // An offline failure asks once more on the way back, but not into a hidden page.
-    if (state.phase === 'waiting' && state.wait.reason === 'offline') this.due = true;
+    if (state.phase === 'waiting' && state.wait.cause.kind === 'offline') this.due = true;
     this.askIfDue();
   };
 }

@@ -9,9 +9,9 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import { TrackingController, type Clock } from '../../../packages/core/src/tracking-controller.js';
-import type { ProxyAnswer } from '../../../packages/core/src/transport/answer.js';
-import type { Normalizer, Shipment } from '../../../packages/core/src/model/shipment.js';
+import { TrackingController, type Clock } from '../../../../packages/core/src/controllers/tracking-controller.js';
+import type { Outcome } from '../../../../packages/core/src/transport/outcome.js';
+import type { Normalizer, Shipment } from '../../../../packages/core/src/model/shipment.js';
 
 const POLL_SECONDS = 5;
 const RATE_LIMIT = { fallback: 30_000, min: 1_000, max: 15 * 60_000 };
@@ -100,7 +100,7 @@ interface Call {
   readonly signal: AbortSignal;
   /** The user epoch when it was asked: a Track, Retry or Reset since then supersedes it. */
   readonly epoch: number;
-  readonly resolve: (answer: ProxyAnswer) => void;
+  readonly resolve: (answer: Outcome) => void;
   settled: boolean;
 }
 
@@ -167,7 +167,7 @@ function setUp(model: Model): Real {
     pollIntervalSeconds: () => POLL_SECONDS,
     clock,
     ask: (url, options) =>
-      new Promise<ProxyAnswer>((resolve) => {
+      new Promise<Outcome>((resolve) => {
         const why = (rule: string) => violations.push(`ask #${nextCall} at ${clock.now()}: ${rule}`);
         if (inFlight(real).length > 0) why('another request is in flight');
         if (!model.connected) why('the element is disconnected');
@@ -245,7 +245,7 @@ class Reset implements Cmd {
 class Respond implements Cmd {
   constructor(
     readonly pick: number,
-    readonly answer: ProxyAnswer | 'document',
+    readonly answer: Outcome | 'document',
     /** Whether an aborted request says so, as the real transport does, or races its abort with a real answer. */
     readonly honourAbort: boolean,
   ) {}
@@ -255,8 +255,8 @@ class Respond implements Cmd {
     if (open.length === 0) return;
     const call = open[this.pick % open.length]!;
     const latest = real.calls[real.calls.length - 1] === call && call.epoch === model.epoch;
-    const answer: ProxyAnswer =
-      this.honourAbort && call.signal.aborted ? { kind: 'aborted' } : this.answer === 'document' ? { kind: 'document', body: documentFor(call) } : this.answer;
+    const answer: Outcome =
+      this.honourAbort && call.signal.aborted ? { kind: 'aborted', status: 0 } : this.answer === 'document' ? { kind: 'document', status: 200, body: documentFor(call) } : this.answer;
     const stateBefore = real.controller.state;
     const eventsBefore = real.host.events.length;
     call.settled = true;
@@ -271,7 +271,7 @@ class Respond implements Cmd {
     checkAlways(model, real);
   }
 
-  private expect(model: Model, real: Real, call: Call, answer: ProxyAnswer): void {
+  private expect(model: Model, real: Real, call: Call, answer: Outcome): void {
     model.answered = true;
     const state = real.controller.state;
     const now = real.clock.now();
@@ -281,7 +281,8 @@ class Respond implements Cmd {
         assert.equal(state.phase === 'loaded' && state.shipment.reference, `${call.url}#${call.id}`, 'the current answer is the one shown');
         break;
       case 'unauthorized':
-      case 'payment-required':
+      case 'insufficient_credits':
+      case 'usage_limit_reached':
         assert.equal(state.phase, 'failed');
         model.stopped = true;
         break;
@@ -289,20 +290,22 @@ class Respond implements Cmd {
         if (state.phase === 'waiting') model.notBefore = now + POLL_SECONDS * 1000;
         else assert.equal(state.phase, 'failed', 'a 202 either waits or gives up');
         break;
-      case 'rate-limited': {
+      case 'rate_limited': {
         const wait = Math.min(RATE_LIMIT.max, Math.max(RATE_LIMIT.min, answer.retryAfterMs ?? RATE_LIMIT.fallback));
         if (state.phase === 'waiting') model.notBefore = now + wait;
         else assert.equal(state.phase, 'failed', 'a 429 either waits or gives up');
         break;
       }
+      case 'not_found':
       case 'rejected':
-      case 'malformed':
+      case 'unexpected_response':
         assert.equal(state.phase, 'failed');
         break;
       default:
-        // 5xx, network error, timeout: a backoff wait of at least half a second, or failed.
-        if (state.phase === 'waiting' && state.wait.reason === 'retry') model.notBefore = now + 500;
-        else if (state.phase === 'waiting') assert.equal(state.wait.reason, 'offline');
+        // 5xx, network error, timeout: a backoff wait of at least half a second, or failed;
+        // offline: a wait for the browser to be back online.
+        if (state.phase === 'waiting' && answer.kind === 'offline') assert.equal(state.wait.cause.kind, 'offline');
+        else if (state.phase === 'waiting') model.notBefore = now + 500;
         else assert.equal(state.phase, 'failed');
     }
   }
@@ -361,17 +364,20 @@ class SetConnected implements Cmd {
   toString = () => (this.connected ? 'connect' : 'disconnect');
 }
 
-const answers: fc.Arbitrary<ProxyAnswer | 'document'> = fc.oneof(
+const answers: fc.Arbitrary<Outcome | 'document'> = fc.oneof(
   fc.constant('document' as const),
-  fc.constant<ProxyAnswer>({ kind: 'malformed', reason: 'body is not JSON' }),
-  fc.constant<ProxyAnswer>({ kind: 'pending', message: 'later' }),
-  fc.constant<ProxyAnswer>({ kind: 'unauthorized', message: 'bad key' }),
-  fc.constantFrom('insufficient_credits', 'usage_limit_reached', undefined).map((code): ProxyAnswer => ({ kind: 'payment-required', code })),
-  fc.option(fc.oneof(fc.integer({ min: -2_000, max: 3_000 }), fc.integer({ min: 0, max: 2_000_000 })), { nil: undefined }).map((retryAfterMs): ProxyAnswer => ({ kind: 'rate-limited', retryAfterMs })),
-  fc.constantFrom(400, 404, 422).map((status): ProxyAnswer => ({ kind: 'rejected', status })),
-  fc.constantFrom(500, 502, 503).map((status): ProxyAnswer => ({ kind: 'server-error', status })),
-  fc.constant<ProxyAnswer>({ kind: 'network-error', message: 'Failed to fetch' }),
-  fc.constant<ProxyAnswer>({ kind: 'timeout', afterMs: 140_000 }),
+  fc.constant<Outcome>({ kind: 'unexpected_response', status: 200, message: 'body is not JSON' }),
+  fc.constant<Outcome>({ kind: 'pending', status: 202, message: 'later' }),
+  fc.constant<Outcome>({ kind: 'unauthorized', status: 401, message: 'bad key' }),
+  fc.constantFrom('insufficient_credits', 'usage_limit_reached').map((kind): Outcome => ({ kind, status: 402, code: kind })),
+  fc.constant<Outcome>({ kind: 'insufficient_credits', status: 402 }),
+  fc.option(fc.oneof(fc.integer({ min: -2_000, max: 3_000 }), fc.integer({ min: 0, max: 2_000_000 })), { nil: undefined }).map((retryAfterMs): Outcome => ({ kind: 'rate_limited', status: 429, retryAfterMs })),
+  fc.constant<Outcome>({ kind: 'not_found', status: 404 }),
+  fc.constantFrom(400, 422).map((status): Outcome => ({ kind: 'rejected', status })),
+  fc.constantFrom(500, 502, 503).map((status): Outcome => ({ kind: 'server_error', status })),
+  fc.constant<Outcome>({ kind: 'network_error', status: 0, message: 'Failed to fetch' }),
+  fc.constant<Outcome>({ kind: 'offline', status: 0, message: 'Failed to fetch' }),
+  fc.constant<Outcome>({ kind: 'timeout', status: 0, message: 'No answer within 140000 ms' }),
 );
 
 const commands = [
@@ -427,7 +433,7 @@ describe('TrackingController (examples)', () => {
   it('asks once when the page shows again after a poll came due while it was hidden', async () => {
     asVisitor(model, () => real.controller.track({ url: '/ocean?n=1', number: '1' }));
     real.calls[0]!.settled = true;
-    real.calls[0]!.resolve({ kind: 'pending' });
+    real.calls[0]!.resolve({ kind: 'pending', status: 202 });
     await flush();
     model.notBefore = real.clock.now() + POLL_SECONDS * 1000;
     real.page.document.visibilityState = 'hidden';

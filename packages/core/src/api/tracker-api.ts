@@ -1,0 +1,120 @@
+/**
+ * The public API both `<ocean-tracker>` and `<air-tracker>` inherit from `TrackerElement`,
+ * declared once: the properties' facts come from `tracker-properties.ts` (which the running element
+ * uses), the words and everything else from here. See `element-api.ts` for what is derived from it.
+ */
+import { colourTokens, sizeTokens } from '../ui/tokens.js';
+import { withDescriptions, type CssPropertyApi, type ElementApi } from './element-api.js';
+import { trackerProperties } from './tracker-properties.js';
+
+/** What each token is for, in the words of the API reference. */
+const tokenMeaning: Record<(typeof colourTokens)[number]['id'] | (typeof sizeTokens)[number]['id'], string> = {
+  text: 'Text colour',
+  muted: 'Secondary text colour',
+  bg: 'Background of the element',
+  surface: 'Background of notices, the ETA box and similar panels',
+  border: 'Borders and the timeline rail',
+  'control-border': 'Borders of inputs and selects',
+  accent: 'Buttons, the current milestone, the vessel marker',
+  'accent-text': 'Text on accent-coloured buttons',
+  ok: 'Delivered and arrived statuses',
+  warn: 'Delays and advice',
+  danger: 'Errors',
+  radius: 'Corner radius',
+  gap: 'Gap between blocks',
+  'control-height': 'Height of inputs and buttons',
+};
+
+const tokenProperties: Record<string, CssPropertyApi> = Object.fromEntries([
+  ...colourTokens.map((t) => [`--tracker-${t.name}`, { default: t.light, description: `${tokenMeaning[t.id]} (dark theme ${t.dark}).` }]),
+  ...sizeTokens.map((t) => [`--tracker-${t.name}`, { default: t.comfortable, description: `${tokenMeaning[t.id]} (compact ${t.compact}).` }]),
+]);
+
+export const trackerApi = {
+  properties: withDescriptions(trackerProperties, {
+    proxyUrl: "Path or URL of your tracking proxy, e.g. `/api/tracking/ocean`. Missing: a visible configuration notice, a console error naming the attribute, no request.",
+    pollInterval: 'Seconds to wait after a 202 before asking again; an integer from 1 to 86400 (anything else means 120).',
+    carriersUrl: { unsetMeans: '`carriers/<product>` beside `proxy-url`', description: 'Where the carrier (ocean) or airline (air) list comes from.' },
+    theme: { unsetMeans: '`light`', description: '`light`, `dark`, or `auto` (follows `prefers-color-scheme`); the map too.' },
+    density: { unsetMeans: '`comfortable`', description: '`compact`: smaller gaps and 32 px controls, for dense dashboards.' },
+    syncUrl: "Keeps the tracked number in the page's query string (`history.replaceState`) and reads it back on load when the element has no number.",
+    urlParam: { unsetMeans: '`ocean` / `awb`', description: 'The query parameter `sync-url` uses; give two elements on a page different names.' },
+    map: '`lazy` (the map code downloads during a lookup; the map is drawn when the element nears the viewport), `eager`, or `none` (no map, no map code); other values mean `lazy`.',
+    tileUrl: { unsetMeans: 'the built-in offline world map', description: 'An XYZ raster tile template (`https://…/{z}/{x}/{y}.png`).' },
+    tileAttribution: 'Attribution for `tile-url`, always shown as text.',
+    lang: { unsetMeans: "the nearest ancestor's `lang`, then the browser's", description: 'Language of the text, dates and numbers: `en`, `es`, `de`, `fr`, `pt-BR`, `zh-CN`, `ja`, `ar`; others fall back to their language, then English.' },
+    messages: 'Overrides for any message of the catalogue, by key (see `en-form.ts` and `en-shipment.ts` in core), in every language. A message that counts (`milestone.pieces`, …) takes one text per plural category, e.g. `{ one: "{count} piece", other: "{count} pieces" }`.',
+    normalizer: { unsetMeans: "the product's own normalizer", description: "Maps the proxy's 200 body to the view model (`{ ok: true, shipment } | { ok: false, reason }`), to read another document shape." },
+    shipment: 'The shipment on display, as the view model, or `undefined`.',
+    trackingState: '`idle`, `loading`, `waiting` (202, 429 or a retry), `loaded` or `failed`.',
+  }),
+  methods: {
+    retry: { signature: '() => void', description: 'Asks again for the last number from a fresh start, as the "Try again" button does.' },
+  },
+  events: {
+    'tracker-load': {
+      eventClass: 'TrackerLoadEvent',
+      detail: '{ shipment: Shipment }',
+      description: 'A shipment was looked up and shown. `event.shipment` (also `detail.shipment`) is the view model.',
+    },
+    'tracker-pending': {
+      eventClass: 'TrackerPendingEvent',
+      detail: '{ attempt: number; retryAt: Date }',
+      description: 'The service answered 202; the element asks again at `retryAt`. `attempt` is the 1-based count of 202s.',
+    },
+    'tracker-error': {
+      eventClass: 'TrackerErrorEvent',
+      detail: 'TrackerErrorDetail',
+      description:
+        'A lookup failed or is being retried: `status` (0 without an HTTP answer), `code`, `message`, `retryable`, and `retryAt` when the element will ask again by itself.',
+    },
+  },
+  parts: {
+    base: 'The inner frame that carries `dir` and `lang`.',
+    form: 'The lookup form.',
+    'submit-button': "The form's Track button.",
+    'track-anyway-button': 'Sends a number whose check digit looks wrong.',
+    notice: 'Every message that is not the shipment: loading, waiting, errors, advice (also `notice-info`, `notice-warning`, `notice-error`).',
+    'notice-info': 'A notice that informs (loading, waiting).',
+    'notice-warning': 'A notice that warns (advice, retries).',
+    'notice-error': 'A notice about a failure.',
+    'retry-button': 'The "Try again" button in a notice.',
+    announcer: 'The visually hidden live regions that announce each change of state once.',
+    shipment: 'The shipment once loaded.',
+    status: 'Status, carrier or airline, reference and freshness.',
+    eta: "The estimated (or actual) arrival, in the place's own time zone.",
+    route: 'The ports or airports in route order.',
+    units: 'The container switcher of a bill of lading or booking.',
+    'unit-button': 'One container in the switcher.',
+    milestones: 'The timeline list.',
+    'milestones-empty': 'Said instead of the timeline when no event has been reported.',
+    milestone: 'One event of the timeline (`data-kind`, `data-current`, `data-superseded`).',
+    'history-toggle': 'The button that shows the next older events of a long history, or hides them once all are shown.',
+    'history-fold': 'The button that hides the older events shown so far, while some are still folded.',
+    map: 'The route map.',
+    'map-canvas': 'The area the map is drawn in.',
+    'map-hint': '"Click or focus the map to zoom and pan", shown on wheel or touch before the map is active.',
+    'map-attribution': 'The basemap or tile attribution, always visible.',
+    'map-description': "The map's text alternative (visually hidden).",
+  },
+  cssProperties: {
+    '--tracker-font-family': { default: 'system-ui', description: 'Font of both elements.' },
+    '--tracker-font-size': { default: '1rem', description: 'Base font size.' },
+    ...tokenProperties,
+    '--tracker-focus-ring': {
+      default: '2px solid var(--tracker-accent-color)',
+      description: 'The `outline` drawn around the focused control, button or map.',
+    },
+    '--tracker-map-height': { default: '320px', description: 'Height of the map.' },
+    '--tracker-map-border-radius': { default: '0', description: 'Corner radius of the map.' },
+    '--tracker-map-water-color': { description: 'Sea colour of the built-in basemap (and background behind tiles).' },
+    '--tracker-map-land-color': { description: 'Land colour of the built-in basemap.' },
+    '--tracker-route-completed-color': { description: 'Completed legs (solid).' },
+    '--tracker-route-current-color': { description: 'The leg under way (dashed); defaults to the accent colour.' },
+    '--tracker-route-planned-color': { description: 'Legs still to come (dashed).' },
+    '--tracker-map-place-color': { description: 'Fill of port and airport markers.' },
+    '--tracker-map-label-background': { description: 'Background of port and vehicle labels.' },
+    '--tracker-map-label-color': { description: 'Text of port and vehicle labels.' },
+  },
+  slots: {},
+} as const satisfies ElementApi;

@@ -1,0 +1,68 @@
+import type { ReactiveController, ReactiveControllerHost } from 'lit';
+import { fetchJson } from '../transport/proxy-client.js';
+
+export interface ListControllerOptions<T> {
+  /** Where the list is, read at each update of the host; undefined means no list. A new URL loads anew. */
+  readonly url: () => string | undefined;
+  /** Reads the body; undefined when it is not such a list. */
+  readonly parse: (body: unknown) => T | undefined;
+}
+
+/**
+ * Loads an open list (the carriers, the airlines) for the form: once per URL, the host
+ * updated when it arrives, the request aborted when the host leaves the page (and asked
+ * again when it comes back without the list). Any failure leaves `value` undefined: the
+ * form works without the list.
+ */
+export class ListController<T> implements ReactiveController {
+  /** The list, once loaded; undefined while loading, without a URL, or when it could not be read. */
+  value: T | undefined;
+
+  private readonly host: ReactiveControllerHost;
+  private readonly options: ListControllerOptions<T>;
+  private url: string | undefined;
+  private abort: AbortController | undefined;
+  private interrupted = false;
+
+  constructor(host: ReactiveControllerHost, options: ListControllerOptions<T>) {
+    this.host = host;
+    this.options = options;
+    host.addController(this);
+  }
+
+  hostConnected(): void {
+    // A load that the disconnection interrupted starts again with the next update.
+    if (this.url === undefined && this.interrupted) this.host.requestUpdate();
+    this.interrupted = false;
+  }
+
+  hostUpdate(): void {
+    const url = this.options.url();
+    if (url !== this.url) this.load(url);
+  }
+
+  hostDisconnected(): void {
+    if (!this.abort) return;
+    this.abort.abort();
+    this.abort = undefined;
+    // Not loaded: the next update after reconnection asks again.
+    this.url = undefined;
+    this.interrupted = true;
+  }
+
+  private load(url: string | undefined): void {
+    this.abort?.abort();
+    this.abort = undefined;
+    this.url = url;
+    this.value = undefined;
+    if (url === undefined) return;
+    const abort = new AbortController();
+    this.abort = abort;
+    void fetchJson(url, abort.signal).then((body) => {
+      if (this.abort !== abort) return;
+      this.abort = undefined;
+      this.value = body === undefined ? undefined : this.options.parse(body);
+      this.host.requestUpdate();
+    });
+  }
+}

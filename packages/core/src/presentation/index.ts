@@ -1,0 +1,4 @@
+export { createPresenter, type Presenter } from './present.js';
+export { memoizeLast } from './memo.js';
+export { statusLabel, eventLabel, placeLabel, shortPlaceLabel } from './labels.js';
+export type * from './view-model.js';

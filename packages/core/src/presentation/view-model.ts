@@ -1,0 +1,90 @@
+/**
+ * The labelled view of a shipment: every word the page, the map and the screen reader say
+ * about it, built here and nowhere else, so that a port reads the same in the route list,
+ * on the map, in the map's text alternative and in the timeline.
+ */
+import type { Flight, Milestone, Place, PlaceRole, Product, Shipment, TrackedUnit } from '../model/shipment.js';
+
+/** A place with its one label. */
+export interface PlaceView {
+  readonly place: Place;
+  /** What page, map and screen reader call it: "Rotterdam, Netherlands", "Dubai (DXB), United Arab Emirates". */
+  readonly label: string;
+  /** The same label without the country ("Rotterdam", "Dubai (DXB)"), for a map that must shorten it. */
+  readonly shortLabel: string;
+}
+
+/** A stop of the route: the place and what it is for the shipment. */
+export interface StopView {
+  readonly place: PlaceView;
+  readonly roles: readonly PlaceRole[];
+  /** The roles in words, in order ("Origin", "Port of loading"). */
+  readonly roleLabels: readonly string[];
+}
+
+/** The vessel or aircraft, in words; the age of the report is said at render time, from the clock. */
+export interface VehicleView {
+  /** "Vessel" or "Aircraft". */
+  readonly kind: string;
+  /** Vessel name or flight number. */
+  readonly name: string;
+  /** The position in words ("12.3°N 58.4°E"). */
+  readonly at: string;
+  /** Speed, course and altitude as far as known, each formatted in the locale. */
+  readonly details: readonly string[];
+}
+
+export interface MilestoneView {
+  readonly milestone: Milestone;
+  /** Our words for a known event code, else the document's. */
+  readonly title: string;
+  /** The document's own description, when it says more than the title. */
+  readonly detail?: string;
+  readonly place?: PlaceView;
+  /** Vehicle, voyage, empty, pieces, weight, superseded: as far as the event says. */
+  readonly facts: readonly string[];
+}
+
+export interface UnitView {
+  readonly unit: TrackedUnit;
+  readonly heading: string;
+  readonly milestones: readonly MilestoneView[];
+}
+
+export interface FlightView {
+  readonly flight: Flight;
+  /** "HKG → DXB" in words, with the airports' labels. */
+  readonly route: string;
+}
+
+/**
+ * What the map draws: the geometry (from the normalized shipment) and the labels the page uses.
+ * Kept apart from the rest of the view so that it stays the same object while only words the
+ * map does not show change (the carrier's name arriving with the list).
+ */
+export interface MapView {
+  /** The route, legs and position to draw. */
+  readonly shipment: Shipment;
+  /** Every labelled place, by code: route stops, leg ends, milestone places, flight airports. */
+  readonly places: ReadonlyMap<string, PlaceView>;
+  readonly route: readonly StopView[];
+  readonly vehicle?: VehicleView;
+  /** The text alternative's route sentence, from the same labels; empty without a route. */
+  readonly routeSentence: string;
+}
+
+/** The labelled view of one shipment in one language. */
+export interface ShipmentView {
+  readonly shipment: Shipment;
+  readonly product: Product;
+  /** The status in words. */
+  readonly status: string;
+  /** The carrier's or airline's name (the document's, else the open list's), else its code. */
+  readonly carrier?: string;
+  /** The status sentence the live region says once the shipment is shown. */
+  readonly announcement: string;
+  readonly etaPlace?: PlaceView;
+  readonly units: readonly UnitView[];
+  readonly flights: readonly FlightView[];
+  readonly map: MapView;
+}

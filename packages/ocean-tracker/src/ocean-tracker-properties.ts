@@ -1,0 +1,7 @@
+/** `<ocean-tracker>`'s own properties (it inherits core's `trackerProperties`); the words are in `ocean-tracker-api.ts`. */
+import type { PropertySpec } from '@cargo-trackers/core';
+
+export const oceanTrackerProperties = {
+  referenceNumber: { attribute: 'reference-number', type: 'string' },
+  carrierCode: { attribute: 'carrier-code', type: 'string' },
+} as const satisfies Record<string, PropertySpec>;

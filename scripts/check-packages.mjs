@@ -1,0 +1,41 @@
+// `npm run lint:packages`: packs every published package as `npm publish` would (its prepack
+// builds it first) and lints the tarball with publint --strict (package.json against the
+// files shipped) and @arethetypeswrong/cli with the esm-only profile (every entry point's types
+// resolve, under Node16 ESM and bundler resolution). Exits 1 on any finding.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PUBLISHED } from './package-metadata.mjs';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const bin = (name) => join(root, 'node_modules/.bin', name);
+const out = mkdtempSync(join(tmpdir(), 'cargo-trackers-lint-packages-'));
+const failures = [];
+
+function run(command, args, cwd = root) {
+  const result = spawnSync(command, args, { cwd, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  return { ok: result.status === 0, output: `${result.stdout ?? ''}${result.stderr ?? ''}`.trim() };
+}
+
+try {
+  for (const dir of Object.keys(PUBLISHED)) {
+    const pack = spawnSync('npm', ['pack', '--json', '--pack-destination', out], { cwd: join(root, 'packages', dir), encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+    if (pack.status !== 0) {
+      failures.push(`${dir}: npm pack failed\n${pack.stderr}`);
+      continue;
+    }
+    const tarball = join(out, JSON.parse(pack.stdout)[0].filename);
+    const publint = run(bin('publint'), ['run', '--strict', tarball]);
+    const attw = run(bin('attw'), [tarball, '--profile', 'esm-only', '--no-definitely-typed', '--format', 'table-flipped', '--no-emoji', '--no-color']);
+    console.log(`${dir}: publint ${publint.ok ? 'clean' : 'FAILED'}, attw ${attw.ok ? 'clean' : 'FAILED'}`);
+    if (!publint.ok) failures.push(`${dir}: publint --strict\n${publint.output}`);
+    if (!attw.ok) failures.push(`${dir}: attw --profile esm-only\n${attw.output}`);
+  }
+} finally {
+  rmSync(out, { recursive: true, force: true });
+}
+
+for (const failure of failures) console.error(`\n${failure}`);
+process.exit(failures.length ? 1 : 0);

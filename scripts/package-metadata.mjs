@@ -1,0 +1,73 @@
+// What every published package carries alike, declared once here and in the root
+// package.json (repository, homepage, bugs, engines, the LICENSE file), written into each
+// package: the fields, `files` entries for LICENSE, README.md and CHANGELOG.md, a `prepack`
+// that builds what the tarball ships, and a copy of the root LICENSE.
+// Usage: node scripts/package-metadata.mjs          (writes the packages)
+//        node scripts/package-metadata.mjs --check  (exits 1 and lists what differs)
+// test/packaging/package-metadata.test.ts runs the check.
+import { readFileSync, writeFileSync, existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+
+/**
+ * The published packages and the root build steps (`npm run <step>`) their tarballs need.
+ * Element packages ship a custom-elements.json; the umbrella ships the script-tag bundle too.
+ */
+export const PUBLISHED = {
+  core: ['build:packages'],
+  'ocean-tracker': ['build:packages', 'build:api'],
+  'air-tracker': ['build:packages', 'build:api'],
+  'cargo-trackers': ['build:packages', 'build:bundle', 'build:api'],
+  proxy: ['build:packages'],
+};
+
+const ALWAYS_SHIPPED = ['LICENSE', 'README.md', 'CHANGELOG.md'];
+
+const readJson = (path) => JSON.parse(readFileSync(path, 'utf8'));
+const json = (value) => `${JSON.stringify(value, null, 2)}\n`;
+
+/** The package.json `dir` should have, given the current one. */
+export function expectedManifest(dir, current, rootPkg = readJson(join(root, 'package.json'))) {
+  const repository = rootPkg.repository;
+  const next = { ...current };
+  next.license = 'MIT';
+  next.repository = { type: repository.type, url: repository.url, directory: `packages/${dir}` };
+  next.homepage = `${rootPkg.homepage.replace(/#.*$/, '')}/tree/main/packages/${dir}#readme`;
+  next.bugs = rootPkg.bugs;
+  next.engines = rootPkg.engines;
+  next.files = [...(current.files ?? []).filter((f) => !ALWAYS_SHIPPED.includes(f)), ...ALWAYS_SHIPPED];
+  // Builds first, so a plain `npm pack` or `npm publish` never ships sources alone.
+  next.scripts = { ...current.scripts, prepack: `node ../../scripts/prepack.mjs ${PUBLISHED[dir].join(' ')}` };
+  next.publishConfig = { access: 'public' };
+  return next;
+}
+
+/** Every difference between the packages and what they should be, as [path, expected text]. */
+export function plan() {
+  const rootPkg = readJson(join(root, 'package.json'));
+  const license = readFileSync(join(root, 'LICENSE'), 'utf8');
+  const changes = [];
+  for (const dir of Object.keys(PUBLISHED)) {
+    const pkgPath = join(root, 'packages', dir, 'package.json');
+    const current = readJson(pkgPath);
+    const expected = json(expectedManifest(dir, current, rootPkg));
+    if (expected !== readFileSync(pkgPath, 'utf8')) changes.push([pkgPath, expected]);
+    const licensePath = join(root, 'packages', dir, 'LICENSE');
+    if (!existsSync(licensePath) || readFileSync(licensePath, 'utf8') !== license) changes.push([licensePath, license]);
+  }
+  return changes;
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const changes = plan();
+  if (process.argv.includes('--check')) {
+    for (const [path] of changes) console.error(`out of date: ${path} (run node scripts/package-metadata.mjs)`);
+    process.exit(changes.length ? 1 : 0);
+  }
+  for (const [path, text] of changes) {
+    writeFileSync(path, text);
+    console.log(`wrote ${path}`);
+  }
+}
