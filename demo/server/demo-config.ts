@@ -23,6 +23,8 @@ export interface DemoConfig {
   readonly service?: RealService;
   /** Page origins allowed to call the proxy from another origin (`CORS_ORIGINS`); empty: CORS off. */
   readonly corsOrigins: readonly string[];
+  /** A Redis shared by several demo servers (`REDIS_URL`); absent means each keeps its own memory store. */
+  readonly redisUrl?: string;
   /** Settings that were accepted but are worth a line in the log. */
   readonly notes: readonly string[];
 }
@@ -101,18 +103,35 @@ function readCorsOrigins(value: string | undefined): string[] {
   return origins;
 }
 
+/** Checks the form only; the value is never quoted, since it may hold a password. */
+function readRedisUrl(value: string | undefined): string | undefined {
+  if (value === undefined || value.trim() === '') return undefined;
+  let url: URL | undefined;
+  try {
+    url = new URL(value.trim());
+  } catch {
+    url = undefined;
+  }
+  if (url === undefined || (url.protocol !== 'redis:' && url.protocol !== 'rediss:') || url.hostname === '') {
+    throw new DemoConfigError('REDIS_URL must look like redis://host:port (or rediss:// for TLS), with an optional password and database.');
+  }
+  return value.trim();
+}
+
 export function readDemoConfig(env: Env): DemoConfig {
   const notes: string[] = [];
   const host = env.HOST === undefined || env.HOST === '' ? DEFAULT_HOST : env.HOST;
   const port = readPort(env.PORT);
   const timeoutMs = readTimeout(env.TRACKING_API_TIMEOUT_MS);
   const corsOrigins = readCorsOrigins(env.CORS_ORIGINS);
+  const redisUrl = readRedisUrl(env.REDIS_URL);
+  const shared = redisUrl === undefined ? {} : { redisUrl };
   const baseUrl = env.TRACKING_API_BASE_URL;
   if (baseUrl === undefined || baseUrl.trim() === '') {
     if (env.TRACKING_API_KEY !== undefined && env.TRACKING_API_KEY !== '') {
       notes.push('TRACKING_API_KEY is ignored because TRACKING_API_BASE_URL is not set; using the built-in mock service.');
     }
-    return { host, port, timeoutMs, corsOrigins, notes };
+    return { host, port, timeoutMs, corsOrigins, ...shared, notes };
   }
-  return { host, port, timeoutMs, corsOrigins, service: { baseUrl: readBaseUrl(baseUrl.trim()), apiKey: readApiKey(env.TRACKING_API_KEY) }, notes };
+  return { host, port, timeoutMs, corsOrigins, service: { baseUrl: readBaseUrl(baseUrl.trim()), apiKey: readApiKey(env.TRACKING_API_KEY) }, ...shared, notes };
 }

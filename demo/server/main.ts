@@ -23,6 +23,7 @@ async function main(): Promise<void> {
     timeoutMs: config.timeoutMs,
     proxy: { corsOrigins: config.corsOrigins },
     ...(config.service && { service: config.service }),
+    ...(config.redisUrl && { redisUrl: config.redisUrl }),
   });
   console.log(`Demo: ${demo.url}`);
 

@@ -9,6 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { createTrackingProxy, type ProxyLogEntry, type TrackingProxyOptions } from '@cargo-trackers/proxy';
 import { createLineWriter, nodeHttpTransport, toNodeListener } from '@cargo-trackers/proxy/node';
+import { storeFromRedisUrl } from '@cargo-trackers/proxy/redis';
 import { demoNumbers } from '../mock-service/demo-numbers.js';
 import { createMockTrackingService } from '../mock-service/mock-tracking-service.js';
 import { DEFAULT_HOST, DEFAULT_PORT, DEFAULT_TIMEOUT_MS, type RealService } from './demo-config.js';
@@ -32,6 +33,8 @@ export interface DemoServerOptions {
   readonly port?: number;
   /** The real tracking service. Absent: a mock on an ephemeral loopback port, with a key made up at start. */
   readonly service?: RealService;
+  /** A Redis shared by several demo servers. Absent: this server's own memory store. */
+  readonly redisUrl?: string;
   /** Whole-exchange limit of each upstream call. Default 130 000 ms. */
   readonly timeoutMs?: number;
   readonly publicDir?: string;
@@ -110,8 +113,10 @@ export async function startDemoServer(options: DemoServerOptions = {}): Promise<
     service = { baseUrl: `http://127.0.0.1:${address.port}`, apiKey };
   }
 
+  const store = storeFromRedisUrl(options.redisUrl, { log: (entry) => log(`store: ${entry.message}`) });
   const proxy = createTrackingProxy({
     baseUrl: service.baseUrl,
+    store,
     apiKey: service.apiKey,
     timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
     logger: (entry) => log(proxyLogLine(entry)),
@@ -154,11 +159,14 @@ export async function startDemoServer(options: DemoServerOptions = {}): Promise<
     address = await listen(server, options.port ?? DEFAULT_PORT, host);
   } catch (error) {
     if (mock) await closeServer(mock);
+    await store?.close();
     throw error;
   }
 
   if (mock) log('Tracking: the built-in mock service (no key needed; set TRACKING_API_BASE_URL and TRACKING_API_KEY for the real one).');
   else log(`Tracking: ${service.baseUrl}`);
+  // The address only: a REDIS_URL may carry a password.
+  if (options.redisUrl !== undefined) log(`Store: Redis at ${new URL(options.redisUrl).host}, shared with every server given the same REDIS_URL.`);
   if (!existsSync(`${bundleDir}/${BUNDLE_FILE}`)) {
     log(`The script-tag bundle is missing (${BUNDLE_FILE} in ${bundleDir}): run npm run build:bundle, then reload the page.`);
   }
@@ -168,7 +176,7 @@ export async function startDemoServer(options: DemoServerOptions = {}): Promise<
     url: displayUrl(host, address.port),
     usingMock: mock !== undefined,
     close: () => {
-      closing ??= Promise.all([closeServer(server), mock ? closeServer(mock) : Promise.resolve()]).then(() => undefined);
+      closing ??= Promise.all([closeServer(server), mock ? closeServer(mock) : Promise.resolve()]).then(() => store?.close());
       return closing;
     },
   };

@@ -2,6 +2,7 @@
 // except numbers containing HOLD, which wait until the bench sends 'release'.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { answerCpuRequests } from './cpu-report.js';
 
 const DOC = JSON.stringify({
   referenceNumber: 'MSCU1234567',
@@ -23,6 +24,7 @@ server.keepAliveTimeout = 10_000;
 server.maxConnections = 5_000;
 server.listen(0, '127.0.0.1', () => process.send?.({ port: (server.address() as AddressInfo).port }));
 
+answerCpuRequests();
 process.on('message', (message) => {
   if (message === 'held') process.send?.({ held: held.length });
   if (message === 'release') {

@@ -2,6 +2,7 @@
 // Started by proxy-bench.ts with the upstream address and limits as a JSON argument.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { answerCpuRequests } from './cpu-report.js';
 import { createTrackingProxy } from '@cargo-trackers/proxy';
 import type { ProxyLimits } from '@cargo-trackers/proxy';
 import { openSync } from 'node:fs';
@@ -27,6 +28,7 @@ server.listen(0, '127.0.0.1', () => {
   process.send?.({ port: (server.address() as AddressInfo).port });
 });
 
+answerCpuRequests();
 process.on('message', (message) => {
   if (message !== 'stats') return;
   globalThis.gc?.();

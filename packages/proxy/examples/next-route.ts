@@ -1,16 +1,24 @@
 // Next.js App Router: save as `app/api/tracking/[...path]/route.ts`.
 import { createTrackingProxy } from '@cargo-trackers/proxy';
+import { storeFromRedisUrl } from '@cargo-trackers/proxy/redis';
 
 const proxy = createTrackingProxy({
   baseUrl: process.env.TRACKING_BASE_URL ?? '',
   apiKey: process.env.TRACKING_API_KEY ?? '',
   // Vercel overwrites X-Forwarded-For with the visitor's address; behind your own proxy, name its header.
   trustedProxyHeader: 'x-forwarded-for',
+  // Serverless functions run as many instances: REDIS_URL makes them share cache, quotas and budget.
+  store: storeFromRedisUrl(process.env.REDIS_URL),
 });
 
 // Next passes `{ params }` as a second argument; the proxy routes on the URL and needs none of it.
 export const GET = (request: Request): Promise<Response> => proxy(request);
 export const OPTIONS = GET;
+// Next answers a method the file does not export with its own empty 405; the proxy's is JSON.
+export const POST = GET;
+export const PUT = GET;
+export const PATCH = GET;
+export const DELETE = GET;
 
 // The Node runtime, not Edge: a lookup may be held two minutes.
 export const runtime = 'nodejs';

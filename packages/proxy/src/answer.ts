@@ -34,18 +34,30 @@ export function errorOutput(status: number, error: string, message: string, head
 }
 
 /**
- * A strong validator for a body: length plus two 32-bit FNV-1a hashes with different offsets.
- * Computed once per upstream answer, never per hit.
+ * A strong validator for a body: its length and two 32-bit hashes, computed once per upstream
+ * answer and never per hit. The body is read four bytes at a time (a byte at a time cost as
+ * much as the rest of a miss), each step a bijection of the state (xor, multiply by an odd
+ * constant, rotate), so two bodies that differ in one place always differ in both hashes.
  */
 export function etagOf(body: Uint8Array): string {
+  const view = new DataView(body.buffer, body.byteOffset, body.byteLength);
+  const length = body.byteLength;
+  const words = length - (length % 4);
   let a = 0x811c9dc5;
-  let b = 0x01000193 ^ body.length;
-  for (let i = 0; i < body.length; i++) {
-    const byte = body[i] as number;
-    a = Math.imul(a ^ byte, 0x01000193);
-    b = Math.imul(b ^ byte, 0x0100019d);
+  let b = 0x01000193 ^ length;
+  for (let i = 0; i < words; i += 4) {
+    const word = view.getUint32(i, true);
+    a = Math.imul(a ^ word, 0x01000193);
+    a = (a << 13) | (a >>> 19);
+    b = Math.imul(b ^ word, 0x5bd1e995);
+    b = (b << 17) | (b >>> 15);
   }
-  return `"${body.length.toString(36)}-${(a >>> 0).toString(36)}${(b >>> 0).toString(36)}"`;
+  for (let i = words; i < length; i++) {
+    const byte = view.getUint8(i);
+    a = Math.imul(a ^ byte, 0x01000193);
+    b = Math.imul(b ^ byte, 0x5bd1e995);
+  }
+  return `"${length.toString(36)}-${(a >>> 0).toString(36)}${(b >>> 0).toString(36)}"`;
 }
 
 /** Whether an `If-None-Match` value names `etag` (a list, `*`, or weak forms). */

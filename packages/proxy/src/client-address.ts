@@ -31,3 +31,21 @@ export function networkOf(address: string): string {
     : headGroups;
   return `${groups.slice(0, 4).map((g) => g.replace(/^0+(?=.)/, '')).join(':')}::/64`;
 }
+
+/**
+ * The name a client's counters are kept under: an HMAC-SHA-256 of its network, keyed with the
+ * API key. A shared store (Redis) thus never holds a visitor's address, nobody without the key
+ * can recover one by hashing every IPv4 address, and every instance with the same key agrees.
+ * (Rotating the key starts the hour's quotas afresh.)
+ */
+export function clientDigester(secret: string): (network: string) => Promise<string> {
+  const encoder = new TextEncoder();
+  let key: Promise<CryptoKey> | undefined;
+  return async (network) => {
+    key ??= crypto.subtle.importKey('raw', encoder.encode(`cargo-trackers client address v1\n${secret}`), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
+    const mac = new Uint8Array(await crypto.subtle.sign('HMAC', await key, encoder.encode(network)));
+    let hex = '';
+    for (let i = 0; i < 16; i++) hex += (mac[i] as number).toString(16).padStart(2, '0');
+    return hex;
+  };
+}

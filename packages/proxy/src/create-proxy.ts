@@ -1,14 +1,16 @@
 import { fingerprint } from './bytes.js';
 import { admitNumber } from './client-quota.js';
-import { clientKey } from './client-address.js';
+import { clientDigester, clientKey } from './client-address.js';
 import { corsHeaders, preflightHeaders } from './cors.js';
 import { allowedSite } from './cross-site.js';
 import { JSON_HEADERS, decodeCached, encodeCached, errorOutput, etagOf, matchesEtag } from './answer.js';
 import type { CachedAnswer, ProxyOutput } from './answer.js';
+import { flyOnce } from './flights.js';
 import { checkUpstreamBody } from './json-guard.js';
 import { jsonLinesLogger } from './log.js';
-import type { CacheOutcome, ProxyLogEntry } from './log.js';
+import type { CacheOutcome, ProxyLogEntry, ProxyLogger } from './log.js';
 import { MemoryStore } from './memory-store.js';
+import type { ProxyStore } from './store.js';
 import { DEFAULT_LIMITS, DEFAULT_ROUTES, DEFAULT_TIMEOUT_MS } from './options.js';
 import type { ProxyLimits, TrackingProxyOptions, TrackingRoutes } from './options.js';
 import { encodeUpstreamQuery, parseQuery } from './query.js';
@@ -50,10 +52,17 @@ export type ProxyCore = (input: ProxyInput) => Promise<ProxyOutput>;
 /** Where the Node adapter finds the core behind a handler, to skip building Fetch objects per request. */
 export const PROXY_CORE: unique symbol = Symbol.for('cargo-trackers.proxy.core');
 
+/**
+ * Where a platform adapter offers a better default logger than `console.log` (on Node, one that
+ * never blocks). It is taken only when the proxy was built without a `logger`.
+ */
+export const PROXY_DEFAULT_LOGGER: unique symbol = Symbol.for('cargo-trackers.proxy.default-logger');
+
 /** The whole proxy: one Fetch-API function, so it runs unchanged on Node, Workers, Next.js and Deno. */
 export interface TrackingProxyHandler {
   (request: Request, info?: ProxyRequestInfo): Promise<Response>;
   readonly [PROXY_CORE]: ProxyCore;
+  readonly [PROXY_DEFAULT_LOGGER]: (make: () => ProxyLogger) => void;
 }
 
 type RouteName = keyof TrackingRoutes;
@@ -163,6 +172,39 @@ type CallResult =
   | { readonly kind: 'failure'; readonly error: string; readonly message: string };
 
 /**
+ * A call result as bytes, for the instances waiting on another's call: one JSON line of
+ * everything but the body, then the body as it came (an answer may be megabytes; no base64).
+ */
+const CALL_RESULT_CODEC = {
+  encode(result: CallResult): Uint8Array {
+    const { body, ...meta } = result.kind === 'answer' ? result : { ...result, body: new Uint8Array(0) };
+    const head = new TextEncoder().encode(`${JSON.stringify(meta)}\n`);
+    const bytes = new Uint8Array(head.byteLength + body.byteLength);
+    bytes.set(head);
+    bytes.set(body, head.byteLength);
+    return bytes;
+  },
+  decode(bytes: Uint8Array): CallResult | undefined {
+    const newline = bytes.indexOf(10);
+    if (newline < 0) return undefined;
+    try {
+      const meta = JSON.parse(new TextDecoder().decode(bytes.subarray(0, newline))) as Record<string, unknown>;
+      if (meta.kind === 'failure' && typeof meta.error === 'string' && typeof meta.message === 'string') {
+        return { kind: 'failure', error: meta.error, message: meta.message };
+      }
+      if (meta.kind !== 'answer' || typeof meta.status !== 'number') return undefined;
+      const retryAfter = typeof meta.retryAfter === 'string' ? meta.retryAfter : null;
+      const body = bytes.slice(newline + 1);
+      return typeof meta.etag === 'string'
+        ? { kind: 'answer', status: meta.status, retryAfter, body, etag: meta.etag }
+        : { kind: 'answer', status: meta.status, retryAfter, body };
+    } catch {
+      return undefined;
+    }
+  },
+};
+
+/**
  * Builds the proxy handler. Configuration is checked here, once, so that a missing key or a
  * malformed base address stops the server at start-up rather than failing every request.
  */
@@ -180,11 +222,13 @@ export function createTrackingProxy(options: TrackingProxyOptions): TrackingProx
   const corsOn = allowedOrigins.size > 0;
   const allow = corsOn ? 'GET, OPTIONS' : 'GET';
   const trustedHeader = options.trustedProxyHeader?.toLowerCase();
-  const log = options.logger ?? jsonLinesLogger;
-  const store = options.store ?? new MemoryStore();
+  let log = options.logger ?? jsonLinesLogger;
+  let loggerChosen = options.logger !== undefined;
+  const store: ProxyStore = options.store ?? new MemoryStore();
   // Late-bound so that a test or an instrumentation library replacing globalThis.fetch is honoured.
   const transport = options.transport ?? fetchTransport(options.fetch ?? ((input, init) => globalThis.fetch(input, init)));
   const lookups = new SharedCalls<CallResult>();
+  const digestClient = clientDigester(apiKey);
   const carrierLists = new SharedCalls<CallResult>();
   /** The last good carrier list per route, kept in the process so that no cache flood can make it fetched again. */
   const carrierCopies = new Map<RouteName, { readonly answer: CachedAnswer; readonly until: number }>();
@@ -305,7 +349,7 @@ export function createTrackingProxy(options: TrackingProxyOptions): TrackingProx
       }
       const perHour = limits.newNumbersPerClientPerHour;
       const quota = Number.isFinite(perHour)
-        ? await counted(async () => admitNumber(store, clientKey(input.header, input.clientAddress, trustedHeader), await lookupId(cacheKey), perHour, Date.now()))
+        ? await counted(async () => admitNumber(store, await digestClient(clientKey(input.header, input.clientAddress, trustedHeader)), await lookupId(cacheKey), perHour, Date.now()))
         : ({ ok: true } as const);
       if (quota === 'unavailable') return countersUnavailable(trace, cors);
       if (!quota.ok) {
@@ -342,13 +386,31 @@ export function createTrackingProxy(options: TrackingProxyOptions): TrackingProx
     }
     trace.cache = 'miss';
     const result = await calls.start(cacheKey, input.signal, async (signal) => {
+      const flights = isShipment ? store.flights : undefined;
+      if (flights !== undefined) {
+        // Across instances: one of them calls, the others wait for its answer in the store.
+        let called = false;
+        const flight = await flyOnce(flights, cacheKey, signal, async () => {
+          // Another instance may have finished this lookup, and let its lease go, while this one
+          // was counting the quota and budget: its cached answer then saves the call.
+          const since = await store.getCached(cacheKey).catch(() => undefined);
+          const answer = since === undefined ? undefined : decodeCached(since);
+          if (answer !== undefined) return { kind: 'answer', status: 200, retryAfter: null, ...answer } as const;
+          called = true;
+          return fetchAndCache(lookup, cacheKey, signal);
+        }, CALL_RESULT_CODEC);
+        if (called) return flight.value;
+        trace.cache = flight.led ? 'hit' : 'shared';
+        await returnUpstreamCall(store, limits.upstreamBudget, takenAt).catch(() => {});
+        return flight.value;
+      }
       const called = await fetchAndCache(lookup, cacheKey, signal);
       if (!isShipment && called.kind === 'answer' && called.status === 200) {
         await store.addIfAbsent(`carriers-fresh:${spec.name}`, limits.carrierCacheTtlMs).catch(() => false);
       }
       return called;
     });
-    return respond(input, result, trace, out('miss'), publicMaxAgeS);
+    return respond(input, result, trace, out(trace.cache), publicMaxAgeS);
   }
 
   function countersUnavailable(trace: Trace, cors: Record<string, string>): ProxyOutput {
@@ -416,7 +478,9 @@ export function createTrackingProxy(options: TrackingProxyOptions): TrackingProx
       path: url.pathname,
       search: url.search,
       header: (name) => request.headers.get(name),
-      host: info?.host ?? url.host,
+      // The Host the browser sent: Next.js rebuilds request.url from its own hostname setting,
+      // so the URL may name another host than the one the page's Origin was compared against.
+      host: info?.host ?? request.headers.get('host') ?? url.host,
       clientAddress: typeof info?.clientAddress === 'string' ? info.clientAddress : undefined,
       signal: request.signal,
     });
@@ -425,5 +489,10 @@ export function createTrackingProxy(options: TrackingProxyOptions): TrackingProx
     // A fresh copy per visitor: a runtime may transfer a Response body's buffer, and this one is shared.
     return new Response(output.body === null ? null : output.body.slice(), { status: output.status, headers });
   };
-  return Object.assign(handler, { [PROXY_CORE]: core }) as TrackingProxyHandler;
+  const adoptDefaultLogger = (make: () => ProxyLogger): void => {
+    if (loggerChosen) return;
+    loggerChosen = true;
+    log = make();
+  };
+  return Object.assign(handler, { [PROXY_CORE]: core, [PROXY_DEFAULT_LOGGER]: adoptDefaultLogger }) as TrackingProxyHandler;
 }

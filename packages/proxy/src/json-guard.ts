@@ -19,6 +19,9 @@ export function checkUpstreamBody(body: Uint8Array, apiKey: string): BodyVerdict
     return 'not_json';
   }
   if (text.includes(apiKey)) return 'key_echo';
+  // Without a backslash the text holds no JSON escape, so every decoded string and member name
+  // is a slice of the text already searched: the walk (a third of the check) cannot find more.
+  if (!text.includes('\\')) return 'ok';
   return containsKey(document, apiKey) ? 'key_echo' : 'ok';
 }
 

@@ -1,6 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
-import { PROXY_CORE } from './create-proxy.js';
+import { PROXY_CORE, PROXY_DEFAULT_LOGGER } from './create-proxy.js';
+import { createNodeJsonLogger } from './node-log.js';
+import type { ProxyLogger } from './log.js';
 import type { ProxyCore, ProxyInput, ProxyRequestInfo } from './create-proxy.js';
 import { errorOutput } from './answer.js';
 import type { ProxyOutput } from './answer.js';
@@ -41,6 +43,9 @@ const MIN_COMPRESS_BYTES = 1_024;
  * from Node's, and the answer, a buffer shared by every visitor of a cached answer, is written
  * straight to the socket, with gzip and brotli variants compressed once per cached answer.
  *
+ * A proxy built without a `logger` logs through `createNodeJsonLogger()` (standard output, never
+ * blocking) once it is given to this adapter.
+ *
  * The client address comes from the socket, out of the visitor's reach. When the visitor
  * disconnects, the request's signal aborts, so an upstream lookup nobody waits for is dropped.
  * The Host header is passed on only for the cross-site check (see `publicOrigin`).
@@ -48,6 +53,9 @@ const MIN_COMPRESS_BYTES = 1_024;
 export function toNodeListener(handler: FetchHandler, options: NodeListenerOptions = {}): Listener {
   const writeTimeoutMs = options.writeTimeoutMs ?? 30_000;
   const core = (handler as Partial<Record<typeof PROXY_CORE, ProxyCore>>)[PROXY_CORE];
+  // A proxy built without a logger logs through the non-blocking line writer on standard output
+  // rather than console.log, which on Linux blocks the event loop on a slow pipe or file.
+  (handler as Partial<Record<typeof PROXY_DEFAULT_LOGGER, (make: () => ProxyLogger) => void>>)[PROXY_DEFAULT_LOGGER]?.(() => createNodeJsonLogger());
   if (core !== undefined) {
     const variants = new CompressedVariants(options.maxCompressedBytes ?? 32 * 1024 * 1024);
     return (req, res) => {
@@ -199,10 +207,14 @@ function write(res: ServerResponse, status: number, headers: Record<string, stri
     res.end();
     return;
   }
+  res.end(body);
+  // Most answers are in the kernel's socket buffer by now: nothing of it is held here, so a hit
+  // needs no timer. Only what is still queued in the process (a visitor reading slowly, or an
+  // answer waiting behind a pipelined one) is bounded in time.
+  if (res.writableLength === 0 || res.destroyed) return;
   const timer = setTimeout(() => res.destroy(), writeTimeoutMs);
   timer.unref();
   res.once('close', () => clearTimeout(timer));
-  res.end(body);
 }
 
 function writeFailure(res: ServerResponse): void {

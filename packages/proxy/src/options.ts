@@ -58,7 +58,11 @@ export interface TrackingProxyOptions {
    * overwrites; otherwise visitors choose their own quota key.
    */
   readonly trustedProxyHeader?: string;
-  /** Receives one entry per request. Default: JSON lines through `console.log`. */
+  /**
+   * Receives one entry per request. Default: JSON lines on standard output, through
+   * `createNodeJsonLogger()` (never blocking) once the proxy is given to `toNodeListener`, else
+   * through `console.log`.
+   */
   readonly logger?: ProxyLogger;
   /** Holds the cache apart from the quota and budget counters. Default: a `MemoryStore` per proxy. */
   readonly store?: ProxyStore;

@@ -1,3 +1,5 @@
+import type { SharedFlights } from './flights.js';
+
 /**
  * Where the proxy keeps its short-lived state, in two parts that never share room:
  *
@@ -22,6 +24,11 @@
  * Keys are strings the proxy builds; TTLs are milliseconds; every method is async.
  */
 export interface ProxyStore {
+  /**
+   * Single-flight across the instances sharing this store (see `flights.ts`). Absent on a store
+   * of one process, where the proxy's in-process sharing already makes one call per lookup.
+   */
+  readonly flights?: SharedFlights;
   /** A cached value, or undefined when it is absent, expired or was evicted. */
   getCached(key: string): Promise<Uint8Array | undefined>;
   /**

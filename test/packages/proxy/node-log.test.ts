@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
 import { closeSync, constants, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -44,5 +44,33 @@ describe('createLineWriter', () => {
       closeSync(fd);
       rmSync(dir, { recursive: true });
     }
+  });
+});
+
+describe('the default logger on Node', () => {
+  it('is the non-blocking line writer on standard output once the proxy is given to toNodeListener, not console.log', async () => {
+    // A process of its own, so that its standard output is a pipe this test reads.
+    const script = `
+      import http from 'node:http';
+      import { createTrackingProxy } from '@cargo-trackers/proxy';
+      import { toNodeListener } from '@cargo-trackers/proxy/node';
+      console.log = () => { process.stderr.write('console.log was called\\n'); };
+      const server = http.createServer(toNodeListener(createTrackingProxy({ baseUrl: 'http://127.0.0.1:9', apiKey: 'trk_test' })));
+      server.listen(0, '127.0.0.1', () => {
+        http.get({ host: '127.0.0.1', port: server.address().port, path: '/no-such-route' }, (res) => {
+          res.resume();
+          res.on('end', () => setTimeout(() => server.close(), 100));
+        });
+      });
+    `;
+    const { stdout, stderr } = await new Promise<{ stdout: string; stderr: string }>((resolve, reject) => {
+      execFile(process.execPath, ['--conditions=cargo-trackers-source', '--import', 'tsx', '--input-type=module', '-e', script], { timeout: 30_000 }, (error, out, err) =>
+        error === null ? resolve({ stdout: out, stderr: err }) : reject(error),
+      );
+    });
+    assert.equal(stderr.includes('console.log was called'), false, stderr);
+    const entry = JSON.parse(stdout.trim()) as { status: number; error: string };
+    assert.equal(entry.status, 404);
+    assert.equal(entry.error, 'not_found');
   });
 });

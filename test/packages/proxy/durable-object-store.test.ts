@@ -1,0 +1,38 @@
+// The Workers store: two isolates of the example Worker, in workerd, bound to one Durable Object,
+// share one cache and one quota, as several isolates of one deployed Worker would.
+import assert from 'node:assert/strict';
+import { after, describe, it } from 'node:test';
+import { CANARY_KEY, assertCanaryNeverSeen, readAnswer, startUpstream } from './harness.js';
+import { startWorkerPair, workerdRuntime } from './runtimes.js';
+
+after(assertCanaryNeverSeen);
+
+const DOC = '{"awbNumber":"176-12345675","status":"IN_TRANSIT","milestones":[]}';
+
+describe('DurableObjectStore behind the Worker example', { skip: workerdRuntime.unavailable() }, () => {
+  it('gives two isolates one quota and one cache', { timeout: 120_000 }, async () => {
+    const upstream = await startUpstream((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(DOC);
+    });
+    const pair = await startWorkerPair({ TRACKING_BASE_URL: upstream.url, TRACKING_API_KEY: CANARY_KEY });
+    const visitor = { headers: { 'cf-connecting-ip': '203.0.113.9' } };
+    try {
+      const statuses: number[] = [];
+      for (let i = 0; i < 60; i++) {
+        const answer = await readAnswer(await pair.fetch((i % 2) as 0 | 1, `/api/tracking/air?number=176-${String(i).padStart(8, '0')}`, visitor));
+        statuses.push(answer.status);
+      }
+      assert.equal(statuses.filter((s) => s === 200).length, 50, 'one quota of 50 across both isolates');
+      assert.equal(statuses.filter((s) => s === 429).length, 10);
+      const calls = upstream.requests.length;
+      const other = await readAnswer(await pair.fetch(1, '/api/tracking/air?number=176-00000000', visitor));
+      assert.equal(other.status, 200);
+      assert.equal(other.headers.get('x-proxy-cache'), 'hit', 'isolate b answers from what isolate a cached');
+      assert.equal(upstream.requests.length, calls);
+    } finally {
+      await pair.close();
+      await upstream.close();
+    }
+  });
+});

@@ -1,0 +1,246 @@
+// RedisStore against a real redis-server: the store semantics the proxy relies on, and what
+// happens when Redis is missing, killed, paused or out of memory.
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { RedisStore } from '@cargo-trackers/proxy/redis';
+import type { RedisStoreLogEntry } from '@cargo-trackers/proxy/redis';
+import { until } from './harness.js';
+import { describeStoreContract } from './store-contract.js';
+import { redisUnavailable, startRedis } from './redis-server.js';
+import type { RedisServer } from './redis-server.js';
+
+const skip = redisUnavailable();
+const PREFIX = 'cargo-trackers:v1:';
+
+/**
+ * Semantics tests give Redis a generous 1 s per call, so that a busy test machine cannot turn one
+ * slow answer into a local fallback; the fault tests use the default 50 ms.
+ */
+function storeOn(redis: RedisServer, logs: RedisStoreLogEntry[] = [], options: { leaseMs?: number; callTimeoutMs?: number } = {}): RedisStore {
+  return new RedisStore({
+    url: redis.url,
+    log: (entry) => logs.push(entry),
+    retryMs: 100,
+    callTimeoutMs: options.callTimeoutMs ?? 1_000,
+    ...(options.leaseMs && { leaseMs: options.leaseMs }),
+  });
+}
+
+const FAULT = { callTimeoutMs: 50 };
+
+/** Time of the slowest of `runs` calls, in ms. */
+async function slowest(runs: number, call: () => Promise<unknown>): Promise<number> {
+  let max = 0;
+  for (let i = 0; i < runs; i++) {
+    const started = performance.now();
+    await call();
+    max = Math.max(max, performance.now() - started);
+  }
+  return max;
+}
+
+let redis: RedisServer;
+const opened: RedisStore[] = [];
+before(async () => {
+  if (skip === undefined) redis = await startRedis();
+});
+after(async () => {
+  await Promise.all(opened.map((store) => store.close()));
+  await redis?.stop();
+});
+
+if (skip === undefined) {
+  let prefixes = 0;
+  // The same checks as MemoryStore's, each test under a fresh prefix of one shared Redis.
+  describeStoreContract('RedisStore', () => {
+    const store = new RedisStore({ url: redis.url, prefix: `contract-${++prefixes}`, callTimeoutMs: 1_000 });
+    opened.push(store);
+    return store;
+  });
+}
+
+describe('RedisStore', { skip }, () => {
+  it('counts atomically across stores: 200 concurrent increments from two instances make 200', async () => {
+    const [a, b] = [storeOn(redis), storeOn(redis)];
+    try {
+      const results = await Promise.all(Array.from({ length: 200 }, (_, i) => (i % 2 === 0 ? a : b).increment('count:atomic', 1, 60_000)));
+      assert.deepEqual([...results].sort((x, y) => x - y), Array.from({ length: 200 }, (_, i) => i + 1));
+      assert.deepEqual(await b.counts(['count:atomic', 'count:absent']), [200, 0]);
+    } finally {
+      await Promise.all([a.close(), b.close()]);
+    }
+  });
+
+  it('gives a counter its expiry on the first write and keeps it after', async () => {
+    const store = storeOn(redis);
+    try {
+      await store.increment('count:ttl', 1, 60_000);
+      await store.increment('count:ttl', 5, 1);
+      const ttl = Number((await redis.command('PTTL', `${PREFIX}count:count:ttl`)).slice(1));
+      assert.ok(ttl > 55_000 && ttl <= 60_000, `PTTL ${ttl}`);
+      assert.deepEqual(await store.counts(['count:ttl']), [6]);
+      await store.increment('count:short', 1, 50);
+      await new Promise((r) => setTimeout(r, 80));
+      assert.deepEqual(await store.counts(['count:short']), [0], 'Redis expired it');
+    } finally {
+      await store.close();
+    }
+  });
+
+  it('marks a key once: addIfAbsent is true for one caller only, and reads as 1', async () => {
+    const [a, b] = [storeOn(redis), storeOn(redis)];
+    try {
+      const marks = await Promise.all(Array.from({ length: 20 }, (_, i) => (i % 2 ? a : b).addIfAbsent('seen:once', 60_000)));
+      assert.equal(marks.filter(Boolean).length, 1);
+      assert.deepEqual(await a.counts(['seen:once']), [1]);
+    } finally {
+      await Promise.all([a.close(), b.close()]);
+    }
+  });
+
+  it('caches bytes unchanged, under prefixed keys, and lets Redis expire them', async () => {
+    const store = storeOn(redis);
+    try {
+      const bytes = new Uint8Array([0, 255, 128, 10, 13, 0x7b, 0xe2, 0x82, 0xac]);
+      await store.setCached('answer:air\nnumber=176-1', bytes, 60_000);
+      assert.deepEqual(await store.getCached('answer:air\nnumber=176-1'), bytes);
+      assert.equal(await redis.command('EXISTS', `${PREFIX}cache:answer:air\nnumber=176-1`), ':1');
+      await store.setCached('answer:short', bytes, 30);
+      await new Promise((r) => setTimeout(r, 60));
+      assert.equal(await store.getCached('answer:short'), undefined);
+    } finally {
+      await store.close();
+    }
+  });
+
+  it('shares one flight: the holder publishes its answer, the others wait for it', async () => {
+    const [a, b] = [storeOn(redis), storeOn(redis)];
+    try {
+      const lead = await a.flights.lead('air\nnumber=176-FLIGHT');
+      assert.equal(lead.leader, true);
+      const other = await b.flights.lead('air\nnumber=176-FLIGHT');
+      assert.equal(other.leader, false);
+      assert.equal(other.token, lead.token);
+      const waiting = b.flights.wait('air\nnumber=176-FLIGHT', other, new AbortController().signal);
+      await new Promise((r) => setTimeout(r, 30));
+      if (lead.leader) await lead.finish(new TextEncoder().encode('the answer'), 5_000);
+      assert.equal(new TextDecoder().decode(await waiting), 'the answer');
+      assert.equal((await b.flights.lead('air\nnumber=176-FLIGHT')).leader, true, 'the lease was let go');
+    } finally {
+      await Promise.all([a.close(), b.close()]);
+    }
+  });
+
+  it('lets a dead holder’s lease expire, so another instance takes over', async () => {
+    const [a, b] = [storeOn(redis, [], { leaseMs: 300 }), storeOn(redis, [], { leaseMs: 300 })];
+    try {
+      assert.equal((await a.flights.lead('air\nnumber=176-DEAD')).leader, true);
+      await new Promise((r) => setTimeout(r, 500));
+      assert.equal((await b.flights.lead('air\nnumber=176-DEAD')).leader, false, 'a live holder renews its lease');
+      await a.close(); // the holder dies: no more renewals, no answer
+      const other = await b.flights.lead('air\nnumber=176-DEAD');
+      const started = Date.now();
+      assert.equal(await b.flights.wait('air\nnumber=176-DEAD', other, new AbortController().signal), undefined);
+      assert.ok(Date.now() - started < 1_000, 'released by lease expiry');
+      assert.equal((await b.flights.lead('air\nnumber=176-DEAD')).leader, true);
+    } finally {
+      await b.close();
+    }
+  });
+});
+
+describe('RedisStore when Redis fails', { skip }, () => {
+  it('answers from its own memory while Redis is down at start, then shares once it is up', async () => {
+    const redis = await startRedis();
+    await redis.stop();
+    const logs: RedisStoreLogEntry[] = [];
+    const store = storeOn(redis, logs, FAULT);
+    try {
+      for (let i = 1; i <= 20; i++) assert.equal(await store.increment('count:offline', 1, 60_000), i);
+      assert.equal(store.mode, 'local');
+      assert.equal(logs.filter((l) => l.level === 'warn').length, 1, 'one warning per outage');
+      await redis.restart();
+      await until(() => store.mode === 'shared', 5_000);
+      assert.equal(await store.increment('count:offline', 1, 60_000), 1, 'back on the shared (empty) Redis');
+      assert.equal(logs.filter((l) => l.level === 'info').length, 1);
+    } finally {
+      await store.close();
+      await redis.stop();
+    }
+  });
+
+  it('closes promptly when Redis never came up', async () => {
+    const redis = await startRedis();
+    await redis.stop();
+    const store = storeOn(redis, [], FAULT);
+    assert.equal(await store.increment('count:never', 1, 60_000), 1);
+    const started = Date.now();
+    await store.close();
+    assert.ok(Date.now() - started < 500, 'close() does not wait for a reconnection that will not come');
+  });
+
+  it('survives a Redis killed mid-run and returns to it after a restart', async () => {
+    const redis = await startRedis();
+    const logs: RedisStoreLogEntry[] = [];
+    const store = storeOn(redis, logs, FAULT);
+    try {
+      assert.equal(await store.increment('count:kill', 1, 60_000), 1);
+      await redis.kill();
+      const max = await slowest(30, () => store.increment('count:kill', 1, 60_000));
+      assert.ok(max < 200, `slowest call during the outage took ${max} ms`);
+      assert.equal(store.mode, 'local');
+      assert.deepEqual(logs.map((l) => l.level), ['warn']);
+      await redis.restart();
+      await until(() => store.mode === 'shared', 5_000);
+      await store.setCached('answer:after', new Uint8Array([1]), 60_000);
+      assert.equal(await redis.command('EXISTS', `${PREFIX}cache:answer:after`), ':1');
+      assert.deepEqual(logs.map((l) => l.level), ['warn', 'info']);
+      assert.ok(!JSON.stringify(logs).includes(redis.url), 'the log does not quote the Redis URL');
+    } finally {
+      await store.close();
+      await redis.stop();
+    }
+  });
+
+  it('bounds every call when Redis hangs (SIGSTOP), and shares again when it resumes', async () => {
+    const redis = await startRedis();
+    const logs: RedisStoreLogEntry[] = [];
+    const store = storeOn(redis, logs, FAULT);
+    try {
+      await store.increment('count:pause', 1, 60_000);
+      redis.pause();
+      const max = await slowest(20, () => store.getCached('answer:paused'));
+      assert.ok(max < 150, `slowest call while paused took ${max} ms (bound 50 ms)`);
+      assert.equal(store.mode, 'local');
+      redis.resume();
+      await until(() => store.mode === 'shared', 5_000);
+      assert.deepEqual(await store.counts(['count:pause']), [1], 'the shared counter survived the pause');
+      assert.equal(logs.filter((l) => l.level === 'warn').length, 1);
+    } finally {
+      redis.resume();
+      await store.close();
+      await redis.stop();
+    }
+  });
+
+  it('keeps answering when Redis is out of memory (noeviction), and stays local until writes work', async () => {
+    const redis = await startRedis({ config: { 'maxmemory-policy': 'noeviction' } });
+    const logs: RedisStoreLogEntry[] = [];
+    const store = storeOn(redis, logs, FAULT);
+    try {
+      assert.equal(await store.increment('count:oom', 1, 60_000), 1);
+      assert.equal(await redis.command('CONFIG', 'SET', 'maxmemory', '1'), '+OK');
+      await store.setCached('answer:oom', new Uint8Array(1000), 60_000);
+      assert.equal(await store.increment('count:oom', 1, 60_000), 1, 'a local counter, since Redis refuses writes');
+      assert.equal(store.mode, 'local');
+      await new Promise((r) => setTimeout(r, 300));
+      assert.equal(store.mode, 'local', 'a probe write still fails, so it stays local');
+      assert.equal(await redis.command('CONFIG', 'SET', 'maxmemory', '0'), '+OK');
+      await until(() => store.mode === 'shared', 5_000);
+      assert.equal(await store.increment('count:oom', 1, 60_000), 2);
+    } finally {
+      await store.close();
+      await redis.stop();
+    }
+  });
+});

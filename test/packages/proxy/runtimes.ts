@@ -1,0 +1,361 @@
+// Each runtime the README documents, started for real, in two ways: the reference example as a
+// site copies it (`startExample`, configured by its environment variables), and the same example
+// with its configuration swapped for the contract suite's options (`startContract`), so that one
+// contract runs on every runtime.
+//
+// - Node `http` and Express 5 run in this process (the examples export a server factory).
+// - Cloudflare Workers: the worker example bundled with esbuild and served by `workerd`, the
+//   Workers runtime itself, through Miniflare 3 (Miniflare 4 and Wrangler 4 need Node 22; CI has 20).
+// - Next.js: a scratch App Router app whose route file is the example, `next build` once per
+//   source state (cached under .cache/), then `next start` per instance.
+import { spawn, spawnSync } from 'node:child_process';
+import { buildSync } from 'esbuild';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import express from 'express';
+import { createTrackingProxy } from '@cargo-trackers/proxy';
+import { toNodeListener } from '@cargo-trackers/proxy/node';
+import type { ContractProxy, ContractProxyOptions } from './contract-suite.js';
+import { observe } from './harness.js';
+
+export const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+const EXAMPLES = join(ROOT, 'packages/proxy/examples');
+const SOURCES = [EXAMPLES, join(ROOT, 'packages/proxy/src')];
+
+/**
+ * The example with its configuration swapped for the contract suite's options (`optionsExpr`, an
+ * expression reading them from the runtime's environment): the same file, exports and handler,
+ * derived rather than copied so the two cannot drift.
+ */
+function withContractOptions(example: string, optionsExpr: string): string {
+  const text = readFileSync(join(EXAMPLES, example), 'utf8');
+  const call = /createTrackingProxy\(\{[\s\S]*?\n\s*\}\)/g;
+  const found = text.match(call)?.length ?? 0;
+  if (found !== 1) throw new Error(`${example}: expected one createTrackingProxy({ … }) call, found ${found}`);
+  return text.replace(call, `createTrackingProxy(${optionsExpr})`);
+}
+
+/** Writes a generated entry under .cache/ (inside the repo, so its imports resolve through node_modules). */
+function cachedEntry(name: string, text: string): string {
+  const path = join(CACHE, 'entries', name);
+  mkdirSync(join(path, '..'), { recursive: true });
+  writeFileSync(path, text);
+  return path;
+}
+const CACHE = join(ROOT, '.cache');
+
+/** What every example reads from its environment. */
+export interface ProxyEnv {
+  readonly TRACKING_BASE_URL: string;
+  readonly TRACKING_API_KEY: string;
+  /** Unset: each instance keeps its own MemoryStore. */
+  readonly REDIS_URL?: string;
+}
+
+export interface StartedProxy {
+  /** `http://127.0.0.1:port`, no trailing slash. */
+  readonly url: string;
+  /** Lines the runtime printed (the examples log JSON lines through console.log). */
+  readonly output: () => string;
+  close(): Promise<void>;
+}
+
+export interface Runtime {
+  readonly name: string;
+  /** Why this runtime cannot run here; undefined when it can. */
+  readonly unavailable: () => string | undefined;
+  /** Work shared by every instance (a bundle, a build); call once in `before`. */
+  readonly prepare: () => Promise<void>;
+  /** The reference example, configured as a site would: by environment variables. */
+  readonly startExample: (env: ProxyEnv) => Promise<StartedProxy>;
+  /** The same runtime and shape, with the contract suite's options. */
+  readonly startContract: (options: ContractProxyOptions) => Promise<ContractProxy>;
+}
+
+/** The contract suite's proxy logs into the file's record, which is checked for the key. */
+function contractProxy(options: ContractProxyOptions) {
+  return createTrackingProxy({ ...options, logger: (entry) => observe(JSON.stringify(entry)) });
+}
+
+async function listenLoopback(server: http.Server): Promise<string> {
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}
+
+function closer(server: http.Server, after?: () => Promise<void>): () => Promise<void> {
+  return async () => {
+    server.closeAllConnections();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    await after?.();
+  };
+}
+
+/** Captures console.log while an in-process example runs, so the suite can read its log lines. */
+const captured: string[] = [];
+let consoleLog: typeof console.log | undefined;
+function captureConsole(): () => string {
+  if (consoleLog === undefined) {
+    consoleLog = console.log;
+    console.log = (...args: unknown[]) => {
+      captured.push(args.map(String).join(' '));
+    };
+  }
+  const from = captured.length;
+  return () => captured.slice(from).join('\n');
+}
+
+export const nodeRuntime: Runtime = {
+  name: 'Node http (examples/node-server.ts)',
+  unavailable: () => undefined,
+  prepare: async () => {},
+  startExample: async (env) => {
+    const { createProxyServer } = await import('../../../packages/proxy/examples/node-server.js');
+    const output = captureConsole();
+    const server = createProxyServer({ ...env });
+    return { url: await listenLoopback(server), output, close: closer(server) };
+  },
+  startContract: async (options) => {
+    const server = createServer(toNodeListener(contractProxy(options)));
+    return { url: await listenLoopback(server), close: closer(server) };
+  },
+};
+
+export const expressRuntime: Runtime = {
+  name: 'Express 5 (examples/express.ts)',
+  unavailable: () => undefined,
+  prepare: async () => {},
+  startExample: async (env) => {
+    const { createApp } = await import('../../../packages/proxy/examples/express.js');
+    const output = captureConsole();
+    return { ...(await listenExpress(createApp({ ...env }))), output };
+  },
+  startContract: async (options) => {
+    const app = express();
+    app.use('/api/tracking', toNodeListener(contractProxy(options)));
+    return listenExpress(app);
+  },
+};
+
+async function listenExpress(app: express.Express): Promise<{ url: string; close: () => Promise<void> }> {
+  const server = app.listen(0, '127.0.0.1');
+  await new Promise((resolve) => server.once('listening', resolve));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close: closer(server) };
+}
+
+/** A hash of every file a build depends on, so a cached build is reused only while nothing changed. */
+function sourceHash(paths: readonly string[]): string {
+  const hash = createHash('sha256');
+  const walk = (path: string): void => {
+    if (statSync(path).isDirectory()) {
+      for (const name of readdirSync(path).sort()) walk(join(path, name));
+    } else {
+      hash.update(path).update(readFileSync(path));
+    }
+  };
+  for (const path of paths) walk(path);
+  return hash.digest('hex').slice(0, 16);
+}
+
+function esbuildBundle(entry: string, outfile: string): void {
+  buildSync({
+    entryPoints: [entry],
+    bundle: true,
+    format: 'esm',
+    platform: 'neutral',
+    target: 'es2022',
+    conditions: ['cargo-trackers-source'],
+    mainFields: ['module', 'main'],
+    outfile,
+    logLevel: 'warning',
+  });
+}
+
+/** Bundles a Worker entry once per source state and serves it from workerd, one Miniflare per instance. */
+function workerd(name: string, source: () => string) {
+  let script: string | undefined;
+  return {
+    script: () => {
+      if (script === undefined) throw new Error('prepare() first');
+      return script;
+    },
+    prepare: () => {
+      const out = join(CACHE, 'workerd', `${name}-${sourceHash(SOURCES)}.mjs`);
+      if (!existsSync(out)) {
+        mkdirSync(join(CACHE, 'workerd'), { recursive: true });
+        esbuildBundle(cachedEntry(`${name}.ts`, source()), out);
+      }
+      script = readFileSync(out, 'utf8');
+    },
+    start: async (bindings: Record<string, string>): Promise<StartedProxy> => {
+      if (script === undefined) throw new Error('prepare() first');
+      const { Miniflare, Log, LogLevel } = await import('miniflare');
+      const lines: string[] = [];
+      const mf = new Miniflare({
+        modules: true,
+        script,
+        compatibilityDate: '2024-09-23',
+        bindings,
+        host: '127.0.0.1',
+        port: 0,
+        log: new (class extends Log {
+          override log(message: string): void {
+            lines.push(message);
+          }
+        })(LogLevel.INFO),
+      });
+      const url = await mf.ready;
+      return { url: url.origin, output: () => lines.join('\n'), close: () => mf.dispose() };
+    },
+  };
+}
+
+const workerExample = workerd('worker-example', () => readFileSync(join(EXAMPLES, 'cloudflare-worker.ts'), 'utf8'));
+
+/**
+ * Two Workers (two isolates) running the example, both bound to one `TrackingStoreObject`, in
+ * one workerd: what Cloudflare does with many isolates of one Worker. `fetch(0 | 1, …)` asks one.
+ */
+export async function startWorkerPair(env: Omit<ProxyEnv, 'REDIS_URL'>): Promise<{ fetch(worker: 0 | 1, path: string, init?: RequestInit): Promise<Response>; close(): Promise<void> }> {
+  workerExample.prepare();
+  const { Miniflare } = await import('miniflare');
+  const worker = (name: string) => ({
+    name,
+    modules: true,
+    script: workerExample.script(),
+    compatibilityDate: '2024-09-23',
+    bindings: { TRACKING_BASE_URL: env.TRACKING_BASE_URL, TRACKING_API_KEY: env.TRACKING_API_KEY },
+    durableObjects: { TRACKING_STORE: { className: 'TrackingStoreObject', scriptName: 'a' } },
+  });
+  const mf = new Miniflare({ host: '127.0.0.1', port: 0, workers: [worker('a'), worker('b')] });
+  await mf.ready;
+  // Miniflare types its Fetcher with workerd's own Request and Response; this side speaks Node's.
+  type NodeFetcher = { fetch(url: string, init?: RequestInit): Promise<Response> };
+  const workers = [(await mf.getWorker('a')) as unknown as NodeFetcher, (await mf.getWorker('b')) as unknown as NodeFetcher] as const;
+  return {
+    fetch: (i, path, init) => workers[i].fetch(`http://tracking.example${path}`, init),
+    close: () => mf.dispose(),
+  };
+}
+const workerContract = workerd('worker-contract', () => withContractOptions('cloudflare-worker.ts', 'JSON.parse((env as unknown as { PROXY_OPTIONS: string }).PROXY_OPTIONS)'));
+
+export const workerdRuntime: Runtime = {
+  name: 'Cloudflare workerd via Miniflare',
+  unavailable: () => (existsSync(join(ROOT, 'node_modules/miniflare')) ? undefined : 'miniflare is not installed (npm ci)'),
+  prepare: async () => {
+    workerExample.prepare();
+    workerContract.prepare();
+  },
+  startExample: (env) => workerExample.start({ TRACKING_BASE_URL: env.TRACKING_BASE_URL, TRACKING_API_KEY: env.TRACKING_API_KEY }),
+  startContract: (options) => workerContract.start({ PROXY_OPTIONS: JSON.stringify(options) }),
+};
+
+const NEXT_APP_FILES: Record<string, string> = {
+  'package.json': '{ "name": "next-proxy-runtime-test", "private": true, "type": "module" }\n',
+  'app/layout.js': 'export default function RootLayout({ children }) { return children; }\n',
+  'tsconfig.json': `${JSON.stringify(
+    {
+      compilerOptions: {
+        target: 'ES2022', lib: ['dom', 'dom.iterable', 'esnext'], allowJs: true, skipLibCheck: true, strict: true, noEmit: true,
+        module: 'esnext', moduleResolution: 'bundler', esModuleInterop: true, isolatedModules: true, jsx: 'react-jsx',
+        incremental: false, resolveJsonModule: true, plugins: [{ name: 'next' }],
+      },
+      include: ['next-env.d.ts', '**/*.ts', '.next/types/**/*.ts'],
+      exclude: ['node_modules'],
+    },
+    null,
+    2,
+  )}\n`,
+};
+
+/**
+ * A scratch App Router app whose one route file is `routeSource()`, built once per source state (the
+ * build is cached under .cache/) and started with `next start` per instance. The app imports
+ * `@cargo-trackers/proxy` as a site would: the package's built `dist`, through node_modules.
+ */
+function nextApp(name: string, routeSource: () => string, buildEnv: Record<string, string>) {
+  let dir: string | undefined;
+  return {
+    prepare: () => {
+      dir = join(CACHE, `next-${name}-${sourceHash(SOURCES)}`);
+      if (existsSync(join(dir, '.next/BUILD_ID'))) return;
+      const tsc = spawnSync(process.execPath, [join(ROOT, 'node_modules/typescript/bin/tsc'), '-b', join(ROOT, 'packages/proxy/tsconfig.build.json')], { encoding: 'utf8' });
+      if (tsc.status !== 0) throw new Error(`building the proxy package failed: ${tsc.stdout}${tsc.stderr}`);
+      rmSync(dir, { recursive: true, force: true });
+      for (const [path, text] of Object.entries({
+        ...NEXT_APP_FILES,
+        'next.config.mjs': `export default { turbopack: { root: ${JSON.stringify(ROOT)} } };\n`,
+        'app/api/tracking/[...path]/route.ts': routeSource(),
+      })) {
+        mkdirSync(join(dir, path, '..'), { recursive: true });
+        writeFileSync(join(dir, path), text);
+      }
+      const build = spawnSync(process.execPath, [join(ROOT, 'node_modules/next/dist/bin/next'), 'build'], {
+        cwd: dir,
+        encoding: 'utf8',
+        // Build-time values only: the route module is evaluated while collecting page data.
+        env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1', ...buildEnv },
+      });
+      if (build.status !== 0) throw new Error(`next build failed:\n${build.stdout}\n${build.stderr}`);
+    },
+    start: async (env: Record<string, string>): Promise<StartedProxy> => {
+      if (dir === undefined) throw new Error('prepare() first');
+      const child = spawn(process.execPath, [join(ROOT, 'node_modules/next/dist/bin/next'), 'start', '-p', '0', '-H', '127.0.0.1'], {
+        cwd: dir,
+        env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1', ...env },
+        stdio: ['ignore', 'pipe', 'pipe'],
+        // Its own process group, so close() ends next and the server it forks, and nothing else.
+        detached: true,
+      });
+      let output = '';
+      child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
+      child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
+      const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+      const url = await new Promise<string>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`next start did not report its address:\n${output}`)), 30_000);
+        const check = () => {
+          const match = /Local:\s+(http:\/\/127\.0\.0\.1:\d+)/.exec(output);
+          if (match?.[1] !== undefined && output.includes('Ready')) {
+            clearTimeout(timer);
+            child.stdout.off('data', check);
+            resolve(match[1]);
+          }
+        };
+        child.stdout.on('data', check);
+        child.once('exit', (code) => {
+          clearTimeout(timer);
+          reject(new Error(`next start exited with ${code}:\n${output}`));
+        });
+      });
+      return {
+        url,
+        output: () => output,
+        close: async () => {
+          if (child.exitCode === null && child.pid !== undefined) process.kill(-child.pid, 'SIGTERM');
+          await exited;
+        },
+      };
+    },
+  };
+}
+
+const PLACEHOLDER = { baseUrl: 'http://127.0.0.1:9', apiKey: 'trk_build_time_placeholder' };
+const nextExample = nextApp('example', () => readFileSync(join(EXAMPLES, 'next-route.ts'), 'utf8'), { TRACKING_BASE_URL: PLACEHOLDER.baseUrl, TRACKING_API_KEY: PLACEHOLDER.apiKey, REDIS_URL: '' });
+const nextContract = nextApp('contract', () => withContractOptions('next-route.ts', "JSON.parse(process.env.PROXY_OPTIONS ?? '{}')"), { PROXY_OPTIONS: JSON.stringify(PLACEHOLDER) });
+
+export const nextRuntime: Runtime = {
+  name: 'Next.js App Router (next build && next start)',
+  unavailable: () => (existsSync(join(ROOT, 'node_modules/next/dist/bin/next')) ? undefined : 'next is not installed (npm ci)'),
+  prepare: async () => {
+    nextExample.prepare();
+    nextContract.prepare();
+  },
+  startExample: (env) => nextExample.start({ ...env }),
+  startContract: (options) => nextContract.start({ PROXY_OPTIONS: JSON.stringify(options) }),
+};
+
+export const RUNTIMES: readonly Runtime[] = [nodeRuntime, expressRuntime, workerdRuntime, nextRuntime];
