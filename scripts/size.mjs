@@ -18,7 +18,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
 const BUDGET_FIRST_LOAD = 20 * 1024;
-const BUDGET_MAP = 70 * 1024;
+const BUDGET_MAP = 60 * 1024;
 const ELEMENT_DEFINES = {
   'ocean-tracker': 'packages/ocean-tracker/src/define.ts',
   'air-tracker': 'packages/air-tracker/src/define.ts',

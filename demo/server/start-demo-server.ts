@@ -19,6 +19,8 @@ export const DEFAULT_PUBLIC_DIR = fileURLToPath(new URL('../public/', import.met
 export const DEFAULT_BUNDLE_DIR = fileURLToPath(new URL('../../packages/cargo-trackers/dist/cdn/', import.meta.url));
 export const BUNDLE_FILE = 'cargo-trackers.js';
 const PROXY_PREFIX = '/api/tracking/';
+/** The bundle's chunks carry a content hash in their names (see vite.config.ts), so they never change. */
+const HASHED_CHUNKS = /^\/chunks\/[^/]+-[\w-]{8}\.js(\.map)?$/;
 /** The demo-number table as the page reads it; generated from the module so page and mock agree. */
 const DEMO_NUMBERS_PATH = '/demo-numbers.json';
 const demoNumbersJson = JSON.stringify(
@@ -126,7 +128,10 @@ export async function startDemoServer(options: DemoServerOptions = {}): Promise<
   const proxyListener = toNodeListener(proxy);
   // The bundle and its chunks are public code, readable from any origin as on a public CDN:
   // a page elsewhere loads them as module scripts, which are fetched in CORS mode.
-  const staticFiles = createStaticFiles([{ dir: publicDir }, { dir: bundleDir, headers: { 'access-control-allow-origin': '*' } }]);
+  const staticFiles = createStaticFiles([
+    { dir: publicDir },
+    { dir: bundleDir, headers: { 'access-control-allow-origin': '*' }, immutable: (path) => HASHED_CHUNKS.test(path) },
+  ]);
 
   const server = createServer((req, res) => {
     const path = (req.url ?? '/').split('?')[0] ?? '/';

@@ -4,8 +4,10 @@
 //      timeline painted, as a ratio against a minimal plain-DOM render of the same rows from
 //      the same response in the same run, with the milliseconds for context;
 //   3. requests per lookup and per re-poll, counted by the mock proxy;
-//   4. heap, DOM-node, listener and detached-node deltas after 200 mount/unmount cycles of an
-//      element that draws its map.
+//   4. heap growth per cycle over 1,000 mount/unmount cycles of an element that draws its map:
+//      a least-squares line through 11 heap snapshots taken after GC, compiled code left out
+//      (V8's code objects grow as functions are optimised, which is not a leak); DOM-node,
+//      listener and detached-node counts before and after;
 // Everything is served from 127.0.0.1: the bundle (copied out of dist, so a rebuild by someone
 // else cannot change it mid-run), the fixtures, and a scripted mock proxy.
 // Usage: npm run bench   (BENCH_RUNS=n changes the repetitions of 2; BENCH_CYCLES those of 4)
@@ -16,10 +18,14 @@ import { tmpdir } from 'node:os';
 import { extname, join, normalize } from 'node:path';
 import { chromium } from 'playwright';
 import { CHROMIUM_ARGS, findChromium } from '../../test/support/find-chromium.mjs';
+import { largeAirDocument } from '../../test/fixtures/large-air-document.mjs';
+import { PHONE, phoneTimings } from './phone-timings.mjs';
 
 const root = new URL('../../', import.meta.url).pathname;
 const RUNS = Number(process.env.BENCH_RUNS) || 15;
-const CYCLES = Number(process.env.BENCH_CYCLES) || 200;
+const CYCLES = Number(process.env.BENCH_CYCLES) || 1000;
+/** Heap measurements taken over the cycles, for the linear fit. */
+const HEAP_POINTS = 11;
 
 // 1. Build, then copy the bundle somewhere only this run reads.
 console.log('Building the script-tag bundle (npx vite build)…');
@@ -39,7 +45,9 @@ const sizes = {
 // serves the next response (the last repeats); /s/<id>/carriers/<product> the carrier list;
 // GET /log/<id> → {tracking, carriers}.
 const scripts = new Map();
-const fixture = (name) => readFileSync(join(root, 'test/fixtures', name));
+// The 30,000-milestone air document (about as large as the proxy passes), built once.
+const GENERATED = { 'large-air': JSON.stringify(largeAirDocument()) };
+const fixture = (name) => GENERATED[name] ?? readFileSync(join(root, 'test/fixtures', name));
 const TYPES = { '.js': 'text/javascript', '.json': 'application/json', '.html': 'text/html', '.map': 'application/json' };
 
 const PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>bench</title>
@@ -191,6 +199,39 @@ await page.evaluate(() => {
       stage.replaceChildren();
       return { lookup, polling };
     },
+    /**
+     * The longest main-thread task (Long Tasks API; 0 when none reached 50 ms) while a document
+     * loads and renders, and while "Show earlier" is clicked and painted.
+     */
+    async longestTask(product, name) {
+      const id = await script([{ status: 200, fixture: name }]);
+      const tasks = [];
+      const observer = new PerformanceObserver((list) => tasks.push(...list.getEntries().map((e) => e.duration)));
+      observer.observe({ type: 'longtask' });
+      const longest = () => {
+        tasks.push(...observer.takeRecords().map((e) => e.duration));
+        const max = Math.max(0, ...tasks);
+        tasks.length = 0;
+        return max;
+      };
+      stage.innerHTML = markup(product, id, 'map="none"');
+      const el = stage.firstElementChild;
+      await loaded(el);
+      await el.updateComplete;
+      await painted();
+      await new Promise((r) => setTimeout(r, 50));
+      const load = longest();
+      const rows = el.shadowRoot.querySelectorAll('[part~="milestone"]').length;
+      el.shadowRoot.querySelector('[part~="history-toggle"]')?.click();
+      await el.updateComplete;
+      await painted();
+      await new Promise((r) => setTimeout(r, 50));
+      const showEarlier = longest();
+      const rowsAfter = el.shadowRoot.querySelectorAll('[part~="milestone"]').length;
+      observer.disconnect();
+      stage.replaceChildren();
+      return { load, showEarlier, rows, added: rowsAfter - rows };
+    },
     /** One mount → 200 → map drawn → unmount cycle. */
     async cycle(id) {
       stage.innerHTML = markup('ocean', id, 'map="eager"');
@@ -249,6 +290,16 @@ for (const [product, name] of DOCUMENTS) {
 // 3. Requests.
 const requests = await page.evaluate(() => window.bench.requests());
 
+// 3b. The longest task for the 30,000-milestone air document (median over the runs).
+const longTaskRuns = [];
+for (let i = 0; i < Math.min(RUNS, 5); i++) longTaskRuns.push(await page.evaluate(() => window.bench.longestTask('air', 'large-air')));
+const longTasks = {
+  load: median(longTaskRuns.map((r) => r.load)),
+  showEarlier: median(longTaskRuns.map((r) => r.showEarlier)),
+  rows: longTaskRuns[0].rows,
+  added: longTaskRuns[0].added,
+};
+
 // 4. Memory over mount/unmount cycles with a map.
 const cdp = await page.context().newCDPSession(page);
 await cdp.send('Performance.enable');
@@ -272,16 +323,62 @@ async function measure() {
   }
   return { heap: usedSize, nodes: metric('Nodes'), listeners: metric('JSEventListeners'), detached, at: Date.now() };
 }
+/** The heap after GC without compiled code: the self sizes of a heap snapshot's nodes, less those of type `code`. */
+async function heapWithoutCode() {
+  await page.waitForTimeout(500);
+  for (let i = 0; i < 3; i++) await cdp.send('HeapProfiler.collectGarbage');
+  let text = '';
+  const onChunk = ({ chunk }) => (text += chunk);
+  cdp.on('HeapProfiler.addHeapSnapshotChunk', onChunk);
+  await cdp.send('HeapProfiler.takeHeapSnapshot', { reportProgress: false });
+  cdp.off('HeapProfiler.addHeapSnapshotChunk', onChunk);
+  const snapshot = JSON.parse(text);
+  const fields = snapshot.snapshot.meta.node_fields;
+  const typeNames = snapshot.snapshot.meta.node_types[0];
+  const width = fields.length;
+  const typeAt = fields.indexOf('type');
+  const sizeAt = fields.indexOf('self_size');
+  const code = typeNames.indexOf('code');
+  let total = 0;
+  for (let i = 0; i < snapshot.nodes.length; i += width) {
+    if (snapshot.nodes[i + typeAt] !== code) total += snapshot.nodes[i + sizeAt];
+  }
+  return total;
+}
+/** Least-squares slope and R² of y over x. */
+function fit(points) {
+  const n = points.length;
+  const mx = points.reduce((a, p) => a + p.x, 0) / n;
+  const my = points.reduce((a, p) => a + p.y, 0) / n;
+  const sxy = points.reduce((a, p) => a + (p.x - mx) * (p.y - my), 0);
+  const sxx = points.reduce((a, p) => a + (p.x - mx) ** 2, 0);
+  const syy = points.reduce((a, p) => a + (p.y - my) ** 2, 0);
+  const slope = sxy / sxx;
+  return { slope, r2: syy === 0 ? 1 : (sxy * sxy) / (sxx * syy) };
+}
 for (let i = 0; i < 5; i++) await page.evaluate((id) => window.bench.cycle(id), cycleScript);
-// Three points, so that a leak (growth with every cycle) shows apart from a one-off cost.
 const before = await measure();
+const heapPoints = [{ x: 0, y: await heapWithoutCode() }];
 const started = Date.now();
-for (let i = 0; i < CYCLES / 2; i++) await page.evaluate((id) => window.bench.cycle(id), cycleScript);
-const half = await measure();
-const resumed = Date.now();
-for (let i = 0; i < CYCLES / 2; i++) await page.evaluate((id) => window.bench.cycle(id), cycleScript);
-const cycleMs = (Date.now() - resumed + (half.at - started)) / CYCLES;
+let measuring = 0;
+/** Counts halfway, so that a one-off cost of the first cycles shows apart from growth. */
+let half;
+for (let done = 0; done < CYCLES; ) {
+  const next = Math.round(((heapPoints.length) * CYCLES) / (HEAP_POINTS - 1));
+  for (; done < next; done++) await page.evaluate((id) => window.bench.cycle(id), cycleScript);
+  const t = Date.now();
+  heapPoints.push({ x: done, y: await heapWithoutCode() });
+  if (half === undefined && done >= CYCLES / 2) half = { ...(await measure()), cycles: done };
+  measuring += Date.now() - t;
+}
+const heapFit = fit(heapPoints);
+const resumed = started + measuring;
+const cycleMs = (Date.now() - resumed) / CYCLES;
 const after = await measure();
+
+// 5. Phone emulation, median of 5 cold loads.
+const PHONE_RUNS = 5;
+const phone = await phoneTimings(browser, served, PHONE_RUNS);
 const chromeVersion = browser.version();
 await browser.close();
 server.close();
@@ -306,14 +403,23 @@ lines.push('3. Requests to the proxy');
 lines.push(`   one lookup (200)                ${requests.lookup.tracking} tracking request, ${requests.lookup.carriers} carrier-list request (once per element)`);
 lines.push(`   202 → 202 → 200 lookup          ${requests.polling.tracking} tracking requests: ${(requests.polling.tracking - 1) / 2} per re-poll`);
 lines.push('');
+lines.push(`3b. Longest main-thread task, 30,000-milestone air document (${(GENERATED['large-air'].length / 1e6).toFixed(1)} MB), median of ${longTaskRuns.length}`);
+lines.push(`   response → timeline painted     ${ms(longTasks.load)}  (${longTasks.rows} rows shown)`);
+lines.push(`   "Show earlier" → painted        ${ms(longTasks.showEarlier)}  (${longTasks.added} rows added)`);
+lines.push('');
 lines.push(`4. ${CYCLES} mount → 200 → map drawn → unmount cycles of <ocean-tracker map="eager"> (${cycleMs.toFixed(0)} ms per cycle), after GC`);
 const mb = (bytes) => `${(bytes / 1024 / 1024).toFixed(2)} MB`;
-const kbDelta = (a, b) => `${b - a >= 0 ? '+' : ''}${((b - a) / 1024).toFixed(0)} KB`;
-lines.push(`   ${pad('', 15)}${pad('before', 12)}${pad(`after ${CYCLES / 2}`, 12)}${pad(`after ${CYCLES}`, 12)}second half`);
-lines.push(`   ${pad('JS heap', 15)}${pad(mb(before.heap), 12)}${pad(mb(half.heap), 12)}${pad(mb(after.heap), 12)}${kbDelta(half.heap, after.heap)}`);
+lines.push(`   heap growth (linear fit of ${heapPoints.length} snapshots, compiled code excluded)   ${(heapFit.slope / 1024).toFixed(2)} KB per cycle (R² ${heapFit.r2.toFixed(2)}; ${mb(heapPoints[0].y)} → ${mb(heapPoints[heapPoints.length - 1].y)})`);
+lines.push(`   ${pad('', 15)}${pad('before', 12)}${pad(`after ${half.cycles}`, 12)}${pad(`after ${CYCLES}`, 12)}second half`);
 for (const [label, key] of [['DOM nodes', 'nodes'], ['JS listeners', 'listeners'], ['detached nodes', 'detached']]) {
   if (Number.isNaN(after[key])) lines.push(`   ${pad(label, 15)}not reported by this Chromium`);
   else lines.push(`   ${pad(label, 15)}${pad(before[key], 12)}${pad(half[key], 12)}${pad(after[key], 12)}${after[key] - half[key] >= 0 ? '+' : ''}${after[key] - half[key]}`);
 }
+lines.push('');
+lines.push(`5. Phone emulation (${PHONE.latencyMs} ms round trip, ${PHONE.downKbit / 1000} Mbit/s, CPU ${PHONE.cpuSlowdown}× slower), cold, median of ${PHONE_RUNS}`);
+lines.push('   a page holding <ocean-tracker reference-number="MEDU9091004">, served by the demo server');
+lines.push(`   milestones shown                ${ms(median(phone.map((r) => r.milestones)))}  (runs: ${phone.map((r) => r.milestones.toFixed(0)).join(', ')})`);
+lines.push(`   route drawn                     ${ms(median(phone.map((r) => r.route)))}  (runs: ${phone.map((r) => r.route.toFixed(0)).join(', ')})`);
+lines.push(`   requests                        ${median(phone.map((r) => r.requests))}`);
 console.log(`\n${lines.join('\n')}`);
 if (size.status !== 0) console.log(`\nscripts/size.mjs reported:\n${sizeText}`);

@@ -280,24 +280,37 @@ function readMilestone(value: unknown, placeAt: (code: unknown) => Place | undef
  * replacement, while the onward leg of a transfer (DXB→FRA after HKG→DXB) does not.
  */
 function markSuperseded(milestones: readonly Milestone[], flights: readonly ReadFlight[]): Milestone[] {
+  // One pass over the flights and two over the history: a document near the proxy's size cap
+  // holds tens of thousands of milestones, so nothing here may compare every pair.
+  const byNumber = new Map<string, ReadFlight[]>();
+  for (const f of flights) {
+    const same = byNumber.get(f.flight.flightNumber);
+    if (same) same.push(f);
+    else byNumber.set(f.flight.flightNumber, [f]);
+  }
   const flightFor = (m: Milestone): ReadFlight | undefined => {
-    const same = flights.filter((f) => f.flight.flightNumber === m.flightNumber);
-    return same.find((f) => f.fromCode !== undefined && f.fromCode === m.place?.code) ?? same[0];
+    const same = m.flightNumber === undefined ? undefined : byNumber.get(m.flightNumber);
+    return same?.find((f) => f.fromCode !== undefined && f.fromCode === m.place?.code) ?? same?.[0];
   };
-  const bookings = milestones.map((m) =>
-    (m.code === 'BKD' || m.code === 'MAN') && m.flightNumber !== undefined
-      ? { flight: m.flightNumber, sector: flightFor(m)?.fromCode ?? m.place?.code, cancelled: flightFor(m)?.flight.state === 'cancelled' }
-      : undefined,
-  );
-  return milestones.map((m, i) => {
-    const own = bookings[i];
-    if (own === undefined) return m;
-    const replaced =
-      own.cancelled ||
-      (own.sector !== undefined &&
-        bookings.some((b, j) => j > i && b !== undefined && b.flight !== own.flight && b.sector === own.sector));
-    return replaced ? { ...m, superseded: true } : m;
+  const bookings = milestones.map((m) => {
+    if ((m.code !== 'BKD' && m.code !== 'MAN') || m.flightNumber === undefined) return undefined;
+    const f = flightFor(m);
+    return { flight: m.flightNumber, sector: f?.fromCode ?? m.place?.code, cancelled: f?.flight.state === 'cancelled' };
   });
+  // Walking back from the end: per sector, the flights booked later than the milestone at hand.
+  // Two distinct flights are enough to know that one differs from any given flight.
+  const laterFlights = new Map<string, Set<string>>();
+  const replaced = new Array<boolean>(milestones.length).fill(false);
+  for (let i = milestones.length - 1; i >= 0; i--) {
+    const own = bookings[i];
+    if (own === undefined) continue;
+    const later = own.sector === undefined ? undefined : laterFlights.get(own.sector);
+    replaced[i] = own.cancelled || (later !== undefined && (later.size > 1 || !later.has(own.flight)));
+    if (own.sector === undefined) continue;
+    if (later === undefined) laterFlights.set(own.sector, new Set([own.flight]));
+    else if (later.size < 2) later.add(own.flight);
+  }
+  return milestones.map((m, i) => (replaced[i] ? { ...m, superseded: true } : m));
 }
 
 function readSegment(value: unknown, placeAt: (code: unknown) => Place | undefined): Leg | undefined {

@@ -29,7 +29,7 @@ import { checkAwbNumber, prefixOf } from './awb-number.js';
  * @attr {'comfortable' | 'compact'} density - `compact`: smaller gaps and 32 px controls, for dense dashboards.
  * @attr {boolean} sync-url - Keeps the tracked number in the page's query string (`history.replaceState`) and reads it back on load when the element has no number.
  * @attr {string} url-param - The query parameter `sync-url` uses; give two elements on a page different names.
- * @attr {'lazy' | 'eager' | 'none'} map - `lazy` (load the map when the element nears the viewport), `eager`, or `none`; other values mean `lazy`.
+ * @attr {'lazy' | 'eager' | 'none'} map - `lazy` (the map code downloads during a lookup; the map is drawn when the element nears the viewport), `eager`, or `none` (no map, no map code); other values mean `lazy`.
  * @attr {string} tile-url - An XYZ raster tile template (`https://…/(z)/(x)/(y).png`).
  * @attr {string} tile-attribution - Attribution for `tile-url`, always shown as text.
  * @attr {string} lang - Language of the text, dates and numbers: `en`, `es`, `de`, `fr`, `pt-BR`, `zh-CN`, `ja`, `ar`; others fall back to their language, then English.
@@ -41,7 +41,7 @@ import { checkAwbNumber, prefixOf } from './awb-number.js';
  * @prop {'comfortable' | 'compact'} density - `compact`: smaller gaps and 32 px controls, for dense dashboards.
  * @prop {boolean} syncUrl - Keeps the tracked number in the page's query string (`history.replaceState`) and reads it back on load when the element has no number.
  * @prop {string} urlParam - The query parameter `sync-url` uses; give two elements on a page different names.
- * @prop {'lazy' | 'eager' | 'none'} map - `lazy` (load the map when the element nears the viewport), `eager`, or `none`; other values mean `lazy`.
+ * @prop {'lazy' | 'eager' | 'none'} map - `lazy` (the map code downloads during a lookup; the map is drawn when the element nears the viewport), `eager`, or `none` (no map, no map code); other values mean `lazy`.
  * @prop {string} tileUrl - An XYZ raster tile template (`https://…/(z)/(x)/(y).png`).
  * @prop {string} tileAttribution - Attribution for `tile-url`, always shown as text.
  * @prop {string} lang - Language of the text, dates and numbers: `en`, `es`, `de`, `fr`, `pt-BR`, `zh-CN`, `ja`, `ar`; others fall back to their language, then English.
@@ -71,7 +71,8 @@ import { checkAwbNumber, prefixOf } from './awb-number.js';
  * @csspart milestones - The timeline list.
  * @csspart milestones-empty - Said instead of the timeline when no event has been reported.
  * @csspart milestone - One event of the timeline (`data-kind`, `data-current`, `data-superseded`).
- * @csspart history-toggle - The button that shows or hides the older events of a long history.
+ * @csspart history-toggle - The button that shows the next older events of a long history, or hides them once all are shown.
+ * @csspart history-fold - The button that hides the older events shown so far, while some are still folded.
  * @csspart map - The route map.
  * @csspart map-canvas - The area the map is drawn in.
  * @csspart map-hint - "Click or focus the map to zoom and pan", shown on wheel or touch before the map is active.

@@ -21,7 +21,7 @@ export interface OceanTrackerProperties {
   syncUrl?: boolean | undefined;
   /** The query parameter `sync-url` uses; give two elements on a page different names. */
   urlParam?: string | undefined;
-  /** `lazy` (load the map when the element nears the viewport), `eager`, or `none`; other values mean `lazy`. */
+  /** `lazy` (the map code downloads during a lookup; the map is drawn when the element nears the viewport), `eager`, or `none` (no map, no map code); other values mean `lazy`. */
   map?: 'lazy' | 'eager' | 'none' | undefined;
   /** An XYZ raster tile template (`https://…/{z}/{x}/{y}.png`). */
   tileUrl?: string | undefined;
@@ -55,7 +55,7 @@ export interface OceanTrackerAttributes {
   'sync-url'?: boolean | undefined;
   /** The query parameter `sync-url` uses; give two elements on a page different names. */
   'url-param'?: string | undefined;
-  /** `lazy` (load the map when the element nears the viewport), `eager`, or `none`; other values mean `lazy`. */
+  /** `lazy` (the map code downloads during a lookup; the map is drawn when the element nears the viewport), `eager`, or `none` (no map, no map code); other values mean `lazy`. */
   'map'?: 'lazy' | 'eager' | 'none' | undefined;
   /** An XYZ raster tile template (`https://…/{z}/{x}/{y}.png`). */
   'tile-url'?: string | undefined;

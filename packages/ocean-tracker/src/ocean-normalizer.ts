@@ -324,18 +324,19 @@ function collectVessels(
   containers: readonly unknown[],
 ): Vessel[] {
   const order: string[] = [];
-  const voyages = new Map<string, string[]>();
+  // Sets, not arrays: a long history may name thousands of voyages, each checked once.
+  const voyages = new Map<string, Set<string>>();
   const use = (imoValue: unknown, voyageValue: unknown): void => {
     const imo = readString(imoValue);
     if (imo === undefined) return;
     let list = voyages.get(imo);
     if (list === undefined) {
-      list = [];
+      list = new Set();
       voyages.set(imo, list);
       order.push(imo);
     }
     const voyage = readString(voyageValue);
-    if (voyage !== undefined && !list.includes(voyage)) list.push(voyage);
+    if (voyage !== undefined) list.add(voyage);
   };
   for (const s of segments) {
     const obj = readObject(s);
@@ -354,7 +355,7 @@ function collectVessels(
   const vessels: Vessel[] = [];
   for (const imo of order) {
     const v = listed.get(imo);
-    vessels.push(withoutUndefined({ name: v?.name ?? imo, imo, flag: v?.flag, voyages: voyages.get(imo) ?? [] }));
+    vessels.push(withoutUndefined({ name: v?.name ?? imo, imo, flag: v?.flag, voyages: [...(voyages.get(imo) ?? [])] }));
   }
   for (const [key, v] of listed) {
     if (voyages.has(key)) continue;

@@ -23,6 +23,8 @@ before(async () => {
   bundleDir = await mkdtemp(join(tmpdir(), 'demo-bundle-'));
   await writeFile(join(bundleDir, 'cargo-trackers.js'), BUNDLE_SOURCE);
   await writeFile(join(bundleDir, 'cargo-trackers-chunk.js'), CHUNK_SOURCE);
+  await mkdir(join(bundleDir, 'chunks'));
+  await writeFile(join(bundleDir, 'chunks', 'map-Bt0-R5t0.js'), CHUNK_SOURCE);
   demo = await startDemoServer({
     port: 0,
     bundleDir,
@@ -87,6 +89,18 @@ describe('demo server: pages and bundle', () => {
     const chunk = await get('/cargo-trackers-chunk.js');
     assert.equal(chunk.status, 200);
     assert.equal(chunk.text, CHUNK_SOURCE);
+  });
+
+  it('caches the bundle’s hashed chunks as immutable and revalidates the entry and the page', async () => {
+    assert.equal((await get('/chunks/map-Bt0-R5t0.js')).headers.get('cache-control'), 'public, max-age=31536000, immutable');
+    assert.equal((await get('/cargo-trackers.js')).headers.get('cache-control'), 'no-cache');
+    assert.equal((await get('/')).headers.get('cache-control'), 'no-cache');
+  });
+
+  it('sends the bundle compressed to a browser that accepts brotli', async () => {
+    const bundle = await get('/cargo-trackers.js', { headers: { 'accept-encoding': 'br' } });
+    assert.equal(bundle.headers.get('content-encoding'), 'br');
+    assert.equal(bundle.text, BUNDLE_SOURCE);
   });
 
   it('serves the bundle and its chunks to any origin, as a public CDN does, but not the page', async () => {

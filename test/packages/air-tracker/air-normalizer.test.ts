@@ -392,3 +392,52 @@ describe('parseAirlines', () => {
     for (const body of [null, [], { airlines: {} }, { carriers: [] }]) assert.equal(parseAirlines(body), undefined);
   });
 });
+
+describe('normalizeAir on long histories', () => {
+  /** The re-booking rule as its comment states it, pair by pair: the specification the one-pass code must meet. */
+  function supersededBySpec(doc: { flights: Array<{ flightNumber: string; from: string; state: string }>; milestones: Array<{ code: string; flightNumber?: string; airport: string }> }): boolean[] {
+    const sectorOf = (m: { flightNumber?: string; airport: string }) => {
+      const same = doc.flights.filter((f) => f.flightNumber === m.flightNumber);
+      const f = same.find((g) => g.from === m.airport) ?? same[0];
+      return { sector: f?.from ?? m.airport, cancelled: f?.state === 'cancelled' };
+    };
+    const isBooking = (m: { code: string; flightNumber?: string }) => (m.code === 'BKD' || m.code === 'MAN') && m.flightNumber !== undefined;
+    return doc.milestones.map((m, i) => {
+      if (!isBooking(m)) return false;
+      const own = sectorOf(m);
+      return (
+        own.cancelled ||
+        doc.milestones.some((n, j) => j > i && isBooking(n) && n.flightNumber !== m.flightNumber && sectorOf(n).sector === own.sector)
+      );
+    });
+  }
+
+  it('marks superseded bookings exactly as the pairwise rule does, on random histories', () => {
+    const airport = fc.constantFrom('FRA', 'DXB', 'HKG');
+    const flightNumber = fc.constantFrom('LH1', 'LH2', 'EK3', 'EK4');
+    const milestone = fc.record({ code: fc.constantFrom('BKD', 'MAN', 'DEP', 'RCS'), flightNumber: fc.option(flightNumber, { nil: undefined }), airport });
+    const flight = fc.record({ flightNumber, from: airport, to: airport, state: fc.constantFrom('completed', 'cancelled', 'planned') });
+    fc.assert(
+      fc.property(fc.array(milestone, { maxLength: 25 }), fc.array(flight, { maxLength: 5 }), (milestones, flights) => {
+        const body = {
+          awbNumber: '020-55830165',
+          status: 'BOOKED',
+          flights,
+          // Strictly increasing times keep the document's order as the history's order.
+          milestones: milestones.map((m, i) => ({ ...m, time: new Date(Date.UTC(2026, 0, 1, 0, i)).toISOString() })),
+        };
+        const got = shipmentOf(body).units[0]!.milestones.map((m) => m.superseded === true);
+        assert.deepEqual(got, supersededBySpec(body));
+      }),
+    );
+  });
+
+  it('reads a 30,000-milestone document as large as the proxy passes, every milestone kept in order', async () => {
+    const { largeAirDocument } = await import('../../fixtures/large-air-document.mjs');
+    const body = largeAirDocument();
+    assert.ok(JSON.stringify(body).length < 5 * 1024 * 1024);
+    const milestones = shipmentOf(body).units[0]!.milestones;
+    assert.equal(milestones.length, 30_000);
+    assert.ok(milestones.every((m, i) => i === 0 || m.time!.epochMs >= milestones[i - 1]!.time!.epochMs));
+  });
+});

@@ -6,6 +6,7 @@ import { backoffDelay, MAX_AUTOMATIC_RETRIES } from '../transport/backoff.js';
 import { askProxy } from '../transport/proxy-client.js';
 import { boundedWait } from '../transport/retry-after.js';
 import { isCrossOrigin } from '../transport/usable-url.js';
+import { yieldToMain } from '../yield-to-main.js';
 
 /** One lookup: the proxy URL with its query, and the number as the visitor typed it. */
 export interface TrackRequest {
@@ -202,11 +203,14 @@ export class TrackingController implements ReactiveController {
       return;
     }
     if (generation !== this.generation) return;
-    this.show(request, outcome.body, normalize);
+    // Parsing the body, reading it and rendering it each take a task of their own (see yield-to-main.ts).
+    await yieldToMain();
+    if (generation !== this.generation) return;
+    this.show(request, outcome.body, normalize, generation);
   }
 
   /** A 200 document: shown when the normalizer accepts it, else an `unexpected_response`. */
-  private show(request: TrackRequest, body: unknown, normalize: Normalizer): void {
+  private show(request: TrackRequest, body: unknown, normalize: Normalizer, generation: number): void {
     this.counts = { pending: 0, rateLimited: 0, retry: 0 };
     let result;
     try {
@@ -219,8 +223,12 @@ export class TrackingController implements ReactiveController {
       this.fail(request, { kind: 'unexpected_response', status: 200, message: result.reason });
       return;
     }
-    this.setState({ phase: 'loaded', request, shipment: result.shipment });
-    this.host.dispatchEvent(new TrackerLoadEvent(result.shipment));
+    const { shipment } = result;
+    void yieldToMain().then(() => {
+      if (generation !== this.generation) return;
+      this.setState({ phase: 'loaded', request, shipment });
+      this.host.dispatchEvent(new TrackerLoadEvent(shipment));
+    });
   }
 
   private handle(request: TrackRequest, outcome: Exclude<Outcome, { kind: 'aborted' | 'document' }>): void {

@@ -1,8 +1,50 @@
-// Leaflet's package `main` is a UMD build; browsers and bundlers get real ES modules from
-// its ESM build, which @types/leaflet does not describe by that path.
+// Types for the Leaflet source modules that leaflet-parts.ts imports. @types/leaflet describes
+// only the package's main entry; each module here re-exports the declarations of what it holds.
 // A script (no imports or exports), not a `.d.ts`: tsc copies no `.d.ts` sources to dist,
 // but emits this one's declarations, which the modules naming the renderer's types
 // reference so consumers resolve them too (with skipLibCheck off).
-declare module 'leaflet/dist/leaflet-src.esm.js' {
-  export * from 'leaflet';
+declare module 'leaflet/src/map/Map.js' {
+  export { Map, map as createMap } from 'leaflet';
+}
+declare module 'leaflet/src/map/handler/Map.Drag.js' {}
+declare module 'leaflet/src/map/handler/Map.Keyboard.js' {}
+declare module 'leaflet/src/map/handler/Map.ScrollWheelZoom.js' {}
+declare module 'leaflet/src/map/handler/Map.DoubleClickZoom.js' {}
+declare module 'leaflet/src/map/handler/Map.TouchZoom.js' {}
+declare module 'leaflet/src/geo/LatLng.js' {
+  export { latLng as toLatLng } from 'leaflet';
+}
+declare module 'leaflet/src/geo/LatLngBounds.js' {
+  export { latLngBounds as toLatLngBounds } from 'leaflet';
+}
+declare module 'leaflet/src/layer/LayerGroup.js' {
+  export { layerGroup } from 'leaflet';
+}
+declare module 'leaflet/src/layer/Tooltip.js' {
+  export { tooltip } from 'leaflet';
+}
+declare module 'leaflet/src/layer/marker/Marker.js' {
+  export { marker } from 'leaflet';
+}
+declare module 'leaflet/src/layer/marker/DivIcon.js' {
+  export { divIcon } from 'leaflet';
+}
+declare module 'leaflet/src/layer/vector/Polyline.js' {
+  export { polyline } from 'leaflet';
+}
+declare module 'leaflet/src/layer/vector/Polygon.js' {
+  export { polygon } from 'leaflet';
+}
+declare module 'leaflet/src/layer/vector/CircleMarker.js' {
+  export { circleMarker } from 'leaflet';
+}
+declare module 'leaflet/src/layer/vector/SVG.js' {
+  export { svg, SVG } from 'leaflet';
+}
+declare module 'leaflet/src/layer/tile/TileLayer.js' {
+  export { tileLayer } from 'leaflet';
+}
+declare module 'leaflet/src/control/Control.Zoom.js' {
+  import type { control } from 'leaflet';
+  export const zoom: typeof control.zoom;
 }

@@ -8,26 +8,24 @@
  * tooltips get elements, the vehicle icon gets an SVG element, and attribution is not
  * Leaflet's (its control writes `innerHTML`) but text rendered by the element.
  */
+import type { Control, LatLng as LeafletLatLng, LayerGroup, Map as LeafletMap, Tooltip } from 'leaflet';
 import {
   circleMarker,
-  control,
+  createMap,
   divIcon,
-  geoJSON,
   latLng,
   latLngBounds,
-  map as createMap,
+  layerGroup,
   marker,
+  polygon,
   polyline,
   tileLayer,
   tooltip,
-  type Control,
-  type Tooltip,
-  type LayerGroup,
-  type Map as LeafletMap,
-  layerGroup,
-} from 'leaflet/dist/leaflet-src.esm.js';
+  zoomControl,
+} from './leaflet-parts.js';
 import { feature } from 'topojson-client';
-import type { FeatureCollection } from 'geojson';
+import type { MultiPolygon, Polygon } from 'geojson';
+import type { Topology } from 'topojson-specification';
 import type { LatLng, Position } from '../model/shipment.js';
 import type { MapView } from '../presentation/view-model.js';
 import {
@@ -41,9 +39,10 @@ import {
   type Side,
   type Size,
 } from './label-placement.js';
-import { landTopology } from './land-110m.generated.js';
+import { landArcs, landObjects, landTransform } from './land-110m.generated.js';
 import { leafletCss } from './leaflet-css.generated.js';
 import { positionWords, type MapMessages } from './map-messages.js';
+import { unpackArcs } from './packed-arcs.js';
 import { buildRouteScene, type RouteScene, type SceneStop } from './route-geometry.js';
 import { usableTileUrl } from './tile-template.js';
 
@@ -72,11 +71,24 @@ export function adoptLeafletCss(root: ShadowRoot): void {
   root.prepend(style);
 }
 
-let land: FeatureCollection | undefined;
+let land: Array<Polygon['coordinates']> | undefined;
 
 /** Decoded once per page; the TopoJSON is smaller to ship than the GeoJSON it becomes. */
-function landShapes(): FeatureCollection {
-  land ??= feature(landTopology, landTopology.objects.land);
+function landPolygons(): Array<Polygon['coordinates']> {
+  if (land) return land;
+  const topology: Topology<typeof landObjects> = {
+    type: 'Topology',
+    objects: landObjects,
+    transform: landTransform,
+    arcs: unpackArcs(landArcs),
+  };
+  land = feature(topology, topology.objects.land).features.flatMap(({ geometry }) =>
+    geometry.type === 'Polygon'
+      ? [(geometry as Polygon).coordinates]
+      : geometry.type === 'MultiPolygon'
+        ? (geometry as MultiPolygon).coordinates
+        : [],
+  );
   return land;
 }
 
@@ -238,7 +250,7 @@ export class LeafletRouteMap {
       // Added below, at the inline start, which is the top right in a right-to-left page.
       zoomControl: false,
     });
-    this.zoom = control.zoom().addTo(this.map);
+    this.zoom = zoomControl().addTo(this.map);
     if (this.reducedMotion) {
       // Keyboard panning calls panBy, which animates whatever the map options say.
       const panBy = this.map.panBy.bind(this.map);
@@ -367,11 +379,10 @@ export class LeafletRouteMap {
     }
     // The unwrapped route may run past ±180°, so land is drawn on the neighbouring world copies too.
     for (const offset of [-360, 0, 360]) {
-      geoJSON(landShapes(), {
-        interactive: false,
-        style: { className: 'tracker-land', stroke: false },
-        coordsToLatLng: (coords) => latLng(coords[1] ?? 0, (coords[0] ?? 0) + offset),
-      }).addTo(this.basemap);
+      const rings = landPolygons().map((shape) =>
+        shape.map((ring) => ring.map(([lng, lat]): LeafletLatLng => latLng(lat ?? 0, (lng ?? 0) + offset))),
+      );
+      polygon(rings, { interactive: false, className: 'tracker-land', stroke: false }).addTo(this.basemap);
     }
   }
 

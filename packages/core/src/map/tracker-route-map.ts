@@ -1,4 +1,4 @@
-// The renderer's declarations import Leaflet by its ESM path; this makes that path typed for consumers.
+// The renderer's declarations import Leaflet's source modules; this makes those paths typed for consumers.
 /// <reference path="./leaflet-esm.ts" preserve="true" />
 import { LitElement, css, html, nothing, type PropertyValues } from 'lit';
 import type { MapView } from '../presentation/view-model.js';

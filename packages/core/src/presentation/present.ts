@@ -11,6 +11,7 @@ import type { Flight, Milestone, Place, Shipment } from '../model/shipment.js';
 import { eventLabel, placeLabel, shortPlaceLabel, statusLabel } from './labels.js';
 import { memoizeLast } from './memo.js';
 import type { FlightView, MapView, MilestoneView, PlaceView, ShipmentView, StopView, UnitView, VehicleView } from './view-model.js';
+import { lazyList } from './lazy-list.js';
 
 /** One element's presenter: each call with unchanged inputs returns the previous view. */
 export type Presenter = (shipment: Shipment, listedCarrierName: string | undefined, l: Localizer, words: MapMessages) => ShipmentView;
@@ -67,7 +68,10 @@ function labelShipment(shipment: Shipment, listedCarrierName: string | undefined
   const units: UnitView[] = shipment.units.map((unit) => ({
     unit,
     heading: l.t('shipment.milestones', { unit: unit.id }),
-    milestones: unit.milestones.map((m) => labelMilestone(m, shipment, l, place(m.place))),
+    milestones: lazyList(unit.milestones.length, (i) => {
+      const m = unit.milestones[i]!;
+      return labelMilestone(m, shipment, l, place(m.place));
+    }),
   }));
   const flights: FlightView[] = shipment.flights.map((flight: Flight) => ({
     flight,

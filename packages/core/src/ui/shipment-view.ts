@@ -39,8 +39,9 @@ export interface MapSettings {
 export interface ShipmentViewOptions {
   readonly selectedUnit: number;
   readonly onSelectUnit: (index: number) => void;
-  readonly historyExpanded: boolean;
-  readonly onToggleHistory: () => void;
+  /** How many folded events of a long history are shown (see `HistoryWindow`). */
+  readonly historyRevealed: number;
+  readonly onRevealHistory: (revealed: number) => void;
   /** The product's own section: vessels (ocean), or flights and cargo figures (air). */
   readonly details: TemplateResult | typeof nothing;
   readonly map: MapSettings;
@@ -60,7 +61,7 @@ export function renderShipmentView(view: ShipmentView, ctx: RenderContext, optio
       <div class="history">
         ${unit
           ? html`${renderUnitSwitcher(shipment.units, unitIndex, options.onSelectUnit, ctx)}
-            ${renderTimeline(unit, ctx, { expanded: options.historyExpanded, onToggle: options.onToggleHistory })}`
+            ${renderTimeline(unit, ctx, { revealed: options.historyRevealed, onReveal: options.onRevealHistory })}`
           : renderNoUnits(shipment, ctx)}
       </div>
     </div>

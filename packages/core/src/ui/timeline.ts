@@ -16,10 +16,19 @@ export const LONG_HISTORY = 25;
 /** How many of the latest actual events a folded long history keeps in view. */
 export const RECENT_ACTUAL_EVENTS = 10;
 
-/** Whether the older part of a long history is open, and how the visitor opens or folds it. */
-export interface HistoryToggle {
-  readonly expanded: boolean;
-  readonly onToggle: () => void;
+/**
+ * How many earlier events each "Show earlier" adds: about a screenful. A history can hold tens
+ * of thousands of events (the proxy passes documents up to 5 MiB), and one click must never
+ * build them all.
+ */
+export const EARLIER_EVENTS_PER_STEP = 25;
+
+/** How much of the folded part of a long history is shown, and how the visitor changes that. */
+export interface HistoryWindow {
+  /** How many of the folded events are shown, latest first: 0 (folded) up to all of them. */
+  readonly revealed: number;
+  /** The visitor asked for `revealed` earlier events to be shown: more, or 0 to fold again. */
+  readonly onReveal: (revealed: number) => void;
 }
 
 /**
@@ -39,9 +48,11 @@ export function foldedCount(milestones: readonly Milestone[]): number {
  * `part="milestones"`: the unit's history as an ordered list, one `part="milestone"`
  * per event. Actual, estimated and planned are told apart in words, not colour alone,
  * and the latest actual event is marked in text. With `history`, a long history opens
- * folded behind a `part="history-toggle"` button that names how many events it hides.
+ * folded behind a `part="history-toggle"` button that shows the next
+ * `EARLIER_EVENTS_PER_STEP` earlier events and names how many; once all are shown it folds
+ * them again, as does the `part="history-fold"` button while only some are.
  */
-export function renderTimeline(view: UnitView, ctx: RenderContext, history?: HistoryToggle): TemplateResult {
+export function renderTimeline(view: UnitView, ctx: RenderContext, history?: HistoryWindow): TemplateResult {
   const { l } = ctx;
   const { unit, heading } = view;
   if (unit.milestones.length === 0) {
@@ -49,13 +60,21 @@ export function renderTimeline(view: UnitView, ctx: RenderContext, history?: His
   }
   const current = currentIndex(unit.milestones);
   const folded = history ? foldedCount(unit.milestones) : 0;
-  const from = folded > 0 && !history?.expanded ? folded : 0;
+  const revealed = Math.max(0, Math.min(history?.revealed ?? 0, folded));
+  const from = folded - revealed;
   const shown = from > 0 ? view.milestones.slice(from) : view.milestones;
+  const step = Math.min(EARLIER_EVENTS_PER_STEP, from);
   return html`<section aria-label=${heading}>
     ${folded > 0 && history
-      ? html`<button type="button" class="secondary" part="history-toggle" aria-expanded=${history.expanded ? 'true' : 'false'} @click=${history.onToggle}>
-          ${history.expanded ? l.t('timeline.foldEarlier') : l.t('timeline.showEarlier', { count: folded })}
-        </button>`
+      ? html`<button type="button" class="secondary" part="history-toggle" aria-expanded=${from === 0 ? 'true' : 'false'}
+            @click=${() => history.onReveal(from === 0 ? 0 : revealed + step)}>
+            ${from === 0 ? l.t('timeline.foldEarlier') : l.t('timeline.showEarlier', { count: step })}
+          </button>
+          ${revealed > 0 && from > 0
+            ? html`<button type="button" class="secondary" part="history-fold" @click=${() => history.onReveal(0)}>
+                ${l.t('timeline.foldEarlier')}
+              </button>`
+            : nothing}`
       : nothing}
     <ol part="milestones" start=${from + 1}>
       ${repeat(

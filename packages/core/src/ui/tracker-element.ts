@@ -14,6 +14,7 @@ import { isUsableUrl } from '../transport/usable-url.js';
 import type { RenderContext } from './labels.js';
 import { mapLoadingConverter, type MapLoading } from '../map/map-loading.js';
 import type { MapMessages } from '../map/map-messages.js';
+import { preloadMap } from '../map/preload-map.js';
 import { renderAnnouncer, renderNotice } from './notice.js';
 import { trackerStyles } from './styles.js';
 
@@ -55,7 +56,7 @@ export abstract class TrackerElement extends LitElement {
   static override properties: PropertyDeclarations = {
     ...litProperties(trackerProperties, { map: { converter: mapLoadingConverter } }),
     selectedUnit: { state: true },
-    historyExpanded: { state: true },
+    historyRevealed: { state: true },
   };
 
   // The public properties, typed; their meaning is in ../api/tracker-api.ts.
@@ -72,8 +73,8 @@ export abstract class TrackerElement extends LitElement {
   declare messages: Messages;
   declare normalizer: Normalizer | undefined;
   declare protected selectedUnit: number;
-  /** Whether a long history shows its older events too; folded again for each new lookup. */
-  declare protected historyExpanded: boolean;
+  /** How many older events of a long history are shown; folded again for each new lookup. */
+  declare protected historyRevealed: number;
 
   protected abstract readonly product: Product;
   /** The attribute whose presence starts a lookup (`reference-number`, `awb-number`). */
@@ -117,7 +118,7 @@ export abstract class TrackerElement extends LitElement {
     assignDefaults(this, trackerProperties);
     this.messages = {};
     this.selectedUnit = 0;
-    this.historyExpanded = false;
+    this.historyRevealed = 0;
     this.tracking = new TrackingController(this, {
       tag: this.localName,
       // The view is needed to show any answer, so the controller waits for it even with an
@@ -228,10 +229,18 @@ export abstract class TrackerElement extends LitElement {
     if (!force && url === this.lastLookupKey) return;
     this.lastLookupKey = url;
     this.selectedUnit = 0;
-    this.historyExpanded = false;
+    this.historyRevealed = 0;
     this.tracking.track({ url, number });
     // In parallel with the request; the controller waits for it when the answer is a document.
-    this.view.load().catch(() => undefined);
+    // Then the map's code, still while the request is out, so that the route is drawn soon after
+    // the milestones (see preload-map.ts); not before, as on a slow link it would share the
+    // bandwidth with the code that shows the milestones.
+    this.view
+      .load()
+      .then(() => {
+        if (this.map !== 'none') preloadMap();
+      })
+      .catch(() => undefined);
     this.urlSync.write(number);
   }
 
@@ -272,8 +281,8 @@ export abstract class TrackerElement extends LitElement {
     return view.core.renderShipmentView(labelled, ctx, {
       selectedUnit: this.selectedUnit,
       onSelectUnit: (index) => (this.selectedUnit = index),
-      historyExpanded: this.historyExpanded,
-      onToggleHistory: () => (this.historyExpanded = !this.historyExpanded),
+      historyRevealed: this.historyRevealed,
+      onRevealHistory: (revealed) => (this.historyRevealed = revealed),
       details: view.product.renderDetails(labelled, ctx),
       map: {
         loading: this.map,

@@ -51,8 +51,13 @@ class FakeClock implements Clock {
   }
 }
 
-/** Lets every pending promise continuation run (the controller awaits its `ask`). */
-const flush = () => new Promise<void>((resolve) => setImmediate(resolve));
+/**
+ * Lets every pending continuation run: the controller awaits its `ask`, and reads and shows a
+ * document in tasks of their own (yield-to-main.ts), each a message on a channel.
+ */
+const flush = async (): Promise<void> => {
+  for (let i = 0; i < 4; i++) await new Promise<void>((resolve) => setImmediate(resolve));
+};
 
 /** The element as far as the controller can tell: controllers, updates and events. */
 class FakeHost extends EventTarget {

@@ -32,24 +32,56 @@ describe('timeline', () => {
     const toggle = part(el, 'history-toggle')!;
     expect(toggle.tagName).to.equal('BUTTON');
     expect(toggle.getAttribute('aria-expanded')).to.equal('false');
-    expect(toggle.textContent!.trim()).to.equal(`Show ${all.length - rows.length} earlier events`);
+    expect(toggle.textContent!.trim()).to.equal('Show 25 earlier events');
+    expect(part(el, 'history-fold')).to.equal(null);
   });
 
-  it('opens and folds again from the keyboard, keeping focus on the toggle', async () => {
+  it('shows 25 earlier events a step from the keyboard, keeping focus on the toggle, then folds them all again', async () => {
     const el = await shown('ocean-long-history.json');
     const total = el.shipment!.units[0]!.milestones.length;
+    const initial = parts(el, 'milestone').length;
+    const folded = total - initial;
     part(el, 'history-toggle')!.focus();
     await sendKeys({ press: 'Enter' });
     await el.updateComplete;
+    // One step builds a screenful, never the whole history (600 events here; the proxy passes 30,000).
+    expect(parts(el, 'milestone')).to.have.length(initial + 25);
+    expect(part(el, 'milestones')!.getAttribute('start')).to.equal(String(folded - 25 + 1));
+    expect(part(el, 'history-toggle')!.getAttribute('aria-expanded')).to.equal('false');
+    expect(part(el, 'history-fold')!.textContent!.trim()).to.equal('Hide earlier events');
+    expect(el.shadowRoot!.activeElement).to.equal(part(el, 'history-toggle'));
+    let steps = 1;
+    while (part(el, 'history-toggle')!.getAttribute('aria-expanded') === 'false') {
+      const before = parts(el, 'milestone').length;
+      await sendKeys({ press: 'Enter' });
+      await el.updateComplete;
+      expect(parts(el, 'milestone').length - before).to.be.within(1, 25);
+      steps++;
+    }
+    expect(steps).to.equal(Math.ceil(folded / 25));
     expect(parts(el, 'milestone')).to.have.length(total);
     expect(part(el, 'milestones')!.getAttribute('start')).to.equal('1');
-    expect(part(el, 'history-toggle')!.getAttribute('aria-expanded')).to.equal('true');
     expect(part(el, 'history-toggle')!.textContent!.trim()).to.equal('Hide earlier events');
+    expect(part(el, 'history-fold')).to.equal(null);
     expect(el.shadowRoot!.activeElement).to.equal(part(el, 'history-toggle'));
     await sendKeys({ press: ' ' });
     await el.updateComplete;
-    expect(parts(el, 'milestone').length).to.be.lessThan(total);
+    expect(parts(el, 'milestone')).to.have.length(initial);
     expect(part(el, 'history-toggle')!.getAttribute('aria-expanded')).to.equal('false');
+  });
+
+  it('hides the earlier events shown so far with the fold button, while some are still folded', async () => {
+    const el = await shown('ocean-long-history.json');
+    const initial = parts(el, 'milestone').length;
+    part(el, 'history-toggle')!.click();
+    await el.updateComplete;
+    part(el, 'history-toggle')!.click();
+    await el.updateComplete;
+    expect(parts(el, 'milestone')).to.have.length(initial + 50);
+    part(el, 'history-fold')!.click();
+    await el.updateComplete;
+    expect(parts(el, 'milestone')).to.have.length(initial);
+    expect(part(el, 'history-fold')).to.equal(null);
   });
 
   it('folds again for a new lookup', async () => {

@@ -1,0 +1,51 @@
+/**
+ * The parts of Leaflet this map uses, imported from Leaflet's ES sources one module at a
+ * time. Leaflet's bundled builds (UMD or ESM) hold every layer, control, handler and
+ * renderer, and a bundler cannot drop the unused ones: each module registers itself on
+ * `L.Map` as a side effect. Importing only these modules leaves out popups, the canvas
+ * renderer, image and video overlays, GeoJSON, the layers, scale and attribution controls,
+ * box zoom, tap-hold and the extra projections: about a third of Leaflet.
+ *
+ * The map handlers register themselves when imported, so the imports below without names
+ * are what lets the map be dragged, zoomed with the wheel, a double click, a pinch and the
+ * keyboard.
+ */
+import { Map } from 'leaflet/src/map/Map.js';
+import 'leaflet/src/map/handler/Map.Drag.js';
+import 'leaflet/src/map/handler/Map.Keyboard.js';
+import 'leaflet/src/map/handler/Map.ScrollWheelZoom.js';
+import 'leaflet/src/map/handler/Map.DoubleClickZoom.js';
+import 'leaflet/src/map/handler/Map.TouchZoom.js';
+import { svg, type SVG } from 'leaflet/src/layer/vector/SVG.js';
+import type { Layer, Map as LeafletMap } from 'leaflet';
+
+export { createMap } from 'leaflet/src/map/Map.js';
+export { toLatLng as latLng } from 'leaflet/src/geo/LatLng.js';
+export { toLatLngBounds as latLngBounds } from 'leaflet/src/geo/LatLngBounds.js';
+export { layerGroup } from 'leaflet/src/layer/LayerGroup.js';
+export { tooltip } from 'leaflet/src/layer/Tooltip.js';
+export { marker } from 'leaflet/src/layer/marker/Marker.js';
+export { divIcon } from 'leaflet/src/layer/marker/DivIcon.js';
+export { polyline } from 'leaflet/src/layer/vector/Polyline.js';
+export { polygon } from 'leaflet/src/layer/vector/Polygon.js';
+export { circleMarker } from 'leaflet/src/layer/vector/CircleMarker.js';
+export { tileLayer } from 'leaflet/src/layer/tile/TileLayer.js';
+export { zoom as zoomControl } from 'leaflet/src/control/Control.Zoom.js';
+
+/**
+ * Every vector layer asks its map for a renderer. Leaflet's own chooser imports the canvas
+ * renderer too, for `preferCanvas`, which this map never sets: here each map gets one SVG
+ * renderer, created with its first vector layer.
+ */
+const renderers = new WeakMap<LeafletMap, SVG>();
+Map.include({
+  getRenderer(this: LeafletMap, _layer: Layer): SVG {
+    let renderer = renderers.get(this);
+    if (!renderer) {
+      renderer = svg();
+      renderers.set(this, renderer);
+    }
+    if (!this.hasLayer(renderer)) this.addLayer(renderer);
+    return renderer;
+  },
+});

@@ -1,0 +1,64 @@
+// The map as the script-tag bundle ships it, not as the test runner compiles the sources one
+// file at a time: the bundler drops module code it believes has no effect, and the parts of
+// Leaflet the map uses register themselves by side effect (leaflet-parts.ts). In a real
+// Chromium, a page holding one <ocean-tracker> draws its route and land, and its map answers to
+// the mouse wheel, dragging, the keyboard, double clicks and pinches.
+import assert from 'node:assert/strict';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { chromium, type Browser } from 'playwright';
+import { startDemoServer, type DemoServer } from '../../../demo/server/start-demo-server.js';
+import { buildCdnBundle, type BuiltBundle } from '../../support/cdn-bundle.js';
+import { CHROMIUM_ARGS, findChromium } from '../../support/find-chromium.mjs';
+
+const PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>map</title><link rel="icon" href="data:,">
+<script type="module" src="/cargo-trackers.js"></script></head>
+<body><ocean-tracker map="eager" proxy-url="/api/tracking/ocean" reference-number="MEDU9091004"></ocean-tracker></body></html>`;
+
+describe('the bundled map', () => {
+  let bundle: BuiltBundle;
+  let publicDir: string;
+  let demo: DemoServer;
+  let browser: Browser;
+
+  before(async () => {
+    bundle = await buildCdnBundle();
+    publicDir = await mkdtemp(join(tmpdir(), 'bundled-map-'));
+    await writeFile(join(publicDir, 'index.html'), PAGE);
+    demo = await startDemoServer({ port: 0, host: '127.0.0.1', publicDir, bundleDir: bundle.dir, log: () => {} });
+    browser = await chromium.launch({ executablePath: await findChromium(), headless: true, args: CHROMIUM_ARGS });
+  });
+
+  after(async () => {
+    await browser?.close();
+    await demo?.close();
+    await bundle?.remove();
+    if (publicDir) await rm(publicDir, { recursive: true, force: true });
+  });
+
+  it('draws the route and the land, with every interaction handler, and warns of nothing', async () => {
+    const page = await browser.newPage();
+    const problems: string[] = [];
+    page.on('console', (m) => {
+      if (m.type() === 'warning' || m.type() === 'error') problems.push(m.text());
+    });
+    page.on('pageerror', (e) => problems.push(e.message));
+    await page.goto(demo.url);
+    const drawn = await page.waitForFunction(
+      () => {
+        const map = document.querySelector('ocean-tracker')?.shadowRoot?.querySelector('tracker-route-map');
+        const root = map?.shadowRoot;
+        if (!root?.querySelector('path.tracker-route') || !root.querySelector('path.tracker-land')) return false;
+        const leaflet = (map as unknown as { leafletMap?: Record<string, unknown> }).leafletMap;
+        return ['dragging', 'scrollWheelZoom', 'keyboard', 'doubleClickZoom', 'touchZoom'].filter((h) => leaflet?.[h] !== undefined);
+      },
+      null,
+      { timeout: 20_000 },
+    );
+    assert.deepEqual(await drawn.jsonValue(), ['dragging', 'scrollWheelZoom', 'keyboard', 'doubleClickZoom', 'touchZoom']);
+    assert.deepEqual(problems, []);
+    await page.close();
+  });
+});
