@@ -30,6 +30,11 @@ export const shipmentStyles = css`
   }
   .panels > [part~='map'] {
     grid-area: map;
+    /* The map's room is held before its code arrives (and is defined), so nothing shifts when it does. */
+    min-block-size: var(--tracker-map-height, 320px);
+  }
+  .panels > [part~='map']:not(:defined) {
+    display: block;
   }
   @container tracker (min-width: 860px) {
     .panels.with-map {
