@@ -67,6 +67,7 @@ import { parseOceanCarriers, type OceanCarrier } from './carrier-list.js';
  * @csspart announcer - The visually hidden live regions that announce each change of state once.
  * @csspart shipment - The shipment once loaded.
  * @csspart status - Status, carrier or airline, reference and freshness.
+ * @csspart exception - What went wrong (a cancelled flight or leg, a re-booking, a hold, a discrepancy, a delay), above the summary, with the leg it concerns.
  * @csspart eta - The estimated (or actual) arrival, in the place's own time zone.
  * @csspart route - The ports or airports in route order.
  * @csspart units - The container switcher of a bill of lading or booking.
