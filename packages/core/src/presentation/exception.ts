@@ -62,14 +62,12 @@ export function deriveExceptions(
   };
 
   const moves = movements(shipment);
-  const replaced = new Set<Movement>();
   if (!arrived) {
     moves.forEach((move, index) => {
       if (!move.cancelled) return;
       // A later movement that is not cancelled and leaves from the same place carries the cargo instead.
       const replacement = moves.slice(index + 1).find((m) => !m.cancelled && m.from?.code === move.from?.code);
       if (replacement) {
-        replaced.add(replacement);
         exceptions.push({
           kind: 'rebooked',
           short: l.t('exception.rebooked.short'),
@@ -99,8 +97,9 @@ export function deriveExceptions(
     });
   }
 
-  // A re-booking the document records by superseding an earlier booking, without a cancelled flight.
-  const rebooked = !arrived && replaced.size === 0 && shipment.units.some((u) => u.milestones.some((m) => m.superseded));
+  // A re-booking the document records only by superseding an earlier booking: a cancellation,
+  // replaced or not, has already said what the superseded booking means.
+  const rebooked = !arrived && !moves.some((m) => m.cancelled) && shipment.units.some((u) => u.milestones.some((m) => m.superseded));
   if (rebooked) {
     const booking = shipment.units
       .flatMap((u) => u.milestones)
