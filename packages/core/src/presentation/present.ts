@@ -95,7 +95,7 @@ function labelShipment(shipment: Shipment, listedCarrierName: string | undefined
 }
 
 function labelMilestone(m: Milestone, shipment: Shipment, l: Localizer, place: PlaceView | undefined): MilestoneView {
-  const title = eventLabel(m, shipment.product, l);
+  const title = eventLabel(m, shipment, l);
   const detail = m.known && m.description && m.description !== title ? m.description : undefined;
   const facts = [
     m.vessel ?? m.flightNumber,
