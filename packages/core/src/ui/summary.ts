@@ -11,7 +11,7 @@ export function renderStatus(view: ShipmentView, ctx: RenderContext): TemplateRe
   const { shipment, carrier } = view;
   const kind = shipment.referenceType ? l.t(`reference.${shipment.referenceType}`) : undefined;
   return html`<header part="status">
-    <h2>${kind ? `${kind} ` : ''}<span class="reference">${shipment.reference}</span></h2>
+    <h2>${kind ? `${kind} ` : ''}<bdi class="reference">${shipment.reference}</bdi></h2>
     <div class="status-line">
       <span class="visually-hidden">${l.t('shipment.labelled', { label: l.t('shipment.status') })}</span>
       <span class="status-badge" data-status=${shipment.status.code}>${view.status}</span>
