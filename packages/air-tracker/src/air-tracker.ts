@@ -10,7 +10,7 @@ import {
 import { airTrackerProperties } from './air-tracker-properties.js';
 import { html, type PropertyDeclarations, type PropertyValues, type TemplateResult } from 'lit';
 import { parseAirlines, type Airline } from './airline-list.js';
-import { checkAwbNumber, prefixOf } from './awb-number.js';
+import { checkAwbNumber, isPlausibleAwbNumber, prefixOf } from './awb-number.js';
 
 /**
  * Tracks an air waybill through the customer's proxy.
@@ -134,6 +134,8 @@ export class AirTracker extends TrackerElement {
       return check.kind === 'invalid-check-digit' ? check.expected : undefined;
     },
     checkDigitMessage: 'form.checkDigit.awb',
+    plausible: isPlausibleAwbNumber,
+    shapeMessage: 'form.shape.air',
     send: (number) => {
       this.awbNumber = number;
       this.startLookup(number, params(number), true);

@@ -10,7 +10,7 @@ import {
 } from '@cargo-trackers/core/element';
 import { oceanTrackerProperties } from './ocean-tracker-properties.js';
 import { html, nothing, type PropertyDeclarations, type PropertyValues, type TemplateResult } from 'lit';
-import { checkContainerNumber } from './container-number.js';
+import { checkContainerNumber, isPlausibleOceanReference } from './container-number.js';
 import { parseOceanCarriers, type OceanCarrier } from './carrier-list.js';
 
 /**
@@ -140,6 +140,8 @@ export class OceanTracker extends TrackerElement {
       return check.kind === 'invalid-check-digit' ? check.expected : undefined;
     },
     checkDigitMessage: 'form.checkDigit.container',
+    plausible: isPlausibleOceanReference,
+    shapeMessage: 'form.shape.ocean',
     send: (number) => {
       this.sentFromForm = number;
       this.referenceNumber = number;

@@ -12,6 +12,8 @@ export const de = {
   'form.empty': 'Bitte geben Sie eine Nummer ein.',
   'form.checkDigit.container': '{number} sieht wie eine Containernummer aus, aber die Prüfziffer müsste {expected} sein. Bitte prüfen Sie die Nummer.',
   'form.checkDigit.awb': 'Die letzte Ziffer von {number} müsste {expected} sein. Bitte prüfen Sie die Nummer.',
+  'form.shape.ocean': '{number} sieht nicht wie eine Container-, Konnossement- oder Buchungsnummer aus: Diese haben 6 bis 20 Buchstaben und Ziffern, etwa MSCU1234565. Bitte prüfen Sie die Nummer.',
+  'form.shape.air': '{number} sieht nicht wie eine Luftfrachtbriefnummer aus: ein dreistelliges Airline-Präfix und acht Ziffern, etwa 176-12345675. Bitte prüfen Sie die Nummer.',
   'form.trackAnyway': 'Trotzdem verfolgen',
   'form.containerRequired': '{carrier} braucht zur Sendungsverfolgung per {kind} die Containernummer. Falls Sie sie haben, verfolgen Sie bitte die Containernummer.',
   'form.airline': 'Fluggesellschaft: {name}',

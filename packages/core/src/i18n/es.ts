@@ -12,6 +12,8 @@ export const es = {
   'form.empty': 'Escriba un número para rastrear.',
   'form.checkDigit.container': '{number} parece un número de contenedor, pero su dígito de control debería ser {expected}. Revise el número.',
   'form.checkDigit.awb': 'El último dígito de {number} debería ser {expected}. Revise el número.',
+  'form.shape.ocean': '{number} no parece un número de contenedor, conocimiento de embarque o reserva: tienen de 6 a 20 letras y cifras, como MSCU1234565. Compruebe el número.',
+  'form.shape.air': '{number} no parece un número de guía aérea: un prefijo de aerolínea de tres cifras y ocho cifras, como 176-12345675. Compruebe el número.',
   'form.trackAnyway': 'Rastrear de todos modos',
   'form.containerRequired': 'Para rastrear por {kind}, {carrier} necesita el número de contenedor. Si lo tiene, rastree ese número.',
   'form.airline': 'Aerolínea: {name}',

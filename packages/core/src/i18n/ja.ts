@@ -12,6 +12,8 @@ export const ja = {
   'form.empty': '追跡する番号を入力してください。',
   'form.checkDigit.container': '{number} はコンテナ番号のようですが、チェックデジットは {expected} のはずです。番号をご確認ください。',
   'form.checkDigit.awb': '{number} の最後の桁は {expected} のはずです。番号をご確認ください。',
+  'form.shape.ocean': '{number} はコンテナ番号、B/L番号、ブッキング番号の形式ではありません。これらは英数字 6〜20 文字です（例：MSCU1234565）。番号をご確認ください。',
+  'form.shape.air': '{number} はAWB番号の形式ではありません。航空会社の3桁のプレフィックスと8桁の数字です（例：176-12345675）。番号をご確認ください。',
   'form.trackAnyway': 'このまま追跡',
   'form.containerRequired': '{carrier} では{kind}で追跡するにはコンテナ番号が必要です。お手元にあれば、コンテナ番号で追跡してください。',
   'form.airline': '航空会社：{name}',

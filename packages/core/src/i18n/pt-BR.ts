@@ -12,6 +12,8 @@ export const ptBR = {
   'form.empty': 'Digite um número para rastrear.',
   'form.checkDigit.container': '{number} parece um número de contêiner, mas o dígito verificador deveria ser {expected}. Confira o número.',
   'form.checkDigit.awb': 'O último dígito de {number} deveria ser {expected}. Confira o número.',
+  'form.shape.ocean': '{number} não parece um número de contêiner, conhecimento de embarque ou reserva: eles têm de 6 a 20 letras e dígitos, como MSCU1234565. Verifique o número.',
+  'form.shape.air': '{number} não parece um número de AWB: um prefixo de companhia aérea de três dígitos e oito dígitos, como 176-12345675. Verifique o número.',
   'form.trackAnyway': 'Rastrear mesmo assim',
   'form.containerRequired': 'Para rastrear por {kind}, {carrier} precisa do número do contêiner. Se você o tiver, rastreie esse número.',
   'form.airline': 'Companhia aérea: {name}',

@@ -12,6 +12,8 @@ export const zhCN = {
   'form.empty': '请输入要查询的单号。',
   'form.checkDigit.container': '{number} 看起来是集装箱号，但其校验位应为 {expected}。请核对单号。',
   'form.checkDigit.awb': '{number} 的最后一位应为 {expected}。请核对单号。',
+  'form.shape.ocean': '{number} 看起来不像集装箱号、提单号或订舱号：这些号码由 6 到 20 个字母和数字组成，例如 MSCU1234565。请检查号码。',
+  'form.shape.air': '{number} 看起来不像航空运单号：三位航空公司前缀加八位数字，例如 176-12345675。请检查号码。',
   'form.trackAnyway': '仍然查询',
   'form.containerRequired': '{carrier} 需要集装箱号才能按{kind}查询。如有集装箱号，请改用集装箱号查询。',
   'form.airline': '航空公司：{name}',
