@@ -65,7 +65,7 @@ describe('live regions', () => {
       'Checking again now…',
       'The carrier is slow to answer. We will check again automatically.',
       'Checking again now…',
-      'Found MEDU9091004. Status: In transit.',
+      'Found MEDU9091004. Status: In transit. Arrival is now expected 2 days 18 hours later than first promised. Affected: Rotterdam, Netherlands',
     ]);
     expect(shouted).to.deep.equal([]);
   }).timeout(20000);

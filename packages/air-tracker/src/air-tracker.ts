@@ -10,7 +10,7 @@ import {
 import { airTrackerProperties } from './air-tracker-properties.js';
 import { html, type PropertyDeclarations, type PropertyValues, type TemplateResult } from 'lit';
 import { parseAirlines, type Airline } from './airline-list.js';
-import { checkAwbNumber, prefixOf } from './awb-number.js';
+import { checkAwbNumber, isPlausibleAwbNumber, prefixOf } from './awb-number.js';
 
 /**
  * Tracks an air waybill through the customer's proxy.
@@ -64,6 +64,7 @@ import { checkAwbNumber, prefixOf } from './awb-number.js';
  * @csspart announcer - The visually hidden live regions that announce each change of state once.
  * @csspart shipment - The shipment once loaded.
  * @csspart status - Status, carrier or airline, reference and freshness.
+ * @csspart exception - What went wrong (a cancelled flight or leg, a re-booking, a hold, a discrepancy, a delay), above the summary, with the leg it concerns.
  * @csspart eta - The estimated (or actual) arrival, in the place's own time zone.
  * @csspart route - The ports or airports in route order.
  * @csspart units - The container switcher of a bill of lading or booking.
@@ -134,6 +135,8 @@ export class AirTracker extends TrackerElement {
       return check.kind === 'invalid-check-digit' ? check.expected : undefined;
     },
     checkDigitMessage: 'form.checkDigit.awb',
+    plausible: isPlausibleAwbNumber,
+    shapeMessage: 'form.shape.air',
     send: (number) => {
       this.awbNumber = number;
       this.startLookup(number, params(number), true);

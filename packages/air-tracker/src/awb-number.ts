@@ -45,3 +45,9 @@ export function prefixOf(input: string): string | undefined {
   const digits = digitsOf(input);
   return /^\d{3,11}$/.test(digits) ? digits.slice(0, 3) : undefined;
 }
+
+/** Whether the input has an AWB number's shape (11 digits, spaces and hyphens allowed), check digit aside. */
+export function isPlausibleAwbNumber(input: string): boolean {
+  const kind = checkAwbNumber(input).kind;
+  return kind === 'valid' || kind === 'invalid-check-digit';
+}

@@ -52,3 +52,15 @@ export function checkContainerNumber(input: string): ContainerNumberCheck {
     ? { kind: 'valid', normalized }
     : { kind: 'invalid-check-digit', expected, normalized };
 }
+
+// Bill of lading and booking numbers differ by carrier; all are letters and digits, with a digit.
+const REFERENCE_SHAPE = /^(?=.*\d)[A-Z0-9]{6,20}$/;
+
+/**
+ * Whether the input can be a container, bill of lading or booking number at all (spaces and
+ * hyphens allowed), so that "hello world!" or "ABC" is questioned before a billed lookup.
+ */
+export function isPlausibleOceanReference(input: string): boolean {
+  const normalized = input.replace(/[\s-]/g, '').toUpperCase();
+  return SHAPE.test(normalized) || REFERENCE_SHAPE.test(normalized);
+}

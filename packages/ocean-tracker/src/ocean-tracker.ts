@@ -10,7 +10,7 @@ import {
 } from '@cargo-trackers/core/element';
 import { oceanTrackerProperties } from './ocean-tracker-properties.js';
 import { html, nothing, type PropertyDeclarations, type PropertyValues, type TemplateResult } from 'lit';
-import { checkContainerNumber } from './container-number.js';
+import { checkContainerNumber, isPlausibleOceanReference } from './container-number.js';
 import { parseOceanCarriers, type OceanCarrier } from './carrier-list.js';
 
 /**
@@ -67,6 +67,7 @@ import { parseOceanCarriers, type OceanCarrier } from './carrier-list.js';
  * @csspart announcer - The visually hidden live regions that announce each change of state once.
  * @csspart shipment - The shipment once loaded.
  * @csspart status - Status, carrier or airline, reference and freshness.
+ * @csspart exception - What went wrong (a cancelled flight or leg, a re-booking, a hold, a discrepancy, a delay), above the summary, with the leg it concerns.
  * @csspart eta - The estimated (or actual) arrival, in the place's own time zone.
  * @csspart route - The ports or airports in route order.
  * @csspart units - The container switcher of a bill of lading or booking.
@@ -140,6 +141,8 @@ export class OceanTracker extends TrackerElement {
       return check.kind === 'invalid-check-digit' ? check.expected : undefined;
     },
     checkDigitMessage: 'form.checkDigit.container',
+    plausible: isPlausibleOceanReference,
+    shapeMessage: 'form.shape.ocean',
     send: (number) => {
       this.sentFromForm = number;
       this.referenceNumber = number;

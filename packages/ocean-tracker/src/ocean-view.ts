@@ -2,24 +2,52 @@
  * What `<ocean-tracker>` loads when a lookup starts, in parallel with the request: the ocean
  * normalizer and the vessels section. Kept out of the first load, which needs only the form.
  */
-import type { RenderContext, ShipmentView } from '@cargo-trackers/core';
+import type { RenderContext, ShipmentView, Vessel } from '@cargo-trackers/core';
 import { html, nothing, type TemplateResult } from 'lit';
 
 export { normalizeOcean as normalizer } from './ocean-normalizer.js';
 
-/** `part="vessels"`: each vessel with its IMO number and the voyages it sails for the shipment. */
+/** A vessel with more voyages than this shows its latest and a count; the rest fold away. */
+export const LISTED_VOYAGES = 3;
+/** More vessels than this: the latest stay in view, the earlier fold away, as a long timeline does. */
+export const LISTED_VESSELS = 5;
+
+/**
+ * `part="vessels"`: each distinct vessel with its IMO number and the voyages it sails for the
+ * shipment. A container that shuttled for years on one vessel reads "Voyage 0417S · 38 voyages",
+ * not 38 lines; the full list stays one click away.
+ */
 export function renderDetails({ shipment }: ShipmentView, ctx: RenderContext): TemplateResult | typeof nothing {
-  if (shipment.vessels.length === 0) return nothing;
+  const { vessels } = shipment;
+  if (vessels.length === 0) return nothing;
   const { l } = ctx;
+  const folded = vessels.length > LISTED_VESSELS ? vessels.length - LISTED_VESSELS : 0;
+  const list = (shown: readonly Vessel[]) => html`<ul class="plain">
+    ${shown.map((v) => renderVessel(v, ctx))}
+  </ul>`;
   return html`<section part="vessels" aria-label=${l.t('shipment.vessels')}>
     <h3>${l.t('shipment.vessels')}</h3>
-    <ul class="plain">
-      ${shipment.vessels.map(
-        (v) => html`<li>
-          <strong>${v.name}</strong>${v.imo ? html` <span class="muted">IMO ${v.imo}</span>` : nothing}
-          ${v.voyages.length > 0 ? html` · ${v.voyages.map((voyage) => l.t('shipment.voyage', { voyage })).join(', ')}` : nothing}
-        </li>`,
-      )}
-    </ul>
+    ${folded > 0
+      ? html`<details class="vessels-earlier">
+          <summary>${l.t('shipment.vesselsEarlier', { count: folded })}</summary>
+          ${list(vessels.slice(0, folded))}
+        </details>`
+      : nothing}
+    ${list(vessels.slice(folded))}
   </section>`;
+}
+
+function renderVessel(v: Vessel, { l }: RenderContext): TemplateResult {
+  const voyages = v.voyages.map((voyage) => l.t('shipment.voyage', { voyage }));
+  const many = voyages.length > LISTED_VOYAGES;
+  return html`<li data-voyages=${v.voyages.length}>
+    <strong>${v.name}</strong>${v.imo ? html` <span class="muted">IMO <bdi>${v.imo}</bdi></span>` : nothing}
+    ${voyages.length === 0 ? nothing : many ? html` · ${voyages.at(-1)} · ${l.t('shipment.voyageCount', { count: voyages.length })}` : html` · ${voyages.join(', ')}`}
+    ${many
+      ? html`<details class="voyages">
+          <summary>${l.t('shipment.voyagesAll')}</summary>
+          <ol class="plain">${voyages.map((voyage) => html`<li>${voyage}</li>`)}</ol>
+        </details>`
+      : nothing}
+  </li>`;
 }

@@ -94,6 +94,36 @@ describe('the demo page, started with npm start', () => {
     assert.ok((await page.locator('air-tracker [part~="flight"]').count()) >= 2);
   });
 
+  it('fits a 320 px phone without sideways scrolling, and its trackers turn dark with the OS in the brand colour', async () => {
+    const phone = await browser.newPage({ viewport: { width: 320, height: 640 }, colorScheme: 'dark' });
+    try {
+      await phone.goto(demo.url);
+      await phone.waitForFunction(() => customElements.get('air-tracker') !== undefined);
+      const fit = await phone.evaluate(() => ({ scroll: document.documentElement.scrollWidth, width: document.documentElement.clientWidth }));
+      assert.ok(fit.scroll <= fit.width, `page is ${fit.scroll}px wide in a ${fit.width}px viewport`);
+      const look = await phone.evaluate(() =>
+        ['ocean-tracker', 'air-tracker'].map((tag) => {
+          const el = document.querySelector(tag)!;
+          const probe = document.createElement('div');
+          probe.style.color = getComputedStyle(document.documentElement).getPropertyValue('--brand');
+          document.body.append(probe);
+          const brand = getComputedStyle(probe).color;
+          probe.remove();
+          const button = el.shadowRoot!.querySelector('[part~="submit-button"]')!;
+          const [r, g, b] = getComputedStyle(el).color.match(/\d+/g)!.map(Number);
+          return { theme: el.getAttribute('theme'), lightText: r! + g! + b! > 3 * 160, button: getComputedStyle(button).backgroundColor, brand };
+        }),
+      );
+      for (const l of look) {
+        assert.equal(l.theme, 'auto');
+        assert.ok(l.lightText, 'light text: the tracker is in its dark theme');
+        assert.equal(l.button, l.brand, 'the submit button takes --tracker-accent-color from the page');
+      }
+    } finally {
+      await phone.close();
+    }
+  });
+
   it('threw no page error, logged no console error (not even a missing favicon), sent nothing off loopback, and put no key in the page', async () => {
     assert.deepEqual(pageErrors, []);
     assert.deepEqual(consoleErrors, []);

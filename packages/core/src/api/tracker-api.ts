@@ -82,6 +82,7 @@ export const trackerApi = {
     announcer: 'The visually hidden live regions that announce each change of state once.',
     shipment: 'The shipment once loaded.',
     status: 'Status, carrier or airline, reference and freshness.',
+    exception: 'What went wrong (a cancelled flight or leg, a re-booking, a hold, a discrepancy, a delay), above the summary, with the leg it concerns.',
     eta: "The estimated (or actual) arrival, in the place's own time zone.",
     route: 'The ports or airports in route order.',
     units: 'The container switcher of a bill of lading or booking.',

@@ -14,6 +14,8 @@ export const enForm = {
   'form.empty': 'Enter a number to track.',
   'form.checkDigit.container': '{number} looks like a container number, but its check digit should be {expected}. Please check the number.',
   'form.checkDigit.awb': 'The last digit of {number} should be {expected}. Please check the number.',
+  'form.shape.ocean': '{number} does not look like a container, bill of lading or booking number: those are 6 to 20 letters and digits, such as MSCU1234565. Please check the number.',
+  'form.shape.air': '{number} does not look like an air waybill number: a three-digit airline prefix and eight digits, such as 176-12345675. Please check the number.',
   'form.trackAnyway': 'Track anyway',
   'form.containerRequired': '{carrier} needs the container number to track a {kind}. If you have it, track the container number instead.',
   'form.airline': 'Airline: {name}',

@@ -1,4 +1,5 @@
 import type { Message, MessageKey, Messages } from './en.js';
+import { isolate } from './bidi.js';
 import { enForm } from './en-form.js';
 
 /**
@@ -38,6 +39,8 @@ export class Localizer {
   private readonly overrides: Messages;
   private readonly plurals: Intl.PluralRules;
   private readonly numbers: Intl.NumberFormat;
+  /** Right-to-left sentences isolate every value they are given (see bidi.ts). */
+  private readonly isolating: boolean;
 
   constructor(locale: string, overrides: Messages = {}) {
     this.locale = resolvableLocale(locale);
@@ -45,6 +48,7 @@ export class Localizer {
     this.overrides = overrides;
     this.plurals = new Intl.PluralRules(this.locale);
     this.numbers = new Intl.NumberFormat(this.locale);
+    this.isolating = textDirection(this.locale) === 'rtl';
   }
 
   /** Writing direction of the locale, for the element's `dir`. */
@@ -66,13 +70,18 @@ export class Localizer {
     return message === undefined ? undefined : this.fill(message);
   }
 
-  /** The plural form `count` needs in this language, with every number in the locale's digits and separators. */
+  /**
+   * The plural form `count` needs in this language, with every number in the locale's digits and
+   * separators, and every value isolated in a right-to-left language.
+   */
   private fill(message: Message, params: MessageParams = {}): string {
     const count = params['count'];
     const template = typeof message === 'string' ? message : (typeof count === 'number' ? message[this.plurals.select(count)] : undefined) ?? message.other;
     return template.replace(/\{(\w+)\}/g, (whole, name: string) => {
       const value = params[name];
-      return value === undefined ? whole : typeof value === 'number' ? this.numbers.format(value) : value;
+      if (value === undefined) return whole;
+      const text = typeof value === 'number' ? this.numbers.format(value) : value;
+      return this.isolating ? isolate(text) : text;
     });
   }
 }

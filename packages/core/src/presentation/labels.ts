@@ -1,7 +1,7 @@
 /** The label of each kind of thing, built once; only the presenter calls these. */
 import { countryName } from '../format/numbers.js';
 import type { Localizer } from '../i18n/localizer.js';
-import type { Milestone, Place, Product, Status } from '../model/shipment.js';
+import type { Milestone, Place, Product, Shipment, Status } from '../model/shipment.js';
 
 /** Our words for a known status; the document's own text for an unknown one, never nothing. */
 export function statusLabel(status: Status, product: Product, l: Localizer): string {
@@ -9,9 +9,28 @@ export function statusLabel(status: Status, product: Product, l: Localizer): str
   return ours ?? status.text ?? status.code;
 }
 
-/** Our words for a known event code; the document's text for an unknown one. */
-export function eventLabel(milestone: Milestone, product: Product, l: Localizer): string {
-  const ours = milestone.known ? l.lookup(`event.${product}.${milestone.code}`) : undefined;
+/** Ocean steps whose words change with the transport: a train is not loaded "on vessel". */
+const LAND_AND_RIVER_MODES: ReadonlySet<string> = new Set(['rail', 'truck', 'barge']);
+
+/**
+ * Which words of an event code fit this event: the ocean step's transport (rail, truck, barge;
+ * a feeder is a vessel), or for an air transfer whether the onward flight is the airline's own
+ * ("online", by its flight-number designator against the airline's IATA code) or another's.
+ */
+function wordingVariant(m: Milestone, shipment: Shipment): string | undefined {
+  if (shipment.product === 'ocean') return m.mode !== undefined && LAND_AND_RIVER_MODES.has(m.mode) ? m.mode : undefined;
+  const iata = shipment.carrier?.iata;
+  if (m.code !== 'TFD' || m.flightNumber === undefined || iata === undefined) return undefined;
+  return m.flightNumber.slice(0, 2).toUpperCase() === iata.toUpperCase() ? 'online' : 'interline';
+}
+
+/** Our words for a known event code, in the words of its mode; the document's text for an unknown one. */
+export function eventLabel(milestone: Milestone, shipment: Shipment, l: Localizer): string {
+  const { product } = shipment;
+  const variant = milestone.known ? wordingVariant(milestone, shipment) : undefined;
+  const ours = milestone.known
+    ? (variant && l.lookup(`event.${product}.${milestone.code}.${variant}`)) || l.lookup(`event.${product}.${milestone.code}`)
+    : undefined;
   return ours ?? milestone.description ?? milestone.code;
 }
 

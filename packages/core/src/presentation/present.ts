@@ -9,6 +9,7 @@ import type { Localizer } from '../i18n/localizer.js';
 import type { MapMessages } from '../map/map-messages.js';
 import type { Flight, Milestone, Place, Shipment } from '../model/shipment.js';
 import { eventLabel, placeLabel, shortPlaceLabel, statusLabel } from './labels.js';
+import { deriveExceptions } from './exception.js';
 import { memoizeLast } from './memo.js';
 import type { FlightView, MapView, MilestoneView, PlaceView, ShipmentView, StopView, UnitView, VehicleView } from './view-model.js';
 import { lazyList } from './lazy-list.js';
@@ -81,12 +82,15 @@ function labelShipment(shipment: Shipment, listedCarrierName: string | undefined
     }),
   }));
   const etaPlace = place(shipment.eta?.place);
+  const exceptions = deriveExceptions(shipment, l, place);
+  const loaded = l.t('announce.loaded', { number: shipment.reference, status });
   return {
     shipment,
     product,
     status,
     ...(carrier === undefined ? {} : { carrier }),
-    announcement: l.t('announce.loaded', { number: shipment.reference, status }),
+    exceptions,
+    announcement: [loaded, ...exceptions.map((e) => (e.leg ? `${e.text} ${l.t('exception.affected', { leg: e.leg })}` : e.text))].join(' '),
     ...(etaPlace ? { etaPlace } : {}),
     units,
     flights,
@@ -95,7 +99,7 @@ function labelShipment(shipment: Shipment, listedCarrierName: string | undefined
 }
 
 function labelMilestone(m: Milestone, shipment: Shipment, l: Localizer, place: PlaceView | undefined): MilestoneView {
-  const title = eventLabel(m, shipment.product, l);
+  const title = eventLabel(m, shipment, l);
   const detail = m.known && m.description && m.description !== title ? m.description : undefined;
   const facts = [
     m.vessel ?? m.flightNumber,

@@ -73,6 +73,17 @@ export interface MapView {
   readonly routeSentence: string;
 }
 
+/** Something that went wrong on the way, in words, with the leg or place it concerns. */
+export interface ExceptionView {
+  readonly kind: 'cancelled' | 'rebooked' | 'hold' | 'discrepancy' | 'delayed';
+  /** A few words for beside the status ("Flight cancelled"). */
+  readonly short: string;
+  /** The sentence the banner and the live region say. */
+  readonly text: string;
+  /** The affected leg ("QR8325: Doha (DOH), Qatar → London (LHR), United Kingdom") or place. */
+  readonly leg?: string;
+}
+
 /** The labelled view of one shipment in one language. */
 export interface ShipmentView {
   readonly shipment: Shipment;
@@ -81,7 +92,9 @@ export interface ShipmentView {
   readonly status: string;
   /** The carrier's or airline's name (the document's, else the open list's), else its code. */
   readonly carrier?: string;
-  /** The status sentence the live region says once the shipment is shown. */
+  /** What went wrong, most pressing first; empty when nothing did. */
+  readonly exceptions: readonly ExceptionView[];
+  /** The status sentence (and the exceptions) the live region says once the shipment is shown. */
   readonly announcement: string;
   readonly etaPlace?: PlaceView;
   readonly units: readonly UnitView[];

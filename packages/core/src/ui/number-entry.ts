@@ -4,19 +4,24 @@ import type { RenderContext } from './labels.js';
 /** Advice shown in the form before sending: never a silent rewrite of the number. */
 export type Advice =
   | { readonly kind: 'empty' }
+  | { readonly kind: 'shape'; readonly number: string }
   | { readonly kind: 'check-digit'; readonly number: string; readonly expected: number };
 
 export interface NumberEntryOptions {
   /** The right check digit when `number` has the product's shape but not its check digit; else undefined. */
   readonly expectedCheckDigit: (number: string) => number | undefined;
   readonly checkDigitMessage: 'form.checkDigit.container' | 'form.checkDigit.awb';
+  /** Whether `number` can be one of the kinds of number the service looks up; a lookup that cannot succeed is still billed. */
+  readonly plausible: (number: string) => boolean;
+  readonly shapeMessage: 'form.shape.ocean' | 'form.shape.air';
   /** Tracks the number exactly as typed. */
   readonly send: (number: string) => void;
 }
 
 /**
  * The typed number of a tracker's form and the advice given before it is sent: an empty
- * field is pointed out, a wrong check digit gets a warning and "Track anyway". What the
+ * field is pointed out; a number that cannot be of any kind the service looks up, or has a
+ * wrong check digit, gets a warning and "Track anyway" instead of a billed request. What the
  * visitor typed is what is sent; the checks only advise. It holds state for its host and
  * asks it to render when that changes; it has no lifecycle of its own.
  */
@@ -43,6 +48,7 @@ export class NumberEntry {
     const number = this.input;
     const expected = number.trim() === '' ? undefined : this.options.expectedCheckDigit(number);
     if (number.trim() === '') this.advice = { kind: 'empty' };
+    else if (!this.options.plausible(number)) this.advice = { kind: 'shape', number };
     else if (expected !== undefined) this.advice = { kind: 'check-digit', number, expected };
     else return this.send(number);
     this.host.requestUpdate();
@@ -66,7 +72,11 @@ export class NumberEntry {
     const { l } = ctx;
     if (advice.kind === 'empty') return html`<p class="advice" id="advice" part="notice notice-warning" role="alert">${l.t('form.empty')}</p>`;
     return html`<div class="advice" id="advice" part="notice notice-warning">
-      <p role="alert">${l.t(this.options.checkDigitMessage, { number: advice.number, expected: advice.expected })}</p>
+      <p role="alert">
+        ${advice.kind === 'shape'
+          ? l.t(this.options.shapeMessage, { number: advice.number })
+          : l.t(this.options.checkDigitMessage, { number: advice.number, expected: advice.expected })}
+      </p>
       <button type="button" class="secondary" part="track-anyway-button" @click=${() => this.send(advice.number)}>${l.t('form.trackAnyway')}</button>
     </div>`;
   }

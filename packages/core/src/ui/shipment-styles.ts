@@ -75,6 +75,30 @@ export const shipmentStyles = css`
   .muted {
     color: var(--_muted);
   }
+  .exception-badge {
+    display: inline-block;
+    font-weight: 700;
+    padding: 0.15em 0.6em;
+    border-radius: 999px;
+    color: var(--_text);
+    border: 1px solid var(--_warn);
+    background: color-mix(in srgb, var(--_warn) 14%, var(--_bg));
+  }
+  [part~='exception'] {
+    display: grid;
+    gap: 0.5em;
+    padding: 0.75em 1em;
+    margin-block-end: var(--_gap);
+    border-radius: var(--_radius);
+    border-inline-start: 4px solid var(--_warn);
+    background: color-mix(in srgb, var(--_warn) 10%, var(--_bg));
+  }
+  [part~='exception'] p {
+    margin: 0;
+  }
+  .exception-leg {
+    color: var(--_muted);
+  }
   dl.facts {
     display: grid;
     grid-template-columns: max-content 1fr;

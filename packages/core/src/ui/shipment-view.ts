@@ -15,7 +15,7 @@ import type { Shipment } from '../model/shipment.js';
 // one shared chunk instead of several (test/packaging/bundlers.test.ts measures it).
 import { inSentence, type RenderContext } from '../element.js';
 import type { MapView, ShipmentView } from '../presentation/view-model.js';
-import { renderEta, renderRoute, renderStatus } from './summary.js';
+import { renderEta, renderExceptions, renderRoute, renderStatus } from './summary.js';
 import { renderTimeline, renderUnitSwitcher } from './timeline.js';
 import { enShipment } from '../i18n/en-shipment.js';
 import { registerEnglish } from '../i18n/localizer.js';
@@ -54,7 +54,7 @@ export function renderShipmentView(view: ShipmentView, ctx: RenderContext, optio
   const unit = view.units[unitIndex];
   const map = renderMap(view.map, options.map);
   return html`<article class="shipment" part="shipment" aria-label=${ctx.l.t('shipment.heading', { number: shipment.reference })}>
-    ${renderStatus(view, ctx)}
+    ${renderStatus(view, ctx)} ${renderExceptions(view, ctx)}
     <div class="panels ${map === nothing ? '' : 'with-map'}">
       <div class="summary">${renderEta(view, ctx)} ${renderRoute(view, ctx)} ${options.details}</div>
       ${map}

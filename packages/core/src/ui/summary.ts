@@ -1,6 +1,7 @@
 import { html, nothing, type TemplateResult } from 'lit';
 import { formatMoment, isoOf } from '../format/dates.js';
 import { formatDuration, formatRelative } from '../format/relative.js';
+import { SIGNIFICANT_DELAY_MS } from '../presentation/exception.js';
 import type { ShipmentView } from '../presentation/view-model.js';
 import type { RenderContext } from './labels.js';
 
@@ -10,10 +11,11 @@ export function renderStatus(view: ShipmentView, ctx: RenderContext): TemplateRe
   const { shipment, carrier } = view;
   const kind = shipment.referenceType ? l.t(`reference.${shipment.referenceType}`) : undefined;
   return html`<header part="status">
-    <h2>${kind ? `${kind} ` : ''}<span class="reference">${shipment.reference}</span></h2>
+    <h2>${kind ? `${kind} ` : ''}<bdi class="reference">${shipment.reference}</bdi></h2>
     <div class="status-line">
       <span class="visually-hidden">${l.t('shipment.labelled', { label: l.t('shipment.status') })}</span>
       <span class="status-badge" data-status=${shipment.status.code}>${view.status}</span>
+      ${view.exceptions.map((e) => html`<span class="exception-badge" data-exception=${e.kind}>${e.short}</span>`)}
       ${carrier
         ? html`<span><span class="muted">${l.t('shipment.labelled', { label: ctx.product === 'air' ? l.t('shipment.airline') : l.t('shipment.carrier') })}</span> ${carrier}</span>`
         : nothing}
@@ -35,8 +37,8 @@ export function renderEta(view: ShipmentView, ctx: RenderContext): TemplateResul
   const heading = eta.kind === 'actual' ? l.t('shipment.ata') : eta.kind === 'planned' ? l.t('shipment.eta.planned') : l.t('shipment.eta');
   const original = shipment.originalEta;
   const delayMs = original ? eta.time.epochMs - original.time.epochMs : 0;
-  // Under an hour is noise in ocean schedules; say nothing rather than "delayed by 0 minutes".
-  const showDelay = original !== undefined && Math.abs(delayMs) >= 3600_000;
+  // Say nothing rather than "delayed by 0 minutes".
+  const showDelay = original !== undefined && Math.abs(delayMs) >= SIGNIFICANT_DELAY_MS;
   return html`<section part="eta" aria-label=${heading}>
     <h3>${heading}${etaPlace ? html` · ${etaPlace.label}` : nothing}</h3>
     <p class="eta-time"><time datetime=${isoOf(eta.time)}>${formatMoment(eta.time, l.locale)}</time></p>
@@ -69,5 +71,22 @@ export function renderRoute(view: ShipmentView, ctx: RenderContext): TemplateRes
         </li>`,
       )}
     </ol>
+  </section>`;
+}
+
+/**
+ * `part="exception"`: what went wrong, above the summary, with the leg or place it concerns.
+ * Not a live region itself: the announcer says the same words once, with the status.
+ */
+export function renderExceptions(view: ShipmentView, ctx: RenderContext): TemplateResult | typeof nothing {
+  if (view.exceptions.length === 0) return nothing;
+  const { l } = ctx;
+  return html`<section part="exception" aria-label=${view.exceptions[0]!.short}>
+    ${view.exceptions.map(
+      (e) => html`<div class="exception" data-exception=${e.kind}>
+        <p><strong>${e.short}</strong> ${e.text}</p>
+        ${e.leg ? html`<p class="exception-leg">${l.t('exception.affected', { leg: e.leg })}</p>` : nothing}
+      </div>`,
+    )}
   </section>`;
 }

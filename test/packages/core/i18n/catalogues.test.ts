@@ -12,6 +12,7 @@ import { zhCN } from '../../../../packages/core/src/i18n/zh-CN.js';
 import { loadCatalogue, shippedLocales } from '../../../../packages/core/src/i18n/catalogues.js';
 import { Localizer, registerEnglish, textDirection } from '../../../../packages/core/src/i18n/localizer.js';
 import { enShipment } from '../../../../packages/core/src/i18n/en-shipment.js';
+import { isolate } from '../../../../packages/core/src/i18n/bidi.js';
 
 const catalogues: Record<string, Readonly<Record<string, Message>>> = { es, de, fr, 'pt-BR': ptBR, 'zh-CN': zhCN, ja, ar };
 const englishKeys = Object.keys(en).sort();
@@ -42,13 +43,13 @@ function sources(dir = new URL('../../../../packages/', import.meta.url)): strin
  * untranslated string.
  */
 const sameAsEnglish: Record<string, readonly MessageKey[]> = {
-  es: ['flight.route', 'shipment.labelled'],
-  de: ['shipment.status', 'shipment.route', 'reference.container', 'flight.route', 'map.altitude', 'map.route', 'shipment.labelled'],
+  es: ['flight.route', 'shipment.labelled', 'exception.leg'],
+  de: ['shipment.status', 'shipment.route', 'reference.container', 'flight.route', 'map.altitude', 'map.route', 'shipment.labelled', 'exception.leg'],
   fr: ['shipment.voyage', 'role.destination', 'flight.route'],
-  'pt-BR': ['shipment.status', 'flight.route', 'shipment.labelled'],
+  'pt-BR': ['shipment.status', 'flight.route', 'shipment.labelled', 'exception.leg'],
   'zh-CN': ['flight.route'],
   ja: ['flight.route'],
-  ar: ['shipment.labelled'],
+  ar: ['shipment.labelled', 'exception.leg'],
 };
 
 describe('message catalogues', () => {
@@ -140,9 +141,16 @@ describe('message catalogues', () => {
     const arabic = (n: number) => ar.t('milestone.pieces', { count: n });
     assert.equal(arabic(1), 'طرد واحد');
     assert.equal(arabic(2), 'طردان');
-    assert.equal(arabic(3), `${new Intl.NumberFormat('ar').format(3)} طرود`);
-    assert.equal(arabic(11), `${new Intl.NumberFormat('ar').format(11)} طردًا`);
+    assert.equal(arabic(3), `${isolate(new Intl.NumberFormat('ar').format(3))} طرود`);
+    assert.equal(arabic(11), `${isolate(new Intl.NumberFormat('ar').format(11))} طردًا`);
     assert.equal(new Localizer('en').t('notice.retrying', { attempt: 2, max: 3 }).includes('attempt 2 of 3'), true);
+  });
+
+  it('isolates every value of a right-to-left sentence, so that a number keeps its order', async () => {
+    await loadCatalogue('ar');
+    const said = new Localizer('ar').t('notice.notFound', { number: '176-22817340' });
+    assert.ok(said.includes('\u2068176-22817340\u2069'), JSON.stringify(said));
+    assert.equal(new Localizer('en').t('notice.notFound', { number: '176-22817340' }).includes('\u2068'), false);
   });
 
   it('fills placeholders and leaves unknown ones visible', async () => {

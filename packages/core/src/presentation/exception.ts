@@ -1,0 +1,128 @@
+/**
+ * What went wrong, from what the document carries: a cancelled flight or leg (with or without a
+ * replacement), a re-booking, a hold or discrepancy as the latest event, an arrival later than
+ * first promised. Derived here, once, so that the status, the banner above the summary and the
+ * live region say the same words; the timeline still tells the whole story below.
+ */
+import type { Localizer } from '../i18n/localizer.js';
+import type { Flight, Leg, Milestone, Place, Shipment } from '../model/shipment.js';
+import { formatDuration } from '../format/relative.js';
+import type { ExceptionView, PlaceView } from './view-model.js';
+
+/** Under an hour is noise in carriers' schedules: neither the ETA box nor the banner says it. */
+export const SIGNIFICANT_DELAY_MS = 3600_000;
+
+/** Event codes that, as the latest thing that happened, mean the cargo is held or something is wrong. */
+const HOLD_CODES: Readonly<Record<Shipment['product'], Readonly<Record<string, 'hold' | 'discrepancy'>>>> = {
+  ocean: { INSP: 'hold' },
+  air: { DIS: 'discrepancy' },
+};
+
+/** A flight or a drawn leg: what can be cancelled and replaced, in route order. */
+interface Movement {
+  readonly vehicle?: string;
+  readonly from?: Place;
+  readonly to?: Place;
+  readonly cancelled: boolean;
+}
+
+function movements(shipment: Shipment): Movement[] {
+  return shipment.product === 'air'
+    ? shipment.flights.map((f: Flight) => ({ vehicle: f.flightNumber, from: f.from, to: f.to, cancelled: f.state === 'cancelled' }))
+    : shipment.legs.map((leg: Leg) => ({ vehicle: leg.vehicle, from: leg.from, to: leg.to, cancelled: leg.state === 'cancelled' }));
+}
+
+/** The latest event that happened, across the units. */
+function latestActual(shipment: Shipment): Milestone | undefined {
+  let latest: Milestone | undefined;
+  for (const unit of shipment.units) {
+    for (const m of unit.milestones) {
+      if (m.kind !== 'actual' || m.superseded) continue;
+      if (!latest || (m.time?.epochMs ?? -Infinity) >= (latest.time?.epochMs ?? -Infinity)) latest = m;
+    }
+  }
+  return latest;
+}
+
+/**
+ * The exceptions of a shipment, most pressing first; empty when none. Once the shipment has
+ * arrived, a cancellation or delay on the way is history, not an exception.
+ */
+export function deriveExceptions(
+  shipment: Shipment,
+  l: Localizer,
+  place: (p: Place | undefined) => PlaceView | undefined,
+): ExceptionView[] {
+  const exceptions: ExceptionView[] = [];
+  const arrived = shipment.eta?.kind === 'actual';
+  const unknownPlace = l.t('flight.airport.unknown');
+  const legText = (m: Movement) => {
+    const route = l.t('flight.route', { from: place(m.from)?.label ?? unknownPlace, to: place(m.to)?.label ?? unknownPlace });
+    return m.vehicle ? l.t('exception.leg', { vehicle: m.vehicle, route }) : route;
+  };
+
+  const moves = movements(shipment);
+  if (!arrived) {
+    moves.forEach((move, index) => {
+      if (!move.cancelled) return;
+      // A later movement that is not cancelled and leaves from the same place carries the cargo instead.
+      const replacement = moves.slice(index + 1).find((m) => !m.cancelled && m.from?.code === move.from?.code);
+      if (replacement) {
+        exceptions.push({
+          kind: 'rebooked',
+          short: l.t('exception.rebooked.short'),
+          text: l.t('exception.cancelledReplaced', { replacement: legText(replacement) }),
+          leg: legText(move),
+        });
+      } else {
+        exceptions.push({
+          kind: 'cancelled',
+          short: l.t('exception.cancelled.short'),
+          text: l.t('exception.cancelled'),
+          leg: legText(move),
+        });
+      }
+    });
+  }
+
+  const latest = latestActual(shipment);
+  const hold = latest && HOLD_CODES[shipment.product][latest.code];
+  if (latest && hold) {
+    const at = place(latest.place);
+    exceptions.push({
+      kind: hold,
+      short: l.t(hold === 'hold' ? 'exception.hold.short' : 'exception.discrepancy.short'),
+      text: l.t(hold === 'hold' ? 'exception.hold' : 'exception.discrepancy'),
+      ...(at ? { leg: at.label } : {}),
+    });
+  }
+
+  // A re-booking the document records only by superseding an earlier booking: a cancellation,
+  // replaced or not, has already said what the superseded booking means.
+  const rebooked = !arrived && !moves.some((m) => m.cancelled) && shipment.units.some((u) => u.milestones.some((m) => m.superseded));
+  if (rebooked) {
+    const booking = shipment.units
+      .flatMap((u) => u.milestones)
+      .filter((m) => !m.superseded && m.flightNumber !== undefined)
+      .at(-1);
+    const move = booking && moves.find((m) => m.vehicle === booking.flightNumber && !m.cancelled);
+    exceptions.push({
+      kind: 'rebooked',
+      short: l.t('exception.rebooked.short'),
+      text: l.t('exception.rebooked'),
+      ...(move ? { leg: legText(move) } : {}),
+    });
+  }
+
+  const { eta, originalEta } = shipment;
+  if (!arrived && eta && originalEta && eta.time.epochMs - originalEta.time.epochMs >= SIGNIFICANT_DELAY_MS) {
+    const at = place(eta.place);
+    exceptions.push({
+      kind: 'delayed',
+      short: l.t('exception.delayed.short'),
+      text: l.t('exception.delayed', { duration: formatDuration(eta.time.epochMs - originalEta.time.epochMs, l.locale) }),
+      ...(at ? { leg: at.label } : {}),
+    });
+  }
+  return exceptions;
+}

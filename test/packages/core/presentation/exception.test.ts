@@ -1,0 +1,102 @@
+import { before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { loadFixture } from '../../../fixtures/load-fixture.js';
+import { normalizeOcean } from '../../../../packages/ocean-tracker/src/ocean-normalizer.js';
+import { normalizeAir } from '../../../../packages/air-tracker/src/air-normalizer.js';
+import { loadCatalogue, shippedLocales } from '../../../../packages/core/src/i18n/catalogues.js';
+import { enShipment } from '../../../../packages/core/src/i18n/en-shipment.js';
+import { Localizer, registerEnglish } from '../../../../packages/core/src/i18n/localizer.js';
+import { createPresenter } from '../../../../packages/core/src/presentation/present.js';
+import { mapMessagesFor } from '../../../../packages/core/src/ui/map-messages.js';
+import type { Flight, Milestone, Shipment } from '../../../../packages/core/src/model/shipment.js';
+
+function shipmentOf(name: string): Shipment {
+  const result = (name.startsWith('air') ? normalizeAir : normalizeOcean)(loadFixture(name));
+  if (!result.ok) throw new Error(result.reason);
+  return result.shipment;
+}
+
+function present(shipment: Shipment, locale = 'en') {
+  const l = new Localizer(locale);
+  return createPresenter()(shipment, undefined, l, mapMessagesFor(l));
+}
+
+/** The cancelled-flight fixture with its replacement flights gone: the cargo waits for a re-booking. */
+function cancelledWithoutReplacement(): Shipment {
+  const s = shipmentOf('air-cancelled-flight.json');
+  return { ...s, flights: s.flights.filter((f: Flight) => f.state === 'cancelled') };
+}
+
+describe('the exception state of the labelled view', () => {
+  before(async () => {
+    registerEnglish(enShipment);
+    await Promise.all(shippedLocales.filter((l) => l !== 'en').map(loadCatalogue));
+  });
+
+  it('has none for a shipment on its way as planned, nor for one delivered', () => {
+    for (const name of ['air-awb-transfer.json', 'air-delivered.json', 'ocean-delivered.json', 'ocean-booked-planned.json']) {
+      assert.deepEqual(present(shipmentOf(name)).exceptions, [], name);
+    }
+  });
+
+  it('says a cancelled flight with no replacement, naming the flight and its airports', () => {
+    const view = present(cancelledWithoutReplacement());
+    assert.equal(view.exceptions.length, 1);
+    const [e] = view.exceptions;
+    assert.equal(e!.kind, 'cancelled');
+    assert.equal(e!.short, 'Cancelled');
+    assert.match(e!.text, /no replacement/);
+    assert.equal(e!.leg, 'CX096: Hong Kong (HKG), Hong Kong SAR China → Chicago (ORD), United States');
+  });
+
+  it('says a cancelled flight replaced by a later one from the same airport as a re-booking onto that flight', () => {
+    const [e, ...rest] = present(shipmentOf('air-cancelled-flight.json')).exceptions;
+    assert.deepEqual(rest, []);
+    assert.equal(e!.kind, 'rebooked');
+    assert.match(e!.text, /re-booked on CX084: Hong Kong \(HKG\)/);
+    assert.match(e!.leg!, /^CX096: /);
+  });
+
+  it('says a re-booking the document records only by superseding the first booking', () => {
+    const [e] = present(shipmentOf('air-rebooked.json')).exceptions;
+    assert.equal(e!.kind, 'rebooked');
+    assert.match(e!.leg!, /^LH8162: /);
+  });
+
+  it('says an arrival later than first promised, by how much, at the arrival place', () => {
+    const [e] = present(shipmentOf('ocean-container-in-transit.json')).exceptions;
+    assert.equal(e!.kind, 'delayed');
+    assert.equal(e!.text, 'Arrival is now expected 2 days 18 hours later than first promised.');
+    assert.equal(e!.leg, 'Rotterdam, Netherlands');
+  });
+
+  it('says a hold (ocean inspection) or a discrepancy (air) when it is the latest thing that happened, not once it is past', () => {
+    const ocean = shipmentOf('ocean-booked-planned.json');
+    const inspected: Milestone = { code: 'INSP', known: true, kind: 'actual', time: { iso: '2030-01-01T00:00:00Z', epochMs: Date.UTC(2030, 0, 1), offsetMinutes: 0 } };
+    const withHold: Shipment = { ...ocean, units: [{ id: 'MSCU1234565', milestones: [inspected] }] };
+    assert.deepEqual(present(withHold).exceptions.map((e) => e.kind), ['hold']);
+    const released: Milestone = { ...inspected, code: 'CUSR', time: { ...inspected.time!, epochMs: inspected.time!.epochMs + 1 } };
+    assert.deepEqual(present({ ...withHold, units: [{ id: 'MSCU1234565', milestones: [inspected, released] }] }).exceptions, []);
+
+    const air = shipmentOf('air-awb-transfer.json');
+    const unit = air.units[0]!;
+    const latest = unit.milestones.filter((m) => m.kind === 'actual').at(-1)!;
+    const discrepancy: Milestone = { ...latest, code: 'DIS', time: { ...latest.time!, epochMs: latest.time!.epochMs + 60_000 } };
+    const view = present({ ...air, units: [{ ...unit, milestones: [...unit.milestones, discrepancy] }] });
+    assert.deepEqual(view.exceptions.map((e) => e.kind), ['discrepancy']);
+  });
+
+  it('adds the exceptions to the status sentence the live region says', () => {
+    const view = present(cancelledWithoutReplacement());
+    assert.match(view.announcement, /^Found 160-88230472\. Status: .+\. A leg of the journey was cancelled .+ Affected: CX096: /);
+  });
+
+  it('has its words in every shipped language', () => {
+    for (const locale of shippedLocales) {
+      const [e] = present(cancelledWithoutReplacement(), locale).exceptions;
+      const english = present(cancelledWithoutReplacement()).exceptions[0]!;
+      if (locale !== 'en') assert.notEqual(e!.text, english.text, locale);
+      assert.ok(e!.leg!.includes('CX096'), locale);
+    }
+  });
+});

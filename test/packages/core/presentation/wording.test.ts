@@ -1,0 +1,76 @@
+import { before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { loadFixture } from '../../../fixtures/load-fixture.js';
+import { normalizeOcean } from '../../../../packages/ocean-tracker/src/ocean-normalizer.js';
+import { normalizeAir } from '../../../../packages/air-tracker/src/air-normalizer.js';
+import { loadCatalogue, shippedLocales } from '../../../../packages/core/src/i18n/catalogues.js';
+import { enShipment } from '../../../../packages/core/src/i18n/en-shipment.js';
+import { Localizer, registerEnglish } from '../../../../packages/core/src/i18n/localizer.js';
+import { createPresenter } from '../../../../packages/core/src/presentation/present.js';
+import { mapMessagesFor } from '../../../../packages/core/src/ui/map-messages.js';
+import type { Milestone, Shipment } from '../../../../packages/core/src/model/shipment.js';
+
+function shipmentOf(name: string): Shipment {
+  const result = (name.startsWith('air') ? normalizeAir : normalizeOcean)(loadFixture(name));
+  if (!result.ok) throw new Error(result.reason);
+  return result.shipment;
+}
+
+/** The titles the timeline shows for these events of this shipment, in this language. */
+function titles(shipment: Shipment, events: readonly Milestone[], locale = 'en'): string[] {
+  const l = new Localizer(locale);
+  const unit = { ...shipment.units[0]!, milestones: events };
+  const view = createPresenter()({ ...shipment, units: [unit] }, undefined, l, mapMessagesFor(l));
+  return view.units[0]!.milestones.map((m) => m.title);
+}
+
+const event = (code: string, extra: Partial<Milestone> = {}): Milestone => ({ code, known: true, kind: 'actual', ...extra });
+
+describe('words that fit the mode', () => {
+  before(async () => {
+    registerEnglish(enShipment);
+    await Promise.all(shippedLocales.filter((l) => l !== 'en').map(loadCatalogue));
+  });
+
+  it('names the ocean step by its transport: vessel (and feeder), rail, truck, barge', () => {
+    const ocean = shipmentOf('ocean-container-in-transit.json');
+    const byMode = (mode: string | undefined) =>
+      titles(ocean, ['LOAD', 'DEPA', 'ARRI', 'DISC'].map((code) => event(code, mode === undefined ? {} : { mode })));
+    assert.deepEqual(byMode('vessel'), ['Loaded on vessel', 'Vessel departed', 'Vessel arrived', 'Discharged']);
+    assert.deepEqual(byMode('feeder'), byMode('vessel'));
+    assert.deepEqual(byMode(undefined), byMode('vessel'));
+    assert.deepEqual(byMode('rail'), ['Loaded on train', 'Train departed', 'Train arrived', 'Unloaded from train']);
+    assert.deepEqual(byMode('truck'), ['Loaded on truck', 'Truck departed', 'Truck arrived', 'Unloaded from truck']);
+    assert.deepEqual(byMode('barge'), ['Loaded on barge', 'Barge departed', 'Barge arrived', 'Discharged from barge']);
+    // Mode-neutral codes read the same whatever the transport.
+    assert.deepEqual(titles(ocean, [event('GTOT', { mode: 'rail' })]), ['Gate out']);
+  });
+
+  it('says a rail step in the words of rail, not of a vessel, in every language', () => {
+    const ocean = shipmentOf('ocean-container-in-transit.json');
+    for (const locale of shippedLocales) {
+      for (const code of ['LOAD', 'DEPA', 'ARRI', 'DISC']) {
+        const [vessel, rail, truck, barge] = titles(ocean, ['vessel', 'rail', 'truck', 'barge'].map((mode) => event(code, { mode })), locale);
+        assert.equal(new Set([vessel, rail, truck, barge]).size, 4, `${locale} ${code}: ${vessel} / ${rail} / ${truck} / ${barge}`);
+      }
+    }
+  });
+
+  it("tells an air transfer onto the airline's own flight from one to another airline, by the flight's designator", () => {
+    const air = shipmentOf('air-awb-transfer.json');
+    assert.equal(air.carrier?.iata, 'EK');
+    const [own, other, unknown] = titles(air, [event('TFD', { flightNumber: 'EK9905' }), event('TFD', { flightNumber: 'LH8162' }), event('TFD')]);
+    assert.equal(own, 'Transferred to a connecting flight');
+    assert.equal(other, 'Transferred to another airline');
+    assert.equal(unknown, 'Transferred');
+    for (const locale of shippedLocales) {
+      const words = titles(air, [event('TFD', { flightNumber: 'EK9905' }), event('TFD', { flightNumber: 'LH8162' }), event('TFD')], locale);
+      assert.equal(new Set(words).size, 3, `${locale}: ${words.join(' / ')}`);
+    }
+  });
+
+  it('keeps the document’s text for a code it does not know, whatever the mode', () => {
+    const ocean = shipmentOf('ocean-container-in-transit.json');
+    assert.deepEqual(titles(ocean, [event('XRAY', { known: false, mode: 'rail', description: 'Scanned' })]), ['Scanned']);
+  });
+});

@@ -1,0 +1,88 @@
+import { expect } from '@open-wc/testing';
+import '@cargo-trackers/air-tracker';
+import '@cargo-trackers/ocean-tracker';
+import { fixture, mount, nextEvent, part, scenario } from '../../../support/browser.js';
+
+type Doc = Record<string, unknown> & { flights: { state: string }[] };
+
+/** The cancelled-flight document without the flights that replace the cancelled one: awaiting re-booking. */
+async function awaitingRebooking(): Promise<Doc> {
+  const doc = await fixture<Doc>('air-cancelled-flight.json');
+  return { ...doc, flights: doc.flights.filter((f) => f.state === 'cancelled') };
+}
+
+async function loaded(tag: 'air-tracker' | 'ocean-tracker', body: unknown, lang = 'en'): Promise<HTMLElement & { updateComplete: Promise<boolean> }> {
+  const s = await scenario({ responses: [{ status: 200, body }] });
+  const attr = tag === 'air-tracker' ? 'awb-number="160-88230472"' : 'reference-number="MEDU9091004"';
+  const el = mount<HTMLElement & { updateComplete: Promise<boolean> }>(`<${tag} lang="${lang}" proxy-url="${s.base}/x" ${attr}></${tag}>`);
+  await nextEvent(el, 'tracker-load');
+  await el.updateComplete;
+  return el;
+}
+
+function text(node: Element | null | undefined): string {
+  return (node?.textContent ?? '').replace(/\s+/g, ' ').trim();
+}
+
+describe('exceptions first', () => {
+  afterEach(() => document.querySelectorAll('[data-test-root]').forEach((n) => n.remove()));
+
+  it('shows a cancelled flight in the status and in a banner above the summary, with the affected flight', async () => {
+    const el = await loaded('air-tracker', await awaitingRebooking());
+    const banner = part(el, 'exception')!;
+    expect(banner, 'part="exception"').to.exist;
+    expect(text(banner)).to.contain('Cancelled').and.to.contain('no replacement').and.to.contain('Affected: CX096: Hong Kong (HKG)');
+    expect(text(part(el, 'status')!.querySelector('[data-exception="cancelled"]'))).to.equal('Cancelled');
+    const summary = el.shadowRoot!.querySelector('.summary')!;
+    expect(banner.getBoundingClientRect().bottom).to.be.at.most(summary.getBoundingClientRect().top + 0.5);
+    expect(banner.getBoundingClientRect().top).to.be.at.least(part(el, 'status')!.getBoundingClientRect().bottom - 0.5);
+    expect(banner.getBoundingClientRect().height).to.be.greaterThan(0);
+  });
+
+  it('says the exception once in the live region, with the status, and not again on a re-render', async () => {
+    const s = await scenario({ responses: [{ status: 200, body: await awaitingRebooking() }] });
+    const el = mount<HTMLElement & { updateComplete: Promise<boolean>; awbNumber: string }>(`<air-tracker lang="en" proxy-url="${s.base}/air"></air-tracker>`);
+    await el.updateComplete;
+    const polite = part(el, 'announcer')!.querySelector<HTMLElement>('[role="status"]')!;
+    const spoken: string[] = [];
+    new MutationObserver(() => spoken.push(text(polite))).observe(polite, { characterData: true, childList: true, subtree: true });
+    el.awbNumber = '160-88230472';
+    await nextEvent(el, 'tracker-load');
+    await el.updateComplete;
+    const input = el.shadowRoot!.querySelector('input')!;
+    input.value = '160-8823047';
+    input.dispatchEvent(new InputEvent('input'));
+    await el.updateComplete;
+    const saidException = spoken.filter((t) => t.includes('A leg of the journey was cancelled'));
+    expect(saidException).to.have.length(1);
+    expect(saidException[0]).to.match(/^Found 160-88230472\. Status: .+ Affected: CX096: /);
+  });
+
+  it('names a re-booking onto the replacement flight', async () => {
+    const el = await loaded('air-tracker', await fixture('air-cancelled-flight.json'));
+    const banner = part(el, 'exception')!;
+    expect(banner.querySelector('[data-exception="rebooked"]')).to.exist;
+    expect(text(banner)).to.contain('Re-booked').and.to.contain('re-booked on CX084');
+  });
+
+  it('shows an arrival later than first promised (ocean)', async () => {
+    const el = await loaded('ocean-tracker', await fixture('ocean-container-in-transit.json'));
+    expect(text(part(el, 'exception'))).to.contain('Delayed').and.to.contain('2 days 18 hours later').and.to.contain('Rotterdam');
+  });
+
+  it('shows no banner for a shipment that went as planned', async () => {
+    const el = await loaded('air-tracker', await fixture('air-delivered.json'));
+    expect(part(el, 'exception')).to.equal(null);
+    expect(part(el, 'status')!.querySelector('[data-exception]')).to.equal(null);
+  });
+
+  it('speaks Arabic right to left, its stripe on the inline start', async () => {
+    const el = await loaded('air-tracker', await awaitingRebooking(), 'ar');
+    const banner = part(el, 'exception')!;
+    expect(text(banner)).to.contain('أُلغيت إحدى مراحل الرحلة');
+    const style = getComputedStyle(banner);
+    expect(style.direction).to.equal('rtl');
+    expect(style.borderRightWidth).to.equal('4px');
+    expect(style.borderLeftWidth).to.equal('0px');
+  });
+});
