@@ -17,7 +17,9 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
-const BUDGET_FIRST_LOAD = 20 * 1024;
+// 20.5 KB: it was 20 KB until the form took its format check, the configuration notices, the declared API and
+// right-to-left isolation (0.6 KB); issue 17 wants 14 KB, which needs the lookup machinery out of the first load.
+const BUDGET_FIRST_LOAD = 20.5 * 1024;
 const BUDGET_MAP = 60 * 1024;
 const ELEMENT_DEFINES = {
   'ocean-tracker': 'packages/ocean-tracker/src/define.ts',
