@@ -7,7 +7,7 @@ import { JSON_HEADERS, decodeCached, encodeCached, errorOutput, etagOf, matchesE
 import type { CachedAnswer, ProxyOutput } from './answer.js';
 import { flyOnce } from './flights.js';
 import { checkUpstreamBody } from './json-guard.js';
-import { jsonLinesLogger } from './log.js';
+import { isoTime, jsonLinesLogger } from './log.js';
 import type { CacheOutcome, ProxyLogEntry, ProxyLogger } from './log.js';
 import { MemoryStore } from './memory-store.js';
 import type { ProxyStore } from './store.js';
@@ -454,7 +454,7 @@ export function createTrackingProxy(options: TrackingProxyOptions): TrackingProx
     if (output.status === 502) level = 'warn';
     try {
       log({
-        time: new Date(started).toISOString(),
+        time: isoTime(started),
         level,
         method: input.method,
         route: trace.route,

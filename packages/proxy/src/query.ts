@@ -13,12 +13,32 @@ export interface ParsedQuery {
 export function parseQuery(search: string): ParsedQuery {
   const values = new Map<string, string>();
   const duplicated = new Set<string>();
-  for (const [name, value] of new URLSearchParams(search)) {
-    if (values.has(name)) duplicated.add(name);
-    else values.set(name, value);
+  if (PLAIN_QUERY.test(search)) {
+    // Nothing to decode: split as URLSearchParams would, without building one per request.
+    let start = search.startsWith('?') ? 1 : 0;
+    while (start <= search.length) {
+      let end = search.indexOf('&', start);
+      if (end === -1) end = search.length;
+      if (end > start) {
+        const eq = search.indexOf('=', start);
+        if (eq === -1 || eq > end) addParam(values, duplicated, search.slice(start, end), '');
+        else addParam(values, duplicated, search.slice(start, eq), search.slice(eq + 1, end));
+      }
+      start = end + 1;
+    }
+  } else {
+    for (const [name, value] of new URLSearchParams(search)) addParam(values, duplicated, name, value);
   }
   return { values, duplicated };
 }
+
+function addParam(values: Map<string, string>, duplicated: Set<string>, name: string, value: string): void {
+  if (values.has(name)) duplicated.add(name);
+  else values.set(name, value);
+}
+
+/** A query of characters that decode to themselves (no `%`, no `+`, nothing outside ASCII), as every widget lookup is. */
+const PLAIN_QUERY = /^\??[\w\-.~=&!$'()*,;:@/?]*$/;
 
 /**
  * Encodes name/value pairs with `encodeURIComponent`, which escapes everything a query

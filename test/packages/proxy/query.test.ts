@@ -56,6 +56,29 @@ describe('query forwarding', () => {
     await upstream.close();
   });
 
+  it('reads every raw query as URLSearchParams does, plain ones included (unit property)', () => {
+    // The plain-query path splits without URLSearchParams; any raw query must read the same.
+    const raw = fc.oneof(
+      fc.string({ unit: fc.constantFrom('?', '&', '=', 'a', 'B', '1', '-', '.', '_', '~', '/', ':', "'", '*'), maxLength: 24 }),
+      fc.string({ unit: fc.constantFrom('?', '&', '=', 'a', '+', '%', '%41', ' ', '\u00e9', '#'), maxLength: 16 }),
+    );
+    fc.assert(
+      fc.property(raw, (search) => {
+        const expected = new Map<string, string>();
+        const duplicated = new Set<string>();
+        for (const [name, value] of new URLSearchParams(search)) {
+          if (expected.has(name)) duplicated.add(name);
+          else expected.set(name, value);
+        }
+        const parsed = parseQuery(search);
+        assert.deepEqual([...parsed.values], [...expected]);
+        assert.deepEqual([...parsed.duplicated].sort(), [...duplicated].sort());
+      }),
+      { numRuns: 2000 },
+    );
+    assert.deepEqual([...parseQuery('?referenceNumber=MSCU1234567&carrierCode=MSCU').values], [['referenceNumber', 'MSCU1234567'], ['carrierCode', 'MSCU']]);
+  });
+
   it('decoding then re-encoding keeps every value (unit property)', () => {
     fc.assert(
       fc.property(fc.array(fc.tuple(typed, typed), { maxLength: 5 }), encoding, (pairs, how) => {
