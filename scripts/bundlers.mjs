@@ -92,6 +92,7 @@ async function esbuildBuild(dir) {
     for (const imported of outputs[name].imports) if (imported.kind === 'import-statement') visit(imported.path);
   };
   visit(entry);
+  if (process.env.BUNDLERS_DEBUG) for (const name of initial) console.log(name, Object.keys(outputs[name].inputs).map(normalizeId).join(' '));
   let gzip = 0;
   for (const name of initial) gzip += gzipBytes(await readFile(join(root, name)));
   return {

@@ -23,3 +23,6 @@ export * from './events.js';
 export { trackerProperties } from './api/tracker-properties.js';
 export { litProperties, assignDefaults } from './api/element-api.js';
 export type { PropertySpec, ValuesOf } from './api/element-api.js';
+// First-load modules that lazy modules use too; they take them from here (see the top of this file).
+export { isUsableUrl, isCrossOrigin } from './transport/usable-url.js';
+export { mapLoadingConverter, parseMapLoading, type MapLoading } from './map/map-loading.js';

@@ -3,7 +3,8 @@
  * time for a placeholder it cannot fill, and only http(s) tiles make sense.
  */
 
-import { isUsableUrl } from '../transport/usable-url.js';
+// Through ../element.js, as every lazy module takes first-load code (test/packaging/bundlers.test.ts).
+import { isUsableUrl } from '../element.js';
 
 const LEAFLET_PLACEHOLDERS = new Set(['s', 'x', 'y', 'z', 'r', '-y']);
 
