@@ -32,7 +32,9 @@ const gzipBytes = (code) => gzipSync(code, { level: 9 }).length;
 /** Repository-relative, `/`-separated, with any loader prefix or query removed. */
 function normalizeId(id) {
   const path = id.replace(/^.*!/, '').replace(/\?.*$/, '').replace(/^\0+/, '');
-  return relative(root, path.startsWith('/') ? path : join(root, path)).split('\\').join('/');
+  return relative(root, path.startsWith('/') ? path : join(root, path))
+    .split('\\')
+    .join('/');
 }
 
 const lazyIn = (modules) => LAZY_MODULES.filter((lazy) => modules.some((m) => m.endsWith(`packages/${lazy}`)));
@@ -92,7 +94,8 @@ async function esbuildBuild(dir) {
     for (const imported of outputs[name].imports) if (imported.kind === 'import-statement') visit(imported.path);
   };
   visit(entry);
-  if (process.env.BUNDLERS_DEBUG) for (const name of initial) console.log(name, Object.keys(outputs[name].inputs).map(normalizeId).join(' '));
+  if (process.env.BUNDLERS_DEBUG)
+    for (const name of initial) console.log(name, Object.keys(outputs[name].inputs).map(normalizeId).join(' '));
   let gzip = 0;
   for (const name of initial) gzip += gzipBytes(await readFile(join(root, name)));
   return {
@@ -174,7 +177,8 @@ export function problems(results) {
   const found = [];
   for (const [name, r] of Object.entries(results)) {
     if (r.lazy.length) found.push(`${name}: lazy modules in the initial set: ${r.lazy.join(', ')}`);
-    if (r.gzip > results.vite.gzip + TOLERANCE_BYTES) found.push(`${name}: ${r.gzip} B gzip, more than ${TOLERANCE_BYTES} B above Vite's ${results.vite.gzip} B`);
+    if (r.gzip > results.vite.gzip + TOLERANCE_BYTES)
+      found.push(`${name}: ${r.gzip} B gzip, more than ${TOLERANCE_BYTES} B above Vite's ${results.vite.gzip} B`);
   }
   return found;
 }

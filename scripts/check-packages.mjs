@@ -21,14 +21,27 @@ function run(command, args, cwd = root) {
 
 try {
   for (const dir of Object.keys(PUBLISHED)) {
-    const pack = spawnSync('npm', ['pack', '--json', '--pack-destination', out], { cwd: join(root, 'packages', dir), encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+    const pack = spawnSync('npm', ['pack', '--json', '--pack-destination', out], {
+      cwd: join(root, 'packages', dir),
+      encoding: 'utf8',
+      maxBuffer: 64 * 1024 * 1024,
+    });
     if (pack.status !== 0) {
       failures.push(`${dir}: npm pack failed\n${pack.stderr}`);
       continue;
     }
     const tarball = join(out, JSON.parse(pack.stdout)[0].filename);
     const publint = run(bin('publint'), ['run', '--strict', tarball]);
-    const attw = run(bin('attw'), [tarball, '--profile', 'esm-only', '--no-definitely-typed', '--format', 'table-flipped', '--no-emoji', '--no-color']);
+    const attw = run(bin('attw'), [
+      tarball,
+      '--profile',
+      'esm-only',
+      '--no-definitely-typed',
+      '--format',
+      'table-flipped',
+      '--no-emoji',
+      '--no-color',
+    ]);
     console.log(`${dir}: publint ${publint.ok ? 'clean' : 'FAILED'}, attw ${attw.ok ? 'clean' : 'FAILED'}`);
     if (!publint.ok) failures.push(`${dir}: publint --strict\n${publint.output}`);
     if (!attw.ok) failures.push(`${dir}: attw --profile esm-only\n${attw.output}`);

@@ -110,7 +110,8 @@ if (manifest[MAP] && manifest[MAP_ELEMENT]) {
 }
 
 console.log(`Budgets: first load ≤ ${kb(BUDGET_FIRST_LOAD)}, map ≤ ${kb(BUDGET_MAP)}.`);
-if (worst > BUDGET_FIRST_LOAD) failures.push(`first load is ${kb(worst)}, over the ${kb(BUDGET_FIRST_LOAD)} budget by ${kb(worst - BUDGET_FIRST_LOAD)}`);
+if (worst > BUDGET_FIRST_LOAD)
+  failures.push(`first load is ${kb(worst)}, over the ${kb(BUDGET_FIRST_LOAD)} budget by ${kb(worst - BUDGET_FIRST_LOAD)}`);
 if (mapSize > BUDGET_MAP) failures.push(`the map adds ${kb(mapSize)}, over the ${kb(BUDGET_MAP)} budget by ${kb(mapSize - BUDGET_MAP)}`);
 for (const f of failures) console.error(`OVER BUDGET: ${f}`);
 process.exit(failures.length > 0 ? 1 : 0);

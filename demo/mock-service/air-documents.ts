@@ -4,15 +4,7 @@
  */
 import { airports, type Airport } from './places.js';
 import { arcBetween, pointAlong, type LineString } from './route-geometry.js';
-import type {
-  AirDocument,
-  AirMilestone,
-  AirSegment,
-  DocumentRequest,
-  Flight,
-  FlightTimes,
-  TimeKind,
-} from './shipment-document-types.js';
+import type { AirDocument, AirMilestone, AirSegment, DocumentRequest, Flight, FlightTimes, TimeKind } from './shipment-document-types.js';
 import { isoInZone, isoUtc } from './zoned-time.js';
 
 const HOUR_MS = 3_600_000;
@@ -97,12 +89,26 @@ const updatedAt = (nowMs: number, hoursAgo: number): string => isoUtc(nowMs - ho
 function transferViaDubai({ nowMs, number, withRoute }: DocumentRequest): AirDocument {
   const { HKG, DXB, FRA } = airports;
   const first: FlightPlan = {
-    flightNumber: 'EK9381', from: HKG, to: DXB, scheduledDeparture: -18.1, departure: -17.7,
-    scheduledArrival: -9.4, arrival: -9.2, aircraftType: 'B77F', state: 'completed',
+    flightNumber: 'EK9381',
+    from: HKG,
+    to: DXB,
+    scheduledDeparture: -18.1,
+    departure: -17.7,
+    scheduledArrival: -9.4,
+    arrival: -9.2,
+    aircraftType: 'B77F',
+    state: 'completed',
   };
   const second: FlightPlan = {
-    flightNumber: 'EK9905', from: DXB, to: FRA, scheduledDeparture: 11.1, departure: 11.1,
-    scheduledArrival: 19.5, arrival: 19.5, aircraftType: 'B77F', state: 'planned',
+    flightNumber: 'EK9905',
+    from: DXB,
+    to: FRA,
+    scheduledDeparture: 11.1,
+    departure: 11.1,
+    scheduledArrival: 19.5,
+    arrival: 19.5,
+    aircraftType: 'B77F',
+    state: 'planned',
   };
   const lot = { pieces: 12, weightKg: 830.5 };
   return {
@@ -136,8 +142,15 @@ function transferViaDubai({ nowMs, number, withRoute }: DocumentRequest): AirDoc
 function deliveredToChicago({ nowMs, number, withRoute }: DocumentRequest): AirDocument {
   const { FRA, ORD } = airports;
   const plan: FlightPlan = {
-    flightNumber: 'LH8170', from: FRA, to: ORD, scheduledDeparture: -48.3, departure: -48,
-    scheduledArrival: -38.8, arrival: -38.5, aircraftType: 'B77F', state: 'completed',
+    flightNumber: 'LH8170',
+    from: FRA,
+    to: ORD,
+    scheduledDeparture: -48.3,
+    departure: -48,
+    scheduledArrival: -38.8,
+    arrival: -38.5,
+    aircraftType: 'B77F',
+    state: 'completed',
   };
   const lot = { pieces: 4, weightKg: 612 };
   return {
@@ -172,8 +185,15 @@ function deliveredToChicago({ nowMs, number, withRoute }: DocumentRequest): AirD
 function rebookedInFlight({ nowMs, number, withRoute }: DocumentRequest): AirDocument {
   const { SIN, AMS } = airports;
   const plan: FlightPlan = {
-    flightNumber: 'SQ7372', from: SIN, to: AMS, scheduledDeparture: -4.3, departure: -4,
-    scheduledArrival: 9.2, arrival: 9.4, aircraftType: 'B744F', state: 'current',
+    flightNumber: 'SQ7372',
+    from: SIN,
+    to: AMS,
+    scheduledDeparture: -4.3,
+    departure: -4,
+    scheduledArrival: 9.2,
+    arrival: 9.4,
+    aircraftType: 'B744F',
+    state: 'current',
   };
   const lot = { pieces: 7, weightKg: 1_240 };
   return {
@@ -206,12 +226,24 @@ function rebookedInFlight({ nowMs, number, withRoute }: DocumentRequest): AirDoc
 function cancelledOnwardFlight({ nowMs, number, withRoute }: DocumentRequest): AirDocument {
   const { PVG, DOH, LHR } = airports;
   const first: FlightPlan = {
-    flightNumber: 'QR8961', from: PVG, to: DOH, scheduledDeparture: -22.5, departure: -22,
-    scheduledArrival: -11.9, arrival: -11.6, aircraftType: 'B77F', state: 'completed',
+    flightNumber: 'QR8961',
+    from: PVG,
+    to: DOH,
+    scheduledDeparture: -22.5,
+    departure: -22,
+    scheduledArrival: -11.9,
+    arrival: -11.6,
+    aircraftType: 'B77F',
+    state: 'completed',
   };
   const cancelled: FlightPlan = {
-    flightNumber: 'QR8325', from: DOH, to: LHR, scheduledDeparture: 1.5, scheduledArrival: 8.6,
-    aircraftType: 'A35F', state: 'cancelled',
+    flightNumber: 'QR8325',
+    from: DOH,
+    to: LHR,
+    scheduledDeparture: 1.5,
+    scheduledArrival: 8.6,
+    aircraftType: 'A35F',
+    state: 'cancelled',
   };
   const lot = { pieces: 20, weightKg: 3_105.2 };
   return {
@@ -242,8 +274,15 @@ function cancelledOnwardFlight({ nowMs, number, withRoute }: DocumentRequest): A
 export function airDocumentAfterWaiting({ nowMs, number, withRoute }: DocumentRequest): AirDocument {
   const { HKG, LUX } = airports;
   const plan: FlightPlan = {
-    flightNumber: 'CV7306', from: HKG, to: LUX, scheduledDeparture: 6.2, departure: 6.2,
-    scheduledArrival: 20.1, arrival: 20.1, aircraftType: 'B748F', state: 'planned',
+    flightNumber: 'CV7306',
+    from: HKG,
+    to: LUX,
+    scheduledDeparture: 6.2,
+    departure: 6.2,
+    scheduledArrival: 20.1,
+    arrival: 20.1,
+    aircraftType: 'B748F',
+    state: 'planned',
   };
   const lot = { pieces: 3, weightKg: 415 };
   return {

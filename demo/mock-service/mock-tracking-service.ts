@@ -131,7 +131,12 @@ export function createMockTrackingService(options: MockTrackingServiceOptions): 
         });
         return;
       case 'rate-limited':
-        send(res, 429, { message: `Too many requests. Retry after ${RETRY_AFTER_SECONDS} seconds.` }, { 'retry-after': String(RETRY_AFTER_SECONDS) });
+        send(
+          res,
+          429,
+          { message: `Too many requests. Retry after ${RETRY_AFTER_SECONDS} seconds.` },
+          { 'retry-after': String(RETRY_AFTER_SECONDS) },
+        );
         return;
       case 'not-found':
         notFound(res, request.number);
@@ -163,7 +168,10 @@ export function createMockTrackingService(options: MockTrackingServiceOptions): 
     }
     // An empty carrierCode is sent by nobody on purpose; like an absent one, it leaves detection on.
     const carrierCode = query.get('carrierCode')?.trim().toUpperCase() ?? '';
-    if (carrierCode !== '' && (!knownOceanCarrierCodes.has(carrierCode) || (entry.carrierCode !== undefined && entry.carrierCode !== carrierCode))) {
+    if (
+      carrierCode !== '' &&
+      (!knownOceanCarrierCodes.has(carrierCode) || (entry.carrierCode !== undefined && entry.carrierCode !== carrierCode))
+    ) {
       send(res, 404, { message: `No shipment found for ${number} with carrier ${carrierCode}.` });
       return;
     }

@@ -73,38 +73,116 @@ const updatedAt = (nowMs: number, hoursAgo: number): string => isoUtc(nowMs - ho
 
 // Sea lanes, as drawn on the map (GeoJSON [lon, lat]).
 const NINGBO_SINGAPORE: readonly LonLat[] = [
-  [121.544, 29.868], [122.6, 29.5], [120.2, 24.6], [117.5, 21.4], [112, 14], [108, 8], [105, 3], [103.84, 1.264],
+  [121.544, 29.868],
+  [122.6, 29.5],
+  [120.2, 24.6],
+  [117.5, 21.4],
+  [112, 14],
+  [108, 8],
+  [105, 3],
+  [103.84, 1.264],
 ];
 const SUEZ_ROUTE_WEST: readonly LonLat[] = [
-  [95, 6.2], [80.5, 5.7], [60, 12.5], [51, 12.2], [43.4, 12.6], [38, 20.5], [33.6, 27.5], [32.56, 29.9], [32.35, 31.3],
-  [25, 33.8], [15, 36.8], [11, 37.5], [0, 37], [-5.6, 35.95], [-9.5, 37], [-9.8, 43], [-5.5, 48.5], [-1, 50.2],
+  [95, 6.2],
+  [80.5, 5.7],
+  [60, 12.5],
+  [51, 12.2],
+  [43.4, 12.6],
+  [38, 20.5],
+  [33.6, 27.5],
+  [32.56, 29.9],
+  [32.35, 31.3],
+  [25, 33.8],
+  [15, 36.8],
+  [11, 37.5],
+  [0, 37],
+  [-5.6, 35.95],
+  [-9.5, 37],
+  [-9.8, 43],
+  [-5.5, 48.5],
+  [-1, 50.2],
 ];
-const SINGAPORE_ROTTERDAM: readonly LonLat[] = [
-  [103.84, 1.264], [101, 2.8], [98.5, 5.5], ...SUEZ_ROUTE_WEST, [2, 51.2], [4.05, 51.955],
-];
+const SINGAPORE_ROTTERDAM: readonly LonLat[] = [[103.84, 1.264], [101, 2.8], [98.5, 5.5], ...SUEZ_ROUTE_WEST, [2, 51.2], [4.05, 51.955]];
 const SHANGHAI_LOS_ANGELES: readonly LonLat[] = [
-  [122.065, 30.627], [125, 31], [140, 35], [160, 42], [179.6, 46], [-179.4, 46.1], [-170, 47], [-150, 45], [-135, 40],
-  [-125, 35.5], [-118.27, 33.74],
+  [122.065, 30.627],
+  [125, 31],
+  [140, 35],
+  [160, 42],
+  [179.6, 46],
+  [-179.4, 46.1],
+  [-170, 47],
+  [-150, 45],
+  [-135, 40],
+  [-125, 35.5],
+  [-118.27, 33.74],
 ];
 const SANTOS_HAMBURG: readonly LonLat[] = [
-  [-46.3, -23.96], [-44, -24.5], [-38.5, -17], [-34.5, -7.5], [-28, 5], [-22, 16], [-17, 27], [-11, 36.5], [-9.8, 43],
-  [-5.5, 48.5], [-1, 50.2], [2, 51.2], [4.5, 53.2], [8.2, 54], [9.93, 53.505],
+  [-46.3, -23.96],
+  [-44, -24.5],
+  [-38.5, -17],
+  [-34.5, -7.5],
+  [-28, 5],
+  [-22, 16],
+  [-17, 27],
+  [-11, 36.5],
+  [-9.8, 43],
+  [-5.5, 48.5],
+  [-1, 50.2],
+  [2, 51.2],
+  [4.5, 53.2],
+  [8.2, 54],
+  [9.93, 53.505],
 ];
 const HAMBURG_DUISBURG_RAIL: readonly LonLat[] = [
-  [9.93, 53.505], [9.6, 53.1], [8.8, 52.6], [8.05, 52.28], [7.45, 51.95], [6.95, 51.55], [6.762, 51.434],
+  [9.93, 53.505],
+  [9.6, 53.1],
+  [8.8, 52.6],
+  [8.05, 52.28],
+  [7.45, 51.95],
+  [6.95, 51.55],
+  [6.762, 51.434],
 ];
-const TANJUNG_PELEPAS_FELIXSTOWE: readonly LonLat[] = [
-  [103.548, 1.362], [101, 2.8], [98.5, 5.5], ...SUEZ_ROUTE_WEST, [1.305, 51.955],
-];
+const TANJUNG_PELEPAS_FELIXSTOWE: readonly LonLat[] = [[103.548, 1.362], [101, 2.8], [98.5, 5.5], ...SUEZ_ROUTE_WEST, [1.305, 51.955]];
 const JEBEL_ALI_LE_HAVRE: readonly LonLat[] = [
-  [55.061, 25.011], [56.4, 26.5], [57.5, 24.5], [60, 21], [58, 16], [51, 12.2], [43.4, 12.6], [38, 20.5], [33.6, 27.5],
-  [32.56, 29.9], [32.35, 31.3], [25, 33.8], [15, 36.8], [11, 37.5], [0, 37], [-5.6, 35.95], [-9.5, 37], [-9.8, 43],
-  [-5.5, 48.5], [-1.5, 49.9], [0.107, 49.481],
+  [55.061, 25.011],
+  [56.4, 26.5],
+  [57.5, 24.5],
+  [60, 21],
+  [58, 16],
+  [51, 12.2],
+  [43.4, 12.6],
+  [38, 20.5],
+  [33.6, 27.5],
+  [32.56, 29.9],
+  [32.35, 31.3],
+  [25, 33.8],
+  [15, 36.8],
+  [11, 37.5],
+  [0, 37],
+  [-5.6, 35.95],
+  [-9.5, 37],
+  [-9.8, 43],
+  [-5.5, 48.5],
+  [-1.5, 49.9],
+  [0.107, 49.481],
 ];
 const HAIFA_VALENCIA: readonly LonLat[] = [
-  [35.0, 32.82], [33, 33.2], [28, 33.6], [22, 35.3], [15.5, 36.6], [11.5, 37.6], [8, 38.6], [3, 39.2], [-0.318, 39.443],
+  [35.0, 32.82],
+  [33, 33.2],
+  [28, 33.6],
+  [22, 35.3],
+  [15.5, 36.6],
+  [11.5, 37.6],
+  [8, 38.6],
+  [3, 39.2],
+  [-0.318, 39.443],
 ];
-const XIAMEN_KAOHSIUNG: readonly LonLat[] = [[118.07, 24.45], [118.6, 23.9], [119.6, 23.0], [120.3, 22.56]];
+const XIAMEN_KAOHSIUNG: readonly LonLat[] = [
+  [118.07, 24.45],
+  [118.6, 23.9],
+  [119.6, 23.0],
+  [120.3, 22.56],
+];
 const KAOHSIUNG_XIAMEN: readonly LonLat[] = [...XIAMEN_KAOHSIUNG].reverse();
 
 /** The contract's Asia → Rotterdam example: transshipped in Singapore, now in the Indian Ocean. */
@@ -137,8 +215,16 @@ function inTransitToRotterdam({ nowMs, number, withRoute }: DocumentRequest): Oc
         sizeType: "40' High Cube Dry",
         status: 'IN_TRANSIT',
         milestones: [
-          event(nowMs, 'GTOT', 'Empty container released to shipper', CNNGB, -24.2, { facility: 'Ningbo Beilun Depot', mode: 'truck', empty: true }),
-          event(nowMs, 'GTIN', 'Full container gated in at terminal', CNNGB, -22.1, { facility: CNNGB.terminal, mode: 'truck', empty: false }),
+          event(nowMs, 'GTOT', 'Empty container released to shipper', CNNGB, -24.2, {
+            facility: 'Ningbo Beilun Depot',
+            mode: 'truck',
+            empty: true,
+          }),
+          event(nowMs, 'GTIN', 'Full container gated in at terminal', CNNGB, -22.1, {
+            facility: CNNGB.terminal,
+            mode: 'truck',
+            empty: false,
+          }),
           event(nowMs, 'LOAD', 'Loaded on vessel', CNNGB, -19.5, { facility: CNNGB.terminal, ...feeder }),
           event(nowMs, 'DEPA', 'Vessel departed', CNNGB, -19.2, feeder),
           event(nowMs, 'ARRI', 'Vessel arrived at transshipment port', SGSIN, -12.7, feeder),
@@ -147,7 +233,12 @@ function inTransitToRotterdam({ nowMs, number, withRoute }: DocumentRequest): Oc
           event(nowMs, 'DEPA', 'Vessel departed', SGSIN, departedSingapore, mainline),
           event(nowMs, 'ARRI', 'Vessel arrival', NLRTM, arrivesRotterdam, mainline),
           event(nowMs, 'DISC', 'Discharge from vessel', NLRTM, 14, { facility: NLRTM.terminal, kind: 'planned', ...mainline }),
-          event(nowMs, 'GTOT', 'Full container gate out for delivery', NLRTM, 16, { facility: NLRTM.terminal, kind: 'planned', mode: 'truck', empty: false }),
+          event(nowMs, 'GTOT', 'Full container gate out for delivery', NLRTM, 16, {
+            facility: NLRTM.terminal,
+            kind: 'planned',
+            mode: 'truck',
+            empty: false,
+          }),
         ],
       },
     ],
@@ -235,7 +326,11 @@ function deliveredToDuisburg({ nowMs, number, withRoute }: DocumentRequest): Oce
         sizeType: "20' Reefer",
         status: 'DELIVERED',
         milestones: [
-          event(nowMs, 'GTOT', 'Empty container released to shipper', BRSSZ, -45.3, { facility: 'Santos Empty Depot', mode: 'truck', empty: true }),
+          event(nowMs, 'GTOT', 'Empty container released to shipper', BRSSZ, -45.3, {
+            facility: 'Santos Empty Depot',
+            mode: 'truck',
+            empty: true,
+          }),
           event(nowMs, 'STUF', 'Stuffed at shipper', BRSSZ, -43.9, { facility: 'Shipper premises, Cubatão', mode: 'truck' }),
           event(nowMs, 'GTIN', 'Gate in full', BRSSZ, -42.2, { facility: BRSSZ.terminal, mode: 'truck', empty: false }),
           event(nowMs, 'LOAD', 'Loaded on board', BRSSZ, -40.1, { facility: BRSSZ.terminal, ...voyage }),
@@ -285,7 +380,12 @@ function plannedBooking({ nowMs, number, withRoute }: DocumentRequest): OceanDoc
         sizeType: "40' High Cube Dry",
         status: 'PLANNED',
         milestones: [
-          event(nowMs, 'GTOT', 'Empty container release', MYTPP, 3, { kind: 'planned', facility: 'Pelepas Empty Depot', mode: 'truck', empty: true }),
+          event(nowMs, 'GTOT', 'Empty container release', MYTPP, 3, {
+            kind: 'planned',
+            facility: 'Pelepas Empty Depot',
+            mode: 'truck',
+            empty: true,
+          }),
           event(nowMs, 'GTIN', 'Gate in full (cut-off)', MYTPP, 5, { kind: 'planned', facility: MYTPP.terminal, mode: 'truck' }),
           event(nowMs, 'LOAD', 'Load on vessel', MYTPP, 7, { facility: MYTPP.terminal, ...voyage }),
           event(nowMs, 'DEPA', 'Vessel departure', MYTPP, 7.5, voyage),
@@ -298,7 +398,15 @@ function plannedBooking({ nowMs, number, withRoute }: DocumentRequest): OceanDoc
     ...(withRoute && {
       routeDetails: {
         segments: [
-          { from: 'MYTPP', to: 'GBFXT', mode: 'vessel', vesselImo: vessel.imo, voyage: '451W', state: 'planned', path: lineString(TANJUNG_PELEPAS_FELIXSTOWE) },
+          {
+            from: 'MYTPP',
+            to: 'GBFXT',
+            mode: 'vessel',
+            vesselImo: vessel.imo,
+            voyage: '451W',
+            state: 'planned',
+            path: lineString(TANJUNG_PELEPAS_FELIXSTOWE),
+          },
         ],
       },
     }),
@@ -422,8 +530,16 @@ function longShuttleHistory({ nowMs, number, withRoute }: DocumentRequest): Ocea
       event(nowMs, 'LOAD', 'Loaded on board', from, start + 0.5, { facility: from.terminal, ...voyage }),
       event(nowMs, 'DEPA', 'Vessel departure', from, start + 0.8, voyage),
       event(nowMs, 'ARRI', 'Vessel arrival', to, start + 1.6, voyage),
-      event(nowMs, 'DISC', 'Discharged', to, start + 2.0, { facility: to.terminal, ...voyage, ...(start + 2.0 > 0 && { kind: 'planned' as const }) }),
-      event(nowMs, 'GTOT', 'Gate out', to, start + 2.4, { facility: to.terminal, mode: 'truck', ...(start + 2.4 > 0 && { kind: 'planned' as const }) }),
+      event(nowMs, 'DISC', 'Discharged', to, start + 2.0, {
+        facility: to.terminal,
+        ...voyage,
+        ...(start + 2.0 > 0 && { kind: 'planned' as const }),
+      }),
+      event(nowMs, 'GTOT', 'Gate out', to, start + 2.4, {
+        facility: to.terminal,
+        mode: 'truck',
+        ...(start + 2.4 > 0 && { kind: 'planned' as const }),
+      }),
     );
   }
   const lastFrom = (SHUTTLE_VOYAGES - 1) % 2 === 0 ? TWKHH : CNXMN;
@@ -447,7 +563,13 @@ function longShuttleHistory({ nowMs, number, withRoute }: DocumentRequest): Ocea
     updatedAt: updatedAt(nowMs, 0.5),
     estimatedArrival: { time: at(nowMs, lastTo, 0.6, 'estimated'), locode: lastTo.locode, kind: 'estimated' },
     locations: [TWKHH, CNXMN],
-    route: { origin: lastFrom.locode, portOfLoading: lastFrom.locode, transshipments: [], portOfDischarge: lastTo.locode, destination: lastTo.locode },
+    route: {
+      origin: lastFrom.locode,
+      portOfLoading: lastFrom.locode,
+      transshipments: [],
+      portOfDischarge: lastTo.locode,
+      destination: lastTo.locode,
+    },
     vessels,
     containers: [{ number: 'EGHU9073510', isoCode: '22G1', sizeType: "20' Dry", status: 'IN_TRANSIT', milestones }],
     ...(withRoute && {

@@ -71,7 +71,7 @@ function bearing(a: LonLat, b: LonLat): number {
   const dLon = lonDelta(a[0], b[0]) * toRad;
   const y = Math.sin(dLon) * Math.cos(lat2);
   const x = Math.cos(lat1) * Math.sin(lat2) - Math.sin(lat1) * Math.cos(lat2) * Math.cos(dLon);
-  return Math.round(((Math.atan2(y, x) / toRad) + 360) % 360);
+  return Math.round((Math.atan2(y, x) / toRad + 360) % 360);
 }
 
 /** Straight-ish line between two points, dense enough to draw as a great-circle-looking arc. */

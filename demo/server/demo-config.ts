@@ -72,7 +72,9 @@ function readApiKey(value: string | undefined): string {
     throw new DemoConfigError('TRACKING_API_KEY is required when TRACKING_API_BASE_URL is set.');
   }
   if (!value.startsWith(API_KEY_PREFIX)) {
-    throw new DemoConfigError(`TRACKING_API_KEY must start with ${API_KEY_PREFIX} (copy it whole from the API keys section of the dashboard).`);
+    throw new DemoConfigError(
+      `TRACKING_API_KEY must start with ${API_KEY_PREFIX} (copy it whole from the API keys section of the dashboard).`,
+    );
   }
   if (value.length === API_KEY_PREFIX.length || /\s/.test(value)) {
     throw new DemoConfigError('TRACKING_API_KEY must be one continuous string, sent whole as issued.');
@@ -96,7 +98,9 @@ function readCorsOrigins(value: string | undefined): string[] {
       url = undefined;
     }
     if (!url || (url.protocol !== 'https:' && url.protocol !== 'http:') || url.origin !== item.replace(/\/$/, '')) {
-      throw new DemoConfigError(`CORS_ORIGINS must list page origins such as https://shop.example (scheme, host and port only), not "${item}".`);
+      throw new DemoConfigError(
+        `CORS_ORIGINS must list page origins such as https://shop.example (scheme, host and port only), not "${item}".`,
+      );
     }
     origins.push(url.origin);
   }
@@ -133,5 +137,13 @@ export function readDemoConfig(env: Env): DemoConfig {
     }
     return { host, port, timeoutMs, corsOrigins, ...shared, notes };
   }
-  return { host, port, timeoutMs, corsOrigins, service: { baseUrl: readBaseUrl(baseUrl.trim()), apiKey: readApiKey(env.TRACKING_API_KEY) }, ...shared, notes };
+  return {
+    host,
+    port,
+    timeoutMs,
+    corsOrigins,
+    service: { baseUrl: readBaseUrl(baseUrl.trim()), apiKey: readApiKey(env.TRACKING_API_KEY) },
+    ...shared,
+    notes,
+  };
 }

@@ -166,7 +166,8 @@ export async function startDemoServer(options: DemoServerOptions = {}): Promise<
   if (mock) log('Tracking: the built-in mock service (no key needed; set TRACKING_API_BASE_URL and TRACKING_API_KEY for the real one).');
   else log(`Tracking: ${service.baseUrl}`);
   // The address only: a REDIS_URL may carry a password.
-  if (options.redisUrl !== undefined) log(`Store: Redis at ${new URL(options.redisUrl).host}, shared with every server given the same REDIS_URL.`);
+  if (options.redisUrl !== undefined)
+    log(`Store: Redis at ${new URL(options.redisUrl).host}, shared with every server given the same REDIS_URL.`);
   if (!existsSync(`${bundleDir}/${BUNDLE_FILE}`)) {
     log(`The script-tag bundle is missing (${BUNDLE_FILE} in ${bundleDir}): run npm run build:bundle, then reload the page.`);
   }

@@ -97,7 +97,10 @@ export interface StaticRoot {
   readonly immutable?: (pathname: string) => boolean;
 }
 
-async function findFile(roots: readonly StaticRoot[], segments: readonly string[]): Promise<{ path: string; root: StaticRoot } | undefined> {
+async function findFile(
+  roots: readonly StaticRoot[],
+  segments: readonly string[],
+): Promise<{ path: string; root: StaticRoot } | undefined> {
   for (const entry of roots) {
     const root = entry.dir;
     const candidate = join(root, ...segments);

@@ -120,10 +120,11 @@ await page.evaluate(() => {
   };
   const script = async (responses) => (await (await fetch('/script', { method: 'POST', body: JSON.stringify({ responses }) })).json()).id;
   const log = async (id) => (await fetch(`/log/${id}`)).json();
-  const loaded = (el) => new Promise((resolve, reject) => {
-    el.addEventListener('tracker-load', resolve, { once: true });
-    el.addEventListener('tracker-error', (e) => !e.detail.retryAt && reject(new Error(e.detail.message)), { once: true });
-  });
+  const loaded = (el) =>
+    new Promise((resolve, reject) => {
+      el.addEventListener('tracker-load', resolve, { once: true });
+      el.addEventListener('tracker-error', (e) => !e.detail.retryAt && reject(new Error(e.detail.message)), { once: true });
+    });
   const markup = (product, id, extra = '') =>
     `<${product}-tracker lang="en" ${extra} proxy-url="/s/${id}/${product}" ${product === 'ocean' ? 'reference-number="MEDU9091004"' : 'awb-number="176-12345675"'}></${product}-tracker>`;
 
@@ -191,7 +192,11 @@ await page.evaluate(() => {
       await loaded(stage.firstElementChild);
       await new Promise((r) => setTimeout(r, 500));
       const lookup = await log(one);
-      const polled = await script([{ status: 202, body: { message: 'later' } }, { status: 202, body: { message: 'later' } }, { status: 200, fixture: 'ocean-container-in-transit.json' }]);
+      const polled = await script([
+        { status: 202, body: { message: 'later' } },
+        { status: 202, body: { message: 'later' } },
+        { status: 200, fixture: 'ocean-container-in-transit.json' },
+      ]);
       stage.innerHTML = markup('ocean', polled, 'map="none" poll-interval="1"');
       await loaded(stage.firstElementChild);
       await new Promise((r) => setTimeout(r, 500));
@@ -284,7 +289,13 @@ for (const [product, name] of DOCUMENTS) {
     }
   }
   renders.push({ name, rows: shape.rows, element: median(element), reference: median(reference) });
-  if (expanded.length) renders.push({ name: `${name}, "Show earlier" clicked`, rows: shape.allRows, element: median(expanded), reference: median(referenceAll) });
+  if (expanded.length)
+    renders.push({
+      name: `${name}, "Show earlier" clicked`,
+      rows: shape.allRows,
+      element: median(expanded),
+      reference: median(referenceAll),
+    });
 }
 
 // 3. Requests.
@@ -363,8 +374,8 @@ const started = Date.now();
 let measuring = 0;
 /** Counts halfway, so that a one-off cost of the first cycles shows apart from growth. */
 let half;
-for (let done = 0; done < CYCLES; ) {
-  const next = Math.round(((heapPoints.length) * CYCLES) / (HEAP_POINTS - 1));
+for (let done = 0; done < CYCLES;) {
+  const next = Math.round((heapPoints.length * CYCLES) / (HEAP_POINTS - 1));
   for (; done < next; done++) await page.evaluate((id) => window.bench.cycle(id), cycleScript);
   const t = Date.now();
   heapPoints.push({ x: done, y: await heapWithoutCode() });
@@ -388,7 +399,9 @@ rmSync(served, { recursive: true, force: true });
 const pad = (text, width) => String(text).padEnd(width);
 const ms = (v) => `${v.toFixed(1)} ms`;
 const lines = [];
-lines.push(`cargo-trackers bench — Chromium ${chromeVersion}, headless, ${RUNS} runs per document (median), ${new Date().toISOString().slice(0, 10)}`);
+lines.push(
+  `cargo-trackers bench — Chromium ${chromeVersion}, headless, ${RUNS} runs per document (median), ${new Date().toISOString().slice(0, 10)}`,
+);
 lines.push('');
 lines.push('1. Size (gzip -9, scripts/size.mjs)');
 lines.push(`   first load, <ocean-tracker>   ${sizes.ocean}`);
@@ -397,29 +410,55 @@ lines.push(`   map chunk, added when shown   ${sizes.map}`);
 lines.push('');
 lines.push('2. A 200: proxy response → timeline painted (element) vs the same rows as plain DOM (reference)');
 lines.push(`   ${pad('document', 56)}${pad('rows', 6)}${pad('element', 11)}${pad('reference', 11)}ratio`);
-for (const r of renders) lines.push(`   ${pad(r.name, 56)}${pad(r.rows, 6)}${pad(ms(r.element), 11)}${pad(ms(r.reference), 11)}${(r.element / r.reference).toFixed(2)}×`);
+for (const r of renders)
+  lines.push(
+    `   ${pad(r.name, 56)}${pad(r.rows, 6)}${pad(ms(r.element), 11)}${pad(ms(r.reference), 11)}${(r.element / r.reference).toFixed(2)}×`,
+  );
 lines.push('');
 lines.push('3. Requests to the proxy');
-lines.push(`   one lookup (200)                ${requests.lookup.tracking} tracking request, ${requests.lookup.carriers} carrier-list request (once per element)`);
-lines.push(`   202 → 202 → 200 lookup          ${requests.polling.tracking} tracking requests: ${(requests.polling.tracking - 1) / 2} per re-poll`);
+lines.push(
+  `   one lookup (200)                ${requests.lookup.tracking} tracking request, ${requests.lookup.carriers} carrier-list request (once per element)`,
+);
+lines.push(
+  `   202 → 202 → 200 lookup          ${requests.polling.tracking} tracking requests: ${(requests.polling.tracking - 1) / 2} per re-poll`,
+);
 lines.push('');
-lines.push(`3b. Longest main-thread task, 30,000-milestone air document (${(GENERATED['large-air'].length / 1e6).toFixed(1)} MB), median of ${longTaskRuns.length}`);
+lines.push(
+  `3b. Longest main-thread task, 30,000-milestone air document (${(GENERATED['large-air'].length / 1e6).toFixed(1)} MB), median of ${longTaskRuns.length}`,
+);
 lines.push(`   response → timeline painted     ${ms(longTasks.load)}  (${longTasks.rows} rows shown)`);
 lines.push(`   "Show earlier" → painted        ${ms(longTasks.showEarlier)}  (${longTasks.added} rows added)`);
 lines.push('');
-lines.push(`4. ${CYCLES} mount → 200 → map drawn → unmount cycles of <ocean-tracker map="eager"> (${cycleMs.toFixed(0)} ms per cycle), after GC`);
+lines.push(
+  `4. ${CYCLES} mount → 200 → map drawn → unmount cycles of <ocean-tracker map="eager"> (${cycleMs.toFixed(0)} ms per cycle), after GC`,
+);
 const mb = (bytes) => `${(bytes / 1024 / 1024).toFixed(2)} MB`;
-lines.push(`   heap growth (linear fit of ${heapPoints.length} snapshots, compiled code excluded)   ${(heapFit.slope / 1024).toFixed(2)} KB per cycle (R² ${heapFit.r2.toFixed(2)}; ${mb(heapPoints[0].y)} → ${mb(heapPoints[heapPoints.length - 1].y)})`);
+lines.push(
+  `   heap growth (linear fit of ${heapPoints.length} snapshots, compiled code excluded)   ${(heapFit.slope / 1024).toFixed(2)} KB per cycle (R² ${heapFit.r2.toFixed(2)}; ${mb(heapPoints[0].y)} → ${mb(heapPoints[heapPoints.length - 1].y)})`,
+);
 lines.push(`   ${pad('', 15)}${pad('before', 12)}${pad(`after ${half.cycles}`, 12)}${pad(`after ${CYCLES}`, 12)}second half`);
-for (const [label, key] of [['DOM nodes', 'nodes'], ['JS listeners', 'listeners'], ['detached nodes', 'detached']]) {
+for (const [label, key] of [
+  ['DOM nodes', 'nodes'],
+  ['JS listeners', 'listeners'],
+  ['detached nodes', 'detached'],
+]) {
   if (Number.isNaN(after[key])) lines.push(`   ${pad(label, 15)}not reported by this Chromium`);
-  else lines.push(`   ${pad(label, 15)}${pad(before[key], 12)}${pad(half[key], 12)}${pad(after[key], 12)}${after[key] - half[key] >= 0 ? '+' : ''}${after[key] - half[key]}`);
+  else
+    lines.push(
+      `   ${pad(label, 15)}${pad(before[key], 12)}${pad(half[key], 12)}${pad(after[key], 12)}${after[key] - half[key] >= 0 ? '+' : ''}${after[key] - half[key]}`,
+    );
 }
 lines.push('');
-lines.push(`5. Phone emulation (${PHONE.latencyMs} ms round trip, ${PHONE.downKbit / 1000} Mbit/s, CPU ${PHONE.cpuSlowdown}× slower), cold, median of ${PHONE_RUNS}`);
+lines.push(
+  `5. Phone emulation (${PHONE.latencyMs} ms round trip, ${PHONE.downKbit / 1000} Mbit/s, CPU ${PHONE.cpuSlowdown}× slower), cold, median of ${PHONE_RUNS}`,
+);
 lines.push('   a page holding <ocean-tracker reference-number="MEDU9091004">, served by the demo server');
-lines.push(`   milestones shown                ${ms(median(phone.map((r) => r.milestones)))}  (runs: ${phone.map((r) => r.milestones.toFixed(0)).join(', ')})`);
-lines.push(`   route drawn                     ${ms(median(phone.map((r) => r.route)))}  (runs: ${phone.map((r) => r.route.toFixed(0)).join(', ')})`);
+lines.push(
+  `   milestones shown                ${ms(median(phone.map((r) => r.milestones)))}  (runs: ${phone.map((r) => r.milestones.toFixed(0)).join(', ')})`,
+);
+lines.push(
+  `   route drawn                     ${ms(median(phone.map((r) => r.route)))}  (runs: ${phone.map((r) => r.route.toFixed(0)).join(', ')})`,
+);
 lines.push(`   requests                        ${median(phone.map((r) => r.requests))}`);
 console.log(`\n${lines.join('\n')}`);
 if (size.status !== 0) console.log(`\nscripts/size.mjs reported:\n${sizeText}`);

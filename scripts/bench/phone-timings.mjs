@@ -40,7 +40,12 @@ export async function phoneTimings(browser, bundleDir, runs) {
   const results = [];
   try {
     for (let i = 0; i < runs; i++) {
-      const context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 1, isMobile: true, hasTouch: true });
+      const context = await browser.newContext({
+        viewport: { width: 390, height: 844 },
+        deviceScaleFactor: 1,
+        isMobile: true,
+        hasTouch: true,
+      });
       const page = await context.newPage();
       const cdp = await context.newCDPSession(page);
       await cdp.send('Network.enable');
@@ -55,7 +60,9 @@ export async function phoneTimings(browser, bundleDir, runs) {
       page.on('request', (r) => requests.push(r.url()));
       await page.addInitScript(watch);
       await page.goto(demo.url);
-      await page.waitForFunction(() => window.__phone?.route !== undefined && window.__phone?.milestones !== undefined, null, { timeout: 60_000 });
+      await page.waitForFunction(() => window.__phone?.route !== undefined && window.__phone?.milestones !== undefined, null, {
+        timeout: 60_000,
+      });
       const seen = await page.evaluate(() => window.__phone);
       results.push({ ...seen, requests: requests.length });
       await context.close();

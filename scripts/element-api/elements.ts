@@ -31,7 +31,8 @@ export interface ElementModel {
 export const BASE = { className: 'TrackerElement', packageName: '@cargo-trackers/core' } as const;
 
 function model(dir: string, packageName: string, own: typeof oceanTrackerApi | typeof airTrackerApi): ElementModel {
-  const mark = <T extends object>(entries: Array<[string, T]>, inherited: boolean) => entries.map(([k, v]) => [k, { ...v, inherited }] as const);
+  const mark = <T extends object>(entries: Array<[string, T]>, inherited: boolean) =>
+    entries.map(([k, v]) => [k, { ...v, inherited }] as const);
   return {
     tagName: own.tagName,
     className: own.className,
@@ -40,7 +41,10 @@ function model(dir: string, packageName: string, own: typeof oceanTrackerApi | t
     module: own.module,
     summary: own.summary,
     description: own.description,
-    properties: [...mark<PropertyApi>(Object.entries(own.properties), false), ...mark<PropertyApi>(Object.entries(trackerApi.properties), true)],
+    properties: [
+      ...mark<PropertyApi>(Object.entries(own.properties), false),
+      ...mark<PropertyApi>(Object.entries(trackerApi.properties), true),
+    ],
     methods: mark<MethodApi>(Object.entries(trackerApi.methods), true),
     events: mark<EventApi>(Object.entries(trackerApi.events), true),
     parts: [...Object.entries(trackerApi.parts), ...Object.entries(own.parts)],
@@ -75,10 +79,12 @@ export function defaultText(property: PropertyApi): string | undefined {
 
 /** Settable properties (not getters, not methods). */
 export const settable = (e: ElementModel) => e.properties.filter(([, p]) => !p.readonly);
-export const withAttribute = (e: ElementModel) => e.properties.filter(([, p]) => p.attribute !== undefined) as ReadonlyArray<
-  readonly [string, PropertyApi & Inherited & { attribute: string }]
->;
-export const closedValues = (type: ApiType): readonly string[] | undefined => (Array.isArray(type) ? (type as readonly string[]) : undefined);
+export const withAttribute = (e: ElementModel) =>
+  e.properties.filter(([, p]) => p.attribute !== undefined) as ReadonlyArray<
+    readonly [string, PropertyApi & Inherited & { attribute: string }]
+  >;
+export const closedValues = (type: ApiType): readonly string[] | undefined =>
+  Array.isArray(type) ? (type as readonly string[]) : undefined;
 
 /** `onTrackerLoad` from `tracker-load` (Vue's listener prop names). */
 export const camelListener = (event: string) => 'on' + event.replace(/(^|-)([a-z])/g, (_, _dash: string, c: string) => c.toUpperCase());
@@ -86,4 +92,8 @@ export const camelListener = (event: string) => 'on' + event.replace(/(^|-)([a-z
 export const eventClasses = (e: ElementModel) => [...new Set(e.events.map(([, ev]) => ev.eventClass))].sort();
 /** Object types properties carry (`Messages`, `Normalizer`, `Shipment`), exported by `@cargo-trackers/core`. */
 export const objectTypes = (e: ElementModel) =>
-  [...new Set(e.properties.flatMap(([, p]) => (typeof p.type === 'object' && !Array.isArray(p.type) ? [(p.type as { ts: string }).ts] : [])))].sort();
+  [
+    ...new Set(
+      e.properties.flatMap(([, p]) => (typeof p.type === 'object' && !Array.isArray(p.type) ? [(p.type as { ts: string }).ts] : [])),
+    ),
+  ].sort();

@@ -38,7 +38,9 @@ const pascal = (tag: string) => tag.replace(/(^|-)([a-z])/g, (_, _d: string, c: 
 function propsModule(e: ElementModel): string {
   const name = pascal(e.tagName);
   // Only the object types of properties a framework may set: a read-only one (`shipment`) is not in the props.
-  const settableTypes = new Set(settable(e).flatMap(([, p]) => (typeof p.type === 'object' && !Array.isArray(p.type) ? [(p.type as { ts: string }).ts] : [])));
+  const settableTypes = new Set(
+    settable(e).flatMap(([, p]) => (typeof p.type === 'object' && !Array.isArray(p.type) ? [(p.type as { ts: string }).ts] : [])),
+  );
   const coreTypes = [...eventClasses(e), ...objectTypes(e).filter((t) => settableTypes.has(t))];
   let out = header;
   out += `import type { ${coreTypes.join(', ')} } from '@cargo-trackers/core';\n\n`;
@@ -68,7 +70,10 @@ function propsModule(e: ElementModel): string {
  * `declare module 'x'` a plain `HTMLAttributes` means the module's own, and declaration emit
  * would drop the import), and the tag added to its `JSX.IntrinsicElements`.
  */
-function jsxModule(e: ElementModel, jsx: { entry: string; framework: string; module: string; imports: string; element: (name: string) => string }): string {
+function jsxModule(
+  e: ElementModel,
+  jsx: { entry: string; framework: string; module: string; imports: string; element: (name: string) => string },
+): string {
   const name = pascal(e.tagName);
   return `${header}/**
  * Typings for ${jsx.framework}: \`import type {} from '${e.packageName}/${jsx.entry}'\` once and
@@ -246,7 +251,11 @@ function declaration(e: ElementModel) {
       ...(ev.inherited ? { inheritedFrom } : {}),
     })),
     cssParts: e.parts.map(([part, description]) => ({ name: part, description })),
-    cssProperties: e.cssProperties.map(([property, c]) => ({ name: property, ...(c.default ? { default: c.default } : {}), description: c.description })),
+    cssProperties: e.cssProperties.map(([property, c]) => ({
+      name: property,
+      ...(c.default ? { default: c.default } : {}),
+      description: c.description,
+    })),
     slots: e.slots.map(([slot, description]) => ({ name: slot, description })),
   };
 }
@@ -259,9 +268,27 @@ function elementManifest(e: ElementModel) {
     schemaVersion: '2.1.0',
     readme: '',
     modules: [
-      { kind: 'javascript-module', path: distModule(e), declarations: [declaration(e)], exports: [{ kind: 'js', name: e.className, declaration: ref }] },
-      { kind: 'javascript-module', path: 'dist/define.js', declarations: [], exports: [{ kind: 'custom-element-definition', name: e.tagName, declaration: ref }] },
-      { kind: 'javascript-module', path: 'dist/index.js', declarations: [], exports: [{ kind: 'js', name: e.className, declaration: ref }, { kind: 'custom-element-definition', name: e.tagName, declaration: ref }] },
+      {
+        kind: 'javascript-module',
+        path: distModule(e),
+        declarations: [declaration(e)],
+        exports: [{ kind: 'js', name: e.className, declaration: ref }],
+      },
+      {
+        kind: 'javascript-module',
+        path: 'dist/define.js',
+        declarations: [],
+        exports: [{ kind: 'custom-element-definition', name: e.tagName, declaration: ref }],
+      },
+      {
+        kind: 'javascript-module',
+        path: 'dist/index.js',
+        declarations: [],
+        exports: [
+          { kind: 'js', name: e.className, declaration: ref },
+          { kind: 'custom-element-definition', name: e.tagName, declaration: ref },
+        ],
+      },
     ],
   };
 }
@@ -295,7 +322,11 @@ function vscodeHtml(list: readonly ElementModel[]) {
       attributes: withAttribute(e).map(([, p]) => ({
         name: p.attribute,
         description: p.description + (defaultText(p) ? ` Default: \`${p.default}\`.` : p.unsetMeans ? ` Unset: ${p.unsetMeans}.` : ''),
-        ...(closedValues(p.type) ? { values: closedValues(p.type)!.map((name) => ({ name })) } : p.type === 'boolean' ? { valueSet: 'v' } : {}),
+        ...(closedValues(p.type)
+          ? { values: closedValues(p.type)!.map((name) => ({ name })) }
+          : p.type === 'boolean'
+            ? { valueSet: 'v' }
+            : {}),
       })),
     })),
   };
@@ -305,8 +336,14 @@ function vscodeCss(list: readonly ElementModel[]) {
   const first = list[0]!;
   return {
     version: 1.1,
-    properties: first.cssProperties.map(([name, c]) => ({ name, description: c.description + (c.default ? ` Default: \`${c.default}\`.` : '') })),
-    pseudoElements: [...new Map(list.flatMap((e) => e.parts)).entries()].map(([part, description]) => ({ name: `::part(${part})`, description })),
+    properties: first.cssProperties.map(([name, c]) => ({
+      name,
+      description: c.description + (c.default ? ` Default: \`${c.default}\`.` : ''),
+    })),
+    pseudoElements: [...new Map(list.flatMap((e) => e.parts)).entries()].map(([part, description]) => ({
+      name: `::part(${part})`,
+      description,
+    })),
   };
 }
 
@@ -328,10 +365,17 @@ function webTypes(name: string, pkgVersion: string, list: readonly ElementModel[
             description: p.description + (p.unsetMeans ? ` Unset: ${p.unsetMeans}.` : ''),
             ...(defaultText(p) ? { default: String(p.default) } : {}),
             ...(p.required ? { required: true } : {}),
-            value: p.type === 'boolean' ? { kind: 'no-value', type: 'boolean' } : { kind: 'plain', type: attributeTypeText(p.type), required: true },
+            value:
+              p.type === 'boolean'
+                ? { kind: 'no-value', type: 'boolean' }
+                : { kind: 'plain', type: attributeTypeText(p.type), required: true },
             ...(closedValues(p.type) ? { values: closedValues(p.type)!.map((v) => ({ name: v })) } : {}),
           })),
-          events: e.events.map(([event, ev]) => ({ name: event, description: ev.description, arguments: [{ name: 'event', type: ev.eventClass }] })),
+          events: e.events.map(([event, ev]) => ({
+            name: event,
+            description: ev.description,
+            arguments: [{ name: 'event', type: ev.eventClass }],
+          })),
           js: {
             properties: e.properties.map(([prop, p]) => ({
               name: prop,
@@ -340,11 +384,18 @@ function webTypes(name: string, pkgVersion: string, list: readonly ElementModel[
               ...(p.readonly ? { 'read-only': true } : {}),
               ...(defaultText(p) ? { default: defaultText(p) } : {}),
             })),
-            events: e.events.map(([event, ev]) => ({ name: event, description: ev.description, arguments: [{ name: 'event', type: ev.eventClass }] })),
+            events: e.events.map(([event, ev]) => ({
+              name: event,
+              description: ev.description,
+              arguments: [{ name: 'event', type: ev.eventClass }],
+            })),
           },
           css: {
             parts: e.parts.map(([part, description]) => ({ name: part, description })),
-            properties: e.cssProperties.map(([property, c]) => ({ name: property, description: c.description + (c.default ? ` Default: \`${c.default}\`.` : '') })),
+            properties: e.cssProperties.map(([property, c]) => ({
+              name: property,
+              description: c.description + (c.default ? ` Default: \`${c.default}\`.` : ''),
+            })),
           },
         })),
       },
@@ -367,7 +418,8 @@ function wordpressAttributes(): string {
 // ---------------------------------------------------------------- README tables
 
 const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
-const which = (owners: string[]) => (owners.length === elements.length ? '' : ` (${owners.map((t) => t.replace(/-tracker$/, '')).join(', ')})`);
+const which = (owners: string[]) =>
+  owners.length === elements.length ? '' : ` (${owners.map((t) => t.replace(/-tracker$/, '')).join(', ')})`;
 
 /**
  * Rows of a table over both elements, one per name, marked with the elements that have it;
@@ -397,13 +449,16 @@ function readmeSections(): Record<string, string> {
   for (const [prop, p, owners] of union((e) => e.properties.filter(([, q]) => q.attribute === undefined))) {
     properties += `| \`${prop}\`${p.readonly ? ' (read-only)' : ''}${which(owners)} | \`${cell(typeText(p.type))}\` | ${cell(p.description + (p.unsetMeans ? ` Unset: ${p.unsetMeans}.` : ''))} |\n`;
   }
-  for (const [method, m, owners] of union((e) => e.methods)) properties += `| \`${method}()\`${which(owners)} | \`${cell(m.signature)}\` | ${cell(m.description)} |\n`;
+  for (const [method, m, owners] of union((e) => e.methods))
+    properties += `| \`${method}()\`${which(owners)} | \`${cell(m.signature)}\` | ${cell(m.description)} |\n`;
   let events = '| Event | Class | Fields (also on `detail`) | When |\n|---|---|---|---|\n';
-  for (const [event, ev] of union((e) => e.events)) events += `| \`${event}\` | \`${ev.eventClass}\` | \`${cell(ev.detail)}\` | ${cell(ev.description)} |\n`;
+  for (const [event, ev] of union((e) => e.events))
+    events += `| \`${event}\` | \`${ev.eventClass}\` | \`${cell(ev.detail)}\` | ${cell(ev.description)} |\n`;
   let parts = '| Part | What it is |\n|---|---|\n';
   for (const [part, description, owners] of union((e) => e.parts)) parts += `| \`${part}\`${which(owners)} | ${cell(description)} |\n`;
   let css = '| Custom property | Default | What it styles |\n|---|---|---|\n';
-  for (const [name, c] of union((e) => e.cssProperties)) css += `| \`${name}\` | ${c.default ? `\`${cell(c.default)}\`` : '—'} | ${cell(c.description)} |\n`;
+  for (const [name, c] of union((e) => e.cssProperties))
+    css += `| \`${name}\` | ${c.default ? `\`${cell(c.default)}\`` : '—'} | ${cell(c.description)} |\n`;
   return { attributes, properties, events, parts, 'css-properties': css };
 }
 
@@ -446,7 +501,8 @@ function classJsdoc(e: ElementModel): string {
   for (const [prop, p] of e.properties) lines.push(`@prop {${typeText(p.type)}} ${prop} - ${oneLine(p.description)}`);
   for (const [event, ev] of e.events) lines.push(`@fires {${ev.eventClass}} ${event} - ${oneLine(ev.description)}`);
   for (const [part, description] of e.parts) lines.push(`@csspart ${part} - ${oneLine(description)}`);
-  for (const [name, c] of e.cssProperties) lines.push(`@cssprop ${c.default ? `[${name}=${oneLine(c.default)}]` : name} - ${oneLine(c.description)}`);
+  for (const [name, c] of e.cssProperties)
+    lines.push(`@cssprop ${c.default ? `[${name}=${oneLine(c.default)}]` : name} - ${oneLine(c.description)}`);
   return lines.map((line) => (line ? ` * ${line}` : ' *')).join('\n');
 }
 

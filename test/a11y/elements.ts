@@ -47,7 +47,11 @@ const waiting = (el: TrackerElement) => el.trackingState === 'waiting';
 export function statesOf(e: ElementUnderTest): StateUnderTest[] {
   return [
     { name: 'idle', reached: (el) => el.trackingState === 'idle' },
-    { name: 'loading', responses: async () => [{ status: 200, body: await fixture(e.loaded[0]![1]), delayMs: 15000 }], reached: (el) => el.trackingState === 'loading' },
+    {
+      name: 'loading',
+      responses: async () => [{ status: 200, body: await fixture(e.loaded[0]![1]), delayMs: 15000 }],
+      reached: (el) => el.trackingState === 'loading',
+    },
     { name: 'pending (202)', responses: async () => [{ status: 202, body: { message: 'Accepted' } }], reached: waiting },
     ...e.loaded.map(([name, file]) => ({
       name,
@@ -62,11 +66,20 @@ export function statesOf(e: ElementUnderTest): StateUnderTest[] {
     },
     {
       name: 'error 402 (usage limit)',
-      responses: async () => [{ status: 402, body: { message: 'Cap', error: 'usage_limit_reached', product: e.path, limit: 1000, resets_at: '2026-12-01T00:00:00Z' } }],
+      responses: async () => [
+        {
+          status: 402,
+          body: { message: 'Cap', error: 'usage_limit_reached', product: e.path, limit: 1000, resets_at: '2026-12-01T00:00:00Z' },
+        },
+      ],
       reached: failed,
     },
     { name: 'error 404', responses: async () => [{ status: 404, body: { message: 'No shipment found' } }], reached: failed },
-    { name: 'error 429 (waiting)', responses: async () => [{ status: 429, headers: { 'Retry-After': '60' }, body: { message: 'Too many' } }], reached: waiting },
+    {
+      name: 'error 429 (waiting)',
+      responses: async () => [{ status: 429, headers: { 'Retry-After': '60' }, body: { message: 'Too many' } }],
+      reached: waiting,
+    },
     { name: 'error 5xx (retrying)', responses: async () => [{ status: 503, body: { message: 'Down' } }], reached: waiting },
     { name: 'error 5xx (final)', responses: async () => [{ status: 503, body: { message: 'Down' } }], reached: failed },
     { name: 'error unexpected document', responses: async () => [{ status: 200, body: { hello: 'world' } }], reached: failed },
@@ -74,11 +87,7 @@ export function statesOf(e: ElementUnderTest): StateUnderTest[] {
 }
 
 /** Mounts the element in a state and waits until it is there (and, when loaded, until its map is drawn). */
-export async function inState(
-  e: ElementUnderTest,
-  state: StateUnderTest,
-  attrs: string,
-): Promise<TrackerElement> {
+export async function inState(e: ElementUnderTest, state: StateUnderTest, attrs: string): Promise<TrackerElement> {
   let proxy = `proxy-url="/__nowhere/${e.path}"`;
   let number = '';
   if (state.responses) {

@@ -80,7 +80,9 @@ describe('keyboard only', () => {
 
   it('<ocean-tracker>: reaches "Try again" and asks afresh with Enter', async () => {
     const s = await scenario({ responses: [{ status: 200, body: { not: 'a shipment' } }] });
-    const el = mountAfterButton<TrackerElement>(`<ocean-tracker lang="en" proxy-url="${s.base}/ocean" reference-number="MEDU9091004"></ocean-tracker>`);
+    const el = mountAfterButton<TrackerElement>(
+      `<ocean-tracker lang="en" proxy-url="${s.base}/ocean" reference-number="MEDU9091004"></ocean-tracker>`,
+    );
     await until(() => el.trackingState === 'failed', 'failed');
     await el.updateComplete;
     await tabUntil((a) => a === part(el, 'retry-button'), 'the retry button');
@@ -89,7 +91,12 @@ describe('keyboard only', () => {
   });
 
   it('<air-tracker>: type an AWB, submit with Enter from the field, then retry from the keyboard', async () => {
-    const s = await scenario({ responses: [{ status: 200, body: { not: 'a shipment' } }, { status: 200, body: await fixture('air-awb-transfer.json') }] });
+    const s = await scenario({
+      responses: [
+        { status: 200, body: { not: 'a shipment' } },
+        { status: 200, body: await fixture('air-awb-transfer.json') },
+      ],
+    });
     const el = mountAfterButton<TrackerElement>(`<air-tracker lang="en" proxy-url="${s.base}/air"></air-tracker>`);
     await el.updateComplete;
     await sendKeys({ press: 'Tab' });

@@ -13,10 +13,14 @@ describe('layout by the element’s own width', () => {
 
   for (const e of elementsUnderTest) {
     // The richest loaded state: the bill of lading with its switcher for ocean, the transfer for air.
-    const state = statesOf(e).filter((s) => s.name.startsWith('loaded')).at(-1)!;
+    const state = statesOf(e)
+      .filter((s) => s.name.startsWith('loaded'))
+      .at(-1)!;
     for (const width of [320, 768, 1280]) {
       for (const theme of ['light', 'dark'] as const) {
-        const tooNarrow = { webkit: "MiniBrowser, the browser WebKitWebDriver drives, keeps its window at least as wide as its toolbar (447 px)" };
+        const tooNarrow = {
+          webkit: 'MiniBrowser, the browser WebKitWebDriver drives, keeps its window at least as wide as its toolbar (447 px)',
+        };
         itExceptIn(width < 447 ? tooNarrow : {}, `<${e.tag}> at ${width} px, ${theme}: nothing overflows sideways`, async () => {
           await setViewport({ width, height: 900 });
           document.body.style.margin = '0';
@@ -32,7 +36,8 @@ describe('layout by the element’s own width', () => {
     it(`<${e.tag}> stacks its form in one column under 480 px and spreads it on wide hosts`, async () => {
       await setViewport({ width: 1280, height: 900 });
       const el = await inState(e, statesOf(e)[0]!, 'lang="en" style="width:320px"');
-      const columns = (host: TrackerElement) => getComputedStyle(host.shadowRoot!.querySelector('form')!).gridTemplateColumns.split(' ').length;
+      const columns = (host: TrackerElement) =>
+        getComputedStyle(host.shadowRoot!.querySelector('form')!).gridTemplateColumns.split(' ').length;
       expect(columns(el)).to.equal(1);
       el.style.width = '1000px';
       await new Promise((r) => requestAnimationFrame(r));
@@ -43,7 +48,11 @@ describe('layout by the element’s own width', () => {
   it('puts the map beside the timeline on a wide host and below it on a narrow one', async () => {
     await setViewport({ width: 1280, height: 900 });
     const e = elementsUnderTest[0]!;
-    const el = await inState(e, statesOf(e).find((s) => s.name.startsWith('loaded'))!, 'lang="en"');
+    const el = await inState(
+      e,
+      statesOf(e).find((s) => s.name.startsWith('loaded'))!,
+      'lang="en"',
+    );
     const box = (sel: string) => el.shadowRoot!.querySelector(sel)!.getBoundingClientRect();
     expect(box('[part~="map"]').left).to.be.greaterThan(box('.history').right - 1);
     el.style.width = '400px';
@@ -64,7 +73,11 @@ describe('layout by the element’s own width', () => {
 
   for (const e of elementsUnderTest) {
     it(`lets --${e.tag}-* win over --tracker-* for <${e.tag}> only`, async () => {
-      const el = await inState(e, statesOf(e)[0]!, `lang="en" style="--tracker-accent-color: rgb(1, 2, 3); --${e.tag}-accent-color: rgb(200, 0, 0)"`);
+      const el = await inState(
+        e,
+        statesOf(e)[0]!,
+        `lang="en" style="--tracker-accent-color: rgb(1, 2, 3); --${e.tag}-accent-color: rgb(200, 0, 0)"`,
+      );
       const button = el.shadowRoot!.querySelector('button[type="submit"]')!;
       expect(getComputedStyle(button).borderTopColor).to.equal('rgb(200, 0, 0)');
       el.style.removeProperty(`--${e.tag}-accent-color`);

@@ -5,13 +5,20 @@ import { fixture, mount, nextEvent, part, scenario, until } from '../support/bro
 
 function regions(el: Element): { polite: HTMLElement; urgent: HTMLElement } {
   const announcer = part(el as HTMLElement, 'announcer')!;
-  return { polite: announcer.querySelector<HTMLElement>('[role="status"]')!, urgent: announcer.querySelector<HTMLElement>('[role="alert"]')! };
+  return {
+    polite: announcer.querySelector<HTMLElement>('[role="status"]')!,
+    urgent: announcer.querySelector<HTMLElement>('[role="alert"]')!,
+  };
 }
 
 /** Every text a region has shown, in order, as mutations report it. */
 function record(region: HTMLElement): string[] {
   const seen: string[] = [];
-  new MutationObserver(() => seen.push(region.textContent!.trim())).observe(region, { characterData: true, childList: true, subtree: true });
+  new MutationObserver(() => seen.push(region.textContent!.trim())).observe(region, {
+    characterData: true,
+    childList: true,
+    subtree: true,
+  });
   return seen;
 }
 
@@ -71,7 +78,12 @@ describe('live regions', () => {
   }).timeout(20000);
 
   it('says a failure through the alert region, and clears it when a new lookup starts', async () => {
-    const s = await scenario({ responses: [{ status: 404, body: { message: 'nope' } }, { status: 200, body: await fixture('ocean-container-in-transit.json'), delayMs: 300 }] });
+    const s = await scenario({
+      responses: [
+        { status: 404, body: { message: 'nope' } },
+        { status: 200, body: await fixture('ocean-container-in-transit.json'), delayMs: 300 },
+      ],
+    });
     const el = mount<OceanTracker>(`<ocean-tracker lang="en" proxy-url="${s.base}/ocean" reference-number="ABC"></ocean-tracker>`);
     await nextEvent(el, 'tracker-error');
     await el.updateComplete;
@@ -87,7 +99,9 @@ describe('live regions', () => {
 
   it('leaves the visible notice out of the accessibility tree as a live region, so nothing is said twice', async () => {
     const s = await scenario({ responses: [{ status: 202, body: { message: 'Accepted' } }] });
-    const el = mount<OceanTracker>(`<ocean-tracker lang="en" proxy-url="${s.base}/ocean" poll-interval="60" reference-number="X"></ocean-tracker>`);
+    const el = mount<OceanTracker>(
+      `<ocean-tracker lang="en" proxy-url="${s.base}/ocean" poll-interval="60" reference-number="X"></ocean-tracker>`,
+    );
     await until(() => el.trackingState === 'waiting', 'waiting');
     await el.updateComplete;
     const notice = part(el, 'notice')!;

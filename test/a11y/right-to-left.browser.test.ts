@@ -9,7 +9,9 @@ import { fixture, mount, nextEvent, parts, scenario } from '../support/browser.j
 
 async function shown(lang: 'en' | 'ar'): Promise<OceanTracker> {
   const s = await scenario({ responses: [{ status: 200, body: await fixture('ocean-container-in-transit.json') }] });
-  const el = mount<OceanTracker>(`<ocean-tracker lang="${lang}" map="none" proxy-url="${s.base}/ocean" reference-number="MEDU9091004"></ocean-tracker>`);
+  const el = mount<OceanTracker>(
+    `<ocean-tracker lang="${lang}" map="none" proxy-url="${s.base}/ocean" reference-number="MEDU9091004"></ocean-tracker>`,
+  );
   await nextEvent(el, 'tracker-load');
   await el.updateComplete;
   return el;

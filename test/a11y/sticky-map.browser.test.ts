@@ -23,7 +23,14 @@ async function longHistoryWithRoute(): Promise<Document> {
         to: to.locode,
         mode: 'vessel',
         state: 'completed',
-        path: { type: 'LineString', coordinates: [[from.lon, from.lat], [103.5, 9.5], [to.lon, to.lat]] },
+        path: {
+          type: 'LineString',
+          coordinates: [
+            [from.lon, from.lat],
+            [103.5, 9.5],
+            [to.lon, to.lat],
+          ],
+        },
       },
     ],
   };
@@ -32,7 +39,9 @@ async function longHistoryWithRoute(): Promise<Document> {
 
 async function shown(lang: string): Promise<OceanTracker> {
   const s = await scenario({ responses: [{ status: 200, body: await longHistoryWithRoute() }] });
-  const el = mount<OceanTracker>(`<ocean-tracker lang="${lang}" map="eager" proxy-url="${s.base}/ocean" reference-number="MEDU9091004" style="margin:0"></ocean-tracker>`);
+  const el = mount<OceanTracker>(
+    `<ocean-tracker lang="${lang}" map="eager" proxy-url="${s.base}/ocean" reference-number="MEDU9091004" style="margin:0"></ocean-tracker>`,
+  );
   await nextEvent(el, 'tracker-load');
   await el.updateComplete;
   // Open the whole history, a step at a time: a page many screens long.

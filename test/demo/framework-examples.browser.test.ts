@@ -28,16 +28,27 @@ for (const [app, framework] of [
 
     it('sets attributes and properties, and hears tracker-load and tracker-error', async () => {
       const shipment = await fixture<Record<string, unknown>>('ocean-container-in-transit.json');
-      const s = await scenario({ responses: [{ status: 200, body: shipment }, { status: 404, body: { message: 'No shipment' } }] });
+      const s = await scenario({
+        responses: [
+          { status: 200, body: shipment },
+          { status: 404, body: { message: 'No shipment' } },
+        ],
+      });
       const win = await openExample(app, s.base);
-      await until(() => win.customElements.get('ocean-tracker') !== undefined && win.document.querySelector('ocean-tracker') !== null, 'the element renders');
+      await until(
+        () => win.customElements.get('ocean-tracker') !== undefined && win.document.querySelector('ocean-tracker') !== null,
+        'the element renders',
+      );
       const el = win.document.querySelector('ocean-tracker') as OceanTracker;
 
       expect(el.getAttribute('proxy-url')).to.equal(`${s.base}/ocean`);
       expect(el.getAttribute('theme')).to.equal('dark');
       expect(el.pollInterval, 'a number property, not a string attribute').to.equal(5);
       expect(el.messages).to.deep.equal({ 'form.submit': 'Find shipment' });
-      await until(() => el.shadowRoot?.querySelector('[part~="submit-button"]')?.textContent?.trim() === 'Find shipment', 'the messages property reached the element');
+      await until(
+        () => el.shadowRoot?.querySelector('[part~="submit-button"]')?.textContent?.trim() === 'Find shipment',
+        'the messages property reached the element',
+      );
       expect((win.document.querySelector('air-tracker') as AirTracker).proxyUrl).to.equal(`${s.base}/air`);
 
       await until(() => eventLines(win).some((l) => l?.startsWith('load ')), 'tracker-load reached the app');
@@ -47,10 +58,9 @@ for (const [app, framework] of [
       (win.document.querySelector('#next') as HTMLButtonElement).click();
       await until(() => eventLines(win).includes('error 404'), 'a changed reference-number started a lookup whose failure reached the app');
       const requests = await s.requests();
-      expect(requests.filter((r) => r.path.endsWith('/ocean')).map((r) => new URLSearchParams(r.search).get('referenceNumber'))).to.deep.equal([
-        'MSCU1234565',
-        'MAEU1234567',
-      ]);
+      expect(
+        requests.filter((r) => r.path.endsWith('/ocean')).map((r) => new URLSearchParams(r.search).get('referenceNumber')),
+      ).to.deep.equal(['MSCU1234565', 'MAEU1234567']);
     });
   });
 }

@@ -60,18 +60,27 @@ describe('example numbers in the documentation', () => {
       const text = await readFile(file, 'utf8');
       for (const { product, number } of exampleNumbers(text)) {
         seen++;
-        assert.ok(findDemoNumber(product, number), `${file.pathname.split('/').slice(-2).join('/')}: ${number} (${product}) is not a demo number`);
+        assert.ok(
+          findDemoNumber(product, number),
+          `${file.pathname.split('/').slice(-2).join('/')}: ${number} (${product}) is not a demo number`,
+        );
       }
     }
     assert.ok(seen > 20, `found only ${seen} example numbers; the pattern no longer matches the docs`);
   });
 
   it('finds the numbers the way a reader writes them (the check itself)', () => {
-    const found = exampleNumbers('<air-tracker awb-number="020-12345675"></air-tracker> [ocean_tracker reference_number="MSCU1234565"] /?ocean=DEMO202#ocean');
-    assert.deepEqual(
-      found.map(({ product, number }) => `${product}:${number}`).sort(),
-      ['air:020-12345675', 'air:020-12345675', 'ocean:DEMO202', 'ocean:DEMO202', 'ocean:MSCU1234565', 'ocean:MSCU1234565'],
+    const found = exampleNumbers(
+      '<air-tracker awb-number="020-12345675"></air-tracker> [ocean_tracker reference_number="MSCU1234565"] /?ocean=DEMO202#ocean',
     );
+    assert.deepEqual(found.map(({ product, number }) => `${product}:${number}`).sort(), [
+      'air:020-12345675',
+      'air:020-12345675',
+      'ocean:DEMO202',
+      'ocean:DEMO202',
+      'ocean:MSCU1234565',
+      'ocean:MSCU1234565',
+    ]);
     assert.equal(findDemoNumber('air', '020-12345675'), undefined, 'the old example is not a demo number');
   });
 });

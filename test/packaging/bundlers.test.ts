@@ -26,7 +26,10 @@ describe('the first load, bundled from the packages by Vite, esbuild and webpack
     assert.deepEqual(Object.keys(results), ['vite', 'esbuild', 'webpack 5']);
     for (const [name, result] of Object.entries(results)) {
       for (const element of ['ocean-tracker/dist/ocean-tracker.js', 'air-tracker/dist/air-tracker.js', 'core/dist/ui/tracker-element.js']) {
-        assert.ok(result.modules.some((m) => m.endsWith(`packages/${element}`)), `${name}: ${element} is in the first load`);
+        assert.ok(
+          result.modules.some((m) => m.endsWith(`packages/${element}`)),
+          `${name}: ${element} is in the first load`,
+        );
       }
       assert.ok(result.gzip > 10_000, `${name}: ${result.gzip} B is a plausible first load`);
     }

@@ -40,14 +40,20 @@ interface Declaration extends Typed {
   cssProperties?: Typed[];
 }
 interface Manifest {
-  modules: Array<{ path: string; declarations?: Declaration[]; exports?: Array<{ kind: string; name: string; declaration: { module?: string } }> }>;
+  modules: Array<{
+    path: string;
+    declarations?: Declaration[];
+    exports?: Array<{ kind: string; name: string; declaration: { module?: string } }>;
+  }>;
 }
 
-const readManifest = (dir: string): Manifest => JSON.parse(readFileSync(join(root, 'packages', dir, 'custom-elements.json'), 'utf8')) as Manifest;
+const readManifest = (dir: string): Manifest =>
+  JSON.parse(readFileSync(join(root, 'packages', dir, 'custom-elements.json'), 'utf8')) as Manifest;
 const declarationsOf = (m: Manifest) => m.modules.flatMap((mod) => mod.declarations ?? []).filter((d) => d.tagName);
 
 function sourcesOf(dir: string): Array<{ path: string; text: string }> {
-  const walk = (d: string): string[] => readdirSync(d).flatMap((n) => (statSync(join(d, n)).isDirectory() ? walk(join(d, n)) : [join(d, n)]));
+  const walk = (d: string): string[] =>
+    readdirSync(d).flatMap((n) => (statSync(join(d, n)).isDirectory() ? walk(join(d, n)) : [join(d, n)]));
   return walk(join(root, 'packages', dir, 'src'))
     .filter((p) => p.endsWith('.ts') && !/\/(jsx-\w+|vue|svelte|solid)\.ts$/.test(p))
     .map((path) => ({ path, text: readFileSync(path, 'utf8') }));
@@ -105,8 +111,16 @@ describe('custom-elements.json', () => {
       const manifest = readManifest(dir);
 
       it('declares its elements, each module at a dist/*.js path the package builds from src', () => {
-        assert.deepEqual(declarationsOf(manifest).map((d) => d.tagName).sort(), tags);
-        const paths = [...manifest.modules.map((m) => m.path), ...manifest.modules.flatMap((m) => (m.exports ?? []).map((x) => x.declaration.module ?? ''))];
+        assert.deepEqual(
+          declarationsOf(manifest)
+            .map((d) => d.tagName)
+            .sort(),
+          tags,
+        );
+        const paths = [
+          ...manifest.modules.map((m) => m.path),
+          ...manifest.modules.flatMap((m) => (m.exports ?? []).map((x) => x.declaration.module ?? '')),
+        ];
         for (const path of paths) {
           assert.match(path, /^dist\/[\w/-]+\.js$/, path);
           const source = path.replace(/^dist\//, 'src/').replace(/\.js$/, '.ts');
@@ -154,8 +168,14 @@ describe('custom-elements.json', () => {
             for (const internal of ['selectedUnit', 'historyExpanded', 'tracking', 'localizer', 'picked', 'entry', 'product']) {
               assert.ok(!members.some((m) => m.name === internal), `${internal} is not public`);
             }
-            assert.ok(members.some((m) => m.name === 'shipment' && m.readonly), 'shipment is read-only');
-            assert.ok(members.some((m) => m.name === 'retry' && m.kind === 'method'), 'retry()');
+            assert.ok(
+              members.some((m) => m.name === 'shipment' && m.readonly),
+              'shipment is read-only',
+            );
+            assert.ok(
+              members.some((m) => m.name === 'retry' && m.kind === 'method'),
+              'retry()',
+            );
           });
 
           it('documents the focus ring and every colour token', () => {
@@ -175,9 +195,13 @@ describe('WordPress allow-list', () => {
     for (const e of elements) {
       const block = php.split(`'${e.tagName}' => array(`)[1]?.split('),')[0] ?? '';
       for (const [, p] of e.properties) {
-        if (p.attribute) assert.ok(block.includes(`'${p.attribute.replace(/-/g, '_')}' => '${p.attribute}'`), `${e.tagName}: ${p.attribute}`);
+        if (p.attribute)
+          assert.ok(block.includes(`'${p.attribute.replace(/-/g, '_')}' => '${p.attribute}'`), `${e.tagName}: ${p.attribute}`);
       }
     }
-    assert.match(readFileSync(join(root, 'packages/wordpress-plugin/cargo-trackers.php'), 'utf8'), /require __DIR__ \. '\/attributes\.generated\.php'/);
+    assert.match(
+      readFileSync(join(root, 'packages/wordpress-plugin/cargo-trackers.php'), 'utf8'),
+      /require __DIR__ \. '\/attributes\.generated\.php'/,
+    );
   });
 });

@@ -33,9 +33,32 @@ type PackageDir = (typeof PACKAGES)[number]['dir'];
 
 const REQUIRED: Record<PackageDir, string[]> = {
   core: ['dist/index.js', 'dist/index.d.ts'],
-  'ocean-tracker': ['dist/index.js', 'dist/index.d.ts', 'dist/define.js', 'dist/define.d.ts', 'custom-elements.json', 'web-types.json', 'vscode.html-custom-data.json'],
-  'air-tracker': ['dist/index.js', 'dist/index.d.ts', 'dist/define.js', 'dist/define.d.ts', 'custom-elements.json', 'web-types.json', 'vscode.html-custom-data.json'],
-  'cargo-trackers': ['dist/index.js', 'dist/index.d.ts', 'custom-elements.json', 'web-types.json', 'vscode.html-custom-data.json', 'dist/cdn/cargo-trackers.js'],
+  'ocean-tracker': [
+    'dist/index.js',
+    'dist/index.d.ts',
+    'dist/define.js',
+    'dist/define.d.ts',
+    'custom-elements.json',
+    'web-types.json',
+    'vscode.html-custom-data.json',
+  ],
+  'air-tracker': [
+    'dist/index.js',
+    'dist/index.d.ts',
+    'dist/define.js',
+    'dist/define.d.ts',
+    'custom-elements.json',
+    'web-types.json',
+    'vscode.html-custom-data.json',
+  ],
+  'cargo-trackers': [
+    'dist/index.js',
+    'dist/index.d.ts',
+    'custom-elements.json',
+    'web-types.json',
+    'vscode.html-custom-data.json',
+    'dist/cdn/cargo-trackers.js',
+  ],
   proxy: ['dist/index.js', 'dist/index.d.ts', 'dist/node.js', 'dist/node.d.ts'],
 };
 /** What the framework scratch apps need beside the tarballs (versions from package-lock.json). */
@@ -71,13 +94,17 @@ const lockVersion = (name: string): string => {
 function npmEnv(): NodeJS.ProcessEnv {
   const env = { ...process.env };
   for (const key of Object.keys(env)) {
-    if (/^npm_(lifecycle_|package_|command$|config_(local_prefix|call|workspaces?|include_workspace_root)$)|^INIT_CWD$|^NODE_OPTIONS$/i.test(key)) delete env[key];
+    if (
+      /^npm_(lifecycle_|package_|command$|config_(local_prefix|call|workspaces?|include_workspace_root)$)|^INIT_CWD$|^NODE_OPTIONS$/i.test(
+        key,
+      )
+    )
+      delete env[key];
   }
   return env;
 }
 
-const npm = (args: string[], cwd: string) =>
-  run('npm', args, { cwd, env: npmEnv(), maxBuffer: 64 * 1024 * 1024, timeout: 120_000 });
+const npm = (args: string[], cwd: string) => run('npm', args, { cwd, env: npmEnv(), maxBuffer: 64 * 1024 * 1024, timeout: 120_000 });
 
 /** Every string an `exports` map (or one of its condition branches) points at. */
 function exportTargets(value: unknown): string[] {
@@ -99,11 +126,18 @@ function packageOf(specifier: string): string | undefined {
 function importsOf(source: string): string[] {
   const found: string[] = [];
   const visit = (node: ts.Node): void => {
-    if ((ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) && node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier)) {
+    if (
+      (ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) &&
+      node.moduleSpecifier &&
+      ts.isStringLiteral(node.moduleSpecifier)
+    ) {
       found.push(node.moduleSpecifier.text);
     } else if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword) {
       const [argument] = node.arguments;
-      assert.ok(argument && ts.isStringLiteralLike(argument), `a dynamic import whose target cannot be read: ${node.getText().slice(0, 80)}`);
+      assert.ok(
+        argument && ts.isStringLiteralLike(argument),
+        `a dynamic import whose target cannot be read: ${node.getText().slice(0, 80)}`,
+      );
       found.push(argument.text);
     }
     ts.forEachChild(node, visit);
@@ -184,15 +218,21 @@ describe('npm pack: each package, installed from its tarball into a scratch app'
         for (const path of named) assert.ok(list.includes(path), `${dir}: package.json names ${path}, the tarball lacks it`);
         for (const pattern of Array.isArray(pkg.sideEffects) ? pkg.sideEffects.map(strip) : []) {
           const re = new RegExp(`^${pattern.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '[^/]*')}$`);
-          assert.ok(list.some((p) => re.test(p)), `${dir}: sideEffects entry ${pattern} matches no shipped file`);
+          assert.ok(
+            list.some((p) => re.test(p)),
+            `${dir}: sideEffects entry ${pattern} matches no shipped file`,
+          );
         }
       });
     }
 
     it('every module custom-elements.json names is in the tarball', () => {
       for (const dir of ['ocean-tracker', 'air-tracker', 'cargo-trackers'] as const) {
-        const manifest = JSON.parse(readFileSync(join(root, 'packages', dir, 'custom-elements.json'), 'utf8')) as { modules: Array<{ path: string }> };
-        for (const { path } of manifest.modules) assert.ok(files(dir).includes(path), `${dir}: the manifest names ${path}, the tarball lacks it`);
+        const manifest = JSON.parse(readFileSync(join(root, 'packages', dir, 'custom-elements.json'), 'utf8')) as {
+          modules: Array<{ path: string }>;
+        };
+        for (const { path } of manifest.modules)
+          assert.ok(files(dir).includes(path), `${dir}: the manifest names ${path}, the tarball lacks it`);
       }
     });
 
@@ -206,12 +246,26 @@ describe('npm pack: each package, installed from its tarball into a scratch app'
         seen.add(path);
         assert.ok(list.has(path), `the CDN bundle loads ${path}, the tarball lacks it`);
         for (const specifier of importsOf(readFileSync(join(installed('cargo-trackers'), path), 'utf8'))) {
-          assert.ok(specifier.startsWith('./') || specifier.startsWith('../'), `${path} imports ${specifier}, which a browser cannot resolve`);
-          queue.push(normalize(join(path, '..', specifier)).split(sep).join('/'));
+          assert.ok(
+            specifier.startsWith('./') || specifier.startsWith('../'),
+            `${path} imports ${specifier}, which a browser cannot resolve`,
+          );
+          queue.push(
+            normalize(join(path, '..', specifier))
+              .split(sep)
+              .join('/'),
+          );
         }
       }
-      for (const chunk of [/^dist\/cdn\/chunks\/ocean-tracker-[\w-]+\.js$/, /^dist\/cdn\/chunks\/air-tracker-[\w-]+\.js$/, /^dist\/cdn\/chunks\/map-[\w-]+\.js$/]) {
-        assert.ok([...seen].some((p) => chunk.test(p)), `the CDN entry reaches a chunk matching ${chunk}`);
+      for (const chunk of [
+        /^dist\/cdn\/chunks\/ocean-tracker-[\w-]+\.js$/,
+        /^dist\/cdn\/chunks\/air-tracker-[\w-]+\.js$/,
+        /^dist\/cdn\/chunks\/map-[\w-]+\.js$/,
+      ]) {
+        assert.ok(
+          [...seen].some((p) => chunk.test(p)),
+          `the CDN entry reaches a chunk matching ${chunk}`,
+        );
       }
     });
   });
@@ -233,7 +287,8 @@ describe('npm pack: each package, installed from its tarball into a scratch app'
         for (const path of files(dir).filter((p) => p.startsWith('dist/') && p.endsWith('.js'))) {
           for (const specifier of importsOf(await readFile(join(installed(name), path), 'utf8'))) {
             const dependency = packageOf(specifier);
-            if (dependency) assert.ok(declared.has(dependency), `${name}/${path} imports ${specifier}, but ${dependency} is not in its dependencies`);
+            if (dependency)
+              assert.ok(declared.has(dependency), `${name}/${path} imports ${specifier}, but ${dependency} is not in its dependencies`);
           }
         }
       }
@@ -299,13 +354,25 @@ export const loaded: Promise<void> = loadElement('ocean-tracker');
 `,
       );
       const tsc = join(root, 'node_modules/typescript/bin/tsc');
-      for (const [module, moduleResolution] of [['NodeNext', 'NodeNext'], ['ESNext', 'Bundler']] as const) {
+      for (const [module, moduleResolution] of [
+        ['NodeNext', 'NodeNext'],
+        ['ESNext', 'Bundler'],
+      ] as const) {
         const config = `tsconfig.${moduleResolution.toLowerCase()}.json`;
         await writeFile(
           join(appDir, config),
           JSON.stringify({
             // Only Node's globals: every other type must come through the packages' own imports and dependencies.
-            compilerOptions: { target: 'ES2022', module, moduleResolution, strict: true, skipLibCheck: false, noEmit: true, lib: ['ES2023', 'DOM', 'DOM.Iterable'], types: ['node'] },
+            compilerOptions: {
+              target: 'ES2022',
+              module,
+              moduleResolution,
+              strict: true,
+              skipLibCheck: false,
+              noEmit: true,
+              lib: ['ES2023', 'DOM', 'DOM.Iterable'],
+              types: ['node'],
+            },
             files: ['check.ts'],
           }),
         );
@@ -321,23 +388,47 @@ export const loaded: Promise<void> = loadElement('ocean-tracker');
       const apps = join(root, 'test/packaging/apps');
       const source = (name: string) => readFileSync(join(apps, name), 'utf8');
       const bin = (pkg: string, path: string) => join(appDir, 'node_modules', pkg, path);
-      const STRICT = { target: 'ES2022', module: 'ESNext', moduleResolution: 'Bundler', strict: true, skipLibCheck: false, noEmit: true, lib: ['ES2023', 'DOM', 'DOM.Iterable'], types: [] };
+      const STRICT = {
+        target: 'ES2022',
+        module: 'ESNext',
+        moduleResolution: 'Bundler',
+        strict: true,
+        skipLibCheck: false,
+        noEmit: true,
+        lib: ['ES2023', 'DOM', 'DOM.Iterable'],
+        types: [],
+      };
       /** Runs a checker; resolves to its output and exit code instead of throwing. */
       const check = (args: string[], cwd: string) =>
         run(process.execPath, args, { cwd, env: npmEnv(), maxBuffer: 16 * 1024 * 1024, timeout: 120_000 }).then(
           ({ stdout, stderr }) => ({ code: 0, output: stdout + stderr }),
-          (error: { code?: number; stdout?: string; stderr?: string; message: string }) => ({ code: error.code ?? 1, output: (error.stdout ?? '') + (error.stderr ?? '') || error.message }),
+          (error: { code?: number; stdout?: string; stderr?: string; message: string }) => ({
+            code: error.code ?? 1,
+            output: (error.stdout ?? '') + (error.stderr ?? '') || error.message,
+          }),
         );
 
       /** The app names every attribute, property and event of both elements, the way its framework writes them. */
-      function assertUsesEverything(app: string, text: string, forms: { attributes: boolean; properties: 'all' | 'property-only'; event: (name: string) => string }): void {
+      function assertUsesEverything(
+        app: string,
+        text: string,
+        forms: { attributes: boolean; properties: 'all' | 'property-only'; event: (name: string) => string },
+      ): void {
         for (const dir of ['ocean-tracker', 'air-tracker']) {
           const manifest = JSON.parse(readFileSync(join(root, 'packages', dir, 'custom-elements.json'), 'utf8')) as {
-            modules: Array<{ declarations: Array<{ attributes?: Array<{ name: string }>; members?: Array<{ name: string; kind: string; attribute?: string; readonly?: boolean }>; events?: Array<{ name: string }> }> }>;
+            modules: Array<{
+              declarations: Array<{
+                attributes?: Array<{ name: string }>;
+                members?: Array<{ name: string; kind: string; attribute?: string; readonly?: boolean }>;
+                events?: Array<{ name: string }>;
+              }>;
+            }>;
           };
           const [element] = manifest.modules.flatMap((m) => m.declarations);
           assert.ok(element);
-          if (forms.attributes) for (const { name } of element.attributes ?? []) assert.match(text, new RegExp(`[\\s:]${name}[=\\s>]`), `${app} uses the ${name} attribute`);
+          if (forms.attributes)
+            for (const { name } of element.attributes ?? [])
+              assert.match(text, new RegExp(`[\\s:]${name}[=\\s>]`), `${app} uses the ${name} attribute`);
           for (const m of element.members ?? []) {
             if (m.kind !== 'field' || m.readonly || (forms.properties === 'property-only' && m.attribute)) continue;
             assert.match(text, new RegExp(`[\\s:{.]${m.name}[=}\\s]`), `${app} sets the ${m.name} property`);
@@ -386,7 +477,14 @@ export const loaded: Promise<void> = loadElement('ocean-tracker');
         const cwd = join(appDir, 'vue');
         await mkdir(cwd, { recursive: true });
         await writeFile(join(cwd, 'App.vue'), text);
-        await writeFile(join(cwd, 'tsconfig.json'), JSON.stringify({ compilerOptions: { ...STRICT, jsx: 'preserve' }, vueCompilerOptions: { strictTemplates: true }, include: ['*.vue'] }));
+        await writeFile(
+          join(cwd, 'tsconfig.json'),
+          JSON.stringify({
+            compilerOptions: { ...STRICT, jsx: 'preserve' },
+            vueCompilerOptions: { strictTemplates: true },
+            include: ['*.vue'],
+          }),
+        );
         // The wrong values sit under @vue-expect-error, an error itself when nothing is wrong.
         const result = await check([bin('vue-tsc', 'bin/vue-tsc.js'), '-p', 'tsconfig.json'], cwd);
         assert.equal(result.output.trim(), '');
@@ -405,7 +503,10 @@ export const loaded: Promise<void> = loadElement('ocean-tracker');
         await writeFile(join(cwd, 'App.svelte'), text);
         const wrongText = source('svelte-wrong.svelte');
         await writeFile(join(cwd, 'Wrong.svelte'), wrongText);
-        await writeFile(join(cwd, 'tsconfig.json'), JSON.stringify({ compilerOptions: { ...STRICT, verbatimModuleSyntax: true }, include: ['*.svelte'] }));
+        await writeFile(
+          join(cwd, 'tsconfig.json'),
+          JSON.stringify({ compilerOptions: { ...STRICT, verbatimModuleSyntax: true }, include: ['*.svelte'] }),
+        );
         const result = await check([bin('svelte-check', 'bin/svelte-check'), '--tsconfig', './tsconfig.json', '--output', 'machine'], cwd);
         const errors = result.output.split('\n').filter((line) => / ERROR /.test(line));
         assert.ok(!errors.some((line) => line.includes('"App.svelte"')), `App.svelte has no errors:\n${errors.join('\n')}`);
@@ -418,7 +519,10 @@ export const loaded: Promise<void> = loadElement('ocean-tracker');
         ] as const;
         assert.equal(errors.length, expected.length, errors.join('\n'));
         for (const [line, message] of expected) {
-          assert.ok(errors.some((e) => e.includes(`"Wrong.svelte" ${line}:`) && message.test(e)), `Wrong.svelte:${line} is reported (${message}):\n${errors.join('\n')}`);
+          assert.ok(
+            errors.some((e) => e.includes(`"Wrong.svelte" ${line}:`) && message.test(e)),
+            `Wrong.svelte:${line} is reported (${message}):\n${errors.join('\n')}`,
+          );
         }
       });
 
@@ -434,9 +538,7 @@ export const loaded: Promise<void> = loadElement('ocean-tracker');
         const result = await check([bin('lit-analyzer', 'cli.js'), 'lit-app.ts', 'lit-wrong.ts', '--strict', '--format', 'markdown'], cwd);
         // Markdown tables per file: `| line | column | severity | rule | message |`.
         const rows = (file: string) =>
-          (result.output.split(`## ./${file}`)[1]?.split('## ')[0] ?? '')
-            .split('\n')
-            .filter((line) => /^\| \d+ /.test(line));
+          (result.output.split(`## ./${file}`)[1]?.split('## ')[0] ?? '').split('\n').filter((line) => /^\| \d+ /.test(line));
         assert.deepEqual(rows('lit-app.ts'), [], `lit-app.ts:\n${result.output}`);
         const lineOf = (needle: string) => wrongText.split('\n').findIndex((line) => line.includes(needle)) + 1;
         const expected = [
@@ -447,7 +549,11 @@ export const loaded: Promise<void> = loadElement('ocean-tracker');
         ] as const;
         const reported = rows('lit-wrong.ts');
         assert.equal(reported.length, expected.length, reported.join('\n'));
-        for (const [line, message] of expected) assert.ok(reported.some((r) => r.startsWith(`| ${line} `) && message.test(r)), `lit-wrong.ts:${line} (${message}):\n${reported.join('\n')}`);
+        for (const [line, message] of expected)
+          assert.ok(
+            reported.some((r) => r.startsWith(`| ${line} `) && message.test(r)),
+            `lit-wrong.ts:${line} (${message}):\n${reported.join('\n')}`,
+          );
       });
 
       it('pnpm (strict linking) with only cargo-trackers installed: the React app type-checks through the umbrella alone', async () => {
@@ -462,15 +568,33 @@ export const loaded: Promise<void> = loadElement('ocean-tracker');
             type: 'module',
             dependencies: { 'cargo-trackers': tarball('cargo-trackers'), '@types/react': lockVersion('@types/react') },
             // The umbrella's own dependencies come from the tarballs too, not from the registry.
-            pnpm: { overrides: { '@cargo-trackers/core': tarball('core'), '@cargo-trackers/ocean-tracker': tarball('ocean-tracker'), '@cargo-trackers/air-tracker': tarball('air-tracker') } },
+            pnpm: {
+              overrides: {
+                '@cargo-trackers/core': tarball('core'),
+                '@cargo-trackers/ocean-tracker': tarball('ocean-tracker'),
+                '@cargo-trackers/air-tracker': tarball('air-tracker'),
+              },
+            },
           }),
         );
         const pnpm = join(root, 'node_modules/pnpm/bin/pnpm.cjs');
-        const installedWith = await check([pnpm, 'install', '--store-dir', join(appDir, '.pnpm-store'), '--reporter=append-only', '--config.package-import-method=copy'], cwd);
+        const installedWith = await check(
+          [pnpm, 'install', '--store-dir', join(appDir, '.pnpm-store'), '--reporter=append-only', '--config.package-import-method=copy'],
+          cwd,
+        );
         assert.equal(installedWith.code, 0, installedWith.output);
-        assert.deepEqual(readdirSync(join(cwd, 'node_modules')).filter((n) => !n.startsWith('.')).sort(), ['@types', 'cargo-trackers'], 'only what the app depends on is linked at the top');
+        assert.deepEqual(
+          readdirSync(join(cwd, 'node_modules'))
+            .filter((n) => !n.startsWith('.'))
+            .sort(),
+          ['@types', 'cargo-trackers'],
+          'only what the app depends on is linked at the top',
+        );
         await writeFile(join(cwd, 'app.tsx'), source('react-app.tsx'));
-        await writeFile(join(cwd, 'tsconfig.json'), JSON.stringify({ compilerOptions: { ...STRICT, jsx: 'react-jsx' }, files: ['app.tsx'] }));
+        await writeFile(
+          join(cwd, 'tsconfig.json'),
+          JSON.stringify({ compilerOptions: { ...STRICT, jsx: 'react-jsx' }, files: ['app.tsx'] }),
+        );
         const result = await check([join(root, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.json'], cwd);
         assert.equal(result.output, '');
         assert.equal(result.code, 0);
@@ -483,7 +607,13 @@ export const loaded: Promise<void> = loadElement('ocean-tracker');
       const requests: string[] = [];
       const ocean = readFileSync(join(root, 'test/fixtures/ocean-container-in-transit.json'));
       const carriers = readFileSync(join(root, 'test/fixtures/carriers-ocean.json'));
-      const TYPES: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.json': 'application/json', '.map': 'application/json', '.css': 'text/css' };
+      const TYPES: Record<string, string> = {
+        '.html': 'text/html',
+        '.js': 'text/javascript',
+        '.json': 'application/json',
+        '.map': 'application/json',
+        '.css': 'text/css',
+      };
       const PLAIN_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><link rel="icon" href="data:,"><title>CDN script</title>
 <script type="module" src="/node_modules/cargo-trackers/dist/cdn/cargo-trackers.js"></script></head>
 <body><ocean-tracker proxy-url="/api/tracking/ocean" reference-number="MEDU9091004" map="none"></ocean-tracker></body></html>`;
@@ -506,7 +636,8 @@ export const loaded: Promise<void> = loadElement('ocean-tracker');
         if (url.pathname === '/api/tracking/ocean') return json(ocean);
         if (url.pathname === '/api/tracking/carriers/ocean') return json(carriers);
         if (url.pathname === '/cdn.html') return void res.writeHead(200, { 'content-type': 'text/html' }).end(PLAIN_PAGE);
-        if (url.pathname.startsWith('/node_modules/')) return void sendFile(res, join(appDir, 'node_modules'), url.pathname.slice('/node_modules/'.length));
+        if (url.pathname.startsWith('/node_modules/'))
+          return void sendFile(res, join(appDir, 'node_modules'), url.pathname.slice('/node_modules/'.length));
         void sendFile(res, join(appDir, 'dist'), url.pathname === '/' ? 'index.html' : url.pathname.slice(1));
       }
 
@@ -535,7 +666,12 @@ export const loaded: Promise<void> = loadElement('ocean-tracker');
         const status = page.locator('ocean-tracker [part~="status"]');
         await status.waitFor({ timeout: 15_000 });
         await page
-          .waitForFunction(() => document.querySelector('ocean-tracker')?.shadowRoot?.querySelector('[part~="status"]')?.textContent?.includes('In transit'), null, { timeout: 5_000 })
+          .waitForFunction(
+            () =>
+              document.querySelector('ocean-tracker')?.shadowRoot?.querySelector('[part~="status"]')?.textContent?.includes('In transit'),
+            null,
+            { timeout: 5_000 },
+          )
           .catch(() => {});
         return status.innerText();
       }
@@ -556,7 +692,10 @@ document.documentElement.dataset.registeredByApp = String(customElements.get('oc
 `,
         );
         // The workspace's own Vite, run from the scratch app: it resolves packages from there only.
-        await run(process.execPath, [join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], { cwd: appDir, timeout: 60_000 });
+        await run(process.execPath, [join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], {
+          cwd: appDir,
+          timeout: 60_000,
+        });
         server = await listenOnLoopback(createServer(handle));
         browser = await chromium.launch({ executablePath: await findChromium(), args: CHROMIUM_ARGS });
       });
@@ -571,8 +710,15 @@ document.documentElement.dataset.registeredByApp = String(customElements.get('oc
         const { page, problems } = await open('/');
         try {
           assert.match(await statusOf(page), /In transit/);
-          assert.equal(await page.evaluate(() => document.documentElement.dataset.registeredByApp), 'true', 'the bundled npm copy registered the tag');
-          assert.ok(requests.some((r) => r.startsWith('/api/tracking/ocean?') && r.includes('MEDU9091004')), `the lookup reached the proxy route: ${requests.join(', ')}`);
+          assert.equal(
+            await page.evaluate(() => document.documentElement.dataset.registeredByApp),
+            'true',
+            'the bundled npm copy registered the tag',
+          );
+          assert.ok(
+            requests.some((r) => r.startsWith('/api/tracking/ocean?') && r.includes('MEDU9091004')),
+            `the lookup reached the proxy route: ${requests.join(', ')}`,
+          );
           assert.ok(!requests.some((r) => r.startsWith('/node_modules/')), 'the app is self-contained after the build');
           assert.deepEqual(problems, []);
         } finally {

@@ -20,7 +20,8 @@ interface PackageJson {
   files?: string[];
 }
 
-const packageJson = (dir: string): PackageJson => JSON.parse(readFileSync(join(root, 'packages', dir, 'package.json'), 'utf8')) as PackageJson;
+const packageJson = (dir: string): PackageJson =>
+  JSON.parse(readFileSync(join(root, 'packages', dir, 'package.json'), 'utf8')) as PackageJson;
 
 function sources(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
@@ -33,9 +34,18 @@ function sources(dir: string): string[] {
 function specifiers(file: string): string[] {
   const found: string[] = [];
   const visit = (node: ts.Node): void => {
-    if ((ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) && node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier)) {
+    if (
+      (ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) &&
+      node.moduleSpecifier &&
+      ts.isStringLiteral(node.moduleSpecifier)
+    ) {
       found.push(node.moduleSpecifier.text);
-    } else if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword && node.arguments[0] && ts.isStringLiteralLike(node.arguments[0])) {
+    } else if (
+      ts.isCallExpression(node) &&
+      node.expression.kind === ts.SyntaxKind.ImportKeyword &&
+      node.arguments[0] &&
+      ts.isStringLiteralLike(node.arguments[0])
+    ) {
       found.push(node.arguments[0].text);
     } else if (ts.isImportTypeNode(node) && ts.isLiteralTypeNode(node.argument) && ts.isStringLiteral(node.argument.literal)) {
       found.push(node.argument.literal.text);
@@ -49,10 +59,16 @@ function specifiers(file: string): string[] {
 }
 
 const packageOf = (specifier: string): string | undefined =>
-  specifier.startsWith('.') || specifier.startsWith('node:') ? undefined : specifier.split('/').slice(0, specifier.startsWith('@') ? 2 : 1).join('/');
+  specifier.startsWith('.') || specifier.startsWith('node:')
+    ? undefined
+    : specifier
+        .split('/')
+        .slice(0, specifier.startsWith('@') ? 2 : 1)
+        .join('/');
 
 /** `@types/leaflet` is used by a file that imports `leaflet` (for its types). */
-const typesFor = (dependency: string): string | undefined => (dependency.startsWith('@types/') ? dependency.slice('@types/'.length).replace(/^(.+)__(.+)$/, '@$1/$2') : undefined);
+const typesFor = (dependency: string): string | undefined =>
+  dependency.startsWith('@types/') ? dependency.slice('@types/'.length).replace(/^(.+)__(.+)$/, '@$1/$2') : undefined;
 
 describe('published packages: license, docs, metadata and dependencies', () => {
   it('package.json fields and LICENSE copies are as scripts/package-metadata.mjs writes them', () => {
@@ -82,7 +98,10 @@ describe('published packages: license, docs, metadata and dependencies', () => {
       });
 
       it('has a CHANGELOG kept by changesets', () => {
-        assert.match(readFileSync(join(root, 'packages', dir, 'CHANGELOG.md'), 'utf8'), new RegExp(`^# ${pkg.name.replace('/', '\\/')}\n\n## \\d+\\.\\d+\\.\\d+`));
+        assert.match(
+          readFileSync(join(root, 'packages', dir, 'CHANGELOG.md'), 'utf8'),
+          new RegExp(`^# ${pkg.name.replace('/', '\\/')}\n\n## \\d+\\.\\d+\\.\\d+`),
+        );
       });
 
       it('has keywords', () => {
@@ -90,9 +109,17 @@ describe('published packages: license, docs, metadata and dependencies', () => {
       });
 
       it('depends at run time only on what its sources import', () => {
-        const used = new Set(sources(join(root, 'packages', dir, 'src')).flatMap(specifiers).map(packageOf).filter(Boolean));
+        const used = new Set(
+          sources(join(root, 'packages', dir, 'src'))
+            .flatMap(specifiers)
+            .map(packageOf)
+            .filter(Boolean),
+        );
         for (const dependency of Object.keys(pkg.dependencies ?? {})) {
-          assert.ok(used.has(dependency) || used.has(typesFor(dependency)), `${pkg.name} depends on ${dependency}, which no source in packages/${dir}/src imports`);
+          assert.ok(
+            used.has(dependency) || used.has(typesFor(dependency)),
+            `${pkg.name} depends on ${dependency}, which no source in packages/${dir}/src imports`,
+          );
         }
       });
 
@@ -103,14 +130,19 @@ describe('published packages: license, docs, metadata and dependencies', () => {
           if (!/\b(defineElement|customElements\.define)\(\s*['"]/.test(text)) continue;
           const path = relative(join(root, 'packages', dir), file);
           assert.match(path, /(^|\/)define\.ts$/, `${path} registers a tag: only define modules may`);
-          assert.ok(sideEffects.includes(`./${path}`) && sideEffects.includes(`./${path.replace(/^src\//, 'dist/').replace(/\.ts$/, '.js')}`), `sideEffects names ${path} and its build`);
+          assert.ok(
+            sideEffects.includes(`./${path}`) && sideEffects.includes(`./${path.replace(/^src\//, 'dist/').replace(/\.ts$/, '.js')}`),
+            `sideEffects names ${path} and its build`,
+          );
         }
       });
 
       it('ships its LICENSE, README and CHANGELOG, and declaration maps with the sources they map', () => {
         for (const file of ['LICENSE', 'README.md', 'CHANGELOG.md']) assert.ok(pkg.files?.includes(file), `files includes ${file}`);
         assert.ok(pkg.files?.includes('src'), 'the sources that the declaration maps point at are shipped');
-        const base = JSON.parse(readFileSync(join(root, 'tsconfig.base.json'), 'utf8')) as { compilerOptions: { declarationMap?: boolean } };
+        const base = JSON.parse(readFileSync(join(root, 'tsconfig.base.json'), 'utf8')) as {
+          compilerOptions: { declarationMap?: boolean };
+        };
         assert.equal(base.compilerOptions.declarationMap, true);
         assert.ok(existsSync(join(root, 'packages', dir, 'tsconfig.build.json')));
       });

@@ -25,7 +25,9 @@ const transit = () => fixture('ocean-container-in-transit.json');
 const networkFailure = [{ status: 200, truncate: true }];
 
 function tracker(base: string): OceanTracker {
-  return mount<OceanTracker>(`<ocean-tracker map="none" poll-interval="1" proxy-url="${base}/ocean" reference-number="MEDU9091004"></ocean-tracker>`);
+  return mount<OceanTracker>(
+    `<ocean-tracker map="none" poll-interval="1" proxy-url="${base}/ocean" reference-number="MEDU9091004"></ocean-tracker>`,
+  );
 }
 
 describe('polling manners', function () {
@@ -44,7 +46,12 @@ describe('polling manners', function () {
   });
 
   it('pauses re-polls while the page is hidden and asks once when it is visible again', async () => {
-    const s = await scenario({ responses: [{ status: 202, body: { message: 'later' } }, { status: 200, body: await transit() }] });
+    const s = await scenario({
+      responses: [
+        { status: 202, body: { message: 'later' } },
+        { status: 200, body: await transit() },
+      ],
+    });
     const el = tracker(s.base);
     await nextEvent(el, 'tracker-pending');
     setVisibility('hidden');
@@ -92,7 +99,12 @@ describe('polling manners', function () {
   });
 
   it('holds a poll that comes due while the browser is offline until it is back online', async () => {
-    const s = await scenario({ responses: [{ status: 202, body: { message: 'later' } }, { status: 200, body: await transit() }] });
+    const s = await scenario({
+      responses: [
+        { status: 202, body: { message: 'later' } },
+        { status: 200, body: await transit() },
+      ],
+    });
     const el = tracker(s.base);
     await nextEvent(el, 'tracker-pending');
     setOnline(false);

@@ -95,7 +95,9 @@ async function renderSafely(product: Product, body: unknown): Promise<void> {
   warnings.length = 0;
   const number = product === 'ocean' ? 'reference-number="MEDU9091004"' : 'awb-number="176-12345675"';
   const uncaught = await watchingForUncaught(async () => {
-    const el = mount<TrackerElement>(`<${product}-tracker lang="en" map="eager" proxy-url="${s.base}/${product}" ${number}></${product}-tracker>`);
+    const el = mount<TrackerElement>(
+      `<${product}-tracker lang="en" map="eager" proxy-url="${s.base}/${product}" ${number}></${product}-tracker>`,
+    );
     await until(() => el.trackingState === 'loaded' || el.trackingState === 'failed', 'a 200 is shown or refused');
     await el.updateComplete;
     // Open a folded history and draw the map, so those render the damaged data too.
@@ -160,7 +162,10 @@ describe('rendering what a proxy sends', function () {
         await fc.assert(
           fc.asyncProperty(fc.nat({ max: docs.length - 1 }), fc.infiniteStream(fc.constantFrom(...HOSTILE)), (i, stream) => {
             const it = stream[Symbol.iterator]();
-            return renderSafely(product, hostileEverywhere(docs[i], () => it.next().value as string));
+            return renderSafely(
+              product,
+              hostileEverywhere(docs[i], () => it.next().value as string),
+            );
           }),
           { numRuns: 15 },
         );
@@ -168,8 +173,25 @@ describe('rendering what a proxy sends', function () {
 
       it('refuses or renders arbitrary JSON safely', async () => {
         await fc.assert(
-          fc.asyncProperty(fc.oneof(fc.jsonValue({ maxDepth: 4 }), fc.dictionary(fc.constantFrom('containers', 'milestones', 'flights', 'route', 'status', 'locations', 'position', 'referenceNumber', 'awbNumber'), fc.jsonValue({ maxDepth: 3 }))), (doc) =>
-            renderSafely(product, doc),
+          fc.asyncProperty(
+            fc.oneof(
+              fc.jsonValue({ maxDepth: 4 }),
+              fc.dictionary(
+                fc.constantFrom(
+                  'containers',
+                  'milestones',
+                  'flights',
+                  'route',
+                  'status',
+                  'locations',
+                  'position',
+                  'referenceNumber',
+                  'awbNumber',
+                ),
+                fc.jsonValue({ maxDepth: 3 }),
+              ),
+            ),
+            (doc) => renderSafely(product, doc),
           ),
           { numRuns: 25 },
         );

@@ -8,15 +8,49 @@ import assert from 'node:assert/strict';
 import type { NormalizeResult } from '@cargo-trackers/core';
 
 const STRING_KEYS = new Set([
-  'iso', 'timeZone', 'code', 'name', 'city', 'country', 'terminal', 'text', 'description', 'facility',
-  'mode', 'vessel', 'voyage', 'flightNumber', 'id', 'isoCode', 'imo', 'flag', 'aircraftType', 'vehicle',
-  'label', 'reference', 'iata',
+  'iso',
+  'timeZone',
+  'code',
+  'name',
+  'city',
+  'country',
+  'terminal',
+  'text',
+  'description',
+  'facility',
+  'mode',
+  'vessel',
+  'voyage',
+  'flightNumber',
+  'id',
+  'isoCode',
+  'imo',
+  'flag',
+  'aircraftType',
+  'vehicle',
+  'label',
+  'reference',
+  'iata',
 ]);
 const NUMBER_KEYS = new Set(['epochMs', 'offsetMinutes', 'lat', 'lng', 'headingDeg', 'speedKnots', 'altitudeFt', 'pieces', 'weightKg']);
 const BOOLEAN_KEYS = new Set(['known', 'empty', 'superseded']);
 const OBJECT_KEYS = new Set([
-  'status', 'carrier', 'updatedAt', 'eta', 'originalEta', 'time', 'place', 'position', 'from', 'to',
-  'departure', 'arrival', 'scheduled', 'estimated', 'actual', 'reportedAt',
+  'status',
+  'carrier',
+  'updatedAt',
+  'eta',
+  'originalEta',
+  'time',
+  'place',
+  'position',
+  'from',
+  'to',
+  'departure',
+  'arrival',
+  'scheduled',
+  'estimated',
+  'actual',
+  'reportedAt',
 ]);
 const ARRAY_KEYS = new Set(['route', 'vessels', 'flights', 'units', 'milestones', 'legs', 'path', 'roles', 'voyages']);
 const ENUMS: Readonly<Record<string, readonly string[]>> = {
@@ -46,8 +80,7 @@ function walk(value: unknown, path: string): void {
       assert.ok(typeof v === 'number' && Number.isFinite(v), `${at} is a finite number`);
       if (key === 'lat') assert.ok(v >= -90 && v <= 90, `${at} is a latitude`);
       if (key === 'lng') assert.ok(v >= -180 && v <= 180, `${at} is a longitude`);
-    }
-    else if (BOOLEAN_KEYS.has(key)) assert.equal(typeof v, 'boolean', `${at} is a boolean`);
+    } else if (BOOLEAN_KEYS.has(key)) assert.equal(typeof v, 'boolean', `${at} is a boolean`);
     else if (key in ENUMS) assert.ok(ENUMS[key]?.includes(v as string), `${at} = ${String(v)} is allowed`);
     else if (OBJECT_KEYS.has(key)) walk(v, at);
     else if (ARRAY_KEYS.has(key)) {

@@ -19,7 +19,10 @@ export async function buildCdnBundle(): Promise<BuiltBundle> {
   const vite = join(ROOT, 'node_modules/vite/bin/vite.js');
   let output = '';
   const code = await new Promise<number | null>((resolve, reject) => {
-    const child = spawn(process.execPath, [vite, 'build', '--outDir', dir, '--emptyOutDir', '--logLevel', 'warn'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [vite, 'build', '--outDir', dir, '--emptyOutDir', '--logLevel', 'warn'], {
+      cwd: ROOT,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
     child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
     child.once('error', reject);

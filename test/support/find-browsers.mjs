@@ -59,7 +59,5 @@ export function findBrowser(engine) {
   }
   const system = spec.paths.find((p) => existsSync(p));
   if (system) return system;
-  throw new Error(
-    `No ${spec.label} found for the browser tests. Set ${spec.env} to its executable, or install one: ${spec.install}.`,
-  );
+  throw new Error(`No ${spec.label} found for the browser tests. Set ${spec.env} to its executable, or install one: ${spec.install}.`);
 }

@@ -53,15 +53,13 @@ export const replacement: fc.Arbitrary<unknown> = fc.oneof(
 
 /** The document with one to six of its fields, anywhere, replaced. */
 export function mutated(doc: unknown): fc.Arbitrary<unknown> {
-  return fc
-    .array(fc.tuple(fc.nat(), replacement), { minLength: 1, maxLength: 6 })
-    .map((mutations) => {
-      let current = doc;
-      for (const [pick, value] of mutations) {
-        const paths = pathsOf(current);
-        if (paths.length === 0) break;
-        current = replaceAt(current, paths[pick % paths.length] ?? [], value);
-      }
-      return current;
-    });
+  return fc.array(fc.tuple(fc.nat(), replacement), { minLength: 1, maxLength: 6 }).map((mutations) => {
+    let current = doc;
+    for (const [pick, value] of mutations) {
+      const paths = pathsOf(current);
+      if (paths.length === 0) break;
+      current = replaceAt(current, paths[pick % paths.length] ?? [], value);
+    }
+    return current;
+  });
 }

@@ -27,12 +27,12 @@ export interface OutcomeSpec {
   readonly product: 'ocean' | 'air';
 }
 
-
 export function describeOutcomes(spec: OutcomeSpec): void {
   const { tag } = spec;
   const element = (base: string, attrs = ''): TrackerElement =>
     mount<TrackerElement>(`<${tag} lang="en" proxy-url="${base}/${spec.path}" ${attrs}></${tag}>`);
-  const withNumber = (base: string, number: string, attrs = ''): TrackerElement => element(base, `${spec.numberAttribute}="${number}" ${attrs}`);
+  const withNumber = (base: string, number: string, attrs = ''): TrackerElement =>
+    element(base, `${spec.numberAttribute}="${number}" ${attrs}`);
 
   let errors: ReturnType<typeof captureConsoleErrors>;
 
@@ -81,7 +81,10 @@ export function describeOutcomes(spec: OutcomeSpec): void {
 
     it('waits Retry-After after a 429, shows the countdown, then asks again by itself', async () => {
       const s = await scenario({
-        responses: [{ status: 429, headers: { 'Retry-After': '2' }, body: { message: 'Too many' } }, { status: 200, body: await spec.document() }],
+        responses: [
+          { status: 429, headers: { 'Retry-After': '2' }, body: { message: 'Too many' } },
+          { status: 200, body: await spec.document() },
+        ],
       });
       const el = withNumber(s.base, spec.number);
       const error = await nextEvent<TrackerErrorEvent>(el, 'tracker-error');
@@ -109,7 +112,9 @@ export function describeOutcomes(spec: OutcomeSpec): void {
     });
 
     it('tells the two 402s apart, shows when the cap resets, and never asks again', async () => {
-      const credits = await scenario({ responses: [{ status: 402, body: { message: 'No credits', error: 'insufficient_credits', product: spec.product } }] });
+      const credits = await scenario({
+        responses: [{ status: 402, body: { message: 'No credits', error: 'insufficient_credits', product: spec.product } }],
+      });
       const a = withNumber(credits.base, spec.number, 'poll-interval="1"');
       const e1 = await nextEvent<TrackerErrorEvent>(a, 'tracker-error');
       await a.updateComplete;
@@ -118,7 +123,10 @@ export function describeOutcomes(spec: OutcomeSpec): void {
 
       const cap = await scenario({
         responses: [
-          { status: 402, body: { message: 'Cap', error: 'usage_limit_reached', product: spec.product, limit: 1000, resets_at: '2026-12-01T00:00:00Z' } },
+          {
+            status: 402,
+            body: { message: 'Cap', error: 'usage_limit_reached', product: spec.product, limit: 1000, resets_at: '2026-12-01T00:00:00Z' },
+          },
         ],
       });
       const b = withNumber(cap.base, spec.number, 'poll-interval="1"');
@@ -176,7 +184,9 @@ export function describeOutcomes(spec: OutcomeSpec): void {
 
     it('treats a network failure like a 5xx: retries with a wait', async () => {
       // Nothing listens on loopback port 9: the connection is refused.
-      const el = mount<TrackerElement>(`<${tag} lang="en" proxy-url="http://127.0.0.1:9/${spec.path}" ${spec.numberAttribute}="${spec.number}"></${tag}>`);
+      const el = mount<TrackerElement>(
+        `<${tag} lang="en" proxy-url="http://127.0.0.1:9/${spec.path}" ${spec.numberAttribute}="${spec.number}"></${tag}>`,
+      );
       const e = await nextEvent<TrackerErrorEvent>(el, 'tracker-error');
       expect(e.detail).to.include({ status: 0, code: 'network_error', retryable: true });
       expect(e.detail.retryAt!.getTime()).to.be.greaterThan(Date.now());
@@ -206,7 +216,12 @@ export function describeOutcomes(spec: OutcomeSpec): void {
     it('aborts the old request for a new number and never shows the stale answer', async () => {
       const first = await spec.document();
       const second = await spec.secondDocument();
-      const s = await scenario({ responses: [{ status: 200, body: first, delayMs: 1500 }, { status: 200, body: second }] });
+      const s = await scenario({
+        responses: [
+          { status: 200, body: first, delayMs: 1500 },
+          { status: 200, body: second },
+        ],
+      });
       const el = withNumber(s.base, spec.number);
       const loads: TrackerLoadEvent[] = [];
       el.addEventListener('tracker-load', (e) => loads.push(e));
@@ -224,7 +239,12 @@ export function describeOutcomes(spec: OutcomeSpec): void {
     });
 
     it('aborts the request when removed, asks nothing while away, and resumes when added back', async () => {
-      const s = await scenario({ responses: [{ status: 200, body: await spec.document(), delayMs: 2000 }, { status: 200, body: await spec.document() }] });
+      const s = await scenario({
+        responses: [
+          { status: 200, body: await spec.document(), delayMs: 2000 },
+          { status: 200, body: await spec.document() },
+        ],
+      });
       const el = withNumber(s.base, spec.number);
       await until(async () => (await s.requests()).length === 1, 'request sent');
       const parent = el.parentElement!;
@@ -239,7 +259,12 @@ export function describeOutcomes(spec: OutcomeSpec): void {
     });
 
     it('clears its timers when removed while waiting, and resumes the wait when added back', async () => {
-      const s = await scenario({ responses: [{ status: 202, body: { message: 'later' } }, { status: 200, body: await spec.document() }] });
+      const s = await scenario({
+        responses: [
+          { status: 202, body: { message: 'later' } },
+          { status: 200, body: await spec.document() },
+        ],
+      });
       const el = withNumber(s.base, spec.number, 'poll-interval="1"');
       await nextEvent(el, 'tracker-pending');
       const parent = el.parentElement!;

@@ -16,7 +16,12 @@
 const DEFAULT_CARRIERS = {
   carriers: [
     { code: 'MAEU', name: 'Maersk', referenceTypes: ['container', 'bill_of_lading', 'booking'], containerNumberRequiredWith: [] },
-    { code: 'MSCU', name: 'MSC Mediterranean Shipping Company', referenceTypes: ['container', 'bill_of_lading', 'booking'], containerNumberRequiredWith: ['booking'] },
+    {
+      code: 'MSCU',
+      name: 'MSC Mediterranean Shipping Company',
+      referenceTypes: ['container', 'bill_of_lading', 'booking'],
+      containerNumberRequiredWith: ['booking'],
+    },
     { code: 'OOLU', name: 'OOCL', referenceTypes: ['container', 'bill_of_lading', 'booking'], containerNumberRequiredWith: [] },
     { code: 'HDMU', name: 'HMM', referenceTypes: ['container', 'bill_of_lading'], containerNumberRequiredWith: ['bill_of_lading'] },
   ],
@@ -77,7 +82,7 @@ export function scenarioMiddleware() {
     }
     const rest = m[2];
     if (rest === '/carriers/ocean' || rest === '/carriers/air') {
-      const list = rest.endsWith('ocean') ? s.spec.carriers ?? DEFAULT_CARRIERS : s.spec.airlines ?? DEFAULT_AIRLINES;
+      const list = rest.endsWith('ocean') ? (s.spec.carriers ?? DEFAULT_CARRIERS) : (s.spec.airlines ?? DEFAULT_AIRLINES);
       if (typeof list === 'number') {
         ctx.status = list;
         ctx.body = '';

@@ -158,7 +158,8 @@ class WebKitGtkLauncher {
     await this.#command('POST', '/window/rect', { width, height: height + this.#chromeHeight });
     // MiniBrowser's toolbar sets a minimum window width: say so rather than test at another size.
     const actual = await this.#command('POST', '/execute/sync', { script: 'return window.innerWidth', args: [] });
-    if (actual !== width) throw new Error(`MiniBrowser's viewport is ${actual} px wide, not the ${width} px asked for (its window has a minimum width)`);
+    if (actual !== width)
+      throw new Error(`MiniBrowser's viewport is ${actual} px wide, not the ${width} px asked for (its window has a minimum width)`);
   }
 
   /** The viewport as PNG bytes. */

@@ -77,22 +77,8 @@ export const AIR_STATUSES = [
 export type AirStatus = (typeof AIR_STATUSES)[number];
 
 /** IATA Cargo-IMP status codes this version has words for. */
-export const AIR_EVENT_CODES = [
-  'BKD',
-  'RCS',
-  'MAN',
-  'DEP',
-  'ARR',
-  'RCF',
-  'NFD',
-  'AWD',
-  'DLV',
-  'TFD',
-  'DIS',
-  'CCD',
-] as const;
+export const AIR_EVENT_CODES = ['BKD', 'RCS', 'MAN', 'DEP', 'ARR', 'RCF', 'NFD', 'AWD', 'DLV', 'TFD', 'DIS', 'CCD'] as const;
 export type AirEventCode = (typeof AIR_EVENT_CODES)[number];
-
 
 interface ReadFlight {
   readonly flight: Flight;
@@ -142,7 +128,15 @@ export const normalizeAir: Normalizer = (body: unknown): NormalizeResult => {
     route: readRoute(readString(field(body, 'origin')), readString(field(body, 'destination')), flights, placeOf),
     vessels: [],
     flights: flights.map((f) => f.flight),
-    units: [{ id: reference, milestones: markSuperseded(sortByTime(milestones, (m) => m.time?.epochMs), flights) }],
+    units: [
+      {
+        id: reference,
+        milestones: markSuperseded(
+          sortByTime(milestones, (m) => m.time?.epochMs),
+          flights,
+        ),
+      },
+    ],
     pieces: readCount(field(body, 'pieces')),
     weightKg: nonNegative(readNumber(field(body, 'weightKg'))),
     legs,
@@ -150,8 +144,6 @@ export const normalizeAir: Normalizer = (body: unknown): NormalizeResult => {
   });
   return { ok: true, shipment };
 };
-
-
 
 function readAirline(value: unknown, reference: string): Shipment['carrier'] {
   const obj = readObject(value);
@@ -344,4 +336,3 @@ function readAircraft(value: unknown): Position | undefined {
     reportedAt: readMoment(field(obj, 'reportedAt')),
   });
 }
-

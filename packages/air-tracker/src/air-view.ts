@@ -11,47 +11,59 @@ export { normalizeAir as normalizer } from './air-normalizer.js';
 
 /** The flights' look, adopted with the shipment view. */
 export const styles = css`
-      ol.flights {
-        list-style: none;
-        margin: 0;
-        padding: 0;
-        display: grid;
-        gap: 0.5em;
-      }
-      [part~='flight'] {
-        display: grid;
-        gap: 0.2em;
-        padding: 0.5em 0.75em;
-        border: 1px solid var(--_border);
-        border-radius: var(--_radius);
-      }
-      .flight-title {
-        display: flex;
-        flex-wrap: wrap;
-        gap: 0.5em;
-        align-items: baseline;
-      }
-      .flight-state {
-        font-size: 0.85em;
-      }
-      [part~='flight'][data-state='cancelled'] .flight-number {
-        text-decoration: line-through;
-      }
-      [part~='flight'][data-state='cancelled'] .flight-state {
-        color: var(--_danger);
-        font-weight: 700;
-      }
+  ol.flights {
+    list-style: none;
+    margin: 0;
+    padding: 0;
+    display: grid;
+    gap: 0.5em;
+  }
+  [part~='flight'] {
+    display: grid;
+    gap: 0.2em;
+    padding: 0.5em 0.75em;
+    border: 1px solid var(--_border);
+    border-radius: var(--_radius);
+  }
+  .flight-title {
+    display: flex;
+    flex-wrap: wrap;
+    gap: 0.5em;
+    align-items: baseline;
+  }
+  .flight-state {
+    font-size: 0.85em;
+  }
+  [part~='flight'][data-state='cancelled'] .flight-number {
+    text-decoration: line-through;
+  }
+  [part~='flight'][data-state='cancelled'] .flight-state {
+    color: var(--_danger);
+    font-weight: 700;
+  }
 `;
 
 /** `part="cargo"` (pieces and weight) and `part="flights"`. */
 export function renderDetails(view: ShipmentView, ctx: RenderContext): TemplateResult {
   const { l } = ctx;
   const { pieces, weightKg } = view.shipment;
-  return html`${pieces !== undefined || weightKg !== undefined
+  return html`${
+    pieces !== undefined || weightKg !== undefined
       ? html`<dl class="facts" part="cargo" aria-label=${l.t('shipment.cargo')}>
-          ${pieces !== undefined ? html`<dt>${l.t('shipment.pieces')}</dt><dd>${formatInteger(pieces, l.locale)}</dd>` : nothing}
-          ${weightKg !== undefined ? html`<dt>${l.t('shipment.weight')}</dt><dd>${formatWeightKg(weightKg, l.locale)}</dd>` : nothing}
+          ${
+            pieces !== undefined
+              ? html`<dt>${l.t('shipment.pieces')}</dt>
+                  <dd>${formatInteger(pieces, l.locale)}</dd>`
+              : nothing
+          }
+          ${
+            weightKg !== undefined
+              ? html`<dt>${l.t('shipment.weight')}</dt>
+                  <dd>${formatWeightKg(weightKg, l.locale)}</dd>`
+              : nothing
+          }
         </dl>`
-      : nothing}
-    ${renderFlights(view.flights, ctx)}`;
+      : nothing
+  }
+  ${renderFlights(view.flights, ctx)}`;
 }

@@ -9,4 +9,14 @@ export { checkAwbNumber, prefixOf } from './awb-number.js';
 export type { AwbNumberCheck } from './awb-number.js';
 // What an app needs beside the element, so that installing this package alone (strict pnpm) is enough.
 export { TrackerLoadEvent, TrackerPendingEvent, TrackerErrorEvent } from '@cargo-trackers/core/element';
-export type { TrackerErrorDetail, Shipment, Normalizer, NormalizeResult, Messages, MessageKey, ThemeName, Density, MapMode } from '@cargo-trackers/core';
+export type {
+  TrackerErrorDetail,
+  Shipment,
+  Normalizer,
+  NormalizeResult,
+  Messages,
+  MessageKey,
+  ThemeName,
+  Density,
+  MapMode,
+} from '@cargo-trackers/core';

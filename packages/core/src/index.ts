@@ -27,4 +27,15 @@ export type { Advice, NumberEntryOptions } from './ui/number-entry.js';
 // The element API's facts and helpers; the words (`api/tracker-api.ts`) are for the build and tools only.
 export { trackerProperties } from './api/tracker-properties.js';
 export { litProperties, assignDefaults, withDescriptions } from './api/element-api.js';
-export type { ApiType, CssPropertyApi, CustomElementApi, ElementApi, EventApi, MethodApi, PropertyApi, PropertySpec, PropertyWords, ValuesOf } from './api/element-api.js';
+export type {
+  ApiType,
+  CssPropertyApi,
+  CustomElementApi,
+  ElementApi,
+  EventApi,
+  MethodApi,
+  PropertyApi,
+  PropertySpec,
+  PropertyWords,
+  ValuesOf,
+} from './api/element-api.js';

@@ -48,9 +48,7 @@ export function checkContainerNumber(input: string): ContainerNumberCheck {
   const normalized = input.replace(/[\s-]/g, '').toUpperCase();
   if (!SHAPE.test(normalized)) return { kind: 'not-a-container' };
   const expected = containerCheckDigit(normalized);
-  return Number(normalized.charAt(10)) === expected
-    ? { kind: 'valid', normalized }
-    : { kind: 'invalid-check-digit', expected, normalized };
+  return Number(normalized.charAt(10)) === expected ? { kind: 'valid', normalized } : { kind: 'invalid-check-digit', expected, normalized };
 }
 
 // Bill of lading and booking numbers differ by carrier; all are letters and digits, with a digit.

@@ -9,4 +9,14 @@ export { checkContainerNumber, containerCheckDigit } from './container-number.js
 export type { ContainerNumberCheck } from './container-number.js';
 // What an app needs beside the element, so that installing this package alone (strict pnpm) is enough.
 export { TrackerLoadEvent, TrackerPendingEvent, TrackerErrorEvent } from '@cargo-trackers/core/element';
-export type { TrackerErrorDetail, Shipment, Normalizer, NormalizeResult, Messages, MessageKey, ThemeName, Density, MapMode } from '@cargo-trackers/core';
+export type {
+  TrackerErrorDetail,
+  Shipment,
+  Normalizer,
+  NormalizeResult,
+  Messages,
+  MessageKey,
+  ThemeName,
+  Density,
+  MapMode,
+} from '@cargo-trackers/core';

@@ -64,34 +64,12 @@ import { OCEAN_REFERENCE_TYPES } from './carrier-list.js';
 export { parseOceanCarriers, type OceanCarrier, type OceanReferenceType } from './carrier-list.js';
 
 /** Ocean statuses this version has words for. */
-export const OCEAN_STATUSES = [
-  'PLANNED',
-  'AT_ORIGIN',
-  'IN_TRANSIT',
-  'TRANSSHIPMENT',
-  'ARRIVED',
-  'DELIVERED',
-  'UNKNOWN',
-] as const;
+export const OCEAN_STATUSES = ['PLANNED', 'AT_ORIGIN', 'IN_TRANSIT', 'TRANSSHIPMENT', 'ARRIVED', 'DELIVERED', 'UNKNOWN'] as const;
 export type OceanStatus = (typeof OCEAN_STATUSES)[number];
 
 /** DCSA-style event codes this version has words for. */
-export const OCEAN_EVENT_CODES = [
-  'GTOT',
-  'GTIN',
-  'LOAD',
-  'DEPA',
-  'ARRI',
-  'DISC',
-  'STUF',
-  'STRP',
-  'PICK',
-  'DROP',
-  'CUSR',
-  'INSP',
-] as const;
+export const OCEAN_EVENT_CODES = ['GTOT', 'GTIN', 'LOAD', 'DEPA', 'ARRI', 'DISC', 'STUF', 'STRP', 'PICK', 'DROP', 'CUSR', 'INSP'] as const;
 export type OceanEventCode = (typeof OCEAN_EVENT_CODES)[number];
-
 
 const ROUTE_ROLES: readonly (readonly [key: string, role: PlaceRole])[] = [
   ['origin', 'origin'],
@@ -147,8 +125,6 @@ export const normalizeOcean: Normalizer = (body: unknown): NormalizeResult => {
   };
   return { ok: true, shipment: withoutUndefined(shipment) };
 };
-
-
 
 function readCarrier(value: unknown): Shipment['carrier'] {
   const obj = readObject(value);
@@ -216,11 +192,7 @@ function readVesselList(value: unknown): Map<string, ListedVessel> {
   return vessels;
 }
 
-function readArrival(
-  value: unknown,
-  placeAt: (code: unknown) => Place | undefined,
-  defaultKind: TimeKind,
-): Arrival | undefined {
+function readArrival(value: unknown, placeAt: (code: unknown) => Place | undefined, defaultKind: TimeKind): Arrival | undefined {
   const obj = readObject(value);
   const place = placeAt(field(obj, 'locode'));
   const time = readMoment(field(obj, 'time'), place?.timeZone);
@@ -317,12 +289,7 @@ function readAis(value: unknown, vesselLabel: (imo: string | undefined) => strin
   });
 }
 
-
-function collectVessels(
-  listed: ReadonlyMap<string, ListedVessel>,
-  segments: readonly unknown[],
-  containers: readonly unknown[],
-): Vessel[] {
+function collectVessels(listed: ReadonlyMap<string, ListedVessel>, segments: readonly unknown[], containers: readonly unknown[]): Vessel[] {
   const order: string[] = [];
   // Sets, not arrays: a long history may name thousands of voyages, each checked once.
   const voyages = new Map<string, Set<string>>();
@@ -359,9 +326,7 @@ function collectVessels(
   }
   for (const [key, v] of listed) {
     if (voyages.has(key)) continue;
-    vessels.push(
-      withoutUndefined({ name: v.name ?? v.imo, imo: v.imo === '' ? undefined : v.imo, flag: v.flag, voyages: [] }),
-    );
+    vessels.push(withoutUndefined({ name: v.name ?? v.imo, imo: v.imo === '' ? undefined : v.imo, flag: v.flag, voyages: [] }));
   }
   return vessels;
 }

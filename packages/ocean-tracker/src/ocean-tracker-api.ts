@@ -9,8 +9,12 @@ export const oceanTrackerApi = {
   summary: 'Ocean container, bill of lading and booking tracking: status, ETA, route, vessels, milestones and map.',
   description: "Tracks an ocean container, bill of lading or booking through the customer's proxy.",
   properties: withDescriptions(oceanTrackerProperties, {
-    referenceNumber: 'Container, bill of lading or booking number. Set (at connect or later), it is tracked at once; else the element waits for the visitor. Sent exactly as written.',
-    carrierCode: { unsetMeans: 'detected by the service', description: 'Preset carrier (SCAC-style, e.g. `MAEU`). Sent only when set or picked.' },
+    referenceNumber:
+      'Container, bill of lading or booking number. Set (at connect or later), it is tracked at once; else the element waits for the visitor. Sent exactly as written.',
+    carrierCode: {
+      unsetMeans: 'detected by the service',
+      description: 'Preset carrier (SCAC-style, e.g. `MAEU`). Sent only when set or picked.',
+    },
   }),
   parts: {
     vessels: 'The vessels and their voyages.',

@@ -207,8 +207,7 @@ export class OceanTracker extends TrackerElement {
         </select>
       </div>
       <div class="form-actions"><button type="submit" part="submit-button">${l.t('form.submit')}</button></div>
-      ${requirement ? html`<p class="hint" id="requirement">${requirement}</p>` : nothing}
-      ${this.entry.renderAdvice(ctx)}
+      ${requirement ? html`<p class="hint" id="requirement">${requirement}</p>` : nothing} ${this.entry.renderAdvice(ctx)}
     </form>`;
   }
 
@@ -223,7 +222,10 @@ export class OceanTracker extends TrackerElement {
     if (checkContainerNumber(this.entry.input).kind !== 'not-a-container') return undefined;
     const l = this.localizer;
     const kinds = carrier.containerNumberRequiredWith.map((k) => inSentence(l.t(`reference.${k}`), l.locale));
-    return l.t('form.containerRequired', { carrier: carrier.name, kind: new Intl.ListFormat(l.locale, { type: 'disjunction' }).format(kinds) });
+    return l.t('form.containerRequired', {
+      carrier: carrier.name,
+      kind: new Intl.ListFormat(l.locale, { type: 'disjunction' }).format(kinds),
+    });
   }
 
   protected loadProductView(): Promise<ProductView> {

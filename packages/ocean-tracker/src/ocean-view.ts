@@ -22,17 +22,20 @@ export function renderDetails({ shipment }: ShipmentView, ctx: RenderContext): T
   if (vessels.length === 0) return nothing;
   const { l } = ctx;
   const folded = vessels.length > LISTED_VESSELS ? vessels.length - LISTED_VESSELS : 0;
-  const list = (shown: readonly Vessel[]) => html`<ul class="plain">
-    ${shown.map((v) => renderVessel(v, ctx))}
-  </ul>`;
+  const list = (shown: readonly Vessel[]) =>
+    html`<ul class="plain">
+      ${shown.map((v) => renderVessel(v, ctx))}
+    </ul>`;
   return html`<section part="vessels" aria-label=${l.t('shipment.vessels')}>
     <h3>${l.t('shipment.vessels')}</h3>
-    ${folded > 0
-      ? html`<details class="vessels-earlier">
-          <summary>${l.t('shipment.vesselsEarlier', { count: folded })}</summary>
-          ${list(vessels.slice(0, folded))}
-        </details>`
-      : nothing}
+    ${
+      folded > 0
+        ? html`<details class="vessels-earlier">
+            <summary>${l.t('shipment.vesselsEarlier', { count: folded })}</summary>
+            ${list(vessels.slice(0, folded))}
+          </details>`
+        : nothing
+    }
     ${list(vessels.slice(folded))}
   </section>`;
 }
@@ -43,11 +46,15 @@ function renderVessel(v: Vessel, { l }: RenderContext): TemplateResult {
   return html`<li data-voyages=${v.voyages.length}>
     <strong>${v.name}</strong>${v.imo ? html` <span class="muted">IMO <bdi>${v.imo}</bdi></span>` : nothing}
     ${voyages.length === 0 ? nothing : many ? html` · ${voyages.at(-1)} · ${l.t('shipment.voyageCount', { count: voyages.length })}` : html` · ${voyages.join(', ')}`}
-    ${many
-      ? html`<details class="voyages">
-          <summary>${l.t('shipment.voyagesAll')}</summary>
-          <ol class="plain">${voyages.map((voyage) => html`<li>${voyage}</li>`)}</ol>
-        </details>`
-      : nothing}
+    ${
+      many
+        ? html`<details class="voyages">
+            <summary>${l.t('shipment.voyagesAll')}</summary>
+            <ol class="plain">
+              ${voyages.map((voyage) => html`<li>${voyage}</li>`)}
+            </ol>
+          </details>`
+        : nothing
+    }
   </li>`;
 }

@@ -22,7 +22,11 @@ export interface LoadResult {
 export interface LoadGenerator {
   readonly name: string;
   /** Loads `origin + path` for `seconds`; with `distinct`, every request's path ends in a new counter. */
-  run(origin: string, path: string, options: { readonly seconds: number; readonly connections: number; readonly distinct: boolean }): Promise<LoadResult>;
+  run(
+    origin: string,
+    path: string,
+    options: { readonly seconds: number; readonly connections: number; readonly distinct: boolean },
+  ): Promise<LoadResult>;
 }
 
 const WRK_SCRIPT = fileURLToPath(new URL('./wrk-report.lua', import.meta.url));
@@ -45,7 +49,19 @@ function wrkGenerator(binary: string): LoadGenerator {
     run: (origin, path, { seconds, connections, distinct }) =>
       new Promise((resolve, reject) => {
         const before = childrenCpuMicros();
-        const args = ['-t1', `-c${connections}`, `-d${seconds}s`, '--timeout', '10s', '-s', WRK_SCRIPT, origin, '--', path, distinct ? 'distinct' : 'same'];
+        const args = [
+          '-t1',
+          `-c${connections}`,
+          `-d${seconds}s`,
+          '--timeout',
+          '10s',
+          '-s',
+          WRK_SCRIPT,
+          origin,
+          '--',
+          path,
+          distinct ? 'distinct' : 'same',
+        ];
         execFile(binary, args, { timeout: (seconds + 30) * 1000 }, (error, stdout) => {
           if (error !== null) {
             reject(error);
@@ -58,7 +74,15 @@ function wrkGenerator(binary: string): LoadGenerator {
           }
           const r = JSON.parse(line) as { requests: number; durationUs: number; errors: number; p50Us: number; p99Us: number };
           const secondsTaken = r.durationUs / 1e6;
-          resolve({ rps: r.requests / secondsTaken, requests: r.requests, p50Ms: r.p50Us / 1000, p99Ms: r.p99Us / 1000, errors: r.errors, cpuMicros: childrenCpuMicros() - before, seconds: secondsTaken });
+          resolve({
+            rps: r.requests / secondsTaken,
+            requests: r.requests,
+            p50Ms: r.p50Us / 1000,
+            p99Ms: r.p99Us / 1000,
+            errors: r.errors,
+            cpuMicros: childrenCpuMicros() - before,
+            seconds: secondsTaken,
+          });
         });
       }),
   };
@@ -69,7 +93,12 @@ const autocannonGenerator: LoadGenerator = {
   async run(origin, path, { seconds, connections, distinct }) {
     const before = process.cpuUsage();
     const started = performance.now();
-    const result = await autocannon({ url: `${origin}${path}${distinct ? '[<id>]' : ''}`, connections, duration: seconds, idReplacement: distinct });
+    const result = await autocannon({
+      url: `${origin}${path}${distinct ? '[<id>]' : ''}`,
+      connections,
+      duration: seconds,
+      idReplacement: distinct,
+    });
     const cpu = process.cpuUsage(before);
     return {
       rps: result.requests.average,

@@ -7,7 +7,19 @@ import { answerCpuRequests } from './cpu-report.js';
 const DOC = JSON.stringify({
   referenceNumber: 'MSCU1234567',
   status: 'IN_TRANSIT',
-  containers: [{ number: 'MSCU1234567', status: 'IN_TRANSIT', milestones: Array.from({ length: 20 }, (_, i) => ({ code: 'DEPA', description: `Vessel departed ${i}`, locode: 'CNSHA', time: '2026-11-02T14:20:00+08:00', kind: 'actual' })) }],
+  containers: [
+    {
+      number: 'MSCU1234567',
+      status: 'IN_TRANSIT',
+      milestones: Array.from({ length: 20 }, (_, i) => ({
+        code: 'DEPA',
+        description: `Vessel departed ${i}`,
+        locode: 'CNSHA',
+        time: '2026-11-02T14:20:00+08:00',
+        kind: 'actual',
+      })),
+    },
+  ],
 });
 const body = Buffer.from(DOC);
 

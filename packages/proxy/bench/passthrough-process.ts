@@ -9,14 +9,17 @@ import { answerCpuRequests } from './cpu-report.js';
 const upstream = new URL(process.argv[2] ?? 'http://127.0.0.1:1');
 const agent = new http.Agent({ keepAlive: true, maxSockets: Infinity, scheduling: 'lifo' });
 const server = http.createServer((req, res) => {
-  const call = http.request({ host: upstream.hostname, port: upstream.port, path: (req.url ?? '/').replace('/api/tracking/ocean', '/v1/shipments/ocean'), agent }, (answer) => {
-    const chunks: Buffer[] = [];
-    answer.on('data', (chunk: Buffer) => chunks.push(chunk));
-    answer.on('end', () => {
-      res.writeHead(answer.statusCode ?? 502, { 'content-type': 'application/json' });
-      res.end(Buffer.concat(chunks));
-    });
-  });
+  const call = http.request(
+    { host: upstream.hostname, port: upstream.port, path: (req.url ?? '/').replace('/api/tracking/ocean', '/v1/shipments/ocean'), agent },
+    (answer) => {
+      const chunks: Buffer[] = [];
+      answer.on('data', (chunk: Buffer) => chunks.push(chunk));
+      answer.on('end', () => {
+        res.writeHead(answer.statusCode ?? 502, { 'content-type': 'application/json' });
+        res.end(Buffer.concat(chunks));
+      });
+    },
+  );
   call.on('error', () => res.destroy());
   call.end();
 });

@@ -83,8 +83,13 @@ const UNLIMITED = {
   maxConcurrentLookups: 10_000,
 };
 
-const load1 = () => loadavg().map((l) => l.toFixed(1)).join(', ');
-console.log(`proxy bench: mock, proxy and load generator in three processes; ${CONNECTIONS} connections, ${ROUNDS} rounds of ${DURATION_S} s each (median shown), Node ${process.version}, ${cpus().length} cores`);
+const load1 = () =>
+  loadavg()
+    .map((l) => l.toFixed(1))
+    .join(', ');
+console.log(
+  `proxy bench: mock, proxy and load generator in three processes; ${CONNECTIONS} connections, ${ROUNDS} rounds of ${DURATION_S} s each (median shown), Node ${process.version}, ${cpus().length} cores`,
+);
 console.log(`load generator: ${generator.name}; machine load average at start ${load1()}\n`);
 
 const SHIPMENT = '/api/tracking/ocean?referenceNumber=';
@@ -120,11 +125,17 @@ const direct = median(runs.direct);
 const hits = median(runs.hits);
 const us = (n: number | undefined) => (n === undefined ? '-' : n.toFixed(1)).padStart(6);
 const ms = (n: number) => `${n.toFixed(1).padStart(6)} ms`;
-console.log(`${''.padEnd(46)} ${'req/s'.padStart(8)}   ${'p50'.padStart(9)}   ${'p99'.padStart(9)}   errors   CPU µs per request: generator   mock  proxy`);
+console.log(
+  `${''.padEnd(46)} ${'req/s'.padStart(8)}   ${'p50'.padStart(9)}   ${'p99'.padStart(9)}   errors   CPU µs per request: generator   mock  proxy`,
+);
 const row = (name: string, r: Run, list: Run[]) => {
   const c = r.cpuPerRequest;
-  console.log(`${name.padEnd(46)} ${r.rps.toFixed(0).padStart(8)}   ${ms(r.p50Ms)}   ${ms(r.p99Ms)}   ${String(r.errors).padStart(6)}   ${''.padEnd(19)}${us(c.generator)} ${us(c.mock)} ${us(c.proxy)}`);
-  console.log(`  rounds: ${list.map((x) => x.rps.toFixed(0)).join(', ')} req/s; generator busy ${((r.cpuMicros / 1e6 / r.seconds) * 100).toFixed(0)}% of a core`);
+  console.log(
+    `${name.padEnd(46)} ${r.rps.toFixed(0).padStart(8)}   ${ms(r.p50Ms)}   ${ms(r.p99Ms)}   ${String(r.errors).padStart(6)}   ${''.padEnd(19)}${us(c.generator)} ${us(c.mock)} ${us(c.proxy)}`,
+  );
+  console.log(
+    `  rounds: ${list.map((x) => x.rps.toFixed(0)).join(', ')} req/s; generator busy ${((r.cpuMicros / 1e6 / r.seconds) * 100).toFixed(0)}% of a core`,
+  );
 };
 row('straight to the mock service', direct, runs.direct);
 row('through the proxy, cache hits', hits, runs.hits);
@@ -132,7 +143,9 @@ const ratio = (r: { rps: number }) => (r.rps / direct.rps).toFixed(2);
 // On a machine whose cores are all busy, requests/s follow CPU per request: these are the ratios that CPU time allows.
 const serverCpu = (r: Run) => r.cpuPerRequest.mock + (r.cpuPerRequest.proxy ?? 0);
 if (HITS_ONLY) {
-  console.log(`\nhits/direct ${ratio(hits)}x (target >= 1.0); p99 added ${(hits.p99Ms - direct.p99Ms).toFixed(1)} ms; server CPU per request against the mock's own ${(serverCpu(hits) / serverCpu(direct)).toFixed(2)}x`);
+  console.log(
+    `\nhits/direct ${ratio(hits)}x (target >= 1.0); p99 added ${(hits.p99Ms - direct.p99Ms).toFixed(1)} ms; server CPU per request against the mock's own ${(serverCpu(hits) / serverCpu(direct)).toFixed(2)}x`,
+  );
   console.log(`machine load average at the end ${load1()}`);
   mock.process.kill();
   process.exit(0);
@@ -143,9 +156,13 @@ row('through the proxy, misses (distinct numbers)', misses, runs.misses);
 row('reference: a bare Node pass-through, misses', floor, runs.bare);
 
 console.log(`\nhits/direct ${ratio(hits)}x (target >= 1.0)   misses/direct ${ratio(misses)}x (target >= 0.7)`);
-console.log(`reference: bare pass-through/direct ${ratio(floor)}x, the most any Node proxy gets on this machine; misses/bare pass-through ${(misses.rps / floor.rps).toFixed(2)}x`);
+console.log(
+  `reference: bare pass-through/direct ${ratio(floor)}x, the most any Node proxy gets on this machine; misses/bare pass-through ${(misses.rps / floor.rps).toFixed(2)}x`,
+);
 console.log(`p99 added: hits ${(hits.p99Ms - direct.p99Ms).toFixed(1)} ms, misses ${(misses.p99Ms - direct.p99Ms).toFixed(1)} ms`);
-console.log(`server CPU per request against the mock's own: hits ${(serverCpu(hits) / serverCpu(direct)).toFixed(2)}x, misses (proxy + mock) ${(serverCpu(misses) / serverCpu(direct)).toFixed(2)}x`);
+console.log(
+  `server CPU per request against the mock's own: hits ${(serverCpu(hits) / serverCpu(direct)).toFixed(2)}x, misses (proxy + mock) ${(serverCpu(misses) / serverCpu(direct)).toFixed(2)}x`,
+);
 console.log(`machine load average at the end ${load1()}\n`);
 
 // Held lookups: distinct numbers the mock never answers until released.
@@ -153,14 +170,16 @@ const holding = await startProxy({ ...UNLIMITED, cacheTtlMs: 0 });
 const idle = await holding.stats();
 const agent = new http.Agent({ keepAlive: false, maxSockets: Infinity });
 const started = Date.now();
-const answers = Array.from({ length: HELD }, (_, i) =>
-  new Promise<number>((resolve) => {
-    const req = http.get(`${holding.origin}${SHIPMENT}HOLD${i}`, { agent }, (res) => {
-      res.resume();
-      res.on('end', () => resolve(res.statusCode ?? 0));
-    });
-    req.on('error', () => resolve(0));
-  }),
+const answers = Array.from(
+  { length: HELD },
+  (_, i) =>
+    new Promise<number>((resolve) => {
+      const req = http.get(`${holding.origin}${SHIPMENT}HOLD${i}`, { agent }, (res) => {
+        res.resume();
+        res.on('end', () => resolve(res.statusCode ?? 0));
+      });
+      req.on('error', () => resolve(0));
+    }),
 );
 const deadline = Date.now() + 30_000;
 const heldCount = async () => (await mock.ask<{ held: number }>('held')).held;
@@ -172,7 +191,9 @@ while (held < HELD && Date.now() < deadline) {
 const busy = await holding.stats();
 const mb = (n: number) => `${(n / 1024 / 1024).toFixed(1)} MB`;
 console.log(`${held} lookups held open (reached in ${Date.now() - started} ms)`);
-console.log(`  proxy rss ${mb(idle.rss)} idle -> ${mb(busy.rss)} held; heap ${mb(idle.heapUsed)} -> ${mb(busy.heapUsed)} (${((busy.heapUsed - idle.heapUsed) / HELD / 1024).toFixed(1)} KB per held lookup)`);
+console.log(
+  `  proxy rss ${mb(idle.rss)} idle -> ${mb(busy.rss)} held; heap ${mb(idle.heapUsed)} -> ${mb(busy.heapUsed)} (${((busy.heapUsed - idle.heapUsed) / HELD / 1024).toFixed(1)} KB per held lookup)`,
+);
 console.log(`  proxy sockets ${idle.sockets} idle -> ${busy.sockets} held (${busy.inbound} from visitors)`);
 mock.process.send('release');
 const statuses = await Promise.all(answers);

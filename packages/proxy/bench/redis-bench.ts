@@ -20,7 +20,11 @@ import { RedisStore } from '@cargo-trackers/proxy/redis';
 import { redisUnavailable, startRedis } from '../../../test/packages/proxy/redis-server.js';
 
 const KEY = 'trk_bench_key_not_secret';
-const DOC = JSON.stringify({ awbNumber: '176-12345675', status: 'IN_TRANSIT', milestones: Array.from({ length: 20 }, (_, i) => ({ code: 'DEP', time: `2026-11-02T14:${String(i).padStart(2, '0')}:00Z` })) });
+const DOC = JSON.stringify({
+  awbNumber: '176-12345675',
+  status: 'IN_TRANSIT',
+  milestones: Array.from({ length: 20 }, (_, i) => ({ code: 'DEP', time: `2026-11-02T14:${String(i).padStart(2, '0')}:00Z` })),
+});
 
 async function listen(server: http.Server): Promise<string> {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -45,13 +49,22 @@ async function startService(holdMs: number): Promise<{ url: string; calls: () =>
   return { url: await listen(server), calls: () => calls, close: () => close(server) };
 }
 
-async function startInstance(serviceUrl: string, store: ProxyStore, limits: Record<string, unknown> = {}): Promise<{ url: string; close: () => Promise<void> }> {
+async function startInstance(
+  serviceUrl: string,
+  store: ProxyStore,
+  limits: Record<string, unknown> = {},
+): Promise<{ url: string; close: () => Promise<void> }> {
   const proxy = createTrackingProxy({
     baseUrl: serviceUrl,
     apiKey: KEY,
     store,
     logger: () => {},
-    limits: { newNumbersPerClientPerHour: Infinity, upstreamBudget: { requests: Infinity, windowMs: 20_000 }, maxConcurrentLookups: 10_000, ...limits },
+    limits: {
+      newNumbersPerClientPerHour: Infinity,
+      upstreamBudget: { requests: Infinity, windowMs: 20_000 },
+      maxConcurrentLookups: 10_000,
+      ...limits,
+    },
   });
   const server = http.createServer(toNodeListener(proxy));
   return { url: await listen(server), close: () => close(server) };
@@ -93,7 +106,12 @@ export async function runRedisBench(): Promise<void> {
   const redis = await startRedis();
   const stores: RedisStore[] = [];
   const redisStore = (prefix: string) => {
-    const store = new RedisStore({ url: redis.url, prefix, callTimeoutMs: 1_000, log: (entry) => console.log(`  store: ${entry.message}`) });
+    const store = new RedisStore({
+      url: redis.url,
+      prefix,
+      callTimeoutMs: 1_000,
+      log: (entry) => console.log(`  store: ${entry.message}`),
+    });
     stores.push(store);
     return store;
   };
@@ -109,7 +127,9 @@ export async function runRedisBench(): Promise<void> {
       const started = performance.now();
       await load(1_000, 60, (i) => `${instances[i % 3]!.url}/api/tracking/air?number=176-${String((i * 7919) % 50).padStart(8, '0')}`);
       const seconds = (performance.now() - started) / 1000;
-      console.log(`  1,000 lookups of 50 hot numbers over 3 instances, ${label}: ${service.calls()} upstream calls (target 50), ${(1000 / seconds).toFixed(0)} lookups/s`);
+      console.log(
+        `  1,000 lookups of 50 hot numbers over 3 instances, ${label}: ${service.calls()} upstream calls (target 50), ${(1000 / seconds).toFixed(0)} lookups/s`,
+      );
       await Promise.all(instances.map((p) => p.close()));
       await service.close();
     }
@@ -122,12 +142,17 @@ export async function runRedisBench(): Promise<void> {
       ['MemoryStore', new MemoryStore()],
       ['RedisStore', redisStore('bench-latency')],
     ] as const) {
-      const instance = await startInstance(service.url, store, { newNumbersPerClientPerHour: 1_000_000, upstreamBudget: { requests: 1_000_000, windowMs: 20_000 } });
+      const instance = await startInstance(service.url, store, {
+        newNumbersPerClientPerHour: 1_000_000,
+        upstreamBudget: { requests: 1_000_000, windowMs: 20_000 },
+      });
       await load(200, 10, () => `${instance.url}/api/tracking/air?number=176-HOT00000`); // warm-up
       const hit = await load(3_000, 1, () => `${instance.url}/api/tracking/air?number=176-HOT00000`);
       const miss = await load(2_000, 1, (i) => `${instance.url}/api/tracking/air?number=176-${label}-${i}`);
       results[label] = { hit, miss };
-      rows.push(`  ${label.padEnd(12)} cache hit p50 ${ms(percentile(hit, 50))} p99 ${ms(percentile(hit, 99))}; new number p50 ${ms(percentile(miss, 50))} p99 ${ms(percentile(miss, 99))}`);
+      rows.push(
+        `  ${label.padEnd(12)} cache hit p50 ${ms(percentile(hit, 50))} p99 ${ms(percentile(hit, 99))}; new number p50 ${ms(percentile(miss, 50))} p99 ${ms(percentile(miss, 99))}`,
+      );
       await instance.close();
     }
     await service.close();

@@ -4,7 +4,11 @@
  * proxy appended; earlier entries are whatever the client claimed). Otherwise it comes from
  * the socket, which the platform adapter passes in and a visitor cannot forge.
  */
-export function clientKey(header: (name: string) => string | null, socketAddress: string | undefined, trustedHeader: string | undefined): string {
+export function clientKey(
+  header: (name: string) => string | null,
+  socketAddress: string | undefined,
+  trustedHeader: string | undefined,
+): string {
   let address = socketAddress;
   if (trustedHeader !== undefined) {
     const value = header(trustedHeader);
@@ -29,7 +33,10 @@ export function networkOf(address: string): string {
   const groups = bare.includes('::')
     ? [...headGroups, ...Array<string>(Math.max(0, 8 - headGroups.length - tailGroups.length)).fill('0'), ...tailGroups]
     : headGroups;
-  return `${groups.slice(0, 4).map((g) => g.replace(/^0+(?=.)/, '')).join(':')}::/64`;
+  return `${groups
+    .slice(0, 4)
+    .map((g) => g.replace(/^0+(?=.)/, ''))
+    .join(':')}::/64`;
 }
 
 /**
@@ -42,7 +49,13 @@ export function clientDigester(secret: string): (network: string) => Promise<str
   const encoder = new TextEncoder();
   let key: Promise<CryptoKey> | undefined;
   return async (network) => {
-    key ??= crypto.subtle.importKey('raw', encoder.encode(`cargo-trackers client address v1\n${secret}`), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
+    key ??= crypto.subtle.importKey(
+      'raw',
+      encoder.encode(`cargo-trackers client address v1\n${secret}`),
+      { name: 'HMAC', hash: 'SHA-256' },
+      false,
+      ['sign'],
+    );
     const mac = new Uint8Array(await crypto.subtle.sign('HMAC', await key, encoder.encode(network)));
     let hex = '';
     for (let i = 0; i < 16; i++) hex += (mac[i] as number).toString(16).padStart(2, '0');

@@ -12,13 +12,7 @@ const HOUR_MS = 3_600_000;
  *
  * Counters and marks live in the store's counter space, which cached answers cannot evict.
  */
-export async function admitNumber(
-  store: ProxyStore,
-  client: string,
-  lookupId: string,
-  perHour: number,
-  now: number,
-): Promise<Admission> {
+export async function admitNumber(store: ProxyStore, client: string, lookupId: string, perHour: number, now: number): Promise<Admission> {
   if (!Number.isFinite(perHour)) return { ok: true };
   const hour = Math.floor(now / HOUR_MS);
   const untilNextHour = (hour + 1) * HOUR_MS - now;

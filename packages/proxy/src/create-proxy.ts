@@ -78,7 +78,13 @@ interface RouteSpec {
 }
 
 const SPECS: readonly RouteSpec[] = [
-  { name: 'ocean', upstreamPath: '/v1/shipments/ocean', numberParam: 'referenceNumber', carrierParam: 'carrierCode', flagParam: 'routeDetails' },
+  {
+    name: 'ocean',
+    upstreamPath: '/v1/shipments/ocean',
+    numberParam: 'referenceNumber',
+    carrierParam: 'carrierCode',
+    flagParam: 'routeDetails',
+  },
   { name: 'air', upstreamPath: '/v1/shipments/air', numberParam: 'number', flagParam: 'routePath' },
   { name: 'oceanCarriers', upstreamPath: '/v1/carriers/ocean' },
   { name: 'airCarriers', upstreamPath: '/v1/carriers/air' },
@@ -168,7 +174,13 @@ interface Trace {
 
 /** What one upstream call produced, ready to send to every visitor who waited on it. */
 type CallResult =
-  | { readonly kind: 'answer'; readonly status: number; readonly retryAfter: string | null; readonly body: Uint8Array; readonly etag?: string }
+  | {
+      readonly kind: 'answer';
+      readonly status: number;
+      readonly retryAfter: string | null;
+      readonly body: Uint8Array;
+      readonly etag?: string;
+    }
   | { readonly kind: 'failure'; readonly error: string; readonly message: string };
 
 /**
@@ -238,10 +250,12 @@ export function createTrackingProxy(options: TrackingProxyOptions): TrackingProx
     const { spec } = lookup;
     const query = upstreamQuery(lookup);
     const url = `${base}${spec.upstreamPath}${query === '' ? '' : `?${query}`}`;
-    const headers: Record<string, string> = spec.numberParam === undefined ? { accept: UPSTREAM_ACCEPT } : { accept: UPSTREAM_ACCEPT, authorization: `Bearer ${apiKey}` };
+    const headers: Record<string, string> =
+      spec.numberParam === undefined ? { accept: UPSTREAM_ACCEPT } : { accept: UPSTREAM_ACCEPT, authorization: `Bearer ${apiKey}` };
     const result: UpstreamResult = await transport({ url, headers, timeoutMs, maxBodyBytes: limits.maxBodyBytes, signal });
     if (result.kind === 'failure') return result;
-    if (result.status < 200 || result.status > 599 || result.status === 204 || result.status === 205) return upstreamFailure('upstream_incomplete');
+    if (result.status < 200 || result.status > 599 || result.status === 204 || result.status === 205)
+      return upstreamFailure('upstream_incomplete');
     const verdict = checkUpstreamBody(result.body, apiKey);
     if (verdict === 'not_json') return upstreamFailure('upstream_not_json');
     if (verdict === 'key_echo' || (result.retryAfter?.includes(apiKey) ?? false)) return upstreamFailure('upstream_key_echo');
@@ -256,7 +270,13 @@ export function createTrackingProxy(options: TrackingProxyOptions): TrackingProx
     return { kind: 'answer', status: 200, retryAfter: null, body: answer.body, etag: answer.etag };
   }
 
-  function respond(input: ProxyInput, result: CallResult, trace: Trace, headers: Record<string, string>, publicMaxAgeS: number | undefined): ProxyOutput {
+  function respond(
+    input: ProxyInput,
+    result: CallResult,
+    trace: Trace,
+    headers: Record<string, string>,
+    publicMaxAgeS: number | undefined,
+  ): ProxyOutput {
     if (result.kind === 'failure') {
       trace.error = result.error;
       return errorOutput(502, result.error, result.message, headers);
@@ -281,10 +301,17 @@ export function createTrackingProxy(options: TrackingProxyOptions): TrackingProx
     const { values, duplicated } = parseQuery(input.search);
     const read = (name: string | undefined): string | undefined | ProxyOutput => {
       if (name === undefined) return undefined;
-      if (duplicated.has(name)) return refuse(trace, 400, 'duplicate_parameter', `The query parameter ${name} appears more than once.`, cors);
+      if (duplicated.has(name))
+        return refuse(trace, 400, 'duplicate_parameter', `The query parameter ${name} appears more than once.`, cors);
       const value = values.get(name);
       if (value !== undefined && value.length > limits.maxValueLength) {
-        return refuse(trace, 400, 'value_too_long', `The query parameter ${name} is longer than ${limits.maxValueLength} characters.`, cors);
+        return refuse(
+          trace,
+          400,
+          'value_too_long',
+          `The query parameter ${name} is longer than ${limits.maxValueLength} characters.`,
+          cors,
+        );
       }
       return value;
     };
@@ -345,15 +372,29 @@ export function createTrackingProxy(options: TrackingProxyOptions): TrackingProx
 
     if (isShipment) {
       if (lookups.size >= limits.maxConcurrentLookups) {
-        return refuse(trace, 429, 'proxy_busy', 'Too many lookups are in progress; try again shortly.', { ...cors, 'retry-after': retryAfterSeconds(BUSY_RETRY_MS) });
+        return refuse(trace, 429, 'proxy_busy', 'Too many lookups are in progress; try again shortly.', {
+          ...cors,
+          'retry-after': retryAfterSeconds(BUSY_RETRY_MS),
+        });
       }
       const perHour = limits.newNumbersPerClientPerHour;
       const quota = Number.isFinite(perHour)
-        ? await counted(async () => admitNumber(store, await digestClient(clientKey(input.header, input.clientAddress, trustedHeader)), await lookupId(cacheKey), perHour, Date.now()))
+        ? await counted(async () =>
+            admitNumber(
+              store,
+              await digestClient(clientKey(input.header, input.clientAddress, trustedHeader)),
+              await lookupId(cacheKey),
+              perHour,
+              Date.now(),
+            ),
+          )
         : ({ ok: true } as const);
       if (quota === 'unavailable') return countersUnavailable(trace, cors);
       if (!quota.ok) {
-        return refuse(trace, 429, 'client_quota', 'Too many different numbers from this address; try again later.', { ...cors, 'retry-after': retryAfterSeconds(quota.retryAfterMs) });
+        return refuse(trace, 429, 'client_quota', 'Too many different numbers from this address; try again later.', {
+          ...cors,
+          'retry-after': retryAfterSeconds(quota.retryAfterMs),
+        });
       }
     } else {
       // One carrier-list call per TTL per list, whoever asks, across every instance sharing the
@@ -368,14 +409,20 @@ export function createTrackingProxy(options: TrackingProxyOptions): TrackingProx
       if (!gate.ok) {
         const late = await join();
         if (late !== undefined) return late;
-        return refuse(trace, 429, 'carriers_pending', 'The carrier list is being fetched; try again shortly.', { ...cors, 'retry-after': retryAfterSeconds(gate.retryAfterMs) });
+        return refuse(trace, 429, 'carriers_pending', 'The carrier list is being fetched; try again shortly.', {
+          ...cors,
+          'retry-after': retryAfterSeconds(gate.retryAfterMs),
+        });
       }
     }
     const takenAt = Date.now();
     const budget = await counted(() => takeUpstreamCall(store, limits.upstreamBudget, takenAt));
     if (budget === 'unavailable') return countersUnavailable(trace, cors);
     if (!budget.ok) {
-      return refuse(trace, 429, 'upstream_budget', 'The tracking budget for this moment is used up; try again shortly.', { ...cors, 'retry-after': retryAfterSeconds(budget.retryAfterMs) });
+      return refuse(trace, 429, 'upstream_budget', 'The tracking budget for this moment is used up; try again shortly.', {
+        ...cors,
+        'retry-after': retryAfterSeconds(budget.retryAfterMs),
+      });
     }
     // The awaits above let another visitor start the same call meanwhile; joining it needs no
     // upstream call of our own, so the unit taken from the budget goes back.
@@ -390,15 +437,21 @@ export function createTrackingProxy(options: TrackingProxyOptions): TrackingProx
       if (flights !== undefined) {
         // Across instances: one of them calls, the others wait for its answer in the store.
         let called = false;
-        const flight = await flyOnce(flights, cacheKey, signal, async () => {
-          // Another instance may have finished this lookup, and let its lease go, while this one
-          // was counting the quota and budget: its cached answer then saves the call.
-          const since = await store.getCached(cacheKey).catch(() => undefined);
-          const answer = since === undefined ? undefined : decodeCached(since);
-          if (answer !== undefined) return { kind: 'answer', status: 200, retryAfter: null, ...answer } as const;
-          called = true;
-          return fetchAndCache(lookup, cacheKey, signal);
-        }, CALL_RESULT_CODEC);
+        const flight = await flyOnce(
+          flights,
+          cacheKey,
+          signal,
+          async () => {
+            // Another instance may have finished this lookup, and let its lease go, while this one
+            // was counting the quota and budget: its cached answer then saves the call.
+            const since = await store.getCached(cacheKey).catch(() => undefined);
+            const answer = since === undefined ? undefined : decodeCached(since);
+            if (answer !== undefined) return { kind: 'answer', status: 200, retryAfter: null, ...answer } as const;
+            called = true;
+            return fetchAndCache(lookup, cacheKey, signal);
+          },
+          CALL_RESULT_CODEC,
+        );
         if (called) return flight.value;
         trace.cache = flight.led ? 'hit' : 'shared';
         await returnUpstreamCall(store, limits.upstreamBudget, takenAt).catch(() => {});
@@ -414,7 +467,10 @@ export function createTrackingProxy(options: TrackingProxyOptions): TrackingProx
   }
 
   function countersUnavailable(trace: Trace, cors: Record<string, string>): ProxyOutput {
-    return refuse(trace, 429, 'quota_unavailable', 'The proxy cannot count lookups right now; try again later.', { ...cors, 'retry-after': retryAfterSeconds(COUNTERS_RETRY_MS) });
+    return refuse(trace, 429, 'quota_unavailable', 'The proxy cannot count lookups right now; try again later.', {
+      ...cors,
+      'retry-after': retryAfterSeconds(COUNTERS_RETRY_MS),
+    });
   }
 
   async function route(input: ProxyInput, trace: Trace): Promise<ProxyOutput> {

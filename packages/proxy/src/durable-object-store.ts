@@ -94,7 +94,10 @@ export class DurableObjectStore implements ProxyStore {
 
   async #ask(method: string, params: Record<string, string>, body?: BodyInit): Promise<Response> {
     const stub = this.#namespace.get(this.#namespace.idFromName(this.#name));
-    const response = await stub.fetch(`${ORIGIN}/${method}?${new URLSearchParams(params)}`, { method: 'POST', ...(body === undefined ? {} : { body }) });
+    const response = await stub.fetch(`${ORIGIN}/${method}?${new URLSearchParams(params)}`, {
+      method: 'POST',
+      ...(body === undefined ? {} : { body }),
+    });
     if (!response.ok) throw new Error(`TrackingStoreObject ${method}: ${response.status}`);
     return response;
   }

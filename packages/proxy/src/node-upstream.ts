@@ -18,7 +18,12 @@ export interface NodeTransportOptions {
  * run against both), at a fraction of the cost per call: no WHATWG streams, no Response.
  */
 export function nodeHttpTransport(options: NodeTransportOptions = {}): UpstreamTransport {
-  const agentOptions = { keepAlive: true, keepAliveMsecs: options.keepAliveMsecs ?? 15_000, maxSockets: options.maxSockets ?? Infinity, scheduling: 'lifo' as const };
+  const agentOptions = {
+    keepAlive: true,
+    keepAliveMsecs: options.keepAliveMsecs ?? 15_000,
+    maxSockets: options.maxSockets ?? Infinity,
+    scheduling: 'lifo' as const,
+  };
   const agents = { http: new http.Agent(agentOptions), https: new https.Agent(agentOptions) };
   return (call) => request(call, agents);
 }
@@ -67,7 +72,14 @@ function request(call: UpstreamRequest, agents: { http: http.Agent; https: https
           fail(upstreamFailure('upstream_too_large'));
           return;
         }
-        decoder = encoding === 'gzip' || encoding === 'x-gzip' ? createGunzip() : encoding === 'br' ? createBrotliDecompress() : encoding === 'deflate' ? createInflate() : undefined;
+        decoder =
+          encoding === 'gzip' || encoding === 'x-gzip'
+            ? createGunzip()
+            : encoding === 'br'
+              ? createBrotliDecompress()
+              : encoding === 'deflate'
+                ? createInflate()
+                : undefined;
         if (encoding !== undefined && encoding !== 'identity' && decoder === undefined) {
           fail(upstreamFailure('upstream_incomplete'));
           return;

@@ -55,7 +55,9 @@ export function toNodeListener(handler: FetchHandler, options: NodeListenerOptio
   const core = (handler as Partial<Record<typeof PROXY_CORE, ProxyCore>>)[PROXY_CORE];
   // A proxy built without a logger logs through the non-blocking line writer on standard output
   // rather than console.log, which on Linux blocks the event loop on a slow pipe or file.
-  (handler as Partial<Record<typeof PROXY_DEFAULT_LOGGER, (make: () => ProxyLogger) => void>>)[PROXY_DEFAULT_LOGGER]?.(() => createNodeJsonLogger());
+  (handler as Partial<Record<typeof PROXY_DEFAULT_LOGGER, (make: () => ProxyLogger) => void>>)[PROXY_DEFAULT_LOGGER]?.(() =>
+    createNodeJsonLogger(),
+  );
   if (core !== undefined) {
     const variants = new CompressedVariants(options.maxCompressedBytes ?? 32 * 1024 * 1024);
     return (req, res) => {
@@ -88,7 +90,13 @@ function headerOf(req: IncomingMessage): (name: string) => string | null {
   };
 }
 
-async function serveCore(core: ProxyCore, variants: CompressedVariants, writeTimeoutMs: number, req: MountedRequest, res: ServerResponse): Promise<void> {
+async function serveCore(
+  core: ProxyCore,
+  variants: CompressedVariants,
+  writeTimeoutMs: number,
+  req: MountedRequest,
+  res: ServerResponse,
+): Promise<void> {
   const { path, search } = requestTarget(req);
   const header = headerOf(req);
   let signal: AbortSignal | undefined;
@@ -174,7 +182,11 @@ class CompressedVariants {
       };
       if (encoding === 'br') {
         // Quality 5: most of brotli's gain at a fraction of the time of its default 11.
-        brotliCompress(body, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: body.byteLength } }, done);
+        brotliCompress(
+          body,
+          { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: body.byteLength } },
+          done,
+        );
       } else {
         gzip(body, { level: 6 }, done);
       }
@@ -199,7 +211,13 @@ class CompressedVariants {
  * of one cached answer hold one buffer between them; a visitor that does not read it within
  * `writeTimeoutMs` is cut off, which releases the socket's hold on it.
  */
-function write(res: ServerResponse, status: number, headers: Record<string, string | number>, body: Uint8Array | null, writeTimeoutMs: number): void {
+function write(
+  res: ServerResponse,
+  status: number,
+  headers: Record<string, string | number>,
+  body: Uint8Array | null,
+  writeTimeoutMs: number,
+): void {
   if (res.destroyed) return;
   if (body !== null) headers['content-length'] = body.byteLength;
   res.writeHead(status, headers);
@@ -241,7 +259,10 @@ async function serveFetch(handler: FetchHandler, writeTimeoutMs: number, req: Mo
     return;
   }
   try {
-    const response = await handler(request, { clientAddress: req.socket.remoteAddress, ...(req.headers.host === undefined ? {} : { host: req.headers.host }) });
+    const response = await handler(request, {
+      clientAddress: req.socket.remoteAddress,
+      ...(req.headers.host === undefined ? {} : { host: req.headers.host }),
+    });
     if (res.destroyed) return;
     const body = response.body === null ? null : new Uint8Array(await response.arrayBuffer());
     const headers: Record<string, string> = {};

@@ -194,7 +194,9 @@ export class RedisStore implements ProxyStore {
   setCached(key: string, value: Uint8Array, ttlMs: number): Promise<void> {
     return this.#call(
       async (c) => {
-        await c.set(this.#cacheKey(key), Buffer.from(value.buffer, value.byteOffset, value.byteLength), { expiration: { type: 'PX', value: Math.max(1, Math.ceil(ttlMs)) } });
+        await c.set(this.#cacheKey(key), Buffer.from(value.buffer, value.byteOffset, value.byteLength), {
+          expiration: { type: 'PX', value: Math.max(1, Math.ceil(ttlMs)) },
+        });
       },
       (local) => local.setCached(key, value, ttlMs),
     );
@@ -202,7 +204,10 @@ export class RedisStore implements ProxyStore {
 
   increment(key: string, by: number, ttlMs: number): Promise<number> {
     return this.#call(
-      async (c) => Number(await c.eval(INCREMENT, { keys: [this.#key(key)], arguments: [String(Math.trunc(by)), String(Math.max(1, Math.ceil(ttlMs)))] })),
+      async (c) =>
+        Number(
+          await c.eval(INCREMENT, { keys: [this.#key(key)], arguments: [String(Math.trunc(by)), String(Math.max(1, Math.ceil(ttlMs)))] }),
+        ),
       (local) => local.increment(key, by, ttlMs),
     );
   }
@@ -217,7 +222,8 @@ export class RedisStore implements ProxyStore {
 
   addIfAbsent(key: string, ttlMs: number): Promise<boolean> {
     return this.#call(
-      async (c) => (await c.set(this.#key(key), '1', { expiration: { type: 'PX', value: Math.max(1, Math.ceil(ttlMs)) }, condition: 'NX' })) !== null,
+      async (c) =>
+        (await c.set(this.#key(key), '1', { expiration: { type: 'PX', value: Math.max(1, Math.ceil(ttlMs)) }, condition: 'NX' })) !== null,
       (local) => local.addIfAbsent(key, ttlMs),
     );
   }
@@ -312,12 +318,15 @@ export class RedisStore implements ProxyStore {
       async () => token,
     );
     if (holder !== token) return { leader: false, token: holder };
-    const renewal = setInterval(() => {
-      void this.#call(
-        (c) => c.eval(RENEW, { keys: [leaseKey], arguments: [token, String(this.#leaseMs)] }),
-        async () => 0,
-      );
-    }, Math.max(10, Math.floor(this.#leaseMs / 3)));
+    const renewal = setInterval(
+      () => {
+        void this.#call(
+          (c) => c.eval(RENEW, { keys: [leaseKey], arguments: [token, String(this.#leaseMs)] }),
+          async () => 0,
+        );
+      },
+      Math.max(10, Math.floor(this.#leaseMs / 3)),
+    );
     (renewal as { unref?: () => void }).unref?.();
     this.#renewals.add(renewal);
     return {
@@ -327,7 +336,11 @@ export class RedisStore implements ProxyStore {
         clearInterval(renewal);
         this.#renewals.delete(renewal);
         await this.#call(
-          (c) => c.eval(FINISH, { keys: [leaseKey, this.#flightKey(key, token)], arguments: [token, result === undefined ? '' : Buffer.from(result), String(Math.max(1, ttlMs))] }),
+          (c) =>
+            c.eval(FINISH, {
+              keys: [leaseKey, this.#flightKey(key, token)],
+              arguments: [token, result === undefined ? '' : Buffer.from(result), String(Math.max(1, ttlMs))],
+            }),
           async () => 0,
         );
       },

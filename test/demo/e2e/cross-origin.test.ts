@@ -62,7 +62,14 @@ describe('a page embedding the trackers from two other origins (bundle and proxy
 
   /** The demo server (bundle + proxy + mock) with the given CORS_ORIGINS, reachable as two origins. */
   async function demo(corsOrigins: string[]): Promise<{ bundleOrigin: string; proxyOrigin: string }> {
-    const server = await startDemoServer({ host: '127.0.0.1', port: 0, bundleDir: bundle.dir, proxy: { corsOrigins }, mockHoldMs: 50, log: () => undefined });
+    const server = await startDemoServer({
+      host: '127.0.0.1',
+      port: 0,
+      bundleDir: bundle.dir,
+      proxy: { corsOrigins },
+      mockHoldMs: 50,
+      log: () => undefined,
+    });
     demos.push(server);
     const port = new URL(server.url).port;
     // The same server under two names: the bundle from "localhost" (the CDN), the proxy from 127.0.0.1.
@@ -94,7 +101,10 @@ describe('a page embedding the trackers from two other origins (bundle and proxy
       assert.match(await status.innerText(), /MEDU9091004/);
       assert.match(await status.innerText(), /In transit/);
       assert.deepEqual(pageErrors, []);
-      assert.deepEqual(console.filter((m) => m.type() === 'error').map((m) => m.text()), []);
+      assert.deepEqual(
+        console.filter((m) => m.type() === 'error').map((m) => m.text()),
+        [],
+      );
     } finally {
       await tab.close();
     }
@@ -145,4 +155,3 @@ describe('a page embedding the trackers from two other origins (bundle and proxy
 function hints(console: readonly ConsoleMessage[]): string[] {
   return console.map((m) => m.text()).filter((text) => text.startsWith('[ocean-tracker]') && text.includes('CORS'));
 }
-

@@ -99,7 +99,10 @@ describe('the demo page, started with npm start', () => {
     try {
       await phone.goto(demo.url);
       await phone.waitForFunction(() => customElements.get('air-tracker') !== undefined);
-      const fit = await phone.evaluate(() => ({ scroll: document.documentElement.scrollWidth, width: document.documentElement.clientWidth }));
+      const fit = await phone.evaluate(() => ({
+        scroll: document.documentElement.scrollWidth,
+        width: document.documentElement.clientWidth,
+      }));
       assert.ok(fit.scroll <= fit.width, `page is ${fit.scroll}px wide in a ${fit.width}px viewport`);
       const look = await phone.evaluate(() =>
         ['ocean-tracker', 'air-tracker'].map((tag) => {
@@ -111,7 +114,12 @@ describe('the demo page, started with npm start', () => {
           probe.remove();
           const button = el.shadowRoot!.querySelector('[part~="submit-button"]')!;
           const [r, g, b] = getComputedStyle(el).color.match(/\d+/g)!.map(Number);
-          return { theme: el.getAttribute('theme'), lightText: r! + g! + b! > 3 * 160, button: getComputedStyle(button).backgroundColor, brand };
+          return {
+            theme: el.getAttribute('theme'),
+            lightText: r! + g! + b! > 3 * 160,
+            button: getComputedStyle(button).backgroundColor,
+            brand,
+          };
         }),
       );
       for (const l of look) {

@@ -49,8 +49,16 @@ describe('demo numbers', () => {
     for (const product of ['ocean', 'air'] as const) {
       const outcomes = new Set(demoNumbers.filter((d) => d.product === product).map((d) => d.outcome));
       for (const outcome of [
-        'document', 'accepted-then-document', 'unauthorized', 'insufficient-credits', 'usage-limit-reached',
-        'rate-limited', 'not-found', 'server-error', 'not-json', 'missing-required-field',
+        'document',
+        'accepted-then-document',
+        'unauthorized',
+        'insufficient-credits',
+        'usage-limit-reached',
+        'rate-limited',
+        'not-found',
+        'server-error',
+        'not-json',
+        'missing-required-field',
       ] as const) {
         assert.ok(outcomes.has(outcome), `${product} has no ${outcome} number`);
       }
@@ -58,7 +66,9 @@ describe('demo numbers', () => {
   });
 
   it('has a document for every number whose outcome is a document, and no document without a number', () => {
-    const oceanNumbers = demoNumbers.filter((d) => d.product === 'ocean' && d.outcome === 'document').map((d) => lookupKey('ocean', d.number));
+    const oceanNumbers = demoNumbers
+      .filter((d) => d.product === 'ocean' && d.outcome === 'document')
+      .map((d) => lookupKey('ocean', d.number));
     const airNumbers = demoNumbers.filter((d) => d.product === 'air' && d.outcome === 'document').map((d) => lookupKey('air', d.number));
     assert.deepEqual([...oceanDocuments.keys()].sort(), [...oceanNumbers].sort());
     assert.deepEqual([...airDocuments.keys()].sort(), [...airNumbers].sort());

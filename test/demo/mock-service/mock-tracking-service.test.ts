@@ -22,7 +22,10 @@ async function get(path: string, headers: Record<string, string> = withKey): Pro
   return { status: response.status, headers: response.headers, text: await response.text() };
 }
 
-async function getJson(path: string, headers?: Record<string, string>): Promise<{ status: number; headers: Headers; body: Record<string, unknown> }> {
+async function getJson(
+  path: string,
+  headers?: Record<string, string>,
+): Promise<{ status: number; headers: Headers; body: Record<string, unknown> }> {
   const { status, headers: responseHeaders, text } = await get(path, headers);
   return { status, headers: responseHeaders, body: JSON.parse(text) as Record<string, unknown> };
 }
@@ -136,7 +139,8 @@ describe('mock tracking service: documents', () => {
       assert.ok(zone);
       const expected = new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'longOffset' })
         .formatToParts(Date.parse(time))
-        .find((p) => p.type === 'timeZoneName')?.value.replace('GMT', '');
+        .find((p) => p.type === 'timeZoneName')
+        ?.value.replace('GMT', '');
       assert.equal(time.slice(-6), expected === '' ? '+00:00' : expected, `${time} at ${locode}`);
     }
   });
@@ -206,26 +210,38 @@ describe('mock tracking service: documents', () => {
     assert.ok(container);
     assert.equal(container.milestones.length, 300);
     const times = container.milestones.map((m) => Date.parse(m.time));
-    assert.deepEqual(times, [...times].sort((a, b) => a - b));
+    assert.deepEqual(
+      times,
+      [...times].sort((a, b) => a - b),
+    );
   });
 
   it('serves the transfer AWB with both flights and a transfer milestone', async () => {
     const { body } = await getJson('/v1/shipments/air?number=176-22817340&routePath=true');
     const flights = body.flights as Array<{ from: string; to: string; state: string }>;
-    assert.deepEqual(flights.map((f) => `${f.from}-${f.to}:${f.state}`), ['HKG-DXB:completed', 'DXB-FRA:planned']);
+    assert.deepEqual(
+      flights.map((f) => `${f.from}-${f.to}:${f.state}`),
+      ['HKG-DXB:completed', 'DXB-FRA:planned'],
+    );
     assert.ok((body.milestones as Array<{ code: string }>).some((m) => m.code === 'TFD'));
   });
 
   it('keeps both bookings of a re-booked AWB in its history', async () => {
     const { body } = await getJson('/v1/shipments/air?number=618-50833915');
     const bookings = (body.milestones as Array<{ code: string; flightNumber?: string }>).filter((m) => m.code === 'BKD');
-    assert.deepEqual(bookings.map((m) => m.flightNumber), ['SQ7378', 'SQ7372']);
+    assert.deepEqual(
+      bookings.map((m) => m.flightNumber),
+      ['SQ7378', 'SQ7372'],
+    );
   });
 
   it('marks the cancelled onward flight and gives no ETA', async () => {
     const { body } = await getJson('/v1/shipments/air?number=157-13905275&routePath=true');
     assert.equal(body.estimatedArrival, undefined);
-    assert.deepEqual((body.flights as Array<{ state: string }>).map((f) => f.state), ['completed', 'cancelled']);
+    assert.deepEqual(
+      (body.flights as Array<{ state: string }>).map((f) => f.state),
+      ['completed', 'cancelled'],
+    );
   });
 
   it('serves a delivered AWB ending in DLV', async () => {
@@ -259,20 +275,32 @@ describe('mock tracking service: outcomes other than a document', () => {
 
   const errorCases: Array<[string, number, (body: Record<string, unknown>, headers: Headers) => void]> = [
     ['DEMO401', 401, (body) => assert.equal(typeof body.message, 'string')],
-    ['DEMO402', 402, (body) => {
-      assert.equal(body.error, 'insufficient_credits');
-      assert.equal(body.product, 'ocean');
-    }],
-    ['DEMO402CAP', 402, (body) => {
-      assert.equal(body.error, 'usage_limit_reached');
-      assert.equal(body.product, 'ocean');
-      assert.equal(body.limit, USAGE_LIMIT);
-      assert.equal(body.resets_at, '2026-04-01T00:00:00.000Z');
-    }],
-    ['DEMO429', 429, (body, headers) => {
-      assert.equal(headers.get('retry-after'), String(RETRY_AFTER_SECONDS));
-      assert.equal(typeof body.message, 'string');
-    }],
+    [
+      'DEMO402',
+      402,
+      (body) => {
+        assert.equal(body.error, 'insufficient_credits');
+        assert.equal(body.product, 'ocean');
+      },
+    ],
+    [
+      'DEMO402CAP',
+      402,
+      (body) => {
+        assert.equal(body.error, 'usage_limit_reached');
+        assert.equal(body.product, 'ocean');
+        assert.equal(body.limit, USAGE_LIMIT);
+        assert.equal(body.resets_at, '2026-04-01T00:00:00.000Z');
+      },
+    ],
+    [
+      'DEMO429',
+      429,
+      (body, headers) => {
+        assert.equal(headers.get('retry-after'), String(RETRY_AFTER_SECONDS));
+        assert.equal(typeof body.message, 'string');
+      },
+    ],
     ['DEMO404', 404, (body) => assert.equal(body.message, 'No shipment found for DEMO404.')],
     ['DEMO500', 500, (body) => assert.equal(typeof body.message, 'string')],
   ];
@@ -339,7 +367,10 @@ describe('mock tracking service: slow lookups', () => {
     const timers = () => process.getActiveResourcesInfo().filter((r) => r === 'Timeout').length;
     const before = timers();
     const controller = new AbortController();
-    const pending = fetch(`${listening.baseUrl}/v1/shipments/ocean?referenceNumber=DEMO202`, { headers: withKey, signal: controller.signal });
+    const pending = fetch(`${listening.baseUrl}/v1/shipments/ocean?referenceNumber=DEMO202`, {
+      headers: withKey,
+      signal: controller.signal,
+    });
     await new Promise((resolve) => setTimeout(resolve, 100));
     assert.ok(timers() > before, 'the hold started a timer');
     controller.abort();

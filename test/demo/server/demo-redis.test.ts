@@ -51,14 +51,25 @@ describe('demo servers sharing one Redis', { skip }, () => {
     const servers: DemoServer[] = [];
     try {
       for (let i = 0; i < 3; i++) {
-        servers.push(await startDemoServer({ port: 0, service: { baseUrl: upstream.url, apiKey: CANARY_KEY }, redisUrl, log: (line) => lines.push(line) }));
+        servers.push(
+          await startDemoServer({
+            port: 0,
+            service: { baseUrl: upstream.url, apiKey: CANARY_KEY },
+            redisUrl,
+            log: (line) => lines.push(line),
+          }),
+        );
       }
       const answers = await Promise.all(
         Array.from({ length: 12 }, async (_, i) => readAnswer(await fetch(`${servers[i % 3]!.url}api/tracking/air?number=176-12345675`))),
       );
       assert.deepEqual(new Set(answers.map((a) => a.status)), new Set([200]));
       assert.equal(upstream.requests.length, 1);
-      assert.equal(lines.filter((line) => line === `Store: Redis at 127.0.0.1:${redis.port}, shared with every server given the same REDIS_URL.`).length, 3);
+      assert.equal(
+        lines.filter((line) => line === `Store: Redis at 127.0.0.1:${redis.port}, shared with every server given the same REDIS_URL.`)
+          .length,
+        3,
+      );
       for (const line of lines) {
         observe(line);
         assert.ok(!line.includes('demo-redis-pw'), line);

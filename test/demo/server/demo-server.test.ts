@@ -233,7 +233,10 @@ describe('demo server: the proxy, end to end with the mock', () => {
   ] as const) {
     it(`answers a slow ${product} number 202, 202, then 200`, async () => {
       const answers = [await get(path), await get(path), await get(path)];
-      assert.deepEqual(answers.map((a) => a.status), [202, 202, 200]);
+      assert.deepEqual(
+        answers.map((a) => a.status),
+        [202, 202, 200],
+      );
       assert.equal(typeof (JSON.parse(answers[0]?.text ?? '{}') as { message?: unknown }).message, 'string');
     });
   }
@@ -250,9 +253,10 @@ describe('demo server: the proxy, end to end with the mock', () => {
     const status = expected[entry.outcome];
     if (status === undefined) continue;
     it(`passes ${entry.product} ${entry.number} through as ${status} with its body`, async () => {
-      const path = entry.product === 'ocean'
-        ? `/api/tracking/ocean?referenceNumber=${entry.number}&routeDetails=true`
-        : `/api/tracking/air?number=${entry.number}&routePath=true`;
+      const path =
+        entry.product === 'ocean'
+          ? `/api/tracking/ocean?referenceNumber=${entry.number}&routeDetails=true`
+          : `/api/tracking/air?number=${entry.number}&routePath=true`;
       const answer = await get(path);
       assert.equal(answer.status, status);
       const body = JSON.parse(answer.text) as Record<string, unknown>;
@@ -303,7 +307,10 @@ describe('demo server: lifecycle', () => {
     const lines: string[] = [];
     const bare = await startDemoServer({ port: 0, bundleDir: emptyBundleDir, log: (line) => lines.push(line) });
     try {
-      assert.ok(lines.some((line) => line.includes('npm run build:bundle')), lines.join('\n'));
+      assert.ok(
+        lines.some((line) => line.includes('npm run build:bundle')),
+        lines.join('\n'),
+      );
       assert.equal((await fetch(bare.url)).status, 200);
       assert.equal((await fetch(`${bare.url}cargo-trackers.js`)).status, 404);
     } finally {

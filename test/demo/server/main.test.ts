@@ -48,11 +48,35 @@ describe('demo server command: refuses a bad configuration', () => {
   const BAD_KEY = 'sk_live_looks_like_someone_elses_key_5f2c';
   const cases: Array<[string, Record<string, string>, RegExp, string?]> = [
     ['a base URL without a key', { TRACKING_API_BASE_URL: 'https://api.example.com' }, /TRACKING_API_KEY is required/],
-    ['a base URL with an empty key', { TRACKING_API_BASE_URL: 'https://api.example.com', TRACKING_API_KEY: '' }, /TRACKING_API_KEY is required/],
-    ['a key without the trk_ prefix', { TRACKING_API_BASE_URL: 'https://api.example.com', TRACKING_API_KEY: BAD_KEY }, /must start with trk_/, BAD_KEY],
-    ['a key with a space in it', { TRACKING_API_BASE_URL: 'https://api.example.com', TRACKING_API_KEY: 'trk_abc def_hidden' }, /one continuous string/, 'abc def_hidden'],
-    ['a base URL that is not a URL', { TRACKING_API_BASE_URL: 'api.example.com', TRACKING_API_KEY: 'trk_valid_but_unused_77' }, /TRACKING_API_BASE_URL must be an absolute URL/, 'trk_valid_but_unused_77'],
-    ['a base URL carrying credentials', { TRACKING_API_BASE_URL: 'https://user:pw@api.example.com', TRACKING_API_KEY: 'trk_valid_but_unused_78' }, /without credentials/, 'trk_valid_but_unused_78'],
+    [
+      'a base URL with an empty key',
+      { TRACKING_API_BASE_URL: 'https://api.example.com', TRACKING_API_KEY: '' },
+      /TRACKING_API_KEY is required/,
+    ],
+    [
+      'a key without the trk_ prefix',
+      { TRACKING_API_BASE_URL: 'https://api.example.com', TRACKING_API_KEY: BAD_KEY },
+      /must start with trk_/,
+      BAD_KEY,
+    ],
+    [
+      'a key with a space in it',
+      { TRACKING_API_BASE_URL: 'https://api.example.com', TRACKING_API_KEY: 'trk_abc def_hidden' },
+      /one continuous string/,
+      'abc def_hidden',
+    ],
+    [
+      'a base URL that is not a URL',
+      { TRACKING_API_BASE_URL: 'api.example.com', TRACKING_API_KEY: 'trk_valid_but_unused_77' },
+      /TRACKING_API_BASE_URL must be an absolute URL/,
+      'trk_valid_but_unused_77',
+    ],
+    [
+      'a base URL carrying credentials',
+      { TRACKING_API_BASE_URL: 'https://user:pw@api.example.com', TRACKING_API_KEY: 'trk_valid_but_unused_78' },
+      /without credentials/,
+      'trk_valid_but_unused_78',
+    ],
     ['a port that is not a number', { PORT: 'eighty' }, /PORT must be a whole number/],
     ['a timeout that is not a number', { TRACKING_API_TIMEOUT_MS: '2m' }, /TRACKING_API_TIMEOUT_MS must be a positive whole number/],
     ['a CORS origin with a path', { CORS_ORIGINS: 'https://shop.example/page' }, /CORS_ORIGINS must list page origins/],

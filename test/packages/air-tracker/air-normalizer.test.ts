@@ -89,7 +89,10 @@ describe('normalizeAir', () => {
       assert.equal(s.units.length, 1);
       const unit = s.units[0];
       assert.equal(unit?.id, '176-22817340');
-      assert.deepEqual(unit?.milestones.map((m) => m.code), ['BKD', 'RCS', 'MAN', 'DEP', 'ARR', 'RCF', 'MAN', 'DEP', 'ARR']);
+      assert.deepEqual(
+        unit?.milestones.map((m) => m.code),
+        ['BKD', 'RCS', 'MAN', 'DEP', 'ARR', 'RCF', 'MAN', 'DEP', 'ARR'],
+      );
       assert.ok(unit?.milestones.every((m) => m.known && m.superseded === undefined));
       const arr = unit?.milestones[4];
       assert.equal(arr?.place?.code, 'DXB');
@@ -101,10 +104,13 @@ describe('normalizeAir', () => {
     });
 
     it('reads the legs for the map with the flight number as the vehicle', () => {
-      assert.deepEqual(s.legs.map((l) => [l.from?.code, l.to?.code, l.vehicle, l.mode, l.state, l.path.length]), [
-        ['HKG', 'DXB', 'EK9381', 'air', 'completed', 25],
-        ['DXB', 'FRA', 'EK9905', 'air', 'planned', 25],
-      ]);
+      assert.deepEqual(
+        s.legs.map((l) => [l.from?.code, l.to?.code, l.vehicle, l.mode, l.state, l.path.length]),
+        [
+          ['HKG', 'DXB', 'EK9381', 'air', 'completed', 25],
+          ['DXB', 'FRA', 'EK9905', 'air', 'planned', 25],
+        ],
+      );
       assert.deepEqual(s.legs[0]?.path[0], { lat: 22.308, lng: 113.918 });
       assert.equal(s.position, undefined);
       assert.deepEqual(s.vessels, []);
@@ -134,7 +140,14 @@ describe('normalizeAir', () => {
     it('does not supersede the onward flight of a transfer, even when booked at the origin', () => {
       const body = doc('air-awb-transfer.json');
       const milestones = body['milestones'] as Record<string, unknown>[];
-      milestones.splice(1, 0, { code: 'BKD', description: 'Booked on onward flight', airport: 'HKG', time: '2026-11-18T10:13:00+08:00', kind: 'actual', flightNumber: 'EK9905' });
+      milestones.splice(1, 0, {
+        code: 'BKD',
+        description: 'Booked on onward flight',
+        airport: 'HKG',
+        time: '2026-11-18T10:13:00+08:00',
+        kind: 'actual',
+        flightNumber: 'EK9905',
+      });
       assert.deepEqual(bookings(shipmentOf(body)), ['BKD EK9381', 'BKD EK9905', 'MAN EK9381', 'MAN EK9905']);
     });
 
@@ -170,26 +183,35 @@ describe('normalizeAir', () => {
     const s = shipmentOf('air-cancelled-flight.json');
 
     it('leaves the cancelled flight out of the route but in the flights', () => {
-      assert.deepEqual(s.route.map((stop) => [stop.place.code, stop.roles]), [
-        ['HKG', ['origin']],
-        ['ANC', ['transfer']],
-        ['ORD', ['destination']],
-      ]);
-      assert.deepEqual(s.flights.map((f) => [f.flightNumber, f.from?.code, f.to?.code, f.state]), [
-        ['CX096', 'HKG', 'ORD', 'cancelled'],
-        ['CX084', 'HKG', 'ANC', 'planned'],
-        ['CX084', 'ANC', 'ORD', 'planned'],
-      ]);
+      assert.deepEqual(
+        s.route.map((stop) => [stop.place.code, stop.roles]),
+        [
+          ['HKG', ['origin']],
+          ['ANC', ['transfer']],
+          ['ORD', ['destination']],
+        ],
+      );
+      assert.deepEqual(
+        s.flights.map((f) => [f.flightNumber, f.from?.code, f.to?.code, f.state]),
+        [
+          ['CX096', 'HKG', 'ORD', 'cancelled'],
+          ['CX084', 'HKG', 'ANC', 'planned'],
+          ['CX084', 'ANC', 'ORD', 'planned'],
+        ],
+      );
       assert.equal(s.flights[2]?.departure.scheduled?.timeZone, 'America/Anchorage');
       assert.equal(s.flights[2]?.departure.scheduled?.offsetMinutes, -540);
     });
 
     it('keeps path-less segments between known airports with an empty path, for a great-circle arc', () => {
-      assert.deepEqual(s.legs.map((l) => [l.from?.code, l.to?.code, l.state, l.path.length]), [
-        ['HKG', 'ORD', 'cancelled', 0],
-        ['HKG', 'ANC', 'planned', 21],
-        ['ANC', 'ORD', 'planned', 0],
-      ]);
+      assert.deepEqual(
+        s.legs.map((l) => [l.from?.code, l.to?.code, l.state, l.path.length]),
+        [
+          ['HKG', 'ORD', 'cancelled', 0],
+          ['HKG', 'ANC', 'planned', 21],
+          ['ANC', 'ORD', 'planned', 0],
+        ],
+      );
     });
   });
 
@@ -197,7 +219,10 @@ describe('normalizeAir', () => {
     const s = shipmentOf('air-delivered.json');
     assert.deepEqual(s.status, { code: 'DELIVERED', text: 'Delivered', known: true });
     const milestones = s.units[0]?.milestones ?? [];
-    assert.deepEqual(milestones.map((m) => m.code), ['BKD', 'RCS', 'MAN', 'DEP', 'ARR', 'RCF', 'CCD', 'NFD', 'AWD', 'DLV']);
+    assert.deepEqual(
+      milestones.map((m) => m.code),
+      ['BKD', 'RCS', 'MAN', 'DEP', 'ARR', 'RCF', 'CCD', 'NFD', 'AWD', 'DLV'],
+    );
     assert.ok(milestones.every((m) => m.kind === 'actual' && m.known));
     assert.equal(s.eta?.kind, 'actual');
     assert.equal(s.legs[0]?.state, 'completed');
@@ -262,7 +287,10 @@ describe('normalizeAir', () => {
     });
 
     it('treats __proto__ and constructor as ordinary airport codes', () => {
-      assert.deepEqual(s.route.map((stop) => stop.place.code), ['__proto__', 'constructor']);
+      assert.deepEqual(
+        s.route.map((stop) => stop.place.code),
+        ['__proto__', 'constructor'],
+      );
       assert.equal(s.route[0]?.place.name, "<script>alert('xss')</script>");
       assert.equal(s.route[0]?.place.timeZone, undefined);
       assert.equal(s.route[1]?.place.timeZone, 'Europe/Berlin');
@@ -279,11 +307,14 @@ describe('normalizeAir', () => {
     const body = doc('air-awb-transfer.json');
     delete body['origin'];
     delete body['destination'];
-    assert.deepEqual(shipmentOf(body).route.map((stop) => [stop.place.code, stop.roles]), [
-      ['HKG', ['origin']],
-      ['DXB', ['transfer']],
-      ['FRA', ['destination']],
-    ]);
+    assert.deepEqual(
+      shipmentOf(body).route.map((stop) => [stop.place.code, stop.roles]),
+      [
+        ['HKG', ['origin']],
+        ['DXB', ['transfer']],
+        ['FRA', ['destination']],
+      ],
+    );
   });
 
   it('accepts an empty milestones list', () => {
@@ -366,7 +397,10 @@ describe('normalizeAir', () => {
 
 describe('AIR_STATUSES and AIR_EVENT_CODES', () => {
   it('list the contract’s codes', () => {
-    assert.deepEqual([...AIR_STATUSES], ['BOOKED', 'RECEIVED', 'DEPARTED', 'IN_TRANSIT', 'ARRIVED', 'READY_FOR_PICKUP', 'DELIVERED', 'UNKNOWN']);
+    assert.deepEqual(
+      [...AIR_STATUSES],
+      ['BOOKED', 'RECEIVED', 'DEPARTED', 'IN_TRANSIT', 'ARRIVED', 'READY_FOR_PICKUP', 'DELIVERED', 'UNKNOWN'],
+    );
     assert.deepEqual([...AIR_EVENT_CODES].sort(), ['ARR', 'AWD', 'BKD', 'CCD', 'DEP', 'DIS', 'DLV', 'MAN', 'NFD', 'RCF', 'RCS', 'TFD']);
   });
 });
@@ -376,13 +410,22 @@ describe('parseAirlines', () => {
     const airlines = parseAirlines(loadFixture('carriers-air.json'));
     assert.equal(airlines?.length, 10);
     assert.deepEqual(airlines?.[0], { prefix: '020', iata: 'LH', name: 'Lufthansa Cargo' });
-    assert.deepEqual(airlines?.find((a) => a.prefix === '176'), { prefix: '176', iata: 'EK', name: 'Emirates SkyCargo' });
+    assert.deepEqual(
+      airlines?.find((a) => a.prefix === '176'),
+      { prefix: '176', iata: 'EK', name: 'Emirates SkyCargo' },
+    );
   });
 
   it('skips entries without a 3-digit prefix or a name', () => {
     assert.deepEqual(
       parseAirlines({
-        airlines: [{ prefix: 176, name: 'Numeric prefix' }, { prefix: '17', name: 'Short' }, { prefix: '160' }, null, { prefix: '172', name: 'Cargolux', iata: 5 }],
+        airlines: [
+          { prefix: 176, name: 'Numeric prefix' },
+          { prefix: '17', name: 'Short' },
+          { prefix: '160' },
+          null,
+          { prefix: '172', name: 'Cargolux', iata: 5 },
+        ],
       }),
       [{ prefix: '172', name: 'Cargolux' }],
     );
@@ -395,13 +438,17 @@ describe('parseAirlines', () => {
 
 describe('normalizeAir on long histories', () => {
   /** The re-booking rule as its comment states it, pair by pair: the specification the one-pass code must meet. */
-  function supersededBySpec(doc: { flights: Array<{ flightNumber: string; from: string; state: string }>; milestones: Array<{ code: string; flightNumber?: string; airport: string }> }): boolean[] {
+  function supersededBySpec(doc: {
+    flights: Array<{ flightNumber: string; from: string; state: string }>;
+    milestones: Array<{ code: string; flightNumber?: string; airport: string }>;
+  }): boolean[] {
     const sectorOf = (m: { flightNumber?: string; airport: string }) => {
       const same = doc.flights.filter((f) => f.flightNumber === m.flightNumber);
       const f = same.find((g) => g.from === m.airport) ?? same[0];
       return { sector: f?.from ?? m.airport, cancelled: f?.state === 'cancelled' };
     };
-    const isBooking = (m: { code: string; flightNumber?: string }) => (m.code === 'BKD' || m.code === 'MAN') && m.flightNumber !== undefined;
+    const isBooking = (m: { code: string; flightNumber?: string }) =>
+      (m.code === 'BKD' || m.code === 'MAN') && m.flightNumber !== undefined;
     return doc.milestones.map((m, i) => {
       if (!isBooking(m)) return false;
       const own = sectorOf(m);
@@ -415,7 +462,11 @@ describe('normalizeAir on long histories', () => {
   it('marks superseded bookings exactly as the pairwise rule does, on random histories', () => {
     const airport = fc.constantFrom('FRA', 'DXB', 'HKG');
     const flightNumber = fc.constantFrom('LH1', 'LH2', 'EK3', 'EK4');
-    const milestone = fc.record({ code: fc.constantFrom('BKD', 'MAN', 'DEP', 'RCS'), flightNumber: fc.option(flightNumber, { nil: undefined }), airport });
+    const milestone = fc.record({
+      code: fc.constantFrom('BKD', 'MAN', 'DEP', 'RCS'),
+      flightNumber: fc.option(flightNumber, { nil: undefined }),
+      airport,
+    });
     const flight = fc.record({ flightNumber, from: airport, to: airport, state: fc.constantFrom('completed', 'cancelled', 'planned') });
     fc.assert(
       fc.property(fc.array(milestone, { maxLength: 25 }), fc.array(flight, { maxLength: 5 }), (milestones, flights) => {

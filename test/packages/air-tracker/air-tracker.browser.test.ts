@@ -37,7 +37,6 @@ function text(node: Element | null): string {
   return (node?.textContent ?? '').replace(/\s+/g, ' ').trim();
 }
 
-
 describe('<air-tracker>', () => {
   let errors: ReturnType<typeof captureConsoleErrors>;
   beforeEach(() => (errors = captureConsoleErrors()));
@@ -327,7 +326,9 @@ describe('<air-tracker>', () => {
       expect(shipment.status.known).to.equal(false);
       expect(text(part(el, 'status'))).to.contain('Held for inspection');
       const rows = parts(el, 'milestone');
-      const unknown = rows.filter((r) => ['FOH', 'PRE', 'CRC'].includes(r.dataset.code!)).map((r) => text(r.querySelector('.milestone-title')));
+      const unknown = rows
+        .filter((r) => ['FOH', 'PRE', 'CRC'].includes(r.dataset.code!))
+        .map((r) => text(r.querySelector('.milestone-title')));
       expect(unknown).to.have.length(3);
       expect(unknown[0]).to.match(/^Freight on hand/);
       expect(unknown[1]).to.match(/^Prepared for loading/);
@@ -364,7 +365,16 @@ describe('<air-tracker>', () => {
         const b = body as { ref: string; state: string };
         return {
           ok: true,
-          shipment: { product: 'air', reference: b.ref, status: { code: b.state, known: true }, route: [], vessels: [], flights: [], units: [], legs: [] },
+          shipment: {
+            product: 'air',
+            reference: b.ref,
+            status: { code: b.state, known: true },
+            route: [],
+            vessels: [],
+            flights: [],
+            units: [],
+            legs: [],
+          },
         };
       };
       el.awbNumber = '176-22817340';
@@ -401,7 +411,11 @@ describe('<air-tracker>', () => {
       await until(() => text(part(el, 'status')).includes('Emirates SkyCargo'), 'airline named from the list');
       type LayerEvent = { layer: { options?: { className?: string } } };
       const map = part(el, 'map') as HTMLElement & { leafletMap?: { on(type: string, fn: (e: LayerEvent) => void): void } };
-      await until(() => map.leafletMap !== undefined && (map.shadowRoot?.querySelectorAll('.tracker-place').length ?? 0) > 0, 'map drawn', 10000);
+      await until(
+        () => map.leafletMap !== undefined && (map.shadowRoot?.querySelectorAll('.tracker-place').length ?? 0) > 0,
+        'map drawn',
+        10000,
+      );
       // A build draws the route lines afresh; moving labels around (a resize) does not.
       let builds = 0;
       map.leafletMap!.on('layeradd', ({ layer }) => {

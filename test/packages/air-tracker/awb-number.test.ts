@@ -40,7 +40,14 @@ describe('checkAwbNumber', () => {
   });
 
   it('finds every AWB number in the fixtures valid', () => {
-    const files = ['air-awb-transfer.json', 'air-delivered.json', 'air-rebooked.json', 'air-cancelled-flight.json', 'air-no-airports.json', 'air-unknown-codes.json'];
+    const files = [
+      'air-awb-transfer.json',
+      'air-delivered.json',
+      'air-rebooked.json',
+      'air-cancelled-flight.json',
+      'air-no-airports.json',
+      'air-unknown-codes.json',
+    ];
     for (const file of files) {
       const { awbNumber } = loadFixture(file) as { awbNumber: string };
       assert.equal(checkAwbNumber(awbNumber).kind, 'valid', `${file}: ${awbNumber}`);

@@ -26,7 +26,10 @@ describe('two copies on one page (the CDN bundle and an npm copy)', () => {
     holder.innerHTML = '<ocean-tracker map="none"></ocean-tracker><air-tracker map="none"></air-tracker>';
     document.body.append(holder);
     // The CDN copy sees the tags and registers them from its own chunks...
-    await until(() => customElements.get('ocean-tracker') !== undefined && customElements.get('air-tracker') !== undefined, 'the bundle registered both tags');
+    await until(
+      () => customElements.get('ocean-tracker') !== undefined && customElements.get('air-tracker') !== undefined,
+      'the bundle registered both tags',
+    );
     const fromCdn = customElements.get('ocean-tracker');
     // ...then the npm copy is imported: its guarded define must leave the registration alone.
     const npm = await import('cargo-trackers');

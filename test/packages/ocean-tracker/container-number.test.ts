@@ -30,8 +30,8 @@ describe('checkContainerNumber', () => {
 
   it('uses the standard letter values that skip multiples of 11', () => {
     // A=10, B=12 (11 skipped), L=23 (22 skipped), V=34 (33 skipped).
-    assert.equal(containerCheckDigit('AAAU000000'), (10 + 20 + 40 + 32 * 8) % 11 % 10);
-    assert.equal(containerCheckDigit('BLVU000000'), (12 + 23 * 2 + 34 * 4 + 32 * 8) % 11 % 10);
+    assert.equal(containerCheckDigit('AAAU000000'), ((10 + 20 + 40 + 32 * 8) % 11) % 10);
+    assert.equal(containerCheckDigit('BLVU000000'), ((12 + 23 * 2 + 34 * 4 + 32 * 8) % 11) % 10);
   });
 
   it('takes U, J and Z as the category, nothing else', () => {
@@ -80,7 +80,7 @@ function findFirstTenWithRemainderTen(): string {
     let sum = 0;
     for (let i = 0; i < 10; i++) {
       const ch = firstTen.charAt(i);
-      const value = /[A-Z]/.test(ch) ? ({ M: 24, S: 30, C: 13, U: 32 } as Record<string, number>)[ch] ?? -1 : Number(ch);
+      const value = /[A-Z]/.test(ch) ? (({ M: 24, S: 30, C: 13, U: 32 } as Record<string, number>)[ch] ?? -1) : Number(ch);
       sum += value * 2 ** i;
     }
     if (sum % 11 === 10) return firstTen;

@@ -95,10 +95,7 @@ describe('normalizeOcean', () => {
       assert.equal(unit?.milestones[0]?.empty, true);
       assert.equal(unit?.milestones[0]?.facility, 'Ningbo Beilun Depot');
       assert.equal(unit?.milestones[0]?.mode, 'truck');
-      assert.deepEqual(
-        unit?.milestones.map((m) => m.kind).filter((k) => k === 'actual').length,
-        8,
-      );
+      assert.deepEqual(unit?.milestones.map((m) => m.kind).filter((k) => k === 'actual').length, 8);
     });
 
     it('reads the legs with Leaflet-order paths and the AIS position', () => {
@@ -128,7 +125,10 @@ describe('normalizeOcean', () => {
     const s = shipmentOf('ocean-bill-of-lading-pacific.json');
 
     it('has one unit per container', () => {
-      assert.deepEqual(s.units.map((u) => u.id), ['OOLU1882030', 'OOLU7429118']);
+      assert.deepEqual(
+        s.units.map((u) => u.id),
+        ['OOLU1882030', 'OOLU7429118'],
+      );
       assert.equal(s.referenceType, 'bill_of_lading');
     });
 
@@ -176,11 +176,14 @@ describe('normalizeOcean', () => {
         ['ESMAD', ['destination']],
       ],
     );
-    assert.deepEqual(s.legs.map((l) => [l.mode, l.vehicle ?? null]), [
-      ['vessel', 'MAERSK EMDEN'],
-      ['feeder', 'MAERSK KOLKATA'],
-      ['rail', null],
-    ]);
+    assert.deepEqual(
+      s.legs.map((l) => [l.mode, l.vehicle ?? null]),
+      [
+        ['vessel', 'MAERSK EMDEN'],
+        ['feeder', 'MAERSK KOLKATA'],
+        ['rail', null],
+      ],
+    );
   });
 
   it('accepts an empty containers list', () => {
@@ -263,18 +266,24 @@ describe('normalizeOcean', () => {
     });
 
     it('skips containers that are not objects or have no number', () => {
-      assert.deepEqual(s.units.map((u) => u.id), ['MSCU1234566', 'MSCU7654329']);
+      assert.deepEqual(
+        s.units.map((u) => u.id),
+        ['MSCU1234566', 'MSCU7654329'],
+      );
       assert.deepEqual(s.units[0], { id: 'MSCU1234566', milestones: [] });
     });
 
     it('keeps a milestone’s code when every other field is wrong, and never a bad time', () => {
       const milestones = s.units[1]?.milestones ?? [];
       assert.deepEqual(milestones[0], { code: 'LOAD', known: true, kind: 'planned' });
-      assert.deepEqual(milestones.map((m) => [m.code, m.kind, m.time ?? null]), [
-        ['LOAD', 'planned', null],
-        ['DEPA', 'actual', null],
-        ['ARRI', 'estimated', null],
-      ]);
+      assert.deepEqual(
+        milestones.map((m) => [m.code, m.kind, m.time ?? null]),
+        [
+          ['LOAD', 'planned', null],
+          ['DEPA', 'actual', null],
+          ['ARRI', 'estimated', null],
+        ],
+      );
     });
   });
 
@@ -292,7 +301,10 @@ describe('normalizeOcean', () => {
     });
 
     it('treats __proto__ and constructor as ordinary codes', () => {
-      assert.deepEqual(s.route.map((stop) => stop.place.code), ['constructor', "${alert(1)}{{constructor.constructor('alert(1)')()}}", '__proto__']);
+      assert.deepEqual(
+        s.route.map((stop) => stop.place.code),
+        ['constructor', "${alert(1)}{{constructor.constructor('alert(1)')()}}", '__proto__'],
+      );
       assert.equal(s.route[2]?.place.name, HOSTILE[0]);
       assert.equal(s.units[0]?.milestones[0]?.vessel, "<img src=x onerror=alert('vessel')>");
       assert.equal(({} as Record<string, unknown>)['name'], undefined);
@@ -335,7 +347,10 @@ describe('normalizeOcean', () => {
       const forward = shipmentOf(original).units[0]?.milestones.map((m) => m.time?.iso);
       const reversed = structuredClone(original);
       (reversed['containers'] as { milestones: unknown[] }[])[0]?.milestones.reverse();
-      assert.deepEqual(shipmentOf(reversed).units[0]?.milestones.map((m) => m.time?.iso), forward);
+      assert.deepEqual(
+        shipmentOf(reversed).units[0]?.milestones.map((m) => m.time?.iso),
+        forward,
+      );
       assert.equal(containers[0]?.milestones.length, 600);
     });
   });
@@ -385,10 +400,13 @@ describe('normalizeOcean', () => {
     });
 
     it('drops bad vertices and keeps a segment only when the map has something to draw', () => {
-      assert.deepEqual(s.legs.map((l) => [l.from?.code, l.to?.code, l.path.length]), [
-        ['INNSA', 'MAPTM', 5],
-        ['BEANR', 'DEHAM', 2],
-      ]);
+      assert.deepEqual(
+        s.legs.map((l) => [l.from?.code, l.to?.code, l.path.length]),
+        [
+          ['INNSA', 'MAPTM', 5],
+          ['BEANR', 'DEHAM', 2],
+        ],
+      );
     });
   });
 
@@ -496,7 +514,20 @@ describe('normalizeOcean', () => {
 describe('OCEAN_STATUSES and OCEAN_EVENT_CODES', () => {
   it('list the contract’s codes', () => {
     assert.deepEqual([...OCEAN_STATUSES], ['PLANNED', 'AT_ORIGIN', 'IN_TRANSIT', 'TRANSSHIPMENT', 'ARRIVED', 'DELIVERED', 'UNKNOWN']);
-    assert.deepEqual([...OCEAN_EVENT_CODES].sort(), ['ARRI', 'CUSR', 'DEPA', 'DISC', 'DROP', 'GTIN', 'GTOT', 'INSP', 'LOAD', 'PICK', 'STRP', 'STUF']);
+    assert.deepEqual([...OCEAN_EVENT_CODES].sort(), [
+      'ARRI',
+      'CUSR',
+      'DEPA',
+      'DISC',
+      'DROP',
+      'GTIN',
+      'GTOT',
+      'INSP',
+      'LOAD',
+      'PICK',
+      'STRP',
+      'STUF',
+    ]);
   });
 });
 

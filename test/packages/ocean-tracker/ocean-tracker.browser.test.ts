@@ -17,7 +17,6 @@ function params(search: string): URLSearchParams {
   return new URLSearchParams(search);
 }
 
-
 describe('<ocean-tracker>', () => {
   let errors: ReturnType<typeof captureConsoleErrors>;
   beforeEach(() => (errors = captureConsoleErrors()));
@@ -54,7 +53,11 @@ describe('<ocean-tracker>', () => {
         window.addEventListener('unhandledrejection', onError);
         try {
           const attrs = { 'proxy-url': `${s.base}/ocean`, 'carriers-url': `${s.base}/carriers/ocean`, [attribute]: value };
-          const el = await tracker(`reference-number="MEDU9091004" ${Object.entries(attrs).map(([k, v]) => `${k}="${v}"`).join(' ')}`);
+          const el = await tracker(
+            `reference-number="MEDU9091004" ${Object.entries(attrs)
+              .map(([k, v]) => `${k}="${v}"`)
+              .join(' ')}`,
+          );
           await sleep(300);
           const notices = parts(el, 'notice');
           expect(notices).to.have.length(1);
@@ -66,7 +69,10 @@ describe('<ocean-tracker>', () => {
           await el.updateComplete;
           await sleep(100);
           expect(await s.requests(), 'nor a later number').to.have.length(0);
-          expect(errors.messages.filter((m) => m.includes(attribute)), 'still one console error').to.have.length(1);
+          expect(
+            errors.messages.filter((m) => m.includes(attribute)),
+            'still one console error',
+          ).to.have.length(1);
           expect(uncaught).to.deep.equal([]);
         } finally {
           window.removeEventListener('error', onError);
@@ -134,7 +140,7 @@ describe('<ocean-tracker>', () => {
       expect(q.get('referenceNumber')).to.equal('MEDU9091004');
     });
 
-    it('lets a carrier-code set by the page replace the visitor\'s earlier pick', async () => {
+    it("lets a carrier-code set by the page replace the visitor's earlier pick", async () => {
       const s = await scenario({ responses: [{ status: 404, body: { message: 'nope' } }] });
       const el = await tracker(`proxy-url="${s.base}/ocean"`);
       const select = el.shadowRoot!.querySelector('select')!;
@@ -180,7 +186,9 @@ describe('<ocean-tracker>', () => {
   describe('a 200', () => {
     it('shows status, ETA in the port zone, delay, route, vessels and the timeline, and fires tracker-load', async () => {
       const s = await scenario({ responses: [{ status: 200, body: await transit() }] });
-      const el = mount<OceanTracker>(`<ocean-tracker lang="en" proxy-url="${s.base}/ocean" reference-number="MEDU9091004"></ocean-tracker>`);
+      const el = mount<OceanTracker>(
+        `<ocean-tracker lang="en" proxy-url="${s.base}/ocean" reference-number="MEDU9091004"></ocean-tracker>`,
+      );
       const loaded = await nextEvent<TrackerLoadEvent>(el, 'tracker-load');
       await el.updateComplete;
       expect(loaded.shipment.reference).to.equal('MEDU9091004');
@@ -274,7 +282,16 @@ describe('<ocean-tracker>', () => {
         const b = body as { ref: string; state: string };
         return {
           ok: true,
-          shipment: { product: 'ocean', reference: b.ref, status: { code: b.state, known: true }, route: [], vessels: [], flights: [], units: [], legs: [] },
+          shipment: {
+            product: 'ocean',
+            reference: b.ref,
+            status: { code: b.state, known: true },
+            route: [],
+            vessels: [],
+            flights: [],
+            units: [],
+            legs: [],
+          },
         };
       };
       el.referenceNumber = 'ABC';
@@ -287,7 +304,9 @@ describe('<ocean-tracker>', () => {
   describe('the map', () => {
     it('shows the route map for a document with route data, with the map code loaded', async () => {
       const s = await scenario({ responses: [{ status: 200, body: await transit() }] });
-      const el = mount<OceanTracker>(`<ocean-tracker proxy-url="${s.base}/ocean" map="eager" reference-number="MEDU9091004"></ocean-tracker>`);
+      const el = mount<OceanTracker>(
+        `<ocean-tracker proxy-url="${s.base}/ocean" map="eager" reference-number="MEDU9091004"></ocean-tracker>`,
+      );
       await nextEvent(el, 'tracker-load');
       await el.updateComplete;
       const map = part(el, 'map') as (HTMLElement & { updateComplete: Promise<unknown> }) | null;
@@ -298,7 +317,9 @@ describe('<ocean-tracker>', () => {
 
     it('shows no map and loads no map code with map="none"', async () => {
       const s = await scenario({ responses: [{ status: 200, body: await transit() }] });
-      const el = mount<OceanTracker>(`<ocean-tracker proxy-url="${s.base}/ocean" map="none" reference-number="MEDU9091004"></ocean-tracker>`);
+      const el = mount<OceanTracker>(
+        `<ocean-tracker proxy-url="${s.base}/ocean" map="none" reference-number="MEDU9091004"></ocean-tracker>`,
+      );
       await nextEvent(el, 'tracker-load');
       await el.updateComplete;
       expect(part(el, 'map')).to.equal(null);

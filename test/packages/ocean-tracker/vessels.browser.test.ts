@@ -6,7 +6,10 @@ import { fixture, mount, nextEvent, part, scenario, until } from '../../support/
 
 /** Drawn for the visitor: a closed <details> keeps its content laid out but hidden (content-visibility). */
 function visible(node: Element): boolean {
-  return node.checkVisibility({ contentVisibilityAuto: true, visibilityProperty: true } as CheckVisibilityOptions) && node.getClientRects().length > 0;
+  return (
+    node.checkVisibility({ contentVisibilityAuto: true, visibilityProperty: true } as CheckVisibilityOptions) &&
+    node.getClientRects().length > 0
+  );
 }
 
 async function loaded(body: unknown, setup?: (el: OceanTracker) => void): Promise<OceanTracker> {
@@ -51,7 +54,16 @@ describe('<ocean-tracker> vessels section', () => {
     const el = await loaded({}, (tracker) => {
       tracker.normalizer = () => ({
         ok: true,
-        shipment: { product: 'ocean', reference: 'MEDU9091004', status: { code: 'IN_TRANSIT', known: true }, route: [], vessels, flights: [], units: [], legs: [] },
+        shipment: {
+          product: 'ocean',
+          reference: 'MEDU9091004',
+          status: { code: 'IN_TRANSIT', known: true },
+          route: [],
+          vessels,
+          flights: [],
+          units: [],
+          legs: [],
+        },
       });
     });
     const section = part(el, 'vessels')!;

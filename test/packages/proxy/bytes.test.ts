@@ -18,6 +18,9 @@ describe('fingerprint', () => {
   });
 
   it('equals the 64-bit definition for any text, non-ASCII included', () => {
-    fc.assert(fc.property(fc.string({ unit: 'binary', maxLength: 64 }), (text) => fingerprint(text) === reference(text)), { numRuns: 2_000 });
+    fc.assert(
+      fc.property(fc.string({ unit: 'binary', maxLength: 64 }), (text) => fingerprint(text) === reference(text)),
+      { numRuns: 2_000 },
+    );
   });
 });

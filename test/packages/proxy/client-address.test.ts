@@ -2,7 +2,10 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { clientKey, networkOf } from '../../../packages/proxy/src/client-address.js';
 
-const request = (headers: Record<string, string> = {}) => (name: string) => new Headers(headers).get(name);
+const request =
+  (headers: Record<string, string> = {}) =>
+  (name: string) =>
+    new Headers(headers).get(name);
 
 describe('clientKey', () => {
   it('uses the socket address and ignores address headers when no proxy is trusted', () => {

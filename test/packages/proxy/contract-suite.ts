@@ -72,7 +72,10 @@ export function describeProxyContract(name: string, start: StartContractProxy): 
       it('makes one upstream call for one number asked with many Accept and Accept-Language values', () =>
         withProxy(service, {}, async (get, upstream) => {
           for (let i = 0; i < 40; i++) {
-            const answer = await get('/api/tracking/ocean?referenceNumber=MSCU1234567', { 'accept-language': `x-${i}`, accept: `application/json, */*;q=0.${i % 10}` });
+            const answer = await get('/api/tracking/ocean?referenceNumber=MSCU1234567', {
+              'accept-language': `x-${i}`,
+              accept: `application/json, */*;q=0.${i % 10}`,
+            });
             assert.equal(answer.status, 200);
           }
           assert.equal(shipmentCalls(upstream), 1);
@@ -83,7 +86,9 @@ export function describeProxyContract(name: string, start: StartContractProxy): 
       it('fetches a carrier list once per TTL whoever asks and with whatever headers, without the key', () =>
         withProxy(service, {}, async (get, upstream) => {
           for (let i = 0; i < 200; i++) {
-            const answer = await get(i % 2 === 0 ? '/api/tracking/carriers/ocean' : '/api/tracking/carriers/air', { 'accept-language': `flood-${i}` });
+            const answer = await get(i % 2 === 0 ? '/api/tracking/carriers/ocean' : '/api/tracking/carriers/air', {
+              'accept-language': `flood-${i}`,
+            });
             assert.equal(answer.status, 200);
           }
           assert.deepEqual(upstream.requests.map((r) => r.path).sort(), ['/v1/carriers/air', '/v1/carriers/ocean']);
@@ -135,7 +140,11 @@ export function describeProxyContract(name: string, start: StartContractProxy): 
       for (const site of ['cross-site', 'same-site']) {
         it(`refuses Sec-Fetch-Site: ${site} without an Origin (an <img> or no-cors fetch) with 403, before any upstream call or quota`, () =>
           withProxy(service, { limits: { newNumbersPerClientPerHour: 1 } }, async (get, upstream) => {
-            const refused = await get('/api/tracking/ocean?referenceNumber=A1', { 'sec-fetch-site': site, 'sec-fetch-mode': 'no-cors', 'sec-fetch-dest': 'image' });
+            const refused = await get('/api/tracking/ocean?referenceNumber=A1', {
+              'sec-fetch-site': site,
+              'sec-fetch-mode': 'no-cors',
+              'sec-fetch-dest': 'image',
+            });
             assert.equal(refused.status, 403);
             assertJsonOnly(refused, '403');
             assert.equal(errorOf(refused), 'cross_site');
@@ -149,7 +158,10 @@ export function describeProxyContract(name: string, start: StartContractProxy): 
       it('refuses an Origin that is neither its own nor listed, with CORS on or off', async () => {
         for (const corsOrigins of [[], ['https://shop.example']]) {
           await withProxy(service, { corsOrigins }, async (get, upstream) => {
-            const refused = await get('/api/tracking/ocean?referenceNumber=A1', { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' });
+            const refused = await get('/api/tracking/ocean?referenceNumber=A1', {
+              origin: 'https://evil.example',
+              'sec-fetch-site': 'cross-site',
+            });
             assert.equal(refused.status, 403);
             assert.equal(refused.headers.get('access-control-allow-origin'), null);
             assert.equal((await get('/api/tracking/ocean?referenceNumber=A1', { origin: 'null' })).status, 403);
@@ -160,7 +172,10 @@ export function describeProxyContract(name: string, start: StartContractProxy): 
 
       it('serves a listed origin (the CMS snippet) with CORS headers, its own origin, and requests with no browser headers', () =>
         withProxy(service, { corsOrigins: ['https://shop.example'] }, async (get, upstream, url) => {
-          const listed = await get('/api/tracking/ocean?referenceNumber=A1', { origin: 'https://shop.example', 'sec-fetch-site': 'cross-site' });
+          const listed = await get('/api/tracking/ocean?referenceNumber=A1', {
+            origin: 'https://shop.example',
+            'sec-fetch-site': 'cross-site',
+          });
           assert.equal(listed.status, 200);
           assert.equal(listed.headers.get('access-control-allow-origin'), 'https://shop.example');
           assert.equal((await get('/api/tracking/ocean?referenceNumber=A1', { origin: url, 'sec-fetch-site': 'same-origin' })).status, 200);
@@ -173,7 +188,9 @@ export function describeProxyContract(name: string, start: StartContractProxy): 
       it('answers a preflight from an unlisted origin with 403 and no CORS headers', () =>
         withProxy(service, { corsOrigins: ['https://shop.example'] }, async (_get, _upstream, url) => {
           const preflight = (origin: string) =>
-            fetch(`${url}/api/tracking/ocean`, { method: 'OPTIONS', headers: { origin, 'access-control-request-method': 'GET' } }).then(readAnswer);
+            fetch(`${url}/api/tracking/ocean`, { method: 'OPTIONS', headers: { origin, 'access-control-request-method': 'GET' } }).then(
+              readAnswer,
+            );
           const refused = await preflight('https://evil.example');
           assert.equal(refused.status, 403);
           assert.equal(refused.headers.get('access-control-allow-origin'), null);
@@ -228,7 +245,8 @@ export function describeProxyContract(name: string, start: StartContractProxy): 
           },
           { limits: { newNumbersPerClientPerHour: 6 } },
           async (get, _upstream, url) => {
-            for (const code of [200, 202, 401, 402, 429, 500]) assertJsonOnly(await get(`/api/tracking/air?number=CODE${code}`), `upstream ${code}`);
+            for (const code of [200, 202, 401, 402, 429, 500])
+              assertJsonOnly(await get(`/api/tracking/air?number=CODE${code}`), `upstream ${code}`);
             assertJsonOnly(await get('/api/tracking/nope'), '404');
             assertJsonOnly(await get('/api/tracking/air'), '400');
             assertJsonOnly(await get('/api/tracking/air?number=A', { 'sec-fetch-site': 'cross-site' }), '403');

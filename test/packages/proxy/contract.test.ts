@@ -28,7 +28,9 @@ function proxyOf(options: ContractProxyOptions, extra: Partial<TrackingProxyOpti
   return createTrackingProxy({ ...options, ...extra, logger: (entry) => observe(JSON.stringify(entry)) });
 }
 
-describeProxyContract('Node adapter with the node:http transport', async (options) => serve(toNodeListener(proxyOf(options, { transport: nodeHttpTransport() }))));
+describeProxyContract('Node adapter with the node:http transport', async (options) =>
+  serve(toNodeListener(proxyOf(options, { transport: nodeHttpTransport() }))),
+);
 
 describeProxyContract('Fetch-API handler', async (options) => {
   const proxy = proxyOf(options);

@@ -1,16 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, describe, it } from 'node:test';
 import { MemoryStore, createTrackingProxy } from '@cargo-trackers/proxy';
-import {
-  CANARY_KEY,
-  assertCanaryNeverSeen,
-  deferred,
-  echo,
-  readAnswer,
-  startProxy,
-  startUpstream,
-  until,
-} from './harness.js';
+import { CANARY_KEY, assertCanaryNeverSeen, deferred, echo, readAnswer, startProxy, startUpstream, until } from './harness.js';
 import type { RunningProxy, Upstream, UpstreamHandler } from './harness.js';
 
 after(assertCanaryNeverSeen);
@@ -97,7 +88,10 @@ describe('createTrackingProxy', () => {
           assert.equal(answer.status, 200);
           assert.equal(answer.text, '{"airlines":[]}');
         }
-        assert.deepEqual(upstream.requests.map((r) => r.url), ['/v1/carriers/ocean', '/v1/carriers/air']);
+        assert.deepEqual(
+          upstream.requests.map((r) => r.url),
+          ['/v1/carriers/ocean', '/v1/carriers/air'],
+        );
         assert.ok(upstream.requests.every((r) => r.headers.authorization === undefined));
       }));
 
@@ -142,7 +136,10 @@ describe('createTrackingProxy', () => {
       withProxy(echo, {}, async (proxy, upstream) => {
         const answer = await proxy.get('/api/tracking/ocean?referenceNumber=A&referenceNumber=B');
         assert.equal(answer.status, 400);
-        assert.deepEqual(answer.json(), { message: 'The query parameter referenceNumber appears more than once.', error: 'duplicate_parameter' });
+        assert.deepEqual(answer.json(), {
+          message: 'The query parameter referenceNumber appears more than once.',
+          error: 'duplicate_parameter',
+        });
         assert.equal((await proxy.get('/api/tracking/ocean?referenceNumber=A&routeDetails=true&routeDetails=false')).status, 400);
         assert.equal(upstream.requests.length, 0);
       }));
@@ -298,16 +295,22 @@ describe('createTrackingProxy', () => {
     });
 
     it('aborts the upstream call when its only visitor goes away', () =>
-      withProxy(() => {}, {}, async (proxy, upstream) => {
-        const controller = new AbortController();
-        const pending = fetch(`${proxy.url}/api/tracking/ocean?referenceNumber=GONE`, { signal: controller.signal }).catch(() => 'aborted');
-        await until(() => upstream.requests.length === 1);
-        controller.abort();
-        assert.equal(await pending, 'aborted');
-        await upstream.requests[0]!.closed;
-        await until(() => proxy.logs.length === 1);
-        assert.equal(proxy.logs[0]?.error, 'client_closed');
-      }));
+      withProxy(
+        () => {},
+        {},
+        async (proxy, upstream) => {
+          const controller = new AbortController();
+          const pending = fetch(`${proxy.url}/api/tracking/ocean?referenceNumber=GONE`, { signal: controller.signal }).catch(
+            () => 'aborted',
+          );
+          await until(() => upstream.requests.length === 1);
+          controller.abort();
+          assert.equal(await pending, 'aborted');
+          await upstream.requests[0]!.closed;
+          await until(() => proxy.logs.length === 1);
+          assert.equal(proxy.logs[0]?.error, 'client_closed');
+        },
+      ));
 
     it('keeps the upstream call while another visitor still waits for it', async () => {
       const release = deferred();
@@ -318,7 +321,9 @@ describe('createTrackingProxy', () => {
         {},
         async (proxy, upstream) => {
           const controller = new AbortController();
-          const leaving = fetch(`${proxy.url}/api/tracking/ocean?referenceNumber=TWO`, { signal: controller.signal }).catch(() => 'aborted');
+          const leaving = fetch(`${proxy.url}/api/tracking/ocean?referenceNumber=TWO`, { signal: controller.signal }).catch(
+            () => 'aborted',
+          );
           await until(() => upstream.requests.length === 1);
           const staying = proxy.get('/api/tracking/ocean?referenceNumber=TWO');
           await new Promise((r) => setTimeout(r, 50));
@@ -361,11 +366,13 @@ describe('createTrackingProxy', () => {
         },
         async (proxy, upstream) => {
           const from = (ip: string) => ({ headers: { 'x-real-ip': ip } });
-          for (const n of ['N1', 'N2', 'N3']) assert.equal((await proxy.get(`/api/tracking/air?number=${n}`, from('203.0.113.1'))).status, 200);
+          for (const n of ['N1', 'N2', 'N3'])
+            assert.equal((await proxy.get(`/api/tracking/air?number=${n}`, from('203.0.113.1'))).status, 200);
           assert.equal((await proxy.get('/api/tracking/air?number=N4', from('203.0.113.1'))).status, 429);
           // Thirty other clients fill the cache many times over with their own lookups.
           for (let c = 0; c < 30; c++) {
-            for (let n = 0; n < 3; n++) assert.equal((await proxy.get(`/api/tracking/air?number=F${c}-${n}`, from(`198.51.100.${c}`))).status, 200);
+            for (let n = 0; n < 3; n++)
+              assert.equal((await proxy.get(`/api/tracking/air?number=F${c}-${n}`, from(`198.51.100.${c}`))).status, 200);
           }
           const again = await proxy.get('/api/tracking/air?number=N4', from('203.0.113.1'));
           assert.equal(again.status, 429);
@@ -380,17 +387,21 @@ describe('createTrackingProxy', () => {
       ));
 
     it('refuses lookups, rather than forget counters, when the store has no room for more', () =>
-      withProxy(echo, { store: new MemoryStore({ maxCounters: 4 }), limits: { newNumbersPerClientPerHour: 50 } }, async (proxy, upstream) => {
-        // One lookup takes a quota counter, a seen-mark and a budget slice: 3 counters, then 1 more mark.
-        assert.equal((await proxy.get('/api/tracking/air?number=A')).status, 200);
-        assert.equal((await proxy.get('/api/tracking/air?number=B')).status, 200);
-        const refused = await proxy.get('/api/tracking/air?number=C');
-        assert.equal(refused.status, 429);
-        assert.equal((refused.json() as { error: string }).error, 'quota_unavailable');
-        assert.ok(Number(refused.headers.get('retry-after')) > 0);
-        assert.equal((await proxy.get('/api/tracking/air?number=A')).status, 200, 'a cached answer still comes');
-        assert.equal(upstream.requests.length, 2);
-      }));
+      withProxy(
+        echo,
+        { store: new MemoryStore({ maxCounters: 4 }), limits: { newNumbersPerClientPerHour: 50 } },
+        async (proxy, upstream) => {
+          // One lookup takes a quota counter, a seen-mark and a budget slice: 3 counters, then 1 more mark.
+          assert.equal((await proxy.get('/api/tracking/air?number=A')).status, 200);
+          assert.equal((await proxy.get('/api/tracking/air?number=B')).status, 200);
+          const refused = await proxy.get('/api/tracking/air?number=C');
+          assert.equal(refused.status, 429);
+          assert.equal((refused.json() as { error: string }).error, 'quota_unavailable');
+          assert.ok(Number(refused.headers.get('retry-after')) > 0);
+          assert.equal((await proxy.get('/api/tracking/air?number=A')).status, 200, 'a cached answer still comes');
+          assert.equal(upstream.requests.length, 2);
+        },
+      ));
 
     it('counts clients by the trusted proxy header when one is named', () =>
       withProxy(echo, { trustedProxyHeader: 'X-Forwarded-For', limits: { newNumbersPerClientPerHour: 1 } }, async (proxy) => {
@@ -436,7 +447,10 @@ describe('createTrackingProxy', () => {
           const joined = proxy.get('/api/tracking/air?number=H1');
           await new Promise((r) => setTimeout(r, 30));
           release.resolve();
-          assert.deepEqual((await Promise.all([...held, joined])).map((a) => a.status), [200, 200, 200]);
+          assert.deepEqual(
+            (await Promise.all([...held, joined])).map((a) => a.status),
+            [200, 200, 200],
+          );
           assert.equal((await proxy.get('/api/tracking/air?number=H3')).status, 200);
         },
       );
@@ -474,7 +488,10 @@ describe('createTrackingProxy', () => {
         const other = await proxy.get('/api/tracking/ocean?referenceNumber=A', { headers: { origin: 'https://evil.example' } });
         assert.equal(other.headers.get('access-control-allow-origin'), null);
 
-        const preflight = await proxy.get('/api/tracking/ocean', { method: 'OPTIONS', headers: { origin: 'https://shop.example', 'access-control-request-method': 'GET' } });
+        const preflight = await proxy.get('/api/tracking/ocean', {
+          method: 'OPTIONS',
+          headers: { origin: 'https://shop.example', 'access-control-request-method': 'GET' },
+        });
         assert.equal(preflight.status, 204);
         assert.equal(preflight.headers.get('access-control-allow-origin'), 'https://shop.example');
         assert.equal(preflight.headers.get('access-control-allow-methods'), 'GET');

@@ -114,7 +114,13 @@ describe('the proxy on another origin than the page, in Chromium', () => {
     assert.match(fetched, /^failed: TypeError/);
     await until(() => logs.length >= logged + 2);
     const refused = logs.slice(logged);
-    assert.deepEqual(refused.map((e) => [e.status, e.error]), [[403, 'cross_site'], [403, 'cross_site']]);
+    assert.deepEqual(
+      refused.map((e) => [e.status, e.error]),
+      [
+        [403, 'cross_site'],
+        [403, 'cross_site'],
+      ],
+    );
     assert.equal(upstream.requests.length, before);
   });
 });

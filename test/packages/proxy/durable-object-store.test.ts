@@ -20,7 +20,9 @@ describe('DurableObjectStore behind the Worker example', { skip: workerdRuntime.
     try {
       const statuses: number[] = [];
       for (let i = 0; i < 60; i++) {
-        const answer = await readAnswer(await pair.fetch((i % 2) as 0 | 1, `/api/tracking/air?number=176-${String(i).padStart(8, '0')}`, visitor));
+        const answer = await readAnswer(
+          await pair.fetch((i % 2) as 0 | 1, `/api/tracking/air?number=176-${String(i).padStart(8, '0')}`, visitor),
+        );
         statuses.push(answer.status);
       }
       assert.equal(statuses.filter((s) => s === 200).length, 50, 'one quota of 50 across both isolates');

@@ -83,7 +83,10 @@ export function describeExample(name: string, start: StartExample, options: { re
     it('shares one upstream call between concurrent lookups of one number', async () => {
       const number = fresh('HELD');
       const answers = await Promise.all(Array.from({ length: 10 }, () => get(`/api/tracking/air?number=${number}`)));
-      assert.deepEqual(answers.map((a) => a.status), Array(10).fill(200));
+      assert.deepEqual(
+        answers.map((a) => a.status),
+        Array(10).fill(200),
+      );
       assert.equal(calls(number).length, 1);
     });
 
@@ -116,19 +119,33 @@ export function describeExample(name: string, start: StartExample, options: { re
       assert.equal((await get(`/api/tracking/air?number=${fresh()}`, { method: 'POST' })).status, 405);
     });
 
-    it('shares one cache between two instances given the same REDIS_URL', { skip: options.redisUrl === undefined ? 'no shared Redis here: the Worker example has no REDIS_URL (see the README), or redis-server is missing' : undefined }, async () => {
-      const env = { TRACKING_BASE_URL: upstream.url, TRACKING_API_KEY: CANARY_KEY, REDIS_URL: options.redisUrl!() };
-      const [a, b] = await Promise.all([start(env), start(env)]);
-      try {
-        const number = fresh('R');
-        const answers = await Promise.all([a, b, a, b].map(async (p) => readAnswer(await fetch(`${p.url}/api/tracking/air?number=${number}`))));
-        assert.deepEqual(answers.map((x) => x.status), [200, 200, 200, 200]);
-        assert.equal(calls(number).length, 1);
-        assert.equal((await readAnswer(await fetch(`${b.url}/api/tracking/air?number=${number}`))).headers.get('x-proxy-cache'), 'hit');
-      } finally {
-        await Promise.all([a.close(), b.close()]);
-        observe(a.output() + b.output());
-      }
-    });
+    it(
+      'shares one cache between two instances given the same REDIS_URL',
+      {
+        skip:
+          options.redisUrl === undefined
+            ? 'no shared Redis here: the Worker example has no REDIS_URL (see the README), or redis-server is missing'
+            : undefined,
+      },
+      async () => {
+        const env = { TRACKING_BASE_URL: upstream.url, TRACKING_API_KEY: CANARY_KEY, REDIS_URL: options.redisUrl!() };
+        const [a, b] = await Promise.all([start(env), start(env)]);
+        try {
+          const number = fresh('R');
+          const answers = await Promise.all(
+            [a, b, a, b].map(async (p) => readAnswer(await fetch(`${p.url}/api/tracking/air?number=${number}`))),
+          );
+          assert.deepEqual(
+            answers.map((x) => x.status),
+            [200, 200, 200, 200],
+          );
+          assert.equal(calls(number).length, 1);
+          assert.equal((await readAnswer(await fetch(`${b.url}/api/tracking/air?number=${number}`))).headers.get('x-proxy-cache'), 'hit');
+        } finally {
+          await Promise.all([a.close(), b.close()]);
+          observe(a.output() + b.output());
+        }
+      },
+    );
   });
 }

@@ -16,7 +16,10 @@ console.log = (...args: unknown[]) => {
 };
 after(() => {
   console.log = consoleLog;
-  assert.ok(logLines.some((line) => (JSON.parse(line) as { route?: string }).route === 'air'), 'the default logger wrote JSON lines');
+  assert.ok(
+    logLines.some((line) => (JSON.parse(line) as { route?: string }).route === 'air'),
+    'the default logger wrote JSON lines',
+  );
 });
 after(assertCanaryNeverSeen);
 
@@ -93,7 +96,9 @@ describe('examples', () => {
     try {
       const context = { params: Promise.resolve({ path: ['air'] }) };
       const call = route.GET as (request: Request, context: unknown) => Promise<Response>;
-      const answer = await readAnswer(await call(new Request(`https://shop.example${AIR}`, { headers: { 'x-forwarded-for': '203.0.113.4' } }), context));
+      const answer = await readAnswer(
+        await call(new Request(`https://shop.example${AIR}`, { headers: { 'x-forwarded-for': '203.0.113.4' } }), context),
+      );
       assert.equal(answer.status, 200);
       assert.equal(answer.text, DOC);
       assertForwarded(upstream);
@@ -119,7 +124,9 @@ describe('examples', () => {
     const ctx = { waitUntil: () => {}, passThroughOnException: () => {} };
     const call = worker.fetch as (request: Request, env: unknown, ctx: unknown) => Promise<Response>;
     try {
-      const answer = await readAnswer(await call(new Request(`https://tracking.example${AIR}`, { headers: { 'cf-connecting-ip': '198.51.100.2' } }), env, ctx));
+      const answer = await readAnswer(
+        await call(new Request(`https://tracking.example${AIR}`, { headers: { 'cf-connecting-ip': '198.51.100.2' } }), env, ctx),
+      );
       assert.equal(answer.status, 200);
       assert.equal(answer.text, DOC);
       assertForwarded(upstream);

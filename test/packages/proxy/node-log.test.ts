@@ -14,10 +14,14 @@ describe('createLineWriter', () => {
     const fd = openSync(join(dir, 'log'), 'w');
     try {
       const logger = createNodeJsonLogger({ fd });
-      for (let i = 0; i < 500; i++) logger({ time: 't', level: 'info', method: 'GET', route: 'ocean', status: 200, durationMs: i, cache: 'hit' });
+      for (let i = 0; i < 500; i++)
+        logger({ time: 't', level: 'info', method: 'GET', route: 'ocean', status: 200, durationMs: i, cache: 'hit' });
       await settle();
       const lines = readFileSync(join(dir, 'log'), 'utf8').trimEnd().split('\n');
-      assert.deepEqual(lines.map((l) => (JSON.parse(l) as { durationMs: number }).durationMs), Array.from({ length: 500 }, (_, i) => i));
+      assert.deepEqual(
+        lines.map((l) => (JSON.parse(l) as { durationMs: number }).durationMs),
+        Array.from({ length: 500 }, (_, i) => i),
+      );
     } finally {
       closeSync(fd);
       rmSync(dir, { recursive: true });
@@ -64,8 +68,11 @@ describe('the default logger on Node', () => {
       });
     `;
     const { stdout, stderr } = await new Promise<{ stdout: string; stderr: string }>((resolve, reject) => {
-      execFile(process.execPath, ['--conditions=cargo-trackers-source', '--import', 'tsx', '--input-type=module', '-e', script], { timeout: 30_000 }, (error, out, err) =>
-        error === null ? resolve({ stdout: out, stderr: err }) : reject(error),
+      execFile(
+        process.execPath,
+        ['--conditions=cargo-trackers-source', '--import', 'tsx', '--input-type=module', '-e', script],
+        { timeout: 30_000 },
+        (error, out, err) => (error === null ? resolve({ stdout: out, stderr: err }) : reject(error)),
       );
     });
     assert.equal(stderr.includes('console.log was called'), false, stderr);

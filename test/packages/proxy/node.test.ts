@@ -11,7 +11,9 @@ import { CANARY_KEY, assertCanaryNeverSeen, deferred, observe, readAnswer, start
 
 after(assertCanaryNeverSeen);
 
-async function serve(handler: (request: Request, info?: ProxyRequestInfo) => Promise<Response>): Promise<{ url: string; port: number; close: () => Promise<void> }> {
+async function serve(
+  handler: (request: Request, info?: ProxyRequestInfo) => Promise<Response>,
+): Promise<{ url: string; port: number; close: () => Promise<void> }> {
   const server = http.createServer(toNodeListener(handler));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
@@ -47,7 +49,9 @@ describe('toNodeListener', () => {
       return new Response('ok', { status: 201, headers: { 'x-a': '1' } });
     });
     try {
-      const answer = await readAnswer(await fetch(`${server.url}/a/b?x=1+2&y=%2B`, { headers: { 'accept-language': 'fr', host: 'evil.example' } }));
+      const answer = await readAnswer(
+        await fetch(`${server.url}/a/b?x=1+2&y=%2B`, { headers: { 'accept-language': 'fr', host: 'evil.example' } }),
+      );
       assert.equal(answer.status, 201);
       assert.equal(answer.text, 'ok');
       assert.equal(answer.headers.get('x-a'), '1');
@@ -185,7 +189,9 @@ describe('toNodeListener with the tracking proxy (the direct path)', () => {
       assert.deepEqual(counts, { request: 0, response: 0 });
       assert.equal(target.logs.filter((e) => e.cache === 'hit').length, 5);
       // The same spy does see the Fetch-API path, so the zero above is not a blind spot.
-      const fetchPath = http.createServer(toNodeListener((request) => Promise.resolve(new Response(`{"url":${JSON.stringify(request.url)}}`))));
+      const fetchPath = http.createServer(
+        toNodeListener((request) => Promise.resolve(new Response(`{"url":${JSON.stringify(request.url)}}`))),
+      );
       await new Promise<void>((resolve) => fetchPath.listen(0, '127.0.0.1', resolve));
       await rawGet((fetchPath.address() as AddressInfo).port, '/x');
       fetchPath.close();

@@ -25,7 +25,10 @@ const typed = fc
   .oneof(
     fc.string({ unit: 'binary', maxLength: 40 }),
     fc.string({ unit: 'grapheme', maxLength: 20 }),
-    fc.string({ unit: fc.constantFrom('+', '%', '&', '=', '#', '?', ' ', '/', '%2B', '%20', '%ZZ', '\u00e9', 'A', '1', '\u0000', '\n'), maxLength: 12 }),
+    fc.string({
+      unit: fc.constantFrom('+', '%', '&', '=', '#', '?', ' ', '/', '%2B', '%20', '%ZZ', '\u00e9', 'A', '1', '\u0000', '\n'),
+      maxLength: 12,
+    }),
   )
   .filter(wellFormed);
 
@@ -76,7 +79,13 @@ describe('query forwarding', () => {
       }),
       { numRuns: 2000 },
     );
-    assert.deepEqual([...parseQuery('?referenceNumber=MSCU1234567&carrierCode=MSCU').values], [['referenceNumber', 'MSCU1234567'], ['carrierCode', 'MSCU']]);
+    assert.deepEqual(
+      [...parseQuery('?referenceNumber=MSCU1234567&carrierCode=MSCU').values],
+      [
+        ['referenceNumber', 'MSCU1234567'],
+        ['carrierCode', 'MSCU'],
+      ],
+    );
   });
 
   it('decoding then re-encoding keeps every value (unit property)', () => {
@@ -85,7 +94,8 @@ describe('query forwarding', () => {
         const parsed = parseQuery(encode(pairs, how));
         const reparsed = parseQuery(encodeUpstreamQuery([...parsed.values]));
         assert.deepEqual([...reparsed.values], [...parsed.values]);
-        for (const [name, value] of pairs) assert.ok(parsed.values.has(name) && (parsed.duplicated.has(name) || parsed.values.get(name) === value));
+        for (const [name, value] of pairs)
+          assert.ok(parsed.values.has(name) && (parsed.duplicated.has(name) || parsed.values.get(name) === value));
       }),
       { numRuns: 1000 },
     );
@@ -119,20 +129,28 @@ describe('query forwarding', () => {
 
   it('an air number and routePath reach the service as typed', async () => {
     await fc.assert(
-      fc.asyncProperty(typed.filter((s) => s !== ''), fc.option(typed, { nil: undefined }), encoding, async (number, routePath, how) => {
-        const pairs: Array<[string, string]> = [['number', number]];
-        if (routePath !== undefined) pairs.push(['routePath', routePath]);
-        const from = upstream.requests.length;
-        assert.equal((await proxy.get(`/api/tracking/air?${encode(pairs, how)}`)).status, 200);
-        const [received] = receivedBy(upstream, from);
-        assert.deepEqual([...(received ?? [])], pairs);
-      }),
+      fc.asyncProperty(
+        typed.filter((s) => s !== ''),
+        fc.option(typed, { nil: undefined }),
+        encoding,
+        async (number, routePath, how) => {
+          const pairs: Array<[string, string]> = [['number', number]];
+          if (routePath !== undefined) pairs.push(['routePath', routePath]);
+          const from = upstream.requests.length;
+          assert.equal((await proxy.get(`/api/tracking/air?${encode(pairs, how)}`)).status, 200);
+          const [received] = receivedBy(upstream, from);
+          assert.deepEqual([...(received ?? [])], pairs);
+        },
+      ),
       { numRuns: RUNS },
     );
   });
 
   it('never forwards an unknown or a duplicated parameter', async () => {
-    const name = fc.oneof(fc.constantFrom('referenceNumber', 'carrierCode', 'routeDetails', 'number', 'routePath', 'referenceType', 'apiKey'), typed);
+    const name = fc.oneof(
+      fc.constantFrom('referenceNumber', 'carrierCode', 'routeDetails', 'number', 'routePath', 'referenceType', 'apiKey'),
+      typed,
+    );
     await fc.assert(
       fc.asyncProperty(fc.array(fc.tuple(name, typed), { maxLength: 6 }), encoding, async (extra, how) => {
         const pairs: Array<[string, string]> = [['referenceNumber', 'MSCU1234567'], ...extra];
@@ -156,10 +174,23 @@ describe('query forwarding', () => {
   });
 
   it('answers no input with a 5xx other than 502', async () => {
-    const path = fc.constantFrom('/api/tracking/ocean', '/api/tracking/air', '/api/tracking/carriers/ocean', '/api/tracking/carriers/air', '/api/tracking/x', '/');
+    const path = fc.constantFrom(
+      '/api/tracking/ocean',
+      '/api/tracking/air',
+      '/api/tracking/carriers/ocean',
+      '/api/tracking/carriers/air',
+      '/api/tracking/x',
+      '/',
+    );
     const method = fc.constantFrom('GET', 'GET', 'GET', 'POST', 'OPTIONS', 'DELETE', 'HEAD');
-    const rawQuery = fc.string({ unit: fc.constantFrom('a', 'referenceNumber', 'number', '=', '&', '%', '%E2%82', '%FF', '+', '#', '?', ' ', '\u00e9', '1'), maxLength: 12 });
-    const language = fc.option(fc.string({ unit: 'binary-ascii', maxLength: 20 }).map((s) => s.replace(/[^\x20-\x7e]/g, '').trim()), { nil: undefined });
+    const rawQuery = fc.string({
+      unit: fc.constantFrom('a', 'referenceNumber', 'number', '=', '&', '%', '%E2%82', '%FF', '+', '#', '?', ' ', '\u00e9', '1'),
+      maxLength: 12,
+    });
+    const language = fc.option(
+      fc.string({ unit: 'binary-ascii', maxLength: 20 }).map((s) => s.replace(/[^\x20-\x7e]/g, '').trim()),
+      { nil: undefined },
+    );
     await fc.assert(
       fc.asyncProperty(path, method, rawQuery, language, async (p, m, q, lang) => {
         const headers: Record<string, string> = {};

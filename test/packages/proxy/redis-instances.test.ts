@@ -40,9 +40,17 @@ interface Cluster {
  * `callTimeoutMs` is generous where a test is about sharing (a busy test machine must not turn a
  * slow answer into a fallback) and the default 50 ms where it is about faults.
  */
-async function cluster(redis: RedisServer, upstream: Upstream, limits: Record<string, unknown> = {}, prefix = 'cargo-trackers', callTimeoutMs = 1_000): Promise<Cluster> {
+async function cluster(
+  redis: RedisServer,
+  upstream: Upstream,
+  limits: Record<string, unknown> = {},
+  prefix = 'cargo-trackers',
+  callTimeoutMs = 1_000,
+): Promise<Cluster> {
   const logs: RedisStoreLogEntry[][] = [[], [], []];
-  const stores = logs.map((log) => new RedisStore({ url: redis.url, prefix, retryMs: 100, callTimeoutMs, log: (entry) => log.push(entry) }));
+  const stores = logs.map(
+    (log) => new RedisStore({ url: redis.url, prefix, retryMs: 100, callTimeoutMs, log: (entry) => log.push(entry) }),
+  );
   const instances = await Promise.all(stores.map((store) => startProxy(upstream, { store, limits: { cacheTtlMs: 60_000, ...limits } })));
   return {
     instances,
@@ -76,7 +84,8 @@ describe('three proxy instances sharing one Redis', { skip }, () => {
       assert.ok(answers.every((a) => a.text === DOC));
       assert.equal(shipmentCalls(upstream), 1);
       // And afterwards every instance answers it from the shared cache.
-      for (let i = 0; i < 3; i++) assert.equal((await c.get(i, '/api/tracking/air?number=176-00000001')).headers.get('x-proxy-cache'), 'hit');
+      for (let i = 0; i < 3; i++)
+        assert.equal((await c.get(i, '/api/tracking/air?number=176-00000001')).headers.get('x-proxy-cache'), 'hit');
       assert.equal(shipmentCalls(upstream), 1);
     } finally {
       await c.close();
@@ -89,7 +98,10 @@ describe('three proxy instances sharing one Redis', { skip }, () => {
     const c = await cluster(redis, upstream, {}, 'accepted');
     try {
       const answers = await Promise.all(Array.from({ length: 9 }, (_, i) => c.get(i, '/api/tracking/air?number=176-SLOW0001')));
-      assert.deepEqual(answers.map((a) => a.status), Array(9).fill(202));
+      assert.deepEqual(
+        answers.map((a) => a.status),
+        Array(9).fill(202),
+      );
       assert.equal(shipmentCalls(upstream), 1);
       // A 202 is never cached: asking again later is a new call.
       assert.equal((await c.get(1, '/api/tracking/air?number=176-SLOW0001')).status, 202);
@@ -119,7 +131,9 @@ describe('three proxy instances sharing one Redis', { skip }, () => {
     const upstream = await slowUpstream(0);
     const c = await cluster(redis, upstream, { upstreamBudget: { requests: 12, windowMs: 20_000 } }, 'budget');
     try {
-      const answers = await Promise.all(Array.from({ length: 36 }, (_, i) => c.get(i, `/api/tracking/air?number=176-B${String(i).padStart(7, '0')}`)));
+      const answers = await Promise.all(
+        Array.from({ length: 36 }, (_, i) => c.get(i, `/api/tracking/air?number=176-B${String(i).padStart(7, '0')}`)),
+      );
       assert.equal(answers.filter((a) => a.status === 200).length, 12);
       assert.ok(answers.filter((a) => a.status === 429).every((a) => (a.json() as { error: string }).error === 'upstream_budget'));
       assert.equal(shipmentCalls(upstream), 12);
@@ -138,7 +152,10 @@ describe('three proxy instances sharing one Redis', { skip }, () => {
       const scan = spawnSync('redis-cli', ['-p', String(redis.port), '--scan'], { encoding: 'utf8' });
       assert.equal(scan.status, 0, scan.stderr);
       const keys = scan.stdout.split('\n').filter((k) => k.startsWith('dump:'));
-      assert.ok(keys.some((k) => k.startsWith('dump:v1:cache:')) && keys.some((k) => k.startsWith('dump:v1:count:quota:')), keys.join('\n'));
+      assert.ok(
+        keys.some((k) => k.startsWith('dump:v1:cache:')) && keys.some((k) => k.startsWith('dump:v1:count:quota:')),
+        keys.join('\n'),
+      );
       for (const key of keys) {
         // DUMP serialises any type, so nothing escapes the check whatever the proxy stored.
         const value = spawnSync('redis-cli', ['-p', String(redis.port), '--no-raw', 'DUMP', key], { encoding: 'utf8' }).stdout;
@@ -163,9 +180,15 @@ describe('three proxy instances when Redis fails', { skip }, () => {
     try {
       assert.equal((await c.get(0, '/api/tracking/air?number=176-K0000001')).status, 200);
       await redis.kill();
-      const during = await Promise.all(Array.from({ length: 30 }, (_, i) => c.get(i, `/api/tracking/air?number=176-K${String(i % 3).padStart(7, '0')}`)));
+      const during = await Promise.all(
+        Array.from({ length: 30 }, (_, i) => c.get(i, `/api/tracking/air?number=176-K${String(i % 3).padStart(7, '0')}`)),
+      );
       assert.deepEqual(new Set(during.map((a) => a.status)), new Set([200]));
-      assert.deepEqual(c.logs.map((log) => log.filter((e) => e.level === 'warn').length), [1, 1, 1], `one warning per instance per outage: ${JSON.stringify(c.logs)}`);
+      assert.deepEqual(
+        c.logs.map((log) => log.filter((e) => e.level === 'warn').length),
+        [1, 1, 1],
+        `one warning per instance per outage: ${JSON.stringify(c.logs)}`,
+      );
       await redis.restart();
       await until(() => c.stores.every((s) => s.mode === 'shared'), 5_000);
       const before = shipmentCalls(upstream);

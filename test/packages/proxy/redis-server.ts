@@ -78,12 +78,18 @@ function rawCommand(port: number, args: readonly string[], timeoutMs = 1_000): P
 export async function startRedis(options: RedisServerOptions = {}): Promise<RedisServer> {
   const port = await freePort();
   const args = [
-    '--port', String(port),
-    '--bind', '127.0.0.1',
-    '--save', '',
-    '--appendonly', 'no',
-    '--dir', '/tmp',
-    '--loglevel', 'warning',
+    '--port',
+    String(port),
+    '--bind',
+    '127.0.0.1',
+    '--save',
+    '',
+    '--appendonly',
+    'no',
+    '--dir',
+    '/tmp',
+    '--loglevel',
+    'warning',
     ...Object.entries(options.config ?? {}).flatMap(([name, value]) => [`--${name}`, value]),
   ];
   let child: ChildProcess | undefined;

@@ -16,7 +16,11 @@ const PREFIX = 'cargo-trackers:v1:';
  * Semantics tests give Redis a generous 1 s per call, so that a busy test machine cannot turn one
  * slow answer into a local fallback; the fault tests use the default 50 ms.
  */
-function storeOn(redis: RedisServer, logs: RedisStoreLogEntry[] = [], options: { leaseMs?: number; callTimeoutMs?: number } = {}): RedisStore {
+function storeOn(
+  redis: RedisServer,
+  logs: RedisStoreLogEntry[] = [],
+  options: { leaseMs?: number; callTimeoutMs?: number } = {},
+): RedisStore {
   return new RedisStore({
     url: redis.url,
     log: (entry) => logs.push(entry),
@@ -64,7 +68,10 @@ describe('RedisStore', { skip }, () => {
     const [a, b] = [storeOn(redis), storeOn(redis)];
     try {
       const results = await Promise.all(Array.from({ length: 200 }, (_, i) => (i % 2 === 0 ? a : b).increment('count:atomic', 1, 60_000)));
-      assert.deepEqual([...results].sort((x, y) => x - y), Array.from({ length: 200 }, (_, i) => i + 1));
+      assert.deepEqual(
+        [...results].sort((x, y) => x - y),
+        Array.from({ length: 200 }, (_, i) => i + 1),
+      );
       assert.deepEqual(await b.counts(['count:atomic', 'count:absent']), [200, 0]);
     } finally {
       await Promise.all([a.close(), b.close()]);
@@ -189,12 +196,18 @@ describe('RedisStore when Redis fails', { skip }, () => {
       const max = await slowest(30, () => store.increment('count:kill', 1, 60_000));
       assert.ok(max < 200, `slowest call during the outage took ${max} ms`);
       assert.equal(store.mode, 'local');
-      assert.deepEqual(logs.map((l) => l.level), ['warn']);
+      assert.deepEqual(
+        logs.map((l) => l.level),
+        ['warn'],
+      );
       await redis.restart();
       await until(() => store.mode === 'shared', 5_000);
       await store.setCached('answer:after', new Uint8Array([1]), 60_000);
       assert.equal(await redis.command('EXISTS', `${PREFIX}cache:answer:after`), ':1');
-      assert.deepEqual(logs.map((l) => l.level), ['warn', 'info']);
+      assert.deepEqual(
+        logs.map((l) => l.level),
+        ['warn', 'info'],
+      );
       assert.ok(!JSON.stringify(logs).includes(redis.url), 'the log does not quote the Redis URL');
     } finally {
       await store.close();

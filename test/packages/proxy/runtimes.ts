@@ -220,7 +220,9 @@ const workerExample = workerd('worker-example', () => readFileSync(join(EXAMPLES
  * Two Workers (two isolates) running the example, both bound to one `TrackingStoreObject`, in
  * one workerd: what Cloudflare does with many isolates of one Worker. `fetch(0 | 1, …)` asks one.
  */
-export async function startWorkerPair(env: Omit<ProxyEnv, 'REDIS_URL'>): Promise<{ fetch(worker: 0 | 1, path: string, init?: RequestInit): Promise<Response>; close(): Promise<void> }> {
+export async function startWorkerPair(
+  env: Omit<ProxyEnv, 'REDIS_URL'>,
+): Promise<{ fetch(worker: 0 | 1, path: string, init?: RequestInit): Promise<Response>; close(): Promise<void> }> {
   workerExample.prepare();
   const { Miniflare } = await import('miniflare');
   const worker = (name: string) => ({
@@ -241,7 +243,9 @@ export async function startWorkerPair(env: Omit<ProxyEnv, 'REDIS_URL'>): Promise
     close: () => mf.dispose(),
   };
 }
-const workerContract = workerd('worker-contract', () => withContractOptions('cloudflare-worker.ts', 'JSON.parse((env as unknown as { PROXY_OPTIONS: string }).PROXY_OPTIONS)'));
+const workerContract = workerd('worker-contract', () =>
+  withContractOptions('cloudflare-worker.ts', 'JSON.parse((env as unknown as { PROXY_OPTIONS: string }).PROXY_OPTIONS)'),
+);
 
 export const workerdRuntime: Runtime = {
   name: 'Cloudflare workerd via Miniflare',
@@ -260,9 +264,20 @@ const NEXT_APP_FILES: Record<string, string> = {
   'tsconfig.json': `${JSON.stringify(
     {
       compilerOptions: {
-        target: 'ES2022', lib: ['dom', 'dom.iterable', 'esnext'], allowJs: true, skipLibCheck: true, strict: true, noEmit: true,
-        module: 'esnext', moduleResolution: 'bundler', esModuleInterop: true, isolatedModules: true, jsx: 'react-jsx',
-        incremental: false, resolveJsonModule: true, plugins: [{ name: 'next' }],
+        target: 'ES2022',
+        lib: ['dom', 'dom.iterable', 'esnext'],
+        allowJs: true,
+        skipLibCheck: true,
+        strict: true,
+        noEmit: true,
+        module: 'esnext',
+        moduleResolution: 'bundler',
+        esModuleInterop: true,
+        isolatedModules: true,
+        jsx: 'react-jsx',
+        incremental: false,
+        resolveJsonModule: true,
+        plugins: [{ name: 'next' }],
       },
       include: ['next-env.d.ts', '**/*.ts', '.next/types/**/*.ts'],
       exclude: ['node_modules'],
@@ -283,7 +298,11 @@ function nextApp(name: string, routeSource: () => string, buildEnv: Record<strin
     prepare: () => {
       dir = join(CACHE, `next-${name}-${sourceHash(SOURCES)}`);
       if (existsSync(join(dir, '.next/BUILD_ID'))) return;
-      const tsc = spawnSync(process.execPath, [join(ROOT, 'node_modules/typescript/bin/tsc'), '-b', join(ROOT, 'packages/proxy/tsconfig.build.json')], { encoding: 'utf8' });
+      const tsc = spawnSync(
+        process.execPath,
+        [join(ROOT, 'node_modules/typescript/bin/tsc'), '-b', join(ROOT, 'packages/proxy/tsconfig.build.json')],
+        { encoding: 'utf8' },
+      );
       if (tsc.status !== 0) throw new Error(`building the proxy package failed: ${tsc.stdout}${tsc.stderr}`);
       rmSync(dir, { recursive: true, force: true });
       for (const [path, text] of Object.entries({
@@ -344,8 +363,14 @@ function nextApp(name: string, routeSource: () => string, buildEnv: Record<strin
 }
 
 const PLACEHOLDER = { baseUrl: 'http://127.0.0.1:9', apiKey: 'trk_build_time_placeholder' };
-const nextExample = nextApp('example', () => readFileSync(join(EXAMPLES, 'next-route.ts'), 'utf8'), { TRACKING_BASE_URL: PLACEHOLDER.baseUrl, TRACKING_API_KEY: PLACEHOLDER.apiKey, REDIS_URL: '' });
-const nextContract = nextApp('contract', () => withContractOptions('next-route.ts', "JSON.parse(process.env.PROXY_OPTIONS ?? '{}')"), { PROXY_OPTIONS: JSON.stringify(PLACEHOLDER) });
+const nextExample = nextApp('example', () => readFileSync(join(EXAMPLES, 'next-route.ts'), 'utf8'), {
+  TRACKING_BASE_URL: PLACEHOLDER.baseUrl,
+  TRACKING_API_KEY: PLACEHOLDER.apiKey,
+  REDIS_URL: '',
+});
+const nextContract = nextApp('contract', () => withContractOptions('next-route.ts', "JSON.parse(process.env.PROXY_OPTIONS ?? '{}')"), {
+  PROXY_OPTIONS: JSON.stringify(PLACEHOLDER),
+});
 
 export const nextRuntime: Runtime = {
   name: 'Next.js App Router (next build && next start)',

@@ -45,7 +45,10 @@ export function describeStoreContract(name: string, makeStore: () => Promise<Pro
     it('gives concurrent increments distinct results (atomic)', async () => {
       const store = await makeStore();
       const results = await Promise.all(Array.from({ length: 50 }, () => store.increment('c', 1, 10_000)));
-      assert.deepEqual([...results].sort((a, b) => a - b), Array.from({ length: 50 }, (_, i) => i + 1));
+      assert.deepEqual(
+        [...results].sort((a, b) => a - b),
+        Array.from({ length: 50 }, (_, i) => i + 1),
+      );
       const marks = await Promise.all(Array.from({ length: 20 }, () => store.addIfAbsent('once', 10_000)));
       assert.equal(marks.filter(Boolean).length, 1);
     });

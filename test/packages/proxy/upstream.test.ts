@@ -46,183 +46,184 @@ function assert502(answer: Answer, error: string): void {
 
 const JSON_DOC = '{"referenceNumber":"FAULT1","status":"IN_TRANSIT","containers":[]}';
 
-for (const [transportName, options] of TRANSPORTS) describe(`upstream faults over ${transportName}`, () => {
-  before(() => {
-    transportOptions = options;
-  });
-
-  it('connection refused: 502 upstream_unreachable', async () => {
-    // A port that was just free is closed now.
-    const probe = http.createServer();
-    await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-    const { port } = probe.address() as AddressInfo;
-    await new Promise<void>((resolve) => probe.close(() => resolve()));
-    const proxy = await startProxyOver({ url: `http://127.0.0.1:${port}` });
-    try {
-      assert502(await proxy.get('/api/tracking/air?number=176-1'), 'upstream_unreachable');
-    } finally {
-      await proxy.close();
-    }
-  });
-
-  it('connection reset before any answer: 502 upstream_unreachable', async () => {
-    assert502(await lookUpThrough((req) => req.socket.destroy()), 'upstream_unreachable');
-  });
-
-  it('reset in the middle of the body: 502, not a partial 200', async () => {
-    const answer = await lookUpThrough((_req, res) => {
-      res.writeHead(200, { 'content-type': 'application/json', 'content-length': String(JSON_DOC.length) });
-      res.write(JSON_DOC.slice(0, 20));
-      setTimeout(() => res.socket?.destroy(), 20);
+for (const [transportName, options] of TRANSPORTS)
+  describe(`upstream faults over ${transportName}`, () => {
+    before(() => {
+      transportOptions = options;
     });
-    assert502(answer, 'upstream_incomplete');
-  });
 
-  it('truncated body (Content-Length larger than what is sent): 502', async () => {
-    const answer = await lookUpThrough((req, res) => {
-      const socket = req.socket;
-      res.detachSocket(socket);
-      socket.end(`HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: ${JSON_DOC.length + 50}\r\n\r\n${JSON_DOC}`);
-    });
-    assert502(answer, 'upstream_incomplete');
-  });
-
-  it('silent past the timeout: 502 upstream_timeout, on time', async () => {
-    const answer = await lookUpThrough(() => {}, { timeoutMs: 300 });
-    assert502(answer, 'upstream_timeout');
-    assert.ok(answer.ms >= 280 && answer.ms < 1_500, `took ${answer.ms} ms`);
-  });
-
-  it('headers on time, then a trickle past the timeout: 502 upstream_timeout', async () => {
-    let timer: NodeJS.Timeout | undefined;
-    const answer = await lookUpThrough(
-      (_req, res) => {
-        res.writeHead(200, { 'content-type': 'application/json' });
-        timer = setInterval(() => res.write(' '), 50);
-        res.once('close', () => clearInterval(timer));
-      },
-      { timeoutMs: 300 },
-    );
-    clearInterval(timer);
-    assert502(answer, 'upstream_timeout');
-    assert.ok(answer.ms < 1_500, `took ${answer.ms} ms`);
-  });
-
-  it('redirect: not followed, 502 upstream_redirect, and the key goes nowhere else', async () => {
-    const elsewhere = await startUpstream();
-    try {
-      for (const status of [301, 302, 307, 308]) {
-        const answer = await lookUpThrough((_req, res) => {
-          res.writeHead(status, { location: `${elsewhere.url}/steal` });
-          res.end();
-        });
-        assert502(answer, 'upstream_redirect');
+    it('connection refused: 502 upstream_unreachable', async () => {
+      // A port that was just free is closed now.
+      const probe = http.createServer();
+      await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+      const { port } = probe.address() as AddressInfo;
+      await new Promise<void>((resolve) => probe.close(() => resolve()));
+      const proxy = await startProxyOver({ url: `http://127.0.0.1:${port}` });
+      try {
+        assert502(await proxy.get('/api/tracking/air?number=176-1'), 'upstream_unreachable');
+      } finally {
+        await proxy.close();
       }
-      assert.equal(elsewhere.requests.length, 0);
-    } finally {
-      await elsewhere.close();
-    }
-  });
+    });
 
-  it('oversize body with a Content-Length: 502 upstream_too_large', async () => {
-    const answer = await lookUpThrough(
-      (_req, res) => {
-        res.writeHead(200, { 'content-type': 'application/json', 'content-length': '2048' });
-        res.end('x'.repeat(2048));
-      },
-      { limits: { maxBodyBytes: 1024 } },
-    );
-    assert502(answer, 'upstream_too_large');
-  });
+    it('connection reset before any answer: 502 upstream_unreachable', async () => {
+      assert502(await lookUpThrough((req) => req.socket.destroy()), 'upstream_unreachable');
+    });
 
-  it('oversize body sent in chunks without a length: 502 upstream_too_large', async () => {
-    const answer = await lookUpThrough(
-      (_req, res) => {
-        res.writeHead(200, { 'content-type': 'application/json' });
-        for (let i = 0; i < 8; i++) res.write('y'.repeat(256));
-        res.end();
-      },
-      { limits: { maxBodyBytes: 1024 } },
-    );
-    assert502(answer, 'upstream_too_large');
-  });
+    it('reset in the middle of the body: 502, not a partial 200', async () => {
+      const answer = await lookUpThrough((_req, res) => {
+        res.writeHead(200, { 'content-type': 'application/json', 'content-length': String(JSON_DOC.length) });
+        res.write(JSON_DOC.slice(0, 20));
+        setTimeout(() => res.socket?.destroy(), 20);
+      });
+      assert502(answer, 'upstream_incomplete');
+    });
 
-  it('a body exactly at the cap passes', async () => {
-    const body = `"${'z'.repeat(1022)}"`;
-    const answer = await lookUpThrough(
-      (_req, res) => {
+    it('truncated body (Content-Length larger than what is sent): 502', async () => {
+      const answer = await lookUpThrough((req, res) => {
+        const socket = req.socket;
+        res.detachSocket(socket);
+        socket.end(`HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: ${JSON_DOC.length + 50}\r\n\r\n${JSON_DOC}`);
+      });
+      assert502(answer, 'upstream_incomplete');
+    });
+
+    it('silent past the timeout: 502 upstream_timeout, on time', async () => {
+      const answer = await lookUpThrough(() => {}, { timeoutMs: 300 });
+      assert502(answer, 'upstream_timeout');
+      assert.ok(answer.ms >= 280 && answer.ms < 1_500, `took ${answer.ms} ms`);
+    });
+
+    it('headers on time, then a trickle past the timeout: 502 upstream_timeout', async () => {
+      let timer: NodeJS.Timeout | undefined;
+      const answer = await lookUpThrough(
+        (_req, res) => {
+          res.writeHead(200, { 'content-type': 'application/json' });
+          timer = setInterval(() => res.write(' '), 50);
+          res.once('close', () => clearInterval(timer));
+        },
+        { timeoutMs: 300 },
+      );
+      clearInterval(timer);
+      assert502(answer, 'upstream_timeout');
+      assert.ok(answer.ms < 1_500, `took ${answer.ms} ms`);
+    });
+
+    it('redirect: not followed, 502 upstream_redirect, and the key goes nowhere else', async () => {
+      const elsewhere = await startUpstream();
+      try {
+        for (const status of [301, 302, 307, 308]) {
+          const answer = await lookUpThrough((_req, res) => {
+            res.writeHead(status, { location: `${elsewhere.url}/steal` });
+            res.end();
+          });
+          assert502(answer, 'upstream_redirect');
+        }
+        assert.equal(elsewhere.requests.length, 0);
+      } finally {
+        await elsewhere.close();
+      }
+    });
+
+    it('oversize body with a Content-Length: 502 upstream_too_large', async () => {
+      const answer = await lookUpThrough(
+        (_req, res) => {
+          res.writeHead(200, { 'content-type': 'application/json', 'content-length': '2048' });
+          res.end('x'.repeat(2048));
+        },
+        { limits: { maxBodyBytes: 1024 } },
+      );
+      assert502(answer, 'upstream_too_large');
+    });
+
+    it('oversize body sent in chunks without a length: 502 upstream_too_large', async () => {
+      const answer = await lookUpThrough(
+        (_req, res) => {
+          res.writeHead(200, { 'content-type': 'application/json' });
+          for (let i = 0; i < 8; i++) res.write('y'.repeat(256));
+          res.end();
+        },
+        { limits: { maxBodyBytes: 1024 } },
+      );
+      assert502(answer, 'upstream_too_large');
+    });
+
+    it('a body exactly at the cap passes', async () => {
+      const body = `"${'z'.repeat(1022)}"`;
+      const answer = await lookUpThrough(
+        (_req, res) => {
+          res.writeHead(200, { 'content-type': 'application/json' });
+          res.end(body);
+        },
+        { limits: { maxBodyBytes: 1024 } },
+      );
+      assert.equal(answer.status, 200);
+      assert.equal(answer.text, body);
+    });
+
+    it('gzip-encoded body: decoded bytes, no stale Content-Encoding, a matching Content-Length', async () => {
+      const answer = await lookUpThrough((_req, res) => {
+        const zipped = gzipSync(JSON_DOC);
+        res.writeHead(200, { 'content-type': 'application/json', 'content-encoding': 'gzip', 'content-length': String(zipped.length) });
+        res.end(zipped);
+      });
+      assert.equal(answer.status, 200);
+      assert.equal(answer.text, JSON_DOC);
+      assert.equal(answer.headers.get('content-encoding'), null);
+      assert.equal(answer.headers.get('content-length'), String(Buffer.byteLength(JSON_DOC)));
+    });
+
+    it('a gzip bomb is capped on its decoded size', async () => {
+      const answer = await lookUpThrough(
+        (_req, res) => {
+          res.writeHead(200, { 'content-type': 'application/json', 'content-encoding': 'gzip' });
+          res.end(gzipSync(Buffer.alloc(1_000_000, 0x20)));
+        },
+        { limits: { maxBodyBytes: 64 * 1024 } },
+      );
+      assert502(answer, 'upstream_too_large');
+    });
+
+    it('invalid JSON on a 200 becomes a 502 JSON error, its body never reflected', async () => {
+      const body = '{"referenceNumber": "FAULT1", "status": IN_TRANSIT';
+      const answer = await lookUpThrough((_req, res) => {
         res.writeHead(200, { 'content-type': 'application/json' });
         res.end(body);
-      },
-      { limits: { maxBodyBytes: 1024 } },
-    );
-    assert.equal(answer.status, 200);
-    assert.equal(answer.text, body);
-  });
-
-  it('gzip-encoded body: decoded bytes, no stale Content-Encoding, a matching Content-Length', async () => {
-    const answer = await lookUpThrough((_req, res) => {
-      const zipped = gzipSync(JSON_DOC);
-      res.writeHead(200, { 'content-type': 'application/json', 'content-encoding': 'gzip', 'content-length': String(zipped.length) });
-      res.end(zipped);
+      });
+      assert.equal(answer.status, 502);
+      assert.equal((answer.json() as { error: string }).error, 'upstream_not_json');
+      assert.ok(!answer.text.includes('FAULT1'));
     });
-    assert.equal(answer.status, 200);
-    assert.equal(answer.text, JSON_DOC);
-    assert.equal(answer.headers.get('content-encoding'), null);
-    assert.equal(answer.headers.get('content-length'), String(Buffer.byteLength(JSON_DOC)));
-  });
 
-  it('a gzip bomb is capped on its decoded size', async () => {
-    const answer = await lookUpThrough(
-      (_req, res) => {
-        res.writeHead(200, { 'content-type': 'application/json', 'content-encoding': 'gzip' });
-        res.end(gzipSync(Buffer.alloc(1_000_000, 0x20)));
-      },
-      { limits: { maxBodyBytes: 64 * 1024 } },
-    );
-    assert502(answer, 'upstream_too_large');
-  });
-
-  it('invalid JSON on a 200 becomes a 502 JSON error, its body never reflected', async () => {
-    const body = '{"referenceNumber": "FAULT1", "status": IN_TRANSIT';
-    const answer = await lookUpThrough((_req, res) => {
-      res.writeHead(200, { 'content-type': 'application/json' });
-      res.end(body);
+    it('an empty 200 becomes a 502 JSON error', async () => {
+      const answer = await lookUpThrough((_req, res) => {
+        res.writeHead(200, { 'content-type': 'application/json', 'content-length': '0' });
+        res.end();
+      });
+      assert.equal(answer.status, 502);
+      assert.equal((answer.json() as { error: string }).error, 'upstream_not_json');
     });
-    assert.equal(answer.status, 502);
-    assert.equal((answer.json() as { error: string }).error, 'upstream_not_json');
-    assert.ok(!answer.text.includes('FAULT1'));
-  });
 
-  it('an empty 200 becomes a 502 JSON error', async () => {
-    const answer = await lookUpThrough((_req, res) => {
-      res.writeHead(200, { 'content-type': 'application/json', 'content-length': '0' });
-      res.end();
-    });
-    assert.equal(answer.status, 502);
-    assert.equal((answer.json() as { error: string }).error, 'upstream_not_json');
-  });
-
-  it('a failure is not cached: the next lookup asks again', async () => {
-    let calls = 0;
-    const upstream = await startUpstream((req, res) => {
-      calls += 1;
-      if (calls === 1) {
-        req.socket.destroy();
-        return;
+    it('a failure is not cached: the next lookup asks again', async () => {
+      let calls = 0;
+      const upstream = await startUpstream((req, res) => {
+        calls += 1;
+        if (calls === 1) {
+          req.socket.destroy();
+          return;
+        }
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(JSON_DOC);
+      });
+      const proxy = await startProxyOver(upstream);
+      try {
+        assert.equal((await proxy.get('/api/tracking/ocean?referenceNumber=FAULT1')).status, 502);
+        const second = await proxy.get('/api/tracking/ocean?referenceNumber=FAULT1');
+        assert.equal(second.status, 200);
+        assert.equal(second.text, JSON_DOC);
+      } finally {
+        await proxy.close();
+        await upstream.close();
       }
-      res.writeHead(200, { 'content-type': 'application/json' });
-      res.end(JSON_DOC);
     });
-    const proxy = await startProxyOver(upstream);
-    try {
-      assert.equal((await proxy.get('/api/tracking/ocean?referenceNumber=FAULT1')).status, 502);
-      const second = await proxy.get('/api/tracking/ocean?referenceNumber=FAULT1');
-      assert.equal(second.status, 200);
-      assert.equal(second.text, JSON_DOC);
-    } finally {
-      await proxy.close();
-      await upstream.close();
-    }
   });
-});

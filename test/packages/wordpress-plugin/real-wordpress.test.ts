@@ -11,7 +11,15 @@ import { chromium, type Browser, type Page } from 'playwright';
 import { startDemoServer, type DemoServer } from '../../../demo/server/start-demo-server.js';
 import { buildCdnBundle, type BuiltBundle } from '../../support/cdn-bundle.js';
 import { CHROMIUM_ARGS, findChromium } from '../../support/find-chromium.mjs';
-import { debianWordPress, playgroundWordPress, reservePort, startWordPressSite, type SitePost, type WordPressSite, type WordPressSource } from './wordpress-site.js';
+import {
+  debianWordPress,
+  playgroundWordPress,
+  reservePort,
+  startWordPressSite,
+  type SitePost,
+  type WordPressSite,
+  type WordPressSource,
+} from './wordpress-site.js';
 
 const HOSTILE_NUMBER = `"><script>window.__xss = 1</script><img src=x onerror="window.__xss = 2">`;
 /** Tries to close the attribute and add a handler, without a tag WordPress itself would mangle first. */
@@ -81,7 +89,14 @@ for (const [label, load] of wordpresses) {
       source = await load();
       bundle = await (sharedBundle ??= buildCdnBundle());
       const { port, origin } = await reservePort();
-      demo = await startDemoServer({ host: '127.0.0.1', port: 0, bundleDir: bundle.dir, proxy: { corsOrigins: [origin] }, mockHoldMs: 50, log: () => undefined });
+      demo = await startDemoServer({
+        host: '127.0.0.1',
+        port: 0,
+        bundleDir: bundle.dir,
+        proxy: { corsOrigins: [origin] },
+        mockHoldMs: 50,
+        log: () => undefined,
+      });
       bundleUrl = `${demo.url}cargo-trackers.js`;
       const proxyBase = `${demo.url}api/tracking/`;
       site = await startWordPressSite(source, { port, scriptUrl: bundleUrl, proxyBase, posts: posts(bundleUrl, proxyBase) });
@@ -107,7 +122,9 @@ for (const [label, load] of wordpresses) {
       const response = await page.goto(url);
       assert.equal(response?.status(), 200, url);
       const html = (await response?.text()) ?? '';
-      await page.waitForFunction(() => customElements.get('ocean-tracker') && customElements.get('air-tracker'), undefined, { timeout: 15_000 });
+      await page.waitForFunction(() => customElements.get('ocean-tracker') && customElements.get('air-tracker'), undefined, {
+        timeout: 15_000,
+      });
       return { page, html, consoleErrors, pageErrors, bundleRequests, failedResponses };
     }
 
@@ -121,7 +138,9 @@ for (const [label, load] of wordpresses) {
 
     for (const kind of ['block', 'classic'] as const) {
       it(`renders both shortcodes in a ${kind} theme: one module script, both elements upgraded, lookups through the proxy`, async () => {
-        const { page, html, consoleErrors, pageErrors, bundleRequests, failedResponses } = await visit(site.pageUrl('both', source.themes[kind]));
+        const { page, html, consoleErrors, pageErrors, bundleRequests, failedResponses } = await visit(
+          site.pageUrl('both', source.themes[kind]),
+        );
         try {
           assert.match(html, new RegExp(`/themes/${source.themes[kind]}/`), `the page is drawn by ${source.themes[kind]}`);
           const tags = moduleTags(html);
@@ -161,7 +180,10 @@ for (const [label, load] of wordpresses) {
         const air = page.locator('air-tracker');
         await page.locator('ocean-tracker [part~="notice"]').first().waitFor({ timeout: 15_000 });
         assert.equal(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss), undefined, 'no injected script ran');
-        assert.equal(await page.locator('body script:not([src])').evaluateAll((s) => s.filter((e) => e.textContent?.includes('__xss')).length), 0);
+        assert.equal(
+          await page.locator('body script:not([src])').evaluateAll((s) => s.filter((e) => e.textContent?.includes('__xss')).length),
+          0,
+        );
         assert.equal(await page.locator('img[src="x"]').count(), 0, 'no element was injected');
         assert.equal(await ocean.getAttribute('onclick'), null, 'an attribute the plugin does not know is dropped');
         // WordPress's texturizer may curl the quotes around it (the hostile value confuses its shortcode scan); the & arrives as one character.
@@ -182,7 +204,10 @@ for (const [label, load] of wordpresses) {
         // mock's 404 to the odd-looking number, which the second tracker sent as text.
         const fromElements = consoleErrors.filter((m) => m.startsWith('['));
         assert.equal(fromElements.length, 2, consoleErrors.join('\n'));
-        assert.deepEqual(consoleErrors.filter((m) => !m.startsWith('[') && !/status of 404/.test(m)), []);
+        assert.deepEqual(
+          consoleErrors.filter((m) => !m.startsWith('[') && !/status of 404/.test(m)),
+          [],
+        );
         await breakout.locator('[part~="notice"]').filter({ hasText: 'autofocus' }).waitFor({ timeout: 15_000 });
         assert.ok(fromElements.some((m) => m.includes('[ocean-tracker]') && m.includes('proxy-url')));
         assert.ok(fromElements.some((m) => m.includes('[air-tracker]') && m.includes('carriers-url')));

@@ -132,7 +132,9 @@ async function playgroundBuilds(): Promise<string> {
   await rm(CACHE, { recursive: true, force: true });
   await mkdir(CACHE, { recursive: true });
   // npm's own client: it checks the tarball against the registry's integrity and caches it.
-  const packed = JSON.parse(await mustRun('npm', ['pack', PLAYGROUND_BUILDS.spec, '--json', '--pack-destination', CACHE], { cwd: CACHE })) as Array<{ integrity: string; filename: string }>;
+  const packed = JSON.parse(
+    await mustRun('npm', ['pack', PLAYGROUND_BUILDS.spec, '--json', '--pack-destination', CACHE], { cwd: CACHE }),
+  ) as Array<{ integrity: string; filename: string }>;
   if (packed[0]?.integrity !== PLAYGROUND_BUILDS.integrity) {
     throw new Error(`${PLAYGROUND_BUILDS.spec} has integrity ${packed[0]?.integrity}, not the pinned ${PLAYGROUND_BUILDS.integrity}`);
   }
@@ -167,7 +169,16 @@ function php(value: unknown): string {
 
 function wpConfig(): string {
   const salt = () => Math.random().toString(36).slice(2) + Math.random().toString(36).slice(2);
-  const keys = ['AUTH_KEY', 'SECURE_AUTH_KEY', 'LOGGED_IN_KEY', 'NONCE_KEY', 'AUTH_SALT', 'SECURE_AUTH_SALT', 'LOGGED_IN_SALT', 'NONCE_SALT'];
+  const keys = [
+    'AUTH_KEY',
+    'SECURE_AUTH_KEY',
+    'LOGGED_IN_KEY',
+    'NONCE_KEY',
+    'AUTH_SALT',
+    'SECURE_AUTH_SALT',
+    'LOGGED_IN_SALT',
+    'NONCE_SALT',
+  ];
   return `<?php
 // Written by the plugin's WordPress test. SQLite through wp-content/db.php; the MySQL settings are unused.
 define('DB_NAME', 'wordpress');

@@ -92,7 +92,10 @@ export type ValuesOf<P extends PropertySpec> = P['type'] extends readonly (infer
  * attribute name, `Number`/`Boolean` conversion and reflection, plus per-property extras
  * such as a converter.
  */
-export function litProperties(properties: Readonly<Record<string, PropertySpec>>, extra: Readonly<Record<string, PropertyDeclaration>> = {}): PropertyDeclarations {
+export function litProperties(
+  properties: Readonly<Record<string, PropertySpec>>,
+  extra: Readonly<Record<string, PropertyDeclaration>> = {},
+): PropertyDeclarations {
   const declarations: Record<string, PropertyDeclaration> = {};
   for (const [name, property] of Object.entries(properties)) {
     if (property.readonly) continue;

@@ -27,24 +27,44 @@ const tokenMeaning: Record<(typeof colourTokens)[number]['id'] | (typeof sizeTok
 
 const tokenProperties: Record<string, CssPropertyApi> = Object.fromEntries([
   ...colourTokens.map((t) => [`--tracker-${t.name}`, { default: t.light, description: `${tokenMeaning[t.id]} (dark theme ${t.dark}).` }]),
-  ...sizeTokens.map((t) => [`--tracker-${t.name}`, { default: t.comfortable, description: `${tokenMeaning[t.id]} (compact ${t.compact}).` }]),
+  ...sizeTokens.map((t) => [
+    `--tracker-${t.name}`,
+    { default: t.comfortable, description: `${tokenMeaning[t.id]} (compact ${t.compact}).` },
+  ]),
 ]);
 
 export const trackerApi = {
   properties: withDescriptions(trackerProperties, {
-    proxyUrl: "Path or URL of your tracking proxy, e.g. `/api/tracking/ocean`. Missing: a visible configuration notice, a console error naming the attribute, no request.",
+    proxyUrl:
+      'Path or URL of your tracking proxy, e.g. `/api/tracking/ocean`. Missing: a visible configuration notice, a console error naming the attribute, no request.',
     pollInterval: 'Seconds to wait after a 202 before asking again; an integer from 1 to 86400 (anything else means 120).',
-    carriersUrl: { unsetMeans: '`carriers/<product>` beside `proxy-url`', description: 'Where the carrier (ocean) or airline (air) list comes from.' },
+    carriersUrl: {
+      unsetMeans: '`carriers/<product>` beside `proxy-url`',
+      description: 'Where the carrier (ocean) or airline (air) list comes from.',
+    },
     theme: { unsetMeans: '`light`', description: '`light`, `dark`, or `auto` (follows `prefers-color-scheme`); the map too.' },
     density: { unsetMeans: '`comfortable`', description: '`compact`: smaller gaps and 32 px controls, for dense dashboards.' },
-    syncUrl: "Keeps the tracked number in the page's query string (`history.replaceState`) and reads it back on load when the element has no number.",
-    urlParam: { unsetMeans: '`ocean` / `awb`', description: 'The query parameter `sync-url` uses; give two elements on a page different names.' },
+    syncUrl:
+      "Keeps the tracked number in the page's query string (`history.replaceState`) and reads it back on load when the element has no number.",
+    urlParam: {
+      unsetMeans: '`ocean` / `awb`',
+      description: 'The query parameter `sync-url` uses; give two elements on a page different names.',
+    },
     map: '`lazy` (the map code downloads during a lookup; the map is drawn when the element nears the viewport), `eager`, or `none` (no map, no map code); other values mean `lazy`.',
     tileUrl: { unsetMeans: 'the built-in offline world map', description: 'An XYZ raster tile template (`https://…/{z}/{x}/{y}.png`).' },
     tileAttribution: 'Attribution for `tile-url`, always shown as text.',
-    lang: { unsetMeans: "the nearest ancestor's `lang`, then the browser's", description: 'Language of the text, dates and numbers: `en`, `es`, `de`, `fr`, `pt-BR`, `zh-CN`, `ja`, `ar`; others fall back to their language, then English.' },
-    messages: 'Overrides for any message of the catalogue, by key (see `en-form.ts` and `en-shipment.ts` in core), in every language. A message that counts (`milestone.pieces`, …) takes one text per plural category, e.g. `{ one: "{count} piece", other: "{count} pieces" }`.',
-    normalizer: { unsetMeans: "the product's own normalizer", description: "Maps the proxy's 200 body to the view model (`{ ok: true, shipment } | { ok: false, reason }`), to read another document shape." },
+    lang: {
+      unsetMeans: "the nearest ancestor's `lang`, then the browser's",
+      description:
+        'Language of the text, dates and numbers: `en`, `es`, `de`, `fr`, `pt-BR`, `zh-CN`, `ja`, `ar`; others fall back to their language, then English.',
+    },
+    messages:
+      'Overrides for any message of the catalogue, by key (see `en-form.ts` and `en-shipment.ts` in core), in every language. A message that counts (`milestone.pieces`, …) takes one text per plural category, e.g. `{ one: "{count} piece", other: "{count} pieces" }`.',
+    normalizer: {
+      unsetMeans: "the product's own normalizer",
+      description:
+        "Maps the proxy's 200 body to the view model (`{ ok: true, shipment } | { ok: false, reason }`), to read another document shape.",
+    },
     shipment: 'The shipment on display, as the view model, or `undefined`.',
     trackingState: '`idle`, `loading`, `waiting` (202, 429 or a retry), `loaded` or `failed`.',
   }),
@@ -74,7 +94,8 @@ export const trackerApi = {
     form: 'The lookup form.',
     'submit-button': "The form's Track button.",
     'track-anyway-button': 'Sends a number whose check digit looks wrong.',
-    notice: 'Every message that is not the shipment: loading, waiting, errors, advice (also `notice-info`, `notice-warning`, `notice-error`).',
+    notice:
+      'Every message that is not the shipment: loading, waiting, errors, advice (also `notice-info`, `notice-warning`, `notice-error`).',
     'notice-info': 'A notice that informs (loading, waiting).',
     'notice-warning': 'A notice that warns (advice, retries).',
     'notice-error': 'A notice about a failure.',
@@ -82,7 +103,8 @@ export const trackerApi = {
     announcer: 'The visually hidden live regions that announce each change of state once.',
     shipment: 'The shipment once loaded.',
     status: 'Status, carrier or airline, reference and freshness.',
-    exception: 'What went wrong (a cancelled flight or leg, a re-booking, a hold, a discrepancy, a delay), above the summary, with the leg it concerns.',
+    exception:
+      'What went wrong (a cancelled flight or leg, a re-booking, a hold, a discrepancy, a delay), above the summary, with the leg it concerns.',
     eta: "The estimated (or actual) arrival, in the place's own time zone.",
     route: 'The ports or airports in route order.',
     units: 'The container switcher of a bill of lading or booking.',

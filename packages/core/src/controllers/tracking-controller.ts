@@ -129,7 +129,8 @@ export class TrackingController implements ReactiveController {
     document.addEventListener('visibilitychange', this.onVisibilityChange);
     globalThis.addEventListener('online', this.onOnline);
     const state = this.state;
-    if (state.phase === 'loading' && !state.after) void this.ask(state.request); // the visitor's own lookup, interrupted
+    if (state.phase === 'loading' && !state.after)
+      void this.ask(state.request); // the visitor's own lookup, interrupted
     else if (state.phase === 'loading' && state.after) this.resume(state.request, state.after);
     else if (state.phase === 'waiting') this.resume(state.request, state.wait);
   }
@@ -295,7 +296,9 @@ export class TrackingController implements ReactiveController {
     const proxy = new URL(request.url, document.baseURI).origin;
     const page = globalThis.location.origin;
     const what = how === 'refused' ? `refused this page (403 cross_site)` : `gave no answer this page may read`;
-    console.error(`[${this.options.tag}] The proxy at ${proxy} ${what}: it is on another origin, so CORS is the likely cause. List "${page}" in the proxy's corsOrigins (CORS_ORIGINS for the demo server).`);
+    console.error(
+      `[${this.options.tag}] The proxy at ${proxy} ${what}: it is on another origin, so CORS is the likely cause. List "${page}" in the proxy's corsOrigins (CORS_ORIGINS for the demo server).`,
+    );
   }
 
   /** What the site owner must fix, said in the console where they will look. */
@@ -304,7 +307,7 @@ export class TrackingController implements ReactiveController {
     if (failure.kind === 'unauthorized') {
       console.error(
         `[${tag}] The tracking proxy answered 401: the API key it sends is missing, invalid or revoked. ` +
-          'Check the key in the proxy\'s server configuration (TRACKING_API_KEY in the reference proxy).',
+          "Check the key in the proxy's server configuration (TRACKING_API_KEY in the reference proxy).",
       );
     } else if (failure.kind === 'insufficient_credits' || failure.kind === 'usage_limit_reached') {
       console.error(`[${tag}] The tracking service answered 402 (${failure.code ?? 'no slug'}): ${failure.message ?? ''}`);

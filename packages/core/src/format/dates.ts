@@ -55,7 +55,12 @@ export function formatMoment(moment: Moment, locale: string, options: { withDate
   if (isValidZone(offset)) return formatter(locale, offset, withDate).format(date);
   // Engines without offset zones: shift to the offset and say which one it is.
   const shifted = new Date(moment.epochMs + moment.offsetMinutes * 60_000);
-  const text = formatter(locale, 'UTC', withDate).formatToParts(shifted).filter((p) => p.type !== 'timeZoneName').map((p) => p.value).join('').trim();
+  const text = formatter(locale, 'UTC', withDate)
+    .formatToParts(shifted)
+    .filter((p) => p.type !== 'timeZoneName')
+    .map((p) => p.value)
+    .join('')
+    .trim();
   return `${text} UTC${offset}`;
 }
 

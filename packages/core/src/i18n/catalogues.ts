@@ -57,4 +57,3 @@ export function catalogueSettled(locale: string): boolean {
   const language = locale.toLowerCase().split('-')[0] ?? '';
   return !(language in loaders) || registered.has(language);
 }
-

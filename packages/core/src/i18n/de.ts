@@ -10,28 +10,37 @@ export const de = {
   'form.carrier.auto': 'Automatisch erkennen',
   'form.submit': 'Verfolgen',
   'form.empty': 'Bitte geben Sie eine Nummer ein.',
-  'form.checkDigit.container': '{number} sieht wie eine Containernummer aus, aber die Prüfziffer müsste {expected} sein. Bitte prüfen Sie die Nummer.',
+  'form.checkDigit.container':
+    '{number} sieht wie eine Containernummer aus, aber die Prüfziffer müsste {expected} sein. Bitte prüfen Sie die Nummer.',
   'form.checkDigit.awb': 'Die letzte Ziffer von {number} müsste {expected} sein. Bitte prüfen Sie die Nummer.',
-  'form.shape.ocean': '{number} sieht nicht wie eine Container-, Konnossement- oder Buchungsnummer aus: Diese haben 6 bis 20 Buchstaben und Ziffern, etwa MSCU1234565. Bitte prüfen Sie die Nummer.',
-  'form.shape.air': '{number} sieht nicht wie eine Luftfrachtbriefnummer aus: ein dreistelliges Airline-Präfix und acht Ziffern, etwa 176-12345675. Bitte prüfen Sie die Nummer.',
+  'form.shape.ocean':
+    '{number} sieht nicht wie eine Container-, Konnossement- oder Buchungsnummer aus: Diese haben 6 bis 20 Buchstaben und Ziffern, etwa MSCU1234565. Bitte prüfen Sie die Nummer.',
+  'form.shape.air':
+    '{number} sieht nicht wie eine Luftfrachtbriefnummer aus: ein dreistelliges Airline-Präfix und acht Ziffern, etwa 176-12345675. Bitte prüfen Sie die Nummer.',
   'form.trackAnyway': 'Trotzdem verfolgen',
-  'form.containerRequired': '{carrier} braucht zur Sendungsverfolgung per {kind} die Containernummer. Falls Sie sie haben, verfolgen Sie bitte die Containernummer.',
+  'form.containerRequired':
+    '{carrier} braucht zur Sendungsverfolgung per {kind} die Containernummer. Falls Sie sie haben, verfolgen Sie bitte die Containernummer.',
   'form.airline': 'Fluggesellschaft: {name}',
   'form.airline.unknown': 'Das Präfix {prefix} gehört zu keiner uns bekannten Fluggesellschaft.',
 
   'notice.misconfigured': 'Diese Sendungsverfolgung ist noch nicht eingerichtet: Das Attribut {attribute} fehlt.',
-  'notice.unusableUrl': 'Diese Sendungsverfolgung ist nicht richtig eingerichtet: Das Attribut {attribute} muss eine Webadresse (https://…) oder ein Pfad sein.',
+  'notice.unusableUrl':
+    'Diese Sendungsverfolgung ist nicht richtig eingerichtet: Das Attribut {attribute} muss eine Webadresse (https://…) oder ein Pfad sein.',
   'notice.loading': '{number} wird gesucht …',
   'notice.pending': 'Der Frachtführer antwortet langsam. Wir fragen automatisch erneut nach.',
   'notice.pending.countdown': 'Nächste Abfrage in {countdown}.',
   'notice.checkingNow': 'Erneute Abfrage läuft …',
-  'notice.gaveUp': { one: 'Der Frachtführer hat auch nach {count} Versuch nicht geantwortet.', other: 'Der Frachtführer hat auch nach {count} Versuchen nicht geantwortet.' },
+  'notice.gaveUp': {
+    one: 'Der Frachtführer hat auch nach {count} Versuch nicht geantwortet.',
+    other: 'Der Frachtführer hat auch nach {count} Versuchen nicht geantwortet.',
+  },
   'notice.unauthorized': 'Die Sendungsverfolgung ist derzeit nicht verfügbar.',
   'notice.noCredits': 'Die Sendungsverfolgung ist auf dieser Website derzeit nicht verfügbar.',
   'notice.usageLimit': 'Diese Website hat ihr monatliches Abfragelimit erreicht.',
   'notice.usageLimit.resets': 'Die Sendungsverfolgung ist ab {when} wieder verfügbar.',
   'notice.rateLimited': 'Gerade gibt es zu viele Abfragen. Wir versuchen es automatisch erneut.',
-  'notice.rateLimited.gaveUp': 'Es gibt zu viele Abfragen, und das Limit ist noch nicht aufgehoben. Bitte versuchen Sie es in einigen Minuten erneut.',
+  'notice.rateLimited.gaveUp':
+    'Es gibt zu viele Abfragen, und das Limit ist noch nicht aufgehoben. Bitte versuchen Sie es in einigen Minuten erneut.',
   'notice.rateLimited.countdown': 'Neuer Versuch in {countdown}.',
   'notice.notFound': '{number} wurde nicht gefunden.',
   'notice.rejected': '{number} kann nicht verfolgt werden.',
@@ -41,7 +50,8 @@ export const de = {
   'notice.offline': 'Sie scheinen offline zu sein. Wir versuchen es erneut, sobald Sie wieder online sind.',
   'notice.unavailable': 'Der Tracking-Dienst antwortet derzeit nicht.',
   'notice.unexpected': 'Der Tracking-Dienst hat eine Antwort gesendet, die wir nicht lesen konnten.',
-  'notice.displayUnavailable': 'Der Teil, der die Sendung anzeigt, konnte nicht geladen werden. Prüfen Sie Ihre Verbindung und versuchen Sie es erneut.',
+  'notice.displayUnavailable':
+    'Der Teil, der die Sendung anzeigt, konnte nicht geladen werden. Prüfen Sie Ihre Verbindung und versuchen Sie es erneut.',
   'notice.tryAgain': 'Erneut versuchen',
   'announce.loaded': '{number} gefunden. Status: {status}.',
 
@@ -67,7 +77,8 @@ export const de = {
   'shipment.weight': 'Gewicht',
   'shipment.cargo': 'Fracht',
   'shipment.containers': 'Container',
-  'shipment.noContainers': 'Die Reederei nennt für diese Referenz ({kind}) noch keine Container. Sie erscheinen meist, sobald die Ladung auf ein Schiff gebucht ist.',
+  'shipment.noContainers':
+    'Die Reederei nennt für diese Referenz ({kind}) noch keine Container. Sie erscheinen meist, sobald die Ladung auf ein Schiff gebucht ist.',
   'shipment.milestones': 'Ereignisse für {unit}',
   'shipment.noMilestones': 'Bisher wurden keine Ereignisse gemeldet.',
   'timeline.showEarlier': { one: '{count} früheres Ereignis anzeigen', other: '{count} frühere Ereignisse anzeigen' },

@@ -14,8 +14,10 @@ export const enForm = {
   'form.empty': 'Enter a number to track.',
   'form.checkDigit.container': '{number} looks like a container number, but its check digit should be {expected}. Please check the number.',
   'form.checkDigit.awb': 'The last digit of {number} should be {expected}. Please check the number.',
-  'form.shape.ocean': '{number} does not look like a container, bill of lading or booking number: those are 6 to 20 letters and digits, such as MSCU1234565. Please check the number.',
-  'form.shape.air': '{number} does not look like an air waybill number: a three-digit airline prefix and eight digits, such as 176-12345675. Please check the number.',
+  'form.shape.ocean':
+    '{number} does not look like a container, bill of lading or booking number: those are 6 to 20 letters and digits, such as MSCU1234565. Please check the number.',
+  'form.shape.air':
+    '{number} does not look like an air waybill number: a three-digit airline prefix and eight digits, such as 176-12345675. Please check the number.',
   'form.trackAnyway': 'Track anyway',
   'form.containerRequired': '{carrier} needs the container number to track a {kind}. If you have it, track the container number instead.',
   'form.airline': 'Airline: {name}',
@@ -28,7 +30,10 @@ export const enForm = {
   'notice.pending': 'The carrier is slow to answer. We will check again automatically.',
   'notice.pending.countdown': 'Checking again in {countdown}.',
   'notice.checkingNow': 'Checking again now…',
-  'notice.gaveUp': { one: 'The carrier has still not answered after {count} try.', other: 'The carrier has still not answered after {count} tries.' },
+  'notice.gaveUp': {
+    one: 'The carrier has still not answered after {count} try.',
+    other: 'The carrier has still not answered after {count} tries.',
+  },
   'notice.unauthorized': 'Tracking is not available right now.',
   'notice.noCredits': 'Tracking is not available on this site right now.',
   'notice.usageLimit': 'This site has reached its tracking limit for the month.',

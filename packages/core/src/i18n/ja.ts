@@ -12,15 +12,18 @@ export const ja = {
   'form.empty': '追跡する番号を入力してください。',
   'form.checkDigit.container': '{number} はコンテナ番号のようですが、チェックデジットは {expected} のはずです。番号をご確認ください。',
   'form.checkDigit.awb': '{number} の最後の桁は {expected} のはずです。番号をご確認ください。',
-  'form.shape.ocean': '{number} はコンテナ番号、B/L番号、ブッキング番号の形式ではありません。これらは英数字 6〜20 文字です（例：MSCU1234565）。番号をご確認ください。',
-  'form.shape.air': '{number} はAWB番号の形式ではありません。航空会社の3桁のプレフィックスと8桁の数字です（例：176-12345675）。番号をご確認ください。',
+  'form.shape.ocean':
+    '{number} はコンテナ番号、B/L番号、ブッキング番号の形式ではありません。これらは英数字 6〜20 文字です（例：MSCU1234565）。番号をご確認ください。',
+  'form.shape.air':
+    '{number} はAWB番号の形式ではありません。航空会社の3桁のプレフィックスと8桁の数字です（例：176-12345675）。番号をご確認ください。',
   'form.trackAnyway': 'このまま追跡',
   'form.containerRequired': '{carrier} では{kind}で追跡するにはコンテナ番号が必要です。お手元にあれば、コンテナ番号で追跡してください。',
   'form.airline': '航空会社：{name}',
   'form.airline.unknown': 'プレフィックス {prefix} に該当する航空会社が見つかりません。',
 
   'notice.misconfigured': 'このトラッカーはまだ設定されていません：{attribute} 属性がありません。',
-  'notice.unusableUrl': 'このトラッカーの設定が正しくありません：{attribute} 属性はウェブアドレス（https://…）またはパスでなければなりません。',
+  'notice.unusableUrl':
+    'このトラッカーの設定が正しくありません：{attribute} 属性はウェブアドレス（https://…）またはパスでなければなりません。',
   'notice.loading': '{number} を照会しています…',
   'notice.pending': '輸送会社からの応答に時間がかかっています。自動的に再照会します。',
   'notice.pending.countdown': '{countdown} 後に再照会します。',

@@ -64,7 +64,8 @@ export class Localizer {
 
   /** A key built at run time (status and event codes); undefined when no catalogue has it. */
   lookup(key: string): string | undefined {
-    const message = (this.overrides as Record<string, Message | undefined>)[key] ??
+    const message =
+      (this.overrides as Record<string, Message | undefined>)[key] ??
       (this.catalogue as Record<string, Message | undefined>)[key] ??
       (english as Record<string, Message | undefined>)[key];
     return message === undefined ? undefined : this.fill(message);
@@ -76,7 +77,10 @@ export class Localizer {
    */
   private fill(message: Message, params: MessageParams = {}): string {
     const count = params['count'];
-    const template = typeof message === 'string' ? message : (typeof count === 'number' ? message[this.plurals.select(count)] : undefined) ?? message.other;
+    const template =
+      typeof message === 'string'
+        ? message
+        : ((typeof count === 'number' ? message[this.plurals.select(count)] : undefined) ?? message.other);
     return template.replace(/\{(\w+)\}/g, (whole, name: string) => {
       const value = params[name];
       if (value === undefined) return whole;

@@ -12,14 +12,7 @@ export {
   type MapLoading,
   type NearViewportOptions,
 } from './lazy-map.js';
-export {
-  describeRoute,
-  englishMapMessages,
-  positionWords,
-  relativeTime,
-  type MapMessages,
-  type PositionWords,
-} from './map-messages.js';
+export { describeRoute, englishMapMessages, positionWords, relativeTime, type MapMessages, type PositionWords } from './map-messages.js';
 export {
   alignLongitude,
   boundsOf,

@@ -301,4 +301,3 @@ export function fitPadding(input: FitInput): Padding {
   }
   return pad;
 }
-

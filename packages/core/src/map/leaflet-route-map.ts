@@ -285,12 +285,15 @@ export class LeafletRouteMap {
     const scene = buildRouteScene(shipment);
     this.route.clearLayers();
     for (const line of scene.lines) {
-      polyline(line.latLngs.map((p) => latLng(p.lat, p.lng)), {
-        className: `tracker-route tracker-route--${line.state}`,
-        interactive: false,
-        // A thicker tolerance would drop the small bends of a port approach.
-        smoothFactor: 0.5,
-      }).addTo(this.route);
+      polyline(
+        line.latLngs.map((p) => latLng(p.lat, p.lng)),
+        {
+          className: `tracker-route tracker-route--${line.state}`,
+          interactive: false,
+          // A thicker tolerance would drop the small bends of a port approach.
+          smoothFactor: 0.5,
+        },
+      ).addTo(this.route);
     }
     const labels: MapLabel[] = [];
     scene.stops.forEach((stop, index) => {

@@ -76,8 +76,7 @@ const toDegrees = (rad: number): number => (rad * 180) / Math.PI;
 export function centralAngle(a: LatLng, b: LatLng): number {
   const dLat = toRadians(b.lat - a.lat);
   const dLng = toRadians(b.lng - a.lng);
-  const h =
-    Math.sin(dLat / 2) ** 2 + Math.cos(toRadians(a.lat)) * Math.cos(toRadians(b.lat)) * Math.sin(dLng / 2) ** 2;
+  const h = Math.sin(dLat / 2) ** 2 + Math.cos(toRadians(a.lat)) * Math.cos(toRadians(b.lat)) * Math.sin(dLng / 2) ** 2;
   return 2 * Math.atan2(Math.sqrt(h), Math.sqrt(Math.max(0, 1 - h)));
 }
 
@@ -215,9 +214,7 @@ export function buildRouteScene(shipment: Shipment): RouteScene {
   }
 
   const anchors = routePoints.length > 0 ? routePoints : stops.map((stop) => stop.at);
-  const position = shipment.position
-    ? { position: shipment.position, at: alignToRoute(shipment.position, anchors) }
-    : undefined;
+  const position = shipment.position ? { position: shipment.position, at: alignToRoute(shipment.position, anchors) } : undefined;
 
   const bounds = boundsOf([...routePoints, ...stops.map((s) => s.at), ...(position ? [position.at] : [])]);
   return recentre({ lines, stops, ...(position ? { position } : {}), ...(bounds ? { bounds } : {}) });

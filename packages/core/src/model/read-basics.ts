@@ -39,9 +39,7 @@ export function readString(value: unknown): string | undefined {
 
 /** The value when it is one of `allowed`. */
 export function readEnum<T extends string>(value: unknown, allowed: readonly T[]): T | undefined {
-  return typeof value === 'string' && (allowed as readonly string[]).includes(value)
-    ? (value as T)
-    : undefined;
+  return typeof value === 'string' && (allowed as readonly string[]).includes(value) ? (value as T) : undefined;
 }
 
 /**

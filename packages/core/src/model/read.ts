@@ -55,8 +55,7 @@ export function readTimeZone(value: unknown): string | undefined {
 }
 
 // Extended ISO 8601 with a mandatory offset: a time without one cannot be placed in any zone.
-const ISO_WITH_OFFSET =
-  /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:[.,](\d{1,9}))?)?(?:(Z)|([+-])(\d{2}):(\d{2}))$/;
+const ISO_WITH_OFFSET = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:[.,](\d{1,9}))?)?(?:(Z)|([+-])(\d{2}):(\d{2}))$/;
 
 /**
  * An ISO 8601 date-time with an offset (`2026-11-02T14:20:00+08:00` or `…Z`) as a Moment.
@@ -92,9 +91,7 @@ export function readMoment(value: unknown, timeZone?: string): Moment | undefine
   date.setUTCHours(hour, minute, second, ms);
   const epochMs = date.getTime() - offsetMinutes * 60_000;
   if (!Number.isFinite(epochMs)) return undefined;
-  return timeZone === undefined
-    ? { iso: value, epochMs, offsetMinutes }
-    : { iso: value, epochMs, offsetMinutes, timeZone };
+  return timeZone === undefined ? { iso: value, epochMs, offsetMinutes } : { iso: value, epochMs, offsetMinutes, timeZone };
 }
 
 /** A valid latitude/longitude pair; either out of range (or not a number) makes the point absent. */

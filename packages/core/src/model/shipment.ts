@@ -29,13 +29,7 @@ export interface LatLng {
 }
 
 /** The role a place plays on the route. */
-export type PlaceRole =
-  | 'origin'
-  | 'loading'
-  | 'transshipment'
-  | 'discharge'
-  | 'destination'
-  | 'transfer';
+export type PlaceRole = 'origin' | 'loading' | 'transshipment' | 'discharge' | 'destination' | 'transfer';
 
 /** A port, inland place or airport. */
 export interface Place {
@@ -196,9 +190,7 @@ export interface Shipment {
 }
 
 /** A normalizer's answer: the view model, or why the document cannot be shown. */
-export type NormalizeResult =
-  | { readonly ok: true; readonly shipment: Shipment }
-  | { readonly ok: false; readonly reason: string };
+export type NormalizeResult = { readonly ok: true; readonly shipment: Shipment } | { readonly ok: false; readonly reason: string };
 
 /** Maps an upstream 200 body (already JSON-parsed) to the view model. */
 export type Normalizer = (body: unknown) => NormalizeResult;

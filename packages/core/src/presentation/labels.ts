@@ -36,7 +36,7 @@ export function eventLabel(milestone: Milestone, shipment: Shipment, l: Localize
 
 /** "Ningbo" / "Dubai (DXB)": the place without its country. */
 export function shortPlaceLabel(place: Place, product: Product): string {
-  return product === 'air' ? `${place.city ?? place.name ?? place.code} (${place.code})` : place.name ?? place.code;
+  return product === 'air' ? `${place.city ?? place.name ?? place.code} (${place.code})` : (place.name ?? place.code);
 }
 
 /** "Ningbo, China" / "Dubai (DXB), United Arab Emirates" / the code alone. */

@@ -75,7 +75,12 @@ export function classify(status: number, text: string, headers: Headers, nowMs =
     return { kind: 'insufficient_credits', ...error, product: body.product };
   }
   if (status === 429) {
-    return { kind: 'rate_limited', ...error, message: body.message ?? 'Too many requests', retryAfterMs: parseRetryAfter(headers.get('Retry-After'), nowMs) };
+    return {
+      kind: 'rate_limited',
+      ...error,
+      message: body.message ?? 'Too many requests',
+      retryAfterMs: parseRetryAfter(headers.get('Retry-After'), nowMs),
+    };
   }
   if (status === 404) return { kind: 'not_found', ...error };
   if (status >= 400 && status < 500) return { kind: 'rejected', ...error };
@@ -109,7 +114,12 @@ function readErrorBody(text: string): RawErrorBody {
   if (typeof parsed !== 'object' || parsed === null) return {};
   const o = parsed as Record<string, unknown>;
   const str = (v: unknown) => (typeof v === 'string' && v.trim() !== '' ? v : undefined);
-  const limit = typeof o.limit === 'number' && Number.isFinite(o.limit) ? o.limit : typeof o.limit === 'string' && /^\d+(\.\d+)?$/.test(o.limit) ? Number(o.limit) : undefined;
+  const limit =
+    typeof o.limit === 'number' && Number.isFinite(o.limit)
+      ? o.limit
+      : typeof o.limit === 'string' && /^\d+(\.\d+)?$/.test(o.limit)
+        ? Number(o.limit)
+        : undefined;
   const resets = typeof o.resets_at === 'string' || typeof o.resets_at === 'number' ? o.resets_at : undefined;
   return { message: str(o.message), error: str(o.error), product: str(o.product), limit, resets_at: resets };
 }

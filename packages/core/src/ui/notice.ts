@@ -39,7 +39,9 @@ function noticeContent(state: TrackingState, ctx: RenderContext, handlers: Notic
     case 'loaded':
       return undefined;
     case 'loading':
-      return notice('info', [state.after ? l.t('notice.checkingNow') : l.t('notice.loading', { number: state.request.number })], { busy: true });
+      return notice('info', [state.after ? l.t('notice.checkingNow') : l.t('notice.loading', { number: state.request.number })], {
+        busy: true,
+      });
     case 'waiting':
       return waitingNotice(state.wait, ctx);
     case 'failed':
@@ -60,7 +62,13 @@ function failureNotice(f: Failure, number: string, ctx: RenderContext, handlers:
       case 'usage_limit_reached':
         return [
           l.t('notice.usageLimit'),
-          ...(f.resetsAt ? [l.t('notice.usageLimit.resets', { when: formatMoment({ iso: f.resetsAt.toISOString(), epochMs: f.resetsAt.getTime(), offsetMinutes: 0 }, l.locale) })] : []),
+          ...(f.resetsAt
+            ? [
+                l.t('notice.usageLimit.resets', {
+                  when: formatMoment({ iso: f.resetsAt.toISOString(), epochMs: f.resetsAt.getTime(), offsetMinutes: 0 }, l.locale),
+                }),
+              ]
+            : []),
         ];
       case 'not_found':
         return [l.t('notice.notFound', { number }), ...said];
@@ -103,11 +111,7 @@ function waitingNotice(wait: Wait, ctx: RenderContext): NoticeContent {
   }
 }
 
-function notice(
-  tone: NoticeContent['tone'],
-  lines: readonly string[],
-  extra: Omit<NoticeContent, 'tone' | 'lines'>,
-): NoticeContent {
+function notice(tone: NoticeContent['tone'], lines: readonly string[], extra: Omit<NoticeContent, 'tone' | 'lines'>): NoticeContent {
   return { tone, lines, ...extra };
 }
 
@@ -125,7 +129,11 @@ function renderContent(c: NoticeContent): TemplateResult {
  * polite. The text changes only when the state does, so each change is spoken once and
  * a ticking countdown is never read out.
  */
-export function announcement(state: TrackingState, ctx: RenderContext, view?: ShipmentView): { readonly text: string; readonly urgent: boolean } {
+export function announcement(
+  state: TrackingState,
+  ctx: RenderContext,
+  view?: ShipmentView,
+): { readonly text: string; readonly urgent: boolean } {
   if (state.phase === 'loaded') return { text: view?.announcement ?? '', urgent: false };
   const content = noticeContent(state, ctx, { onRetry: () => undefined });
   return { text: content ? content.lines.join(' ') : '', urgent: state.phase === 'failed' };

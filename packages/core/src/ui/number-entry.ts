@@ -70,14 +70,19 @@ export class NumberEntry {
     const advice = this.advice;
     if (!advice) return nothing;
     const { l } = ctx;
-    if (advice.kind === 'empty') return html`<p class="advice" id="advice" part="notice notice-warning" role="alert">${l.t('form.empty')}</p>`;
+    if (advice.kind === 'empty')
+      return html`<p class="advice" id="advice" part="notice notice-warning" role="alert">${l.t('form.empty')}</p>`;
     return html`<div class="advice" id="advice" part="notice notice-warning">
       <p role="alert">
-        ${advice.kind === 'shape'
-          ? l.t(this.options.shapeMessage, { number: advice.number })
-          : l.t(this.options.checkDigitMessage, { number: advice.number, expected: advice.expected })}
+        ${
+          advice.kind === 'shape'
+            ? l.t(this.options.shapeMessage, { number: advice.number })
+            : l.t(this.options.checkDigitMessage, { number: advice.number, expected: advice.expected })
+        }
       </p>
-      <button type="button" class="secondary" part="track-anyway-button" @click=${() => this.send(advice.number)}>${l.t('form.trackAnyway')}</button>
+      <button type="button" class="secondary" part="track-anyway-button" @click=${() => this.send(advice.number)}>
+        ${l.t('form.trackAnyway')}
+      </button>
     </div>`;
   }
 }

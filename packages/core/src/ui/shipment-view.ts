@@ -59,10 +59,12 @@ export function renderShipmentView(view: ShipmentView, ctx: RenderContext, optio
       <div class="summary">${renderEta(view, ctx)} ${renderRoute(view, ctx)} ${options.details}</div>
       ${map}
       <div class="history">
-        ${unit
-          ? html`${renderUnitSwitcher(shipment.units, unitIndex, options.onSelectUnit, ctx)}
-            ${renderTimeline(unit, ctx, { revealed: options.historyRevealed, onReveal: options.onRevealHistory })}`
-          : renderNoUnits(shipment, ctx)}
+        ${
+          unit
+            ? html`${renderUnitSwitcher(shipment.units, unitIndex, options.onSelectUnit, ctx)}
+              ${renderTimeline(unit, ctx, { revealed: options.historyRevealed, onReveal: options.onRevealHistory })}`
+            : renderNoUnits(shipment, ctx)
+        }
       </div>
     </div>
   </article>`;

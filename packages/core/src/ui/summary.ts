@@ -16,14 +16,25 @@ export function renderStatus(view: ShipmentView, ctx: RenderContext): TemplateRe
       <span class="visually-hidden">${l.t('shipment.labelled', { label: l.t('shipment.status') })}</span>
       <span class="status-badge" data-status=${shipment.status.code}>${view.status}</span>
       ${view.exceptions.map((e) => html`<span class="exception-badge" data-exception=${e.kind}>${e.short}</span>`)}
-      ${carrier
-        ? html`<span><span class="muted">${l.t('shipment.labelled', { label: ctx.product === 'air' ? l.t('shipment.airline') : l.t('shipment.carrier') })}</span> ${carrier}</span>`
-        : nothing}
-      ${shipment.updatedAt
-        ? html`<span class="muted"
-            ><time datetime=${isoOf(shipment.updatedAt)}>${l.t('shipment.updated', { when: formatRelative(shipment.updatedAt.epochMs, ctx.now, l.locale) })}</time></span
-          >`
-        : nothing}
+      ${
+        carrier
+          ? html`<span
+              ><span class="muted"
+                >${l.t('shipment.labelled', { label: ctx.product === 'air' ? l.t('shipment.airline') : l.t('shipment.carrier') })}</span
+              >
+              ${carrier}</span
+            >`
+          : nothing
+      }
+      ${
+        shipment.updatedAt
+          ? html`<span class="muted"
+              ><time datetime=${isoOf(shipment.updatedAt)}
+                >${l.t('shipment.updated', { when: formatRelative(shipment.updatedAt.epochMs, ctx.now, l.locale) })}</time
+              ></span
+            >`
+          : nothing
+      }
     </div>
   </header>`;
 }
@@ -43,14 +54,16 @@ export function renderEta(view: ShipmentView, ctx: RenderContext): TemplateResul
     <h3>${heading}${etaPlace ? html` · ${etaPlace.label}` : nothing}</h3>
     <p class="eta-time"><time datetime=${isoOf(eta.time)}>${formatMoment(eta.time, l.locale)}</time></p>
     <p class="muted">${formatRelative(eta.time.epochMs, ctx.now, l.locale)}</p>
-    ${showDelay && original
-      ? html`<p class=${delayMs > 0 ? 'delay' : 'muted'}>
-          ${l.t(delayMs > 0 ? 'shipment.delay' : 'shipment.early', {
-            duration: formatDuration(delayMs, l.locale),
-            original: formatMoment(original.time, l.locale),
-          })}
-        </p>`
-      : nothing}
+    ${
+      showDelay && original
+        ? html`<p class=${delayMs > 0 ? 'delay' : 'muted'}>
+            ${l.t(delayMs > 0 ? 'shipment.delay' : 'shipment.early', {
+              duration: formatDuration(delayMs, l.locale),
+              original: formatMoment(original.time, l.locale),
+            })}
+          </p>`
+        : nothing
+    }
   </section>`;
 }
 
@@ -63,12 +76,13 @@ export function renderRoute(view: ShipmentView, ctx: RenderContext): TemplateRes
     <h3>${l.t('shipment.route')}</h3>
     <ol>
       ${route.map(
-        (stop) => html`<li>
-          <span>
-            <span class="place-role">${stop.roleLabels.join(' · ')}</span>
-            <span class="place-name">${stop.place.label}</span>
-          </span>
-        </li>`,
+        (stop) =>
+          html`<li>
+            <span>
+              <span class="place-role">${stop.roleLabels.join(' · ')}</span>
+              <span class="place-name">${stop.place.label}</span>
+            </span>
+          </li>`,
       )}
     </ol>
   </section>`;
@@ -83,10 +97,11 @@ export function renderExceptions(view: ShipmentView, ctx: RenderContext): Templa
   const { l } = ctx;
   return html`<section part="exception" aria-label=${view.exceptions[0]!.short}>
     ${view.exceptions.map(
-      (e) => html`<div class="exception" data-exception=${e.kind}>
-        <p><strong>${e.short}</strong> ${e.text}</p>
-        ${e.leg ? html`<p class="exception-leg">${l.t('exception.affected', { leg: e.leg })}</p>` : nothing}
-      </div>`,
+      (e) =>
+        html`<div class="exception" data-exception=${e.kind}>
+          <p><strong>${e.short}</strong> ${e.text}</p>
+          ${e.leg ? html`<p class="exception-leg">${l.t('exception.affected', { leg: e.leg })}</p>` : nothing}
+        </div>`,
     )}
   </section>`;
 }

@@ -65,17 +65,26 @@ export function renderTimeline(view: UnitView, ctx: RenderContext, history?: His
   const shown = from > 0 ? view.milestones.slice(from) : view.milestones;
   const step = Math.min(EARLIER_EVENTS_PER_STEP, from);
   return html`<section aria-label=${heading}>
-    ${folded > 0 && history
-      ? html`<button type="button" class="secondary" part="history-toggle" aria-expanded=${from === 0 ? 'true' : 'false'}
-            @click=${() => history.onReveal(from === 0 ? 0 : revealed + step)}>
-            ${from === 0 ? l.t('timeline.foldEarlier') : l.t('timeline.showEarlier', { count: step })}
-          </button>
-          ${revealed > 0 && from > 0
-            ? html`<button type="button" class="secondary" part="history-fold" @click=${() => history.onReveal(0)}>
-                ${l.t('timeline.foldEarlier')}
-              </button>`
-            : nothing}`
-      : nothing}
+    ${
+      folded > 0 && history
+        ? html`<button
+              type="button"
+              class="secondary"
+              part="history-toggle"
+              aria-expanded=${from === 0 ? 'true' : 'false'}
+              @click=${() => history.onReveal(from === 0 ? 0 : revealed + step)}
+            >
+              ${from === 0 ? l.t('timeline.foldEarlier') : l.t('timeline.showEarlier', { count: step })}
+            </button>
+            ${
+              revealed > 0 && from > 0
+                ? html`<button type="button" class="secondary" part="history-fold" @click=${() => history.onReveal(0)}>
+                    ${l.t('timeline.foldEarlier')}
+                  </button>`
+                : nothing
+            }`
+        : nothing
+    }
     <ol part="milestones" start=${from + 1}>
       ${repeat(
         shown,
@@ -89,7 +98,13 @@ export function renderTimeline(view: UnitView, ctx: RenderContext, history?: His
 function renderMilestone(view: MilestoneView, isCurrent: boolean, ctx: RenderContext): TemplateResult {
   const { l } = ctx;
   const m = view.milestone;
-  return html`<li part="milestone" data-kind=${m.kind} data-code=${m.code} ?data-current=${isCurrent} ?data-superseded=${m.superseded === true}>
+  return html`<li
+    part="milestone"
+    data-kind=${m.kind}
+    data-code=${m.code}
+    ?data-current=${isCurrent}
+    ?data-superseded=${m.superseded === true}
+  >
     <div class="milestone-title">
       ${view.title}<span class="kind-tag">${l.t(`time.${m.kind}`)}</span>
       ${isCurrent ? html` <span class="current-tag">· ${l.t('time.current')}</span>` : nothing}
@@ -97,8 +112,7 @@ function renderMilestone(view: MilestoneView, isCurrent: boolean, ctx: RenderCon
     ${view.detail ? html`<div>${view.detail}</div>` : nothing}
     <div class="milestone-meta">
       ${m.time ? html`<time datetime=${isoOf(m.time)}>${formatMoment(m.time, l.locale)}</time>` : l.t('time.unknown')}
-      ${view.place ? html` · ${view.place.label}` : nothing}
-      ${m.facility ? html` · ${m.facility}` : nothing}
+      ${view.place ? html` · ${view.place.label}` : nothing} ${m.facility ? html` · ${m.facility}` : nothing}
     </div>
     ${view.facts.length > 0 ? html`<div class="milestone-meta">${view.facts.join(' · ')}</div>` : nothing}
   </li>`;
@@ -114,9 +128,10 @@ export function renderUnitSwitcher(
   if (units.length < 2) return nothing;
   return html`<div class="units" role="group" aria-label=${ctx.l.t('shipment.containers')} part="units">
     ${units.map(
-      (u, i) => html`<button type="button" part="unit-button" aria-pressed=${i === selected ? 'true' : 'false'} @click=${() => onSelect(i)}>
-        ${u.id}${u.description ? html` <span class="visually-hidden">(${u.description})</span>` : nothing}
-      </button>`,
+      (u, i) =>
+        html`<button type="button" part="unit-button" aria-pressed=${i === selected ? 'true' : 'false'} @click=${() => onSelect(i)}>
+          ${u.id}${u.description ? html` <span class="visually-hidden">(${u.description})</span>` : nothing}
+        </button>`,
     )}
   </div>`;
 }

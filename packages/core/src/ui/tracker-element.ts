@@ -39,7 +39,6 @@ interface ConfigurationProblem {
   readonly missing: boolean;
 }
 
-
 /**
  * What `<ocean-tracker>` and `<air-tracker>` share: the proxy attributes, the
  * tracking controller, the notices for every answer, the status header, ETA, route,
@@ -266,11 +265,16 @@ export abstract class TrackerElement extends LitElement {
     // dir and lang on an inner frame, not the host: the page may be left-to-right around a right-to-left element.
     return html`<div class="frame" part="base" dir=${ctx.l.dir} lang=${ctx.l.locale}>
       ${this.renderForm(ctx)}
-      ${problem
-        ? html`<div part="notice notice-error" data-tone="error"><p role="alert">${ctx.l.t(problem.missing ? 'notice.misconfigured' : 'notice.unusableUrl', { attribute: problem.attribute })}</p></div>`
-        : renderNotice(state, ctx, { onRetry: () => this.tracking.retry() })}
-      ${this.labelled ? this.renderShipment(this.labelled, ctx) : nothing}
-      ${renderAnnouncer(state, ctx, this.labelled)}
+      ${
+        problem
+          ? html`<div part="notice notice-error" data-tone="error">
+              <p role="alert">
+                ${ctx.l.t(problem.missing ? 'notice.misconfigured' : 'notice.unusableUrl', { attribute: problem.attribute })}
+              </p>
+            </div>`
+          : renderNotice(state, ctx, { onRetry: () => this.tracking.retry() })
+      }
+      ${this.labelled ? this.renderShipment(this.labelled, ctx) : nothing} ${renderAnnouncer(state, ctx, this.labelled)}
     </div>`;
   }
 

@@ -28,7 +28,9 @@ describe('LocalizationController', () => {
     const own = mount<LocaleHost>('<test-locale-host lang="pt-BR"></test-locale-host>');
     await own.updateComplete;
     expect(own.localization.localizer.locale).to.equal('pt-BR');
-    const inherited = mount<HTMLElement>('<section lang="ja"><div><test-locale-host></test-locale-host></div></section>').querySelector<LocaleHost>('test-locale-host')!;
+    const inherited = mount<HTMLElement>(
+      '<section lang="ja"><div><test-locale-host></test-locale-host></div></section>',
+    ).querySelector<LocaleHost>('test-locale-host')!;
     await inherited.updateComplete;
     expect(inherited.localization.localizer.locale).to.equal('ja');
   });

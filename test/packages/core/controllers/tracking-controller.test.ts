@@ -85,8 +85,15 @@ class FakePage {
   private readonly names = ['document', 'navigator', 'addEventListener', 'removeEventListener'] as const;
 
   install(): void {
-    this.saved = this.names.map((name) => Object.getOwnPropertyDescriptor(globalThis, name) ?? { value: undefined, configurable: true, writable: true });
-    const values = [this.document, this.navigator, this.window.addEventListener.bind(this.window), this.window.removeEventListener.bind(this.window)];
+    this.saved = this.names.map(
+      (name) => Object.getOwnPropertyDescriptor(globalThis, name) ?? { value: undefined, configurable: true, writable: true },
+    );
+    const values = [
+      this.document,
+      this.navigator,
+      this.window.addEventListener.bind(this.window),
+      this.window.removeEventListener.bind(this.window),
+    ];
     this.names.forEach((name, i) => Object.defineProperty(globalThis, name, { value: values[i], configurable: true, writable: true }));
   }
   uninstall(): void {
@@ -256,7 +263,11 @@ class Respond implements Cmd {
     const call = open[this.pick % open.length]!;
     const latest = real.calls[real.calls.length - 1] === call && call.epoch === model.epoch;
     const answer: Outcome =
-      this.honourAbort && call.signal.aborted ? { kind: 'aborted', status: 0 } : this.answer === 'document' ? { kind: 'document', status: 200, body: documentFor(call) } : this.answer;
+      this.honourAbort && call.signal.aborted
+        ? { kind: 'aborted', status: 0 }
+        : this.answer === 'document'
+          ? { kind: 'document', status: 200, body: documentFor(call) }
+          : this.answer;
     const stateBefore = real.controller.state;
     const eventsBefore = real.host.events.length;
     call.settled = true;
@@ -371,7 +382,9 @@ const answers: fc.Arbitrary<Outcome | 'document'> = fc.oneof(
   fc.constant<Outcome>({ kind: 'unauthorized', status: 401, message: 'bad key' }),
   fc.constantFrom('insufficient_credits', 'usage_limit_reached').map((kind): Outcome => ({ kind, status: 402, code: kind })),
   fc.constant<Outcome>({ kind: 'insufficient_credits', status: 402 }),
-  fc.option(fc.oneof(fc.integer({ min: -2_000, max: 3_000 }), fc.integer({ min: 0, max: 2_000_000 })), { nil: undefined }).map((retryAfterMs): Outcome => ({ kind: 'rate_limited', status: 429, retryAfterMs })),
+  fc
+    .option(fc.oneof(fc.integer({ min: -2_000, max: 3_000 }), fc.integer({ min: 0, max: 2_000_000 })), { nil: undefined })
+    .map((retryAfterMs): Outcome => ({ kind: 'rate_limited', status: 429, retryAfterMs })),
   fc.constant<Outcome>({ kind: 'not_found', status: 404 }),
   fc.constantFrom(400, 422).map((status): Outcome => ({ kind: 'rejected', status })),
   fc.constantFrom(500, 502, 503).map((status): Outcome => ({ kind: 'server_error', status })),
@@ -399,7 +412,17 @@ describe('TrackingController (model-based)', () => {
   it('keeps its promises under any sequence of lookups, answers, time, visibility, connectivity and reconnection', async () => {
     await fc.assert(
       fc.asyncProperty(fc.commands(commands, { maxCommands: 100, size: 'max' }), async (cmds) => {
-        const model: Model = { visible: true, online: true, connected: false, epoch: 0, tracking: false, stopped: false, notBefore: 0, byVisitor: false, answered: false };
+        const model: Model = {
+          visible: true,
+          online: true,
+          connected: false,
+          epoch: 0,
+          tracking: false,
+          stopped: false,
+          notBefore: 0,
+          byVisitor: false,
+          answered: false,
+        };
         const setup = () => {
           const real = setUp(model);
           page = real.page;
@@ -424,7 +447,17 @@ describe('TrackingController (examples)', () => {
   let real: Real;
   let model: Model;
   before(() => {
-    model = { visible: true, online: true, connected: true, epoch: 1, tracking: true, stopped: false, notBefore: 0, byVisitor: false, answered: false };
+    model = {
+      visible: true,
+      online: true,
+      connected: true,
+      epoch: 1,
+      tracking: true,
+      stopped: false,
+      notBefore: 0,
+      byVisitor: false,
+      answered: false,
+    };
     real = setUp(model);
     for (const c of real.host.controllers) c.hostConnected?.();
   });

@@ -29,19 +29,27 @@ describe('numbers that stay numbers in a right-to-left language', () => {
 
   // WebKitGTK lays out the isolate characters as if absent (checked with FSI and LRI alike): the
   // sentence carries them, as the next test proves, but that engine does not honour them yet.
-  itExceptIn({ webkit: 'WebKitGTK ignores Unicode bidi isolates in text' }, 'keeps an AWB number in order in the not-found message', async () => {
-    const s = await scenario({ responses: [{ status: 404, body: { message: 'Not found' } }] });
-    const el = mount<HTMLElement & { updateComplete: Promise<boolean> }>(`<air-tracker lang="ar" proxy-url="${s.base}/air" awb-number="176-22817340"></air-tracker>`);
-    await nextEvent(el, 'tracker-error');
-    await el.updateComplete;
-    const notice = part(el, 'notice')!;
-    expect(getComputedStyle(notice).direction).to.equal('rtl');
-    expectInOrder(notice);
-  });
+  itExceptIn(
+    { webkit: 'WebKitGTK ignores Unicode bidi isolates in text' },
+    'keeps an AWB number in order in the not-found message',
+    async () => {
+      const s = await scenario({ responses: [{ status: 404, body: { message: 'Not found' } }] });
+      const el = mount<HTMLElement & { updateComplete: Promise<boolean> }>(
+        `<air-tracker lang="ar" proxy-url="${s.base}/air" awb-number="176-22817340"></air-tracker>`,
+      );
+      await nextEvent(el, 'tracker-error');
+      await el.updateComplete;
+      const notice = part(el, 'notice')!;
+      expect(getComputedStyle(notice).direction).to.equal('rtl');
+      expectInOrder(notice);
+    },
+  );
 
   it('keeps the looked-up number in order in the heading and in the status sentence', async () => {
     const s = await scenario({ responses: [{ status: 200, body: await fixture('air-awb-transfer.json') }] });
-    const el = mount<HTMLElement & { updateComplete: Promise<boolean> }>(`<air-tracker lang="ar" proxy-url="${s.base}/air" awb-number="176-22817340"></air-tracker>`);
+    const el = mount<HTMLElement & { updateComplete: Promise<boolean> }>(
+      `<air-tracker lang="ar" proxy-url="${s.base}/air" awb-number="176-22817340"></air-tracker>`,
+    );
     await nextEvent(el, 'tracker-load');
     await el.updateComplete;
     expectInOrder(part(el, 'status')!.querySelector('h2')!);

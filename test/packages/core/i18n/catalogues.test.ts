@@ -44,7 +44,16 @@ function sources(dir = new URL('../../../../packages/', import.meta.url)): strin
  */
 const sameAsEnglish: Record<string, readonly MessageKey[]> = {
   es: ['flight.route', 'shipment.labelled', 'exception.leg'],
-  de: ['shipment.status', 'shipment.route', 'reference.container', 'flight.route', 'map.altitude', 'map.route', 'shipment.labelled', 'exception.leg'],
+  de: [
+    'shipment.status',
+    'shipment.route',
+    'reference.container',
+    'flight.route',
+    'map.altitude',
+    'map.route',
+    'shipment.labelled',
+    'exception.leg',
+  ],
   fr: ['shipment.voyage', 'role.destination', 'flight.route'],
   'pt-BR': ['shipment.status', 'flight.route', 'shipment.labelled', 'exception.leg'],
   'zh-CN': ['flight.route'],

@@ -8,7 +8,9 @@ import { fixture, mount, nextEvent, part, scenario, shadowText } from '../../../
 async function loaded(tag: 'ocean-tracker' | 'air-tracker', file: string, attrs: string): Promise<TrackerElement> {
   const s = await scenario({ responses: [{ status: 200, body: await fixture(file) }] });
   const numberAttr = tag === 'ocean-tracker' ? 'reference-number="MEDU9091004"' : 'awb-number="176-22817340"';
-  const el = mount<TrackerElement>(`<${tag} proxy-url="${s.base}/${tag === 'ocean-tracker' ? 'ocean' : 'air'}" map="none" ${numberAttr} ${attrs}></${tag}>`);
+  const el = mount<TrackerElement>(
+    `<${tag} proxy-url="${s.base}/${tag === 'ocean-tracker' ? 'ocean' : 'air'}" map="none" ${numberAttr} ${attrs}></${tag}>`,
+  );
   await nextEvent(el, 'tracker-load');
   await el.updateComplete;
   return el;
@@ -16,10 +18,16 @@ async function loaded(tag: 'ocean-tracker' | 'air-tracker', file: string, attrs:
 
 /** English sentences long enough to be unmistakable, that a translated element must not show. */
 const englishPhrases: string[] = Object.entries(en)
-  .flatMap(([key, message]): Array<[string, string]> => (typeof message === 'string' ? [[key, message]] : Object.values(message).map((form: string) => [key, form])))
+  .flatMap(([key, message]): Array<[string, string]> =>
+    typeof message === 'string' ? [[key, message]] : Object.values(message).map((form: string) => [key, form]),
+  )
   .filter(([key, text]) => !key.startsWith('map.') && text.length >= 12 && !/[{}]/.test(text))
   .map(([, text]) => text);
-const keyPattern = new RegExp(`\\b(${Object.keys(en).map((k) => k.replace(/\./g, '\\.')).join('|')})\\b`);
+const keyPattern = new RegExp(
+  `\\b(${Object.keys(en)
+    .map((k) => k.replace(/\./g, '\\.'))
+    .join('|')})\\b`,
+);
 
 describe('languages', () => {
   afterEach(() => document.querySelectorAll('[data-test-root]').forEach((n) => n.remove()));
@@ -45,7 +53,8 @@ describe('languages', () => {
       if (locale !== 'en') {
         // The carrier's own descriptions are shown beside ours and stay as the document wrote them.
         const documentText = JSON.stringify(await fixture('ocean-container-in-transit.json'));
-        for (const phrase of englishPhrases.filter((p) => !documentText.includes(p))) expect(text, `untranslated: ${phrase}`).not.to.contain(phrase);
+        for (const phrase of englishPhrases.filter((p) => !documentText.includes(p)))
+          expect(text, `untranslated: ${phrase}`).not.to.contain(phrase);
         expect(part(el, 'submit-button')!.textContent!.trim()).not.to.equal(en['form.submit']);
       }
     });
@@ -82,7 +91,9 @@ describe('languages', () => {
   });
 
   it('falls back to the nearest ancestor lang, then renders again when its own lang changes', async () => {
-    const root = mount<HTMLElement>(`<section lang="fr"><div><ocean-tracker proxy-url="/x/ocean" map="none"></ocean-tracker></div></section>`);
+    const root = mount<HTMLElement>(
+      `<section lang="fr"><div><ocean-tracker proxy-url="/x/ocean" map="none"></ocean-tracker></div></section>`,
+    );
     const el = root.querySelector<OceanTracker>('ocean-tracker')!;
     await el.updateComplete;
     expect(part(el, 'submit-button')!.textContent!.trim()).to.equal('Suivre');

@@ -18,7 +18,9 @@ async function normalized(name: string, normalize: Normalizer): Promise<Shipment
 }
 
 async function draw(shipment: Shipment): Promise<TrackerRouteMap> {
-  const el = await fixture<TrackerRouteMap>(html`<tracker-route-map loading="eager" style="width: 640px" .view=${mapView(shipment)}></tracker-route-map>`);
+  const el = await fixture<TrackerRouteMap>(
+    html`<tracker-route-map loading="eager" style="width: 640px" .view=${mapView(shipment)}></tracker-route-map>`,
+  );
   await drawnMap(el);
   return el;
 }
@@ -55,13 +57,20 @@ describe('<tracker-route-map> with the contract documents', () => {
       expect(drawn).to.have.length(placed.length);
       for (const [i, label] of drawn.entries()) expect(placed[i]!.place.label.startsWith(label.replace(/…$/, ''))).to.equal(true, label);
       placed.forEach((s) => expect(s.place.label).to.contain(s.place.place.city ?? s.place.place.name ?? s.place.place.code));
-      expect(el.shadowRoot!.getElementById('description')!.textContent).to.contain(shipment.route[0]!.place.name ?? shipment.route[0]!.place.code);
+      expect(el.shadowRoot!.getElementById('description')!.textContent).to.contain(
+        shipment.route[0]!.place.name ?? shipment.route[0]!.place.code,
+      );
       expect(el.shadowRoot!.querySelectorAll('script, b, [onload], [onerror]')).to.have.length(0);
     });
   }
 
   for (const [name, lines, ports, vessel] of [
-    ['ocean-container-in-transit.json', ['completed', 'current'], ['Ningbo, China', 'Singapore, Singapore', 'Rotterdam, Netherlands'], 'MSC GULSUN'],
+    [
+      'ocean-container-in-transit.json',
+      ['completed', 'current'],
+      ['Ningbo, China', 'Singapore, Singapore', 'Rotterdam, Netherlands'],
+      'MSC GULSUN',
+    ],
     ['ocean-bill-of-lading-pacific.json', ['current'], ['Shanghai, China', 'Los Angeles, United States'], 'OOCL HONG KONG'],
   ] as const) {
     it(`${name}: ${lines.length} segment(s), ${ports.length} ports and the vessel`, async () => {

@@ -20,17 +20,42 @@ interface Route {
 }
 
 const routes: readonly Route[] = [
-  { id: 'transshipment', name: 'a container via a transshipment (Ningbo → Singapore → Rotterdam)', tag: 'ocean-tracker', document: () => fixture('ocean-container-in-transit.json') },
-  { id: 'pacific', name: 'a trans-Pacific bill of lading (Shanghai → Los Angeles)', tag: 'ocean-tracker', document: () => fixture('ocean-bill-of-lading-pacific.json') },
-  { id: 'panama', name: 'a delivery through the Panama Canal (Busan → Balboa → Savannah)', tag: 'ocean-tracker', document: () => fixture('ocean-panama-canal.json') },
+  {
+    id: 'transshipment',
+    name: 'a container via a transshipment (Ningbo → Singapore → Rotterdam)',
+    tag: 'ocean-tracker',
+    document: () => fixture('ocean-container-in-transit.json'),
+  },
+  {
+    id: 'pacific',
+    name: 'a trans-Pacific bill of lading (Shanghai → Los Angeles)',
+    tag: 'ocean-tracker',
+    document: () => fixture('ocean-bill-of-lading-pacific.json'),
+  },
+  {
+    id: 'panama',
+    name: 'a delivery through the Panama Canal (Busan → Balboa → Savannah)',
+    tag: 'ocean-tracker',
+    document: () => fixture('ocean-panama-canal.json'),
+  },
   {
     id: 'duisburg',
     name: 'the demo’s delivery to Duisburg (Santos → Hamburg → Duisburg)',
     tag: 'ocean-tracker',
     document: async () => oceanDocuments.get('HLXU8123446')!({ nowMs: Date.now(), number: 'HLXU8123446', withRoute: true }),
   },
-  { id: 'awb-transfer', name: 'an air waybill with a transfer (Hong Kong → Dubai → Frankfurt)', tag: 'air-tracker', document: () => fixture('air-awb-transfer.json') },
-  { id: 'awb-rebooked', name: 'a re-booked air waybill in flight (Frankfurt → Chicago)', tag: 'air-tracker', document: () => fixture('air-rebooked.json') },
+  {
+    id: 'awb-transfer',
+    name: 'an air waybill with a transfer (Hong Kong → Dubai → Frankfurt)',
+    tag: 'air-tracker',
+    document: () => fixture('air-awb-transfer.json'),
+  },
+  {
+    id: 'awb-rebooked',
+    name: 'a re-booked air waybill in flight (Frankfurt → Chicago)',
+    tag: 'air-tracker',
+    document: () => fixture('air-rebooked.json'),
+  },
 ];
 
 const WIDTHS = [320, 390, 768, 1280, 1400] as const;
@@ -41,7 +66,9 @@ async function loaded(route: Route, lang: string): Promise<TrackerElement> {
   const s = await scenario({ responses: [{ status: 200, body: await route.document() }] });
   const product = route.tag === 'ocean-tracker' ? 'ocean' : 'air';
   const number = route.tag === 'ocean-tracker' ? 'reference-number="MEDU9091004"' : 'awb-number="176-22817340"';
-  const el = mount<TrackerElement>(`<${route.tag} proxy-url="${s.base}/${product}" ${number} map="eager" lang="${lang}" style="margin:0"></${route.tag}>`);
+  const el = mount<TrackerElement>(
+    `<${route.tag} proxy-url="${s.base}/${product}" ${number} map="eager" lang="${lang}" style="margin:0"></${route.tag}>`,
+  );
   await until(() => el.trackingState === 'loaded', 'loaded', 15000);
   await el.updateComplete;
   await mapDrawn(el);
@@ -77,7 +104,10 @@ function labelBoxes(el: TrackerElement): Array<{ text: string; box: DOMRect; kin
 
 function controlBoxes(el: TrackerElement): Array<{ name: string; box: DOMRect }> {
   const root = mapOf(el).shadowRoot;
-  return [...root.querySelectorAll<HTMLElement>('.leaflet-control-zoom, .attribution')].map((node) => ({ name: node.className, box: node.getBoundingClientRect() }));
+  return [...root.querySelectorAll<HTMLElement>('.leaflet-control-zoom, .attribution')].map((node) => ({
+    name: node.className,
+    box: node.getBoundingClientRect(),
+  }));
 }
 
 const overlap = (a: DOMRect, b: DOMRect) =>
@@ -90,8 +120,15 @@ function problems(el: TrackerElement): string[] {
   const out: string[] = [];
   for (const l of labels) {
     const { box } = l;
-    if (box.left < map.left - EPSILON || box.right > map.right + EPSILON || box.top < map.top - EPSILON || box.bottom > map.bottom + EPSILON) {
-      out.push(`“${l.text}” leaves the map (${Math.round(box.left - map.left)}..${Math.round(box.right - map.left)} of ${Math.round(map.width)}, ${Math.round(box.top - map.top)}..${Math.round(box.bottom - map.top)} of ${Math.round(map.height)})`);
+    if (
+      box.left < map.left - EPSILON ||
+      box.right > map.right + EPSILON ||
+      box.top < map.top - EPSILON ||
+      box.bottom > map.bottom + EPSILON
+    ) {
+      out.push(
+        `“${l.text}” leaves the map (${Math.round(box.left - map.left)}..${Math.round(box.right - map.left)} of ${Math.round(map.width)}, ${Math.round(box.top - map.top)}..${Math.round(box.bottom - map.top)} of ${Math.round(map.height)})`,
+      );
     }
     for (const c of controlBoxes(el)) if (overlap(box, c.box)) out.push(`“${l.text}” is under ${c.name}`);
   }
@@ -127,8 +164,18 @@ describe('map labels that fit', () => {
 
   // Every document the demo serves, as a visitor trying the demo numbers meets them.
   const demo: Route[] = [
-    ...[...oceanDocuments].map(([number, build]) => ({ id: `demo-${number}`, name: `demo ${number}`, tag: 'ocean-tracker' as const, document: async () => build({ nowMs: Date.now(), number, withRoute: true }) })),
-    ...[...airDocuments].map(([number, build]) => ({ id: `demo-${number}`, name: `demo ${number}`, tag: 'air-tracker' as const, document: async () => build({ nowMs: Date.now(), number, withRoute: true }) })),
+    ...[...oceanDocuments].map(([number, build]) => ({
+      id: `demo-${number}`,
+      name: `demo ${number}`,
+      tag: 'ocean-tracker' as const,
+      document: async () => build({ nowMs: Date.now(), number, withRoute: true }),
+    })),
+    ...[...airDocuments].map(([number, build]) => ({
+      id: `demo-${number}`,
+      name: `demo ${number}`,
+      tag: 'air-tracker' as const,
+      document: async () => build({ nowMs: Date.now(), number, withRoute: true }),
+    })),
   ];
   for (const route of demo) {
     for (const lang of ['en', 'ar']) {
@@ -159,7 +206,11 @@ describe('map labels that fit', () => {
     await setViewport({ width: 390, height: 900 });
     const el = await loaded(routes[0]!, 'en');
     el.setAttribute('lang', 'ar');
-    await until(() => mapOf(el).shadowRoot.querySelector('.leaflet-control-zoom')!.parentElement!.classList.contains('leaflet-right'), 'zoom buttons at the inline start', 10000);
+    await until(
+      () => mapOf(el).shadowRoot.querySelector('.leaflet-control-zoom')!.parentElement!.classList.contains('leaflet-right'),
+      'zoom buttons at the inline start',
+      10000,
+    );
     await until(() => labelBoxes(el).some((l) => /[\u0600-\u06FF]/.test(l.text)), 'Arabic labels', 10000);
     await settled(el);
     expect(problems(el)).to.deep.equal([]);
@@ -167,12 +218,17 @@ describe('map labels that fit', () => {
 
   it('puts a place label at the inline end of its marker: right in English, left in Arabic', async () => {
     await setViewport({ width: 1280, height: 900 });
-    for (const [lang, side] of [['en', 'right'], ['ar', 'left']] as const) {
+    for (const [lang, side] of [
+      ['en', 'right'],
+      ['ar', 'left'],
+    ] as const) {
       const el = await loaded(routes[0]!, lang);
       const root = mapOf(el).shadowRoot;
       // Singapore, the transshipment in the middle of the route, has room on both sides.
       const marker = root.querySelector('path.tracker-place--transshipment')!.getBoundingClientRect();
-      const label = [...root.querySelectorAll('.tracker-place-label')].find((n) => n.textContent!.includes('Singapore'))!.getBoundingClientRect();
+      const label = [...root.querySelectorAll('.tracker-place-label')]
+        .find((n) => n.textContent!.includes('Singapore'))!
+        .getBoundingClientRect();
       if (side === 'right') expect(label.left, lang).to.be.greaterThan(marker.right);
       else expect(label.right, lang).to.be.lessThan(marker.left);
       expect(label.top, lang).to.be.lessThan(marker.top + marker.height / 2);

@@ -19,7 +19,14 @@ function measure(text: LabelText): Size {
   return { width: 12 + 7 * Math.max(...lines.map((l) => Array.from(l).length)), height: 4 + 16 * lines.length };
 }
 
-function label(name: string, x: number, y: number, priority: number, details: string[] = [], prefer: LabelRequest['prefer'] = 'inline-end'): LabelRequest {
+function label(
+  name: string,
+  x: number,
+  y: number,
+  priority: number,
+  details: string[] = [],
+  prefer: LabelRequest['prefer'] = 'inline-end',
+): LabelRequest {
   return { text: { name, details }, anchor: { x, y }, radius: 6, priority, prefer };
 }
 
@@ -39,14 +46,26 @@ describe('placeLabels', () => {
   });
 
   it('moves a label that would leave the map to the other side, whole', () => {
-    const [placement] = placeLabels({ labels: [label('Ningbo', 380, 150, 0, ['Origin, Port of loading'])], size, dir: 'ltr', controls: [], measure });
+    const [placement] = placeLabels({
+      labels: [label('Ningbo', 380, 150, 0, ['Origin, Port of loading'])],
+      size,
+      dir: 'ltr',
+      controls: [],
+      measure,
+    });
     assert.equal(shown(placement!)?.side, 'left');
     assert.equal(shown(placement!)?.shortened, false);
   });
 
   it('keeps a label clear of a control (here the zoom buttons) by moving it to another side', () => {
     const zoom: Box = { left: 356, top: 10, right: 390, bottom: 74 };
-    const [placement] = placeLabels({ labels: [label('Rotterdam', 300, 40, 0, ['Destination'])], size, dir: 'ltr', controls: [zoom], measure });
+    const [placement] = placeLabels({
+      labels: [label('Rotterdam', 300, 40, 0, ['Destination'])],
+      size,
+      dir: 'ltr',
+      controls: [zoom],
+      measure,
+    });
     const p = shown(placement!);
     assert.ok(p, 'the label is shown');
     assert.equal(intersects(p.box, zoom), false);
@@ -65,19 +84,43 @@ describe('placeLabels', () => {
 
   it('drops detail lines before cutting the name, and cuts the name before hiding it', () => {
     const narrow = { width: 150, height: 120 };
-    const [withDetails] = placeLabels({ labels: [label('Los Angeles', 75, 60, 0, ['Port of discharge, Destination'])], size: narrow, dir: 'ltr', controls: [], measure });
+    const [withDetails] = placeLabels({
+      labels: [label('Los Angeles', 75, 60, 0, ['Port of discharge, Destination'])],
+      size: narrow,
+      dir: 'ltr',
+      controls: [],
+      measure,
+    });
     assert.deepEqual(shown(withDetails!)?.text, { name: 'Los Angeles', details: [] });
-    const [cut] = placeLabels({ labels: [label('Hong Kong International Airport', 75, 60, 0)], size: narrow, dir: 'ltr', controls: [], measure });
+    const [cut] = placeLabels({
+      labels: [label('Hong Kong International Airport', 75, 60, 0)],
+      size: narrow,
+      dir: 'ltr',
+      controls: [],
+      measure,
+    });
     const p = shown(cut!);
     assert.ok(p, 'the label is shown');
     assert.ok(p.text.name.endsWith('…'), `cut short: ${p.text.name}`);
     assert.ok(contains({ left: 0, top: 0, right: 150, bottom: 120 }, p.box));
-    const [hidden] = placeLabels({ labels: [label('Savannah', 20, 60, 0)], size: { width: 40, height: 120 }, dir: 'ltr', controls: [], measure });
+    const [hidden] = placeLabels({
+      labels: [label('Savannah', 20, 60, 0)],
+      size: { width: 40, height: 120 },
+      dir: 'ltr',
+      controls: [],
+      measure,
+    });
     assert.equal(hidden!.hidden, true);
   });
 
   it('puts a vehicle label above its marker when there is room', () => {
-    const [placement] = placeLabels({ labels: [label('MSC GULSUN', 200, 150, 0, ['16.4 knots'], 'above')], size, dir: 'ltr', controls: [], measure });
+    const [placement] = placeLabels({
+      labels: [label('MSC GULSUN', 200, 150, 0, ['16.4 knots'], 'above')],
+      size,
+      dir: 'ltr',
+      controls: [],
+      measure,
+    });
     assert.equal(shown(placement!)?.side, 'top');
   });
 
@@ -88,10 +131,13 @@ describe('placeLabels', () => {
         fc.integer({ min: 200, max: 1400 }),
         fc.integer({ min: 150, max: 400 }),
         fc.constantFrom('ltr' as const, 'rtl' as const),
-        fc.array(fc.tuple(anchor, fc.string({ minLength: 1, maxLength: 30 }), fc.array(fc.string({ maxLength: 30 }), { maxLength: 2 })), { maxLength: 8 }),
+        fc.array(fc.tuple(anchor, fc.string({ minLength: 1, maxLength: 30 }), fc.array(fc.string({ maxLength: 30 }), { maxLength: 2 })), {
+          maxLength: 8,
+        }),
         (width, height, dir, specs) => {
           const labels = specs.map(([a, name, details], i) => label(name, a.x % width, a.y % height, i, details));
-          const zoom: Box = dir === 'rtl' ? { left: width - 44, top: 10, right: width - 10, bottom: 74 } : { left: 10, top: 10, right: 44, bottom: 74 };
+          const zoom: Box =
+            dir === 'rtl' ? { left: width - 44, top: 10, right: width - 10, bottom: 74 } : { left: 10, top: 10, right: 44, bottom: 74 };
           const placements = placeLabels({ labels, size: { width, height }, dir, controls: [zoom], measure });
           const map: Box = { left: 0, top: 0, right: width, bottom: height };
           const boxes = visibleBoxes(placements);
@@ -99,8 +145,19 @@ describe('placeLabels', () => {
             if (!contains(map, b) || intersects(b, zoom)) return false;
             if (boxes.some((other, j) => j !== i && intersects(b, other))) return false;
           }
-          return placements.every((p, i) =>
-            p.hidden || labels.every((other, j) => j === i || !intersects(p.box, { left: other.anchor.x - 6, top: other.anchor.y - 6, right: other.anchor.x + 6, bottom: other.anchor.y + 6 })),
+          return placements.every(
+            (p, i) =>
+              p.hidden ||
+              labels.every(
+                (other, j) =>
+                  j === i ||
+                  !intersects(p.box, {
+                    left: other.anchor.x - 6,
+                    top: other.anchor.y - 6,
+                    right: other.anchor.x + 6,
+                    bottom: other.anchor.y + 6,
+                  }),
+              ),
           );
         },
       ),

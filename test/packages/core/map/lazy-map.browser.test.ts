@@ -5,7 +5,13 @@
 import { expect, fixture, html, waitUntil } from '@open-wc/testing';
 import { LitElement, html as litHtml, nothing } from 'lit';
 import '../../../../packages/core/src/map/define.js';
-import { hasMapData, mapLoadingConverter, parseMapLoading, type MapLoading, type TrackerRouteMap } from '../../../../packages/core/src/map/index.js';
+import {
+  hasMapData,
+  mapLoadingConverter,
+  parseMapLoading,
+  type MapLoading,
+  type TrackerRouteMap,
+} from '../../../../packages/core/src/map/index.js';
 import type { Shipment } from '../../../../packages/core/src/model/shipment.js';
 import { oceanInTransit, mapView } from './fixtures.js';
 import { drawnMap, frames, isLoopback, mapCodeRequested, requestedUrls } from './map-test-helpers.js';
@@ -41,7 +47,13 @@ function innerMap(host: MapHost): TrackerRouteMap | null {
 describe('map loading (lazy | eager | none)', () => {
   it('reads the attribute, defaulting to lazy', () => {
     expect(['lazy', 'eager', 'none', 'EAGER', null, '', 'sometimes'].map(parseMapLoading)).to.deep.equal([
-      'lazy', 'eager', 'none', 'eager', 'lazy', 'lazy', 'lazy',
+      'lazy',
+      'eager',
+      'none',
+      'eager',
+      'lazy',
+      'lazy',
+      'lazy',
     ]);
   });
 
@@ -58,7 +70,9 @@ describe('map loading (lazy | eager | none)', () => {
   });
 
   it('with loading="none" on the map itself, describes the route but loads nothing', async () => {
-    const el = await fixture<TrackerRouteMap>(html`<tracker-route-map loading="none" .view=${mapView(oceanInTransit())}></tracker-route-map>`);
+    const el = await fixture<TrackerRouteMap>(
+      html`<tracker-route-map loading="none" .view=${mapView(oceanInTransit())}></tracker-route-map>`,
+    );
     await frames(10);
     expect(el.shadowRoot!.getElementById('description')!.textContent).to.contain('Route: Ningbo, China');
     // A boolean, so a failure does not make chai print (and walk) a whole Leaflet map.
@@ -67,7 +81,9 @@ describe('map loading (lazy | eager | none)', () => {
   });
 
   it('does not load a lazy map for a shipment without route data', async () => {
-    const host = await fixture<MapHost>(html`<test-map-host .shipment=${{ ...oceanInTransit(), legs: [], position: undefined }}></test-map-host>`);
+    const host = await fixture<MapHost>(
+      html`<test-map-host .shipment=${{ ...oceanInTransit(), legs: [], position: undefined }}></test-map-host>`,
+    );
     await frames(10);
     expect(innerMap(host)).to.equal(null);
     expect(mapCodeRequested()).to.be.false;
@@ -127,24 +143,28 @@ describe('map loading (lazy | eager | none)', () => {
   });
 
   describe('eager', () => {
-  it('with map="eager" draws at once, even far below the viewport', async () => {
-    const page = await fixture<HTMLDivElement>(html`<div><div style="height: 300vh"></div><test-map-host map="eager" .shipment=${oceanInTransit()}></test-map-host></div>`);
-    window.scrollTo(0, 0);
-    const map = innerMap(page.querySelector('test-map-host')!)!;
-    await drawnMap(map);
-    expect(map.getBoundingClientRect().top).to.be.greaterThan(window.innerHeight);
-  });
+    it('with map="eager" draws at once, even far below the viewport', async () => {
+      const page = await fixture<HTMLDivElement>(
+        html`<div>
+          <div style="height: 300vh"></div>
+          <test-map-host map="eager" .shipment=${oceanInTransit()}></test-map-host>
+        </div>`,
+      );
+      window.scrollTo(0, 0);
+      const map = innerMap(page.querySelector('test-map-host')!)!;
+      await drawnMap(map);
+      expect(map.getBoundingClientRect().top).to.be.greaterThan(window.innerHeight);
+    });
 
-  it('switching a host to map="none" removes its map', async () => {
-    const host = await fixture<MapHost>(html`<test-map-host map="eager" .shipment=${oceanInTransit()}></test-map-host>`);
-    const map = innerMap(host)!;
-    await drawnMap(map);
-    host.setAttribute('map', 'none');
-    await host.updateComplete;
-    expect(innerMap(host)).to.equal(null);
-    expect(map.leafletMap === undefined, 'no Leaflet map').to.be.true;
-  });
-
+    it('switching a host to map="none" removes its map', async () => {
+      const host = await fixture<MapHost>(html`<test-map-host map="eager" .shipment=${oceanInTransit()}></test-map-host>`);
+      const map = innerMap(host)!;
+      await drawnMap(map);
+      host.setAttribute('map', 'none');
+      await host.updateComplete;
+      expect(innerMap(host)).to.equal(null);
+      expect(map.leafletMap === undefined, 'no Leaflet map').to.be.true;
+    });
   });
 
   it('fetched everything from loopback', async () => {

@@ -28,7 +28,10 @@ window.ResizeObserver = trackObserver(ResizeObserver, observing.resize);
 window.IntersectionObserver = trackObserver(IntersectionObserver, observing.intersection);
 
 /** Listeners currently attached to window and document, keyed by target, type, capture and function. */
-const listeners = new Map<EventTarget, Set<string>>([[window, new Set()], [document, new Set()]]);
+const listeners = new Map<EventTarget, Set<string>>([
+  [window, new Set()],
+  [document, new Set()],
+]);
 const ids = new WeakMap<object, number>();
 let nextId = 0;
 function key(type: string, listener: EventListenerOrEventListenerObject | null, options?: boolean | EventListenerOptions): string {

@@ -28,13 +28,19 @@ describe('describeRoute', () => {
       describeRoute(mapView(airTransfer()), englishMapMessages, now),
       'Route: Hong Kong (HKG), Hong Kong SAR China → Dubai (DXB), United Arab Emirates → Frankfurt am Main (FRA), Germany.',
     );
-    assert.match(describeRoute(mapView(airWithoutPaths(now)), englishMapMessages, now), /Aircraft EK9905 at 32\.5°N 47\.1°E, 480 knots, course 312°, 36,000 ft, reported 4 minutes ago\.$/);
+    assert.match(
+      describeRoute(mapView(airWithoutPaths(now)), englishMapMessages, now),
+      /Aircraft EK9905 at 32\.5°N 47\.1°E, 480 knots, course 312°, 36,000 ft, reported 4 minutes ago\.$/,
+    );
   });
 
   it('uses translated words, and the place labels of the view’s language, when given', () => {
     const now = Date.now();
     const german = { ...englishMapMessages, routeSummary: (stops: readonly string[]) => `Route: ${stops.join(' – ')}.`, vessel: 'Schiff' };
-    assert.match(describeRoute(mapView(oceanPacific(now), german, 'de'), german, now), /^Route: Shanghai, China – Los Angeles, Vereinigte Staaten\. Schiff OOCL/);
+    assert.match(
+      describeRoute(mapView(oceanPacific(now), german, 'de'), german, now),
+      /^Route: Shanghai, China – Los Angeles, Vereinigte Staaten\. Schiff OOCL/,
+    );
   });
 });
 

@@ -4,7 +4,9 @@ import type { TrackerRouteMap } from '../../../../packages/core/src/map/index.js
 
 /** Waits until the element has drawn its Leaflet map, and returns that map. */
 export async function drawnMap(el: TrackerRouteMap, timeout = 10000): Promise<LeafletMap> {
-  await waitUntil(() => el.leafletMap !== undefined && el.shadowRoot?.querySelector('.leaflet-pane') !== null, 'the map was not drawn', { timeout });
+  await waitUntil(() => el.leafletMap !== undefined && el.shadowRoot?.querySelector('.leaflet-pane') !== null, 'the map was not drawn', {
+    timeout,
+  });
   await el.updateComplete;
   return el.leafletMap!;
 }

@@ -32,7 +32,12 @@ describe('alignLongitude', () => {
 
 describe('unwrapPath', () => {
   it('keeps a path that does not cross the antimeridian as given', () => {
-    const given = path([[103.84, 1.264], [60, 12.5], [-9.8, 43], [4.05, 51.955]]);
+    const given = path([
+      [103.84, 1.264],
+      [60, 12.5],
+      [-9.8, 43],
+      [4.05, 51.955],
+    ]);
     assert.deepEqual(unwrapPath(given), given);
   });
 
@@ -50,13 +55,32 @@ describe('unwrapPath', () => {
   });
 
   it('crosses westbound too', () => {
-    const drawn = unwrapPath(path([[-150, 40], [-179, 41], [178, 42], [140, 35]]));
-    assert.deepEqual(drawn.map((p) => p.lng), [-150, -179, -182, -220]);
+    const drawn = unwrapPath(
+      path([
+        [-150, 40],
+        [-179, 41],
+        [178, 42],
+        [140, 35],
+      ]),
+    );
+    assert.deepEqual(
+      drawn.map((p) => p.lng),
+      [-150, -179, -182, -220],
+    );
   });
 
   it('continues from a previous leg end when given a start reference', () => {
-    const drawn = unwrapPath(path([[-179.5, 10], [-170, 10]]), 179);
-    assert.deepEqual(drawn.map((p) => p.lng), [180.5, 190]);
+    const drawn = unwrapPath(
+      path([
+        [-179.5, 10],
+        [-170, 10],
+      ]),
+      179,
+    );
+    assert.deepEqual(
+      drawn.map((p) => p.lng),
+      [180.5, 190],
+    );
   });
 });
 
@@ -112,16 +136,31 @@ describe('greatCirclePath', () => {
 describe('boundsOf', () => {
   it('is undefined for no points and the enclosing box otherwise', () => {
     assert.equal(boundsOf([]), undefined);
-    assert.deepEqual(boundsOf(path([[10, 5], [-3, 8], [200, -1]])), { south: -1, west: -3, north: 8, east: 200 });
+    assert.deepEqual(
+      boundsOf(
+        path([
+          [10, 5],
+          [-3, 8],
+          [200, -1],
+        ]),
+      ),
+      { south: -1, west: -3, north: 8, east: 200 },
+    );
   });
 });
 
 describe('buildRouteScene', () => {
   it('draws the container in transit as a completed and a current leg joined at Singapore', () => {
     const scene = buildRouteScene(oceanInTransit());
-    assert.deepEqual(scene.lines.map((l) => l.state), ['completed', 'current']);
+    assert.deepEqual(
+      scene.lines.map((l) => l.state),
+      ['completed', 'current'],
+    );
     assert.deepEqual(scene.lines[0]!.latLngs.at(-1), scene.lines[1]!.latLngs[0]);
-    assert.deepEqual(scene.stops.map((s) => s.place.code), ['CNNGB', 'SGSIN', 'NLRTM']);
+    assert.deepEqual(
+      scene.stops.map((s) => s.place.code),
+      ['CNNGB', 'SGSIN', 'NLRTM'],
+    );
     assert.deepEqual(scene.stops[0]!.roles, ['origin', 'loading']);
     near(scene.position!.at.lng, 58.42);
     assert.deepEqual(scene.bounds, { south: 1.264, west: -9.8, north: 51.955, east: 122.6 });
@@ -157,8 +196,21 @@ describe('buildRouteScene', () => {
 
   it('draws the air waybill with the document paths and airports, continuous at the transfer', () => {
     const scene = buildRouteScene(airTransfer());
-    assert.deepEqual(scene.lines.map((l) => [l.state, l.latLngs.length]), [['completed', 25], ['planned', 25]]);
-    assert.deepEqual(scene.stops.map((s) => [s.place.code, s.roles]), [['HKG', ['origin']], ['DXB', ['transfer']], ['FRA', ['destination']]]);
+    assert.deepEqual(
+      scene.lines.map((l) => [l.state, l.latLngs.length]),
+      [
+        ['completed', 25],
+        ['planned', 25],
+      ],
+    );
+    assert.deepEqual(
+      scene.stops.map((s) => [s.place.code, s.roles]),
+      [
+        ['HKG', ['origin']],
+        ['DXB', ['transfer']],
+        ['FRA', ['destination']],
+      ],
+    );
     assert.equal(scene.position, undefined);
   });
 
@@ -176,7 +228,10 @@ describe('buildRouteScene', () => {
     const shipment = oceanInTransit();
     const scene = buildRouteScene({
       ...shipment,
-      legs: [{ ...shipment.legs[0]!, path: [] }, { mode: 'truck', state: 'planned', path: [] }],
+      legs: [
+        { ...shipment.legs[0]!, path: [] },
+        { mode: 'truck', state: 'planned', path: [] },
+      ],
     });
     assert.equal(scene.lines.length, 1);
     assert.equal(scene.lines[0]!.latLngs.length, 2);

@@ -50,7 +50,10 @@ describe('<tracker-route-map>', () => {
     it('draws the completed leg solid and the current leg dashed, in different colours', async () => {
       const el = await mount(oceanInTransit());
       const lines = routeLines(el.leafletMap!);
-      expect(lines.map((l) => l.className)).to.deep.equal(['tracker-route tracker-route--completed', 'tracker-route tracker-route--current']);
+      expect(lines.map((l) => l.className)).to.deep.equal([
+        'tracker-route tracker-route--completed',
+        'tracker-route tracker-route--current',
+      ]);
       expect(lines.map((l) => l.latLngs.length)).to.deep.equal([8, 23]);
       const [completed, current] = [...root(el).querySelectorAll<SVGPathElement>('path.tracker-route')].map((p) => getComputedStyle(p));
       expect(completed!.strokeDasharray).to.equal('none');
@@ -62,7 +65,11 @@ describe('<tracker-route-map>', () => {
       const el = await mount(oceanInTransit());
       expect(root(el).querySelectorAll('path.tracker-place')).to.have.length(3);
       expect(root(el).querySelectorAll('path.tracker-place--transshipment')).to.have.length(1);
-      expect(texts(el, '.tracker-place-label .tracker-label-name')).to.deep.equal(['Ningbo, China', 'Singapore, Singapore', 'Rotterdam, Netherlands']);
+      expect(texts(el, '.tracker-place-label .tracker-label-name')).to.deep.equal([
+        'Ningbo, China',
+        'Singapore, Singapore',
+        'Rotterdam, Netherlands',
+      ]);
       expect(texts(el, '.tracker-place-label .tracker-label-detail')).to.deep.equal([
         'Origin, Port of loading',
         'Transshipment',
@@ -185,7 +192,11 @@ describe('<tracker-route-map>', () => {
       expect(texts(el, '.tracker-place-label .tracker-label-name')).to.include(`${HOSTILE.port}, Singapore`);
       expect(texts(el, '[part=attribution]')).to.deep.equal([HOSTILE.attribution]);
       expect(root(el).getElementById('description')!.textContent).to.contain(HOSTILE.port).and.contain(HOSTILE.vessel);
-      expect(root(el).querySelectorAll('script, b, iframe, img:not(.leaflet-tile), [onerror], [onload], a:not(.leaflet-control-zoom-in, .leaflet-control-zoom-out)')).to.have.length(0);
+      expect(
+        root(el).querySelectorAll(
+          'script, b, iframe, img:not(.leaflet-tile), [onerror], [onload], a:not(.leaflet-control-zoom-in, .leaflet-control-zoom-out)',
+        ),
+      ).to.have.length(0);
       expect(window.__mapPwned).to.equal(undefined);
     });
   });

@@ -133,7 +133,13 @@ describe('readLatLng', () => {
 
 describe('readLineString', () => {
   it('turns GeoJSON [lon, lat] pairs into Leaflet-order points, keeping antimeridian jumps', () => {
-    const path = readLineString({ type: 'LineString', coordinates: [[179.6, 46], [-179.4, 46.1]] });
+    const path = readLineString({
+      type: 'LineString',
+      coordinates: [
+        [179.6, 46],
+        [-179.4, 46.1],
+      ],
+    });
     assert.deepEqual(path, [
       { lat: 46, lng: 179.6 },
       { lat: 46.1, lng: -179.4 },
@@ -147,7 +153,16 @@ describe('readLineString', () => {
     ]);
   });
   it('reads no points from another geometry type or a non-object', () => {
-    assert.deepEqual(readLineString({ type: 'Point', coordinates: [[4, 51], [5, 52]] }), []);
+    assert.deepEqual(
+      readLineString({
+        type: 'Point',
+        coordinates: [
+          [4, 51],
+          [5, 52],
+        ],
+      }),
+      [],
+    );
     assert.deepEqual(readLineString([[4, 51]]), []);
     assert.deepEqual(readLineString({ type: 'LineString', coordinates: 'none' }), []);
   });
@@ -161,7 +176,10 @@ describe('sortByTime', () => {
       { id: 'b1', t: 20 },
       { id: 'b2', t: 20 },
     ];
-    assert.deepEqual(sortByTime(items, (i) => i.t).map((i) => i.id), ['a', 'b1', 'b2', 'c']);
+    assert.deepEqual(
+      sortByTime(items, (i) => i.t).map((i) => i.id),
+      ['a', 'b1', 'b2', 'c'],
+    );
   });
   it('keeps an undated item right after the item it followed in the document', () => {
     const items = [
@@ -171,17 +189,21 @@ describe('sortByTime', () => {
       { id: 'undated-after-early', t: undefined },
       { id: 'middle', t: 20 },
     ];
-    assert.deepEqual(sortByTime(items, (i) => i.t).map((i) => i.id), [
-      'early',
-      'undated-after-early',
-      'middle',
-      'late',
-      'undated-after-late',
-    ]);
+    assert.deepEqual(
+      sortByTime(items, (i) => i.t).map((i) => i.id),
+      ['early', 'undated-after-early', 'middle', 'late', 'undated-after-late'],
+    );
   });
   it('keeps leading undated items first', () => {
-    const items = [{ id: 'x', t: undefined }, { id: 'y', t: 5 }, { id: 'z', t: 1 }];
-    assert.deepEqual(sortByTime(items, (i) => i.t).map((i) => i.id), ['x', 'z', 'y']);
+    const items = [
+      { id: 'x', t: undefined },
+      { id: 'y', t: 5 },
+      { id: 'z', t: 1 },
+    ];
+    assert.deepEqual(
+      sortByTime(items, (i) => i.t).map((i) => i.id),
+      ['x', 'z', 'y'],
+    );
   });
 });
 

@@ -72,9 +72,17 @@ describe('the exception state of the labelled view', () => {
 
   it('says a hold (ocean inspection) or a discrepancy (air) when it is the latest thing that happened, not once it is past', () => {
     const ocean = shipmentOf('ocean-booked-planned.json');
-    const inspected: Milestone = { code: 'INSP', known: true, kind: 'actual', time: { iso: '2030-01-01T00:00:00Z', epochMs: Date.UTC(2030, 0, 1), offsetMinutes: 0 } };
+    const inspected: Milestone = {
+      code: 'INSP',
+      known: true,
+      kind: 'actual',
+      time: { iso: '2030-01-01T00:00:00Z', epochMs: Date.UTC(2030, 0, 1), offsetMinutes: 0 },
+    };
     const withHold: Shipment = { ...ocean, units: [{ id: 'MSCU1234565', milestones: [inspected] }] };
-    assert.deepEqual(present(withHold).exceptions.map((e) => e.kind), ['hold']);
+    assert.deepEqual(
+      present(withHold).exceptions.map((e) => e.kind),
+      ['hold'],
+    );
     const released: Milestone = { ...inspected, code: 'CUSR', time: { ...inspected.time!, epochMs: inspected.time!.epochMs + 1 } };
     assert.deepEqual(present({ ...withHold, units: [{ id: 'MSCU1234565', milestones: [inspected, released] }] }).exceptions, []);
 
@@ -83,7 +91,10 @@ describe('the exception state of the labelled view', () => {
     const latest = unit.milestones.filter((m) => m.kind === 'actual').at(-1)!;
     const discrepancy: Milestone = { ...latest, code: 'DIS', time: { ...latest.time!, epochMs: latest.time!.epochMs + 60_000 } };
     const view = present({ ...air, units: [{ ...unit, milestones: [...unit.milestones, discrepancy] }] });
-    assert.deepEqual(view.exceptions.map((e) => e.kind), ['discrepancy']);
+    assert.deepEqual(
+      view.exceptions.map((e) => e.kind),
+      ['discrepancy'],
+    );
   });
 
   it('adds the exceptions to the status sentence the live region says', () => {

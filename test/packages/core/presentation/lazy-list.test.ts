@@ -11,7 +11,10 @@ describe('lazyList', () => {
       return { i };
     });
     assert.equal(list.length, 30_000);
-    assert.deepEqual(list.slice(29_990).map((x) => x.i), Array.from({ length: 10 }, (_, k) => 29_990 + k));
+    assert.deepEqual(
+      list.slice(29_990).map((x) => x.i),
+      Array.from({ length: 10 }, (_, k) => 29_990 + k),
+    );
     assert.equal(made.length, 10);
     assert.equal(list[29_995], list[29_995], 'an item is made once and kept');
     assert.equal(made.length, 10);
@@ -20,7 +23,10 @@ describe('lazyList', () => {
   it('reads, iterates, maps and compares like the array it stands for', () => {
     const list = lazyList(4, (i) => i * i);
     assert.deepEqual([...list], [0, 1, 4, 9]);
-    assert.deepEqual(list.map((x) => x + 1), [1, 2, 5, 10]);
+    assert.deepEqual(
+      list.map((x) => x + 1),
+      [1, 2, 5, 10],
+    );
     assert.deepEqual(list, [0, 1, 4, 9]);
     assert.equal(2 in list, true);
     assert.equal(4 in list, false);

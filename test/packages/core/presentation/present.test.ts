@@ -52,7 +52,11 @@ describe('the presentation step', () => {
     const german = new Localizer('de');
     const relabelled = present(shipment, 'Maersk', german, mapMessagesFor(german));
     assert.notEqual(relabelled.map, first.map, 'another language relabels the map');
-    assert.notEqual(present(inTransit(), 'Maersk', german, mapMessagesFor(german)).map, relabelled.map, 'another shipment: another map view');
+    assert.notEqual(
+      present(inTransit(), 'Maersk', german, mapMessagesFor(german)).map,
+      relabelled.map,
+      'another shipment: another map view',
+    );
   });
 
   it('names the carrier from the document, else from the open list, else by its code', () => {

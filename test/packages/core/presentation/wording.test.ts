@@ -35,7 +35,10 @@ describe('words that fit the mode', () => {
   it('names the ocean step by its transport: vessel (and feeder), rail, truck, barge', () => {
     const ocean = shipmentOf('ocean-container-in-transit.json');
     const byMode = (mode: string | undefined) =>
-      titles(ocean, ['LOAD', 'DEPA', 'ARRI', 'DISC'].map((code) => event(code, mode === undefined ? {} : { mode })));
+      titles(
+        ocean,
+        ['LOAD', 'DEPA', 'ARRI', 'DISC'].map((code) => event(code, mode === undefined ? {} : { mode })),
+      );
     assert.deepEqual(byMode('vessel'), ['Loaded on vessel', 'Vessel departed', 'Vessel arrived', 'Discharged']);
     assert.deepEqual(byMode('feeder'), byMode('vessel'));
     assert.deepEqual(byMode(undefined), byMode('vessel'));
@@ -50,7 +53,11 @@ describe('words that fit the mode', () => {
     const ocean = shipmentOf('ocean-container-in-transit.json');
     for (const locale of shippedLocales) {
       for (const code of ['LOAD', 'DEPA', 'ARRI', 'DISC']) {
-        const [vessel, rail, truck, barge] = titles(ocean, ['vessel', 'rail', 'truck', 'barge'].map((mode) => event(code, { mode })), locale);
+        const [vessel, rail, truck, barge] = titles(
+          ocean,
+          ['vessel', 'rail', 'truck', 'barge'].map((mode) => event(code, { mode })),
+          locale,
+        );
         assert.equal(new Set([vessel, rail, truck, barge]).size, 4, `${locale} ${code}: ${vessel} / ${rail} / ${truck} / ${barge}`);
       }
     }
@@ -59,7 +66,11 @@ describe('words that fit the mode', () => {
   it("tells an air transfer onto the airline's own flight from one to another airline, by the flight's designator", () => {
     const air = shipmentOf('air-awb-transfer.json');
     assert.equal(air.carrier?.iata, 'EK');
-    const [own, other, unknown] = titles(air, [event('TFD', { flightNumber: 'EK9905' }), event('TFD', { flightNumber: 'LH8162' }), event('TFD')]);
+    const [own, other, unknown] = titles(air, [
+      event('TFD', { flightNumber: 'EK9905' }),
+      event('TFD', { flightNumber: 'LH8162' }),
+      event('TFD'),
+    ]);
     assert.equal(own, 'Transferred to a connecting flight');
     assert.equal(other, 'Transferred to another airline');
     assert.equal(unknown, 'Transferred');

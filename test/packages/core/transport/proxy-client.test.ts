@@ -9,7 +9,16 @@ const headers = (h: Record<string, string> = {}) => new Headers(h);
 
 describe('buildProxyUrl', () => {
   it('appends parameters, keeping the proxy URL’s own query', () => {
-    const url = new URL(buildProxyUrl('/api/tracking/ocean?site=a', [['referenceNumber', 'A B+C&D#é'], ['routeDetails', 'true']], 'https://shop.example/page'));
+    const url = new URL(
+      buildProxyUrl(
+        '/api/tracking/ocean?site=a',
+        [
+          ['referenceNumber', 'A B+C&D#é'],
+          ['routeDetails', 'true'],
+        ],
+        'https://shop.example/page',
+      ),
+    );
     assert.equal(url.origin + url.pathname, 'https://shop.example/api/tracking/ocean');
     assert.equal(url.searchParams.get('site'), 'a');
     assert.equal(url.searchParams.get('referenceNumber'), 'A B+C&D#é');
@@ -22,14 +31,20 @@ describe('buildProxyUrl', () => {
 });
 
 describe('classify', () => {
-  it('200 with JSON is a document', () => assert.deepEqual(classify(200, json({ a: 1 }), headers()), { kind: 'document', status: 200, body: { a: 1 } }));
+  it('200 with JSON is a document', () =>
+    assert.deepEqual(classify(200, json({ a: 1 }), headers()), { kind: 'document', status: 200, body: { a: 1 } }));
   it('200 with HTML is an unexpected response', () => assert.equal(classify(200, '<html>', headers()).kind, 'unexpected_response'));
   it('200 with nothing is an unexpected response', () =>
     assert.deepEqual(classify(200, '', headers()), { kind: 'unexpected_response', status: 200, message: 'empty body' }));
-  it('202 is pending with the message', () => assert.deepEqual(classify(202, json({ message: 'later' }), headers()), { kind: 'pending', status: 202, message: 'later' }));
+  it('202 is pending with the message', () =>
+    assert.deepEqual(classify(202, json({ message: 'later' }), headers()), { kind: 'pending', status: 202, message: 'later' }));
   it('401 is unauthorized', () => assert.equal(classify(401, '', headers()).kind, 'unauthorized'));
   it('402 usage_limit_reached carries the limit and reset time', () => {
-    const a = classify(402, json({ message: 'cap', error: 'usage_limit_reached', product: 'ocean', limit: 500, resets_at: '2026-12-01T00:00:00Z' }), headers());
+    const a = classify(
+      402,
+      json({ message: 'cap', error: 'usage_limit_reached', product: 'ocean', limit: 500, resets_at: '2026-12-01T00:00:00Z' }),
+      headers(),
+    );
     assert.equal(a.kind, 'usage_limit_reached');
     if (a.kind !== 'usage_limit_reached') return;
     assert.equal(a.code, 'usage_limit_reached');
@@ -61,13 +76,24 @@ describe('classify', () => {
     assert.deepEqual(a, { kind: 'rate_limited', status: 429, message: 'Too many requests', code: undefined, retryAfterMs: 7000 });
   });
   it('404 is not_found with the service message', () => {
-    assert.deepEqual(classify(404, json({ message: 'No shipment' }), headers()), { kind: 'not_found', status: 404, message: 'No shipment', code: undefined });
+    assert.deepEqual(classify(404, json({ message: 'No shipment' }), headers()), {
+      kind: 'not_found',
+      status: 404,
+      message: 'No shipment',
+      code: undefined,
+    });
   });
   it('another 4xx is rejected', () => assert.equal(classify(422, json({ message: 'bad' }), headers()).kind, 'rejected'));
   it('502 is a server error', () => assert.equal(classify(502, 'Bad gateway', headers()).kind, 'server_error'));
-  it('a redirect that reached the client is a server error, not a document', () => assert.equal(classify(302, '', headers()).kind, 'server_error'));
+  it('a redirect that reached the client is a server error, not a document', () =>
+    assert.equal(classify(302, '', headers()).kind, 'server_error'));
   it('ignores error-body fields of the wrong type', () => {
-    assert.deepEqual(classify(404, json({ message: 42, error: ['x'] }), headers()), { kind: 'not_found', status: 404, message: undefined, code: undefined });
+    assert.deepEqual(classify(404, json({ message: 42, error: ['x'] }), headers()), {
+      kind: 'not_found',
+      status: 404,
+      message: undefined,
+      code: undefined,
+    });
   });
 });
 
@@ -75,7 +101,11 @@ describe('askProxy', () => {
   it('says timeout when the proxy does not answer in time', async () => {
     const hang: typeof fetch = (_u, init) =>
       new Promise((_resolve, reject) => init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))));
-    assert.deepEqual(await askProxy('http://x.test/', { fetch: hang, timeoutMs: 20 }), { kind: 'timeout', status: 0, message: 'No answer within 20 ms' });
+    assert.deepEqual(await askProxy('http://x.test/', { fetch: hang, timeoutMs: 20 }), {
+      kind: 'timeout',
+      status: 0,
+      message: 'No answer within 20 ms',
+    });
   });
   it('says aborted when the caller aborts', async () => {
     const controller = new AbortController();

@@ -11,7 +11,11 @@ async function awaitingRebooking(): Promise<Doc> {
   return { ...doc, flights: doc.flights.filter((f) => f.state === 'cancelled') };
 }
 
-async function loaded(tag: 'air-tracker' | 'ocean-tracker', body: unknown, lang = 'en'): Promise<HTMLElement & { updateComplete: Promise<boolean> }> {
+async function loaded(
+  tag: 'air-tracker' | 'ocean-tracker',
+  body: unknown,
+  lang = 'en',
+): Promise<HTMLElement & { updateComplete: Promise<boolean> }> {
   const s = await scenario({ responses: [{ status: 200, body }] });
   const attr = tag === 'air-tracker' ? 'awb-number="160-88230472"' : 'reference-number="MEDU9091004"';
   const el = mount<HTMLElement & { updateComplete: Promise<boolean> }>(`<${tag} lang="${lang}" proxy-url="${s.base}/x" ${attr}></${tag}>`);
@@ -41,7 +45,9 @@ describe('exceptions first', () => {
 
   it('says the exception once in the live region, with the status, and not again on a re-render', async () => {
     const s = await scenario({ responses: [{ status: 200, body: await awaitingRebooking() }] });
-    const el = mount<HTMLElement & { updateComplete: Promise<boolean>; awbNumber: string }>(`<air-tracker lang="en" proxy-url="${s.base}/air"></air-tracker>`);
+    const el = mount<HTMLElement & { updateComplete: Promise<boolean>; awbNumber: string }>(
+      `<air-tracker lang="en" proxy-url="${s.base}/air"></air-tracker>`,
+    );
     await el.updateComplete;
     const polite = part(el, 'announcer')!.querySelector<HTMLElement>('[role="status"]')!;
     const spoken: string[] = [];
@@ -67,7 +73,10 @@ describe('exceptions first', () => {
 
   it('shows an arrival later than first promised (ocean)', async () => {
     const el = await loaded('ocean-tracker', await fixture('ocean-container-in-transit.json'));
-    expect(text(part(el, 'exception'))).to.contain('Delayed').and.to.contain('2 days 18 hours later').and.to.contain('Rotterdam');
+    expect(text(part(el, 'exception')))
+      .to.contain('Delayed')
+      .and.to.contain('2 days 18 hours later')
+      .and.to.contain('Rotterdam');
   });
 
   it('shows no banner for a shipment that went as planned', async () => {

@@ -10,7 +10,9 @@ describe('--tracker-focus-ring', () => {
   const carriers = `data:application/json,${encodeURIComponent('{"carriers":[]}')}`;
 
   async function focusedInputOutline(style: string): Promise<CSSStyleDeclaration> {
-    const el = mount<OceanTracker>(`<ocean-tracker proxy-url="/api/tracking/ocean" carriers-url="${carriers}" map="none" style="${style}"></ocean-tracker>`);
+    const el = mount<OceanTracker>(
+      `<ocean-tracker proxy-url="/api/tracking/ocean" carriers-url="${carriers}" map="none" style="${style}"></ocean-tracker>`,
+    );
     await el.updateComplete;
     const input = el.shadowRoot!.querySelector('input')!;
     input.focus();

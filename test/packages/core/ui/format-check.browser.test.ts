@@ -16,8 +16,18 @@ async function submit(el: Tracker, value: string): Promise<void> {
 }
 
 const cases = [
-  { tag: 'ocean-tracker', garbage: ['hello world!', 'ABC', 'ABCDEFGH'], fine: ['MEDU9091004', 'MEDU 909100-4', 'MEDUAE123456', 'bk2211xy'], advice: 'does not look like a container, bill of lading or booking number' },
-  { tag: 'air-tracker', garbage: ['hello world!', '176-2281', '176-228173401'], fine: ['176-22817340', '176 2281 7340'], advice: 'does not look like an air waybill number' },
+  {
+    tag: 'ocean-tracker',
+    garbage: ['hello world!', 'ABC', 'ABCDEFGH'],
+    fine: ['MEDU9091004', 'MEDU 909100-4', 'MEDUAE123456', 'bk2211xy'],
+    advice: 'does not look like a container, bill of lading or booking number',
+  },
+  {
+    tag: 'air-tracker',
+    garbage: ['hello world!', '176-2281', '176-228173401'],
+    fine: ['176-22817340', '176 2281 7340'],
+    advice: 'does not look like an air waybill number',
+  },
 ] as const;
 
 describe('format check before spending', () => {

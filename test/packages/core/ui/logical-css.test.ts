@@ -39,10 +39,12 @@ function declarations(sheet: string): Array<{ selector: string; property: string
 /** Why a declaration is physical, or undefined when it reads the same in both directions. */
 export function physical(property: string, value: string): string | undefined {
   if (/^(left|right|top|bottom)$/.test(property)) return `use inset-inline-* / inset-block-* for ${property}`;
-  if (/^(margin|padding|border|scroll-margin|scroll-padding)-(left|right|top|bottom)(-|$)/.test(property)) return `use the -inline-/-block- form of ${property}`;
+  if (/^(margin|padding|border|scroll-margin|scroll-padding)-(left|right|top|bottom)(-|$)/.test(property))
+    return `use the -inline-/-block- form of ${property}`;
   if (/^(border-(top|bottom)-(left|right)-radius)$/.test(property)) return `use border-start-start-radius etc. for ${property}`;
   const values = value.split(/\s+(?![^(]*\))/).filter(Boolean);
-  if (/^(margin|padding|inset|scroll-margin|scroll-padding)$/.test(property) && values.length > 2) return `${property}: ${value} sets each side; use -block and -inline`;
+  if (/^(margin|padding|inset|scroll-margin|scroll-padding)$/.test(property) && values.length > 2)
+    return `${property}: ${value} sets each side; use -block and -inline`;
   if (/^(text-align|float|clear)$/.test(property) && /^(left|right)$/.test(value)) return `use start/end for ${property}`;
   return undefined;
 }
@@ -72,7 +74,8 @@ describe('stylesheets', () => {
         for (const { selector, property, value } of declarations(sheet)) {
           checked++;
           const why = physical(property, value);
-          if (why && !PHYSICAL_BY_NATURE.test(selector)) found.push(`${relative(root, file)}: ${selector} { ${property}: ${value} } — ${why}`);
+          if (why && !PHYSICAL_BY_NATURE.test(selector))
+            found.push(`${relative(root, file)}: ${selector} { ${property}: ${value} } — ${why}`);
         }
       }
     }

@@ -56,10 +56,14 @@ describe('sync-url', () => {
   it('leaves the URL alone without sync-url, and an explicit number wins over the URL', async () => {
     const s = await scenario({ responses: [{ status: 200, body: await fixture('ocean-container-in-transit.json') }] });
     history.replaceState(null, '', `${location.pathname}?ocean=FROMURL`);
-    const plain = mount<OceanTracker>(`<ocean-tracker proxy-url="${s.base}/ocean" map="none" reference-number="MEDU9091004"></ocean-tracker>`);
+    const plain = mount<OceanTracker>(
+      `<ocean-tracker proxy-url="${s.base}/ocean" map="none" reference-number="MEDU9091004"></ocean-tracker>`,
+    );
     await nextEvent(plain, 'tracker-load');
     expect(new URL(location.href).searchParams.get('ocean')).to.equal('FROMURL');
-    const explicit = mount<OceanTracker>(`<ocean-tracker sync-url proxy-url="${s.base}/ocean" map="none" reference-number="MEDU9091004"></ocean-tracker>`);
+    const explicit = mount<OceanTracker>(
+      `<ocean-tracker sync-url proxy-url="${s.base}/ocean" map="none" reference-number="MEDU9091004"></ocean-tracker>`,
+    );
     await nextEvent(explicit, 'tracker-load');
     expect(explicit.referenceNumber).to.equal('MEDU9091004');
   });
