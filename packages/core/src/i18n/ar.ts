@@ -4,8 +4,8 @@ import type { Catalogue } from './en.js';
 export const ar = {
   'form.label.ocean': 'رقم الحاوية أو بوليصة الشحن أو الحجز',
   'form.label.air': 'رقم بوليصة الشحن الجوي (AWB)',
-  'form.placeholder.ocean': 'مثال: MSCU1234565',
-  'form.placeholder.air': 'مثال: 176-12345675',
+  'form.placeholder.ocean': 'مثال: MEDU9091004',
+  'form.placeholder.air': 'مثال: 176-22817340',
   'form.carrier': 'الخط الملاحي',
   'form.carrier.auto': 'التعرّف تلقائيًا',
   'form.submit': 'تتبّع',
@@ -13,9 +13,9 @@ export const ar = {
   'form.checkDigit.container': 'يبدو أن {number} رقم حاوية، لكن رقم التحقق فيه يجب أن يكون {expected}. يُرجى التحقق من الرقم.',
   'form.checkDigit.awb': 'يجب أن يكون آخر رقم في {number} هو {expected}. يُرجى التحقق من الرقم.',
   'form.shape.ocean':
-    'لا يبدو {number} رقم حاوية أو بوليصة شحن أو حجز: تتكون هذه من 6 إلى 20 حرفًا ورقمًا، مثل MSCU1234565. يرجى التحقق من الرقم.',
+    'لا يبدو {number} رقم حاوية أو بوليصة شحن أو حجز: تتكون هذه من 6 إلى 20 حرفًا ورقمًا، مثل MEDU9091004. يرجى التحقق من الرقم.',
   'form.shape.air':
-    'لا يبدو {number} رقم بوليصة شحن جوي: بادئة شركة طيران من ثلاثة أرقام وثمانية أرقام، مثل 176-12345675. يرجى التحقق من الرقم.',
+    'لا يبدو {number} رقم بوليصة شحن جوي: بادئة شركة طيران من ثلاثة أرقام وثمانية أرقام، مثل 176-22817340. يرجى التحقق من الرقم.',
   'form.trackAnyway': 'التتبّع على أي حال',
   'form.containerRequired': 'يحتاج {carrier} إلى رقم الحاوية للتتبّع عبر {kind}. إن كان الرقم لديك، فتتبّع رقم الحاوية بدلًا من ذلك.',
   'form.airline': 'شركة الطيران: {name}',

@@ -4,8 +4,8 @@ import type { Catalogue } from './en.js';
 export const de = {
   'form.label.ocean': 'Container-, Konnossement- oder Buchungsnummer',
   'form.label.air': 'Luftfrachtbriefnummer (AWB)',
-  'form.placeholder.ocean': 'z. B. MSCU1234565',
-  'form.placeholder.air': 'z. B. 176-12345675',
+  'form.placeholder.ocean': 'z. B. MEDU9091004',
+  'form.placeholder.air': 'z. B. 176-22817340',
   'form.carrier': 'Reederei',
   'form.carrier.auto': 'Automatisch erkennen',
   'form.submit': 'Verfolgen',
@@ -14,9 +14,9 @@ export const de = {
     '{number} sieht wie eine Containernummer aus, aber die Prüfziffer müsste {expected} sein. Bitte prüfen Sie die Nummer.',
   'form.checkDigit.awb': 'Die letzte Ziffer von {number} müsste {expected} sein. Bitte prüfen Sie die Nummer.',
   'form.shape.ocean':
-    '{number} sieht nicht wie eine Container-, Konnossement- oder Buchungsnummer aus: Diese haben 6 bis 20 Buchstaben und Ziffern, etwa MSCU1234565. Bitte prüfen Sie die Nummer.',
+    '{number} sieht nicht wie eine Container-, Konnossement- oder Buchungsnummer aus: Diese haben 6 bis 20 Buchstaben und Ziffern, etwa MEDU9091004. Bitte prüfen Sie die Nummer.',
   'form.shape.air':
-    '{number} sieht nicht wie eine Luftfrachtbriefnummer aus: ein dreistelliges Airline-Präfix und acht Ziffern, etwa 176-12345675. Bitte prüfen Sie die Nummer.',
+    '{number} sieht nicht wie eine Luftfrachtbriefnummer aus: ein dreistelliges Airline-Präfix und acht Ziffern, etwa 176-22817340. Bitte prüfen Sie die Nummer.',
   'form.trackAnyway': 'Trotzdem verfolgen',
   'form.containerRequired':
     '{carrier} braucht zur Sendungsverfolgung per {kind} die Containernummer. Falls Sie sie haben, verfolgen Sie bitte die Containernummer.',

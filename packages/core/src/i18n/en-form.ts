@@ -6,8 +6,8 @@ export const enForm = {
   // Form
   'form.label.ocean': 'Container, bill of lading or booking number',
   'form.label.air': 'Air waybill number',
-  'form.placeholder.ocean': 'e.g. MSCU1234565',
-  'form.placeholder.air': 'e.g. 176-12345675',
+  'form.placeholder.ocean': 'e.g. MEDU9091004',
+  'form.placeholder.air': 'e.g. 176-22817340',
   'form.carrier': 'Carrier',
   'form.carrier.auto': 'Detect automatically',
   'form.submit': 'Track',
@@ -15,9 +15,9 @@ export const enForm = {
   'form.checkDigit.container': '{number} looks like a container number, but its check digit should be {expected}. Please check the number.',
   'form.checkDigit.awb': 'The last digit of {number} should be {expected}. Please check the number.',
   'form.shape.ocean':
-    '{number} does not look like a container, bill of lading or booking number: those are 6 to 20 letters and digits, such as MSCU1234565. Please check the number.',
+    '{number} does not look like a container, bill of lading or booking number: those are 6 to 20 letters and digits, such as MEDU9091004. Please check the number.',
   'form.shape.air':
-    '{number} does not look like an air waybill number: a three-digit airline prefix and eight digits, such as 176-12345675. Please check the number.',
+    '{number} does not look like an air waybill number: a three-digit airline prefix and eight digits, such as 176-22817340. Please check the number.',
   'form.trackAnyway': 'Track anyway',
   'form.containerRequired': '{carrier} needs the container number to track a {kind}. If you have it, track the container number instead.',
   'form.airline': 'Airline: {name}',

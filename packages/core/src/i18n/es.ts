@@ -4,8 +4,8 @@ import type { Catalogue } from './en.js';
 export const es = {
   'form.label.ocean': 'Número de contenedor, conocimiento de embarque o reserva',
   'form.label.air': 'Número de guía aérea (AWB)',
-  'form.placeholder.ocean': 'p. ej., MSCU1234565',
-  'form.placeholder.air': 'p. ej., 176-12345675',
+  'form.placeholder.ocean': 'p. ej., MEDU9091004',
+  'form.placeholder.air': 'p. ej., 176-22817340',
   'form.carrier': 'Naviera',
   'form.carrier.auto': 'Detectar automáticamente',
   'form.submit': 'Rastrear',
@@ -14,9 +14,9 @@ export const es = {
     '{number} parece un número de contenedor, pero su dígito de control debería ser {expected}. Revise el número.',
   'form.checkDigit.awb': 'El último dígito de {number} debería ser {expected}. Revise el número.',
   'form.shape.ocean':
-    '{number} no parece un número de contenedor, conocimiento de embarque o reserva: tienen de 6 a 20 letras y cifras, como MSCU1234565. Compruebe el número.',
+    '{number} no parece un número de contenedor, conocimiento de embarque o reserva: tienen de 6 a 20 letras y cifras, como MEDU9091004. Compruebe el número.',
   'form.shape.air':
-    '{number} no parece un número de guía aérea: un prefijo de aerolínea de tres cifras y ocho cifras, como 176-12345675. Compruebe el número.',
+    '{number} no parece un número de guía aérea: un prefijo de aerolínea de tres cifras y ocho cifras, como 176-22817340. Compruebe el número.',
   'form.trackAnyway': 'Rastrear de todos modos',
   'form.containerRequired': 'Para rastrear por {kind}, {carrier} necesita el número de contenedor. Si lo tiene, rastree ese número.',
   'form.airline': 'Aerolínea: {name}',

@@ -4,8 +4,8 @@ import type { Catalogue } from './en.js';
 export const fr = {
   'form.label.ocean': 'Numéro de conteneur, de connaissement ou de réservation',
   'form.label.air': 'Numéro de LTA',
-  'form.placeholder.ocean': 'ex. : MSCU1234565',
-  'form.placeholder.air': 'ex. : 176-12345675',
+  'form.placeholder.ocean': 'ex. : MEDU9091004',
+  'form.placeholder.air': 'ex. : 176-22817340',
   'form.carrier': 'Compagnie maritime',
   'form.carrier.auto': 'Détection automatique',
   'form.submit': 'Suivre',
@@ -14,9 +14,9 @@ export const fr = {
     '{number} ressemble à un numéro de conteneur, mais sa clé de contrôle devrait être {expected}. Vérifiez le numéro.',
   'form.checkDigit.awb': 'Le dernier chiffre de {number} devrait être {expected}. Vérifiez le numéro.',
   'form.shape.ocean':
-    '{number} ne ressemble pas à un numéro de conteneur, de connaissement ou de réservation\u202f: ils comptent 6 à 20 lettres et chiffres, comme MSCU1234565. Vérifiez le numéro.',
+    '{number} ne ressemble pas à un numéro de conteneur, de connaissement ou de réservation\u202f: ils comptent 6 à 20 lettres et chiffres, comme MEDU9091004. Vérifiez le numéro.',
   'form.shape.air':
-    '{number} ne ressemble pas à un numéro de LTA\u202f: un préfixe de compagnie à trois chiffres et huit chiffres, comme 176-12345675. Vérifiez le numéro.',
+    '{number} ne ressemble pas à un numéro de LTA\u202f: un préfixe de compagnie à trois chiffres et huit chiffres, comme 176-22817340. Vérifiez le numéro.',
   'form.trackAnyway': 'Suivre quand même',
   'form.containerRequired': 'Pour un suivi par {kind}, {carrier} a besoin du numéro de conteneur. Si vous l’avez, suivez plutôt ce numéro.',
   'form.airline': 'Compagnie aérienne\u202f: {name}',

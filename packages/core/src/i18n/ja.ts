@@ -4,8 +4,8 @@ import type { Catalogue } from './en.js';
 export const ja = {
   'form.label.ocean': 'コンテナ番号、B/L番号またはブッキング番号',
   'form.label.air': '航空運送状（AWB）番号',
-  'form.placeholder.ocean': '例：MSCU1234565',
-  'form.placeholder.air': '例：176-12345675',
+  'form.placeholder.ocean': '例：MEDU9091004',
+  'form.placeholder.air': '例：176-22817340',
   'form.carrier': '船会社',
   'form.carrier.auto': '自動で判別',
   'form.submit': '追跡',
@@ -13,9 +13,9 @@ export const ja = {
   'form.checkDigit.container': '{number} はコンテナ番号のようですが、チェックデジットは {expected} のはずです。番号をご確認ください。',
   'form.checkDigit.awb': '{number} の最後の桁は {expected} のはずです。番号をご確認ください。',
   'form.shape.ocean':
-    '{number} はコンテナ番号、B/L番号、ブッキング番号の形式ではありません。これらは英数字 6〜20 文字です（例：MSCU1234565）。番号をご確認ください。',
+    '{number} はコンテナ番号、B/L番号、ブッキング番号の形式ではありません。これらは英数字 6〜20 文字です（例：MEDU9091004）。番号をご確認ください。',
   'form.shape.air':
-    '{number} はAWB番号の形式ではありません。航空会社の3桁のプレフィックスと8桁の数字です（例：176-12345675）。番号をご確認ください。',
+    '{number} はAWB番号の形式ではありません。航空会社の3桁のプレフィックスと8桁の数字です（例：176-22817340）。番号をご確認ください。',
   'form.trackAnyway': 'このまま追跡',
   'form.containerRequired': '{carrier} では{kind}で追跡するにはコンテナ番号が必要です。お手元にあれば、コンテナ番号で追跡してください。',
   'form.airline': '航空会社：{name}',

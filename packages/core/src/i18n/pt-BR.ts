@@ -4,8 +4,8 @@ import type { Catalogue } from './en.js';
 export const ptBR = {
   'form.label.ocean': 'Número do contêiner, do BL ou da reserva',
   'form.label.air': 'Número do conhecimento aéreo (AWB)',
-  'form.placeholder.ocean': 'ex.: MSCU1234565',
-  'form.placeholder.air': 'ex.: 176-12345675',
+  'form.placeholder.ocean': 'ex.: MEDU9091004',
+  'form.placeholder.air': 'ex.: 176-22817340',
   'form.carrier': 'Armador',
   'form.carrier.auto': 'Detectar automaticamente',
   'form.submit': 'Rastrear',
@@ -13,9 +13,9 @@ export const ptBR = {
   'form.checkDigit.container': '{number} parece um número de contêiner, mas o dígito verificador deveria ser {expected}. Confira o número.',
   'form.checkDigit.awb': 'O último dígito de {number} deveria ser {expected}. Confira o número.',
   'form.shape.ocean':
-    '{number} não parece um número de contêiner, conhecimento de embarque ou reserva: eles têm de 6 a 20 letras e dígitos, como MSCU1234565. Verifique o número.',
+    '{number} não parece um número de contêiner, conhecimento de embarque ou reserva: eles têm de 6 a 20 letras e dígitos, como MEDU9091004. Verifique o número.',
   'form.shape.air':
-    '{number} não parece um número de AWB: um prefixo de companhia aérea de três dígitos e oito dígitos, como 176-12345675. Verifique o número.',
+    '{number} não parece um número de AWB: um prefixo de companhia aérea de três dígitos e oito dígitos, como 176-22817340. Verifique o número.',
   'form.trackAnyway': 'Rastrear mesmo assim',
   'form.containerRequired': 'Para rastrear por {kind}, {carrier} precisa do número do contêiner. Se você o tiver, rastreie esse número.',
   'form.airline': 'Companhia aérea: {name}',
