@@ -76,8 +76,8 @@ describe('demo server: pages and bundle', () => {
     assert.equal(page.status, 200);
     assert.equal(page.headers.get('content-type'), 'text/html; charset=utf-8');
     assert.match(page.text, /<script type="module" src="\/cargo-trackers\.js"><\/script>/);
-    assert.match(page.text, /<ocean-tracker proxy-url="\/api\/tracking\/ocean" poll-interval="1">/);
-    assert.match(page.text, /<air-tracker proxy-url="\/api\/tracking\/air" poll-interval="1">/);
+    assert.match(page.text, /<ocean-tracker proxy-url="\/api\/tracking\/ocean" poll-interval="1"[ >]/);
+    assert.match(page.text, /<air-tracker proxy-url="\/api\/tracking\/air" poll-interval="1"[ >]/);
     assert.equal((await get('/index.html')).text, page.text);
   });
 
