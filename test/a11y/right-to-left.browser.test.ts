@@ -2,10 +2,9 @@
 // Each distance measured from the inline-start edge in English is measured from the
 // inline-start edge (the right) in Arabic and must be the same.
 import { expect } from '@open-wc/testing';
-import { setViewport } from '@web/test-runner-commands';
 import '@cargo-trackers/ocean-tracker';
 import type { OceanTracker } from '@cargo-trackers/ocean-tracker';
-import { fixture, mount, nextEvent, parts, scenario } from '../support/browser.js';
+import { fixture, mount, nextEvent, parts, scenario, setViewport } from '../support/browser.js';
 
 async function shown(lang: 'en' | 'ar'): Promise<OceanTracker> {
   const s = await scenario({ responses: [{ status: 200, body: await fixture('ocean-container-in-transit.json') }] });

@@ -1,10 +1,9 @@
 // Wide hosts keep the map in view beside a long timeline; narrow hosts show it full width
 // between the summary and the timeline. Checked by geometry while the page scrolls.
 import { expect } from '@open-wc/testing';
-import { setViewport } from '@web/test-runner-commands';
 import '@cargo-trackers/ocean-tracker';
 import type { OceanTracker } from '@cargo-trackers/ocean-tracker';
-import { fixture, mount, nextEvent, part, scenario } from '../support/browser.js';
+import { fixture, mount, nextEvent, part, scenario, setViewport } from '../support/browser.js';
 
 interface Document {
   locations: Array<{ locode: string; lat: number; lon: number }>;

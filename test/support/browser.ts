@@ -119,6 +119,15 @@ const ENGINE_LABELS: Record<Engine, string> = { chromium: 'Chromium', firefox: '
  * `it`, except in the engines listed in `skipIn`, where the test is skipped and its title says
  * why: a reason that belongs to that engine or its driver, never "flaky".
  */
+/** MiniBrowser, the browser WebKitWebDriver drives, keeps its window at least as wide as its toolbar. */
+export const NARROWEST_WEBKIT = 447;
+/** The skip reasons for a test that needs a viewport `width` px wide. */
+export function tooNarrowFor(width: number): Partial<Record<Engine, string>> {
+  return width < NARROWEST_WEBKIT
+    ? { webkit: `MiniBrowser, the browser WebKitWebDriver drives, keeps its window at least ${NARROWEST_WEBKIT} px wide (its toolbar)` }
+    : {};
+}
+
 export function itExceptIn(skipIn: Partial<Record<Engine, string>>, title: string, fn: Mocha.Func | Mocha.AsyncFunc): void {
   const reason = skipIn[engine];
   if (reason) it.skip(`${title} [skipped in ${ENGINE_LABELS[engine]}: ${reason}]`, fn);
