@@ -156,8 +156,14 @@ class WebKitGtkLauncher {
       this.#chromeHeight = rect.height - inner;
     }
     await this.#command('POST', '/window/rect', { width, height: height + this.#chromeHeight });
-    // MiniBrowser's toolbar sets a minimum window width: say so rather than test at another size.
-    const actual = await this.#command('POST', '/execute/sync', { script: 'return window.innerWidth', args: [] });
+    // The window manager applies the size a moment later on a busy machine: look again for up to a
+    // second. MiniBrowser's toolbar sets a minimum window width: say so rather than test at another size.
+    const innerWidth = () => this.#command('POST', '/execute/sync', { script: 'return window.innerWidth', args: [] });
+    let actual = await innerWidth();
+    for (let tries = 0; actual !== width && tries < 10; tries++) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      actual = await innerWidth();
+    }
     if (actual !== width)
       throw new Error(`MiniBrowser's viewport is ${actual} px wide, not the ${width} px asked for (its window has a minimum width)`);
   }
