@@ -143,26 +143,14 @@ const HAMBURG_DUISBURG_RAIL: readonly LonLat[] = [
   [6.762, 51.434],
 ];
 const TANJUNG_PELEPAS_FELIXSTOWE: readonly LonLat[] = [[103.548, 1.362], [101, 2.8], [98.5, 5.5], ...SUEZ_ROUTE_WEST, [1.305, 51.955]];
+// Out of the Gulf, then the Suez route from the Gulf of Aden ([51, 12.2]) to the Channel's western approach.
 const JEBEL_ALI_LE_HAVRE: readonly LonLat[] = [
   [55.061, 25.011],
   [56.4, 26.5],
   [57.5, 24.5],
   [60, 21],
   [58, 16],
-  [51, 12.2],
-  [43.4, 12.6],
-  [38, 20.5],
-  [33.6, 27.5],
-  [32.56, 29.9],
-  [32.35, 31.3],
-  [25, 33.8],
-  [15, 36.8],
-  [11, 37.5],
-  [0, 37],
-  [-5.6, 35.95],
-  [-9.5, 37],
-  [-9.8, 43],
-  [-5.5, 48.5],
+  ...SUEZ_ROUTE_WEST.slice(3, -1),
   [-1.5, 49.9],
   [0.107, 49.481],
 ];
