@@ -15,7 +15,6 @@ export { ListController, type ListControllerOptions } from './controllers/list-c
 export type { Advice, NumberEntryOptions } from './ui/number-entry.js';
 export { inSentence } from './ui/labels.js';
 export type { RenderContext } from './ui/labels.js';
-export { fetchJson } from './transport/proxy-client.js';
 export * from './model/read-basics.js';
 export { defineElement } from './define.js';
 export * from './events.js';
@@ -24,5 +23,5 @@ export { trackerProperties } from './api/tracker-properties.js';
 export { litProperties, assignDefaults } from './api/element-api.js';
 export type { PropertySpec, ValuesOf } from './api/element-api.js';
 // First-load modules that lazy modules use too; they take them from here (see the top of this file).
-export { isUsableUrl, isCrossOrigin } from './transport/usable-url.js';
+export { isUsableUrl } from './transport/usable-url.js';
 export { mapLoadingConverter, parseMapLoading, type MapLoading } from './map/map-loading.js';
