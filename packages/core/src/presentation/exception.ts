@@ -87,7 +87,10 @@ export function deriveExceptions(
 
   const latest = latestActual(shipment);
   const hold = latest && HOLD_CODES[shipment.product][latest.code];
-  if (latest && hold) {
+  // Carriers record a flight's cancellation as a discrepancy on that flight (Cargo-IMP has no
+  // code for it): the cancellation above has already said it, so it is one exception, not two.
+  const aboutCancelled = latest?.flightNumber !== undefined && moves.some((m) => m.cancelled && m.vehicle === latest.flightNumber);
+  if (latest && hold && !aboutCancelled) {
     const at = place(latest.place);
     exceptions.push({
       kind: hold,

@@ -9,6 +9,7 @@ import { Localizer, registerEnglish } from '../../../../packages/core/src/i18n/l
 import { createPresenter } from '../../../../packages/core/src/presentation/present.js';
 import { mapMessagesFor } from '../../../../packages/core/src/ui/map-messages.js';
 import type { Flight, Milestone, Shipment } from '../../../../packages/core/src/model/shipment.js';
+import { airDocuments } from '../../../../demo/mock-service/air-documents.js';
 
 function shipmentOf(name: string): Shipment {
   const result = (name.startsWith('air') ? normalizeAir : normalizeOcean)(loadFixture(name));
@@ -95,6 +96,22 @@ describe('the exception state of the labelled view', () => {
       view.exceptions.map((e) => e.kind),
       ['discrepancy'],
     );
+  });
+
+  it('says a cancellation the carrier records as a discrepancy on the cancelled flight once, as the cancellation', () => {
+    // The demo's 157-13905275: QR8325 is cancelled, and its latest event is a DIS naming QR8325.
+    const number = '157-13905275';
+    const result = normalizeAir(airDocuments.get(number)!({ nowMs: Date.UTC(2026, 10, 23, 12), number, withRoute: false }));
+    if (!result.ok) throw new Error(result.reason);
+    const latest = result.shipment.units[0]!.milestones.at(-1)!;
+    assert.equal(latest.code, 'DIS');
+    assert.equal(latest.flightNumber, 'QR8325');
+    const view = present(result.shipment);
+    assert.deepEqual(
+      view.exceptions.map((e) => e.kind),
+      ['cancelled'],
+    );
+    assert.match(view.exceptions[0]!.leg!, /^QR8325: /);
   });
 
   it('adds the exceptions to the status sentence the live region says', () => {
