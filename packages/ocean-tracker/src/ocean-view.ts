@@ -2,7 +2,7 @@
  * What `<ocean-tracker>` loads when a lookup starts, in parallel with the request: the ocean
  * normalizer and the vessels section. Kept out of the first load, which needs only the form.
  */
-import type { RenderContext, ShipmentView, Vessel } from '@cargo-trackers/core';
+import { formatList, type RenderContext, type ShipmentView, type Vessel } from '@cargo-trackers/core';
 import { html, nothing, type TemplateResult } from 'lit';
 
 export { normalizeOcean as normalizer } from './ocean-normalizer.js';
@@ -45,7 +45,7 @@ function renderVessel(v: Vessel, { l }: RenderContext): TemplateResult {
   const many = voyages.length > LISTED_VOYAGES;
   return html`<li data-voyages=${v.voyages.length}>
     <strong>${v.name}</strong>${v.imo ? html` <span class="muted">IMO <bdi>${v.imo}</bdi></span>` : nothing}
-    ${voyages.length === 0 ? nothing : many ? html` · ${voyages.at(-1)} · ${l.t('shipment.voyageCount', { count: voyages.length })}` : html` · ${voyages.join(', ')}`}
+    ${voyages.length === 0 ? nothing : many ? html` · ${voyages.at(-1)} · ${l.t('shipment.voyageCount', { count: voyages.length })}` : html` · ${formatList(voyages, l.locale)}`}
     ${
       many
         ? html`<details class="voyages">

@@ -9,6 +9,11 @@ export function offsetLabel(minutes: number): string {
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
+/**
+ * Every zone is said by its offset from GMT (`shortOffset`), in every language: a name style
+ * ("CST", "MEZ") exists for some zones in some languages only, so one timeline mixed "CST" with
+ * "GMT+1", and an offset says the same to every reader.
+ */
 function formatter(locale: string, timeZone: string, withDate: boolean): Intl.DateTimeFormat {
   const key = `${locale}|${timeZone}|${withDate}`;
   let f = formatters.get(key);
@@ -18,7 +23,7 @@ function formatter(locale: string, timeZone: string, withDate: boolean): Intl.Da
       hour: '2-digit',
       minute: '2-digit',
       timeZone,
-      timeZoneName: 'short',
+      timeZoneName: 'shortOffset',
     });
     formatters.set(key, f);
   }
@@ -43,25 +48,62 @@ function isValidZone(timeZone: string): boolean {
 }
 
 /**
+ * The offset zone Intl takes for a document's offset: `Etc/GMT-8` for +08:00 (the Etc names
+ * count the other way, and exist for whole hours only), else `+05:45` where the engine takes
+ * offset zones (not every engine does).
+ */
+function offsetZone(minutes: number): string | undefined {
+  if (minutes % 60 === 0 && minutes >= -12 * 60 && minutes <= 14 * 60) {
+    const hours = -minutes / 60;
+    return hours === 0 ? 'Etc/GMT' : `Etc/GMT${hours > 0 ? '+' : '-'}${Math.abs(hours)}`;
+  }
+  const zone = offsetLabel(minutes);
+  return isValidZone(zone) ? zone : undefined;
+}
+
+/** "GMT+0" → "GMT", "UTC+0" → "UTC", "غرينتش+0" → "غرينتش": zero offset is the bare word, as English's "GMT". */
+function withoutZeroOffset(zoneName: string): string {
+  return zoneName.replace(/[+\-\u2212]0?0(?::?00)?$/, '');
+}
+
+/** The locale's word for GMT and its minus sign, from Intl ("UTC" and "−" in French). */
+function gmtWording(locale: string): { word: string; minus: string } {
+  const name = formatter(locale, 'Etc/GMT+1', false)
+    .formatToParts(0)
+    .find((p) => p.type === 'timeZoneName')?.value;
+  const match = name?.match(/^(.*?)([-\u2212])1$/);
+  return match ? { word: match[1]!, minus: match[2]! } : { word: 'GMT', minus: '-' };
+}
+
+/** "GMT+5:45" in the locale's words, for an offset no engine zone carries. */
+function offsetName(minutes: number, locale: string): string {
+  const { word, minus } = gmtWording(locale);
+  if (minutes === 0) return word;
+  const abs = Math.abs(minutes);
+  const m = abs % 60;
+  return `${word}${minutes < 0 ? minus : '+'}${Math.floor(abs / 60)}${m ? `:${String(m).padStart(2, '0')}` : ''}`;
+}
+
+function withZoneName(parts: Intl.DateTimeFormatPart[], name: (given: string) => string): string {
+  return parts
+    .map((p) => (p.type === 'timeZoneName' ? name(p.value) : p.value))
+    .join('')
+    .trim();
+}
+
+/**
  * A time as people at the place read it: in the place's IANA zone when the document
- * names one, else at the offset the document wrote. The zone is always said
- * ("4 Dec 2026, 08:00 CET", "…, 08:00 GMT+8"), so a reader elsewhere is not misled.
+ * names one, else at the offset the document wrote. The zone is always said, as its offset
+ * ("4 Dec 2026, 08:00 GMT+1", "…, 08:00 GMT+8", "…, 08:00 GMT"), so a reader elsewhere is not misled.
  */
 export function formatMoment(moment: Moment, locale: string, options: { withDate?: boolean } = {}): string {
   const withDate = options.withDate ?? true;
   const date = new Date(moment.epochMs);
-  if (moment.timeZone && isValidZone(moment.timeZone)) return formatter(locale, moment.timeZone, withDate).format(date);
-  const offset = offsetLabel(moment.offsetMinutes);
-  if (isValidZone(offset)) return formatter(locale, offset, withDate).format(date);
-  // Engines without offset zones: shift to the offset and say which one it is.
+  const zone = moment.timeZone && isValidZone(moment.timeZone) ? moment.timeZone : offsetZone(moment.offsetMinutes);
+  if (zone) return withZoneName(formatter(locale, zone, withDate).formatToParts(date), withoutZeroOffset);
+  // Engines without offset zones: shift to the offset and say which one it is, where the locale says a zone.
   const shifted = new Date(moment.epochMs + moment.offsetMinutes * 60_000);
-  const text = formatter(locale, 'UTC', withDate)
-    .formatToParts(shifted)
-    .filter((p) => p.type !== 'timeZoneName')
-    .map((p) => p.value)
-    .join('')
-    .trim();
-  return `${text} UTC${offset}`;
+  return withZoneName(formatter(locale, 'UTC', withDate).formatToParts(shifted), () => offsetName(moment.offsetMinutes, locale));
 }
 
 /** The machine-readable value for `<time datetime>`. */

@@ -26,14 +26,23 @@ export function formatDuration(ms: number, locale: string): string {
   const days = Math.floor(totalMinutes / (24 * 60));
   const hours = Math.floor((totalMinutes % (24 * 60)) / 60);
   const minutes = totalMinutes % 60;
+  const list = new Intl.ListFormat(locale, { style: 'narrow', type: 'unit' });
+  // A language that joins units without a space (Japanese, Chinese: "2日18時間") writes none
+  // between a number and its unit either; CLDR's Japanese unit pattern has one ("2 日"), which
+  // read "2 日18 時間", spaced unevenly.
+  const tight = list.format(['a', 'b']) === 'ab';
   const unit = (value: number, u: 'day' | 'hour' | 'minute') =>
-    new Intl.NumberFormat(locale, { style: 'unit', unit: u, unitDisplay: 'long' }).format(value);
+    new Intl.NumberFormat(locale, { style: 'unit', unit: u, unitDisplay: 'long' })
+      .formatToParts(value)
+      .filter((p) => !(tight && p.type === 'literal' && p.value.trim() === ''))
+      .map((p) => p.value)
+      .join('');
   const parts: string[] = [];
   if (days > 0) parts.push(unit(days, 'day'));
   if (hours > 0) parts.push(unit(hours, 'hour'));
   if (days === 0 && minutes > 0) parts.push(unit(minutes, 'minute'));
   if (parts.length === 0) parts.push(unit(0, 'minute'));
-  return new Intl.ListFormat(locale, { style: 'narrow', type: 'unit' }).format(parts.slice(0, 2));
+  return list.format(parts.slice(0, 2));
 }
 
 /** "1:05" for a countdown; hours when needed ("1:02:05"); digits as the locale writes them. */

@@ -108,6 +108,8 @@ export const ar = {
   'reference.booking': 'الحجز',
   'reference.awb': 'بوليصة الشحن الجوي',
 
+  'place.inCountry': '{place}، {country}',
+
   'role.origin': 'المنشأ',
   'role.loading': 'ميناء الشحن',
   'role.transshipment': 'ميناء المسافنة',

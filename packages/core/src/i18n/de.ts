@@ -89,6 +89,8 @@ export const de = {
   'reference.booking': 'Buchung',
   'reference.awb': 'Luftfrachtbrief',
 
+  'place.inCountry': '{place}, {country}',
+
   'role.origin': 'Herkunft',
   'role.loading': 'Ladehafen',
   'role.transshipment': 'Umschlaghafen',

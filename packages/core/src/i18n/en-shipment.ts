@@ -34,6 +34,9 @@ export const enShipment = {
   'timeline.showEarlier': { one: 'Show {count} earlier event', other: 'Show {count} earlier events' },
   'timeline.foldEarlier': 'Hide earlier events',
 
+  /** A place and its country. Not a list: CLDR's lists join with "and" in Arabic, so each language says its own comma. */
+  'place.inCountry': '{place}, {country}',
+
   'role.origin': 'Origin',
   'role.loading': 'Port of loading',
   'role.transshipment': 'Transshipment',

@@ -95,6 +95,8 @@ export const es = {
   'reference.booking': 'Reserva',
   'reference.awb': 'Guía aérea',
 
+  'place.inCountry': '{place}, {country}',
+
   'role.origin': 'Origen',
   'role.loading': 'Puerto de carga',
   'role.transshipment': 'Transbordo',

@@ -95,6 +95,8 @@ export const fr = {
   'reference.booking': 'Réservation',
   'reference.awb': 'Lettre de transport aérien',
 
+  'place.inCountry': '{place}, {country}',
+
   'role.origin': 'Origine',
   'role.loading': 'Port de chargement',
   'role.transshipment': 'Transbordement',

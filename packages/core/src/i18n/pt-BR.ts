@@ -94,6 +94,8 @@ export const ptBR = {
   'reference.booking': 'Reserva',
   'reference.awb': 'Conhecimento aéreo',
 
+  'place.inCountry': '{place}, {country}',
+
   'role.origin': 'Origem',
   'role.loading': 'Porto de embarque',
   'role.transshipment': 'Transbordo',

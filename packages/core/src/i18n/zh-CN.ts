@@ -78,6 +78,8 @@ export const zhCN = {
   'reference.booking': '订舱',
   'reference.awb': '空运单',
 
+  'place.inCountry': '{place}，{country}',
+
   'role.origin': '起运地',
   'role.loading': '装货港',
   'role.transshipment': '中转港',

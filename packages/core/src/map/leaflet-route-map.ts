@@ -139,8 +139,9 @@ function textNode(tag: string, className: string, text: string): HTMLElement {
 }
 
 /** A port or airport's label: its name and its roles in the words of the labelled view, as the page says them. */
-function stopText(stop: SceneStop, view: MapView): LabelText {
-  const roles = view.route.find((s) => s.place.place.code === stop.place.code)?.roleLabels.join(', ');
+function stopText(stop: SceneStop, view: MapView, messages: MapMessages): LabelText {
+  const roleLabels = view.route.find((s) => s.place.place.code === stop.place.code)?.roleLabels;
+  const roles = roleLabels?.length ? messages.list(roleLabels) : undefined;
   return { name: view.places.get(stop.place.code)?.label ?? stop.place.code, details: roles ? [roles] : [] };
 }
 
@@ -306,7 +307,7 @@ export class LeafletRouteMap {
       }).addTo(this.route);
       labels.push({
         at: stop.at,
-        text: stopText(stop, view),
+        text: stopText(stop, view, options.messages),
         radius: radius + 1,
         priority: stopPriority(stop, index),
         prefer: 'inline-end',

@@ -2,6 +2,7 @@
  * The words the map shows or speaks. The elements own the message catalogue; they pass
  * already-translated strings and formatters here (any subset — the rest stay English).
  */
+import { formatList } from '../format/list.js';
 import type { PlaceRole } from '../model/shipment.js';
 import type { MapView, VehicleView } from '../presentation/view-model.js';
 
@@ -22,6 +23,8 @@ export interface MapMessages {
   readonly aircraft: string;
   /** A place's role, for the port tooltip ("Port of loading"). */
   readonly role: (role: PlaceRole) => string;
+  /** Several words in one label, with the locale's separator (a port's roles). */
+  readonly list: (items: readonly string[]) => string;
   /** Speed over ground ("16.4 knots"). */
   readonly speed: (knots: number) => string;
   /** Course or heading ("course 268°"). */
@@ -71,6 +74,7 @@ export const englishMapMessages: MapMessages = {
   vessel: 'Vessel',
   aircraft: 'Aircraft',
   role: (role) => ROLE_EN[role],
+  list: (items) => formatList(items, 'en'),
   speed: (knots) => `${oneDecimal.format(knots)} knots`,
   course: (degrees) => `course ${whole.format(degrees)}°`,
   altitude: (feet) => `${whole.format(feet)} ft`,

@@ -39,8 +39,8 @@ export function shortPlaceLabel(place: Place, product: Product): string {
   return product === 'air' ? `${place.city ?? place.name ?? place.code} (${place.code})` : (place.name ?? place.code);
 }
 
-/** "Ningbo, China" / "Dubai (DXB), United Arab Emirates" / the code alone. */
+/** "Ningbo, China" / "Dubai (DXB), United Arab Emirates" / the code alone; the separator is the language's ("،" in Arabic). */
 export function placeLabel(place: Place, product: Product, l: Localizer): string {
   const name = shortPlaceLabel(place, product);
-  return place.country ? `${name}, ${countryName(place.country, l.locale)}` : name;
+  return place.country ? l.t('place.inCountry', { place: name, country: countryName(place.country, l.locale) }) : name;
 }

@@ -13,6 +13,20 @@ describe('formatDuration', () => {
   it('drops minutes once there are days', () => assert.equal(formatDuration(DAY + 5 * MIN, 'en'), '1 day'));
   it('reads a negative duration as its size', () => assert.equal(formatDuration(-90 * MIN, 'en'), '1 hour 30 minutes'));
   it('speaks the locale', () => assert.equal(formatDuration(2 * DAY, 'de'), '2 Tage'));
+  it('spaces numbers and units as each shipped language does: none at all in Japanese and Chinese', () => {
+    const expected: Record<string, string> = {
+      en: '2 days 18 hours',
+      de: '2 Tage, 18 Stunden',
+      es: '2 días 18 horas',
+      fr: '2\u00a0jours 18\u00a0heures',
+      'pt-BR': '2 dias 18 horas',
+      ja: '2日18時間',
+      'zh-CN': '2天18小时',
+      ar: 'يومان و18 ساعة',
+    };
+    for (const [locale, text] of Object.entries(expected)) assert.equal(formatDuration(2 * DAY + 18 * HOUR, locale), text, locale);
+    assert.equal(formatDuration(3 * HOUR + 5 * MIN, 'ja'), '3時間5分');
+  });
 });
 
 describe('formatRelative', () => {

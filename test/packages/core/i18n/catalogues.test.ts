@@ -43,7 +43,7 @@ function sources(dir = new URL('../../../../packages/', import.meta.url)): strin
  * untranslated string.
  */
 const sameAsEnglish: Record<string, readonly MessageKey[]> = {
-  es: ['flight.route', 'shipment.labelled', 'exception.leg'],
+  es: ['flight.route', 'shipment.labelled', 'exception.leg', 'place.inCountry'],
   de: [
     'shipment.status',
     'shipment.route',
@@ -53,9 +53,10 @@ const sameAsEnglish: Record<string, readonly MessageKey[]> = {
     'map.route',
     'shipment.labelled',
     'exception.leg',
+    'place.inCountry',
   ],
-  fr: ['shipment.voyage', 'role.destination', 'flight.route'],
-  'pt-BR': ['shipment.status', 'flight.route', 'shipment.labelled', 'exception.leg'],
+  fr: ['shipment.voyage', 'role.destination', 'flight.route', 'place.inCountry'],
+  'pt-BR': ['shipment.status', 'flight.route', 'shipment.labelled', 'exception.leg', 'place.inCountry'],
   'zh-CN': ['flight.route'],
   ja: ['flight.route'],
   ar: ['shipment.labelled', 'exception.leg'],

@@ -1,0 +1,80 @@
+import { expect } from '@open-wc/testing';
+import '@cargo-trackers/ocean-tracker';
+import { shippedLocales, type TrackerElement } from '@cargo-trackers/core';
+import { fixture, mount, nextEvent, part, scenario } from '../../../support/browser.js';
+
+interface Location {
+  locode: string;
+  timezone?: string;
+}
+
+/**
+ * The in-transit container with its ports moved into the zones that showed the faults: Ningbo
+ * in Chicago's (which English named "CDT" beside "GMT+1") and Singapore at GMT (which Japanese
+ * and Arabic wrote "GMT+0").
+ */
+async function zonedDocument(): Promise<unknown> {
+  const doc = await fixture<{ locations: Location[] }>('ocean-container-in-transit.json');
+  const zones: Record<string, string> = { CNNGB: 'America/Chicago', SGSIN: 'Europe/London' };
+  return { ...doc, locations: doc.locations.map((l) => ({ ...l, timezone: zones[l.locode] ?? l.timezone })) };
+}
+
+async function loaded(locale: string): Promise<TrackerElement> {
+  const s = await scenario({ responses: [{ status: 200, body: await zonedDocument() }] });
+  const el = mount<TrackerElement>(
+    `<ocean-tracker proxy-url="${s.base}/ocean" map="none" reference-number="MEDU9091004" lang="${locale}"></ocean-tracker>`,
+  );
+  await nextEvent(el, 'tracker-load');
+  await el.updateComplete;
+  return el;
+}
+
+/** The text a visitor reads, without the invisible isolates around values in right-to-left text. */
+const visible = (node: Element) => (node.textContent ?? '').replace(/[\u2066-\u2069]/g, '').replace(/\s+/g, ' ').trim();
+
+/** Each language's word for GMT, as Intl writes it. */
+const gmtWord: Record<string, string> = { fr: 'UTC', ar: 'غرينتش' };
+
+describe('locale details, as a visitor reads them', () => {
+  afterEach(() => document.querySelectorAll('[data-test-root]').forEach((n) => n.remove()));
+
+  for (const locale of shippedLocales) {
+    it(`${locale}: every time names its zone by its offset from GMT, and GMT itself without "+0"`, async () => {
+      const el = await loaded(locale);
+      const gmt = gmtWord[locale] ?? 'GMT';
+      const times = [...el.shadowRoot!.querySelectorAll('time')].map(visible).filter((t) => /\d:\d\d/.test(t));
+      expect(times.length).to.be.greaterThan(5);
+      const zones = times.map((t) => {
+        const match = t.match(new RegExp(`${gmt}([+\\-\\u2212]\\d{1,2}(?::\\d\\d)?)?(?=\\s|$)`));
+        expect(match, `${locale}: "${t}" names no offset from ${gmt}`).to.exist;
+        return match![0];
+      });
+      // The three zones of the document: Chicago in October (daylight time), London, Amsterdam in December.
+      expect(zones).to.include(gmt).and.to.include(`${gmt}+1`);
+      expect(zones.some((z) => /[-\u2212]5$/.test(z))).to.equal(true, zones.join(' | '));
+      for (const t of times) expect(t).not.to.match(/[+\-\u2212]0(?::00)?(?=\s|$)/);
+      for (const t of times) expect(t).not.to.match(/\b(CST|CDT|CET|MEZ|BST|UTC\+0)\b/);
+    });
+  }
+
+  it('ja: the delay reads "2日18時間遅れています", no space inside or around the duration', async () => {
+    const el = await loaded('ja');
+    const eta = visible(part(el, 'eta')!);
+    expect(eta).to.contain('より2日18時間遅れています。');
+  });
+
+  it('ar: places read with the Arabic comma, never the Latin one', async () => {
+    const el = await loaded('ar');
+    const places = [...el.shadowRoot!.querySelectorAll('[part~="eta"], [part~="route"], [part~="milestones"]')].map(visible).join(' ');
+    expect(places).to.contain('Rotterdam، هولندا');
+    expect(places).not.to.match(/[A-Za-z\u0600-\u06ff], /);
+  });
+
+  it('en: one zone style, offsets, where a name style wrote "CDT" beside "GMT+1"', async () => {
+    const el = await loaded('en');
+    const text = visible(part(el, 'milestones')!);
+    expect(text).to.match(/Oct 26, 2026, 08:10 PM GMT-5 /);
+    expect(text).not.to.match(/\bCDT\b/);
+    expect(visible(part(el, 'eta')!)).to.match(/Dec 4, 2026, 08:00 AM GMT\+1/);
+  });
+});

@@ -1,0 +1,49 @@
+import { before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { loadCatalogue, shippedLocales } from '../../../../packages/core/src/i18n/catalogues.js';
+import { enShipment } from '../../../../packages/core/src/i18n/en-shipment.js';
+import { Localizer, registerEnglish } from '../../../../packages/core/src/i18n/localizer.js';
+import { placeLabel } from '../../../../packages/core/src/presentation/labels.js';
+import type { Place } from '../../../../packages/core/src/model/shipment.js';
+
+const rotterdam: Place = { code: 'NLRTM', name: 'Rotterdam', country: 'NL' };
+const dubai: Place = { code: 'DXB', city: 'Dubai', country: 'AE' };
+
+/** The separator between a place and its country, each language's own comma. */
+const separators: Record<(typeof shippedLocales)[number], string> = {
+  en: ', ',
+  de: ', ',
+  es: ', ',
+  fr: ', ',
+  'pt-BR': ', ',
+  ja: '、',
+  'zh-CN': '，',
+  ar: '، ',
+};
+
+/** Without the isolates a right-to-left language puts around each value (they are tested in bidi). */
+const plain = (text: string) => text.replace(/[\u2068\u2069]/g, '');
+
+describe('placeLabel', () => {
+  before(async () => {
+    registerEnglish(enShipment);
+    await Promise.all(shippedLocales.map(loadCatalogue));
+  });
+
+  for (const locale of shippedLocales) {
+    it(`joins a place and its country with the ${locale} comma`, () => {
+      const l = new Localizer(locale);
+      const country = new Intl.DisplayNames([locale], { type: 'region' }).of('NL')!;
+      assert.equal(plain(placeLabel(rotterdam, 'ocean', l)), `Rotterdam${separators[locale]}${country}`);
+      assert.ok(plain(placeLabel(dubai, 'air', l)).startsWith(`Dubai (DXB)${separators[locale]}`), locale);
+    });
+  }
+
+  it('writes no Latin comma in Arabic', () => {
+    assert.doesNotMatch(placeLabel(rotterdam, 'ocean', new Localizer('ar')), /,/);
+  });
+
+  it('is the code alone for a place without a country', () => {
+    assert.equal(placeLabel({ code: 'XXABC' }, 'ocean', new Localizer('ar')), 'XXABC');
+  });
+});
