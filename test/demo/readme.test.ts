@@ -84,3 +84,19 @@ describe('example numbers in the documentation', () => {
     assert.equal(findDemoNumber('air', '020-12345675'), undefined, 'the old example is not a demo number');
   });
 });
+
+describe('README.md', () => {
+  it('has the section the console advice on 401 and 402 links to', async () => {
+    const { UNAVAILABLE_HELP } = await import('../../packages/core/src/controllers/tracking-controller.js');
+    const readme = await readFile(new URL('../../README.md', import.meta.url), 'utf8');
+    // GitHub's anchor for a heading: lower case, punctuation dropped, spaces as hyphens.
+    const anchors = [...readme.matchAll(/^#{2,4} (.+)$/gm)].map(([, title]) =>
+      title!
+        .toLowerCase()
+        .replace(/[^\p{L}\p{N} -]/gu, '')
+        .replace(/ /g, '-'),
+    );
+    const anchor = new URL(UNAVAILABLE_HELP).hash.slice(1);
+    assert.ok(anchors.includes(anchor), `no heading for #${anchor}`);
+  });
+});

@@ -103,10 +103,14 @@ export function describeOutcomes(spec: OutcomeSpec): void {
       const error = await nextEvent<TrackerErrorEvent>(el, 'tracker-error');
       expect(error.detail).to.include({ status: 401, code: 'unauthorized', retryable: false });
       await el.updateComplete;
-      expect(part(el, 'notice')!.textContent).to.contain('Tracking is not available right now');
+      expect(part(el, 'notice')!.textContent).to.contain('Tracking is not set up correctly on this site');
+      expect(part(el, 'notice')!.textContent).to.contain('there is nothing you need to do: please try again later, or contact the site');
       expect(part(el, 'notice')!.textContent).not.to.contain('Invalid API key');
       expect(part(el, 'retry-button')).to.equal(null);
-      expect(errors.messages.some((m) => m.includes('401') && m.includes('key'))).to.equal(true);
+      const advice = errors.messages.filter((m) => m.includes('401'));
+      expect(advice).to.have.length(1);
+      expect(advice[0]).to.contain('API key the proxy sends').and.to.contain('TRACKING_API_KEY');
+      expect(advice[0]).to.contain('#when-tracking-is-unavailable-401-and-402');
       await sleep(2500);
       expect(await s.requests()).to.have.length(1);
     });
@@ -120,6 +124,12 @@ export function describeOutcomes(spec: OutcomeSpec): void {
       await a.updateComplete;
       const creditsText = part(a, 'notice')!.textContent!;
       expect(e1.detail).to.include({ status: 402, code: 'insufficient_credits', retryable: false });
+      expect(creditsText).to.contain('This site has used up its tracking credit');
+      expect(creditsText).to.contain('contact the site');
+      const creditAdvice = errors.messages.filter((m) => m.includes('402 insufficient_credits'));
+      expect(creditAdvice).to.have.length(1);
+      expect(creditAdvice[0]).to.contain(`no ${spec.product} tracking credits left`).and.to.contain('Top up credits');
+      expect(creditAdvice[0]).to.contain('#when-tracking-is-unavailable-401-and-402');
 
       const cap = await scenario({
         responses: [
@@ -137,6 +147,9 @@ export function describeOutcomes(spec: OutcomeSpec): void {
       expect(capText).not.to.equal(creditsText);
       expect(capText).to.contain('limit');
       expect(capText).to.match(/Dec 1, 2026/);
+      const capAdvice = errors.messages.filter((m) => m.includes('402 usage_limit_reached'));
+      expect(capAdvice).to.have.length(1);
+      expect(capAdvice[0]).to.contain('Raise the cap').and.to.contain('2026-12-01T00:00:00.000Z');
       await sleep(1500);
       expect(await credits.requests()).to.have.length(1);
       expect(await cap.requests()).to.have.length(1);

@@ -59,6 +59,9 @@ export interface TrackingControllerOptions {
   readonly ask?: typeof askProxy;
 }
 
+/** The README section on 401 and 402, which the console advice points the site owner to; readme.test.ts checks the anchor. */
+export const UNAVAILABLE_HELP = 'https://github.com/cargo-trackers/cargo-trackers#when-tracking-is-unavailable-401-and-402';
+
 /** After this many 202 answers the element stops asking and offers "try again". */
 export const MAX_PENDING_POLLS = 15;
 /** After this many 429 answers in a row the element stops and offers "try again". */
@@ -301,16 +304,27 @@ export class TrackingController implements ReactiveController {
     );
   }
 
-  /** What the site owner must fix, said in the console where they will look. */
+  /**
+   * What the site owner must fix, said in the console where they will look: the cause, the next
+   * step and where the README explains it. The visitor's notice says only whose it is to fix.
+   */
   private adviseSiteOwner(failure: Failure): void {
     const { tag } = this.options;
     if (failure.kind === 'unauthorized') {
       console.error(
-        `[${tag}] The tracking proxy answered 401: the API key it sends is missing, invalid or revoked. ` +
-          "Check the key in the proxy's server configuration (TRACKING_API_KEY in the reference proxy).",
+        `[${tag}] The tracking proxy answered 401: the tracking service did not accept the API key the proxy sends (missing, invalid, expired or revoked). ` +
+          `Check the key in the proxy's server configuration (TRACKING_API_KEY in the reference proxy). See ${UNAVAILABLE_HELP}`,
       );
-    } else if (failure.kind === 'insufficient_credits' || failure.kind === 'usage_limit_reached') {
-      console.error(`[${tag}] The tracking service answered 402 (${failure.code ?? 'no slug'}): ${failure.message ?? ''}`);
+    } else if (failure.kind === 'insufficient_credits') {
+      console.error(
+        `[${tag}] The tracking service answered 402 insufficient_credits: the account has no ${failure.product ? `${failure.product} ` : ''}tracking credits left. ` +
+          `Top up credits or change the plan in your tracking service account; lookups work again at once. See ${UNAVAILABLE_HELP}`,
+      );
+    } else if (failure.kind === 'usage_limit_reached') {
+      console.error(
+        `[${tag}] The tracking service answered 402 usage_limit_reached: the account's monthly cap for ${failure.product ? `${failure.product} ` : ''}tracking is reached` +
+          `${failure.resetsAt ? ` until ${failure.resetsAt.toISOString()}` : ''}. Raise the cap in your tracking service account, or wait for the reset. See ${UNAVAILABLE_HELP}`,
+      );
     } else if (failure.kind === 'unexpected_response') {
       console.error(`[${tag}] The proxy answered 200 with a body that is not JSON (${failure.message ?? 'unreadable'}).`);
     }

@@ -34,8 +34,10 @@ export const enForm = {
     one: 'The carrier has still not answered after {count} try.',
     other: 'The carrier has still not answered after {count} tries.',
   },
-  'notice.unauthorized': 'Tracking is not available right now.',
-  'notice.noCredits': 'Tracking is not available on this site right now.',
+  /** 401 and 402 are the site's to fix: the visitor learns whose, and what they can do (nothing but wait or tell the site). */
+  'notice.unauthorized': 'Tracking is not set up correctly on this site, so shipments cannot be looked up right now.',
+  'notice.noCredits': 'This site has used up its tracking credit, so shipments cannot be looked up right now.',
+  'notice.siteSide': 'Nothing is wrong with your number, and there is nothing you need to do: please try again later, or contact the site.',
   'notice.usageLimit': 'This site has reached its tracking limit for the month.',
   'notice.usageLimit.resets': 'Tracking will be available again {when}.',
   'notice.rateLimited': 'Too many lookups right now. We will try again automatically.',

@@ -56,9 +56,9 @@ function failureNotice(f: Failure, number: string, ctx: RenderContext, handlers:
   const lines = ((): string[] => {
     switch (f.kind) {
       case 'unauthorized':
-        return [l.t('notice.unauthorized')];
+        return [l.t('notice.unauthorized'), l.t('notice.siteSide')];
       case 'insufficient_credits':
-        return [l.t('notice.noCredits')];
+        return [l.t('notice.noCredits'), l.t('notice.siteSide')];
       case 'usage_limit_reached':
         return [
           l.t('notice.usageLimit'),

@@ -78,3 +78,50 @@ describe('locale details, as a visitor reads them', () => {
     expect(visible(part(el, 'eta')!)).to.match(/Dec 4, 2026, 08:00 AM GMT\+1/);
   });
 });
+
+describe('401 and 402, as a visitor reads them in every language', () => {
+  let restore: (() => void) | undefined;
+  beforeEach(() => {
+    // The site owner's advice goes to the console; it is tested with the outcomes.
+    const original = console.error;
+    console.error = () => {};
+    restore = () => (console.error = original);
+  });
+  afterEach(() => {
+    restore?.();
+    document.querySelectorAll('[data-test-root]').forEach((n) => n.remove());
+  });
+
+  async function noticeLines(locale: string, status: number, body: unknown): Promise<string[]> {
+    const s = await scenario({ responses: [{ status, body }] });
+    const el = mount<TrackerElement>(
+      `<ocean-tracker proxy-url="${s.base}/ocean" map="none" reference-number="MEDU9091004" lang="${locale}"></ocean-tracker>`,
+    );
+    await nextEvent(el, 'tracker-error');
+    await el.updateComplete;
+    return [...part(el, 'notice')!.querySelectorAll('p')].map(visible);
+  }
+
+  const english: Record<number, string[]> = {};
+  for (const locale of shippedLocales) {
+    it(`${locale}: says whose fault each is, distinctly, and what the visitor can do`, async () => {
+      const unauthorized = await noticeLines(locale, 401, { message: 'The API key is invalid, expired or revoked.' });
+      const noCredits = await noticeLines(locale, 402, { message: 'No credits left.', error: 'insufficient_credits', product: 'ocean' });
+      expect(unauthorized).to.have.length(2);
+      expect(noCredits).to.have.length(2);
+      // The cause differs; the next step (nothing wrong with the number, try later or contact the site) is the same.
+      expect(unauthorized[0]).not.to.equal(noCredits[0]);
+      expect(unauthorized[1]).to.equal(noCredits[1]);
+      expect(unauthorized.join(' ')).not.to.contain('API key');
+      if (locale === 'en') {
+        english[401] = unauthorized;
+        english[402] = noCredits;
+        expect(unauthorized[0]).to.contain('not set up correctly');
+        expect(noCredits[0]).to.contain('used up its tracking credit');
+        expect(noCredits[1]).to.contain('try again later, or contact the site');
+      } else {
+        for (const line of [...unauthorized, ...noCredits]) expect([...english[401]!, ...english[402]!]).not.to.include(line);
+      }
+    });
+  }
+});
