@@ -27,6 +27,14 @@ export const ACCEPTED_ASKS_BEFORE_READY = 2;
 export const DEFAULT_HOLD_MS = 3_000;
 export const RETRY_AFTER_SECONDS = 5;
 export const USAGE_LIMIT = 1_000;
+/**
+ * Who is asking, as the demo server tells its own mock (the real service has no such header, and
+ * the proxy never forwards a visitor's headers): each visitor gets the whole 202 sequence of a slow
+ * number, so one who leaves mid-poll does not hand the next an immediate 200.
+ */
+export const VISITOR_HEADER = 'x-demo-visitor';
+/** A visitor's sequence is forgotten this long after their last ask: coming back later starts it over. */
+export const SEQUENCE_EXPIRY_MS = 60_000;
 
 type Json = Record<string, unknown>;
 
@@ -74,8 +82,12 @@ export function createMockTrackingService(options: MockTrackingServiceOptions): 
   const expectedKey = Buffer.from(options.apiKey, 'utf8');
   const holdMs = options.holdMs ?? DEFAULT_HOLD_MS;
   const clock = options.clock ?? Date.now;
-  /** Asks so far of each slow number (`product:key`), so the third ask finds the document ready. */
-  const asks = new Map<string, number>();
+  /** Asks so far of each slow number by each visitor (`visitor|product:key`), so their third ask finds the document ready. */
+  const asks = new Map<string, { readonly count: number; readonly lastAskMs: number }>();
+
+  function forgetIdleSequences(nowMs: number): void {
+    for (const [key, { lastAskMs }] of asks) if (nowMs - lastAskMs >= SEQUENCE_EXPIRY_MS) asks.delete(key);
+  }
 
   function notFound(res: ServerResponse, number: string): void {
     send(res, 404, { message: `No shipment found for ${number}.` });
@@ -91,22 +103,23 @@ export function createMockTrackingService(options: MockTrackingServiceOptions): 
     send(res, 200, { ...build(request) });
   }
 
-  function answerDemoNumber(res: ServerResponse, entry: DemoNumber, request: DocumentRequest): void {
+  function answerDemoNumber(res: ServerResponse, entry: DemoNumber, request: DocumentRequest, visitor: string): void {
     const product = entry.product;
     switch (entry.outcome) {
       case 'document':
         answerDocument(res, product, request);
         return;
       case 'accepted-then-document': {
-        const counterKey = `${product}:${lookupKey(product, request.number)}`;
-        const asked = (asks.get(counterKey) ?? 0) + 1;
+        forgetIdleSequences(request.nowMs);
+        const counterKey = `${visitor}|${product}:${lookupKey(product, request.number)}`;
+        const asked = (asks.get(counterKey)?.count ?? 0) + 1;
         if (asked > ACCEPTED_ASKS_BEFORE_READY) {
           // Reset so the demo can be replayed from the first 202.
           asks.delete(counterKey);
           send(res, 200, { ...(product === 'ocean' ? oceanDocumentAfterWaiting(request) : airDocumentAfterWaiting(request)) });
           return;
         }
-        asks.set(counterKey, asked);
+        asks.set(counterKey, { count: asked, lastAskMs: request.nowMs });
         // The real service holds the request while the carrier answers, then gives up with a 202.
         const timer = setTimeout(() => {
           send(res, 202, { message: `The request for ${request.number} was accepted and is being processed. Repeat it in a few minutes.` });
@@ -154,7 +167,7 @@ export function createMockTrackingService(options: MockTrackingServiceOptions): 
     }
   }
 
-  function lookUpOcean(res: ServerResponse, query: URLSearchParams): void {
+  function lookUpOcean(res: ServerResponse, query: URLSearchParams, visitor: string): void {
     const number = query.get('referenceNumber');
     if (number === null || number.trim() === '') {
       send(res, 400, { message: 'The query parameter referenceNumber is required.' });
@@ -175,10 +188,10 @@ export function createMockTrackingService(options: MockTrackingServiceOptions): 
       send(res, 404, { message: `No shipment found for ${number} with carrier ${carrierCode}.` });
       return;
     }
-    answerDemoNumber(res, entry, request);
+    answerDemoNumber(res, entry, request, visitor);
   }
 
-  function lookUpAir(res: ServerResponse, query: URLSearchParams): void {
+  function lookUpAir(res: ServerResponse, query: URLSearchParams, visitor: string): void {
     const number = query.get('number');
     if (number === null || number.trim() === '') {
       send(res, 400, { message: 'The query parameter number is required.' });
@@ -194,7 +207,7 @@ export function createMockTrackingService(options: MockTrackingServiceOptions): 
       notFound(res, number);
       return;
     }
-    answerDemoNumber(res, entry, { nowMs: clock(), number, withRoute: query.get('routePath') === 'true' });
+    answerDemoNumber(res, entry, { nowMs: clock(), number, withRoute: query.get('routePath') === 'true' }, visitor);
   }
 
   return createServer((req, res) => {
@@ -223,7 +236,9 @@ export function createMockTrackingService(options: MockTrackingServiceOptions): 
       send(res, 401, { message: problem }, { 'www-authenticate': 'Bearer' });
       return;
     }
-    if (route === '/v1/shipments/ocean') lookUpOcean(res, url.searchParams);
-    else lookUpAir(res, url.searchParams);
+    // Without the header (a caller other than the demo server), every caller is one visitor.
+    const visitor = String(req.headers[VISITOR_HEADER] ?? '');
+    if (route === '/v1/shipments/ocean') lookUpOcean(res, url.searchParams, visitor);
+    else lookUpAir(res, url.searchParams, visitor);
   });
 }

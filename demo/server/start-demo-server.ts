@@ -2,16 +2,17 @@
  * The whole demo on one origin: the demo pages, the script-tag bundle, and the reference proxy
  * at /api/tracking/*, forwarding either to the real service or to the built-in mock.
  */
-import { randomBytes } from 'node:crypto';
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { createHash, randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import { createTrackingProxy, type ProxyLogEntry, type TrackingProxyOptions } from '@cargo-trackers/proxy';
+import { createTrackingProxy, type ProxyLogEntry, type TrackingProxyOptions, type UpstreamTransport } from '@cargo-trackers/proxy';
 import { createLineWriter, nodeHttpTransport, toNodeListener } from '@cargo-trackers/proxy/node';
 import { storeFromRedisUrl } from '@cargo-trackers/proxy/redis';
 import { demoNumbers } from '../mock-service/demo-numbers.js';
-import { createMockTrackingService } from '../mock-service/mock-tracking-service.js';
+import { createMockTrackingService, VISITOR_HEADER } from '../mock-service/mock-tracking-service.js';
 import { DEFAULT_HOST, DEFAULT_PORT, DEFAULT_TIMEOUT_MS, type RealService } from './demo-config.js';
 import { createStaticFiles } from './static-files.js';
 
@@ -98,6 +99,23 @@ function proxyLogLine(entry: ProxyLogEntry): string {
   return `proxy ${entry.method} ${entry.route} → ${entry.status}${upstream}${error} (${entry.durationMs} ms, cache ${entry.cache})`;
 }
 
+/**
+ * Tells the built-in mock which visitor a lookup is for, so that each sees a slow number's whole
+ * 202 sequence (see VISITOR_HEADER). The visitor is the client's address, hashed so that the mock
+ * holds no addresses; the proxy's upstream call runs inside the visitor's request, so the address
+ * is read from the async context, with no change to the proxy. Never used with the real service.
+ */
+function visitorTagging(transport: UpstreamTransport): { transport: UpstreamTransport; asVisitor: <T>(address: string | undefined, run: () => T) => T } {
+  const visitors = new AsyncLocalStorage<string>();
+  return {
+    transport: (call) => {
+      const visitor = visitors.getStore();
+      return transport(visitor === undefined ? call : { ...call, headers: { ...call.headers, [VISITOR_HEADER]: visitor } });
+    },
+    asVisitor: (address, run) => visitors.run(createHash('sha256').update(address ?? '').digest('hex').slice(0, 16), run),
+  };
+}
+
 export async function startDemoServer(options: DemoServerOptions = {}): Promise<DemoServer> {
   const log = options.log ?? createLineWriter();
   const host = options.host ?? DEFAULT_HOST;
@@ -113,6 +131,7 @@ export async function startDemoServer(options: DemoServerOptions = {}): Promise<
     service = { baseUrl: `http://127.0.0.1:${address.port}`, apiKey };
   }
 
+  const upstream = mock ? visitorTagging(nodeHttpTransport()) : undefined;
   const store = storeFromRedisUrl(options.redisUrl, { log: (entry) => log(`store: ${entry.message}`) });
   const proxy = createTrackingProxy({
     baseUrl: service.baseUrl,
@@ -120,7 +139,7 @@ export async function startDemoServer(options: DemoServerOptions = {}): Promise<
     apiKey: service.apiKey,
     timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
     logger: (entry) => log(proxyLogLine(entry)),
-    transport: nodeHttpTransport(),
+    transport: upstream?.transport ?? nodeHttpTransport(),
     corsOrigins: options.proxy?.corsOrigins ?? [],
     // The mock's slow numbers answer 202, 202, then 200; a cached 200 would stop the demo replaying.
     limits: { ...(mock && { cacheTtlMs: 0 }), ...options.proxy?.limits },
@@ -136,7 +155,8 @@ export async function startDemoServer(options: DemoServerOptions = {}): Promise<
   const server = createServer((req, res) => {
     const path = (req.url ?? '/').split('?')[0] ?? '/';
     if (path.startsWith(PROXY_PREFIX)) {
-      proxyListener(req, res);
+      if (upstream) upstream.asVisitor(req.socket.remoteAddress, () => proxyListener(req, res));
+      else proxyListener(req, res);
       return;
     }
     if (path === DEMO_NUMBERS_PATH && (req.method === 'GET' || req.method === 'HEAD')) {

@@ -1,6 +1,12 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { createMockTrackingService, RETRY_AFTER_SECONDS, USAGE_LIMIT } from '../../../demo/mock-service/mock-tracking-service.js';
+import {
+  createMockTrackingService,
+  RETRY_AFTER_SECONDS,
+  SEQUENCE_EXPIRY_MS,
+  USAGE_LIMIT,
+  VISITOR_HEADER,
+} from '../../../demo/mock-service/mock-tracking-service.js';
 import { listenOnLoopback, type Listening } from '../listen-on-loopback.js';
 
 const API_KEY = 'trk_mock_service_test_3c9f1a';
@@ -360,6 +366,35 @@ describe('mock tracking service: slow lookups', () => {
       await get(path);
     });
   }
+
+  it('gives every visitor the whole sequence: one leaving mid-poll does not hand the next an immediate 200', async () => {
+    let now = NOW_MS;
+    const listening = await listenOnLoopback(createMockTrackingService({ apiKey: API_KEY, holdMs: HOLD_MS, clock: () => now }));
+    try {
+      const path = '/v1/shipments/ocean?referenceNumber=DEMO202';
+      const ask = async (visitor: string) =>
+        (await fetch(`${listening.baseUrl}${path}`, { headers: { ...withKey, [VISITOR_HEADER]: visitor } })).status;
+      // Visitor a asks once and leaves; b, arriving next, starts from the first 202.
+      assert.equal(await ask('a'), 202);
+      assert.deepEqual([await ask('b'), await ask('b'), await ask('b')], [202, 202, 200]);
+      // Two visitors polling at the same time, asks interleaved, each see 202, 202, 200.
+      const c: number[] = [];
+      const d: number[] = [];
+      for (let round = 0; round < 3; round++) {
+        const [x, y] = await Promise.all([ask('c'), ask('d')]);
+        c.push(x);
+        d.push(y);
+      }
+      assert.deepEqual(c, [202, 202, 200]);
+      assert.deepEqual(d, [202, 202, 200]);
+      // a comes back after a while: the half-seen sequence is forgotten, and starts over.
+      assert.equal(await ask('a'), 202);
+      now += SEQUENCE_EXPIRY_MS;
+      assert.deepEqual([await ask('a'), await ask('a'), await ask('a')], [202, 202, 200]);
+    } finally {
+      await listening.close();
+    }
+  });
 
   it('drops the hold timer when the caller hangs up', async () => {
     const held = createMockTrackingService({ apiKey: API_KEY, holdMs: 60_000 });

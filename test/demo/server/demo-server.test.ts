@@ -241,6 +241,30 @@ describe('demo server: the proxy, end to end with the mock', () => {
     });
   }
 
+  it('counts a slow number per visitor: two visitors at once, from two addresses, each see 202, 202, 200', async () => {
+    // Two loopback addresses stand for two visitors' machines (Linux routes all of 127/8 to lo).
+    const ask = (localAddress: string) =>
+      new Promise<number>((resolve, reject) => {
+        const req = request(`${base}/api/tracking/air?number=172-20200003&routePath=true`, { localAddress, agent: false }, (res) => {
+          res.resume();
+          res.on('end', () => resolve(res.statusCode ?? 0));
+        });
+        req.on('error', reject);
+        req.end();
+      });
+    // The first visitor asks once and leaves mid-poll; the second, arriving next, still sees the whole sequence.
+    assert.equal(await ask('127.0.0.3'), 202);
+    const first: number[] = [];
+    const second: number[] = [];
+    for (let round = 0; round < 3; round++) {
+      const [a, b] = await Promise.all([ask('127.0.0.2'), ask('127.0.0.1')]);
+      first.push(a);
+      second.push(b);
+    }
+    assert.deepEqual(first, [202, 202, 200]);
+    assert.deepEqual(second, [202, 202, 200]);
+  });
+
   const expected: Partial<Record<DemoOutcome, number>> = {
     unauthorized: 401,
     'insufficient-credits': 402,
