@@ -94,6 +94,31 @@ describe('the demo page, started with npm start', () => {
     assert.ok((await page.locator('air-tracker [part~="flight"]').count()) >= 2);
   });
 
+  it('says a 401 and a 402 from the mock apart: the visitor learns whose they are and what to do, the site owner what to fix', async () => {
+    const visitor = await browser.newPage();
+    const advice: string[] = [];
+    visitor.on('console', (m) => m.type() === 'error' && advice.push(m.text()));
+    try {
+      const notices: Record<string, string> = {};
+      for (const number of ['DEMO401', 'DEMO402']) {
+        await visitor.goto(`${demo.url}?ocean=${number}#ocean`);
+        const notice = visitor.locator('ocean-tracker [part~="notice"]').filter({ hasText: 'contact the site' });
+        await notice.waitFor({ timeout: 15_000 });
+        notices[number] = await notice.innerText();
+      }
+      assert.match(notices['DEMO401']!, /Tracking is not set up correctly on this site/);
+      assert.match(notices['DEMO402']!, /This site has used up its tracking credit/);
+      assert.doesNotMatch(notices['DEMO401']!, /credit/);
+      assert.doesNotMatch(notices['DEMO402']!, /not set up/);
+      const help = /#when-tracking-is-unavailable-401-and-402/;
+      assert.ok(advice.some((m) => /answered 401/.test(m) && /TRACKING_API_KEY/.test(m) && help.test(m)), advice.join('\n'));
+      assert.ok(advice.some((m) => /402 insufficient_credits/.test(m) && /Top up credits/.test(m) && help.test(m)), advice.join('\n'));
+      assert.ok(!advice.some((m) => m.includes('trk_')), 'no key in the advice');
+    } finally {
+      await visitor.close();
+    }
+  });
+
   it('fits a 320 px phone without sideways scrolling, and its trackers turn dark with the OS in the brand colour', async () => {
     const phone = await browser.newPage({ viewport: { width: 320, height: 640 }, colorScheme: 'dark' });
     try {
