@@ -61,9 +61,12 @@ function offsetZone(minutes: number): string | undefined {
   return isValidZone(zone) ? zone : undefined;
 }
 
-/** "GMT+0" → "GMT", "UTC+0" → "UTC", "غرينتش+0" → "غرينتش": zero offset is the bare word, as English's "GMT". */
+/**
+ * "GMT+0" → "GMT", "UTC+0" → "UTC", "غرينتش+٠" → "غرينتش": zero offset is the bare word, as English's
+ * "GMT". Zero in the digits the locale writes (Arabic-Indic where the engine's ICU uses them for ar).
+ */
 function withoutZeroOffset(zoneName: string): string {
-  return zoneName.replace(/[+\-\u2212]0?0(?::?00)?$/, '');
+  return zoneName.replace(/[+\-\u2212][0\u0660\u06f0]{1,2}(?::?[0\u0660\u06f0]{2})?$/, '');
 }
 
 /** The locale's word for GMT and its minus sign, from Intl ("UTC" and "−" in French). */
@@ -71,17 +74,19 @@ function gmtWording(locale: string): { word: string; minus: string } {
   const name = formatter(locale, 'Etc/GMT+1', false)
     .formatToParts(0)
     .find((p) => p.type === 'timeZoneName')?.value;
-  const match = name?.match(/^(.*?)([-\u2212])1$/);
+  const match = name?.match(/^(.*?)([-\u2212])\p{Nd}$/u);
   return match ? { word: match[1]!, minus: match[2]! } : { word: 'GMT', minus: '-' };
 }
 
-/** "GMT+5:45" in the locale's words, for an offset no engine zone carries. */
+/** "GMT+5:45" in the locale's words and digits, for an offset no engine zone carries. */
 function offsetName(minutes: number, locale: string): string {
   const { word, minus } = gmtWording(locale);
   if (minutes === 0) return word;
   const abs = Math.abs(minutes);
   const m = abs % 60;
-  return `${word}${minutes < 0 ? minus : '+'}${Math.floor(abs / 60)}${m ? `:${String(m).padStart(2, '0')}` : ''}`;
+  const hours = new Intl.NumberFormat(locale, { useGrouping: false }).format(Math.floor(abs / 60));
+  const mins = new Intl.NumberFormat(locale, { minimumIntegerDigits: 2 }).format(m);
+  return `${word}${minutes < 0 ? minus : '+'}${hours}${m ? `:${mins}` : ''}`;
 }
 
 function withZoneName(parts: Intl.DateTimeFormatPart[], name: (given: string) => string): string {

@@ -41,7 +41,7 @@ const zoneWords: Record<string, { gmt: string; minus: string }> = {
 
 /** The zone part of a formatted time: what follows the digits of the time, or (Chinese) precedes them. */
 function zoneOf(text: string): string {
-  const match = text.match(/(\S+)\s+\d\d:\d\d$/) ?? text.match(/\d\d:\d\d(?:\s+\S+)?\s+(\S+)$/);
+  const match = text.match(/(\S+)\s+\p{Nd}\p{Nd}:\p{Nd}\p{Nd}$/u) ?? text.match(/\p{Nd}\p{Nd}:\p{Nd}\p{Nd}(?:\s+\S+)?\s+(\S+)$/u);
   assert.ok(match, text);
   return match[1]!;
 }
@@ -77,6 +77,15 @@ describe('formatMoment, in every shipped language', () => {
       });
     });
   }
+});
+
+describe('formatMoment, in Arabic-Indic digits', () => {
+  // Engines whose ICU writes Arabic in Arabic-Indic digits (WebKitGTK's) write GMT as "غرينتش+٠".
+  it('says GMT as the bare word there too, and other offsets in those digits', () => {
+    assert.equal(zoneOf(formatMoment(readMoment('2026-12-04T08:00:00Z', 'Europe/London')!, 'ar-u-nu-arab')), 'غرينتش');
+    assert.equal(zoneOf(formatMoment(readMoment('2026-12-04T08:00:00+05:45')!, 'ar-u-nu-arab')), 'غرينتش+٥:٤٥');
+    assert.equal(zoneOf(formatMoment(readMoment('2026-12-04T08:00:00+01:00', 'Europe/Amsterdam')!, 'ar-u-nu-arab')), 'غرينتش+١');
+  });
 });
 
 describe('offsetLabel', () => {
