@@ -105,14 +105,24 @@ function proxyLogLine(entry: ProxyLogEntry): string {
  * holds no addresses; the proxy's upstream call runs inside the visitor's request, so the address
  * is read from the async context, with no change to the proxy. Never used with the real service.
  */
-function visitorTagging(transport: UpstreamTransport): { transport: UpstreamTransport; asVisitor: <T>(address: string | undefined, run: () => T) => T } {
+function visitorTagging(transport: UpstreamTransport): {
+  transport: UpstreamTransport;
+  asVisitor: <T>(address: string | undefined, run: () => T) => T;
+} {
   const visitors = new AsyncLocalStorage<string>();
   return {
     transport: (call) => {
       const visitor = visitors.getStore();
       return transport(visitor === undefined ? call : { ...call, headers: { ...call.headers, [VISITOR_HEADER]: visitor } });
     },
-    asVisitor: (address, run) => visitors.run(createHash('sha256').update(address ?? '').digest('hex').slice(0, 16), run),
+    asVisitor: (address, run) =>
+      visitors.run(
+        createHash('sha256')
+          .update(address ?? '')
+          .digest('hex')
+          .slice(0, 16),
+        run,
+      ),
   };
 }
 

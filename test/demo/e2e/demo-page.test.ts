@@ -111,8 +111,14 @@ describe('the demo page, started with npm start', () => {
       assert.doesNotMatch(notices['DEMO401']!, /credit/);
       assert.doesNotMatch(notices['DEMO402']!, /not set up/);
       const help = /#when-tracking-is-unavailable-401-and-402/;
-      assert.ok(advice.some((m) => /answered 401/.test(m) && /TRACKING_API_KEY/.test(m) && help.test(m)), advice.join('\n'));
-      assert.ok(advice.some((m) => /402 insufficient_credits/.test(m) && /Top up credits/.test(m) && help.test(m)), advice.join('\n'));
+      assert.ok(
+        advice.some((m) => /answered 401/.test(m) && /TRACKING_API_KEY/.test(m) && help.test(m)),
+        advice.join('\n'),
+      );
+      assert.ok(
+        advice.some((m) => /402 insufficient_credits/.test(m) && /Top up credits/.test(m) && help.test(m)),
+        advice.join('\n'),
+      );
       assert.ok(!advice.some((m) => m.includes('trk_')), 'no key in the advice');
     } finally {
       await visitor.close();

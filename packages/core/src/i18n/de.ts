@@ -34,9 +34,12 @@ export const de = {
     one: 'Der Frachtführer hat auch nach {count} Versuch nicht geantwortet.',
     other: 'Der Frachtführer hat auch nach {count} Versuchen nicht geantwortet.',
   },
-  'notice.unauthorized': 'Die Sendungsverfolgung ist auf dieser Website nicht richtig eingerichtet, daher können gerade keine Sendungen abgefragt werden.',
-  'notice.noCredits': 'Das Guthaben dieser Website für die Sendungsverfolgung ist aufgebraucht, daher können gerade keine Sendungen abgefragt werden.',
-  'notice.siteSide': 'Mit Ihrer Nummer ist alles in Ordnung, und Sie müssen nichts tun: Bitte versuchen Sie es später noch einmal oder wenden Sie sich an den Betreiber der Website.',
+  'notice.unauthorized':
+    'Die Sendungsverfolgung ist auf dieser Website nicht richtig eingerichtet, daher können gerade keine Sendungen abgefragt werden.',
+  'notice.noCredits':
+    'Das Guthaben dieser Website für die Sendungsverfolgung ist aufgebraucht, daher können gerade keine Sendungen abgefragt werden.',
+  'notice.siteSide':
+    'Mit Ihrer Nummer ist alles in Ordnung, und Sie müssen nichts tun: Bitte versuchen Sie es später noch einmal oder wenden Sie sich an den Betreiber der Website.',
   'notice.usageLimit': 'Diese Website hat ihr monatliches Abfragelimit erreicht.',
   'notice.usageLimit.resets': 'Die Sendungsverfolgung ist ab {when} wieder verfügbar.',
   'notice.rateLimited': 'Gerade gibt es zu viele Abfragen. Wir versuchen es automatisch erneut.',

@@ -35,7 +35,8 @@ export const ptBR = {
   },
   'notice.unauthorized': 'O rastreamento não está configurado corretamente neste site, por isso não é possível consultar envios agora.',
   'notice.noCredits': 'Este site esgotou seu crédito de rastreamento, por isso não é possível consultar envios agora.',
-  'notice.siteSide': 'Não há nada de errado com o seu número e você não precisa fazer nada: tente novamente mais tarde ou entre em contato com o site.',
+  'notice.siteSide':
+    'Não há nada de errado com o seu número e você não precisa fazer nada: tente novamente mais tarde ou entre em contato com o site.',
   'notice.usageLimit': 'Este site atingiu o limite mensal de rastreamentos.',
   'notice.usageLimit.resets': 'O rastreamento volta a ficar disponível a partir de {when}.',
   'notice.rateLimited': 'Há consultas demais no momento. Vamos tentar de novo automaticamente.',

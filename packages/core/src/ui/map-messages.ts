@@ -24,7 +24,12 @@ export function mapMessagesFor(l: Localizer): MapMessages {
     routeSummary: (stops) => l.t('map.route', { stops: stops.join(l.dir === 'rtl' ? ' ← ' : ' → ') }),
     positionSummary: (w) => {
       const details = [...w.details, ...(w.reported === undefined ? [] : [l.t('map.reported', { ago: w.reported })])];
-      return l.t('map.position', { kind: w.kind, label: w.name, at: w.at, details: details.length ? `, ${formatList(details, l.locale)}` : '' });
+      return l.t('map.position', {
+        kind: w.kind,
+        label: w.name,
+        at: w.at,
+        details: details.length ? `, ${formatList(details, l.locale)}` : '',
+      });
     },
   };
 }

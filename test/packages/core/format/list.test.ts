@@ -14,7 +14,8 @@ describe('formatList', () => {
       'zh-CN': 'Port of loading、Transshipment',
       ar: 'Port of loading وTransshipment',
     };
-    for (const [locale, text] of Object.entries(expected)) assert.equal(formatList(['Port of loading', 'Transshipment'], locale), text, locale);
+    for (const [locale, text] of Object.entries(expected))
+      assert.equal(formatList(['Port of loading', 'Transshipment'], locale), text, locale);
   });
   it('never runs Japanese words together, as the unit list style did', () => {
     assert.equal(formatList(['18.9ノット', '針路 96°'], 'ja'), '18.9ノット、針路 96°');

@@ -126,7 +126,8 @@ describe('message catalogues', () => {
 
   it('writes Japanese counted values against their counter, as formatDuration writes "2日18時間" (no "2 日18 時間 遅れ")', () => {
     // A quantity's placeholder and the kana or kanji word that counts it are never spaced apart.
-    const quantities = /\{(count|duration|countdown|attempt|max|feet)\} (?=[\u3040-\u30ff\u4e00-\u9fff])|(?<=[\u3040-\u30ff\u4e00-\u9fff]) \{(duration|countdown)\}/;
+    const quantities =
+      /\{(count|duration|countdown|attempt|max|feet)\} (?=[\u3040-\u30ff\u4e00-\u9fff])|(?<=[\u3040-\u30ff\u4e00-\u9fff]) \{(duration|countdown)\}/;
     for (const [key, message] of Object.entries(ja)) {
       const texts = typeof message === 'string' ? [message] : Object.values(message);
       for (const text of texts) assert.doesNotMatch(text, quantities, key);

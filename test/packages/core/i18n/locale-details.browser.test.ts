@@ -30,7 +30,11 @@ async function loaded(locale: string): Promise<TrackerElement> {
 }
 
 /** The text a visitor reads, without the invisible isolates around values in right-to-left text. */
-const visible = (node: Element) => (node.textContent ?? '').replace(/[\u2066-\u2069]/g, '').replace(/\s+/g, ' ').trim();
+const visible = (node: Element) =>
+  (node.textContent ?? '')
+    .replace(/[\u2066-\u2069]/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
 
 /** Arabic-Indic digits as ASCII: WebKitGTK's ICU writes Arabic times in them, Chromium's in ASCII digits. */
 const asciiDigits = (text: string) => text.replace(/[\u0660-\u0669\u06f0-\u06f9]/g, (d) => String((d.charCodeAt(0) - 0x0660) % 0x90));
