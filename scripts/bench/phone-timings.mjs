@@ -14,6 +14,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { startDemoServer } from '../../demo/server/start-demo-server.ts';
+import { median } from './median.mjs';
 
 export const PHONE = { latencyMs: 150, downKbit: 1600, upKbit: 750, cpuSlowdown: 4 };
 /** Demo numbers whose documents have milestones, a route and (ocean) a live position. */
@@ -167,11 +168,6 @@ export async function phoneTimings(browser, bundleDir, runs, scenarios = SCENARI
   return results;
 }
 
-const median = (values) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
-};
 
 /** The report: per scenario, medians with each run, CLS, and the nodes behind any shift. */
 export function phoneReport(results) {
