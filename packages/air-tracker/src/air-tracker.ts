@@ -8,7 +8,7 @@ import {
   type RenderContext,
 } from '@cargo-trackers/core/element';
 import { airTrackerProperties } from './air-tracker-properties.js';
-import { css, html, type PropertyDeclarations, type PropertyValues, type TemplateResult } from 'lit';
+import { html, type PropertyDeclarations, type PropertyValues, type TemplateResult } from 'lit';
 import { parseAirlines, type Airline } from './airline-list.js';
 import { checkAwbNumber, isPlausibleAwbNumber, prefixOf } from './awb-number.js';
 
@@ -113,17 +113,7 @@ import { checkAwbNumber, isPlausibleAwbNumber, prefixOf } from './awb-number.js'
  * (end of the generated API reference)
  */
 export class AirTracker extends TrackerElement {
-  static override styles = [
-    ...TrackerElement.styles,
-    elementTokenStyles('air-tracker'),
-    // The airline's name comes when the airline list does, after the form is drawn: its line is
-    // held from the start, so nothing below moves when it arrives.
-    css`
-      [part~='airline-hint'] {
-        min-block-size: 1lh;
-      }
-    `,
-  ];
+  static override styles = [...TrackerElement.styles, elementTokenStyles('air-tracker')];
 
   static override properties: PropertyDeclarations = {
     ...litProperties(airTrackerProperties),
