@@ -313,7 +313,6 @@ await page.evaluate(() => {
 
 await page.evaluate(() => window.bench.define());
 
-
 // 2. Rendering a 200, as main-thread busy time.
 const cdp = await page.context().newCDPSession(page);
 await cdp.send('Performance.enable');

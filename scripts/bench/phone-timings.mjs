@@ -38,8 +38,18 @@ export const SCENARIOS = [
     file: 'air.html',
     body: `<air-tracker proxy-url="/api/tracking/air" awb-number="${AIR}"></air-tracker>`,
   },
-  { name: '<ocean-tracker>, lookup from the form', file: 'ocean-form.html', body: '<ocean-tracker proxy-url="/api/tracking/ocean"></ocean-tracker>', type: OCEAN },
-  { name: '<air-tracker>, lookup from the form', file: 'air-form.html', body: '<air-tracker proxy-url="/api/tracking/air"></air-tracker>', type: AIR },
+  {
+    name: '<ocean-tracker>, lookup from the form',
+    file: 'ocean-form.html',
+    body: '<ocean-tracker proxy-url="/api/tracking/ocean"></ocean-tracker>',
+    type: OCEAN,
+  },
+  {
+    name: '<air-tracker>, lookup from the form',
+    file: 'air-form.html',
+    body: '<air-tracker proxy-url="/api/tracking/air"></air-tracker>',
+    type: AIR,
+  },
 ];
 
 // Runs in the page before anything else: notes when milestones and the route first appear, and
@@ -167,7 +177,6 @@ export async function phoneTimings(browser, bundleDir, runs, scenarios = SCENARI
   }
   return results;
 }
-
 
 /** The report: per scenario, medians with each run, CLS, and the nodes behind any shift. */
 export function phoneReport(results) {
