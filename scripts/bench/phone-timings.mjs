@@ -1,75 +1,217 @@
-// Phone-emulation timings for `npm run bench`: a page holding only
-// <ocean-tracker reference-number="…">, served by the demo server (compressed, hashed chunks
-// immutable) with its mock tracking service, loaded cold in Chromium under the network and CPU
-// of a mid-range phone (DevTools protocol: 150 ms round trip, 1.6 Mbit/s down, 750 kbit/s up,
-// CPU 4× slower). Times are from navigation start: the first milestone in the shadow DOM, and
-// the route drawn on the map (a Leaflet path inside <tracker-route-map>). Each run has a new
-// browser context, so nothing is cached.
+// Phone-emulation timings for `npm run bench`: pages holding only a tracker, served by the demo
+// server (compressed, hashed chunks immutable) with its mock tracking service, loaded cold in
+// Chromium under the network and CPU of a mid-range phone (DevTools protocol: 150 ms round trip,
+// 1.6 Mbit/s down, 750 kbit/s up, CPU 4× slower). Each run has a new browser context, so nothing
+// is cached. Four scenarios: <ocean-tracker> and <air-tracker> with the number given at load, and
+// each empty, with the number typed into its form and sent with Enter.
+// Times are from navigation start, or from the Enter for a lookup from the form: the first
+// milestone in the shadow DOM, and the route drawn on the map (a Leaflet path inside
+// <tracker-route-map>), which the page scrolls into view once the milestones show. CLS: the `layout-shift` entries from load until half a second after the
+// route is drawn, those within 500 ms of input left out (the browser's `hadRecentInput`), in
+// session windows as Core Web Vitals counts them; each shift names the nodes that moved.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { startDemoServer } from '../../demo/server/start-demo-server.ts';
+import { median } from './median.mjs';
 
 export const PHONE = { latencyMs: 150, downKbit: 1600, upKbit: 750, cpuSlowdown: 4 };
-/** A demo number whose document has milestones, a route and a live position. */
-const NUMBER = 'MEDU9091004';
+/** Demo numbers whose documents have milestones, a route and (ocean) a live position. */
+const OCEAN = 'MEDU9091004';
+const AIR = '176-22817340';
 
-const PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1"><title>phone bench</title>
+const page = (title, body) => `<!doctype html><html lang="en"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1"><title>${title}</title>
 <script type="module" src="/cargo-trackers.js"></script></head>
-<body><ocean-tracker proxy-url="/api/tracking/ocean" reference-number="${NUMBER}"></ocean-tracker></body></html>`;
+<body>${body}</body></html>`;
 
-// Runs in the page before anything else: notes when milestones and the route first appear.
+/** `file` is served by the demo server; `type`, when set, is typed into the form and sent. */
+export const SCENARIOS = [
+  {
+    name: '<ocean-tracker reference-number>, at load',
+    file: 'index.html',
+    body: `<ocean-tracker proxy-url="/api/tracking/ocean" reference-number="${OCEAN}"></ocean-tracker>`,
+  },
+  {
+    name: '<air-tracker awb-number>, at load',
+    file: 'air.html',
+    body: `<air-tracker proxy-url="/api/tracking/air" awb-number="${AIR}"></air-tracker>`,
+  },
+  {
+    name: '<ocean-tracker>, lookup from the form',
+    file: 'ocean-form.html',
+    body: '<ocean-tracker proxy-url="/api/tracking/ocean"></ocean-tracker>',
+    type: OCEAN,
+  },
+  {
+    name: '<air-tracker>, lookup from the form',
+    file: 'air-form.html',
+    body: '<air-tracker proxy-url="/api/tracking/air"></air-tracker>',
+    type: AIR,
+  },
+];
+
+// Runs in the page before anything else: notes when milestones and the route first appear, and
+// every layout shift with the nodes it moved.
 function watch() {
-  const seen = {};
+  const seen = { shifts: [] };
   window.__phone = seen;
+  const tracker = () => document.querySelector('ocean-tracker, air-tracker');
   const check = () => {
-    const root = document.querySelector('ocean-tracker')?.shadowRoot;
+    const root = tracker()?.shadowRoot;
     if (seen.milestones === undefined && root?.querySelector('[part~="milestone"]')) seen.milestones = performance.now();
-    const map = root?.querySelector('tracker-route-map')?.shadowRoot;
-    if (seen.route === undefined && map?.querySelector('path.tracker-route')) seen.route = performance.now();
+    const host = root?.querySelector('tracker-route-map');
+    // On a phone the map sits below the shipment's summary, out of view, and its code loads only
+    // near the viewport: the visitor scrolls to it once the milestones are in (a frame later, so
+    // shifts at the top are counted first).
+    if (seen.milestones !== undefined && !seen.scrolled && host) {
+      seen.scrolled = performance.now();
+      host.scrollIntoView({ block: 'center' });
+    }
+    if (seen.route === undefined && host?.shadowRoot?.querySelector('path.tracker-route')) seen.route = performance.now();
     if (seen.route === undefined || seen.milestones === undefined) requestAnimationFrame(check);
   };
   requestAnimationFrame(check);
+  /** `tag[part].class` of the node and of each shadow host around it, outermost first. */
+  const describe = (node) => {
+    const names = [];
+    for (let n = node; n; n = n.getRootNode?.().host) {
+      const el = n.nodeType === 1 ? n : n.parentElement;
+      if (!el) break;
+      const part = el.getAttribute('part');
+      names.unshift(`${el.localName}${part ? `[part="${part}"]` : ''}${el.classList.length ? `.${[...el.classList].join('.')}` : ''}`);
+    }
+    return names.join(' › ') || '(node gone)';
+  };
+  const rect = (r) => `${Math.round(r.x)},${Math.round(r.y)} ${Math.round(r.width)}×${Math.round(r.height)}`;
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries())
+      seen.shifts.push({
+        value: e.value,
+        at: e.startTime,
+        hadRecentInput: e.hadRecentInput,
+        sources: e.sources.map((s) => `${describe(s.node)} ${rect(s.previousRect)} → ${rect(s.currentRect)}`),
+      });
+  }).observe({ type: 'layout-shift', buffered: true });
 }
 
-export async function phoneTimings(browser, bundleDir, runs) {
+/** Core Web Vitals' CLS: the largest session window (shifts under 1 s apart, 5 s at most) of shifts without recent input. */
+export function cumulativeLayoutShift(shifts) {
+  let largest = 0;
+  let window = 0;
+  let first = -Infinity;
+  let last = -Infinity;
+  for (const s of shifts.filter((x) => !x.hadRecentInput)) {
+    if (s.at - last > 1000 || s.at - first > 5000) {
+      window = 0;
+      first = s.at;
+    }
+    window += s.value;
+    last = s.at;
+    largest = Math.max(largest, window);
+  }
+  return largest;
+}
+
+async function run(browser, url, scenario) {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 1, isMobile: true, hasTouch: true });
+  try {
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: PHONE.latencyMs,
+      downloadThroughput: (PHONE.downKbit * 1000) / 8,
+      uploadThroughput: (PHONE.upKbit * 1000) / 8,
+    });
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: PHONE.cpuSlowdown });
+    const requests = [];
+    page.on('request', (r) => requests.push(r.url()));
+    await page.addInitScript(watch);
+    await page.goto(`${url}${scenario.file === 'index.html' ? '' : scenario.file}`);
+    let start = 0;
+    if (scenario.type !== undefined) {
+      const input = page.locator('input#number');
+      await input.fill(scenario.type);
+      start = await page.evaluate(() => performance.now());
+      await input.press('Enter');
+    }
+    await page
+      .waitForFunction(() => window.__phone?.route !== undefined && window.__phone?.milestones !== undefined, null, { timeout: 60_000 })
+      .catch(async (error) => {
+        throw new Error(`${scenario.name}: ${error.message}; seen ${JSON.stringify(await page.evaluate(() => window.__phone))}`);
+      });
+    // Shifts from drawing the route are reported after its frame.
+    await page.waitForTimeout(500);
+    const seen = await page.evaluate(() => window.__phone);
+    if (process.env.PHONE_DEBUG) console.log(JSON.stringify(seen, null, 1));
+    return {
+      milestones: seen.milestones - start,
+      route: seen.route - start,
+      requests: requests.length,
+      cls: cumulativeLayoutShift(seen.shifts),
+      shifts: seen.shifts.filter((s) => !s.hadRecentInput),
+    };
+  } finally {
+    await context.close();
+  }
+}
+
+/** `runs` cold loads of each scenario: for each, its name and the runs' figures. */
+export async function phoneTimings(browser, bundleDir, runs, scenarios = SCENARIOS) {
   const publicDir = mkdtempSync(join(tmpdir(), 'cargo-trackers-phone-'));
-  writeFileSync(join(publicDir, 'index.html'), PAGE);
+  for (const s of scenarios) writeFileSync(join(publicDir, s.file), page(s.name, s.body));
   const demo = await startDemoServer({ port: 0, host: '127.0.0.1', publicDir, bundleDir, log: () => {} });
   const results = [];
   try {
-    for (let i = 0; i < runs; i++) {
-      const context = await browser.newContext({
-        viewport: { width: 390, height: 844 },
-        deviceScaleFactor: 1,
-        isMobile: true,
-        hasTouch: true,
-      });
-      const page = await context.newPage();
-      const cdp = await context.newCDPSession(page);
-      await cdp.send('Network.enable');
-      await cdp.send('Network.emulateNetworkConditions', {
-        offline: false,
-        latency: PHONE.latencyMs,
-        downloadThroughput: (PHONE.downKbit * 1000) / 8,
-        uploadThroughput: (PHONE.upKbit * 1000) / 8,
-      });
-      await cdp.send('Emulation.setCPUThrottlingRate', { rate: PHONE.cpuSlowdown });
-      const requests = [];
-      page.on('request', (r) => requests.push(r.url()));
-      await page.addInitScript(watch);
-      await page.goto(demo.url);
-      await page.waitForFunction(() => window.__phone?.route !== undefined && window.__phone?.milestones !== undefined, null, {
-        timeout: 60_000,
-      });
-      const seen = await page.evaluate(() => window.__phone);
-      results.push({ ...seen, requests: requests.length });
-      await context.close();
+    for (const scenario of scenarios) {
+      const r = [];
+      for (let i = 0; i < runs; i++) r.push(await run(browser, demo.url, scenario));
+      results.push({ scenario, runs: r });
     }
   } finally {
     await demo.close();
     rmSync(publicDir, { recursive: true, force: true });
   }
   return results;
+}
+
+/** The report: per scenario, medians with each run, CLS, and the nodes behind any shift. */
+export function phoneReport(results) {
+  const runs = results[0]?.runs.length ?? 0;
+  const lines = [
+    `Phone emulation (${PHONE.latencyMs} ms round trip, ${PHONE.downKbit / 1000} Mbit/s, CPU ${PHONE.cpuSlowdown}× slower), cold, demo server, median of ${runs}`,
+    '   times from navigation start, or from Enter for a lookup from the form; CLS from load until the route is drawn',
+  ];
+  const each = (rs, key, digits = 0) => rs.map((r) => r[key].toFixed(digits)).join(', ');
+  for (const { scenario, runs: rs } of results) {
+    lines.push(`   ${scenario.name}`);
+    lines.push(`     milestones shown    ${median(rs.map((r) => r.milestones)).toFixed(0)} ms  (runs: ${each(rs, 'milestones')})`);
+    lines.push(`     route drawn         ${median(rs.map((r) => r.route)).toFixed(0)} ms  (runs: ${each(rs, 'route')})`);
+    lines.push(`     requests            ${median(rs.map((r) => r.requests))}`);
+    lines.push(`     CLS                 ${Math.max(...rs.map((r) => r.cls)).toFixed(3)} at most  (runs: ${each(rs, 'cls', 3)})`);
+    const sources = new Map();
+    for (const s of rs.flatMap((r) => r.shifts)) for (const source of s.sources) sources.set(source, (sources.get(source) ?? 0) + s.value);
+    for (const [source, value] of sources) lines.push(`       shifted: ${source}  (${(value / rs.length).toFixed(4)} a run)`);
+  }
+  return lines;
+}
+
+// `node --conditions=cargo-trackers-source --import tsx scripts/bench/phone-timings.mjs [runs]` runs
+// only this part, on the bundle already built in packages/cargo-trackers/dist/cdn ([filter]: the
+// scenarios whose name holds it).
+if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const { chromium } = await import('playwright');
+  const { CHROMIUM_ARGS, findChromium } = await import('../../test/support/find-chromium.mjs');
+  const bundleDir = fileURLToPath(new URL('../../packages/cargo-trackers/dist/cdn', import.meta.url));
+  const browser = await chromium.launch({ executablePath: await findChromium(), headless: true, args: CHROMIUM_ARGS });
+  try {
+    const only = process.argv[3];
+    const scenarios = SCENARIOS.filter((s) => only === undefined || s.name.includes(only));
+    console.log(phoneReport(await phoneTimings(browser, bundleDir, Number(process.argv[2]) || 5, scenarios)).join('\n'));
+  } finally {
+    await browser.close();
+  }
 }

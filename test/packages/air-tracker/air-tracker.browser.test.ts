@@ -155,6 +155,18 @@ describe('<air-tracker>', () => {
       expect(text(part(el, 'airline-hint'))).to.equal('Airline: Cathay Cargo (CX)');
     });
 
+    it('holds the airline’s line before the name arrives, so nothing under the form moves (CLS 0)', async () => {
+      const s = await scenario({ responses: [{ status: 404, body: {} }], airlines: await fixture('carriers-air.json') });
+      const el = await tracker(`lang="en" proxy-url="${s.base}/air"`);
+      const form = part(el, 'form')!;
+      const empty = { hint: part(el, 'airline-hint')!.getBoundingClientRect().height, form: form.getBoundingClientRect().height };
+      expect(empty.hint).to.be.greaterThan(10);
+      await type(el, '160');
+      await until(() => text(part(el, 'airline-hint')).includes('Cathay Cargo'), 'airline named');
+      expect(part(el, 'airline-hint')!.getBoundingClientRect().height).to.equal(empty.hint);
+      expect(form.getBoundingClientRect().height).to.equal(empty.form);
+    });
+
     it('says when a prefix is not an airline it knows, and nothing for what cannot be an AWB', async () => {
       const s = await scenario({ responses: [{ status: 404, body: {} }] });
       const el = await tracker(`proxy-url="${s.base}/air"`);

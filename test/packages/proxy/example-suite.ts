@@ -55,7 +55,10 @@ export function describeExample(name: string, start: StartExample, options: { re
     after(async () => {
       await proxy?.close();
       await upstream?.close();
-      if (proxy !== undefined) observe(proxy.output());
+      if (proxy === undefined) return;
+      observe(proxy.output());
+      // The positive control: the log was really read, so the key check covers it.
+      assert.match(proxy.output(), /"route":"air"/, `no log line for an air lookup in the example's output:\n${proxy.output()}`);
     });
 
     it('forwards a shipment lookup with the key and passes the answer through', async () => {

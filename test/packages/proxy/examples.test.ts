@@ -1,12 +1,11 @@
 // Each documented way to run the proxy, run for real against a mock service on loopback.
 import assert from 'node:assert/strict';
-import type { AddressInfo } from 'node:net';
-import type http from 'node:http';
 import { after, describe, it } from 'node:test';
 import { CANARY_KEY, assertCanaryNeverSeen, observe, readAnswer, startUpstream, until } from './harness.js';
 import type { Upstream } from './harness.js';
+import { startExampleProcess } from './runtimes.js';
 
-// The examples log through the default JSON-lines logger; those lines are checked for the key too.
+// Next and the Worker log through console.log in this process: those lines are checked for the key too.
 const consoleLog = console.log;
 const logLines: string[] = [];
 console.log = (...args: unknown[]) => {
@@ -18,7 +17,7 @@ after(() => {
   console.log = consoleLog;
   assert.ok(
     logLines.some((line) => (JSON.parse(line) as { route?: string }).route === 'air'),
-    'the default logger wrote JSON lines',
+    'the default logger wrote JSON lines through console.log',
   );
 });
 after(assertCanaryNeverSeen);
@@ -34,57 +33,65 @@ async function upstreamWithDoc(): Promise<Upstream> {
   });
 }
 
-async function listen(server: http.Server): Promise<string> {
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-}
-
-async function stop(server: http.Server): Promise<void> {
-  server.closeAllConnections();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-}
-
 function assertForwarded(upstream: Upstream): void {
   const request = upstream.requests.at(-1);
   assert.equal(request?.url, '/v1/shipments/air?number=176-12345675&routePath=true');
   assert.equal(request?.headers.authorization, `Bearer ${CANARY_KEY}`);
 }
 
+/**
+ * The positive control for the key check: the process's output was really read (it holds a JSON
+ * log line for each expected request), and all of it goes to the check.
+ */
+function assertLogged(output: string, expected: { route: string; status: number }[]): void {
+  observe(output);
+  const entries = output
+    .split('\n')
+    .filter((line) => line.startsWith('{'))
+    .map((line) => JSON.parse(line) as { route?: string; status?: number });
+  for (const { route, status } of expected)
+    assert.ok(
+      entries.some((e) => e.route === route && e.status === status),
+      `no ${route} ${status} log line in the example's output:\n${output}`,
+    );
+}
+
 const AIR = '/api/tracking/air?number=176-12345675&routePath=true';
 
 describe('examples', () => {
-  it('node-server.ts serves the proxy on Node http', async () => {
+  it('node-server.ts serves the proxy on Node http and logs JSON lines on its standard output', async () => {
     const upstream = await upstreamWithDoc();
-    const { createProxyServer } = await import('../../../packages/proxy/examples/node-server.js');
-    const server = createProxyServer({ TRACKING_BASE_URL: upstream.url, TRACKING_API_KEY: CANARY_KEY });
+    const proxy = await startExampleProcess('node-server', { TRACKING_BASE_URL: upstream.url, TRACKING_API_KEY: CANARY_KEY });
     try {
-      const answer = await readAnswer(await fetch(`${await listen(server)}${AIR}`));
+      const answer = await readAnswer(await fetch(`${proxy.url}${AIR}`));
       assert.equal(answer.status, 200);
       assert.equal(answer.text, DOC);
       assertForwarded(upstream);
     } finally {
-      await stop(server);
+      await proxy.close();
       await upstream.close();
     }
+    assertLogged(proxy.output(), [{ route: 'air', status: 200 }]);
   });
 
-  it('express.ts mounts the proxy as Express middleware', async () => {
+  it('express.ts mounts the proxy as Express middleware and logs JSON lines on its standard output', async () => {
     const upstream = await upstreamWithDoc();
-    const { createApp } = await import('../../../packages/proxy/examples/express.js');
-    const server = createApp({ TRACKING_BASE_URL: upstream.url, TRACKING_API_KEY: CANARY_KEY }).listen(0, '127.0.0.1');
-    await new Promise((resolve) => server.once('listening', resolve));
-    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const proxy = await startExampleProcess('express', { TRACKING_BASE_URL: upstream.url, TRACKING_API_KEY: CANARY_KEY });
     try {
-      const answer = await readAnswer(await fetch(`${base}${AIR}`));
+      const answer = await readAnswer(await fetch(`${proxy.url}${AIR}`));
       assert.equal(answer.status, 200);
       assert.equal(answer.text, DOC);
       assertForwarded(upstream);
-      assert.equal((await readAnswer(await fetch(`${base}/api/tracking/nothing`))).status, 404);
-      assert.equal((await readAnswer(await fetch(`${base}/`))).status, 200);
+      assert.equal((await readAnswer(await fetch(`${proxy.url}/api/tracking/nothing`))).status, 404);
+      assert.equal((await readAnswer(await fetch(`${proxy.url}/`))).status, 200);
     } finally {
-      await stop(server);
+      await proxy.close();
       await upstream.close();
     }
+    assertLogged(proxy.output(), [
+      { route: 'air', status: 200 },
+      { route: 'unknown', status: 404 },
+    ]);
   });
 
   it('next-route.ts answers the way Next calls a route handler', async () => {

@@ -3,7 +3,8 @@
 // with its configuration swapped for the contract suite's options (`startContract`), so that one
 // contract runs on every runtime.
 //
-// - Node `http` and Express 5 run in this process (the examples export a server factory).
+// - Node `http` and Express 5: the example runs in a process of its own (example-process.ts), so
+//   its log is read from its real standard output; the contract runs in this process.
 // - Cloudflare Workers: the worker example bundled with esbuild and served by `workerd`, the
 //   Workers runtime itself, through Miniflare 3 (Miniflare 4 and Wrangler 4 need Node 22; CI has 20).
 // - Next.js: a scratch App Router app whose route file is the example, `next build` once per
@@ -60,7 +61,7 @@ export interface ProxyEnv {
 export interface StartedProxy {
   /** `http://127.0.0.1:port`, no trailing slash. */
   readonly url: string;
-  /** Lines the runtime printed (the examples log JSON lines through console.log). */
+  /** Everything the runtime printed so far: the example's JSON log lines among it. */
   readonly output: () => string;
   close(): Promise<void>;
 }
@@ -95,30 +96,41 @@ function closer(server: http.Server, after?: () => Promise<void>): () => Promise
   };
 }
 
-/** Captures console.log while an in-process example runs, so the suite can read its log lines. */
-const captured: string[] = [];
-let consoleLog: typeof console.log | undefined;
-function captureConsole(): () => string {
-  if (consoleLog === undefined) {
-    consoleLog = console.log;
-    console.log = (...args: unknown[]) => {
-      captured.push(args.map(String).join(' '));
-    };
-  }
-  const from = captured.length;
-  return () => captured.slice(from).join('\n');
+/**
+ * A Node example in a process of its own, as a site runs it: the adapter gives the examples a
+ * logger that writes to file descriptor 1 without blocking, so their log lines reach only the
+ * process's real standard output, read here through a pipe.
+ */
+export async function startExampleProcess(example: 'node-server' | 'express', env: ProxyEnv): Promise<StartedProxy> {
+  const child = spawn(
+    process.execPath,
+    ['--conditions=cargo-trackers-source', '--import', 'tsx', join(ROOT, 'test/packages/proxy/example-process.ts'), example],
+    { cwd: ROOT, env: { PATH: process.env.PATH, ...env }, stdio: ['ignore', 'pipe', 'pipe', 'ipc'] },
+  );
+  let output = '';
+  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
+  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
+  // 'close' comes after the last byte of both pipes has been read.
+  const closed = new Promise<number | null>((resolve) => child.once('close', resolve));
+  const port = await new Promise<number>((resolve, reject) => {
+    child.once('message', (message) => resolve((message as { port: number }).port));
+    void closed.then((code) => reject(new Error(`${example} exited with ${code} before listening:\n${output}`)));
+  });
+  return {
+    url: `http://127.0.0.1:${port}`,
+    output: () => output,
+    close: async () => {
+      if (child.connected) child.send('stop');
+      await closed;
+    },
+  };
 }
 
 export const nodeRuntime: Runtime = {
   name: 'Node http (examples/node-server.ts)',
   unavailable: () => undefined,
   prepare: async () => {},
-  startExample: async (env) => {
-    const { createProxyServer } = await import('../../../packages/proxy/examples/node-server.js');
-    const output = captureConsole();
-    const server = createProxyServer({ ...env });
-    return { url: await listenLoopback(server), output, close: closer(server) };
-  },
+  startExample: (env) => startExampleProcess('node-server', env),
   startContract: async (options) => {
     const server = createServer(toNodeListener(contractProxy(options)));
     return { url: await listenLoopback(server), close: closer(server) };
@@ -129,11 +141,7 @@ export const expressRuntime: Runtime = {
   name: 'Express 5 (examples/express.ts)',
   unavailable: () => undefined,
   prepare: async () => {},
-  startExample: async (env) => {
-    const { createApp } = await import('../../../packages/proxy/examples/express.js');
-    const output = captureConsole();
-    return { ...(await listenExpress(createApp({ ...env }))), output };
-  },
+  startExample: (env) => startExampleProcess('express', env),
   startContract: async (options) => {
     const app = express();
     app.use('/api/tracking', toNodeListener(contractProxy(options)));
@@ -207,6 +215,10 @@ function workerd(name: string, source: () => string) {
             lines.push(message);
           }
         })(LogLevel.INFO),
+        // The Worker's console.log reaches workerd's standard output, not Miniflare's Log.
+        handleRuntimeStdio: (stdout, stderr) => {
+          for (const stream of [stdout, stderr]) stream.on('data', (chunk: Buffer) => lines.push(chunk.toString('utf8')));
+        },
       });
       const url = await mf.ready;
       return { url: url.origin, output: () => lines.join('\n'), close: () => mf.dispose() };

@@ -164,6 +164,11 @@ export const trackerStyles = css`
     background: var(--_surface);
     color: var(--_text);
   }
+  /* A hint whose text comes after the form is drawn (the airline, once the airline list is in)
+     holds its line from the start, so nothing under the form moves when it fills in. */
+  .hint[role='status'] {
+    min-block-size: 1lh;
+  }
   .hint {
     color: var(--_muted);
     font-size: 0.875em;
