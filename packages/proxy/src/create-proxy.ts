@@ -163,6 +163,18 @@ async function lookupId(key: string): Promise<string> {
   return hex;
 }
 
+type Mutable<T> = { -readonly [K in keyof T]: T[K] };
+
+/** A query already read: its lookup, the cache key made from it, and the number's log hash. */
+interface KnownLookup {
+  readonly lookup: Lookup;
+  readonly cacheKey: string;
+  readonly numberHash?: string;
+}
+
+/** Most queries remembered as read (see `knownLookups`); each holds at most a few hundred bytes. */
+const KNOWN_LOOKUPS_MAX = 4_096;
+
 /** Everything the log line needs that only the route handling learns. */
 interface Trace {
   route: string;
@@ -244,6 +256,27 @@ export function createTrackingProxy(options: TrackingProxyOptions): TrackingProx
   const carrierLists = new SharedCalls<CallResult>();
   /** The last good carrier list per route, kept in the process so that no cache flood can make it fetched again. */
   const carrierCopies = new Map<RouteName, { readonly answer: CachedAnswer; readonly until: number }>();
+  /**
+   * What a query reads as, per route and query string, for the queries seen lately: a popular
+   * number is parsed, keyed and hashed once, not on every hit. Cleared rather than grown.
+   */
+  const knownLookups = new Map<string, KnownLookup>();
+  /**
+   * The answer a cached answer goes out as, per visitor case (200 or 304, and the CORS origin):
+   * one object for every visitor of it, so the Node adapter prepares its header lines once.
+   */
+  const hitOutputs = new WeakMap<CachedAnswer, Map<string, ProxyOutput>>();
+  /** CORS headers per allowed origin, and for every other request; never changed once made. */
+  const corsSets = new Map<string | null, Readonly<Record<string, string>>>();
+  const corsFor = (origin: string | null): Readonly<Record<string, string>> => {
+    const key = origin !== null && allowedOrigins.has(origin) ? origin : null;
+    let set = corsSets.get(key);
+    if (set === undefined) {
+      set = { vary: 'Origin', ...corsHeaders(key, allowedOrigins) };
+      corsSets.set(key, set);
+    }
+    return set;
+  };
 
   /** One upstream call, its answer checked: JSON only, no key, a real status. Caches a 200. */
   async function fetchAndCache(lookup: Lookup, cacheKey: string, signal: AbortSignal): Promise<CallResult> {
@@ -342,14 +375,25 @@ export function createTrackingProxy(options: TrackingProxyOptions): TrackingProx
   }
 
   async function forward(input: ProxyInput, spec: RouteSpec, trace: Trace, cors: Record<string, string>): Promise<ProxyOutput> {
-    const lookup = readLookup(input, spec, trace, cors);
-    if (!('spec' in lookup)) return lookup;
+    const memoKey = `${spec.name}${input.search}`;
+    let known = knownLookups.get(memoKey);
+    if (known === undefined) {
+      const lookup = readLookup(input, spec, trace, cors);
+      if (!('spec' in lookup)) return lookup;
+      known = {
+        lookup,
+        cacheKey: `answer:${spec.name}?${upstreamQuery(lookup)}`,
+        ...(lookup.number === undefined ? {} : { numberHash: fingerprint(lookup.number) }),
+      };
+      if (knownLookups.size >= KNOWN_LOOKUPS_MAX) knownLookups.clear();
+      knownLookups.set(memoKey, known);
+    }
+    const { lookup, cacheKey } = known;
     const isShipment = spec.numberParam !== undefined;
-    const cacheKey = `answer:${spec.name}?${upstreamQuery(lookup)}`;
     // An upstream error on an open list (a 429 for the proxy's shared address) must not be kept for minutes.
     const publicMaxAgeS = isShipment ? undefined : Math.floor(limits.carrierCacheTtlMs / 1000);
     const out = (cache: CacheOutcome) => ({ ...cors, 'x-proxy-cache': cache });
-    if (lookup.number !== undefined) trace.numberHash = fingerprint(lookup.number);
+    if (known.numberHash !== undefined) trace.numberHash = known.numberHash;
 
     const cachedBytes = await store.getCached(cacheKey).catch(() => undefined);
     const cached = cachedBytes === undefined ? undefined : decodeCached(cachedBytes);
@@ -357,7 +401,20 @@ export function createTrackingProxy(options: TrackingProxyOptions): TrackingProx
     const hit = cached ?? (copy !== undefined && copy.until > Date.now() ? copy.answer : undefined);
     if (hit !== undefined) {
       trace.cache = 'hit';
-      return respond(input, { kind: 'answer', status: 200, retryAfter: null, ...hit }, trace, out('hit'), publicMaxAgeS);
+      const notModified = matchesEtag(input.header('if-none-match'), hit.etag);
+      const origin = input.header('origin');
+      const variant = `${notModified ? 304 : 200}${origin !== null && allowedOrigins.has(origin) ? origin : ''}`;
+      let outputs = hitOutputs.get(hit);
+      if (outputs === undefined) {
+        outputs = new Map();
+        hitOutputs.set(hit, outputs);
+      }
+      let output = outputs.get(variant);
+      if (output === undefined) {
+        output = respond(input, { kind: 'answer', status: 200, retryAfter: null, ...hit }, trace, out('hit'), publicMaxAgeS);
+        outputs.set(variant, output);
+      }
+      return output;
     }
 
     const calls = isShipment ? lookups : carrierLists;
@@ -487,7 +544,7 @@ export function createTrackingProxy(options: TrackingProxyOptions): TrackingProx
       return { status: 204, headers: { ...vary, allow, ...JSON_HEADERS, ...preflightHeaders(origin, allowedOrigins) }, body: null };
     }
     if (input.method !== 'GET') return refuse(trace, 405, 'method_not_allowed', `Only ${allow} is allowed here.`, { ...vary, allow });
-    return forward(input, spec, trace, { ...vary, ...corsHeaders(origin, allowedOrigins) });
+    return forward(input, spec, trace, corsFor(origin));
   }
 
   const core: ProxyCore = async (input) => {
@@ -509,7 +566,8 @@ export function createTrackingProxy(options: TrackingProxyOptions): TrackingProx
     }
     if (output.status === 502) level = 'warn';
     try {
-      log({
+      // Built member by member rather than with spreads, which cost a copy each on every request.
+      const entry: Mutable<ProxyLogEntry> = {
         time: isoTime(started),
         level,
         method: input.method,
@@ -517,10 +575,11 @@ export function createTrackingProxy(options: TrackingProxyOptions): TrackingProx
         status: output.status,
         durationMs: Date.now() - started,
         cache: trace.cache,
-        ...(trace.upstreamStatus === undefined ? {} : { upstreamStatus: trace.upstreamStatus }),
-        ...(trace.error === undefined ? {} : { error: trace.error }),
-        ...(trace.numberHash === undefined ? {} : { numberHash: trace.numberHash }),
-      });
+      };
+      if (trace.upstreamStatus !== undefined) entry.upstreamStatus = trace.upstreamStatus;
+      if (trace.error !== undefined) entry.error = trace.error;
+      if (trace.numberHash !== undefined) entry.numberHash = trace.numberHash;
+      log(entry);
     } catch {
       // A broken logger must not turn an answer into a failure.
     }

@@ -1,5 +1,5 @@
 import { write } from 'node:fs';
-import type { ProxyLogger } from './log.js';
+import type { ProxyLogEntry, ProxyLogger } from './log.js';
 
 const BATCH_MS = 20;
 
@@ -67,5 +67,28 @@ export function createLineWriter(options: LineWriterOptions = {}): (line: string
 /** The proxy's JSON-lines log on Node, written without blocking (see `createLineWriter`). */
 export function createNodeJsonLogger(options: LineWriterOptions = {}): ProxyLogger {
   const writeLine = createLineWriter(options);
-  return (entry) => writeLine(JSON.stringify(entry));
+  return (entry) => writeLine(jsonLine(entry));
+}
+
+/** A string JSON writes as it is, between quotes: no quote, backslash, control or non-ASCII character. */
+const PLAIN_STRING = /^[\x20\x21\x23-\x5b\x5d-\x7e]*$/;
+
+/**
+ * `JSON.stringify(entry)` for a log entry (members that are strings or finite numbers), written
+ * out directly: the members are few and known, and plain strings, the usual case, need no
+ * escaping. Anything else (an escaped string, another kind of value) is left to JSON.stringify.
+ */
+export function jsonLine(entry: ProxyLogEntry): string {
+  let line = '{';
+  for (const name in entry) {
+    const value = (entry as unknown as Record<string, unknown>)[name];
+    let text: string | undefined;
+    if (typeof value === 'string') text = PLAIN_STRING.test(value) ? `"${value}"` : JSON.stringify(value);
+    else if (typeof value === 'number' && Number.isFinite(value)) text = String(value);
+    else if (value === undefined) continue;
+    else return JSON.stringify(entry);
+    if (!PLAIN_STRING.test(name)) return JSON.stringify(entry);
+    line += `${line.length === 1 ? '' : ','}"${name}":${text}`;
+  }
+  return `${line}}`;
 }
