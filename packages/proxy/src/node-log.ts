@@ -13,7 +13,7 @@ export interface LineWriterOptions {
 /**
  * Writes lines without ever blocking the event loop. On Linux, `console.log` to a pipe or a
  * file is a synchronous write: a slow log reader stalls every request. This queues lines and
- * writes them in batches, at most one every 20 ms, with `fs.write` on libuv's thread pool. When the reader falls too far
+ * writes them in batches, at most one every 20 ms (also while one is being written), with `fs.write` on libuv's thread pool. When the reader falls too far
  * behind, lines are dropped rather than held without bound, and a count of the dropped lines
  * is written once the queue drains.
  */
@@ -45,7 +45,10 @@ export function createLineWriter(options: LineWriterOptions = {}): (line: string
     write(fd, batch, offset, batch.byteLength - offset, null, (error, written) => {
       // A closed or broken log descriptor must not take the proxy down; the lines are lost.
       if (error === null && offset + written < batch.byteLength) writeAll(batch, offset + written);
-      else flush();
+      // The next batch gathers for BATCH_MS as the first did: writing again as soon as one write
+      // returns made a thread-pool round trip for every few lines under load.
+      else if (queue.length > 0 || dropped > 0) setTimeout(flush, BATCH_MS);
+      else writing = false;
     });
   };
 
