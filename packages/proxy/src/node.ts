@@ -267,8 +267,40 @@ const PREPARED_BODY_MAX_BYTES = 16 * 1024;
 /** A header value Node itself would accept (it refuses control characters, CR and LF above all). */
 const SAFE_HEADER_VALUE = /^[\t\x20-\x7e\x80-\xff]*$/;
 
-/** Bodies as one-byte strings (each byte one character), made once per body: a cached answer's body is one object for every visitor. */
-const latin1Bodies = new WeakMap<Uint8Array, string>();
+/** Most bytes of whole answers kept for the current second (see `wholeAnswer`). */
+const WHOLE_ANSWERS_MAX_BYTES = 8 * 1024 * 1024;
+let wholeDate = '';
+let wholeBytes = 0;
+const wholeAnswers = new Map<ProxyOutput, { tail: string; identity?: string; gzip?: string; br?: string }>();
+
+/**
+ * A small answer whole, status line to last body byte, as a one-byte string (each body byte one
+ * character). Kept for the rest of the current second, since its `Date` line changes with the
+ * next: every visitor of a cached answer in that second is sent the same flat string, and
+ * nothing is built or copied on the heap per request (a string joined per request is copied
+ * flat by V8 when written). Up to 8 MiB of them; past that, answers are joined per request.
+ */
+function wholeAnswer(output: ProxyOutput, encoding: Encoding, head: string, tail: string, body: Uint8Array): string {
+  const date = currentDateLine();
+  if (date !== wholeDate) {
+    wholeDate = date;
+    wholeAnswers.clear();
+    wholeBytes = 0;
+  }
+  let kept = wholeAnswers.get(output);
+  if (kept !== undefined && kept.tail !== tail) kept = undefined;
+  const known = kept?.[encoding];
+  if (known !== undefined) return known;
+  const whole = head + date + tail + Buffer.from(body.buffer, body.byteOffset, body.byteLength).toString('latin1');
+  if (wholeBytes + whole.length > WHOLE_ANSWERS_MAX_BYTES) return whole;
+  wholeBytes += whole.length;
+  if (kept === undefined) {
+    kept = { tail };
+    wholeAnswers.set(output, kept);
+  }
+  kept[encoding] = whole;
+  return whole;
+}
 
 let dateSecond = -1;
 let dateLine = '';
@@ -366,13 +398,8 @@ function writePrepared(
   res.statusCode = status;
   prepared._contentLength = body.byteLength;
   if (body.byteLength <= PREPARED_BODY_MAX_BYTES) {
-    let text = latin1Bodies.get(body);
-    if (text === undefined) {
-      text = Buffer.from(body.buffer, body.byteOffset, body.byteLength).toString('latin1');
-      latin1Bodies.set(body, text);
-    }
     // `end()` sends `_header` with the (empty) last chunk: one write of one string.
-    prepared._header = head + currentDateLine() + tail + text;
+    prepared._header = wholeAnswer(output, encoding, head, tail, body);
     res.end();
   } else {
     prepared._header = head + currentDateLine() + tail;
