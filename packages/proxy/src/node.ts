@@ -271,6 +271,7 @@ const SAFE_HEADER_VALUE = /^[\t\x20-\x7e\x80-\xff]*$/;
 const WHOLE_ANSWERS_MAX_BYTES = 8 * 1024 * 1024;
 let wholeDate = '';
 let wholeBytes = 0;
+const sentBefore = new WeakSet<ProxyOutput>();
 const wholeAnswers = new Map<ProxyOutput, { tail: string; identity?: string; gzip?: string; br?: string }>();
 
 /**
@@ -278,7 +279,8 @@ const wholeAnswers = new Map<ProxyOutput, { tail: string; identity?: string; gzi
  * character). Kept for the rest of the current second, since its `Date` line changes with the
  * next: every visitor of a cached answer in that second is sent the same flat string, and
  * nothing is built or copied on the heap per request (a string joined per request is copied
- * flat by V8 when written). Up to 8 MiB of them; past that, answers are joined per request.
+ * flat by V8 when written). Only answers sent more than once, up to 8 MiB of them; past that,
+ * answers are joined per request.
  */
 function wholeAnswer(output: ProxyOutput, encoding: Encoding, head: string, tail: string, body: Uint8Array): string {
   const date = currentDateLine();
@@ -292,6 +294,11 @@ function wholeAnswer(output: ProxyOutput, encoding: Encoding, head: string, tail
   const known = kept?.[encoding];
   if (known !== undefined) return known;
   const whole = head + date + tail + Buffer.from(body.buffer, body.byteOffset, body.byteLength).toString('latin1');
+  // Kept from an answer's second visitor on: an upstream answer sent once (a miss) is not worth holding.
+  if (!sentBefore.has(output)) {
+    sentBefore.add(output);
+    return whole;
+  }
   if (wholeBytes + whole.length > WHOLE_ANSWERS_MAX_BYTES) return whole;
   wholeBytes += whole.length;
   if (kept === undefined) {
