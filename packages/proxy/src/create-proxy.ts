@@ -46,8 +46,12 @@ export interface ProxyInput {
   readonly signal: AbortSignal;
 }
 
-/** The runtime-free proxy: the Fetch-API handler and the Node adapter both call it. */
-export type ProxyCore = (input: ProxyInput) => Promise<ProxyOutput>;
+/**
+ * The runtime-free proxy: the Fetch-API handler and the Node adapter both call it. A cache hit
+ * from a store in the same process is answered at once, without a promise; everything else
+ * returns one.
+ */
+export type ProxyCore = (input: ProxyInput) => ProxyOutput | Promise<ProxyOutput>;
 
 /** Where the Node adapter finds the core behind a handler, to skip building Fetch objects per request. */
 export const PROXY_CORE: unique symbol = Symbol.for('cargo-trackers.proxy.core');
@@ -324,6 +328,65 @@ export function createTrackingProxy(options: TrackingProxyOptions): TrackingProx
     return { status: result.status, headers: out, body: result.body, etag: result.etag };
   }
 
+  /** How long browsers may keep a 200: carrier lists only, for their TTL. */
+  function publicMaxAge(spec: RouteSpec): number | undefined {
+    // An upstream error on an open list (a 429 for the proxy's shared address) must not be kept for minutes.
+    return spec.numberParam !== undefined ? undefined : Math.floor(limits.carrierCacheTtlMs / 1000);
+  }
+
+  /** The cached answer for a lookup: from the store, or for a carrier list the copy kept in the process. */
+  function cachedAnswer(spec: RouteSpec, bytes: Uint8Array | undefined): CachedAnswer | undefined {
+    const cached = bytes === undefined ? undefined : decodeCached(bytes);
+    if (cached !== undefined || spec.numberParam !== undefined) return cached;
+    const copy = carrierCopies.get(spec.name);
+    return copy !== undefined && copy.until > Date.now() ? copy.answer : undefined;
+  }
+
+  /** A cache hit's answer: one object per cached answer and visitor case (200 or 304, CORS origin), made on first use. */
+  function hitOutput(input: ProxyInput, spec: RouteSpec, hit: CachedAnswer, trace: Trace, cors: Record<string, string>): ProxyOutput {
+    trace.cache = 'hit';
+    const notModified = matchesEtag(input.header('if-none-match'), hit.etag);
+    const origin = input.header('origin');
+    const variant = `${notModified ? 304 : 200}${origin !== null && allowedOrigins.has(origin) ? origin : ''}`;
+    let outputs = hitOutputs.get(hit);
+    if (outputs === undefined) {
+      outputs = new Map();
+      hitOutputs.set(hit, outputs);
+    }
+    let output = outputs.get(variant);
+    if (output === undefined) {
+      const headers = { ...cors, 'x-proxy-cache': 'hit' };
+      output = respond(input, { kind: 'answer', status: 200, retryAfter: null, ...hit }, trace, headers, publicMaxAge(spec));
+      outputs.set(variant, output);
+    }
+    return output;
+  }
+
+  /**
+   * A cache hit answered at once, when the store is in the process and the query was read
+   * before; undefined sends the request the full way (`route`), which also answers every
+   * refusal. The checks are route's, in its order: a known route, another site refused, GET.
+   */
+  function hitAtOnce(input: ProxyInput, trace: Trace): ProxyOutput | undefined {
+    if (store.peekCached === undefined || input.method !== 'GET') return undefined;
+    const spec = routes.get(input.path);
+    if (spec === undefined) return undefined;
+    const known = knownLookups.get(`${spec.name}${input.search}`);
+    if (known === undefined) return undefined;
+    const origin = input.header('origin');
+    if (!siteAllowed(input, origin)) return undefined;
+    const hit = cachedAnswer(spec, store.peekCached(known.cacheKey));
+    if (hit === undefined) return undefined;
+    trace.route = spec.name;
+    if (known.numberHash !== undefined) trace.numberHash = known.numberHash;
+    return hitOutput(input, spec, hit, trace, corsFor(origin));
+  }
+
+  /** Whether the request may spend credits (see `allowedSite`). */
+  function siteAllowed(input: ProxyInput, origin: string | null): boolean {
+    return allowedSite({ origin, secFetchSite: input.header('sec-fetch-site'), host: input.host }, allowedOrigins, publicOrigins);
+  }
+
   function refuse(trace: Trace, status: number, error: string, message: string, headers: Record<string, string>): ProxyOutput {
     trace.error = error;
     return errorOutput(status, error, message, headers);
@@ -390,32 +453,12 @@ export function createTrackingProxy(options: TrackingProxyOptions): TrackingProx
     }
     const { lookup, cacheKey } = known;
     const isShipment = spec.numberParam !== undefined;
-    // An upstream error on an open list (a 429 for the proxy's shared address) must not be kept for minutes.
-    const publicMaxAgeS = isShipment ? undefined : Math.floor(limits.carrierCacheTtlMs / 1000);
+    const publicMaxAgeS = publicMaxAge(spec);
     const out = (cache: CacheOutcome) => ({ ...cors, 'x-proxy-cache': cache });
     if (known.numberHash !== undefined) trace.numberHash = known.numberHash;
 
-    const cachedBytes = await store.getCached(cacheKey).catch(() => undefined);
-    const cached = cachedBytes === undefined ? undefined : decodeCached(cachedBytes);
-    const copy = carrierCopies.get(spec.name);
-    const hit = cached ?? (copy !== undefined && copy.until > Date.now() ? copy.answer : undefined);
-    if (hit !== undefined) {
-      trace.cache = 'hit';
-      const notModified = matchesEtag(input.header('if-none-match'), hit.etag);
-      const origin = input.header('origin');
-      const variant = `${notModified ? 304 : 200}${origin !== null && allowedOrigins.has(origin) ? origin : ''}`;
-      let outputs = hitOutputs.get(hit);
-      if (outputs === undefined) {
-        outputs = new Map();
-        hitOutputs.set(hit, outputs);
-      }
-      let output = outputs.get(variant);
-      if (output === undefined) {
-        output = respond(input, { kind: 'answer', status: 200, retryAfter: null, ...hit }, trace, out('hit'), publicMaxAgeS);
-        outputs.set(variant, output);
-      }
-      return output;
-    }
+    const hit = cachedAnswer(spec, await store.getCached(cacheKey).catch(() => undefined));
+    if (hit !== undefined) return hitOutput(input, spec, hit, trace, cors);
 
     const calls = isShipment ? lookups : carrierLists;
     const join = async (): Promise<ProxyOutput | undefined> => {
@@ -537,7 +580,7 @@ export function createTrackingProxy(options: TrackingProxyOptions): TrackingProx
     const origin = input.header('origin');
     const vary: Record<string, string> = { vary: 'Origin' };
     // Before anything that costs: another site's page never gets an upstream call or a quota unit.
-    if (!allowedSite({ origin, secFetchSite: input.header('sec-fetch-site'), host: input.host }, allowedOrigins, publicOrigins)) {
+    if (!siteAllowed(input, origin)) {
       return refuse(trace, 403, 'cross_site', 'Requests from other sites are not accepted here.', vary);
     }
     if (input.method === 'OPTIONS' && corsOn) {
@@ -547,8 +590,23 @@ export function createTrackingProxy(options: TrackingProxyOptions): TrackingProx
     return forward(input, spec, trace, corsFor(origin));
   }
 
-  const core: ProxyCore = async (input) => {
+  const core: ProxyCore = (input) => {
     const started = Date.now();
+    let output: ProxyOutput | undefined;
+    try {
+      const trace: Trace = { route: 'unknown', cache: 'none' };
+      output = hitAtOnce(input, trace);
+      if (output !== undefined) {
+        logRequest(input, trace, output, 'info', started);
+        return output;
+      }
+    } catch {
+      // The full way below answers it, or says what failed.
+    }
+    return answerFully(input, started);
+  };
+
+  async function answerFully(input: ProxyInput, started: number): Promise<ProxyOutput> {
     const trace: Trace = { route: 'unknown', cache: 'none' };
     let output: ProxyOutput;
     let level: ProxyLogEntry['level'] = 'info';
@@ -565,6 +623,11 @@ export function createTrackingProxy(options: TrackingProxyOptions): TrackingProx
       }
     }
     if (output.status === 502) level = 'warn';
+    logRequest(input, trace, output, level, started);
+    return output;
+  }
+
+  function logRequest(input: ProxyInput, trace: Trace, output: ProxyOutput, level: ProxyLogEntry['level'], started: number): void {
     try {
       // Built member by member rather than with spreads, which cost a copy each on every request.
       const entry: Mutable<ProxyLogEntry> = {
@@ -583,8 +646,7 @@ export function createTrackingProxy(options: TrackingProxyOptions): TrackingProx
     } catch {
       // A broken logger must not turn an answer into a failure.
     }
-    return output;
-  };
+  }
 
   const handler = async (request: Request, info?: ProxyRequestInfo): Promise<Response> => {
     const url = new URL(request.url);

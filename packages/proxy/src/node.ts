@@ -62,7 +62,7 @@ export function toNodeListener(handler: FetchHandler, options: NodeListenerOptio
   if (core !== undefined) {
     const variants = new CompressedVariants(options.maxCompressedBytes ?? 32 * 1024 * 1024);
     return (req, res) => {
-      void serveCore(core, variants, writeTimeoutMs, req as MountedRequest, res);
+      serveCore(core, variants, writeTimeoutMs, req as MountedRequest, res);
     };
   }
   return (req, res) => {
@@ -91,13 +91,7 @@ function headerOf(req: IncomingMessage): (name: string) => string | null {
   };
 }
 
-async function serveCore(
-  core: ProxyCore,
-  variants: CompressedVariants,
-  writeTimeoutMs: number,
-  req: MountedRequest,
-  res: ServerResponse,
-): Promise<void> {
+function serveCore(core: ProxyCore, variants: CompressedVariants, writeTimeoutMs: number, req: MountedRequest, res: ServerResponse): void {
   const { path, search } = requestTarget(req);
   const header = headerOf(req);
   let signal: AbortSignal | undefined;
@@ -114,13 +108,47 @@ async function serveCore(
       return signal;
     },
   };
-  let output: ProxyOutput;
+  let result: ProxyOutput | Promise<ProxyOutput>;
   try {
-    output = await core(input);
+    result = core(input);
   } catch {
     writeFailure(res);
     return;
   }
+  // A cache hit comes back at once and is written in the same turn; the rest when ready.
+  if (result instanceof Promise) {
+    result.then(
+      (output) => send(variants, writeTimeoutMs, req, res, header, output),
+      () => writeFailure(res),
+    );
+  } else {
+    send(variants, writeTimeoutMs, req, res, header, result);
+  }
+}
+
+function send(
+  variants: CompressedVariants,
+  writeTimeoutMs: number,
+  req: MountedRequest,
+  res: ServerResponse,
+  header: (name: string) => string | null,
+  output: ProxyOutput,
+): void {
+  try {
+    sendOutput(variants, writeTimeoutMs, req, res, header, output);
+  } catch {
+    writeFailure(res);
+  }
+}
+
+function sendOutput(
+  variants: CompressedVariants,
+  writeTimeoutMs: number,
+  req: MountedRequest,
+  res: ServerResponse,
+  header: (name: string) => string | null,
+  output: ProxyOutput,
+): void {
   if (res.destroyed || output.status === 499) return;
   let body = output.body;
   let encoding: Encoding = 'identity';
