@@ -135,36 +135,25 @@ function send(
   output: ProxyOutput,
 ): void {
   try {
-    sendOutput(variants, writeTimeoutMs, req, res, header, output);
+    if (res.destroyed || output.status === 499) return;
+    let body = output.body;
+    let encoding: Encoding = 'identity';
+    const compressible = output.etag !== undefined && body !== null && body.byteLength >= MIN_COMPRESS_BYTES;
+    if (compressible) {
+      const preferred = preferredEncoding(header('accept-encoding'));
+      if (preferred !== undefined) {
+        const compressed = variants.get(output.etag as string, preferred, body as Uint8Array);
+        if (compressed !== undefined) {
+          encoding = preferred;
+          body = compressed;
+        }
+      }
+    }
+    if (writePrepared(req, res, output, compressible, encoding, body, writeTimeoutMs)) return;
+    write(res, output.status, headersOf(output, compressible, encoding), body, writeTimeoutMs);
   } catch {
     writeFailure(res);
   }
-}
-
-function sendOutput(
-  variants: CompressedVariants,
-  writeTimeoutMs: number,
-  req: MountedRequest,
-  res: ServerResponse,
-  header: (name: string) => string | null,
-  output: ProxyOutput,
-): void {
-  if (res.destroyed || output.status === 499) return;
-  let body = output.body;
-  let encoding: Encoding = 'identity';
-  const compressible = output.etag !== undefined && body !== null && body.byteLength >= MIN_COMPRESS_BYTES;
-  if (compressible) {
-    const preferred = preferredEncoding(header('accept-encoding'));
-    if (preferred !== undefined) {
-      const compressed = variants.get(output.etag as string, preferred, body as Uint8Array);
-      if (compressed !== undefined) {
-        encoding = preferred;
-        body = compressed;
-      }
-    }
-  }
-  if (writePrepared(req, res, output, compressible, encoding, body, writeTimeoutMs)) return;
-  write(res, output.status, headersOf(output, compressible, encoding), body, writeTimeoutMs);
 }
 
 type Encoding = 'identity' | 'gzip' | 'br';
@@ -288,6 +277,7 @@ interface PreparedResponse {
   readonly _defaultKeepAlive?: boolean;
   readonly maxRequestsOnConnectionReached?: boolean;
   readonly chunkedEncoding?: boolean;
+  readonly _removedConnection?: boolean;
 }
 
 /** Bodies up to this size leave in the same write as their headers; larger ones keep their own buffer. */
@@ -419,6 +409,7 @@ function writePrepared(
     !res.sendDate ||
     prepared.maxRequestsOnConnectionReached !== false ||
     prepared.chunkedEncoding !== false ||
+    prepared._removedConnection === true ||
     res.getHeaderNames().length !== 0
   ) {
     return false;
