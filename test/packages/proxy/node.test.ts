@@ -306,6 +306,30 @@ describe('toNodeListener with the tracking proxy (the direct path)', () => {
     }
   });
 
+  it('answers pipelined cache hits in order, each whole', async () => {
+    const upstream = await startUpstream();
+    const proxy = createTrackingProxy({ baseUrl: upstream.url, apiKey: CANARY_KEY, logger: () => {} });
+    const server = http.createServer(toNodeListener(proxy));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    try {
+      const get = (n: string) => `GET /api/tracking/ocean?referenceNumber=${n} HTTP/1.1\r\nHost: x\r\n\r\n`;
+      await rawExchange(port, [get('PIPE1'), get('PIPE2')]);
+      const answers = await raw(port, get('PIPE1') + get('PIPE2') + get('PIPE1'));
+      const bodies = [...answers.matchAll(/\r\n\r\n(\{[^}]*\})/g)].map((m) => JSON.parse(m[1] as string) as { rawQuery: string });
+      assert.deepEqual(
+        bodies.map((b) => b.rawQuery),
+        ['referenceNumber=PIPE1', 'referenceNumber=PIPE2', 'referenceNumber=PIPE1'],
+      );
+      assert.equal(answers.match(/x-proxy-cache: hit/g)?.length, 3);
+      assert.equal(upstream.requests.length, 2);
+    } finally {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await upstream.close();
+    }
+  });
+
   it('cuts off a visitor who stops reading once the write timeout passes', async () => {
     const target = await bigProxy({ writeTimeoutMs: 300 });
     try {
