@@ -46,8 +46,12 @@ export interface ProxyInput {
   readonly signal: AbortSignal;
 }
 
-/** The runtime-free proxy: the Fetch-API handler and the Node adapter both call it. */
-export type ProxyCore = (input: ProxyInput) => Promise<ProxyOutput>;
+/**
+ * The runtime-free proxy: the Fetch-API handler and the Node adapter both call it. A cache hit
+ * from a store in the same process is answered at once, without a promise; everything else
+ * returns one.
+ */
+export type ProxyCore = (input: ProxyInput) => ProxyOutput | Promise<ProxyOutput>;
 
 /** Where the Node adapter finds the core behind a handler, to skip building Fetch objects per request. */
 export const PROXY_CORE: unique symbol = Symbol.for('cargo-trackers.proxy.core');
@@ -163,6 +167,18 @@ async function lookupId(key: string): Promise<string> {
   return hex;
 }
 
+type Mutable<T> = { -readonly [K in keyof T]: T[K] };
+
+/** A query already read: its lookup, the cache key made from it, and the number's log hash. */
+interface KnownLookup {
+  readonly lookup: Lookup;
+  readonly cacheKey: string;
+  readonly numberHash?: string;
+}
+
+/** Most queries remembered as read (see `knownLookups`); each holds at most a few hundred bytes. */
+const KNOWN_LOOKUPS_MAX = 4_096;
+
 /** Everything the log line needs that only the route handling learns. */
 interface Trace {
   route: string;
@@ -244,6 +260,27 @@ export function createTrackingProxy(options: TrackingProxyOptions): TrackingProx
   const carrierLists = new SharedCalls<CallResult>();
   /** The last good carrier list per route, kept in the process so that no cache flood can make it fetched again. */
   const carrierCopies = new Map<RouteName, { readonly answer: CachedAnswer; readonly until: number }>();
+  /**
+   * What a query reads as, per route and query string, for the queries seen lately: a popular
+   * number is parsed, keyed and hashed once, not on every hit. Cleared rather than grown.
+   */
+  const knownLookups = new Map<string, KnownLookup>();
+  /**
+   * The answer a cached answer goes out as, per visitor case (200 or 304, and the CORS origin):
+   * one object for every visitor of it, so the Node adapter prepares its header lines once.
+   */
+  const hitOutputs = new WeakMap<CachedAnswer, Map<string, ProxyOutput>>();
+  /** CORS headers per allowed origin, and for every other request; never changed once made. */
+  const corsSets = new Map<string | null, Readonly<Record<string, string>>>();
+  const corsFor = (origin: string | null): Readonly<Record<string, string>> => {
+    const key = origin !== null && allowedOrigins.has(origin) ? origin : null;
+    let set = corsSets.get(key);
+    if (set === undefined) {
+      set = { vary: 'Origin', ...corsHeaders(key, allowedOrigins) };
+      corsSets.set(key, set);
+    }
+    return set;
+  };
 
   /** One upstream call, its answer checked: JSON only, no key, a real status. Caches a 200. */
   async function fetchAndCache(lookup: Lookup, cacheKey: string, signal: AbortSignal): Promise<CallResult> {
@@ -289,6 +326,65 @@ export function createTrackingProxy(options: TrackingProxyOptions): TrackingProx
     out.etag = result.etag;
     if (matchesEtag(input.header('if-none-match'), result.etag)) return { status: 304, headers: out, body: null, etag: result.etag };
     return { status: result.status, headers: out, body: result.body, etag: result.etag };
+  }
+
+  /** How long browsers may keep a 200: carrier lists only, for their TTL. */
+  function publicMaxAge(spec: RouteSpec): number | undefined {
+    // An upstream error on an open list (a 429 for the proxy's shared address) must not be kept for minutes.
+    return spec.numberParam !== undefined ? undefined : Math.floor(limits.carrierCacheTtlMs / 1000);
+  }
+
+  /** The cached answer for a lookup: from the store, or for a carrier list the copy kept in the process. */
+  function cachedAnswer(spec: RouteSpec, bytes: Uint8Array | undefined): CachedAnswer | undefined {
+    const cached = bytes === undefined ? undefined : decodeCached(bytes);
+    if (cached !== undefined || spec.numberParam !== undefined) return cached;
+    const copy = carrierCopies.get(spec.name);
+    return copy !== undefined && copy.until > Date.now() ? copy.answer : undefined;
+  }
+
+  /** A cache hit's answer: one object per cached answer and visitor case (200 or 304, CORS origin), made on first use. */
+  function hitOutput(input: ProxyInput, spec: RouteSpec, hit: CachedAnswer, trace: Trace, cors: Record<string, string>): ProxyOutput {
+    trace.cache = 'hit';
+    const notModified = matchesEtag(input.header('if-none-match'), hit.etag);
+    const origin = input.header('origin');
+    const variant = `${notModified ? 304 : 200}${origin !== null && allowedOrigins.has(origin) ? origin : ''}`;
+    let outputs = hitOutputs.get(hit);
+    if (outputs === undefined) {
+      outputs = new Map();
+      hitOutputs.set(hit, outputs);
+    }
+    let output = outputs.get(variant);
+    if (output === undefined) {
+      const headers = { ...cors, 'x-proxy-cache': 'hit' };
+      output = respond(input, { kind: 'answer', status: 200, retryAfter: null, ...hit }, trace, headers, publicMaxAge(spec));
+      outputs.set(variant, output);
+    }
+    return output;
+  }
+
+  /**
+   * A cache hit answered at once, when the store is in the process and the query was read
+   * before; undefined sends the request the full way (`route`), which also answers every
+   * refusal. The checks are route's, in its order: a known route, another site refused, GET.
+   */
+  function hitAtOnce(input: ProxyInput, trace: Trace): ProxyOutput | undefined {
+    if (store.peekCached === undefined || input.method !== 'GET') return undefined;
+    const spec = routes.get(input.path);
+    if (spec === undefined) return undefined;
+    const known = knownLookups.get(`${spec.name}${input.search}`);
+    if (known === undefined) return undefined;
+    const origin = input.header('origin');
+    if (!siteAllowed(input, origin)) return undefined;
+    const hit = cachedAnswer(spec, store.peekCached(known.cacheKey));
+    if (hit === undefined) return undefined;
+    trace.route = spec.name;
+    if (known.numberHash !== undefined) trace.numberHash = known.numberHash;
+    return hitOutput(input, spec, hit, trace, corsFor(origin));
+  }
+
+  /** Whether the request may spend credits (see `allowedSite`). */
+  function siteAllowed(input: ProxyInput, origin: string | null): boolean {
+    return allowedSite({ origin, secFetchSite: input.header('sec-fetch-site'), host: input.host }, allowedOrigins, publicOrigins);
   }
 
   function refuse(trace: Trace, status: number, error: string, message: string, headers: Record<string, string>): ProxyOutput {
@@ -342,23 +438,27 @@ export function createTrackingProxy(options: TrackingProxyOptions): TrackingProx
   }
 
   async function forward(input: ProxyInput, spec: RouteSpec, trace: Trace, cors: Record<string, string>): Promise<ProxyOutput> {
-    const lookup = readLookup(input, spec, trace, cors);
-    if (!('spec' in lookup)) return lookup;
-    const isShipment = spec.numberParam !== undefined;
-    const cacheKey = `answer:${spec.name}?${upstreamQuery(lookup)}`;
-    // An upstream error on an open list (a 429 for the proxy's shared address) must not be kept for minutes.
-    const publicMaxAgeS = isShipment ? undefined : Math.floor(limits.carrierCacheTtlMs / 1000);
-    const out = (cache: CacheOutcome) => ({ ...cors, 'x-proxy-cache': cache });
-    if (lookup.number !== undefined) trace.numberHash = fingerprint(lookup.number);
-
-    const cachedBytes = await store.getCached(cacheKey).catch(() => undefined);
-    const cached = cachedBytes === undefined ? undefined : decodeCached(cachedBytes);
-    const copy = carrierCopies.get(spec.name);
-    const hit = cached ?? (copy !== undefined && copy.until > Date.now() ? copy.answer : undefined);
-    if (hit !== undefined) {
-      trace.cache = 'hit';
-      return respond(input, { kind: 'answer', status: 200, retryAfter: null, ...hit }, trace, out('hit'), publicMaxAgeS);
+    const memoKey = `${spec.name}${input.search}`;
+    let known = knownLookups.get(memoKey);
+    if (known === undefined) {
+      const lookup = readLookup(input, spec, trace, cors);
+      if (!('spec' in lookup)) return lookup;
+      known = {
+        lookup,
+        cacheKey: `answer:${spec.name}?${upstreamQuery(lookup)}`,
+        ...(lookup.number === undefined ? {} : { numberHash: fingerprint(lookup.number) }),
+      };
+      if (knownLookups.size >= KNOWN_LOOKUPS_MAX) knownLookups.clear();
+      knownLookups.set(memoKey, known);
     }
+    const { lookup, cacheKey } = known;
+    const isShipment = spec.numberParam !== undefined;
+    const publicMaxAgeS = publicMaxAge(spec);
+    const out = (cache: CacheOutcome) => ({ ...cors, 'x-proxy-cache': cache });
+    if (known.numberHash !== undefined) trace.numberHash = known.numberHash;
+
+    const hit = cachedAnswer(spec, await store.getCached(cacheKey).catch(() => undefined));
+    if (hit !== undefined) return hitOutput(input, spec, hit, trace, cors);
 
     const calls = isShipment ? lookups : carrierLists;
     const join = async (): Promise<ProxyOutput | undefined> => {
@@ -480,18 +580,33 @@ export function createTrackingProxy(options: TrackingProxyOptions): TrackingProx
     const origin = input.header('origin');
     const vary: Record<string, string> = { vary: 'Origin' };
     // Before anything that costs: another site's page never gets an upstream call or a quota unit.
-    if (!allowedSite({ origin, secFetchSite: input.header('sec-fetch-site'), host: input.host }, allowedOrigins, publicOrigins)) {
+    if (!siteAllowed(input, origin)) {
       return refuse(trace, 403, 'cross_site', 'Requests from other sites are not accepted here.', vary);
     }
     if (input.method === 'OPTIONS' && corsOn) {
       return { status: 204, headers: { ...vary, allow, ...JSON_HEADERS, ...preflightHeaders(origin, allowedOrigins) }, body: null };
     }
     if (input.method !== 'GET') return refuse(trace, 405, 'method_not_allowed', `Only ${allow} is allowed here.`, { ...vary, allow });
-    return forward(input, spec, trace, { ...vary, ...corsHeaders(origin, allowedOrigins) });
+    return forward(input, spec, trace, corsFor(origin));
   }
 
-  const core: ProxyCore = async (input) => {
+  const core: ProxyCore = (input) => {
     const started = Date.now();
+    let output: ProxyOutput | undefined;
+    try {
+      const trace: Trace = { route: 'unknown', cache: 'none' };
+      output = hitAtOnce(input, trace);
+      if (output !== undefined) {
+        logRequest(input, trace, output, 'info', started);
+        return output;
+      }
+    } catch {
+      // The full way below answers it, or says what failed.
+    }
+    return answerFully(input, started);
+  };
+
+  async function answerFully(input: ProxyInput, started: number): Promise<ProxyOutput> {
     const trace: Trace = { route: 'unknown', cache: 'none' };
     let output: ProxyOutput;
     let level: ProxyLogEntry['level'] = 'info';
@@ -508,8 +623,14 @@ export function createTrackingProxy(options: TrackingProxyOptions): TrackingProx
       }
     }
     if (output.status === 502) level = 'warn';
+    logRequest(input, trace, output, level, started);
+    return output;
+  }
+
+  function logRequest(input: ProxyInput, trace: Trace, output: ProxyOutput, level: ProxyLogEntry['level'], started: number): void {
     try {
-      log({
+      // Built member by member rather than with spreads, which cost a copy each on every request.
+      const entry: Mutable<ProxyLogEntry> = {
         time: isoTime(started),
         level,
         method: input.method,
@@ -517,15 +638,15 @@ export function createTrackingProxy(options: TrackingProxyOptions): TrackingProx
         status: output.status,
         durationMs: Date.now() - started,
         cache: trace.cache,
-        ...(trace.upstreamStatus === undefined ? {} : { upstreamStatus: trace.upstreamStatus }),
-        ...(trace.error === undefined ? {} : { error: trace.error }),
-        ...(trace.numberHash === undefined ? {} : { numberHash: trace.numberHash }),
-      });
+      };
+      if (trace.upstreamStatus !== undefined) entry.upstreamStatus = trace.upstreamStatus;
+      if (trace.error !== undefined) entry.error = trace.error;
+      if (trace.numberHash !== undefined) entry.numberHash = trace.numberHash;
+      log(entry);
     } catch {
       // A broken logger must not turn an answer into a failure.
     }
-    return output;
-  };
+  }
 
   const handler = async (request: Request, info?: ProxyRequestInfo): Promise<Response> => {
     const url = new URL(request.url);

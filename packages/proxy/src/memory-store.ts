@@ -89,6 +89,10 @@ export class MemoryStore implements ProxyStore {
   }
 
   async getCached(key: string): Promise<Uint8Array | undefined> {
+    return this.peekCached(key);
+  }
+
+  peekCached(key: string): Uint8Array | undefined {
     const entry = this.#cache.get(key);
     if (entry === undefined) return undefined;
     if (entry.expiresAt <= this.#now()) {

@@ -1,5 +1,5 @@
 import { write } from 'node:fs';
-import type { ProxyLogger } from './log.js';
+import type { ProxyLogEntry, ProxyLogger } from './log.js';
 
 const BATCH_MS = 20;
 
@@ -13,7 +13,7 @@ export interface LineWriterOptions {
 /**
  * Writes lines without ever blocking the event loop. On Linux, `console.log` to a pipe or a
  * file is a synchronous write: a slow log reader stalls every request. This queues lines and
- * writes them in batches, at most one every 20 ms, with `fs.write` on libuv's thread pool. When the reader falls too far
+ * writes them in batches, at most one every 20 ms (also while one is being written), with `fs.write` on libuv's thread pool. When the reader falls too far
  * behind, lines are dropped rather than held without bound, and a count of the dropped lines
  * is written once the queue drains.
  */
@@ -45,7 +45,10 @@ export function createLineWriter(options: LineWriterOptions = {}): (line: string
     write(fd, batch, offset, batch.byteLength - offset, null, (error, written) => {
       // A closed or broken log descriptor must not take the proxy down; the lines are lost.
       if (error === null && offset + written < batch.byteLength) writeAll(batch, offset + written);
-      else flush();
+      // The next batch gathers for BATCH_MS as the first did: writing again as soon as one write
+      // returns made a thread-pool round trip for every few lines under load.
+      else if (queue.length > 0 || dropped > 0) setTimeout(flush, BATCH_MS);
+      else writing = false;
     });
   };
 
@@ -67,5 +70,28 @@ export function createLineWriter(options: LineWriterOptions = {}): (line: string
 /** The proxy's JSON-lines log on Node, written without blocking (see `createLineWriter`). */
 export function createNodeJsonLogger(options: LineWriterOptions = {}): ProxyLogger {
   const writeLine = createLineWriter(options);
-  return (entry) => writeLine(JSON.stringify(entry));
+  return (entry) => writeLine(jsonLine(entry));
+}
+
+/** A string JSON writes as it is, between quotes: no quote, backslash, control or non-ASCII character. */
+const PLAIN_STRING = /^[\x20\x21\x23-\x5b\x5d-\x7e]*$/;
+
+/**
+ * `JSON.stringify(entry)` for a log entry (members that are strings or finite numbers), written
+ * out directly: the members are few and known, and plain strings, the usual case, need no
+ * escaping. Anything else (an escaped string, another kind of value) is left to JSON.stringify.
+ */
+export function jsonLine(entry: ProxyLogEntry): string {
+  let line = '{';
+  for (const name in entry) {
+    const value = (entry as unknown as Record<string, unknown>)[name];
+    let text: string | undefined;
+    if (typeof value === 'string') text = PLAIN_STRING.test(value) ? `"${value}"` : JSON.stringify(value);
+    else if (typeof value === 'number' && Number.isFinite(value)) text = String(value);
+    else if (value === undefined) continue;
+    else return JSON.stringify(entry);
+    if (!PLAIN_STRING.test(name)) return JSON.stringify(entry);
+    line += `${line.length === 1 ? '' : ','}"${name}":${text}`;
+  }
+  return `${line}}`;
 }

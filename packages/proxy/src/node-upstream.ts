@@ -28,13 +28,48 @@ export function nodeHttpTransport(options: NodeTransportOptions = {}): UpstreamT
   return (call) => request(call, agents);
 }
 
+interface Target {
+  readonly protocol: string;
+  readonly hostname: string;
+  readonly port: string;
+  readonly path: string;
+}
+
+/** Origins parsed lately: every call goes to the one service, so its origin is parsed once, not per call. */
+const origins = new Map<string, Omit<Target, 'path'>>();
+
+/**
+ * What `http.request` needs of a URL. The proxy's calls are its service's origin plus a path and
+ * query it encoded itself; their origin is parsed once. Anything else (a character a URL would
+ * escape, a fragment) goes through the URL parser, as every call did before.
+ */
+function target(href: string): Target {
+  const slash = href.indexOf('/', href.indexOf('//') + 2);
+  const path = slash === -1 ? '/' : href.slice(slash);
+  if (slash !== -1 && /^\/[\x21-\x22\x24-\x7e]*$/.test(path)) {
+    const origin = href.slice(0, slash);
+    let known = origins.get(origin);
+    if (known === undefined) {
+      const url = new URL(origin);
+      if (`${url.origin}` === origin) {
+        known = { protocol: url.protocol, hostname: url.hostname.replace(/^\[(.*)\]$/, '$1'), port: url.port };
+        if (origins.size >= 16) origins.clear();
+        origins.set(origin, known);
+      }
+    }
+    if (known !== undefined) return { ...known, path };
+  }
+  const url = new URL(href);
+  return { protocol: url.protocol, hostname: url.hostname.replace(/^\[(.*)\]$/, '$1'), port: url.port, path: `${url.pathname}${url.search}` };
+}
+
 function request(call: UpstreamRequest, agents: { http: http.Agent; https: https.Agent }): Promise<UpstreamResult> {
   return new Promise((resolve) => {
     if (call.signal.aborted) {
       resolve(upstreamFailure('upstream_unreachable'));
       return;
     }
-    const url = new URL(call.url);
+    const url = target(call.url);
     const secure = url.protocol === 'https:';
     let settled = false;
     let stage: 'connect' | 'body' = 'connect';
@@ -56,8 +91,7 @@ function request(call: UpstreamRequest, agents: { http: http.Agent; https: https
     call.signal.addEventListener('abort', onGone, { once: true });
 
     const req = (secure ? https : http).request(
-      url,
-      { method: 'GET', headers: call.headers, agent: secure ? agents.https : agents.http },
+      { ...url, method: 'GET', headers: call.headers, agent: secure ? agents.https : agents.http },
       (res) => {
         stage = 'body';
         const status = res.statusCode ?? 0;

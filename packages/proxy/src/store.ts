@@ -32,6 +32,11 @@ export interface ProxyStore {
   /** A cached value, or undefined when it is absent, expired or was evicted. */
   getCached(key: string): Promise<Uint8Array | undefined>;
   /**
+   * `getCached` answered at once, for a store in the same process (the MemoryStore): the proxy
+   * then serves a cache hit without waiting on a promise. Stores across the network leave it out.
+   */
+  peekCached?(key: string): Uint8Array | undefined;
+  /**
    * Caches a value for `ttlMs`. The store may drop it at any time; it must never drop a counter
    * to make room for it. The proxy never changes the bytes it passed in, nor those it gets back,
    * so a store in the same process may hold and return the same array (no copy per visitor).

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, describe, it } from 'node:test';
 import { MemoryStore, createTrackingProxy } from '@cargo-trackers/proxy';
-import { CANARY_KEY, assertCanaryNeverSeen, deferred, echo, readAnswer, startProxy, startUpstream, until } from './harness.js';
+import { CANARY_KEY, assertCanaryNeverSeen, deferred, echo, observe, readAnswer, startProxy, startUpstream, until } from './harness.js';
 import type { RunningProxy, Upstream, UpstreamHandler } from './harness.js';
 
 after(assertCanaryNeverSeen);
@@ -540,5 +540,45 @@ describe('createTrackingProxy', () => {
         await upstream.close();
       }
     });
+  });
+});
+
+describe('the proxy core on a cache hit', () => {
+  it('answers a hit from the MemoryStore at once (no promise), and a cross-site request the full way with a 403', async () => {
+    const upstream = await startUpstream();
+    const logs: string[] = [];
+    const proxy = createTrackingProxy({ baseUrl: upstream.url, apiKey: CANARY_KEY, logger: (entry) => logs.push(JSON.stringify(entry)) });
+    const core = (proxy as unknown as Record<symbol, (input: unknown) => unknown>)[Symbol.for('cargo-trackers.proxy.core')];
+    assert.equal(typeof core, 'function');
+    const input = (headers: Record<string, string>) => ({
+      method: 'GET',
+      path: '/api/tracking/ocean',
+      search: '?referenceNumber=ATONCE1',
+      header: (name: string) => headers[name] ?? null,
+      host: 'shop.example',
+      clientAddress: '127.0.0.1',
+      signal: new AbortController().signal,
+    });
+    try {
+      const first = core?.(input({}));
+      assert.ok(first instanceof Promise, 'a miss is answered later');
+      assert.equal(((await first) as { status: number }).status, 200);
+      const hit = core?.(input({})) as { status: number; headers: Record<string, string> };
+      assert.ok(!(hit instanceof Promise), 'a hit is answered at once');
+      assert.equal(hit.status, 200);
+      assert.equal(hit.headers['x-proxy-cache'], 'hit');
+      assert.equal(core?.(input({})), hit, 'one answer object for every visitor of the hit');
+      const refused = core?.(input({ 'sec-fetch-site': 'cross-site' }));
+      assert.ok(refused instanceof Promise);
+      assert.equal(((await refused) as { status: number }).status, 403);
+      assert.equal(upstream.requests.length, 1);
+      assert.deepEqual(
+        logs.map((l) => (JSON.parse(l) as { cache: string; status: number }).status),
+        [200, 200, 200, 403],
+      );
+      for (const line of logs) observe(line);
+    } finally {
+      await upstream.close();
+    }
   });
 });

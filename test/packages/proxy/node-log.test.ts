@@ -81,3 +81,28 @@ describe('the default logger on Node', () => {
     assert.equal(entry.error, 'not_found');
   });
 });
+
+describe('createNodeJsonLogger', () => {
+  it('writes each entry exactly as JSON.stringify would, escapes included', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'proxy-log-'));
+    const fd = openSync(join(dir, 'log'), 'w');
+    try {
+      const entries = [
+        { time: '2026-01-01T00:00:00.000Z', level: 'info', method: 'GET', route: 'ocean', status: 200, durationMs: 3, cache: 'hit', numberHash: 'ab12' },
+        { time: 't', level: 'warn', method: 'G"E\\T', route: 'unknown', status: 502, durationMs: 0, cache: 'miss', upstreamStatus: 500, error: 'x\u2028y\n\u0001é' },
+        { time: 't', level: 'error', method: 'PÖST', route: 'air', status: 500, durationMs: 1.5, cache: 'none', error: undefined },
+      ] as const;
+      const logger = createNodeJsonLogger({ fd });
+      for (const entry of entries) logger(entry as unknown as Parameters<typeof logger>[0]);
+      await settle();
+      const lines = readFileSync(join(dir, 'log'), 'utf8').trimEnd().split('\n');
+      assert.deepEqual(
+        lines,
+        entries.map((e) => JSON.stringify(e)),
+      );
+    } finally {
+      closeSync(fd);
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

@@ -251,6 +251,85 @@ describe('toNodeListener with the tracking proxy (the direct path)', () => {
     }
   });
 
+  it('writes a cached answer in one write, with the header lines writeHead would have sent', async () => {
+    const upstream = await startUpstream((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(SMALL);
+    });
+    const proxy = createTrackingProxy({ baseUrl: upstream.url, apiKey: CANARY_KEY, corsOrigins: ['https://shop.example'], logger: () => {} });
+    const server = http.createServer(toNodeListener(proxy));
+    const writes: string[] = [];
+    server.on('connection', (socket: net.Socket) => {
+      const { write, _writev } = socket as net.Socket & { _writev: (...args: unknown[]) => void };
+      socket.write = ((...args: Parameters<typeof socket.write>) => {
+        writes.push('write');
+        return write.apply(socket, args);
+      }) as typeof socket.write;
+      (socket as unknown as { _writev: (...args: unknown[]) => void })._writev = (...args: unknown[]) => {
+        writes.push('writev');
+        _writev.apply(socket, args);
+      };
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    try {
+      const path = '/api/tracking/ocean?referenceNumber=SMALL1';
+      const origin = 'Origin: https://shop.example\r\n';
+      await rawExchange(port, [`GET ${path} HTTP/1.1\r\nHost: x\r\n${origin}\r\n`]);
+      writes.length = 0;
+      // Two hits on one keep-alive connection, then the same answer through writeHead (Connection: close).
+      const [hit, again] = await rawExchange(port, [
+        `GET ${path} HTTP/1.1\r\nHost: x\r\n${origin}\r\n`,
+        `GET ${path} HTTP/1.1\r\nHost: x\r\n${origin}\r\n`,
+      ]);
+      assert.deepEqual(writes, ['write', 'write'], 'one write per hit, no writev');
+      const [closing] = await rawExchange(port, [`GET ${path} HTTP/1.1\r\nHost: x\r\n${origin}Connection: close\r\n\r\n`]);
+      const lines = (text: string | undefined) => (text ?? '').split('\r\n\r\n')[0]?.split('\r\n') ?? [];
+      const general = /^(date|connection|keep-alive):/i;
+      assert.deepEqual(
+        lines(hit).filter((l) => !general.test(l)),
+        lines(closing).filter((l) => !general.test(l)),
+      );
+      assert.ok(lines(hit).includes('x-proxy-cache: hit') && lines(hit).includes('access-control-allow-origin: https://shop.example'));
+      assert.deepEqual(
+        lines(hit).filter((l) => general.test(l)).map((l) => l.split(':')[0]),
+        ['Date', 'Connection', 'Keep-Alive'],
+      );
+      assert.ok(lines(hit).includes('Keep-Alive: timeout=5'));
+      assert.equal(hit?.split('\r\n\r\n')[1], SMALL);
+      assert.equal(again, hit?.replace(/Date: [^\r]*/, `Date: ${/Date: ([^\r]*)/.exec(again ?? '')?.[1]}`));
+      assert.equal(closing?.split('\r\n\r\n')[1], SMALL);
+    } finally {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await upstream.close();
+    }
+  });
+
+  it('answers pipelined cache hits in order, each whole', async () => {
+    const upstream = await startUpstream();
+    const proxy = createTrackingProxy({ baseUrl: upstream.url, apiKey: CANARY_KEY, logger: () => {} });
+    const server = http.createServer(toNodeListener(proxy));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    try {
+      const get = (n: string) => `GET /api/tracking/ocean?referenceNumber=${n} HTTP/1.1\r\nHost: x\r\n\r\n`;
+      await rawExchange(port, [get('PIPE1'), get('PIPE2')]);
+      const answers = await raw(port, get('PIPE1') + get('PIPE2') + get('PIPE1'));
+      const bodies = [...answers.matchAll(/\r\n\r\n(\{[^}]*\})/g)].map((m) => JSON.parse(m[1] as string) as { rawQuery: string });
+      assert.deepEqual(
+        bodies.map((b) => b.rawQuery),
+        ['referenceNumber=PIPE1', 'referenceNumber=PIPE2', 'referenceNumber=PIPE1'],
+      );
+      assert.equal(answers.match(/x-proxy-cache: hit/g)?.length, 3);
+      assert.equal(upstream.requests.length, 2);
+    } finally {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await upstream.close();
+    }
+  });
+
   it('cuts off a visitor who stops reading once the write timeout passes', async () => {
     const target = await bigProxy({ writeTimeoutMs: 300 });
     try {
@@ -268,6 +347,41 @@ describe('toNodeListener with the tracking proxy (the direct path)', () => {
     }
   });
 });
+
+const SMALL = JSON.stringify({ referenceNumber: 'SMALL1', note: 'caf\u00e9 \u2014 ok', milestones: Array.from({ length: 30 }, (_, i) => ({ code: 'DEPA', i })) });
+
+/**
+ * Sends requests one after another on one connection and returns each raw answer; each answer
+ * here carries Content-Length, which marks where it ends.
+ */
+function rawExchange(port: number, requests: string[]): Promise<string[]> {
+  return new Promise((resolve, reject) => {
+    const answers: string[] = [];
+    let buffer = Buffer.alloc(0);
+    const socket = net.connect(port, '127.0.0.1', () => socket.write(requests[0] as string));
+    socket.on('data', (chunk: Buffer) => {
+      buffer = Buffer.concat([buffer, chunk]);
+      for (;;) {
+        const end = buffer.indexOf('\r\n\r\n');
+        if (end === -1) return;
+        const length = Number(/content-length: (\d+)/i.exec(buffer.subarray(0, end).toString('latin1'))?.[1] ?? 0);
+        if (buffer.byteLength < end + 4 + length) return;
+        const head = buffer.subarray(0, end + 4).toString('latin1');
+        answers.push(head + buffer.subarray(end + 4, end + 4 + length).toString('utf8'));
+        buffer = buffer.subarray(end + 4 + length);
+        observe(answers[answers.length - 1] as string);
+        if (answers.length === requests.length) {
+          socket.destroy();
+          resolve(answers);
+          return;
+        }
+        socket.write(requests[answers.length] as string);
+      }
+    });
+    socket.on('error', reject);
+    socket.on('close', () => resolve(answers));
+  });
+}
 
 interface RawAnswer {
   readonly status: number;
