@@ -5,4 +5,5 @@
  * number is known, so it stays out of the first load, which holds the form and its styles.
  */
 export { TrackingController } from '../controllers/tracking-controller.js';
+export { askProxy } from '../transport/proxy-client.js';
 export { announcement, renderNotice } from './notice.js';
