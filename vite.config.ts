@@ -1,5 +1,6 @@
 import { defineConfig } from 'vite';
 import { minifyCssLiterals } from './scripts/minify-css-literals.js';
+import { parallelImports } from './scripts/parallel-imports.js';
 
 /**
  * The script-tag (CDN) bundle: `cargo-trackers.js`, a small ES module that registers both
@@ -8,13 +9,14 @@ import { minifyCssLiterals } from './scripts/minify-css-literals.js';
  * All chunks sit in `chunks/` beside it. Built from the workspace sources.
  * Library mode, because an app build wraps every dynamic import in Vite's preload helper,
  * a chunk of its own that the entry would fetch for nothing (nothing here has CSS files);
- * terser minifies it fully. The manifest lets `npm run size` follow what each tag loads.
+ * terser minifies it fully; `parallelImports` starts a chunk's static dependencies with it instead
+ * (scripts/parallel-imports.ts). The manifest lets `npm run size` follow what each tag loads.
  */
 export default defineConfig({
   resolve: {
     conditions: ['cargo-trackers-source', 'browser', 'module', 'import', 'default'],
   },
-  plugins: [minifyCssLiterals()],
+  plugins: [minifyCssLiterals(), parallelImports()],
   build: {
     outDir: 'packages/cargo-trackers/dist/cdn',
     emptyOutDir: true,

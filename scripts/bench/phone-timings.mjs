@@ -114,6 +114,21 @@ export function cumulativeLayoutShift(shifts) {
   return largest;
 }
 
+/**
+ * How many round trips in sequence the requests made before `untilMs` took: each request is one
+ * deeper than the deepest that had finished when it started (the HTML is the first). Times are
+ * wall-clock ms from the DevTools network log.
+ */
+export function roundTrips(entries, untilMs) {
+  const started = entries.filter((e) => e.start <= untilMs && !e.url.endsWith('/favicon.ico')).sort((a, b) => a.start - b.start);
+  const depth = new Map();
+  for (const entry of started) {
+    const before = started.filter((o) => o !== entry && o.end !== undefined && o.end <= entry.start);
+    depth.set(entry, 1 + Math.max(0, ...before.map((o) => depth.get(o) ?? 0)));
+  }
+  return Math.max(0, ...depth.values());
+}
+
 async function run(browser, url, scenario) {
   const context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 1, isMobile: true, hasTouch: true });
   try {
@@ -129,6 +144,17 @@ async function run(browser, url, scenario) {
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: PHONE.cpuSlowdown });
     const requests = [];
     page.on('request', (r) => requests.push(r.url()));
+    // DevTools stamps requests with a monotonic clock and gives the wall clock once per request:
+    // each request's offset turns its monotonic start and end into wall-clock ms.
+    const network = new Map();
+    cdp.on('Network.requestWillBeSent', (e) => {
+      const offset = e.wallTime * 1000 - e.timestamp * 1000;
+      network.set(e.requestId, { url: e.request.url, start: e.wallTime * 1000, offset });
+    });
+    cdp.on('Network.loadingFinished', (e) => {
+      const entry = network.get(e.requestId);
+      if (entry) entry.end = e.timestamp * 1000 + entry.offset;
+    });
     await page.addInitScript(watch);
     await page.goto(`${url}${scenario.file === 'index.html' ? '' : scenario.file}`);
     let start = 0;
@@ -146,11 +172,13 @@ async function run(browser, url, scenario) {
     // Shifts from drawing the route are reported after its frame.
     await page.waitForTimeout(500);
     const seen = await page.evaluate(() => window.__phone);
+    const origin = await page.evaluate(() => performance.timeOrigin);
     if (process.env.PHONE_DEBUG) console.log(JSON.stringify(seen, null, 1));
     return {
       milestones: seen.milestones - start,
       route: seen.route - start,
       requests: requests.length,
+      roundTrips: roundTrips([...network.values()], origin + seen.route),
       cls: cumulativeLayoutShift(seen.shifts),
       shifts: seen.shifts.filter((s) => !s.hadRecentInput),
     };
@@ -191,6 +219,7 @@ export function phoneReport(results) {
     lines.push(`     milestones shown    ${median(rs.map((r) => r.milestones)).toFixed(0)} ms  (runs: ${each(rs, 'milestones')})`);
     lines.push(`     route drawn         ${median(rs.map((r) => r.route)).toFixed(0)} ms  (runs: ${each(rs, 'route')})`);
     lines.push(`     requests            ${median(rs.map((r) => r.requests))}`);
+    lines.push(`     round trips in sequence, to the route  ${median(rs.map((r) => r.roundTrips))}  (runs: ${each(rs, 'roundTrips')})`);
     lines.push(`     CLS                 ${Math.max(...rs.map((r) => r.cls)).toFixed(3)} at most  (runs: ${each(rs, 'cls', 3)})`);
     const sources = new Map();
     for (const s of rs.flatMap((r) => r.shifts)) for (const source of s.sources) sources.set(source, (sources.get(source) ?? 0) + s.value);

@@ -9,7 +9,7 @@ import {
 } from '@cargo-trackers/core/element';
 import { airTrackerProperties } from './air-tracker-properties.js';
 import { html, type PropertyDeclarations, type PropertyValues, type TemplateResult } from 'lit';
-import { parseAirlines, type Airline } from './airline-list.js';
+import type { Airline } from './airline-list.js';
 import { checkAwbNumber, isPlausibleAwbNumber, prefixOf } from './awb-number.js';
 
 /**
@@ -45,7 +45,7 @@ import { checkAwbNumber, isPlausibleAwbNumber, prefixOf } from './awb-number.js'
  * @prop {string} tileUrl - An XYZ raster tile template (`https://…/(z)/(x)/(y).png`).
  * @prop {string} tileAttribution - Attribution for `tile-url`, always shown as text.
  * @prop {string} lang - Language of the text, dates and numbers: `en`, `es`, `de`, `fr`, `pt-BR`, `zh-CN`, `ja`, `ar`; others fall back to their language, then English.
- * @prop {Messages} messages - Overrides for any message of the catalogue, by key (see `en-form.ts` and `en-shipment.ts` in core), in every language. A message that counts (`milestone.pieces`, …) takes one text per plural category, e.g. `{ one: "(count) piece", other: "(count) pieces" }`.
+ * @prop {Messages} messages - Overrides for any message of the catalogue, by key (see `en-form.ts`, `en-notices.ts` and `en-shipment.ts` in core), in every language. A message that counts (`milestone.pieces`, …) takes one text per plural category, e.g. `{ one: "(count) piece", other: "(count) pieces" }`.
  * @prop {Normalizer} normalizer - Maps the proxy's 200 body to the view model (`{ ok: true, shipment } | { ok: false, reason }`), to read another document shape.
  * @prop {Shipment} shipment - The shipment on display, as the view model, or `undefined`.
  * @prop {'idle' | 'loading' | 'waiting' | 'loaded' | 'failed'} trackingState - `idle`, `loading`, `waiting` (202, 429 or a retry), `loaded` or `failed`.
@@ -127,7 +127,10 @@ export class AirTracker extends TrackerElement {
     return this.awbNumber;
   }
 
-  private readonly airlines = new ListController(this, { url: () => this.carrierListUrl(), parse: parseAirlines });
+  private readonly airlines = new ListController(this, {
+    url: () => this.carrierListUrl(),
+    parser: () => import('./airline-list.js').then((m) => m.parseAirlines),
+  });
 
   private readonly entry = new NumberEntry(this, {
     expectedCheckDigit: (number) => {
@@ -199,6 +202,11 @@ export class AirTracker extends TrackerElement {
           ? l.t('form.airline.unknown', { prefix })
           : l.t('form.airline', { name: airline.iata ? `${airline.name} (${airline.iata})` : airline.name });
     return html`<p class="hint" id="airline-hint" part="airline-hint" role="status">${text}</p>`;
+  }
+
+  /** A number with an airline prefix: the hint names the airline from the list. */
+  protected override needsList(): boolean {
+    return super.needsList() || prefixOf(this.entry.input) !== undefined;
   }
 
   /** A document without the airline's name still gets one when the airline list knows its prefix. */

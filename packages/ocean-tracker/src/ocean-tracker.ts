@@ -11,7 +11,7 @@ import {
 import { oceanTrackerProperties } from './ocean-tracker-properties.js';
 import { html, nothing, type PropertyDeclarations, type PropertyValues, type TemplateResult } from 'lit';
 import { checkContainerNumber, isPlausibleOceanReference } from './container-number.js';
-import { parseOceanCarriers, type OceanCarrier } from './carrier-list.js';
+import type { OceanCarrier } from './carrier-list.js';
 
 /**
  * Tracks an ocean container, bill of lading or booking through the customer's proxy.
@@ -48,7 +48,7 @@ import { parseOceanCarriers, type OceanCarrier } from './carrier-list.js';
  * @prop {string} tileUrl - An XYZ raster tile template (`https://…/(z)/(x)/(y).png`).
  * @prop {string} tileAttribution - Attribution for `tile-url`, always shown as text.
  * @prop {string} lang - Language of the text, dates and numbers: `en`, `es`, `de`, `fr`, `pt-BR`, `zh-CN`, `ja`, `ar`; others fall back to their language, then English.
- * @prop {Messages} messages - Overrides for any message of the catalogue, by key (see `en-form.ts` and `en-shipment.ts` in core), in every language. A message that counts (`milestone.pieces`, …) takes one text per plural category, e.g. `{ one: "(count) piece", other: "(count) pieces" }`.
+ * @prop {Messages} messages - Overrides for any message of the catalogue, by key (see `en-form.ts`, `en-notices.ts` and `en-shipment.ts` in core), in every language. A message that counts (`milestone.pieces`, …) takes one text per plural category, e.g. `{ one: "(count) piece", other: "(count) pieces" }`.
  * @prop {Normalizer} normalizer - Maps the proxy's 200 body to the view model (`{ ok: true, shipment } | { ok: false, reason }`), to read another document shape.
  * @prop {Shipment} shipment - The shipment on display, as the view model, or `undefined`.
  * @prop {'idle' | 'loading' | 'waiting' | 'loaded' | 'failed'} trackingState - `idle`, `loading`, `waiting` (202, 429 or a retry), `loaded` or `failed`.
@@ -133,7 +133,10 @@ export class OceanTracker extends TrackerElement {
     return this.referenceNumber;
   }
 
-  private readonly carriers = new ListController(this, { url: () => this.carrierListUrl(), parse: parseOceanCarriers });
+  private readonly carriers = new ListController(this, {
+    url: () => this.carrierListUrl(),
+    parser: () => import('./carrier-list.js').then((m) => m.parseOceanCarriers),
+  });
 
   private readonly entry = new NumberEntry(this, {
     expectedCheckDigit: (number) => {
@@ -200,7 +203,13 @@ export class OceanTracker extends TrackerElement {
       </div>
       <div class="field">
         <label for="carrier">${l.t('form.carrier')}</label>
-        <select id="carrier" name="carrierCode" @change=${(e: Event) => (this.picked = (e.target as HTMLSelectElement).value)}>
+        <select
+          id="carrier"
+          name="carrierCode"
+          @focus=${this.wantList}
+          @pointerdown=${this.wantList}
+          @change=${(e: Event) => (this.picked = (e.target as HTMLSelectElement).value)}
+        >
           <option value="" ?selected=${selected === ''}>${l.t('form.carrier.auto')}</option>
           ${carriers.map((c) => html`<option value=${c.code} ?selected=${c.code === selected}>${c.name}</option>`)}
           ${selected && !carriers.some((c) => c.code === selected) ? html`<option value=${selected} selected>${selected}</option>` : nothing}
@@ -209,6 +218,11 @@ export class OceanTracker extends TrackerElement {
       <div class="form-actions"><button type="submit" part="submit-button">${l.t('form.submit')}</button></div>
       ${requirement ? html`<p class="hint" id="requirement">${requirement}</p>` : nothing} ${this.entry.renderAdvice(ctx)}
     </form>`;
+  }
+
+  /** A carrier chosen and a number that is not a container's: the list says whether the carrier needs one. */
+  protected override needsList(): boolean {
+    return super.needsList() || (this.carrier() !== undefined && checkContainerNumber(this.entry.input).kind === 'not-a-container');
   }
 
   /** A document that gives only the carrier's code still names it when the carrier list does. */

@@ -113,6 +113,16 @@ describe('<ocean-tracker>', () => {
       expect(q.has('carrierCode')).to.equal(false);
     });
 
+    it('sends a number set at load once, and cancels the request when removed while it is out', async () => {
+      const s = await scenario({ responses: [{ status: 200, body: await transit(), delayMs: 3000 }] });
+      const el = mount<OceanTracker>(`<ocean-tracker lang="en" proxy-url="${s.base}/ocean" reference-number="MEDU9091004"></ocean-tracker>`);
+      await until(async () => (await s.requests()).length === 1, 'the request is out');
+      expect(el.trackingState).to.equal('loading');
+      el.remove();
+      await until(async () => (await s.requests())[0]!.aborted, 'the request was cancelled');
+      expect(await s.requests()).to.have.length(1);
+    });
+
     it('sends carrierCode when the attribute presets one', async () => {
       const s = await scenario({ responses: [{ status: 200, body: await transit() }] });
       await tracker(`proxy-url="${s.base}/ocean" carrier-code="MSCU" reference-number="MEDU9091004"`);
@@ -124,6 +134,7 @@ describe('<ocean-tracker>', () => {
       const s = await scenario({ responses: [{ status: 200, body: await transit() }] });
       const el = await tracker(`proxy-url="${s.base}/ocean"`);
       const select = el.shadowRoot!.querySelector('select')!;
+      select.focus();
       await until(() => select.options.length > 1, 'carriers listed');
       expect(select.options[0]!.textContent).to.contain('Detect automatically');
       expect([...select.options].map((o) => o.value)).to.include('OOLU');
@@ -140,10 +151,29 @@ describe('<ocean-tracker>', () => {
       expect(q.get('referenceNumber')).to.equal('MEDU9091004');
     });
 
+    it('asks for the carrier list only when the picker is used', async () => {
+      const s = await scenario({ responses: [{ status: 404, body: {} }] });
+      const el = await tracker(`proxy-url="${s.base}/ocean"`);
+      const input = el.shadowRoot!.querySelector('input')!;
+      input.focus();
+      input.value = 'MEDU9091004';
+      input.dispatchEvent(new InputEvent('input'));
+      await el.updateComplete;
+      await sleep(300);
+      expect(await s.listRequests(), 'list requests before the picker is used').to.equal(0);
+      const select = el.shadowRoot!.querySelector('select')!;
+      select.dispatchEvent(new PointerEvent('pointerdown'));
+      await until(() => select.options.length > 1, 'carriers listed');
+      select.focus();
+      await el.updateComplete;
+      expect(await s.listRequests(), 'list requests once it is used').to.equal(1);
+    });
+
     it("lets a carrier-code set by the page replace the visitor's earlier pick", async () => {
       const s = await scenario({ responses: [{ status: 404, body: { message: 'nope' } }] });
       const el = await tracker(`proxy-url="${s.base}/ocean"`);
       const select = el.shadowRoot!.querySelector('select')!;
+      select.dispatchEvent(new PointerEvent('pointerdown'));
       await until(() => [...select.options].some((o) => o.value === 'OOLU'), 'carriers listed');
       select.value = 'OOLU';
       select.dispatchEvent(new Event('change'));
