@@ -1,6 +1,7 @@
 // The renderer's declarations import Leaflet's source modules; this makes those paths typed for consumers.
 /// <reference path="./leaflet-esm.ts" preserve="true" />
-import { LitElement, css, html, nothing, type PropertyValues } from 'lit';
+import { LitElement, css, html, nothing, unsafeCSS, type PropertyValues } from 'lit';
+import { colourTokens, type ColourId } from '../ui/tokens.js';
 import type { MapView } from '../presentation/view-model.js';
 import type { LeafletRouteMap } from './leaflet-route-map.js';
 import { loadMapRenderer, mapLoadingConverter, NearViewportController, type MapLoading } from './lazy-map.js';
@@ -10,8 +11,24 @@ import { tileHost, usableTileUrl } from './tile-template.js';
 
 export type MapTheme = 'auto' | 'light' | 'dark';
 
+/**
+ * The element tokens the map's own controls use (zoom buttons, focus ring), as `--_ui-<id>`:
+ * the page's `--tracker-*` value, else the token table's default for the theme. Built from
+ * the constant table only, so unsafeCSS is safe here.
+ */
+const uiTokenIds: readonly ColourId[] = ['bg', 'surface', 'text', 'muted', 'control-border', 'accent'];
+function uiTokens(theme: 'light' | 'dark') {
+  return unsafeCSS(
+    colourTokens
+      .filter((t) => uiTokenIds.includes(t.id))
+      .map((t) => `--_ui-${t.id}: var(--tracker-${t.name}, ${t[theme]});`)
+      .join('\n'),
+  );
+}
+
 /** The map's dark colours, for `theme="dark"` and for `auto` in a dark colour scheme. */
 const darkPalette = css`
+  ${uiTokens('dark')}
   --_water: #0e1a26;
   --_land: #2b3440;
   --_surface: #1b2430;
@@ -207,6 +224,7 @@ export class TrackerRouteMap extends LitElement {
 
   static override styles = css`
     :host {
+      ${uiTokens('light')}
       --_water: #dce8f1;
       --_land: #f3f0e8;
       --_surface: #ffffff;
@@ -246,9 +264,48 @@ export class TrackerRouteMap extends LitElement {
       font: inherit;
       font-size: 12px;
     }
+    /* The map's panes are positioned layers above the container's own outline, so an outline
+       there vanishes wherever land or a route is drawn. The ring is a layer of its own above
+       the panes and controls: the accent between two bands of the background colour, so it
+       stands out from land, sea and the accent alike. */
     .leaflet-container:focus-visible {
-      outline: var(--tracker-focus-ring, 2px solid var(--tracker-accent-color, var(--_accent)));
+      outline: none;
+    }
+    .leaflet-container:focus-visible::after {
+      content: '';
+      position: absolute;
+      inset: 0;
+      z-index: 1001;
+      pointer-events: none;
+      outline: var(--tracker-focus-ring, 3px solid var(--_ui-accent));
+      outline-offset: -5px;
+      box-shadow:
+        inset 0 0 0 2px var(--_ui-bg),
+        inset 0 0 0 7px var(--_ui-bg);
+    }
+    /* Leaflet's zoom buttons in the element's colours (Leaflet's own are white in any theme). */
+    .leaflet-container .leaflet-bar {
+      border: 1px solid var(--_ui-control-border);
+      border-radius: 4px;
+      box-shadow: none;
+      background-clip: padding-box;
+    }
+    .leaflet-container .leaflet-bar a {
+      background-color: var(--_ui-bg);
+      color: var(--_ui-text);
+      border-block-end-color: var(--_ui-control-border);
+    }
+    .leaflet-container .leaflet-bar a:hover,
+    .leaflet-container .leaflet-bar a:focus {
+      background-color: var(--_ui-surface);
+    }
+    .leaflet-container .leaflet-bar a:focus-visible {
+      outline: var(--tracker-focus-ring, 2px solid var(--_ui-accent));
       outline-offset: -2px;
+    }
+    .leaflet-container .leaflet-bar a.leaflet-disabled {
+      background-color: var(--_ui-surface);
+      color: var(--_ui-muted);
     }
     .tracker-land {
       fill: var(--tracker-map-land-color, var(--_land));
