@@ -76,6 +76,7 @@ import { checkAwbNumber, isPlausibleAwbNumber, prefixOf } from './awb-number.js'
  * @csspart history-fold - The button that hides the older events shown so far, while some are still folded.
  * @csspart map - The route map.
  * @csspart map-canvas - The area the map is drawn in.
+ * @csspart map-placeholder - "Loading map…", in the map's room until the map is drawn.
  * @csspart map-hint - "Click or focus the map to zoom and pan", shown on wheel or touch before the map is active.
  * @csspart map-attribution - The basemap or tile attribution, always visible.
  * @csspart map-description - The map's text alternative (visually hidden).

@@ -116,6 +116,7 @@ export const trackerApi = {
     'history-fold': 'The button that hides the older events shown so far, while some are still folded.',
     map: 'The route map.',
     'map-canvas': 'The area the map is drawn in.',
+    'map-placeholder': '"Loading map…", in the map\'s room until the map is drawn.',
     'map-hint': '"Click or focus the map to zoom and pan", shown on wheel or touch before the map is active.',
     'map-attribution': 'The basemap or tile attribution, always visible.',
     'map-description': "The map's text alternative (visually hidden).",

@@ -212,6 +212,7 @@ export const ar = {
 
   'map.label': 'خريطة المسار',
   'map.hint': 'انقر على الخريطة أو انتقل إليها بلوحة المفاتيح للتكبير والتحريك',
+  'map.loading': 'جارٍ تحميل الخريطة…',
   'map.vessel': 'سفينة',
   'map.aircraft': 'طائرة',
   'map.speed': { zero: '{count} عقدة', one: 'عقدة واحدة', two: 'عقدتان', few: '{count} عقد', many: '{count} عقدة', other: '{count} عقدة' },

@@ -186,6 +186,7 @@ export const de = {
 
   'map.label': 'Routenkarte',
   'map.hint': 'Klicken oder fokussieren Sie die Karte, um zu zoomen und sie zu verschieben',
+  'map.loading': 'Karte wird geladen…',
   'map.vessel': 'Schiff',
   'map.aircraft': 'Flugzeug',
   'map.speed': { one: '{count} Knoten', other: '{count} Knoten' },

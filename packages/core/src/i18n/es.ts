@@ -192,6 +192,7 @@ export const es = {
 
   'map.label': 'Mapa de la ruta',
   'map.hint': 'Haga clic en el mapa o enfóquelo para ampliar y desplazarse',
+  'map.loading': 'Cargando el mapa…',
   'map.vessel': 'Buque',
   'map.aircraft': 'Avión',
   'map.speed': { one: '{count} nudo', many: '{count} de nudos', other: '{count} nudos' },

@@ -192,6 +192,7 @@ export const fr = {
 
   'map.label': 'Carte de l’itinéraire',
   'map.hint': 'Cliquez sur la carte ou donnez-lui le focus pour zoomer et la déplacer',
+  'map.loading': 'Chargement de la carte…',
   'map.vessel': 'Navire',
   'map.aircraft': 'Avion',
   'map.speed': { one: '{count} nœud', many: '{count} de nœuds', other: '{count} nœuds' },

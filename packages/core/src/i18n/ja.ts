@@ -178,6 +178,7 @@ export const ja = {
 
   'map.label': 'ルート地図',
   'map.hint': '地図をクリックするかフォーカスすると、拡大・縮小や移動ができます',
+  'map.loading': '地図を読み込んでいます…',
   'map.vessel': '本船',
   'map.aircraft': '航空機',
   'map.speed': { other: '{count} ノット' },

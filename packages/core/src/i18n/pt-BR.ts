@@ -191,6 +191,7 @@ export const ptBR = {
 
   'map.label': 'Mapa da rota',
   'map.hint': 'Clique no mapa ou dê foco a ele para ampliar e mover',
+  'map.loading': 'Carregando o mapa…',
   'map.vessel': 'Navio',
   'map.aircraft': 'Aeronave',
   'map.speed': { one: '{count} nó', many: '{count} de nós', other: '{count} nós' },

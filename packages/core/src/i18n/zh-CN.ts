@@ -175,6 +175,7 @@ export const zhCN = {
 
   'map.label': '航线地图',
   'map.hint': '点击地图或将焦点移至地图后即可缩放和平移',
+  'map.loading': '正在加载地图…',
   'map.vessel': '船舶',
   'map.aircraft': '飞机',
   'map.speed': { other: '{count} 节' },

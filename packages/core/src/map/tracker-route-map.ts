@@ -50,6 +50,7 @@ const darkPalette = css`
  *
  * @summary A Leaflet map of a shipment's route, ports and vessel or aircraft.
  *
+ * @slot placeholder - Shown in the map's room until the map is drawn (the elements put "Loading map…" there).
  * @csspart canvas - The area the map is drawn in (Leaflet's container goes inside).
  * @csspart hint - "Click or focus the map to zoom and pan", shown on wheel or touch before the map is active.
  * @csspart attribution - The basemap or tile attribution, always visible while a map is drawn.
@@ -77,6 +78,7 @@ export class TrackerRouteMap extends LitElement {
     messages: { attribute: false },
     hintVisible: { state: true },
     drawn: { state: true },
+    failed: { state: true },
   };
 
   /**
@@ -97,6 +99,8 @@ export class TrackerRouteMap extends LitElement {
   declare messages: Partial<MapMessages> | undefined;
   declare private hintVisible: boolean;
   declare private drawn: boolean;
+  /** The map's code could not be loaded: the placeholder goes, the text alternative stays. */
+  declare private failed: boolean;
 
   private readonly nearViewport: NearViewportController;
   private words: MapMessages = englishMapMessages;
@@ -116,6 +120,7 @@ export class TrackerRouteMap extends LitElement {
     this.messages = undefined;
     this.hintVisible = false;
     this.drawn = false;
+    this.failed = false;
     this.nearViewport = new NearViewportController(this, {
       enabled: () => this.loading === 'lazy' && hasMapData(this.view?.shipment),
     });
@@ -163,6 +168,7 @@ export class TrackerRouteMap extends LitElement {
   private async createRenderer(): Promise<void> {
     const generation = ++this.generation;
     this.rendererLoading = true;
+    this.failed = false;
     try {
       const module = await loadMapRenderer();
       const canvas = this.renderRoot.querySelector<HTMLElement>('.canvas');
@@ -179,6 +185,7 @@ export class TrackerRouteMap extends LitElement {
     } catch (error) {
       // The text alternative still describes the route; the page should not break over a map.
       console.warn('tracker-route-map: the map could not be loaded', error);
+      if (generation === this.generation) this.failed = true;
     } finally {
       if (generation === this.generation) this.rendererLoading = false;
     }
@@ -216,6 +223,7 @@ export class TrackerRouteMap extends LitElement {
   protected override render(): unknown {
     return html`
       <div class="canvas" part="canvas"></div>
+      ${this.drawn || this.failed ? nothing : html`<div class="placeholder"><slot name="placeholder"></slot></div>`}
       <p class="hint" part="hint" aria-hidden="true" ?data-visible=${this.hintVisible}>${this.words.interactHint}</p>
       ${this.drawn ? html`<p class="attribution" part="attribution">${this.attribution()}</p>` : nothing}
       <p id="description" class="description" part="description">${this.description}</p>
@@ -399,6 +407,11 @@ export class TrackerRouteMap extends LitElement {
       stroke: var(--_surface);
       stroke-width: 1.5;
       transform-origin: center;
+    }
+    .placeholder {
+      position: absolute;
+      inset: 0;
+      overflow: hidden;
     }
     .hint {
       position: absolute;
