@@ -23,6 +23,13 @@ export const LAZY_MODULES = [
   'core/dist/map/leaflet-route-map.js',
   'ocean-tracker/dist/ocean-view.js',
   'air-tracker/dist/air-view.js',
+  // The lookup's code: loaded with the first lookup (ui/lookup.ts), not with the form.
+  'core/dist/ui/lookup.js',
+  'core/dist/controllers/tracking-controller.js',
+  'core/dist/transport/proxy-client.js',
+  'core/dist/ui/notice.js',
+  'ocean-tracker/dist/carrier-list.js',
+  'air-tracker/dist/airline-list.js',
 ];
 
 const APP = `import 'cargo-trackers';\n`;

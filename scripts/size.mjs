@@ -8,8 +8,9 @@
 //                    it imports statically (Lit, the shared core); the worse of the two
 //                    elements is held to the budget;
 //   both elements    a page with both trackers (printed, no budget);
-//   first lookup     what the first lookup adds, downloaded in parallel with the request: the
-//                    shipment view and the element's normalizer and details (printed, no budget);
+//   first lookup     what the first lookup adds: the lookup's code, then in parallel with the
+//                    request the shipment view and the element's normalizer and details (printed,
+//                    no budget);
 //   map              what showing a map adds: the map chunk and anything it imports that the
 //                    first load did not already bring. Source maps are never counted.
 // Usage: npm run build:bundle && node scripts/size.mjs
@@ -30,11 +31,13 @@ const ENTRY = 'packages/cargo-trackers/src/cdn.ts';
 // it imports when the map nears the viewport: together, what showing a map adds.
 const MAP_ELEMENT = 'packages/core/src/map/define.ts';
 const MAP = 'packages/core/src/map/leaflet-route-map.ts';
-// What every lookup loads, in parallel with the request: the shipment view (with the second
-// part of English) and each element's normalizer and details.
+// What every lookup loads: the lookup's code (tracking controller, transport, notices), and in
+// parallel with the request the shipment view (with the second part of English) and each
+// element's normalizer and details.
+const LOOKUP = 'packages/core/src/ui/lookup.ts';
 const VIEWS = {
-  'ocean-tracker': ['packages/core/src/ui/shipment-view.ts', 'packages/ocean-tracker/src/ocean-view.ts'],
-  'air-tracker': ['packages/core/src/ui/shipment-view.ts', 'packages/air-tracker/src/air-view.ts'],
+  'ocean-tracker': [LOOKUP, 'packages/core/src/ui/shipment-view.ts', 'packages/ocean-tracker/src/ocean-view.ts'],
+  'air-tracker': [LOOKUP, 'packages/core/src/ui/shipment-view.ts', 'packages/air-tracker/src/air-view.ts'],
 };
 
 const dir = new URL('../packages/cargo-trackers/dist/cdn/', import.meta.url).pathname;

@@ -25,6 +25,8 @@ export interface Scenario {
   /** e.g. `/scenario/3`; point `proxy-url` at `${base}/ocean`. */
   base: string;
   requests(): Promise<LoggedRequest[]>;
+  /** How many carrier and airline list requests the scenario has served. */
+  listRequests(): Promise<number>;
 }
 
 export async function scenario(spec: { responses: ScriptedResponse[]; carriers?: unknown; airlines?: unknown }): Promise<Scenario> {
@@ -34,6 +36,7 @@ export async function scenario(spec: { responses: ScriptedResponse[]; carriers?:
     id,
     base,
     requests: async () => ((await (await fetch(`/__scenario/${id}/log`)).json()) as { requests: LoggedRequest[] }).requests,
+    listRequests: async () => ((await (await fetch(`/__scenario/${id}/log`)).json()) as { lists: number }).lists,
   };
 }
 

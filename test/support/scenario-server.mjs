@@ -7,7 +7,7 @@
 //   GET  /scenario/<id>/<anything>          next response of the list (the last one repeats)
 //   GET  /scenario/<id>/carriers/ocean      the scenario's carrier list (or a default one)
 //   GET  /scenario/<id>/carriers/air        the scenario's airline list (or a default one)
-//   GET  /__scenario/<id>/log               { requests: [{ path, search, at, aborted, completed }] }
+//   GET  /__scenario/<id>/log               { requests: [{ path, search, at, aborted, completed }], lists: <list requests served> }
 //
 //   POST /__hold  { path }                  → { id }: from now on, a request whose path contains
 //        `path`, sent by a page that carries the cookie `cargo-hold-<id>`, waits (e.g. a code chunk)
@@ -101,7 +101,7 @@ export function scenarioMiddleware() {
     if (ctx.method === 'POST' && path === '/__scenario') {
       const spec = await readJson(ctx.req);
       const id = String(nextId++);
-      scenarios.set(id, { spec, served: 0, log: [] });
+      scenarios.set(id, { spec, served: 0, log: [], lists: 0 });
       ctx.type = 'application/json';
       ctx.body = JSON.stringify({ id, base: `/scenario/${id}` });
       return;
@@ -110,7 +110,7 @@ export function scenarioMiddleware() {
     if (m) {
       const s = scenarios.get(m[1]);
       ctx.type = 'application/json';
-      ctx.body = JSON.stringify({ requests: s ? s.log : [] });
+      ctx.body = JSON.stringify({ requests: s ? s.log : [], lists: s ? s.lists : 0 });
       return;
     }
     m = /^\/scenario\/(\d+)(\/.*)$/.exec(path);
@@ -123,6 +123,7 @@ export function scenarioMiddleware() {
     }
     const rest = m[2];
     if (rest === '/carriers/ocean' || rest === '/carriers/air') {
+      s.lists += 1;
       const list = rest.endsWith('ocean') ? (s.spec.carriers ?? DEFAULT_CARRIERS) : (s.spec.airlines ?? DEFAULT_AIRLINES);
       if (typeof list === 'number') {
         ctx.status = list;

@@ -9,7 +9,7 @@ import {
 } from '@cargo-trackers/core/element';
 import { airTrackerProperties } from './air-tracker-properties.js';
 import { html, type PropertyDeclarations, type PropertyValues, type TemplateResult } from 'lit';
-import { parseAirlines, type Airline } from './airline-list.js';
+import type { Airline } from './airline-list.js';
 import { checkAwbNumber, isPlausibleAwbNumber, prefixOf } from './awb-number.js';
 
 /**
@@ -128,7 +128,10 @@ export class AirTracker extends TrackerElement {
     return this.awbNumber;
   }
 
-  private readonly airlines = new ListController(this, { url: () => this.carrierListUrl(), parse: parseAirlines });
+  private readonly airlines = new ListController(this, {
+    url: () => this.carrierListUrl(),
+    parser: () => import('./airline-list.js').then((m) => m.parseAirlines),
+  });
 
   private readonly entry = new NumberEntry(this, {
     expectedCheckDigit: (number) => {
@@ -200,6 +203,11 @@ export class AirTracker extends TrackerElement {
           ? l.t('form.airline.unknown', { prefix })
           : l.t('form.airline', { name: airline.iata ? `${airline.name} (${airline.iata})` : airline.name });
     return html`<p class="hint" id="airline-hint" part="airline-hint" role="status">${text}</p>`;
+  }
+
+  /** A number with an airline prefix: the hint names the airline from the list. */
+  protected override needsList(): boolean {
+    return super.needsList() || prefixOf(this.entry.input) !== undefined;
   }
 
   /** A document without the airline's name still gets one when the airline list knows its prefix. */

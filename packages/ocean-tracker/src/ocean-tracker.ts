@@ -11,7 +11,7 @@ import {
 import { oceanTrackerProperties } from './ocean-tracker-properties.js';
 import { html, nothing, type PropertyDeclarations, type PropertyValues, type TemplateResult } from 'lit';
 import { checkContainerNumber, isPlausibleOceanReference } from './container-number.js';
-import { parseOceanCarriers, type OceanCarrier } from './carrier-list.js';
+import type { OceanCarrier } from './carrier-list.js';
 
 /**
  * Tracks an ocean container, bill of lading or booking through the customer's proxy.
@@ -134,7 +134,10 @@ export class OceanTracker extends TrackerElement {
     return this.referenceNumber;
   }
 
-  private readonly carriers = new ListController(this, { url: () => this.carrierListUrl(), parse: parseOceanCarriers });
+  private readonly carriers = new ListController(this, {
+    url: () => this.carrierListUrl(),
+    parser: () => import('./carrier-list.js').then((m) => m.parseOceanCarriers),
+  });
 
   private readonly entry = new NumberEntry(this, {
     expectedCheckDigit: (number) => {
@@ -201,7 +204,13 @@ export class OceanTracker extends TrackerElement {
       </div>
       <div class="field">
         <label for="carrier">${l.t('form.carrier')}</label>
-        <select id="carrier" name="carrierCode" @change=${(e: Event) => (this.picked = (e.target as HTMLSelectElement).value)}>
+        <select
+          id="carrier"
+          name="carrierCode"
+          @focus=${this.wantList}
+          @pointerdown=${this.wantList}
+          @change=${(e: Event) => (this.picked = (e.target as HTMLSelectElement).value)}
+        >
           <option value="" ?selected=${selected === ''}>${l.t('form.carrier.auto')}</option>
           ${carriers.map((c) => html`<option value=${c.code} ?selected=${c.code === selected}>${c.name}</option>`)}
           ${selected && !carriers.some((c) => c.code === selected) ? html`<option value=${selected} selected>${selected}</option>` : nothing}
@@ -210,6 +219,11 @@ export class OceanTracker extends TrackerElement {
       <div class="form-actions"><button type="submit" part="submit-button">${l.t('form.submit')}</button></div>
       ${requirement ? html`<p class="hint" id="requirement">${requirement}</p>` : nothing} ${this.entry.renderAdvice(ctx)}
     </form>`;
+  }
+
+  /** A carrier chosen and a number that is not a container's: the list says whether the carrier needs one. */
+  protected override needsList(): boolean {
+    return super.needsList() || (this.carrier() !== undefined && checkContainerNumber(this.entry.input).kind === 'not-a-container');
   }
 
   /** A document that gives only the carrier's code still names it when the carrier list does. */

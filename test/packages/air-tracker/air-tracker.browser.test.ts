@@ -166,12 +166,23 @@ describe('<air-tracker>', () => {
       expect(text(part(el, 'airline-hint'))).to.equal('');
     });
 
+    it('asks for the airline list only when a number has a prefix to name', async () => {
+      const s = await scenario({ responses: [{ status: 404, body: {} }] });
+      const el = await tracker(`proxy-url="${s.base}/air"`);
+      await type(el, '17');
+      await sleep(300);
+      expect(await s.listRequests(), 'list requests before a prefix is typed').to.equal(0);
+      await type(el, '176');
+      await until(() => text(part(el, 'airline-hint')).includes('Emirates SkyCargo'), 'list loaded');
+      expect(await s.listRequests()).to.equal(1);
+    });
+
     it('asks for the airline list beside proxy-url, and claims nothing when the list is unavailable', async () => {
       const s = await scenario({ responses: [{ status: 404, body: {} }], airlines: 503 });
       const el = await tracker(`proxy-url="${s.base}/air"`);
       const listUrl = new URL(`${s.base}/carriers/air`, document.baseURI).href;
-      await until(() => performance.getEntriesByType('resource').some((e) => e.name === listUrl), 'list asked for');
       await type(el, '999');
+      await until(() => performance.getEntriesByType('resource').some((e) => e.name === listUrl), 'list asked for');
       await sleep(300);
       expect(text(part(el, 'airline-hint'))).to.equal('');
     });

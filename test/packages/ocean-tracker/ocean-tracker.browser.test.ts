@@ -124,6 +124,7 @@ describe('<ocean-tracker>', () => {
       const s = await scenario({ responses: [{ status: 200, body: await transit() }] });
       const el = await tracker(`proxy-url="${s.base}/ocean"`);
       const select = el.shadowRoot!.querySelector('select')!;
+      select.focus();
       await until(() => select.options.length > 1, 'carriers listed');
       expect(select.options[0]!.textContent).to.contain('Detect automatically');
       expect([...select.options].map((o) => o.value)).to.include('OOLU');
@@ -140,10 +141,29 @@ describe('<ocean-tracker>', () => {
       expect(q.get('referenceNumber')).to.equal('MEDU9091004');
     });
 
+    it('asks for the carrier list only when the picker is used', async () => {
+      const s = await scenario({ responses: [{ status: 404, body: {} }] });
+      const el = await tracker(`proxy-url="${s.base}/ocean"`);
+      const input = el.shadowRoot!.querySelector('input')!;
+      input.focus();
+      input.value = 'MEDU9091004';
+      input.dispatchEvent(new InputEvent('input'));
+      await el.updateComplete;
+      await sleep(300);
+      expect(await s.listRequests(), 'list requests before the picker is used').to.equal(0);
+      const select = el.shadowRoot!.querySelector('select')!;
+      select.dispatchEvent(new PointerEvent('pointerdown'));
+      await until(() => select.options.length > 1, 'carriers listed');
+      select.focus();
+      await el.updateComplete;
+      expect(await s.listRequests(), 'list requests once it is used').to.equal(1);
+    });
+
     it("lets a carrier-code set by the page replace the visitor's earlier pick", async () => {
       const s = await scenario({ responses: [{ status: 404, body: { message: 'nope' } }] });
       const el = await tracker(`proxy-url="${s.base}/ocean"`);
       const select = el.shadowRoot!.querySelector('select')!;
+      select.dispatchEvent(new PointerEvent('pointerdown'));
       await until(() => [...select.options].some((o) => o.value === 'OOLU'), 'carriers listed');
       select.value = 'OOLU';
       select.dispatchEvent(new Event('change'));

@@ -1,12 +1,16 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import { fetchJson } from '../transport/proxy-client.js';
 
-export interface ListControllerOptions<T> {
+/** Reads a list's body; undefined when it is not such a list. */
+export type ListParser<T> = (body: unknown) => T | undefined;
+
+export type ListControllerOptions<T> = {
   /** Where the list is, read at each update of the host; undefined means no list. A new URL loads anew. */
   readonly url: () => string | undefined;
-  /** Reads the body; undefined when it is not such a list. */
-  readonly parse: (body: unknown) => T | undefined;
-}
+} & (
+  | { readonly parse: ListParser<T> }
+  /** The reader imported when a list is first asked for (in parallel with it), so that the form's first load does without it. */
+  | { readonly parser: () => Promise<ListParser<T>> }
+);
 
 /**
  * Loads an open list (the carriers, the airlines) for the form: once per URL, the host
@@ -58,11 +62,19 @@ export class ListController<T> implements ReactiveController {
     if (url === undefined) return;
     const abort = new AbortController();
     this.abort = abort;
-    void fetchJson(url, abort.signal).then((body) => {
-      if (this.abort !== abort) return;
-      this.abort = undefined;
-      this.value = body === undefined ? undefined : this.options.parse(body);
-      this.host.requestUpdate();
-    });
+    // The client comes with the first list or lookup, not with the form.
+    const options = this.options;
+    void Promise.all([
+      import('../transport/proxy-client.js').then(({ fetchJson }) => fetchJson(url, abort.signal)),
+      'parse' in options ? options.parse : options.parser(),
+    ])
+      .then(([body, parse]) => (body === undefined ? undefined : parse(body)))
+      .catch(() => undefined)
+      .then((value) => {
+        if (this.abort !== abort) return;
+        this.abort = undefined;
+        this.value = value;
+        this.host.requestUpdate();
+      });
   }
 }

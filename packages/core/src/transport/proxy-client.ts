@@ -11,16 +11,6 @@ export interface ProxyRequestOptions {
   readonly fetch?: typeof fetch;
 }
 
-/**
- * Builds `proxyUrl?name=value&…` keeping any query the proxy URL already has.
- * Values are encoded, never altered: what the visitor typed is what the proxy receives.
- */
-export function buildProxyUrl(proxyUrl: string, params: ReadonlyArray<readonly [string, string]>, base?: string): string {
-  const url = new URL(proxyUrl, base ?? globalThis.document?.baseURI ?? 'http://localhost/');
-  for (const [name, value] of params) url.searchParams.append(name, value);
-  return url.href;
-}
-
 /** GETs a proxy URL and classifies the outcome. Never throws. */
 export async function askProxy(url: string, options: ProxyRequestOptions = {}): Promise<Outcome> {
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;

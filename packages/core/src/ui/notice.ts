@@ -5,6 +5,7 @@ import { MAX_AUTOMATIC_RETRIES } from '../transport/backoff.js';
 import { isRetryable, type Failure } from '../transport/outcome.js';
 import { MAX_PENDING_POLLS, type TrackingState, type Wait } from '../controllers/tracking-controller.js';
 import type { ShipmentView } from '../presentation/view-model.js';
+import type { Announcement } from './announcer.js';
 import type { RenderContext } from './labels.js';
 
 export interface NoticeHandlers {
@@ -129,25 +130,8 @@ function renderContent(c: NoticeContent): TemplateResult {
  * polite. The text changes only when the state does, so each change is spoken once and
  * a ticking countdown is never read out.
  */
-export function announcement(
-  state: TrackingState,
-  ctx: RenderContext,
-  view?: ShipmentView,
-): { readonly text: string; readonly urgent: boolean } {
+export function announcement(state: TrackingState, ctx: RenderContext, view?: ShipmentView): Announcement {
   if (state.phase === 'loaded') return { text: view?.announcement ?? '', urgent: false };
   const content = noticeContent(state, ctx, { onRetry: () => undefined });
   return { text: content ? content.lines.join(' ') : '', urgent: state.phase === 'failed' };
-}
-
-/**
- * The two live regions, rendered from the first update on and never removed, so that
- * a screen reader is already watching them when their text changes. Visually hidden:
- * the notice shows the same words.
- */
-export function renderAnnouncer(state: TrackingState, ctx: RenderContext, view?: ShipmentView): TemplateResult {
-  const { text, urgent } = announcement(state, ctx, view);
-  return html`<div class="visually-hidden" part="announcer">
-    <div role="status" aria-live="polite" aria-atomic="true">${urgent ? '' : text}</div>
-    <div role="alert" aria-atomic="true">${urgent ? text : ''}</div>
-  </div>`;
 }

@@ -8,14 +8,14 @@ import type { Localizer } from '../i18n/localizer.js';
 import type { Messages } from '../i18n/en.js';
 import type { Normalizer, Product, Shipment } from '../model/shipment.js';
 import type { ShipmentView } from '../presentation/view-model.js';
-import { TrackingController, type TrackingState } from '../controllers/tracking-controller.js';
-import { buildProxyUrl } from '../transport/proxy-client.js';
+import type { TrackingController, TrackingState, TrackRequest } from '../controllers/tracking-controller.js';
+import { buildProxyUrl } from '../transport/proxy-url.js';
 import { isUsableUrl } from '../transport/usable-url.js';
 import type { RenderContext } from './labels.js';
 import { mapLoadingConverter, type MapLoading } from '../map/map-loading.js';
 import type { MapMessages } from '../map/map-messages.js';
 import { preloadMap } from '../map/preload-map.js';
-import { renderAnnouncer, renderNotice } from './notice.js';
+import { renderAnnouncer, SILENT } from './announcer.js';
 import { trackerStyles } from './styles.js';
 
 export type ThemeName = ValuesOf<typeof trackerProperties.theme>;
@@ -24,6 +24,7 @@ export type MapMode = ValuesOf<typeof trackerProperties.map> & MapLoading;
 export type Density = ValuesOf<typeof trackerProperties.density>;
 
 const DEFAULT_POLL_SECONDS = trackerProperties.pollInterval.default;
+const IDLE: TrackingState = { phase: 'idle' };
 
 /** What a product element loads when a lookup starts: its normalizer and its details section. */
 export interface ProductView {
@@ -81,7 +82,14 @@ export abstract class TrackerElement extends LitElement {
   /** The number attribute's property (`referenceNumber`, `awbNumber`). */
   protected abstract get trackedNumber(): string | undefined;
 
-  protected readonly tracking: TrackingController;
+  /** The lookup's code (tracking controller, transport, notices), loaded with the first lookup. */
+  private readonly lookup = new LazyViewController(this, { load: () => import('./lookup.js'), styles: () => [] });
+  /** Made when the lookup's code has arrived. */
+  private tracking?: TrackingController;
+  /** The lookup asked for while its code downloads; the controller takes it over. */
+  private requested?: TrackRequest;
+  /** The lookup's code could not be downloaded: said in place of the notice until the next lookup. */
+  private lookupUnavailable = false;
   private readonly localization = new LocalizationController(this, {
     lang: () => this.lang || this.getAttribute('lang'),
     messages: () => this.messages,
@@ -109,6 +117,8 @@ export abstract class TrackerElement extends LitElement {
   private labelled: ShipmentView | undefined;
   /** The last configuration problem written to the console, so each is written once. */
   private reportedProblem?: string;
+  /** Whether the list was asked for once (see `carrierListUrl`); it stays loaded from then on. */
+  private listWanted = false;
   /** The number and parameters of the last lookup started, so an unchanged attribute does not start another. */
   private lastLookupKey?: string;
 
@@ -118,29 +128,24 @@ export abstract class TrackerElement extends LitElement {
     this.messages = {};
     this.selectedUnit = 0;
     this.historyRevealed = 0;
-    this.tracking = new TrackingController(this, {
-      tag: this.localName,
-      // The view is needed to show any answer, so the controller waits for it even with an
-      // integrator's normalizer; the product's normalizer comes with it.
-      normalizer: async () => {
-        const view = await this.view.load();
-        return this.normalizer ?? view.product.normalizer;
-      },
-      pollIntervalSeconds: () => validPollSeconds(this.pollInterval),
-    });
   }
 
   get shipment(): Shipment | undefined {
-    const state = this.tracking.state;
+    const state = this.state;
     return state.phase === 'loaded' ? state.shipment : undefined;
   }
 
   get trackingState(): TrackingState['phase'] {
-    return this.tracking.state.phase;
+    return this.state.phase;
   }
 
   retry(): void {
-    this.tracking.retry();
+    this.tracking?.retry();
+  }
+
+  /** The controller's state; a lookup whose code is still downloading is already loading. */
+  private get state(): TrackingState {
+    return this.tracking?.state ?? (this.requested ? { phase: 'loading', request: this.requested } : IDLE);
   }
 
   /** The element's localizer: its language, the catalogue and the integrator's overrides. */
@@ -186,11 +191,14 @@ export abstract class TrackerElement extends LitElement {
     );
   }
 
-  /** Also waits for a catalogue being downloaded, so `await el.updateComplete` sees the translated text. */
+  /**
+   * Also waits for a catalogue being downloaded, so `await el.updateComplete` sees the translated text,
+   * and for the lookup's code while a lookup waits for it, so that it sees the lookup under way.
+   */
   protected override async getUpdateComplete(): Promise<boolean> {
     let result = await super.getUpdateComplete();
     for (;;) {
-      const pending = this.localization.pending;
+      const pending = this.localization.pending ?? (this.requested && this.lookup.load());
       if (!pending) return result;
       await pending.catch(() => undefined);
       result = await super.getUpdateComplete();
@@ -199,7 +207,7 @@ export abstract class TrackerElement extends LitElement {
 
   /** The labelled view of the shipment on display: the same object while no input changed. */
   private present(): ShipmentView | undefined {
-    const state = this.tracking.state;
+    const state = this.state;
     const view = this.view.value;
     if (state.phase !== 'loaded' || !view) return undefined;
     this.mapMessages ??= view.core.mapMessagesFor(this.localizer);
@@ -229,7 +237,7 @@ export abstract class TrackerElement extends LitElement {
     this.lastLookupKey = url;
     this.selectedUnit = 0;
     this.historyRevealed = 0;
-    this.tracking.track({ url, number });
+    this.track({ url, number });
     // In parallel with the request; the controller waits for it when the answer is a document.
     // Then the map's code, still while the request is out, so that the route is drawn soon after
     // the milestones (see preload-map.ts); not before, as on a slow link it would share the
@@ -243,8 +251,76 @@ export abstract class TrackerElement extends LitElement {
     this.urlSync.write(number);
   }
 
-  /** The carrier-list URL: `carriers-url`, else `carriers/<product>` beside the proxy path. */
+  /**
+   * Hands the lookup to the tracking controller, made when the lookup's code has arrived; until
+   * then the element shows the lookup as loading, and the newest request asked for is the one sent.
+   */
+  private track(request: TrackRequest): void {
+    this.lookupUnavailable = false;
+    if (this.tracking) {
+      this.tracking.track(request);
+      return;
+    }
+    this.requested = request;
+    this.requestUpdate();
+    this.lookup.load().then(
+      ({ TrackingController }) => {
+        const requested = this.requested;
+        if (!requested) return;
+        this.requested = undefined;
+        this.tracking ??= new TrackingController(this, {
+          tag: this.localName,
+          // The view is needed to show any answer, so the controller waits for it even with an
+          // integrator's normalizer; the product's normalizer comes with it.
+          normalizer: async () => {
+            const view = await this.view.load();
+            return this.normalizer ?? view.product.normalizer;
+          },
+          pollIntervalSeconds: () => validPollSeconds(this.pollInterval),
+        });
+        this.tracking.track(requested);
+      },
+      (error: unknown) => {
+        if (!this.requested) return;
+        this.requested = undefined;
+        this.lookupUnavailable = true;
+        // Forgotten, so that the next lookup (the form, or a new number) asks again.
+        this.lastLookupKey = undefined;
+        this.requestUpdate();
+        console.error(`[${this.localName}] The code that makes the lookup could not be downloaded.`, error);
+      },
+    );
+  }
+
+  /**
+   * Whether what is on screen needs the carrier or airline list; a product element adds its own
+   * reasons. Here: a document that gives the carrier's code without its name, which the list names.
+   */
+  protected needsList(): boolean {
+    const carrier = this.shipment?.carrier;
+    return carrier?.code !== undefined && carrier.name === undefined;
+  }
+
+  /** For the picker's focus and pointerdown: the visitor is about to choose, so the list is needed now. */
+  protected readonly wantList = (): void => {
+    if (this.listWanted) return;
+    this.listWanted = true;
+    this.requestUpdate();
+  };
+
+  /** The form has the focus: a lookup is likely, so its code starts downloading before Track is pressed. */
+  private readonly prepareLookup = (): void => {
+    this.lookup.load().catch(() => undefined);
+  };
+
+  /**
+   * The carrier-list URL: `carriers-url`, else `carriers/<product>` beside the proxy path; undefined
+   * until the list is wanted (the picker used, or a number that needs it), so that a page that
+   * nobody uses asks for no list.
+   */
   protected carrierListUrl(): string | undefined {
+    this.listWanted ||= this.needsList();
+    if (!this.listWanted) return undefined;
     if (this.configurationProblem()?.missing === false) return undefined;
     if (this.carriersUrl) return this.carriersUrl;
     if (!this.proxyUrl) return undefined;
@@ -253,28 +329,28 @@ export abstract class TrackerElement extends LitElement {
   }
 
   protected context(): RenderContext {
-    return { l: this.localizer, now: this.tracking.now, product: this.product };
+    return { l: this.localizer, now: this.tracking?.now ?? Date.now(), product: this.product };
   }
 
   protected abstract renderForm(ctx: RenderContext): TemplateResult;
 
   override render(): TemplateResult {
     const ctx = this.context();
-    const state = this.tracking.state;
+    const state = this.state;
     const problem = this.configurationProblem();
+    const lookup = this.lookup.value;
     // dir and lang on an inner frame, not the host: the page may be left-to-right around a right-to-left element.
-    return html`<div class="frame" part="base" dir=${ctx.l.dir} lang=${ctx.l.locale}>
+    return html`<div class="frame" part="base" dir=${ctx.l.dir} lang=${ctx.l.locale} @focusin=${this.prepareLookup}>
       ${this.renderForm(ctx)}
       ${
         problem
-          ? html`<div part="notice notice-error" data-tone="error">
-              <p role="alert">
-                ${ctx.l.t(problem.missing ? 'notice.misconfigured' : 'notice.unusableUrl', { attribute: problem.attribute })}
-              </p>
-            </div>`
-          : renderNotice(state, ctx, { onRetry: () => this.tracking.retry() })
+          ? renderAlert(ctx.l.t(problem.missing ? 'notice.misconfigured' : 'notice.unusableUrl', { attribute: problem.attribute }))
+          : this.lookupUnavailable
+            ? renderAlert(ctx.l.t('notice.displayUnavailable'))
+            : (lookup?.renderNotice(state, ctx, { onRetry: () => this.retry() }) ?? nothing)
       }
-      ${this.labelled ? this.renderShipment(this.labelled, ctx) : nothing} ${renderAnnouncer(state, ctx, this.labelled)}
+      ${this.labelled ? this.renderShipment(this.labelled, ctx) : nothing}
+      ${renderAnnouncer(lookup?.announcement(state, ctx, this.labelled) ?? SILENT)}
     </div>`;
   }
 
@@ -297,6 +373,11 @@ export abstract class TrackerElement extends LitElement {
       },
     });
   }
+}
+
+/** A notice that needs no lookup code: a configuration mistake, or the lookup's code not downloaded. */
+function renderAlert(text: string): TemplateResult {
+  return html`<div part="notice notice-error" data-tone="error"><p role="alert">${text}</p></div>`;
 }
 
 /** The longest `poll-interval` taken as given: a day (timers overflow past about 24.8 days). */
