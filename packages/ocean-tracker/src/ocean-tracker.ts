@@ -64,6 +64,7 @@ import type { OceanCarrier } from './carrier-list.js';
  * @csspart notice-warning - A notice that warns (advice, retries).
  * @csspart notice-error - A notice about a failure.
  * @csspart retry-button - The "Try again" button in a notice.
+ * @csspart skeleton - Grey shapes of the summary and timeline while a lookup is in flight (`aria-busy`).
  * @csspart announcer - The visually hidden live regions that announce each change of state once.
  * @csspart shipment - The shipment once loaded.
  * @csspart status - Status, carrier or airline, reference and freshness.

@@ -100,6 +100,7 @@ export const trackerApi = {
     'notice-warning': 'A notice that warns (advice, retries).',
     'notice-error': 'A notice about a failure.',
     'retry-button': 'The "Try again" button in a notice.',
+    skeleton: 'Grey shapes of the summary and timeline while a lookup is in flight (`aria-busy`).',
     announcer: 'The visually hidden live regions that announce each change of state once.',
     shipment: 'The shipment once loaded.',
     status: 'Status, carrier or airline, reference and freshness.',

@@ -24,6 +24,7 @@ export const ar = {
   'notice.misconfigured': 'لم يُضبط هذا المتتبّع بعد: السمة {attribute} غير موجودة.',
   'notice.unusableUrl': 'لم يُضبط هذا المتتبّع بشكل صحيح: يجب أن تكون السمة {attribute} عنوان ويب (https://…) أو مسارًا.',
   'notice.loading': 'جارٍ البحث عن {number}…',
+  'notice.stillLooking': 'ما زال البحث جاريًا. بعض شركات النقل تستغرق وقتًا أطول قليلًا للرد.',
   'notice.pending': 'الناقل بطيء في الرد. سنعيد الاستعلام تلقائيًا.',
   'notice.pending.countdown': 'إعادة الاستعلام بعد {countdown}.',
   'notice.checkingNow': 'جارٍ إعادة الاستعلام…',

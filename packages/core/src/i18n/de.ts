@@ -27,6 +27,7 @@ export const de = {
   'notice.unusableUrl':
     'Diese Sendungsverfolgung ist nicht richtig eingerichtet: Das Attribut {attribute} muss eine Webadresse (https://…) oder ein Pfad sein.',
   'notice.loading': '{number} wird gesucht …',
+  'notice.stillLooking': 'Die Suche läuft noch. Manche Transportunternehmen antworten etwas langsamer.',
   'notice.pending': 'Der Frachtführer antwortet langsam. Wir fragen automatisch erneut nach.',
   'notice.pending.countdown': 'Nächste Abfrage in {countdown}.',
   'notice.checkingNow': 'Erneute Abfrage läuft …',

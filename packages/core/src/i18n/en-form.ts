@@ -27,6 +27,7 @@ export const enForm = {
   'notice.misconfigured': 'This tracker is not set up yet: the {attribute} attribute is missing.',
   'notice.unusableUrl': 'This tracker is not set up correctly: the {attribute} attribute must be a web address (https://…) or a path.',
   'notice.loading': 'Looking up {number}…',
+  'notice.stillLooking': 'Still looking. Some carriers take a little longer to answer.',
   'notice.pending': 'The carrier is slow to answer. We will check again automatically.',
   'notice.pending.countdown': 'Checking again in {countdown}.',
   'notice.checkingNow': 'Checking again now…',

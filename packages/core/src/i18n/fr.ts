@@ -26,6 +26,7 @@ export const fr = {
   'notice.unusableUrl':
     'Ce suivi n’est pas correctement configuré\u202f: l’attribut {attribute} doit être une adresse web (https://…) ou un chemin.',
   'notice.loading': 'Recherche de {number}…',
+  'notice.stillLooking': 'Recherche toujours en cours. Certains transporteurs mettent un peu plus de temps à répondre.',
   'notice.pending': 'Le transporteur tarde à répondre. Nous réessaierons automatiquement.',
   'notice.pending.countdown': 'Nouvelle vérification dans {countdown}.',
   'notice.checkingNow': 'Nouvelle vérification en cours…',
