@@ -59,9 +59,15 @@ describe('<tracker-route-map> keyboard focus and controls', () => {
 
   itExceptIn(noSchemeEmulation, 'follows the dark colour scheme in theme="auto" (land, sea and buttons change)', async () => {
     const light = await mount('auto');
-    const before = { ...basemap(light), button: getComputedStyle(light.shadowRoot!.querySelector('.leaflet-control-zoom-in')!).backgroundColor };
+    const before = {
+      ...basemap(light),
+      button: getComputedStyle(light.shadowRoot!.querySelector('.leaflet-control-zoom-in')!).backgroundColor,
+    };
     await emulateMedia({ colorScheme: 'dark' });
-    const after = { ...basemap(light), button: getComputedStyle(light.shadowRoot!.querySelector('.leaflet-control-zoom-in')!).backgroundColor };
+    const after = {
+      ...basemap(light),
+      button: getComputedStyle(light.shadowRoot!.querySelector('.leaflet-control-zoom-in')!).backgroundColor,
+    };
     expect(after.land).to.not.equal(before.land);
     expect(after.sea).to.not.equal(before.sea);
     expect(after.button).to.not.equal(before.button);
@@ -88,7 +94,10 @@ describe('<tracker-route-map> keyboard focus and controls', () => {
         expect(parseFloat(ring.outlineWidth)).to.be.at.least(2);
         const { land, sea } = basemap(el);
         const band = firstShadowColour(ring.boxShadow);
-        for (const [what, colour] of [['land', land], ['sea', sea]] as const) {
+        for (const [what, colour] of [
+          ['land', land],
+          ['sea', sea],
+        ] as const) {
           expect(ratio(ring.outlineColor, colour), `ring on ${what}`).to.be.at.least(3);
         }
         // The band either side of the ring keeps it apart from whatever the map shows there.
@@ -108,7 +117,10 @@ describe('<tracker-route-map> keyboard focus and controls', () => {
         for (const selector of ['.leaflet-control-zoom-in', '.leaflet-control-zoom-out']) {
           const button = getComputedStyle(root.querySelector(selector)!);
           expect(ratio(button.color, button.backgroundColor), `${selector} glyph`).to.be.at.least(4.5);
-          for (const [what, colour] of [['land', land], ['sea', sea]] as const) {
+          for (const [what, colour] of [
+            ['land', land],
+            ['sea', sea],
+          ] as const) {
             expect(ratio(bar.borderTopColor, colour), `button edge on ${what}`).to.be.at.least(3);
           }
         }

@@ -20,7 +20,9 @@ describe('the map placeholder', () => {
     const leaflet = await holdRequests('/src/map/leaflet-route-map.');
     try {
       const s = await scenario({ responses: [{ status: 200, body: await fixture('ocean-container-in-transit.json') }] });
-      const el = mount<Tracker>(`<ocean-tracker lang="en" map="eager" proxy-url="${s.base}/ocean" reference-number="MEDU9091004"></ocean-tracker>`);
+      const el = mount<Tracker>(
+        `<ocean-tracker lang="en" map="eager" proxy-url="${s.base}/ocean" reference-number="MEDU9091004"></ocean-tracker>`,
+      );
       await nextEvent(el, 'tracker-load');
       await el.updateComplete;
       await until(async () => (await element.held()) > 0, 'the map element was requested');
