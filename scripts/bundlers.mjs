@@ -28,8 +28,6 @@ export const LAZY_MODULES = [
   'core/dist/controllers/tracking-controller.js',
   'core/dist/transport/proxy-client.js',
   'core/dist/ui/notice.js',
-  'ocean-tracker/dist/carrier-list.js',
-  'air-tracker/dist/airline-list.js',
 ];
 
 const APP = `import 'cargo-trackers';\n`;

@@ -18,9 +18,9 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
-// 20.5 KB: it was 20 KB until the form took its format check, the configuration notices, the declared API and
-// right-to-left isolation (0.6 KB); issue 17 wants 14 KB, which needs the lookup machinery out of the first load.
-const BUDGET_FIRST_LOAD = 20.5 * 1024;
+// 15.5 KB: 15.08 reached when issue 17 moved the lookup machinery (controller, transport, notices and
+// their English) and the list readers out of the first load (it was 20.14 KB); its goal is 14 KB.
+const BUDGET_FIRST_LOAD = 15.5 * 1024;
 const BUDGET_MAP = 60 * 1024;
 const ELEMENT_DEFINES = {
   'ocean-tracker': 'packages/ocean-tracker/src/define.ts',

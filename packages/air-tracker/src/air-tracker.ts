@@ -45,7 +45,7 @@ import { checkAwbNumber, isPlausibleAwbNumber, prefixOf } from './awb-number.js'
  * @prop {string} tileUrl - An XYZ raster tile template (`https://…/(z)/(x)/(y).png`).
  * @prop {string} tileAttribution - Attribution for `tile-url`, always shown as text.
  * @prop {string} lang - Language of the text, dates and numbers: `en`, `es`, `de`, `fr`, `pt-BR`, `zh-CN`, `ja`, `ar`; others fall back to their language, then English.
- * @prop {Messages} messages - Overrides for any message of the catalogue, by key (see `en-form.ts` and `en-shipment.ts` in core), in every language. A message that counts (`milestone.pieces`, …) takes one text per plural category, e.g. `{ one: "(count) piece", other: "(count) pieces" }`.
+ * @prop {Messages} messages - Overrides for any message of the catalogue, by key (see `en-form.ts`, `en-notices.ts` and `en-shipment.ts` in core), in every language. A message that counts (`milestone.pieces`, …) takes one text per plural category, e.g. `{ one: "(count) piece", other: "(count) pieces" }`.
  * @prop {Normalizer} normalizer - Maps the proxy's 200 body to the view model (`{ ok: true, shipment } | { ok: false, reason }`), to read another document shape.
  * @prop {Shipment} shipment - The shipment on display, as the view model, or `undefined`.
  * @prop {'idle' | 'loading' | 'waiting' | 'loaded' | 'failed'} trackingState - `idle`, `loading`, `waiting` (202, 429 or a retry), `loaded` or `failed`.

@@ -2,7 +2,7 @@ import './define.js';
 
 // Only what the element's first load holds anyway; the normalizer is `./normalizer`.
 export { AirTracker } from './air-tracker.js';
-export { parseAirlines } from './airline-list.js';
+// The airline list's reader loads when the list is asked for: it is with the normalizer, in `./normalizer`.
 export type { Airline } from './airline-list.js';
 export type { AirStatus, AirEventCode } from './air-normalizer.js';
 export { checkAwbNumber, prefixOf } from './awb-number.js';

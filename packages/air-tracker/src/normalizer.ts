@@ -6,3 +6,4 @@
  */
 export { normalizeAir, AIR_STATUSES, AIR_EVENT_CODES } from './air-normalizer.js';
 export type { AirStatus, AirEventCode } from './air-normalizer.js';
+export { parseAirlines } from './airline-list.js';

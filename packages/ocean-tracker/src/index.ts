@@ -2,7 +2,7 @@ import './define.js';
 
 // Only what the element's first load holds anyway; the normalizer is `./normalizer`.
 export { OceanTracker } from './ocean-tracker.js';
-export { parseOceanCarriers } from './carrier-list.js';
+// The carrier list's reader loads when the list is asked for: it is with the normalizer, in `./normalizer`.
 export type { OceanCarrier, OceanReferenceType } from './carrier-list.js';
 export type { OceanStatus, OceanEventCode } from './ocean-normalizer.js';
 export { checkContainerNumber, containerCheckDigit } from './container-number.js';

@@ -6,3 +6,4 @@
  */
 export { normalizeOcean, OCEAN_STATUSES, OCEAN_EVENT_CODES } from './ocean-normalizer.js';
 export type { OceanStatus, OceanEventCode } from './ocean-normalizer.js';
+export { parseOceanCarriers } from './carrier-list.js';

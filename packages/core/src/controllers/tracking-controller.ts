@@ -1,11 +1,13 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
+// First-load code through the element entry, as every lazy module takes it (see element.ts); the
+// events directly, so that a bundler that drops unused re-exports (Rollup) leaves them out of the first load.
+import { isCrossOrigin } from '../element.js';
 import { TrackerErrorEvent, TrackerLoadEvent, TrackerPendingEvent } from '../events.js';
 import type { Normalizer, Shipment } from '../model/shipment.js';
 import { isRetryable, publicCode, type Failure, type Outcome } from '../transport/outcome.js';
 import { backoffDelay, MAX_AUTOMATIC_RETRIES } from '../transport/backoff.js';
 import { askProxy } from '../transport/proxy-client.js';
 import { boundedWait } from '../transport/retry-after.js';
-import { isCrossOrigin } from '../transport/usable-url.js';
 import { yieldToMain } from '../yield-to-main.js';
 
 /** One lookup: the proxy URL with its query, and the number as the visitor typed it. */

@@ -1,6 +1,6 @@
 /**
- * English, first part: what an element shows before any shipment is on screen (the form,
- * the notices, the announcements). Always bundled; see en.ts for the whole catalogue.
+ * English, first part: what an element shows before any lookup (the form, the configuration
+ * notices, the announcements). Always bundled; see en.ts for the whole catalogue.
  */
 export const enForm = {
   // Form
@@ -23,35 +23,10 @@ export const enForm = {
   'form.airline': 'Airline: {name}',
   'form.airline.unknown': 'Prefix {prefix} is not an airline we know.',
 
-  // Notices
+  // Notices that need no lookup (the others are in en-notices.ts)
   'notice.misconfigured': 'This tracker is not set up yet: the {attribute} attribute is missing.',
   'notice.unusableUrl': 'This tracker is not set up correctly: the {attribute} attribute must be a web address (https://…) or a path.',
-  'notice.loading': 'Looking up {number}…',
-  'notice.stillLooking': 'Still looking. Some carriers take a little longer to answer.',
-  'notice.pending': 'The carrier is slow to answer. We will check again automatically.',
-  'notice.pending.countdown': 'Checking again in {countdown}.',
-  'notice.checkingNow': 'Checking again now…',
-  'notice.gaveUp': {
-    one: 'The carrier has still not answered after {count} try.',
-    other: 'The carrier has still not answered after {count} tries.',
-  },
-  'notice.unauthorized': 'Tracking is not available right now.',
-  'notice.noCredits': 'Tracking is not available on this site right now.',
-  'notice.usageLimit': 'This site has reached its tracking limit for the month.',
-  'notice.usageLimit.resets': 'Tracking will be available again {when}.',
-  'notice.rateLimited': 'Too many lookups right now. We will try again automatically.',
-  'notice.rateLimited.gaveUp': 'Too many lookups right now, and the limit has not eased. Please try again in a few minutes.',
-  'notice.rateLimited.countdown': 'Trying again in {countdown}.',
-  'notice.notFound': 'We could not find {number}.',
-  'notice.rejected': '{number} could not be tracked.',
-  'notice.serviceSaid': 'The tracking service said: “{message}”',
-  'notice.retrying': 'The tracking service did not answer. Retrying automatically (attempt {attempt} of {max}).',
-  'notice.retrying.countdown': 'Retrying in {countdown}.',
-  'notice.offline': 'You seem to be offline. We will try again when you are back online.',
-  'notice.unavailable': 'The tracking service is not answering right now.',
-  'notice.unexpected': 'The tracking service sent a response we could not read.',
   'notice.displayUnavailable': 'This tracker could not load the part that shows the shipment. Check your connection and try again.',
-  'notice.tryAgain': 'Try again',
   /** Said once by the live region when a shipment is shown. */
   'announce.loaded': 'Found {number}. Status: {status}.',
 

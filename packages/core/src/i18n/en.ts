@@ -3,19 +3,21 @@
  * `{name}`; the values put into them are always text (never HTML). Other catalogues
  * use the same keys; a key missing there falls back to English.
  *
- * It is written in two parts so that the first load carries only what the form and the
- * notices say (en-form.ts); the rest (en-shipment.ts) loads with the shipment view.
+ * It is written in three parts so that the first load carries only what the form says
+ * (en-form.ts); the notices of a lookup (en-notices.ts) load with the lookup's code, the rest
+ * (en-shipment.ts) with the shipment view.
  */
 import { enForm } from './en-form.js';
+import { enNotices } from './en-notices.js';
 import { enShipment } from './en-shipment.js';
 
-function merge<A extends object, B extends object>(a: A, b: B): A & B {
-  return { ...a, ...b };
+function merge<A extends object, B extends object, C extends object>(a: A, b: B, c: C): A & B & C {
+  return { ...a, ...b, ...c };
 }
 
-export const en = /* @__PURE__ */ merge(enForm, enShipment);
+export const en = /* @__PURE__ */ merge(enForm, enNotices, enShipment);
 
-export type MessageKey = keyof typeof enForm | keyof typeof enShipment;
+export type MessageKey = keyof typeof enForm | keyof typeof enNotices | keyof typeof enShipment;
 
 /**
  * A message that counts something: one text per plural category (`Intl.PluralRules`) the

@@ -4,10 +4,14 @@ import { formatCountdown } from '../format/relative.js';
 import { MAX_AUTOMATIC_RETRIES } from '../transport/backoff.js';
 import { isRetryable, type Failure } from '../transport/outcome.js';
 import { MAX_PENDING_POLLS, type TrackingState, type Wait } from '../controllers/tracking-controller.js';
+import { enNotices } from '../i18n/en-notices.js';
 import type { ShipmentView } from '../presentation/view-model.js';
-import type { Announcement } from './announcer.js';
+import { registerEnglish, type Announcement } from '../element.js';
 import type { RenderContext } from './labels.js';
 import { renderSkeleton } from './skeleton.js';
+
+// The notices' English comes with them, not with the form (see en.ts).
+registerEnglish(enNotices);
 
 export interface NoticeHandlers {
   readonly onRetry: () => void;

@@ -268,4 +268,24 @@ export const shipmentStyles = css`
   [part~='milestone'][data-superseded] .milestone-title {
     text-decoration: line-through;
   }
+  @media print {
+    [part~='map'],
+    [part~='units'] {
+      display: none !important;
+    }
+    .panels.with-map {
+      grid-template-columns: minmax(0, 1fr);
+      grid-template-areas: 'summary' 'history';
+    }
+    [part~='eta'] {
+      border: 1px solid var(--_border);
+    }
+    [part~='milestone'] {
+      break-inside: avoid;
+    }
+    [part~='milestone']::before {
+      print-color-adjust: exact;
+      -webkit-print-color-adjust: exact;
+    }
+  }
 `;

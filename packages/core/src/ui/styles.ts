@@ -231,28 +231,15 @@ export const trackerStyles = css`
       background: #fff;
       font-size: 11pt;
     }
+    /* The shipment's own print rules come with its styles (shipment-styles.ts). */
     form,
-    [part~='map'],
-    [part~='units'],
     [part~='notice-info'],
     .countdown,
     button {
       display: none !important;
     }
-    .panels.with-map {
-      grid-template-columns: minmax(0, 1fr);
-      grid-template-areas: 'summary' 'history';
-    }
-    [part~='eta'],
     [part~='notice'] {
       border: 1px solid var(--_border);
-    }
-    [part~='milestone'] {
-      break-inside: avoid;
-    }
-    [part~='milestone']::before {
-      print-color-adjust: exact;
-      -webkit-print-color-adjust: exact;
     }
   }
 `;

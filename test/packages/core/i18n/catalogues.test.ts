@@ -12,6 +12,7 @@ import { zhCN } from '../../../../packages/core/src/i18n/zh-CN.js';
 import { loadCatalogue, shippedLocales } from '../../../../packages/core/src/i18n/catalogues.js';
 import { Localizer, registerEnglish, textDirection } from '../../../../packages/core/src/i18n/localizer.js';
 import { enShipment } from '../../../../packages/core/src/i18n/en-shipment.js';
+import { enNotices } from '../../../../packages/core/src/i18n/en-notices.js';
 import { isolate } from '../../../../packages/core/src/i18n/bidi.js';
 
 const catalogues: Record<string, Readonly<Record<string, Message>>> = { es, de, fr, 'pt-BR': ptBR, 'zh-CN': zhCN, ja, ar };
@@ -140,6 +141,7 @@ describe('message catalogues', () => {
 
   it('picks the plural form by count and writes every number the locale’s way', async () => {
     registerEnglish(enShipment);
+    registerEnglish(enNotices);
     await Promise.all(['ar', 'de', 'fr'].map(loadCatalogue));
     const en1 = new Localizer('en');
     assert.equal(en1.t('milestone.pieces', { count: 1 }), '1 piece');
