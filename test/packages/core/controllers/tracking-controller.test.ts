@@ -481,36 +481,16 @@ describe('TrackingController (examples)', () => {
     assert.equal(real.calls.length, 2, 'one poll on return');
     assert.deepEqual(real.violations, []);
   });
-});
-
-describe('TrackingController (a request in flight for a while)', () => {
-  let real: Real;
-  const model: Model = {
-    visible: true,
-    online: true,
-    connected: true,
-    epoch: 1,
-    tracking: true,
-    stopped: false,
-    notBefore: 0,
-    byVisitor: true,
-    answered: false,
-  };
-  before(() => {
-    real = setUp(model);
-    for (const c of real.host.controllers) c.hostConnected?.();
-  });
-  after(() => real.page.uninstall());
 
   const slow = () => real.controller.state.phase === 'loading' && real.controller.state.slow === true;
 
   it(`is marked slow after ${STILL_LOOKING_MS} ms, and the mark and its timer end with the answer`, async () => {
-    real.controller.track({ url: '/ocean?n=1', number: '1' });
+    asVisitor(model, () => real.controller.track({ url: '/ocean?n=1', number: '1' }));
     await real.clock.advance(STILL_LOOKING_MS - 1);
     assert.equal(slow(), false, 'not yet');
     await real.clock.advance(1);
     assert.equal(slow(), true);
-    real.calls[0]!.resolve({ kind: 'document', status: 200, body: { marker: 'x' } });
+    real.calls.at(-1)!.resolve({ kind: 'document', status: 200, body: { marker: 'x' } });
     await flush();
     await flush();
     assert.equal(real.controller.state.phase, 'loaded');
@@ -518,9 +498,9 @@ describe('TrackingController (a request in flight for a while)', () => {
   });
 
   it('starts the count again for a new lookup, and stops it when the element is removed', async () => {
-    real.controller.track({ url: '/ocean?n=2', number: '2' });
+    asVisitor(model, () => real.controller.track({ url: '/ocean?n=2', number: '2' }));
     await real.clock.advance(STILL_LOOKING_MS - 500);
-    real.controller.track({ url: '/ocean?n=3', number: '3' });
+    asVisitor(model, () => real.controller.track({ url: '/ocean?n=3', number: '3' }));
     await real.clock.advance(STILL_LOOKING_MS - 1);
     assert.equal(slow(), false, 'the new lookup has its own two seconds');
     for (const c of real.host.controllers) c.hostDisconnected?.();
