@@ -49,10 +49,13 @@ export interface Hold {
 
 /**
  * Makes the test server hold every request of this page whose path contains `path` (a code
- * chunk, say) until `release()`: a slow network for that file only, on a real server.
+ * chunk the server lists as holdable) until `release()`: a slow network for that file only,
+ * on a real server.
  */
 export async function holdRequests(path: string): Promise<Hold> {
-  const { id } = (await (await fetch('/__hold', { method: 'POST', body: JSON.stringify({ path }) })).json()) as { id: string };
+  const res = await fetch('/__hold', { method: 'POST', body: JSON.stringify({ path }) });
+  if (!res.ok) throw new Error(await res.text());
+  const { id } = (await res.json()) as { id: string };
   document.cookie = `cargo-hold-${id}=1; path=/`;
   return {
     held: async () => ((await (await fetch(`/__hold/${id}`)).json()) as { held: number }).held,
