@@ -11,6 +11,26 @@ export function rgb(colour: string): Rgb {
   throw new Error(`not an opaque #rrggbb or rgb() colour: ${colour}`);
 }
 
+/**
+ * A computed colour with its alpha: `rgb()`/`rgba()` (0–255) or `color(srgb r g b / a)` (0–1),
+ * which is how engines compute a `color-mix()` with `transparent`.
+ */
+export function rgba(colour: string): readonly [number, number, number, number] {
+  const fn = /^rgba?\(\s*([\d.]+)[\s,]+([\d.]+)[\s,]+([\d.]+)(?:\s*[,/]\s*([\d.]+))?\s*\)$/.exec(colour.trim());
+  if (fn) return [Number(fn[1]), Number(fn[2]), Number(fn[3]), fn[4] === undefined ? 1 : Number(fn[4])];
+  const srgb = /^color\(srgb\s+([\d.]+)\s+([\d.]+)\s+([\d.]+)(?:\s*\/\s*([\d.]+))?\s*\)$/.exec(colour.trim());
+  if (srgb) return [Number(srgb[1]) * 255, Number(srgb[2]) * 255, Number(srgb[3]) * 255, srgb[4] === undefined ? 1 : Number(srgb[4])];
+  const [r, g, b] = rgb(colour);
+  return [r, g, b, 1];
+}
+
+/** A translucent colour as seen over an opaque one. */
+export function over(top: string, bottom: string): Rgb {
+  const [r, g, b, a] = rgba(top);
+  const under = rgb(bottom);
+  return [r * a + under[0] * (1 - a), g * a + under[1] * (1 - a), b * a + under[2] * (1 - a)];
+}
+
 /** WCAG 2.x relative luminance. */
 export function luminance([r, g, b]: Rgb): number {
   const lin = (c: number) => {

@@ -4,7 +4,7 @@ import '../../../../packages/core/src/map/define.js';
 import { englishMapMessages } from '../../../../packages/core/src/map/map-messages.js';
 import type { TrackerRouteMap } from '../../../../packages/core/src/map/index.js';
 import { engine, itExceptIn } from '../../../support/browser.js';
-import { ratio } from '../../../support/contrast.js';
+import { over, ratio } from '../../../support/contrast.js';
 import { oceanInTransit, mapView } from './fixtures.js';
 import { drawnMap } from './map-test-helpers.js';
 
@@ -109,26 +109,37 @@ describe('<tracker-route-map> keyboard focus and controls', () => {
         expect(getComputedStyle(el.shadowRoot!.querySelector('.leaflet-container')!, '::after').content).to.equal('none');
       });
 
-      itIn(scheme, {})("themes Leaflet's zoom buttons: glyphs 4.5:1 on the button, the button's edge 3:1 on land and sea", async () => {
-        const el = await mount(theme);
-        const root = el.shadowRoot!;
-        const { land, sea } = basemap(el);
-        const bar = getComputedStyle(root.querySelector('.leaflet-bar')!);
-        for (const selector of ['.leaflet-control-zoom-in', '.leaflet-control-zoom-out']) {
-          const button = getComputedStyle(root.querySelector(selector)!);
-          expect(ratio(button.color, button.backgroundColor), `${selector} glyph`).to.be.at.least(4.5);
+      itIn(scheme, {})(
+        "themes Leaflet's zoom buttons: glyphs 4.5:1 on the button, the button's edge 3:1 on land and sea; the attribution 4.5:1",
+        async () => {
+          const el = await mount(theme);
+          const root = el.shadowRoot!;
+          const { land, sea } = basemap(el);
+          const bar = getComputedStyle(root.querySelector('.leaflet-bar')!);
+          for (const selector of ['.leaflet-control-zoom-in', '.leaflet-control-zoom-out']) {
+            const button = getComputedStyle(root.querySelector(selector)!);
+            expect(ratio(button.color, button.backgroundColor), `${selector} glyph`).to.be.at.least(4.5);
+            for (const [what, colour] of [
+              ['land', land],
+              ['sea', sea],
+            ] as const) {
+              expect(ratio(bar.borderTopColor, colour), `button edge on ${what}`).to.be.at.least(3);
+            }
+          }
+          // The attribution (the element's own text, not Leaflet's control) over whatever the map shows under it.
+          const attribution = getComputedStyle(root.querySelector('.attribution')!);
           for (const [what, colour] of [
             ['land', land],
             ['sea', sea],
           ] as const) {
-            expect(ratio(bar.borderTopColor, colour), `button edge on ${what}`).to.be.at.least(3);
+            expect(ratio(attribution.color, over(attribution.backgroundColor, colour)), `attribution on ${what}`).to.be.at.least(4.5);
           }
-        }
-        if (theme !== 'light') {
-          // Leaflet's own buttons are white whatever the theme.
-          expect(getComputedStyle(root.querySelector('.leaflet-control-zoom-in')!).backgroundColor).to.not.equal('rgb(255, 255, 255)');
-        }
-      });
+          if (theme !== 'light') {
+            // Leaflet's own buttons are white whatever the theme.
+            expect(getComputedStyle(root.querySelector('.leaflet-control-zoom-in')!).backgroundColor).to.not.equal('rgb(255, 255, 255)');
+          }
+        },
+      );
     });
   }
 });
