@@ -1,5 +1,6 @@
 import { defineConfig } from 'vite';
 import { minifyCssLiterals } from './scripts/minify-css-literals.js';
+import { parallelImports } from './scripts/parallel-imports.js';
 
 /**
  * The script-tag (CDN) bundle: `cargo-trackers.js`, a small ES module that registers both
@@ -14,7 +15,7 @@ export default defineConfig({
   resolve: {
     conditions: ['cargo-trackers-source', 'browser', 'module', 'import', 'default'],
   },
-  plugins: [minifyCssLiterals()],
+  plugins: [minifyCssLiterals(), parallelImports()],
   build: {
     outDir: 'packages/cargo-trackers/dist/cdn',
     emptyOutDir: true,

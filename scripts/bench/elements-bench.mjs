@@ -460,5 +460,8 @@ lines.push(
   `   route drawn                     ${ms(median(phone.map((r) => r.route)))}  (runs: ${phone.map((r) => r.route.toFixed(0)).join(', ')})`,
 );
 lines.push(`   requests                        ${median(phone.map((r) => r.requests))}`);
+lines.push(
+  `   round trips in sequence, to the route ${median(phone.map((r) => r.roundTrips))}  (runs: ${phone.map((r) => r.roundTrips).join(', ')})`,
+);
 console.log(`\n${lines.join('\n')}`);
 if (size.status !== 0) console.log(`\nscripts/size.mjs reported:\n${sizeText}`);

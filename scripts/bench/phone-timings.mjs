@@ -4,7 +4,10 @@
 // of a mid-range phone (DevTools protocol: 150 ms round trip, 1.6 Mbit/s down, 750 kbit/s up,
 // CPU 4× slower). Times are from navigation start: the first milestone in the shadow DOM, and
 // the route drawn on the map (a Leaflet path inside <tracker-route-map>). Each run has a new
-// browser context, so nothing is cached.
+// browser context, so nothing is cached. `map="eager"`: on a phone the map sits below the fold,
+// and a lazy map is drawn only when the visitor scrolls to it. Also counted, from the DevTools
+// network log: the round trips in sequence before the route (a request that starts after another
+// has finished is one round trip deeper than it; the HTML is the first).
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -17,7 +20,7 @@ const NUMBER = 'MEDU9091004';
 const PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1"><title>phone bench</title>
 <script type="module" src="/cargo-trackers.js"></script></head>
-<body><ocean-tracker proxy-url="/api/tracking/ocean" reference-number="${NUMBER}"></ocean-tracker></body></html>`;
+<body><ocean-tracker proxy-url="/api/tracking/ocean" reference-number="${NUMBER}" map="eager"></ocean-tracker></body></html>`;
 
 // Runs in the page before anything else: notes when milestones and the route first appear.
 function watch() {
@@ -31,6 +34,20 @@ function watch() {
     if (seen.route === undefined || seen.milestones === undefined) requestAnimationFrame(check);
   };
   requestAnimationFrame(check);
+}
+
+/**
+ * How many round trips in sequence the requests made before `untilMs` (epoch ms) took: each
+ * request is one deeper than the deepest that had finished when it started.
+ */
+export function roundTrips(entries, untilMs) {
+  const started = entries.filter((e) => e.start <= untilMs && !e.url.endsWith('/favicon.ico')).sort((a, b) => a.start - b.start);
+  const depth = new Map();
+  for (const entry of started) {
+    const before = started.filter((o) => o !== entry && o.end !== undefined && o.end <= entry.start);
+    depth.set(entry, 1 + Math.max(0, ...before.map((o) => depth.get(o) ?? 0)));
+  }
+  return Math.max(0, ...depth.values());
 }
 
 export async function phoneTimings(browser, bundleDir, runs) {
@@ -58,13 +75,20 @@ export async function phoneTimings(browser, bundleDir, runs) {
       await cdp.send('Emulation.setCPUThrottlingRate', { rate: PHONE.cpuSlowdown });
       const requests = [];
       page.on('request', (r) => requests.push(r.url()));
+      const network = new Map();
+      cdp.on('Network.requestWillBeSent', (e) => network.set(e.requestId, { url: e.request.url, start: e.timestamp * 1000 }));
+      cdp.on('Network.loadingFinished', (e) => {
+        const entry = network.get(e.requestId);
+        if (entry) entry.end = e.timestamp * 1000;
+      });
       await page.addInitScript(watch);
       await page.goto(demo.url);
       await page.waitForFunction(() => window.__phone?.route !== undefined && window.__phone?.milestones !== undefined, null, {
         timeout: 60_000,
       });
       const seen = await page.evaluate(() => window.__phone);
-      results.push({ ...seen, requests: requests.length });
+      const origin = await page.evaluate(() => performance.timeOrigin);
+      results.push({ ...seen, requests: requests.length, roundTrips: roundTrips([...network.values()], origin + seen.route) });
       await context.close();
     }
   } finally {

@@ -113,6 +113,16 @@ describe('<ocean-tracker>', () => {
       expect(q.has('carrierCode')).to.equal(false);
     });
 
+    it('sends a number set at load once, and cancels the request when removed while it is out', async () => {
+      const s = await scenario({ responses: [{ status: 200, body: await transit(), delayMs: 3000 }] });
+      const el = mount<OceanTracker>(`<ocean-tracker lang="en" proxy-url="${s.base}/ocean" reference-number="MEDU9091004"></ocean-tracker>`);
+      await until(async () => (await s.requests()).length === 1, 'the request is out');
+      expect(el.trackingState).to.equal('loading');
+      el.remove();
+      await until(async () => (await s.requests())[0]!.aborted, 'the request was cancelled');
+      expect(await s.requests()).to.have.length(1);
+    });
+
     it('sends carrierCode when the attribute presets one', async () => {
       const s = await scenario({ responses: [{ status: 200, body: await transit() }] });
       await tracker(`proxy-url="${s.base}/ocean" carrier-code="MSCU" reference-number="MEDU9091004"`);

@@ -1,5 +1,6 @@
 import type { Outcome } from './outcome.js';
 import { parseRetryAfter } from './retry-after.js';
+import { PROXY_REQUEST } from '../element.js';
 
 /** The service holds a lookup up to 2 minutes and the proxy gives up at 130 s; wait a little longer. */
 export const DEFAULT_TIMEOUT_MS = 140_000;
@@ -25,12 +26,7 @@ export async function askProxy(url: string, options: ProxyRequestOptions = {}): 
   options.signal?.addEventListener('abort', onAbort);
   try {
     if (options.signal?.aborted) return { kind: 'aborted', status: 0 };
-    const response = await doFetch(url, {
-      method: 'GET',
-      headers: { Accept: 'application/json' },
-      signal: controller.signal,
-      credentials: 'same-origin',
-    });
+    const response = await doFetch(url, { ...PROXY_REQUEST, signal: controller.signal });
     const text = await response.text();
     return classify(response.status, text, response.headers);
   } catch (error) {

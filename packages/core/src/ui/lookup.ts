@@ -6,5 +6,6 @@
  * which holds the form and its styles.
  */
 export { TrackingController } from '../controllers/tracking-controller.js';
+export { askProxy } from '../transport/proxy-client.js';
 export { announcement, renderNotice } from './notice.js';
 export { skeletonStyles as lookupStyles } from './skeleton.js';

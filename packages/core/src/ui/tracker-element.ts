@@ -9,6 +9,7 @@ import type { Messages } from '../i18n/en.js';
 import type { Normalizer, Product, Shipment } from '../model/shipment.js';
 import type { ShipmentView } from '../presentation/view-model.js';
 import type { TrackingController, TrackingState, TrackRequest } from '../controllers/tracking-controller.js';
+import { EarlyRequest } from '../transport/early-request.js';
 import { buildProxyUrl } from '../transport/proxy-url.js';
 import { isUsableUrl } from '../transport/usable-url.js';
 import type { RenderContext } from './labels.js';
@@ -88,6 +89,8 @@ export abstract class TrackerElement extends LitElement {
   private tracking?: TrackingController;
   /** The lookup asked for while its code downloads; the controller takes it over. */
   private requested?: TrackRequest;
+  /** The request of a lookup asked for while its code downloads, sent at once; the controller takes it over. */
+  private early?: EarlyRequest;
   /** The lookup's code could not be downloaded: said in place of the notice until the next lookup. */
   private lookupUnavailable = false;
   private readonly localization = new LocalizationController(this, {
@@ -238,16 +241,12 @@ export abstract class TrackerElement extends LitElement {
     this.selectedUnit = 0;
     this.historyRevealed = 0;
     this.track({ url, number });
-    // In parallel with the request; the controller waits for it when the answer is a document.
-    // Then the map's code, still while the request is out, so that the route is drawn soon after
-    // the milestones (see preload-map.ts); not before, as on a slow link it would share the
-    // bandwidth with the code that shows the milestones.
-    this.view
-      .load()
-      .then(() => {
-        if (this.map !== 'none') preloadMap();
-      })
-      .catch(() => undefined);
+    // All at once, in parallel with the request (sent by track()): the shipment view (the
+    // controller waits for it when the answer is a document) and the map's code (see
+    // preload-map.ts). Chained, each would start only when the one before had arrived: on a
+    // phone, a round trip each between the number and the route.
+    this.view.load().catch(() => undefined);
+    if (this.map !== 'none') preloadMap();
     this.urlSync.write(number);
   }
 
@@ -257,14 +256,18 @@ export abstract class TrackerElement extends LitElement {
    */
   private track(request: TrackRequest): void {
     this.lookupUnavailable = false;
+    this.early?.cancel();
+    this.early = undefined;
     if (this.tracking) {
       this.tracking.track(request);
       return;
     }
     this.requested = request;
+    // The request leaves now, alongside the code that will read its answer.
+    if (this.isConnected) this.early = new EarlyRequest(request.url);
     this.requestUpdate();
     this.lookup.load().then(
-      ({ TrackingController }) => {
+      ({ TrackingController, askProxy }) => {
         const requested = this.requested;
         if (!requested) return;
         this.requested = undefined;
@@ -277,12 +280,15 @@ export abstract class TrackerElement extends LitElement {
             return this.normalizer ?? view.product.normalizer;
           },
           pollIntervalSeconds: () => validPollSeconds(this.pollInterval),
+          ask: (url, options) => askProxy(url, { ...options, fetch: this.takeEarly(url) }),
         });
         this.tracking.track(requested);
       },
       (error: unknown) => {
         if (!this.requested) return;
         this.requested = undefined;
+        this.early?.cancel();
+        this.early = undefined;
         this.lookupUnavailable = true;
         // Forgotten, so that the next lookup (the form, or a new number) asks again.
         this.lastLookupKey = undefined;
@@ -290,6 +296,21 @@ export abstract class TrackerElement extends LitElement {
         console.error(`[${this.localName}] The code that makes the lookup could not be downloaded.`, error);
       },
     );
+  }
+
+  /** The early request's answer for the controller's first ask of its URL; the network for any other. */
+  private takeEarly(url: string): typeof fetch | undefined {
+    const early = this.early;
+    if (early?.url !== url) return undefined;
+    this.early = undefined;
+    return early.fetchFor();
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    // The controller asks again if the element comes back.
+    this.early?.cancel();
+    this.early = undefined;
   }
 
   /**
