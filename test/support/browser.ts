@@ -40,6 +40,32 @@ export async function scenario(spec: { responses: ScriptedResponse[]; carriers?:
   };
 }
 
+export interface Hold {
+  /** How many requests are waiting now. */
+  held(): Promise<number>;
+  /** Lets them through, and every later one; forgets the cookie. */
+  release(): Promise<void>;
+}
+
+/**
+ * Makes the test server hold every request of this page whose path contains `path` (a code
+ * chunk the server lists as holdable) until `release()`: a slow network for that file only,
+ * on a real server.
+ */
+export async function holdRequests(path: string): Promise<Hold> {
+  const res = await fetch('/__hold', { method: 'POST', body: JSON.stringify({ path }) });
+  if (!res.ok) throw new Error(await res.text());
+  const { id } = (await res.json()) as { id: string };
+  document.cookie = `cargo-hold-${id}=1; path=/`;
+  return {
+    held: async () => ((await (await fetch(`/__hold/${id}`)).json()) as { held: number }).held,
+    release: async () => {
+      document.cookie = `cargo-hold-${id}=; path=/; max-age=0`;
+      await fetch(`/__hold/${id}/release`, { method: 'POST' });
+    },
+  };
+}
+
 export async function fixture<T = unknown>(name: string): Promise<T> {
   const res = await fetch(`/test/fixtures/${name}`);
   if (!res.ok) throw new Error(`no fixture ${name}`);

@@ -9,6 +9,15 @@
 //   GET  /scenario/<id>/carriers/air        the scenario's airline list (or a default one)
 //   GET  /__scenario/<id>/log               { requests: [{ path, search, at, aborted, completed }], lists: <list requests served> }
 //
+//   POST /__hold  { path }                  → { id }: from now on, a request whose path contains
+//        `path` (one of HOLDABLE), sent by a page that carries the cookie `cargo-hold-<id>`, waits
+//   GET  /__hold/<id>                       { held }: how many such requests are waiting
+//   POST /__hold/<id>/release               lets them through, and every later one at once
+// The holdable files are always served with `Cache-Control: no-store`: the test runner marks
+// files cacheable for a year, and Firefox and WebKit would reuse a copy that an earlier test file
+// loaded, so the request would never reach the hold.
+// The cookie keeps a hold to the browser that asked for it: the engines share this server.
+//
 // A body that is a string is sent as is (so tests can send broken JSON); anything else as JSON.
 // `destroy` closes the connection before answering (Chromium re-sends such a GET by itself);
 // `truncate` sends the headers and part of a body, then closes: the page sees a network error.
@@ -54,8 +63,62 @@ function sleep(ms, signal) {
   });
 }
 
+/** The code chunks a test may hold: the map element and the Leaflet adapter. */
+const HOLDABLE = ['/src/map/define.', '/src/map/leaflet-route-map.'];
+const holds = new Map();
+let nextHold = 1;
+
+/**
+ * The test runner marks every file cacheable for a year once the response is complete (an outer
+ * middleware), so the header is replaced as the head is written, after everything else.
+ */
+function neverCache(res) {
+  const writeHead = res.writeHead;
+  res.writeHead = function (...args) {
+    this.setHeader('Cache-Control', 'no-store');
+    return writeHead.apply(this, args);
+  };
+}
+
+/** Holds a request of a page that asked for it until the test releases it; see the header. */
+async function hold(ctx) {
+  const { path } = ctx;
+  if (ctx.method === 'POST' && path === '/__hold') {
+    const { path: pattern } = await readJson(ctx.req);
+    if (!HOLDABLE.includes(pattern)) {
+      ctx.status = 400;
+      ctx.body = `not holdable: ${pattern} (see HOLDABLE)`;
+      return true;
+    }
+    const id = String(nextHold++);
+    let release;
+    const released = new Promise((resolve) => (release = resolve));
+    holds.set(id, { pattern: String(pattern), held: 0, released, release });
+    ctx.type = 'application/json';
+    ctx.body = JSON.stringify({ id });
+    return true;
+  }
+  const m = /^\/__hold\/(\d+)(\/release)?$/.exec(path);
+  if (m) {
+    const h = holds.get(m[1]);
+    if (m[2] && ctx.method === 'POST') h?.release();
+    ctx.type = 'application/json';
+    ctx.body = JSON.stringify({ held: h ? h.held : 0 });
+    return true;
+  }
+  for (const [, id] of ctx.get('cookie').matchAll(/(?:^|;\s*)cargo-hold-(\d+)=/g)) {
+    const h = holds.get(id);
+    if (h && path.includes(h.pattern)) {
+      h.held += 1;
+      await h.released;
+    }
+  }
+  return false;
+}
+
 export function scenarioMiddleware() {
   return async function scenario(ctx, next) {
+    if (await hold(ctx)) return;
     const { path } = ctx;
     if (ctx.method === 'POST' && path === '/__scenario') {
       const spec = await readJson(ctx.req);
@@ -73,7 +136,10 @@ export function scenarioMiddleware() {
       return;
     }
     m = /^\/scenario\/(\d+)(\/.*)$/.exec(path);
-    if (!m) return next();
+    if (!m) {
+      if (HOLDABLE.some((pattern) => path.includes(pattern))) neverCache(ctx.res);
+      return next();
+    }
     const s = scenarios.get(m[1]);
     if (!s) {
       ctx.status = 404;

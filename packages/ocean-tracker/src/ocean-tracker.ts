@@ -64,6 +64,7 @@ import type { OceanCarrier } from './carrier-list.js';
  * @csspart notice-warning - A notice that warns (advice, retries).
  * @csspart notice-error - A notice about a failure.
  * @csspart retry-button - The "Try again" button in a notice.
+ * @csspart skeleton - Grey shapes of the summary and timeline while a lookup is in flight (`aria-busy`).
  * @csspart announcer - The visually hidden live regions that announce each change of state once.
  * @csspart shipment - The shipment once loaded.
  * @csspart status - Status, carrier or airline, reference and freshness.
@@ -79,6 +80,7 @@ import type { OceanCarrier } from './carrier-list.js';
  * @csspart history-fold - The button that hides the older events shown so far, while some are still folded.
  * @csspart map - The route map.
  * @csspart map-canvas - The area the map is drawn in.
+ * @csspart map-placeholder - "Loading map…", in the map's room until the map is drawn.
  * @csspart map-hint - "Click or focus the map to zoom and pan", shown on wheel or touch before the map is active.
  * @csspart map-attribution - The basemap or tile attribution, always visible.
  * @csspart map-description - The map's text alternative (visually hidden).

@@ -31,10 +31,19 @@ export interface Wait {
 
 export type TrackingState =
   | { readonly phase: 'idle' }
-  | { readonly phase: 'loading'; readonly request: TrackRequest; readonly after?: Wait }
+  | {
+      readonly phase: 'loading';
+      readonly request: TrackRequest;
+      readonly after?: Wait;
+      /** In flight for `STILL_LOOKING_MS` or more: the visitor is told the service is still looking. */
+      readonly slow?: boolean;
+    }
   | { readonly phase: 'waiting'; readonly request: TrackRequest; readonly wait: Wait }
   | { readonly phase: 'loaded'; readonly request: TrackRequest; readonly shipment: Shipment }
   | { readonly phase: 'failed'; readonly request: TrackRequest; readonly failure: Failure };
+
+/** How long a request may be in flight before the notice says the service is still looking. */
+export const STILL_LOOKING_MS = 2000;
 
 /** The clock and timers the controller uses; tests of the scheduler may pass their own. */
 export interface Clock {
@@ -89,6 +98,8 @@ export class TrackingController implements ReactiveController {
   private abort?: AbortController;
   private timer?: unknown;
   private tick?: unknown;
+  /** Marks the request in flight as slow after `STILL_LOOKING_MS`. */
+  private slowTimer?: unknown;
   /** Bumped by every new lookup; an answer from an older generation is dropped. */
   private generation = 0;
   private counts = { pending: 0, rateLimited: 0, retry: 0 };
@@ -177,16 +188,34 @@ export class TrackingController implements ReactiveController {
     this.timer = undefined;
     this.tick = undefined;
     this.due = false;
+    this.clearSlowTimer();
+  }
+
+  private clearSlowTimer(): void {
+    if (this.slowTimer !== undefined) this.clock.clearTimeout(this.slowTimer);
+    this.slowTimer = undefined;
   }
 
   private setState(state: TrackingState): void {
     this.state = state;
+    // An answer (or a new attempt, which starts its own count) ends the wait for one.
+    this.clearSlowTimer();
     this.host.requestUpdate();
+  }
+
+  /** Marks the loading state slow once the request has been out for `STILL_LOOKING_MS`. */
+  private watchSlow(): void {
+    this.slowTimer = this.clock.setTimeout(() => {
+      this.slowTimer = undefined;
+      const state = this.state;
+      if (state.phase === 'loading') this.setState({ ...state, slow: true });
+    }, STILL_LOOKING_MS);
   }
 
   private async ask(request: TrackRequest, after?: Wait): Promise<void> {
     this.setState({ phase: 'loading', request, after });
     if (!this.connected) return; // hostConnected will ask.
+    this.watchSlow();
     this.abortInFlight();
     const generation = ++this.generation;
     const abort = new AbortController();

@@ -24,6 +24,7 @@ export const ar = {
   'notice.misconfigured': 'لم يُضبط هذا المتتبّع بعد: السمة {attribute} غير موجودة.',
   'notice.unusableUrl': 'لم يُضبط هذا المتتبّع بشكل صحيح: يجب أن تكون السمة {attribute} عنوان ويب (https://…) أو مسارًا.',
   'notice.loading': 'جارٍ البحث عن {number}…',
+  'notice.stillLooking': 'ما زال البحث جاريًا. بعض شركات النقل تستغرق وقتًا أطول قليلًا للرد.',
   'notice.pending': 'الناقل بطيء في الرد. سنعيد الاستعلام تلقائيًا.',
   'notice.pending.countdown': 'إعادة الاستعلام بعد {countdown}.',
   'notice.checkingNow': 'جارٍ إعادة الاستعلام…',
@@ -215,6 +216,7 @@ export const ar = {
 
   'map.label': 'خريطة المسار',
   'map.hint': 'انقر على الخريطة أو انتقل إليها بلوحة المفاتيح للتكبير والتحريك',
+  'map.loading': 'جارٍ تحميل الخريطة…',
   'map.vessel': 'سفينة',
   'map.aircraft': 'طائرة',
   'map.speed': { zero: '{count} عقدة', one: 'عقدة واحدة', two: 'عقدتان', few: '{count} عقد', many: '{count} عقدة', other: '{count} عقدة' },

@@ -27,6 +27,7 @@ export const de = {
   'notice.unusableUrl':
     'Diese Sendungsverfolgung ist nicht richtig eingerichtet: Das Attribut {attribute} muss eine Webadresse (https://…) oder ein Pfad sein.',
   'notice.loading': '{number} wird gesucht …',
+  'notice.stillLooking': 'Die Suche läuft noch. Manche Transportunternehmen antworten etwas langsamer.',
   'notice.pending': 'Der Frachtführer antwortet langsam. Wir fragen automatisch erneut nach.',
   'notice.pending.countdown': 'Nächste Abfrage in {countdown}.',
   'notice.checkingNow': 'Erneute Abfrage läuft …',
@@ -192,6 +193,7 @@ export const de = {
 
   'map.label': 'Routenkarte',
   'map.hint': 'Klicken oder fokussieren Sie die Karte, um zu zoomen und sie zu verschieben',
+  'map.loading': 'Karte wird geladen…',
   'map.vessel': 'Schiff',
   'map.aircraft': 'Flugzeug',
   'map.speed': { one: '{count} Knoten', other: '{count} Knoten' },

@@ -4,6 +4,7 @@
  */
 export const enNotices = {
   'notice.loading': 'Looking up {number}…',
+  'notice.stillLooking': 'Still looking. Some carriers take a little longer to answer.',
   'notice.pending': 'The carrier is slow to answer. We will check again automatically.',
   'notice.pending.countdown': 'Checking again in {countdown}.',
   'notice.checkingNow': 'Checking again now…',

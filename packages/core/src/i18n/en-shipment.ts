@@ -136,6 +136,7 @@ export const enShipment = {
   // The route map (its labels, tooltips and text alternative)
   'map.label': 'Route map',
   'map.hint': 'Click or focus the map to zoom and pan',
+  'map.loading': 'Loading map…',
   'map.vessel': 'Vessel',
   'map.aircraft': 'Aircraft',
   'map.speed': { one: '{count} knot', other: '{count} knots' },

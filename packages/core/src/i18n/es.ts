@@ -26,6 +26,7 @@ export const es = {
   'notice.unusableUrl':
     'Este rastreador no está bien configurado: el atributo {attribute} debe ser una dirección web (https://…) o una ruta.',
   'notice.loading': 'Buscando {number}…',
+  'notice.stillLooking': 'Seguimos buscando. Algunos transportistas tardan un poco más en responder.',
   'notice.pending': 'El transportista tarda en responder. Volveremos a consultar automáticamente.',
   'notice.pending.countdown': 'Nueva consulta en {countdown}.',
   'notice.checkingNow': 'Consultando de nuevo…',
@@ -195,6 +196,7 @@ export const es = {
 
   'map.label': 'Mapa de la ruta',
   'map.hint': 'Haga clic en el mapa o enfóquelo para ampliar y desplazarse',
+  'map.loading': 'Cargando el mapa…',
   'map.vessel': 'Buque',
   'map.aircraft': 'Avión',
   'map.speed': { one: '{count} nudo', many: '{count} de nudos', other: '{count} nudos' },

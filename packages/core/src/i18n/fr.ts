@@ -26,6 +26,7 @@ export const fr = {
   'notice.unusableUrl':
     'Ce suivi n’est pas correctement configuré\u202f: l’attribut {attribute} doit être une adresse web (https://…) ou un chemin.',
   'notice.loading': 'Recherche de {number}…',
+  'notice.stillLooking': 'Recherche toujours en cours. Certains transporteurs mettent un peu plus de temps à répondre.',
   'notice.pending': 'Le transporteur tarde à répondre. Nous réessaierons automatiquement.',
   'notice.pending.countdown': 'Nouvelle vérification dans {countdown}.',
   'notice.checkingNow': 'Nouvelle vérification en cours…',
@@ -195,6 +196,7 @@ export const fr = {
 
   'map.label': 'Carte de l’itinéraire',
   'map.hint': 'Cliquez sur la carte ou donnez-lui le focus pour zoomer et la déplacer',
+  'map.loading': 'Chargement de la carte…',
   'map.vessel': 'Navire',
   'map.aircraft': 'Avion',
   'map.speed': { one: '{count} nœud', many: '{count} de nœuds', other: '{count} nœuds' },

@@ -25,6 +25,7 @@ export const ja = {
   'notice.unusableUrl':
     'このトラッカーの設定が正しくありません：{attribute} 属性はウェブアドレス（https://…）またはパスでなければなりません。',
   'notice.loading': '{number} を照会しています…',
+  'notice.stillLooking': 'まだ照会中です。輸送会社によっては応答に時間がかかることがあります。',
   'notice.pending': '輸送会社からの応答に時間がかかっています。自動的に再照会します。',
   'notice.pending.countdown': '{countdown}後に再照会します。',
   'notice.checkingNow': '再照会しています…',
@@ -182,6 +183,7 @@ export const ja = {
 
   'map.label': 'ルート地図',
   'map.hint': '地図をクリックするかフォーカスすると、拡大・縮小や移動ができます',
+  'map.loading': '地図を読み込んでいます…',
   'map.vessel': '本船',
   'map.aircraft': '航空機',
   'map.speed': { other: '{count}ノット' },

@@ -25,6 +25,7 @@ export const ptBR = {
   'notice.unusableUrl':
     'Este rastreador não está configurado corretamente: o atributo {attribute} deve ser um endereço web (https://…) ou um caminho.',
   'notice.loading': 'Buscando {number}…',
+  'notice.stillLooking': 'Ainda procurando. Algumas transportadoras demoram um pouco mais para responder.',
   'notice.pending': 'O transportador está demorando para responder. Vamos consultar de novo automaticamente.',
   'notice.pending.countdown': 'Nova consulta em {countdown}.',
   'notice.checkingNow': 'Consultando de novo…',
@@ -195,6 +196,7 @@ export const ptBR = {
 
   'map.label': 'Mapa da rota',
   'map.hint': 'Clique no mapa ou dê foco a ele para ampliar e mover',
+  'map.loading': 'Carregando o mapa…',
   'map.vessel': 'Navio',
   'map.aircraft': 'Aeronave',
   'map.speed': { one: '{count} nó', many: '{count} de nós', other: '{count} nós' },

@@ -22,6 +22,7 @@ export const zhCN = {
   'notice.misconfigured': '此追踪组件尚未配置：缺少 {attribute} 属性。',
   'notice.unusableUrl': '此追踪组件配置有误：{attribute} 属性必须是网址（https://…）或路径。',
   'notice.loading': '正在查询 {number}……',
+  'notice.stillLooking': '仍在查询。部分承运人需要更长时间才能回复。',
   'notice.pending': '承运人响应较慢，我们会自动重新查询。',
   'notice.pending.countdown': '{countdown} 后重新查询。',
   'notice.checkingNow': '正在重新查询……',
@@ -178,6 +179,7 @@ export const zhCN = {
 
   'map.label': '航线地图',
   'map.hint': '点击地图或将焦点移至地图后即可缩放和平移',
+  'map.loading': '正在加载地图…',
   'map.vessel': '船舶',
   'map.aircraft': '飞机',
   'map.speed': { other: '{count} 节' },

@@ -1,6 +1,7 @@
 // The renderer's declarations import Leaflet's source modules; this makes those paths typed for consumers.
 /// <reference path="./leaflet-esm.ts" preserve="true" />
-import { LitElement, css, html, nothing, type PropertyValues } from 'lit';
+import { LitElement, css, html, nothing, unsafeCSS, type PropertyValues } from 'lit';
+import { colourTokens, type ColourId } from '../ui/tokens.js';
 import type { MapView } from '../presentation/view-model.js';
 import type { LeafletRouteMap } from './leaflet-route-map.js';
 import { loadMapRenderer, mapLoadingConverter, NearViewportController, type MapLoading } from './lazy-map.js';
@@ -10,8 +11,24 @@ import { tileHost, usableTileUrl } from './tile-template.js';
 
 export type MapTheme = 'auto' | 'light' | 'dark';
 
+/**
+ * The element tokens the map's own controls use (zoom buttons, focus ring), as `--_ui-<id>`:
+ * the page's `--tracker-*` value, else the token table's default for the theme. Built from
+ * the constant table only, so unsafeCSS is safe here.
+ */
+const uiTokenIds: readonly ColourId[] = ['bg', 'surface', 'text', 'muted', 'control-border', 'accent'];
+function uiTokens(theme: 'light' | 'dark') {
+  return unsafeCSS(
+    colourTokens
+      .filter((t) => uiTokenIds.includes(t.id))
+      .map((t) => `--_ui-${t.id}: var(--tracker-${t.name}, ${t[theme]});`)
+      .join('\n'),
+  );
+}
+
 /** The map's dark colours, for `theme="dark"` and for `auto` in a dark colour scheme. */
 const darkPalette = css`
+  ${uiTokens('dark')}
   --_water: #0e1a26;
   --_land: #2b3440;
   --_surface: #1b2430;
@@ -33,6 +50,7 @@ const darkPalette = css`
  *
  * @summary A Leaflet map of a shipment's route, ports and vessel or aircraft.
  *
+ * @slot placeholder - Shown in the map's room until the map is drawn (the elements put "Loading map…" there).
  * @csspart canvas - The area the map is drawn in (Leaflet's container goes inside).
  * @csspart hint - "Click or focus the map to zoom and pan", shown on wheel or touch before the map is active.
  * @csspart attribution - The basemap or tile attribution, always visible while a map is drawn.
@@ -60,6 +78,7 @@ export class TrackerRouteMap extends LitElement {
     messages: { attribute: false },
     hintVisible: { state: true },
     drawn: { state: true },
+    failed: { state: true },
   };
 
   /**
@@ -80,6 +99,8 @@ export class TrackerRouteMap extends LitElement {
   declare messages: Partial<MapMessages> | undefined;
   declare private hintVisible: boolean;
   declare private drawn: boolean;
+  /** The map's code could not be loaded: the placeholder goes, the text alternative stays. */
+  declare private failed: boolean;
 
   private readonly nearViewport: NearViewportController;
   private words: MapMessages = englishMapMessages;
@@ -99,6 +120,7 @@ export class TrackerRouteMap extends LitElement {
     this.messages = undefined;
     this.hintVisible = false;
     this.drawn = false;
+    this.failed = false;
     this.nearViewport = new NearViewportController(this, {
       enabled: () => this.loading === 'lazy' && hasMapData(this.view?.shipment),
     });
@@ -146,6 +168,7 @@ export class TrackerRouteMap extends LitElement {
   private async createRenderer(): Promise<void> {
     const generation = ++this.generation;
     this.rendererLoading = true;
+    this.failed = false;
     try {
       const module = await loadMapRenderer();
       const canvas = this.renderRoot.querySelector<HTMLElement>('.canvas');
@@ -162,6 +185,7 @@ export class TrackerRouteMap extends LitElement {
     } catch (error) {
       // The text alternative still describes the route; the page should not break over a map.
       console.warn('tracker-route-map: the map could not be loaded', error);
+      if (generation === this.generation) this.failed = true;
     } finally {
       if (generation === this.generation) this.rendererLoading = false;
     }
@@ -199,6 +223,7 @@ export class TrackerRouteMap extends LitElement {
   protected override render(): unknown {
     return html`
       <div class="canvas" part="canvas"></div>
+      ${this.drawn || this.failed ? nothing : html`<div class="placeholder"><slot name="placeholder"></slot></div>`}
       <p class="hint" part="hint" aria-hidden="true" ?data-visible=${this.hintVisible}>${this.words.interactHint}</p>
       ${this.drawn ? html`<p class="attribution" part="attribution">${this.attribution()}</p>` : nothing}
       <p id="description" class="description" part="description">${this.description}</p>
@@ -207,6 +232,7 @@ export class TrackerRouteMap extends LitElement {
 
   static override styles = css`
     :host {
+      ${uiTokens('light')}
       --_water: #dce8f1;
       --_land: #f3f0e8;
       --_surface: #ffffff;
@@ -246,9 +272,48 @@ export class TrackerRouteMap extends LitElement {
       font: inherit;
       font-size: 12px;
     }
+    /* The map's panes are positioned layers above the container's own outline, so an outline
+       there vanishes wherever land or a route is drawn. The ring is a layer of its own above
+       the panes and controls: the accent between two bands of the background colour, so it
+       stands out from land, sea and the accent alike. */
     .leaflet-container:focus-visible {
-      outline: var(--tracker-focus-ring, 2px solid var(--tracker-accent-color, var(--_accent)));
+      outline: none;
+    }
+    .leaflet-container:focus-visible::after {
+      content: '';
+      position: absolute;
+      inset: 0;
+      z-index: 1001;
+      pointer-events: none;
+      outline: var(--tracker-focus-ring, 3px solid var(--_ui-accent));
+      outline-offset: -5px;
+      box-shadow:
+        inset 0 0 0 2px var(--_ui-bg),
+        inset 0 0 0 7px var(--_ui-bg);
+    }
+    /* Leaflet's zoom buttons in the element's colours (Leaflet's own are white in any theme). */
+    .leaflet-container .leaflet-bar {
+      border: 1px solid var(--_ui-control-border);
+      border-radius: 4px;
+      box-shadow: none;
+      background-clip: padding-box;
+    }
+    .leaflet-container .leaflet-bar a {
+      background-color: var(--_ui-bg);
+      color: var(--_ui-text);
+      border-block-end-color: var(--_ui-control-border);
+    }
+    .leaflet-container .leaflet-bar a:hover,
+    .leaflet-container .leaflet-bar a:focus {
+      background-color: var(--_ui-surface);
+    }
+    .leaflet-container .leaflet-bar a:focus-visible {
+      outline: var(--tracker-focus-ring, 2px solid var(--_ui-accent));
       outline-offset: -2px;
+    }
+    .leaflet-container .leaflet-bar a.leaflet-disabled {
+      background-color: var(--_ui-surface);
+      color: var(--_ui-muted);
     }
     .tracker-land {
       fill: var(--tracker-map-land-color, var(--_land));
@@ -342,6 +407,11 @@ export class TrackerRouteMap extends LitElement {
       stroke: var(--_surface);
       stroke-width: 1.5;
       transform-origin: center;
+    }
+    .placeholder {
+      position: absolute;
+      inset: 0;
+      overflow: hidden;
     }
     .hint {
       position: absolute;

@@ -8,6 +8,7 @@ import { enNotices } from '../i18n/en-notices.js';
 import type { ShipmentView } from '../presentation/view-model.js';
 import { registerEnglish, type Announcement } from '../element.js';
 import type { RenderContext } from './labels.js';
+import { renderSkeleton } from './skeleton.js';
 
 // The notices' English comes with them, not with the form (see en.ts).
 registerEnglish(enNotices);
@@ -24,7 +25,8 @@ export interface NoticeHandlers {
  */
 export function renderNotice(state: TrackingState, ctx: RenderContext, handlers: NoticeHandlers): TemplateResult | typeof nothing {
   const content = noticeContent(state, ctx, handlers);
-  return content ? renderContent(content) : nothing;
+  if (!content) return nothing;
+  return state.phase === 'loading' ? html`${renderContent(content)}${renderSkeleton()}` : renderContent(content);
 }
 
 /** A notice before it is rendered: what the eye sees, and what the live regions say. */
@@ -35,6 +37,8 @@ interface NoticeContent {
   readonly busy?: boolean;
   readonly retry?: (() => void) | undefined;
   readonly retryLabel?: string;
+  /** What the live regions say, when not all of `lines` (said once already). */
+  readonly spoken?: readonly string[];
 }
 
 function noticeContent(state: TrackingState, ctx: RenderContext, handlers: NoticeHandlers): NoticeContent | undefined {
@@ -43,10 +47,13 @@ function noticeContent(state: TrackingState, ctx: RenderContext, handlers: Notic
     case 'idle':
     case 'loaded':
       return undefined;
-    case 'loading':
-      return notice('info', [state.after ? l.t('notice.checkingNow') : l.t('notice.loading', { number: state.request.number })], {
-        busy: true,
-      });
+    case 'loading': {
+      const asking = state.after ? l.t('notice.checkingNow') : l.t('notice.loading', { number: state.request.number });
+      if (!state.slow) return notice('info', [asking], { busy: true });
+      // The first sentence was spoken when the request went out; only the news is said now.
+      const still = l.t('notice.stillLooking');
+      return notice('info', [asking, still], { busy: true, spoken: [still] });
+    }
     case 'waiting':
       return waitingNotice(state.wait, ctx);
     case 'failed':
@@ -137,5 +144,5 @@ function renderContent(c: NoticeContent): TemplateResult {
 export function announcement(state: TrackingState, ctx: RenderContext, view?: ShipmentView): Announcement {
   if (state.phase === 'loaded') return { text: view?.announcement ?? '', urgent: false };
   const content = noticeContent(state, ctx, { onRetry: () => undefined });
-  return { text: content ? content.lines.join(' ') : '', urgent: state.phase === 'failed' };
+  return { text: content ? (content.spoken ?? content.lines).join(' ') : '', urgent: state.phase === 'failed' };
 }

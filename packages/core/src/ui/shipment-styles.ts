@@ -36,6 +36,41 @@ export const shipmentStyles = css`
   .panels > [part~='map']:not(:defined) {
     display: block;
   }
+  /* In the map's room while its code loads: before the map element is defined (as its child)
+     and after (through its slot), the same box, so nothing moves when the element upgrades. */
+  .map-placeholder {
+    display: grid;
+    place-items: center;
+    align-content: center;
+    /* Slotted, it inherits from the map's shadow tree, not from this element's border-box rule. */
+    box-sizing: border-box;
+    block-size: var(--tracker-map-height, 320px);
+    margin: 0;
+    padding: var(--_gap);
+    background: var(--tracker-map-water-color, var(--_surface));
+    color: var(--_muted);
+    text-align: center;
+  }
+  .map-placeholder::before {
+    content: '';
+    inline-size: 2.5rem;
+    block-size: 2.5rem;
+    margin-block-end: 0.5rem;
+    border: 3px solid var(--_border);
+    border-block-start-color: var(--_accent);
+    border-radius: 50%;
+    animation: tracker-map-spin 1s linear infinite;
+  }
+  @keyframes tracker-map-spin {
+    to {
+      transform: rotate(1turn);
+    }
+  }
+  @media (prefers-reduced-motion: reduce) {
+    .map-placeholder::before {
+      animation: none;
+    }
+  }
   @container tracker (min-width: 860px) {
     .panels.with-map {
       grid-template-columns: minmax(0, 1fr) minmax(0, 1.2fr);

@@ -52,7 +52,7 @@ export function renderShipmentView(view: ShipmentView, ctx: RenderContext, optio
   const { shipment } = view;
   const unitIndex = Math.min(options.selectedUnit, Math.max(0, view.units.length - 1));
   const unit = view.units[unitIndex];
-  const map = renderMap(view.map, options.map);
+  const map = renderMap(view.map, options.map, ctx);
   return html`<article class="shipment" part="shipment" aria-label=${ctx.l.t('shipment.heading', { number: shipment.reference })}>
     ${renderStatus(view, ctx)} ${renderExceptions(view, ctx)}
     <div class="panels ${map === nothing ? '' : 'with-map'}">
@@ -78,9 +78,11 @@ function renderNoUnits(shipment: Shipment, ctx: RenderContext): TemplateResult {
 /**
  * The route map, when the document carries route data and `map` is not `none`. The map
  * element is imported here, the first time one is shown; it loads Leaflet itself when it
- * nears the viewport (`lazy`) or at once (`eager`).
+ * nears the viewport (`lazy`) or at once (`eager`). Until it has drawn, its reserved room
+ * shows the placeholder: as this element's child before the map element is defined, then
+ * through the map's `placeholder` slot until the map is drawn (or has failed to load).
  */
-function renderMap(view: MapView, settings: MapSettings): TemplateResult | typeof nothing {
+function renderMap(view: MapView, settings: MapSettings, ctx: RenderContext): TemplateResult | typeof nothing {
   if (settings.loading === 'none' || !hasMapData(view.shipment)) return nothing;
   defineRouteMap();
   return html`<tracker-route-map
@@ -92,7 +94,8 @@ function renderMap(view: MapView, settings: MapSettings): TemplateResult | typeo
     tile-attribution=${ifDefined(settings.tileAttribution)}
     .view=${view}
     .messages=${settings.messages}
-  ></tracker-route-map>`;
+    ><p slot="placeholder" class="map-placeholder" part="map-placeholder" role="status">${ctx.l.t('map.loading')}</p></tracker-route-map
+  >`;
 }
 
 let routeMapModule: Promise<unknown> | undefined;

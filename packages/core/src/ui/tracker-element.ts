@@ -84,7 +84,7 @@ export abstract class TrackerElement extends LitElement {
   protected abstract get trackedNumber(): string | undefined;
 
   /** The lookup's code (tracking controller, transport, notices), loaded with the first lookup. */
-  private readonly lookup = new LazyViewController(this, { load: () => import('./lookup.js'), styles: () => [] });
+  private readonly lookup = new LazyViewController(this, { load: () => import('./lookup.js'), styles: (m) => [m.lookupStyles] });
   /** Made when the lookup's code has arrived. */
   private tracking?: TrackingController;
   /** The lookup asked for while its code downloads; the controller takes it over. */

@@ -9,7 +9,7 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import { TrackingController, type Clock } from '../../../../packages/core/src/controllers/tracking-controller.js';
+import { STILL_LOOKING_MS, TrackingController, type Clock } from '../../../../packages/core/src/controllers/tracking-controller.js';
 import type { Outcome } from '../../../../packages/core/src/transport/outcome.js';
 import type { Normalizer, Shipment } from '../../../../packages/core/src/model/shipment.js';
 
@@ -480,5 +480,33 @@ describe('TrackingController (examples)', () => {
     await flush();
     assert.equal(real.calls.length, 2, 'one poll on return');
     assert.deepEqual(real.violations, []);
+  });
+
+  const slow = () => real.controller.state.phase === 'loading' && real.controller.state.slow === true;
+
+  it(`is marked slow after ${STILL_LOOKING_MS} ms, and the mark and its timer end with the answer`, async () => {
+    asVisitor(model, () => real.controller.track({ url: '/ocean?n=1', number: '1' }));
+    await real.clock.advance(STILL_LOOKING_MS - 1);
+    assert.equal(slow(), false, 'not yet');
+    await real.clock.advance(1);
+    assert.equal(slow(), true);
+    real.calls.at(-1)!.resolve({ kind: 'document', status: 200, body: { marker: 'x' } });
+    await flush();
+    await flush();
+    assert.equal(real.controller.state.phase, 'loaded');
+    assert.equal(real.clock.pending, 0, 'no timer left');
+  });
+
+  it('starts the count again for a new lookup, and stops it when the element is removed', async () => {
+    asVisitor(model, () => real.controller.track({ url: '/ocean?n=2', number: '2' }));
+    await real.clock.advance(STILL_LOOKING_MS - 500);
+    asVisitor(model, () => real.controller.track({ url: '/ocean?n=3', number: '3' }));
+    await real.clock.advance(STILL_LOOKING_MS - 1);
+    assert.equal(slow(), false, 'the new lookup has its own two seconds');
+    for (const c of real.host.controllers) c.hostDisconnected?.();
+    assert.equal(real.clock.pending, 0, 'no timer while disconnected');
+    for (const c of real.host.controllers) c.hostConnected?.();
+    await real.clock.advance(STILL_LOOKING_MS);
+    assert.equal(slow(), true, 'asked again on reconnection, and slow again after two seconds');
   });
 });

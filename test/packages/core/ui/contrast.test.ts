@@ -2,28 +2,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { colourPairs, colourTokens, type ColourId } from '../../../../packages/core/src/ui/tokens.js';
 import { inSentence } from '../../../../packages/core/src/ui/labels.js';
-
-type Rgb = readonly [number, number, number];
-
-function rgb(hex: string): Rgb {
-  const m = /^#([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})$/i.exec(hex);
-  if (!m) throw new Error(`not a #rrggbb colour: ${hex}`);
-  return [parseInt(m[1]!, 16), parseInt(m[2]!, 16), parseInt(m[3]!, 16)];
-}
-
-/** WCAG 2.x relative luminance. */
-function luminance([r, g, b]: Rgb): number {
-  const lin = (c: number) => {
-    const s = c / 255;
-    return s <= 0.04045 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
-  };
-  return 0.2126 * lin(r) + 0.7152 * lin(g) + 0.0722 * lin(b);
-}
-
-function ratio(a: Rgb, b: Rgb): number {
-  const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
-  return (hi + 0.05) / (lo + 0.05);
-}
+import { ratio, rgb, type Rgb } from '../../../support/contrast.js';
 
 /** `color-mix(in srgb, a p%, b)`. */
 function mix(a: Rgb, b: Rgb, percent: number): Rgb {

@@ -1,0 +1,145 @@
+import { expect, fixture, html } from '@open-wc/testing';
+import { emulateMedia } from '@web/test-runner-commands';
+import '../../../../packages/core/src/map/define.js';
+import { englishMapMessages } from '../../../../packages/core/src/map/map-messages.js';
+import type { TrackerRouteMap } from '../../../../packages/core/src/map/index.js';
+import { engine, itExceptIn } from '../../../support/browser.js';
+import { over, ratio } from '../../../support/contrast.js';
+import { oceanInTransit, mapView } from './fixtures.js';
+import { drawnMap } from './map-test-helpers.js';
+
+// WebKitGTK under WebDriver does not match :focus-visible after a scripted focus(), so the ring is not drawn there.
+const noScriptedFocusVisible = { webkit: 'WebKitGTK does not match :focus-visible after a scripted focus() under WebDriver' };
+
+async function mount(theme: 'light' | 'dark' | 'auto'): Promise<TrackerRouteMap> {
+  const el = document.createElement('tracker-route-map');
+  Object.assign(el, { loading: 'eager', theme, view: mapView(oceanInTransit(), englishMapMessages) });
+  el.style.cssText = 'width: 640px; --tracker-map-height: 360px';
+  await fixture(html`${el}`);
+  await drawnMap(el);
+  return el;
+}
+
+/** The basemap's land and sea as drawn: the land polygons' fill and the map container's background. */
+function basemap(el: TrackerRouteMap): { land: string; sea: string } {
+  const root = el.shadowRoot!;
+  return {
+    land: getComputedStyle(root.querySelector('path.tracker-land')!).fill,
+    sea: getComputedStyle(root.querySelector('.leaflet-container')!).backgroundColor,
+  };
+}
+
+/** The first colour of a computed box-shadow list (`rgb(…) 0px 0px 0px 2px inset, …`). */
+function firstShadowColour(shadow: string): string {
+  const colour = /rgba?\([^)]*\)/.exec(shadow);
+  if (!colour) throw new Error(`no colour in box-shadow: ${shadow}`);
+  return colour[0];
+}
+
+const noSchemeEmulation = {
+  firefox: "Puppeteer emulates prefers-color-scheme over CDP only, and Firefox's WebDriver BiDi has no such command",
+  webkit: 'WebDriver classic has no command to emulate prefers-color-scheme',
+};
+
+const themes = [
+  { name: 'theme="light"', theme: 'light', scheme: undefined },
+  { name: 'theme="dark"', theme: 'dark', scheme: undefined },
+  { name: 'theme="auto" in a dark colour scheme', theme: 'auto', scheme: 'dark' },
+] as const;
+
+/** The `it` for a theme: tests that need an emulated colour scheme run where the driver can emulate one. */
+function itIn(scheme: 'dark' | undefined, skipIn: Partial<Record<'chromium' | 'firefox' | 'webkit', string>>) {
+  return (title: string, fn: Mocha.AsyncFunc) => itExceptIn(scheme ? { ...skipIn, ...noSchemeEmulation } : skipIn, title, fn);
+}
+
+describe('<tracker-route-map> keyboard focus and controls', () => {
+  afterEach(async () => {
+    if (engine === 'chromium') await emulateMedia({ colorScheme: 'light' });
+  });
+
+  itExceptIn(noSchemeEmulation, 'follows the dark colour scheme in theme="auto" (land, sea and buttons change)', async () => {
+    const light = await mount('auto');
+    const before = {
+      ...basemap(light),
+      button: getComputedStyle(light.shadowRoot!.querySelector('.leaflet-control-zoom-in')!).backgroundColor,
+    };
+    await emulateMedia({ colorScheme: 'dark' });
+    const after = {
+      ...basemap(light),
+      button: getComputedStyle(light.shadowRoot!.querySelector('.leaflet-control-zoom-in')!).backgroundColor,
+    };
+    expect(after.land).to.not.equal(before.land);
+    expect(after.sea).to.not.equal(before.sea);
+    expect(after.button).to.not.equal(before.button);
+  });
+
+  for (const { name, theme, scheme } of themes) {
+    describe(name, () => {
+      beforeEach(async () => {
+        if (scheme && engine === 'chromium') await emulateMedia({ colorScheme: scheme });
+      });
+
+      itIn(scheme, noScriptedFocusVisible)('draws a focus ring above the land and sea layers that stands out from both (3:1)', async () => {
+        const el = await mount(theme);
+        const container = el.shadowRoot!.querySelector<HTMLElement>('.leaflet-container')!;
+        container.focus();
+        expect(container.matches(':focus-visible')).to.equal(true);
+        const ring = getComputedStyle(container, '::after');
+        expect(ring.content).to.not.equal('none');
+        expect(ring.position).to.equal('absolute');
+        // Every layer Leaflet draws (panes, control corners) is a child of the container; the ring is above them all.
+        const layers = [...container.children].map((child) => Number(getComputedStyle(child).zIndex) || 0);
+        expect(Number(ring.zIndex)).to.be.above(Math.max(...layers));
+        expect(ring.outlineStyle).to.equal('solid');
+        expect(parseFloat(ring.outlineWidth)).to.be.at.least(2);
+        const { land, sea } = basemap(el);
+        const band = firstShadowColour(ring.boxShadow);
+        for (const [what, colour] of [
+          ['land', land],
+          ['sea', sea],
+        ] as const) {
+          expect(ratio(ring.outlineColor, colour), `ring on ${what}`).to.be.at.least(3);
+        }
+        // The band either side of the ring keeps it apart from whatever the map shows there.
+        expect(ratio(ring.outlineColor, band), 'ring against its band').to.be.at.least(3);
+      });
+
+      itIn(scheme, {})('shows no ring while the map does not have focus', async () => {
+        const el = await mount(theme);
+        expect(getComputedStyle(el.shadowRoot!.querySelector('.leaflet-container')!, '::after').content).to.equal('none');
+      });
+
+      itIn(scheme, {})(
+        "themes Leaflet's zoom buttons: glyphs 4.5:1 on the button, the button's edge 3:1 on land and sea; the attribution 4.5:1",
+        async () => {
+          const el = await mount(theme);
+          const root = el.shadowRoot!;
+          const { land, sea } = basemap(el);
+          const bar = getComputedStyle(root.querySelector('.leaflet-bar')!);
+          for (const selector of ['.leaflet-control-zoom-in', '.leaflet-control-zoom-out']) {
+            const button = getComputedStyle(root.querySelector(selector)!);
+            expect(ratio(button.color, button.backgroundColor), `${selector} glyph`).to.be.at.least(4.5);
+            for (const [what, colour] of [
+              ['land', land],
+              ['sea', sea],
+            ] as const) {
+              expect(ratio(bar.borderTopColor, colour), `button edge on ${what}`).to.be.at.least(3);
+            }
+          }
+          // The attribution (the element's own text, not Leaflet's control) over whatever the map shows under it.
+          const attribution = getComputedStyle(root.querySelector('.attribution')!);
+          for (const [what, colour] of [
+            ['land', land],
+            ['sea', sea],
+          ] as const) {
+            expect(ratio(attribution.color, over(attribution.backgroundColor, colour)), `attribution on ${what}`).to.be.at.least(4.5);
+          }
+          if (theme !== 'light') {
+            // Leaflet's own buttons are white whatever the theme.
+            expect(getComputedStyle(root.querySelector('.leaflet-control-zoom-in')!).backgroundColor).to.not.equal('rgb(255, 255, 255)');
+          }
+        },
+      );
+    });
+  }
+});

@@ -1,0 +1,45 @@
+import { expect } from '@open-wc/testing';
+import '@cargo-trackers/air-tracker';
+import { fixture, mount, part, scenario, sleep, until } from '../../../support/browser.js';
+
+type Tracker = HTMLElement & { updateComplete: Promise<boolean> };
+
+function text(node: Element | null | undefined): string {
+  return (node?.textContent ?? '').replace(/\s+/g, ' ').trim();
+}
+
+// The demo page's end-to-end test (test/demo/e2e/waiting-feedback.test.ts) holds a lookup on the
+// mock service in Chromium; this one holds it on the scripted proxy, in every engine and in Arabic.
+describe('while a lookup is in flight', () => {
+  afterEach(() => document.querySelectorAll('[data-test-root]').forEach((n) => n.remove()));
+
+  it('shows the outline of the shipment from the inline start, and after 2 s says in the visitor’s language that the service is still looking', async () => {
+    const s = await scenario({ responses: [{ status: 200, body: await fixture('air-awb-transfer.json'), delayMs: 3500 }] });
+    const el = mount<Tracker>(`<air-tracker lang="ar" proxy-url="${s.base}/air" awb-number="176-22817340"></air-tracker>`);
+    await el.updateComplete;
+    const started = performance.now();
+    await until(() => part(el, 'skeleton') !== null, 'the skeleton is shown');
+    const skeleton = part(el, 'skeleton')!;
+    expect(skeleton.getAttribute('aria-busy')).to.equal('true');
+    const frame = skeleton.getBoundingClientRect();
+    const bones = [...skeleton.querySelectorAll('.bone')].map((b) => b.getBoundingClientRect());
+    expect(bones.length).to.be.at.least(8);
+    expect(bones.every((b) => b.width > 0 && b.height > 0)).to.be.true;
+    // Right to left: the timeline's dots and the status pill start at the right edge, as the real ones will.
+    const dots = [...skeleton.querySelectorAll('.bone-dot')].map((b) => b.getBoundingClientRect());
+    expect(dots.length).to.equal(4);
+    for (const dot of [...dots, skeleton.querySelector('.bone-pill')!.getBoundingClientRect()])
+      expect(dot.right).to.be.closeTo(frame.right, 1);
+    expect(text(part(el, 'notice'))).to.not.contain('ما زال البحث جاريًا');
+
+    await until(() => text(part(el, 'notice')).includes('ما زال البحث جاريًا'), 'still looking, in Arabic', 4000);
+    expect(performance.now() - started).to.be.at.least(1900);
+    const polite = part(el, 'announcer')!.querySelector('[role="status"]')!;
+    expect(text(polite)).to.equal('ما زال البحث جاريًا. بعض شركات النقل تستغرق وقتًا أطول قليلًا للرد.');
+
+    await until(() => part(el, 'status') !== null, 'the shipment is shown', 4000);
+    await sleep(50);
+    expect(part(el, 'skeleton'), 'the outline gives way to the shipment').to.equal(null);
+    expect(text(part(el, 'notice'))).to.equal('');
+  });
+});
