@@ -60,7 +60,12 @@ function target(href: string): Target {
     if (known !== undefined) return { ...known, path };
   }
   const url = new URL(href);
-  return { protocol: url.protocol, hostname: url.hostname.replace(/^\[(.*)\]$/, '$1'), port: url.port, path: `${url.pathname}${url.search}` };
+  return {
+    protocol: url.protocol,
+    hostname: url.hostname.replace(/^\[(.*)\]$/, '$1'),
+    port: url.port,
+    path: `${url.pathname}${url.search}`,
+  };
 }
 
 function request(call: UpstreamRequest, agents: { http: http.Agent; https: https.Agent }): Promise<UpstreamResult> {

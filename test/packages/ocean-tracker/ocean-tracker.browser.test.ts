@@ -115,7 +115,9 @@ describe('<ocean-tracker>', () => {
 
     it('sends a number set at load once, and cancels the request when removed while it is out', async () => {
       const s = await scenario({ responses: [{ status: 200, body: await transit(), delayMs: 3000 }] });
-      const el = mount<OceanTracker>(`<ocean-tracker lang="en" proxy-url="${s.base}/ocean" reference-number="MEDU9091004"></ocean-tracker>`);
+      const el = mount<OceanTracker>(
+        `<ocean-tracker lang="en" proxy-url="${s.base}/ocean" reference-number="MEDU9091004"></ocean-tracker>`,
+      );
       await until(async () => (await s.requests()).length === 1, 'the request is out');
       expect(el.trackingState).to.equal('loading');
       el.remove();

@@ -88,8 +88,27 @@ describe('createNodeJsonLogger', () => {
     const fd = openSync(join(dir, 'log'), 'w');
     try {
       const entries = [
-        { time: '2026-01-01T00:00:00.000Z', level: 'info', method: 'GET', route: 'ocean', status: 200, durationMs: 3, cache: 'hit', numberHash: 'ab12' },
-        { time: 't', level: 'warn', method: 'G"E\\T', route: 'unknown', status: 502, durationMs: 0, cache: 'miss', upstreamStatus: 500, error: 'x\u2028y\n\u0001é' },
+        {
+          time: '2026-01-01T00:00:00.000Z',
+          level: 'info',
+          method: 'GET',
+          route: 'ocean',
+          status: 200,
+          durationMs: 3,
+          cache: 'hit',
+          numberHash: 'ab12',
+        },
+        {
+          time: 't',
+          level: 'warn',
+          method: 'G"E\\T',
+          route: 'unknown',
+          status: 502,
+          durationMs: 0,
+          cache: 'miss',
+          upstreamStatus: 500,
+          error: 'x\u2028y\n\u0001é',
+        },
         { time: 't', level: 'error', method: 'PÖST', route: 'air', status: 500, durationMs: 1.5, cache: 'none', error: undefined },
       ] as const;
       const logger = createNodeJsonLogger({ fd });

@@ -256,7 +256,12 @@ describe('toNodeListener with the tracking proxy (the direct path)', () => {
       res.writeHead(200, { 'content-type': 'application/json' });
       res.end(SMALL);
     });
-    const proxy = createTrackingProxy({ baseUrl: upstream.url, apiKey: CANARY_KEY, corsOrigins: ['https://shop.example'], logger: () => {} });
+    const proxy = createTrackingProxy({
+      baseUrl: upstream.url,
+      apiKey: CANARY_KEY,
+      corsOrigins: ['https://shop.example'],
+      logger: () => {},
+    });
     const server = http.createServer(toNodeListener(proxy));
     const writes: string[] = [];
     server.on('connection', (socket: net.Socket) => {
@@ -292,7 +297,9 @@ describe('toNodeListener with the tracking proxy (the direct path)', () => {
       );
       assert.ok(lines(hit).includes('x-proxy-cache: hit') && lines(hit).includes('access-control-allow-origin: https://shop.example'));
       assert.deepEqual(
-        lines(hit).filter((l) => general.test(l)).map((l) => l.split(':')[0]),
+        lines(hit)
+          .filter((l) => general.test(l))
+          .map((l) => l.split(':')[0]),
         ['Date', 'Connection', 'Keep-Alive'],
       );
       assert.ok(lines(hit).includes('Keep-Alive: timeout=5'));
@@ -348,7 +355,11 @@ describe('toNodeListener with the tracking proxy (the direct path)', () => {
   });
 });
 
-const SMALL = JSON.stringify({ referenceNumber: 'SMALL1', note: 'caf\u00e9 \u2014 ok', milestones: Array.from({ length: 30 }, (_, i) => ({ code: 'DEPA', i })) });
+const SMALL = JSON.stringify({
+  referenceNumber: 'SMALL1',
+  note: 'caf\u00e9 \u2014 ok',
+  milestones: Array.from({ length: 30 }, (_, i) => ({ code: 'DEPA', i })),
+});
 
 /**
  * Sends requests one after another on one connection and returns each raw answer; each answer
