@@ -202,8 +202,8 @@ export class OceanTracker extends TrackerElement {
         <label for="carrier">${l.t('form.carrier')}</label>
         <select id="carrier" name="carrierCode" @change=${(e: Event) => (this.picked = (e.target as HTMLSelectElement).value)}>
           <option value="" ?selected=${selected === ''}>${l.t('form.carrier.auto')}</option>
-          ${carriers.map((c) => html`<option value=${c.code} ?selected=${c.code === selected}>${c.name}</option>`)}
-          ${selected && !carriers.some((c) => c.code === selected) ? html`<option value=${selected} selected>${selected}</option>` : nothing}
+          ${carriers.map((c) => html`<option dir="auto" value=${c.code} ?selected=${c.code === selected}>${c.name}</option>`)}
+          ${selected && !carriers.some((c) => c.code === selected) ? html`<option dir="auto" value=${selected} selected>${selected}</option>` : nothing}
         </select>
       </div>
       <div class="form-actions"><button type="submit" part="submit-button">${l.t('form.submit')}</button></div>

@@ -169,9 +169,36 @@ export const trackerStyles = css`
     font-size: 0.875em;
     margin: 0;
   }
+  /*
+   * The carrier picker shows whole names. Where the engine lets a select be styled
+   * (appearance: base-select), the picked name wraps instead of being cut, and so do the
+   * options; elsewhere the name is cut at its end, never its start (each option is dir="auto").
+   */
+  @supports (appearance: base-select) {
+    select,
+    ::picker(select) {
+      appearance: base-select;
+    }
+    select {
+      white-space: normal;
+    }
+    ::picker(select) {
+      border: 1px solid var(--_control-border);
+      border-radius: calc(var(--_radius) * 0.75);
+      background: var(--_bg);
+      color: var(--_text);
+      max-block-size: min(24em, 60vh);
+    }
+    option {
+      white-space: normal;
+      padding-block: 0.4em;
+      padding-inline: 0.75em;
+    }
+  }
   @container tracker (min-width: 560px) {
     form {
-      grid-template-columns: 2fr 1fr auto;
+      /* The carrier gets the larger share: its names are longer than any number. */
+      grid-template-columns: minmax(0, 1fr) minmax(0, 1.6fr) auto;
       align-items: end;
     }
     form.single {
