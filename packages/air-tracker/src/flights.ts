@@ -52,8 +52,8 @@ function renderTimes(times: FlightTimes, ctx: RenderContext): TemplateResult {
   if (latest) shown.push([l.t(`time.${latest[0]}`), latest[1]]);
   if (shown.length === 0) return html`<span class="muted">${l.t('time.unknown')}</span>`;
   return html`${shown.map(
-    ([label, moment]) =>
-      html`<span class="flight-time"
+    ([label, moment], i) =>
+      html`${i > 0 ? ' ' : ''}<span class="flight-time"
         ><span class="muted">${label}</span> <time datetime=${isoOf(moment)}>${formatMoment(moment, l.locale)}</time></span
       >`,
   )}`;

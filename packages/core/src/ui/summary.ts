@@ -85,8 +85,10 @@ export function renderRoute(view: ShipmentView, ctx: RenderContext): TemplateRes
         (stop, i) =>
           html`<li>
             <span class="place-role">${stop.roleLabels.join(' · ')}</span>
-            <span class="place-name"
-              >${i > 0 ? html`<span class="route-arrow" aria-hidden="true">${arrow}&nbsp;</span>` : nothing}${stop.place.label}</span
+            <span class="place-line"
+              >${i > 0 ? html`<span class="route-arrow" aria-hidden="true">${arrow}&nbsp;</span>` : nothing}<span class="place-name"
+                >${stop.place.label}</span
+              ></span
             >
           </li>`,
       )}
