@@ -5,6 +5,7 @@ import {
   ListController,
   NumberEntry,
   TrackerElement,
+  firstStrongDirection,
   type ProductView,
   type RenderContext,
 } from '@cargo-trackers/core/element';
@@ -200,7 +201,11 @@ export class OceanTracker extends TrackerElement {
       </div>
       <div class="field">
         <label for="carrier">${l.t('form.carrier')}</label>
-        <select id="carrier" name="carrierCode" @change=${(e: Event) => (this.picked = (e.target as HTMLSelectElement).value)}>
+        <select
+          id="carrier"
+          name="carrierCode"
+          data-text-dir=${firstStrongDirection(this.carrierLabel(carriers, selected)) ?? nothing}
+          @change=${(e: Event) => (this.picked = (e.target as HTMLSelectElement).value)}>
           <option value="" ?selected=${selected === ''}>${l.t('form.carrier.auto')}</option>
           ${carriers.map((c) => html`<option dir="auto" value=${c.code} ?selected=${c.code === selected}>${c.name}</option>`)}
           ${selected && !carriers.some((c) => c.code === selected) ? html`<option dir="auto" value=${selected} selected>${selected}</option>` : nothing}
@@ -209,6 +214,11 @@ export class OceanTracker extends TrackerElement {
       <div class="form-actions"><button type="submit" part="submit-button">${l.t('form.submit')}</button></div>
       ${requirement ? html`<p class="hint" id="requirement">${requirement}</p>` : nothing} ${this.entry.renderAdvice(ctx)}
     </form>`;
+  }
+
+  /** What the select shows for `code`: the listed name, the bare code, or "Detect automatically". */
+  private carrierLabel(carriers: readonly OceanCarrier[], code: string): string {
+    return code === '' ? this.localizer.t('form.carrier.auto') : (carriers.find((c) => c.code === code)?.name ?? code);
   }
 
   /** A document that gives only the carrier's code still names it when the carrier list does. */

@@ -172,7 +172,8 @@ export const trackerStyles = css`
   /*
    * The carrier picker shows whole names. Where the engine lets a select be styled
    * (appearance: base-select), the picked name wraps instead of being cut, and so do the
-   * options; elsewhere the name is cut at its end, never its start (each option is dir="auto").
+   * options; elsewhere a name too long for a phone is cut at its end, never its start (each
+   * option is dir="auto", and the select takes the picked name's direction).
    */
   @supports (appearance: base-select) {
     select,
@@ -193,6 +194,15 @@ export const trackerStyles = css`
       white-space: normal;
       padding-block: 0.4em;
       padding-inline: 0.75em;
+    }
+  }
+  @supports not (appearance: base-select) {
+    /* An engine that draws the select itself sets the picked name in the select's direction, not the name's own. */
+    select[data-text-dir='ltr'] {
+      direction: ltr;
+    }
+    select[data-text-dir='rtl'] {
+      direction: rtl;
     }
   }
   @container tracker (min-width: 560px) {
