@@ -204,7 +204,7 @@ export class OceanTracker extends TrackerElement {
         <select
           id="carrier"
           name="carrierCode"
-          data-text-dir=${firstStrongDirection(this.carrierLabel(carriers, selected)) ?? nothing}
+          dir=${firstStrongDirection(this.carrierLabel(carriers, selected)) ?? nothing}
           @change=${(e: Event) => (this.picked = (e.target as HTMLSelectElement).value)}>
           <option value="" ?selected=${selected === ''}>${l.t('form.carrier.auto')}</option>
           ${carriers.map((c) => html`<option dir="auto" value=${c.code} ?selected=${c.code === selected}>${c.name}</option>`)}

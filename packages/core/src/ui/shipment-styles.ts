@@ -21,7 +21,7 @@ export const shipmentStyles = css`
   }
   .summary {
     grid-area: summary;
-    /* Its own width, not the viewport's, decides how flights and the route lay out: beside the map it is narrow. */
+    /* Its own width, not the viewport, decides how flights and the route lay out: beside the map it is narrow. */
     container: summary / inline-size;
     display: grid;
     gap: var(--_gap);

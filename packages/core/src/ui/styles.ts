@@ -170,10 +170,9 @@ export const trackerStyles = css`
     margin: 0;
   }
   /*
-   * The carrier picker shows whole names. Where the engine lets a select be styled
-   * (appearance: base-select), the picked name wraps instead of being cut, and so do the
-   * options; elsewhere a name too long for a phone is cut at its end, never its start (each
-   * option is dir="auto", and the select takes the picked name's direction).
+   * The carrier picker shows whole names. Where a select may be styled (appearance: base-select),
+   * the picked name and the options wrap instead of being cut; elsewhere a name too long for a
+   * phone is cut at its end, never its start (the select and options take the direction of the name).
    */
   @supports (appearance: base-select) {
     select,
@@ -182,27 +181,6 @@ export const trackerStyles = css`
     }
     select {
       white-space: normal;
-    }
-    ::picker(select) {
-      border: 1px solid var(--_control-border);
-      border-radius: calc(var(--_radius) * 0.75);
-      background: var(--_bg);
-      color: var(--_text);
-      max-block-size: min(24em, 60vh);
-    }
-    option {
-      white-space: normal;
-      padding-block: 0.4em;
-      padding-inline: 0.75em;
-    }
-  }
-  @supports not (appearance: base-select) {
-    /* An engine that draws the select itself sets the picked name in the select's direction, not the name's own. */
-    select[data-text-dir='ltr'] {
-      direction: ltr;
-    }
-    select[data-text-dir='rtl'] {
-      direction: rtl;
     }
   }
   @container tracker (min-width: 560px) {
