@@ -140,8 +140,10 @@ describe('narrow and wide geometry', () => {
           expect(el.scrollWidth, 'element scrollWidth').to.be.at.most(el.clientWidth);
           expect(document.documentElement.scrollWidth, 'page scrollWidth').to.be.at.most(width);
 
-          // No text box leaves its card (flights) or its section (route, status, ETA).
-          const boxes = [...root.querySelectorAll<HTMLElement>('[part~="flight"], [part~="route"], [part~="status"], [part~="eta"]')];
+          // No text box leaves its card (flights) or its section (route, status, exception banner, ETA).
+          const boxes = [
+            ...root.querySelectorAll<HTMLElement>('[part~="flight"], [part~="route"], [part~="status"], [part~="exception"], [part~="eta"]'),
+          ];
           for (const box of boxes) {
             const b = box.getBoundingClientRect();
             for (const t of textNodes(box)) {
@@ -156,7 +158,10 @@ describe('narrow and wide geometry', () => {
           // An arrow points the way the text reads and always has its place after it on the same
           // line: no line ends with one (in reading order), and none holds an arrow alone.
           const [ahead, against] = lang === 'ar' ? ['←', '→'] : ['→', '←'];
-          const lines = [root.querySelector('[part~="route"] ol'), ...root.querySelectorAll('[part~="flight"] .flight-route')]
+          const lines = [
+            root.querySelector('[part~="route"] ol'),
+            ...root.querySelectorAll('[part~="flight"] .flight-route, [part~="exception"] .exception-leg'),
+          ]
             .filter((n) => n !== null)
             .flatMap((n) => visualLines(n));
           // The English flight route says "from → to" at every width, so the rule below has arrows to check.
