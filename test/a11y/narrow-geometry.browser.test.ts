@@ -142,7 +142,9 @@ describe('narrow and wide geometry', () => {
 
           // No text box leaves its card (flights) or its section (route, status, exception banner, ETA).
           const boxes = [
-            ...root.querySelectorAll<HTMLElement>('[part~="flight"], [part~="route"], [part~="status"], [part~="exception"], [part~="eta"]'),
+            ...root.querySelectorAll<HTMLElement>(
+              '[part~="flight"], [part~="route"], [part~="status"], [part~="exception"], [part~="eta"]',
+            ),
           ];
           for (const box of boxes) {
             const b = box.getBoundingClientRect();
@@ -165,7 +167,11 @@ describe('narrow and wide geometry', () => {
             .filter((n) => n !== null)
             .flatMap((n) => visualLines(n));
           // The English flight route says "from → to" at every width, so the rule below has arrows to check.
-          if (s.tag === 'air-tracker' && lang === 'en') expect(lines.some((l) => l.includes(ahead)), 'arrows drawn').to.equal(true);
+          if (s.tag === 'air-tracker' && lang === 'en')
+            expect(
+              lines.some((l) => l.includes(ahead)),
+              'arrows drawn',
+            ).to.equal(true);
           for (const line of lines) {
             expect(line, `line "${line}" has an arrow pointing backwards`).not.to.include(against);
             const end = lang === 'ar' ? line.at(0) : line.at(-1);
@@ -191,48 +197,52 @@ describe('the carrier picker', () => {
   for (const width of WIDTHS) {
     for (const lang of LANGS) {
       for (const carrier of ['MSCU', '']) {
-        itExceptIn(tooNarrowFor(width), `shows ${carrier ? 'a long carrier name' : '“Detect automatically”'} whole at ${width} px, ${lang}`, async () => {
-          await setViewport({ width, height: 600 });
-          document.body.style.margin = '0';
-          const sc = await scenario({ responses: [{ status: 404, body: {} }], carriers: oceanCarrierList });
-          const el = mount<TrackerElement>(
-            `<ocean-tracker lang="${lang}" proxy-url="${sc.base}/ocean" carrier-code="${carrier}" style="margin:0"></ocean-tracker>`,
-          );
-          const select = () => el.shadowRoot!.querySelector('select')!;
-          await el.updateComplete;
-          await until(() => select().options.length === oceanCarrierList.carriers.length + 1, 'carriers listed');
-          await el.updateComplete;
-          await executeServerCommand('screenshot', { name: `picker-${carrier || 'auto'}-${width}-${lang}` });
-          const s = select();
-          const option = s.selectedOptions[0]!;
-          expect(option.value).to.equal(carrier);
-          expect(el.scrollWidth, 'element scrollWidth').to.be.at.most(el.clientWidth);
-          // The picked name set on one line in the select's font, against the room inside the
-          // select (its padding and the drop-down mark taken off).
-          const style = getComputedStyle(s);
-          const probe = document.createElement('span');
-          probe.style.font = style.font;
-          probe.style.whiteSpace = 'pre';
-          probe.textContent = option.textContent;
-          document.body.append(probe);
-          const natural = probe.getBoundingClientRect().width;
-          probe.remove();
-          const room = s.clientWidth - parseFloat(style.paddingInlineStart) - parseFloat(style.paddingInlineEnd) - 24;
-          if (natural <= room) return;
-          if (CSS.supports('appearance: base-select')) {
-            // Too long for one line: a select the page may style wraps the name, so it grows a line for each.
-            const lines = Math.ceil(natural / room);
-            const inner = s.clientHeight - parseFloat(style.paddingBlockStart) - parseFloat(style.paddingBlockEnd);
-            expect(style.appearance).to.equal('base-select');
-            expect(inner, `room for ${lines} lines of "${option.textContent}"`).to.be.at.least(lines * parseFloat(style.lineHeight) - 1);
-          } else {
-            // A select the engine draws itself cuts a name that is too long: only on a phone, where even
-            // a full-width select is too short, and then at its end, so that its start shows.
-            expect(width, `"${option.textContent}" is cut at ${width} px`).to.be.below(768);
-            const own = carrier || lang !== 'ar' ? 'ltr' : 'rtl';
-            expect(style.direction, 'the select sets the name from its own start').to.equal(own);
-          }
-        });
+        itExceptIn(
+          tooNarrowFor(width),
+          `shows ${carrier ? 'a long carrier name' : '“Detect automatically”'} whole at ${width} px, ${lang}`,
+          async () => {
+            await setViewport({ width, height: 600 });
+            document.body.style.margin = '0';
+            const sc = await scenario({ responses: [{ status: 404, body: {} }], carriers: oceanCarrierList });
+            const el = mount<TrackerElement>(
+              `<ocean-tracker lang="${lang}" proxy-url="${sc.base}/ocean" carrier-code="${carrier}" style="margin:0"></ocean-tracker>`,
+            );
+            const select = () => el.shadowRoot!.querySelector('select')!;
+            await el.updateComplete;
+            await until(() => select().options.length === oceanCarrierList.carriers.length + 1, 'carriers listed');
+            await el.updateComplete;
+            await executeServerCommand('screenshot', { name: `picker-${carrier || 'auto'}-${width}-${lang}` });
+            const s = select();
+            const option = s.selectedOptions[0]!;
+            expect(option.value).to.equal(carrier);
+            expect(el.scrollWidth, 'element scrollWidth').to.be.at.most(el.clientWidth);
+            // The picked name set on one line in the select's font, against the room inside the
+            // select (its padding and the drop-down mark taken off).
+            const style = getComputedStyle(s);
+            const probe = document.createElement('span');
+            probe.style.font = style.font;
+            probe.style.whiteSpace = 'pre';
+            probe.textContent = option.textContent;
+            document.body.append(probe);
+            const natural = probe.getBoundingClientRect().width;
+            probe.remove();
+            const room = s.clientWidth - parseFloat(style.paddingInlineStart) - parseFloat(style.paddingInlineEnd) - 24;
+            if (natural <= room) return;
+            if (CSS.supports('appearance: base-select')) {
+              // Too long for one line: a select the page may style wraps the name, so it grows a line for each.
+              const lines = Math.ceil(natural / room);
+              const inner = s.clientHeight - parseFloat(style.paddingBlockStart) - parseFloat(style.paddingBlockEnd);
+              expect(style.appearance).to.equal('base-select');
+              expect(inner, `room for ${lines} lines of "${option.textContent}"`).to.be.at.least(lines * parseFloat(style.lineHeight) - 1);
+            } else {
+              // A select the engine draws itself cuts a name that is too long: only on a phone, where even
+              // a full-width select is too short, and then at its end, so that its start shows.
+              expect(width, `"${option.textContent}" is cut at ${width} px`).to.be.below(768);
+              const own = carrier || lang !== 'ar' ? 'ltr' : 'rtl';
+              expect(style.direction, 'the select sets the name from its own start').to.equal(own);
+            }
+          },
+        );
       }
     }
   }

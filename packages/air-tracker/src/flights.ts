@@ -54,7 +54,7 @@ function renderTimes(times: FlightTimes, ctx: RenderContext): TemplateResult {
   return html`${shown.map(
     ([label, moment], i) =>
       html`${i > 0 ? ' ' : ''}<span class="flight-time"
-        ><span class="muted">${label}</span> <time datetime=${isoOf(moment)}>${formatMoment(moment, l.locale)}</time></span
-      >`,
+          ><span class="muted">${label}</span> <time datetime=${isoOf(moment)}>${formatMoment(moment, l.locale)}</time></span
+        >`,
   )}`;
 }

@@ -205,7 +205,8 @@ export class OceanTracker extends TrackerElement {
           id="carrier"
           name="carrierCode"
           dir=${firstStrongDirection(this.carrierLabel(carriers, selected)) ?? nothing}
-          @change=${(e: Event) => (this.picked = (e.target as HTMLSelectElement).value)}>
+          @change=${(e: Event) => (this.picked = (e.target as HTMLSelectElement).value)}
+        >
           <option value="" ?selected=${selected === ''}>${l.t('form.carrier.auto')}</option>
           ${carriers.map((c) => html`<option dir="auto" value=${c.code} ?selected=${c.code === selected}>${c.name}</option>`)}
           ${selected && !carriers.some((c) => c.code === selected) ? html`<option dir="auto" value=${selected} selected>${selected}</option>` : nothing}
