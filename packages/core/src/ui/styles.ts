@@ -182,6 +182,11 @@ export const trackerStyles = css`
     select {
       white-space: normal;
     }
+    ::picker(select) {
+      background: var(--_bg);
+      color: var(--_text);
+      border-color: var(--_control-border);
+    }
   }
   @container tracker (min-width: 560px) {
     form {
