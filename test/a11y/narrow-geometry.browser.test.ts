@@ -209,7 +209,10 @@ describe('the carrier picker', () => {
             );
             const select = () => el.shadowRoot!.querySelector('select')!;
             await el.updateComplete;
+            // The visitor comes to the picker: the list may be asked for only then, and arrive after focus.
+            select().focus();
             await until(() => select().options.length === oceanCarrierList.carriers.length + 1, 'carriers listed');
+            select().blur();
             await el.updateComplete;
             await executeServerCommand('screenshot', { name: `picker-${carrier || 'auto'}-${width}-${lang}` });
             const s = select();

@@ -14,7 +14,6 @@ export { NumberEntry } from './ui/number-entry.js';
 export { ListController, type ListControllerOptions } from './controllers/list-controller.js';
 export type { Advice, NumberEntryOptions } from './ui/number-entry.js';
 export { inSentence } from './ui/labels.js';
-export { firstStrongDirection } from './i18n/bidi.js';
 export type { RenderContext } from './ui/labels.js';
 export * from './model/read-basics.js';
 export { defineElement } from './define.js';

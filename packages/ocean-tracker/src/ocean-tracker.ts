@@ -5,7 +5,6 @@ import {
   ListController,
   NumberEntry,
   TrackerElement,
-  firstStrongDirection,
   type ProductView,
   type RenderContext,
 } from '@cargo-trackers/core/element';
@@ -204,7 +203,6 @@ export class OceanTracker extends TrackerElement {
         <select
           id="carrier"
           name="carrierCode"
-          dir=${firstStrongDirection(this.carrierLabel(carriers, selected)) ?? nothing}
           @change=${(e: Event) => (this.picked = (e.target as HTMLSelectElement).value)}
         >
           <option value="" ?selected=${selected === ''}>${l.t('form.carrier.auto')}</option>
@@ -215,11 +213,6 @@ export class OceanTracker extends TrackerElement {
       <div class="form-actions"><button type="submit" part="submit-button">${l.t('form.submit')}</button></div>
       ${requirement ? html`<p class="hint" id="requirement">${requirement}</p>` : nothing} ${this.entry.renderAdvice(ctx)}
     </form>`;
-  }
-
-  /** What the select shows for `code`: the listed name, the bare code, or "Detect automatically". */
-  private carrierLabel(carriers: readonly OceanCarrier[], code: string): string {
-    return code === '' ? this.localizer.t('form.carrier.auto') : (carriers.find((c) => c.code === code)?.name ?? code);
   }
 
   /** A document that gives only the carrier's code still names it when the carrier list does. */

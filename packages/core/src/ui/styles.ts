@@ -188,6 +188,13 @@ export const trackerStyles = css`
       border-color: var(--_control-border);
     }
   }
+  /* An engine that draws the select itself sets the picked option in the direction of the select: take that of the name. */
+  select:has(> option:checked:dir(ltr)) {
+    direction: ltr;
+  }
+  select:has(> option:checked:dir(rtl)) {
+    direction: rtl;
+  }
   @container tracker (min-width: 560px) {
     form {
       /* The carrier gets the larger share: its names are longer than any number. */

@@ -1,6 +1,5 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { firstStrongDirection } from '../../../../packages/core/src/i18n/bidi.js';
 import { en, type Message } from '../../../../packages/core/src/i18n/en.js';
 import { ar } from '../../../../packages/core/src/i18n/ar.js';
 import { de } from '../../../../packages/core/src/i18n/de.js';
@@ -9,22 +8,6 @@ import { fr } from '../../../../packages/core/src/i18n/fr.js';
 import { ja } from '../../../../packages/core/src/i18n/ja.js';
 import { ptBR } from '../../../../packages/core/src/i18n/pt-BR.js';
 import { zhCN } from '../../../../packages/core/src/i18n/zh-CN.js';
-
-describe('firstStrongDirection', () => {
-  it('reads the direction from the first letter, as dir="auto" does', () => {
-    assert.equal(firstStrongDirection('MSC Mediterranean Shipping Company'), 'ltr');
-    assert.equal(firstStrongDirection('التعرّف تلقائيًا'), 'rtl');
-    assert.equal(firstStrongDirection('שירותי ספנות'), 'rtl');
-    assert.equal(firstStrongDirection('(2) ZIM'), 'ltr');
-    assert.equal(firstStrongDirection('123 شحن'), 'rtl');
-    assert.equal(firstStrongDirection('中远海运'), 'ltr');
-  });
-
-  it('has no direction for text without a letter', () => {
-    assert.equal(firstStrongDirection('176-22817340'), undefined);
-    assert.equal(firstStrongDirection(''), undefined);
-  });
-});
 
 describe('arrows in messages', () => {
   const catalogues: Record<string, Readonly<Record<string, Message>>> = { en, ar, de, es, fr, ja, 'pt-BR': ptBR, 'zh-CN': zhCN };
