@@ -200,11 +200,7 @@ export class OceanTracker extends TrackerElement {
       </div>
       <div class="field">
         <label for="carrier">${l.t('form.carrier')}</label>
-        <select
-          id="carrier"
-          name="carrierCode"
-          @change=${(e: Event) => (this.picked = (e.target as HTMLSelectElement).value)}
-        >
+        <select id="carrier" name="carrierCode" @change=${(e: Event) => (this.picked = (e.target as HTMLSelectElement).value)}>
           <option value="" ?selected=${selected === ''}>${l.t('form.carrier.auto')}</option>
           ${carriers.map((c) => html`<option dir="auto" value=${c.code} ?selected=${c.code === selected}>${c.name}</option>`)}
           ${selected && !carriers.some((c) => c.code === selected) ? html`<option dir="auto" value=${selected} selected>${selected}</option>` : nothing}
