@@ -162,6 +162,9 @@ export class OceanTracker extends TrackerElement {
     if ((changed.has('referenceNumber') || changed.has('carrierCode') || changed.has('proxyUrl')) && this.referenceNumber) {
       this.startLookup(this.referenceNumber, this.params(this.referenceNumber));
     }
+    // A list that arrives while the picker has focus replaces the picked option; WebKit then shows the first one.
+    const select = this.renderRoot.querySelector('select');
+    if (select) select.value = this.carrier() ?? '';
   }
 
   /** The carrier that goes with the request: the visitor's pick, else the attribute. */
