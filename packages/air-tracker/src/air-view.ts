@@ -34,6 +34,24 @@ export const styles = css`
   .flight-state {
     font-size: 0.85em;
   }
+  .flight-time {
+    display: flex;
+    flex-wrap: wrap;
+    column-gap: 0.3em;
+  }
+  /* A narrow summary (a phone, or the column beside the map): each label above its times. */
+  @container summary (max-width: 30em) {
+    [part~='flight'] dl.facts {
+      grid-template-columns: minmax(0, 1fr);
+      row-gap: 0;
+    }
+    [part~='flight'] dl.facts dt {
+      font-weight: 600;
+    }
+    [part~='flight'] dl.facts dd + dt {
+      margin-block-start: 0.35em;
+    }
+  }
   [part~='flight'][data-state='cancelled'] .flight-number {
     text-decoration: line-through;
   }

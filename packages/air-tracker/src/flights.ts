@@ -24,7 +24,7 @@ function renderFlight({ flight, route }: FlightView, ctx: RenderContext): Templa
       <strong class="flight-number">${flight.flightNumber}</strong>
       <span class="flight-state">${l.t(`flight.state.${flight.state}`)}</span>
     </div>
-    <div>${route}</div>
+    <div class="flight-route">${route}</div>
     ${flight.aircraftType ? html`<div class="muted">${l.t('flight.aircraft', { type: flight.aircraftType })}</div>` : nothing}
     <dl class="facts">
       <dt>${l.t('flight.departure')}</dt>
@@ -35,7 +35,11 @@ function renderFlight({ flight, route }: FlightView, ctx: RenderContext): Templa
   </li>`;
 }
 
-/** Scheduled, then the actual time, else the estimate: what changed is what a reader looks for. */
+/**
+ * Scheduled, then the actual time, else the estimate: what changed is what a reader looks for.
+ * Each is a row of its own, its label beside it while both fit, so a time never breaks into
+ * a column of words.
+ */
 function renderTimes(times: FlightTimes, ctx: RenderContext): TemplateResult {
   const { l } = ctx;
   const latest: readonly ['actual' | 'estimated', Moment] | undefined = times.actual
@@ -49,7 +53,7 @@ function renderTimes(times: FlightTimes, ctx: RenderContext): TemplateResult {
   if (shown.length === 0) return html`<span class="muted">${l.t('time.unknown')}</span>`;
   return html`${shown.map(
     ([label, moment], i) =>
-      html`${i > 0 ? ' · ' : ''}<span class="flight-time"
+      html`${i > 0 ? ' ' : ''}<span class="flight-time"
           ><span class="muted">${label}</span> <time datetime=${isoOf(moment)}>${formatMoment(moment, l.locale)}</time></span
         >`,
   )}`;

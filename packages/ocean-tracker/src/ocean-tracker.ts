@@ -167,6 +167,9 @@ export class OceanTracker extends TrackerElement {
     if ((changed.has('referenceNumber') || changed.has('carrierCode') || changed.has('proxyUrl')) && this.referenceNumber) {
       this.startLookup(this.referenceNumber, this.params(this.referenceNumber));
     }
+    // A list that arrives while the picker has focus replaces the picked option; WebKit then shows the first one.
+    const select = this.renderRoot.querySelector('select');
+    if (select) select.value = this.carrier() ?? '';
   }
 
   /** The carrier that goes with the request: the visitor's pick, else the attribute. */
@@ -213,8 +216,8 @@ export class OceanTracker extends TrackerElement {
           @change=${(e: Event) => (this.picked = (e.target as HTMLSelectElement).value)}
         >
           <option value="" ?selected=${selected === ''}>${l.t('form.carrier.auto')}</option>
-          ${carriers.map((c) => html`<option value=${c.code} ?selected=${c.code === selected}>${c.name}</option>`)}
-          ${selected && !carriers.some((c) => c.code === selected) ? html`<option value=${selected} selected>${selected}</option>` : nothing}
+          ${carriers.map((c) => html`<option dir="auto" value=${c.code} ?selected=${c.code === selected}>${c.name}</option>`)}
+          ${selected && !carriers.some((c) => c.code === selected) ? html`<option dir="auto" value=${selected} selected>${selected}</option>` : nothing}
         </select>
       </div>
       <div class="form-actions"><button type="submit" part="submit-button">${l.t('form.submit')}</button></div>

@@ -116,7 +116,7 @@ export const de = {
   'flight.state.cancelled': 'Annulliert',
   'flight.departure': 'Abflug',
   'flight.arrival': 'Ankunft',
-  'flight.route': '{from} → {to}',
+  'flight.route': '{from} →\u00a0{to}',
   'flight.aircraft': 'Flugzeug: {type}',
   'flight.airport.unknown': 'Flughafen nicht angegeben',
   'milestone.superseded': 'Durch eine spätere Buchung ersetzt',

@@ -57,7 +57,7 @@ export const enShipment = {
   'flight.state.cancelled': 'Cancelled',
   'flight.departure': 'Departure',
   'flight.arrival': 'Arrival',
-  'flight.route': '{from} → {to}',
+  'flight.route': '{from} →\u00a0{to}',
   'flight.aircraft': 'Aircraft: {type}',
   'flight.airport.unknown': 'Airport not given',
   'milestone.superseded': 'Replaced by a later booking',

@@ -119,7 +119,7 @@ export const es = {
   'flight.state.cancelled': 'Cancelado',
   'flight.departure': 'Salida',
   'flight.arrival': 'Llegada',
-  'flight.route': '{from} → {to}',
+  'flight.route': '{from} →\u00a0{to}',
   'flight.aircraft': 'Aeronave: {type}',
   'flight.airport.unknown': 'Aeropuerto no indicado',
   'milestone.superseded': 'Sustituido por una reserva posterior',

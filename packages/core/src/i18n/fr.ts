@@ -119,7 +119,7 @@ export const fr = {
   'flight.state.cancelled': 'Annulé',
   'flight.departure': 'Départ',
   'flight.arrival': 'Arrivée',
-  'flight.route': '{from} → {to}',
+  'flight.route': '{from} →\u00a0{to}',
   'flight.aircraft': 'Appareil\u202f: {type}',
   'flight.airport.unknown': 'Aéroport non communiqué',
   'milestone.superseded': 'Remplacé par une réservation ultérieure',

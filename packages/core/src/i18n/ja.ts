@@ -106,7 +106,7 @@ export const ja = {
   'flight.state.cancelled': '欠航',
   'flight.departure': '出発',
   'flight.arrival': '到着',
-  'flight.route': '{from} → {to}',
+  'flight.route': '{from} →\u00a0{to}',
   'flight.aircraft': '機材：{type}',
   'flight.airport.unknown': '空港不明',
   'milestone.superseded': '後の予約に置き換えられました',

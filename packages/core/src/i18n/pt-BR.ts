@@ -119,7 +119,7 @@ export const ptBR = {
   'flight.state.cancelled': 'Cancelado',
   'flight.departure': 'Partida',
   'flight.arrival': 'Chegada',
-  'flight.route': '{from} → {to}',
+  'flight.route': '{from} →\u00a0{to}',
   'flight.aircraft': 'Aeronave: {type}',
   'flight.airport.unknown': 'Aeroporto não informado',
   'milestone.superseded': 'Substituído por uma reserva posterior',

@@ -102,7 +102,7 @@ export const zhCN = {
   'flight.state.cancelled': '已取消',
   'flight.departure': '起飞',
   'flight.arrival': '到达',
-  'flight.route': '{from} → {to}',
+  'flight.route': '{from} →\u00a0{to}',
   'flight.aircraft': '机型：{type}',
   'flight.airport.unknown': '机场未提供',
   'milestone.superseded': '已被后续订舱取代',

@@ -21,6 +21,8 @@ export const shipmentStyles = css`
   }
   .summary {
     grid-area: summary;
+    /* Its own width, not the viewport, decides how flights and the route lay out: beside the map it is narrow. */
+    container: summary / inline-size;
     display: grid;
     gap: var(--_gap);
     align-content: start;
@@ -163,27 +165,37 @@ export const shipmentStyles = css`
     list-style: none;
     display: flex;
     flex-wrap: wrap;
-    gap: 0.25em;
+    gap: 0.25em 0.75em;
     padding: 0;
     margin: 0;
   }
   [part~='route'] li {
-    display: flex;
-    align-items: center;
-    gap: 0.25em;
+    display: grid;
+    align-content: start;
   }
-  [part~='route'] li:not(:last-child)::after {
-    content: '→';
+  .route-arrow {
     color: var(--_muted);
-    margin-inline: 0.25em;
-  }
-  [part~='route'] li:not(:last-child):dir(rtl)::after {
-    content: '←';
   }
   .place-role {
-    display: block;
     font-size: 0.8em;
     color: var(--_muted);
+  }
+  /* A narrow summary (a phone, or the column beside the map): the stops as labelled rows. */
+  @container summary (max-width: 36em) {
+    [part~='route'] ol {
+      display: grid;
+      grid-template-columns: fit-content(40%) minmax(0, 1fr);
+      gap: 0.35em 1em;
+    }
+    [part~='route'] li {
+      grid-column: 1 / -1;
+      display: grid;
+      grid-template-columns: subgrid;
+      align-items: baseline;
+    }
+    .route-arrow {
+      display: none;
+    }
   }
   ul.plain {
     list-style: none;

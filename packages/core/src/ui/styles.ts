@@ -174,9 +174,36 @@ export const trackerStyles = css`
     font-size: 0.875em;
     margin: 0;
   }
+  /*
+   * The carrier picker shows whole names. Where a select may be styled (appearance: base-select),
+   * the picked name and the options wrap instead of being cut; elsewhere a name too long for a
+   * phone is cut at its end, never its start (the select and options take the direction of the name).
+   */
+  @supports (appearance: base-select) {
+    select,
+    ::picker(select) {
+      appearance: base-select;
+    }
+    select {
+      white-space: normal;
+    }
+    ::picker(select) {
+      background: var(--_bg);
+      color: var(--_text);
+      border-color: var(--_control-border);
+    }
+  }
+  /* An engine that draws the select itself sets the picked option in the direction of the select: take that of the name. */
+  select:has(> option:checked:dir(ltr)) {
+    direction: ltr;
+  }
+  select:has(> option:checked:dir(rtl)) {
+    direction: rtl;
+  }
   @container tracker (min-width: 560px) {
     form {
-      grid-template-columns: 2fr 1fr auto;
+      /* The carrier gets the larger share: its names are longer than any number. */
+      grid-template-columns: minmax(0, 1fr) minmax(0, 1.6fr) auto;
       align-items: end;
     }
     form.single {

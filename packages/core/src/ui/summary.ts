@@ -67,21 +67,29 @@ export function renderEta(view: ShipmentView, ctx: RenderContext): TemplateResul
   </section>`;
 }
 
-/** `part="route"`: the stops in order with what each is for the shipment. */
+/**
+ * `part="route"`: the stops in order with what each is for the shipment. Each stop after the
+ * first carries its own arrow, joined to its name, so a line never ends or starts with an arrow
+ * alone; the arrow points the way the text reads. A narrow summary stacks the stops as labelled
+ * rows instead (see shipment-styles.ts), where the order needs no arrow.
+ */
 export function renderRoute(view: ShipmentView, ctx: RenderContext): TemplateResult | typeof nothing {
   const { route } = view.map;
   if (route.length === 0) return nothing;
   const { l } = ctx;
+  const arrow = l.dir === 'rtl' ? '←' : '→';
   return html`<section part="route" aria-label=${l.t('shipment.route')}>
     <h3>${l.t('shipment.route')}</h3>
     <ol>
       ${route.map(
-        (stop) =>
+        (stop, i) =>
           html`<li>
-            <span>
-              <span class="place-role">${stop.roleLabels.join(' · ')}</span>
-              <span class="place-name">${stop.place.label}</span>
-            </span>
+            <span class="place-role">${stop.roleLabels.join(' · ')}</span>
+            <span class="place-line"
+              >${i > 0 ? html`<span class="route-arrow" aria-hidden="true">${arrow}&nbsp;</span>` : nothing}<span class="place-name"
+                >${stop.place.label}</span
+              ></span
+            >
           </li>`,
       )}
     </ol>

@@ -68,8 +68,11 @@ describe('languages', () => {
     // The label sits at the right edge of the form in RTL.
     const label = form.querySelector('label')!.getBoundingClientRect();
     expect(form.getBoundingClientRect().right - label.right).to.be.lessThan(2);
-    const stop = part(el, 'route')!.querySelector('li')!;
-    expect(getComputedStyle(stop, '::after').content).to.equal('"←"');
+    // Each stop after the first opens with its arrow, to the right of the place it leads to.
+    const arrow = part(el, 'route')!.querySelectorAll('li')[1]!.querySelector('.route-arrow')!;
+    expect(arrow.textContent!.trim()).to.equal('←');
+    const place = arrow.nextElementSibling!.getBoundingClientRect();
+    expect(arrow.getBoundingClientRect().left).to.be.at.least(place.right - 1);
     expect(getComputedStyle(eta).direction).to.equal('rtl');
   });
 
