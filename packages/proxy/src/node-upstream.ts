@@ -28,7 +28,7 @@ export function nodeHttpTransport(options: NodeTransportOptions = {}): UpstreamT
   return (call) => request(call, agents);
 }
 
-interface Target {
+export interface Target {
   readonly protocol: string;
   readonly hostname: string;
   readonly port: string;
@@ -43,7 +43,7 @@ const origins = new Map<string, Omit<Target, 'path'>>();
  * query it encoded itself; their origin is parsed once. Anything else (a character a URL would
  * escape, a fragment) goes through the URL parser, as every call did before.
  */
-function target(href: string): Target {
+export function target(href: string): Target {
   const slash = href.indexOf('/', href.indexOf('//') + 2);
   const path = slash === -1 ? '/' : href.slice(slash);
   if (slash !== -1 && /^\/[\x21-\x22\x24-\x7e]*$/.test(path)) {

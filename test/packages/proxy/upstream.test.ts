@@ -6,16 +6,17 @@ import type { AddressInfo } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import { after, before, describe, it } from 'node:test';
 import type { TrackingProxyOptions } from '@cargo-trackers/proxy';
-import { nodeHttpTransport } from '@cargo-trackers/proxy/node';
+import { nodeHttpTransport, undiciTransport } from '@cargo-trackers/proxy/node';
 import { assertCanaryNeverSeen, startProxy, startUpstream } from './harness.js';
 import type { Answer, UpstreamHandler } from './harness.js';
 
 after(assertCanaryNeverSeen);
 
-/** Both transports meet every fault the same way; each suite below runs with one. */
+/** Every transport meets every fault the same way; each suite below runs with one. */
 const TRANSPORTS: ReadonlyArray<readonly [string, Partial<TrackingProxyOptions>]> = [
   ['fetch', {}],
   ['node:http', { transport: nodeHttpTransport() }],
+  ['undici', { transport: undiciTransport() }],
 ];
 let transportOptions: Partial<TrackingProxyOptions> = {};
 
