@@ -89,6 +89,31 @@ for (const [transportName, options] of TRANSPORTS)
       assert502(answer, 'upstream_incomplete');
     });
 
+    it('the visitor leaves while the service is silent: the upstream call is dropped at once', async () => {
+      let upstreamClosed: (() => void) | undefined;
+      const closed = new Promise<void>((resolve) => (upstreamClosed = resolve));
+      let arrived: (() => void) | undefined;
+      const reached = new Promise<void>((resolve) => (arrived = resolve));
+      const upstream = await startUpstream((req) => {
+        req.socket.once('close', () => upstreamClosed?.());
+        arrived?.();
+      });
+      const proxy = await startProxyOver(upstream, { timeoutMs: 10_000 });
+      try {
+        const controller = new AbortController();
+        const pending = fetch(`${proxy.url}/api/tracking/ocean?referenceNumber=GONE1`, { signal: controller.signal }).catch(() => 'aborted');
+        await reached;
+        const left = Date.now();
+        controller.abort();
+        assert.equal(await pending, 'aborted');
+        await closed;
+        assert.ok(Date.now() - left < 2_000, `the upstream connection closed ${Date.now() - left} ms after the visitor left`);
+      } finally {
+        await proxy.close();
+        await upstream.close();
+      }
+    });
+
     it('silent past the timeout: 502 upstream_timeout, on time', async () => {
       const answer = await lookUpThrough(() => {}, { timeoutMs: 300 });
       assert502(answer, 'upstream_timeout');
