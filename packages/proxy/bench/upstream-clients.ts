@@ -32,15 +32,30 @@ const UNLIMITED = {
   cacheTtlMs: 0,
 };
 const targets = await Promise.all(
-  (['undici', 'node:http'] as const).flatMap((client) => [
-    { name: `proxy over ${client}`, file: './proxy-process.ts', args: [JSON.stringify({ baseUrl: mockOrigin, limits: UNLIMITED, transport: client })] },
-    { name: `bare pass-through over ${client}`, file: './passthrough-process.ts', args: [mockOrigin, client] },
-  ]).map(async (t) => {
-    const process = child(t.file, t.args);
-    return { ...t, child: process, origin: `http://127.0.0.1:${await process.ready}`, runs: [] as { rps: number; cpu: number; mock: number }[] };
-  }),
+  (['undici', 'node:http'] as const)
+    .flatMap((client) => [
+      {
+        name: `proxy over ${client}`,
+        file: './proxy-process.ts',
+        args: [JSON.stringify({ baseUrl: mockOrigin, limits: UNLIMITED, transport: client })],
+      },
+      { name: `bare pass-through over ${client}`, file: './passthrough-process.ts', args: [mockOrigin, client] },
+    ])
+    .map(async (t) => {
+      const process = child(t.file, t.args);
+      return {
+        ...t,
+        child: process,
+        origin: `http://127.0.0.1:${await process.ready}`,
+        runs: [] as { rps: number; cpu: number; mock: number }[],
+      };
+    }),
 );
-console.log(`upstream clients: ${ROUNDS} rounds of ${SECONDS} s, ${CONNECTIONS} connections, ${generator.name}; load average ${loadavg().map((l) => l.toFixed(1)).join(', ')}`);
+console.log(
+  `upstream clients: ${ROUNDS} rounds of ${SECONDS} s, ${CONNECTIONS} connections, ${generator.name}; load average ${loadavg()
+    .map((l) => l.toFixed(1))
+    .join(', ')}`,
+);
 const PATH = '/api/tracking/ocean?referenceNumber=';
 for (const t of targets) await generator.run(t.origin, `${PATH}WARM`, { seconds: 1, connections: CONNECTIONS, distinct: true });
 for (let round = 0; round < ROUNDS; round++) {
@@ -55,7 +70,9 @@ for (let round = 0; round < ROUNDS; round++) {
 console.log(`${''.padEnd(34)} ${'req/s'.padStart(8)}   CPU µs per request: ${'server'.padStart(6)}  ${'mock'.padStart(6)}`);
 for (const t of targets) {
   const median = [...t.runs].sort((a, b) => a.rps - b.rps)[Math.floor(t.runs.length / 2)] as (typeof t.runs)[number];
-  console.log(`${t.name.padEnd(34)} ${median.rps.toFixed(0).padStart(8)}   ${''.padEnd(20)}${median.cpu.toFixed(1).padStart(6)}  ${median.mock.toFixed(1).padStart(6)}`);
+  console.log(
+    `${t.name.padEnd(34)} ${median.rps.toFixed(0).padStart(8)}   ${''.padEnd(20)}${median.cpu.toFixed(1).padStart(6)}  ${median.mock.toFixed(1).padStart(6)}`,
+  );
   console.log(`  rounds: ${t.runs.map((r) => r.rps.toFixed(0)).join(', ')} req/s`);
 }
 for (const t of targets) t.child.process.kill();

@@ -101,7 +101,9 @@ for (const [transportName, options] of TRANSPORTS)
       const proxy = await startProxyOver(upstream, { timeoutMs: 10_000 });
       try {
         const controller = new AbortController();
-        const pending = fetch(`${proxy.url}/api/tracking/ocean?referenceNumber=GONE1`, { signal: controller.signal }).catch(() => 'aborted');
+        const pending = fetch(`${proxy.url}/api/tracking/ocean?referenceNumber=GONE1`, { signal: controller.signal }).catch(
+          () => 'aborted',
+        );
         await reached;
         const left = Date.now();
         controller.abort();
