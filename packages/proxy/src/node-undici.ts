@@ -1,8 +1,7 @@
 import { Pool } from 'undici';
 import type { Dispatcher } from 'undici';
-import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
 import type { Transform } from 'node:stream';
-import { target } from './node-upstream.js';
+import { decoderFor, target } from './node-upstream.js';
 import type { NodeTransportOptions } from './node-upstream.js';
 import { upstreamFailure } from './upstream.js';
 import type { UpstreamRequest, UpstreamResult, UpstreamTransport } from './upstream.js';
@@ -123,18 +122,12 @@ function request(call: UpstreamRequest, poolFor: (origin: string) => Pool): Prom
           fail(upstreamFailure('upstream_too_large'));
           return false;
         }
-        decoder =
-          encoding === 'gzip' || encoding === 'x-gzip'
-            ? createGunzip()
-            : encoding === 'br'
-              ? createBrotliDecompress()
-              : encoding === 'deflate'
-                ? createInflate()
-                : undefined;
-        if (encoding !== undefined && encoding !== 'identity' && decoder === undefined) {
+        const decoding = decoderFor(encoding);
+        if (decoding === 'unsupported') {
           fail(upstreamFailure('upstream_incomplete'));
           return false;
         }
+        decoder = decoding;
         if (decoder !== undefined) {
           decoder.on('data', take);
           decoder.on('end', () => finish(answer()));

@@ -63,6 +63,15 @@ export function target(href: string): Target {
   return { protocol: url.protocol, hostname: url.hostname.replace(/^\[(.*)\]$/, '$1'), port: url.port, path: `${url.pathname}${url.search}` };
 }
 
+/** The decompressor for a (trimmed, lower-case) `Content-Encoding`; none for identity; 'unsupported' for any other. */
+export function decoderFor(encoding: string | undefined): Transform | undefined | 'unsupported' {
+  if (encoding === undefined || encoding === 'identity') return undefined;
+  if (encoding === 'gzip' || encoding === 'x-gzip') return createGunzip();
+  if (encoding === 'br') return createBrotliDecompress();
+  if (encoding === 'deflate') return createInflate();
+  return 'unsupported';
+}
+
 function request(call: UpstreamRequest, agents: { http: http.Agent; https: https.Agent }): Promise<UpstreamResult> {
   return new Promise((resolve) => {
     if (call.signal.aborted) {
@@ -106,18 +115,12 @@ function request(call: UpstreamRequest, agents: { http: http.Agent; https: https
           fail(upstreamFailure('upstream_too_large'));
           return;
         }
-        decoder =
-          encoding === 'gzip' || encoding === 'x-gzip'
-            ? createGunzip()
-            : encoding === 'br'
-              ? createBrotliDecompress()
-              : encoding === 'deflate'
-                ? createInflate()
-                : undefined;
-        if (encoding !== undefined && encoding !== 'identity' && decoder === undefined) {
+        const decoding = decoderFor(encoding);
+        if (decoding === 'unsupported') {
           fail(upstreamFailure('upstream_incomplete'));
           return;
         }
+        decoder = decoding;
         const source = decoder === undefined ? res : res.pipe(decoder);
         const chunks: Buffer[] = [];
         let total = 0;
