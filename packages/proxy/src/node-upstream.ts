@@ -60,7 +60,12 @@ export function target(href: string): Target {
     if (known !== undefined) return { ...known, path };
   }
   const url = new URL(href);
-  return { protocol: url.protocol, hostname: url.hostname.replace(/^\[(.*)\]$/, '$1'), port: url.port, path: `${url.pathname}${url.search}` };
+  return {
+    protocol: url.protocol,
+    hostname: url.hostname.replace(/^\[(.*)\]$/, '$1'),
+    port: url.port,
+    path: `${url.pathname}${url.search}`,
+  };
 }
 
 /** The decompressor for a (trimmed, lower-case) `Content-Encoding`; none for identity; 'unsupported' for any other. */
