@@ -1,7 +1,7 @@
 import { Pool } from 'undici';
 import type { Dispatcher } from 'undici';
 import type { Transform } from 'node:stream';
-import { decoderFor, target } from './node-upstream.js';
+import { decoderFor, settleOnce, target } from './node-upstream.js';
 import type { NodeTransportOptions } from './node-upstream.js';
 import { upstreamFailure } from './upstream.js';
 import type { UpstreamRequest, UpstreamResult, UpstreamTransport } from './upstream.js';
@@ -53,7 +53,6 @@ function request(call: UpstreamRequest, poolFor: (origin: string) => Pool): Prom
       resolve(upstreamFailure('upstream_unreachable'));
       return;
     }
-    let settled = false;
     let headersSeen = false;
     let abortCall: ((error?: Error) => void) | undefined;
     let decoder: Transform | undefined;
@@ -63,18 +62,10 @@ function request(call: UpstreamRequest, poolFor: (origin: string) => Pool): Prom
     const chunks: Buffer[] = [];
     let total = 0;
 
-    const finish = (result: UpstreamResult) => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(timer);
-      call.signal.removeEventListener('abort', onGone);
-      resolve(result);
-    };
-    const fail = (result: UpstreamResult) => {
-      finish(result);
+    const { finish, fail, settled } = settleOnce(call, resolve, () => {
       decoder?.destroy();
       abortCall?.(new Error('upstream call dropped'));
-    };
+    });
     const answer = (): UpstreamResult => ({
       kind: 'answer',
       status,
@@ -87,18 +78,15 @@ function request(call: UpstreamRequest, poolFor: (origin: string) => Pool): Prom
       if (total > call.maxBodyBytes) fail(upstreamFailure('upstream_too_large'));
       else chunks.push(chunk);
     };
-    const timer = setTimeout(() => fail(upstreamFailure('upstream_timeout')), call.timeoutMs);
-    const onGone = () => fail(upstreamFailure('upstream_unreachable'));
-    call.signal.addEventListener('abort', onGone, { once: true });
 
     const handler: Dispatcher.DispatchHandlers = {
       onConnect(abort) {
         abortCall = abort;
         // Dropped while it waited for a connection: it goes no further.
-        if (settled) abort(new Error('upstream call dropped'));
+        if (settled()) abort(new Error('upstream call dropped'));
       },
       onHeaders(statusCode, rawHeaders) {
-        if (settled) return false;
+        if (settled()) return false;
         headersSeen = true;
         status = statusCode;
         if (status >= 300 && status < 400) {
@@ -136,13 +124,13 @@ function request(call: UpstreamRequest, poolFor: (origin: string) => Pool): Prom
         return true;
       },
       onData(chunk) {
-        if (settled) return false;
+        if (settled()) return false;
         if (decoder === undefined) take(chunk);
         else decoder.write(chunk);
         return true;
       },
       onComplete() {
-        if (settled) return;
+        if (settled()) return;
         if (decoder === undefined) finish(answer());
         else decoder.end();
       },

@@ -68,6 +68,34 @@ export function target(href: string): Target {
   };
 }
 
+/**
+ * How one call ends: the first result wins, and takes the timer and the abort listener with it.
+ * `fail` also runs `drop`, which cuts the call off. The call times out after `call.timeoutMs`
+ * and fails as unreachable when its signal aborts.
+ */
+export function settleOnce(
+  call: UpstreamRequest,
+  resolve: (result: UpstreamResult) => void,
+  drop: () => void,
+): { finish: (result: UpstreamResult) => void; fail: (result: UpstreamResult) => void; settled: () => boolean } {
+  let settled = false;
+  const finish = (result: UpstreamResult) => {
+    if (settled) return;
+    settled = true;
+    clearTimeout(timer);
+    call.signal.removeEventListener('abort', onGone);
+    resolve(result);
+  };
+  const fail = (result: UpstreamResult) => {
+    finish(result);
+    drop();
+  };
+  const timer = setTimeout(() => fail(upstreamFailure('upstream_timeout')), call.timeoutMs);
+  const onGone = () => fail(upstreamFailure('upstream_unreachable'));
+  call.signal.addEventListener('abort', onGone, { once: true });
+  return { finish, fail, settled: () => settled };
+}
+
 /** The decompressor for a (trimmed, lower-case) `Content-Encoding`; none for identity; 'unsupported' for any other. */
 export function decoderFor(encoding: string | undefined): Transform | undefined | 'unsupported' {
   if (encoding === undefined || encoding === 'identity') return undefined;
@@ -85,24 +113,12 @@ function request(call: UpstreamRequest, agents: { http: http.Agent; https: https
     }
     const url = target(call.url);
     const secure = url.protocol === 'https:';
-    let settled = false;
     let stage: 'connect' | 'body' = 'connect';
     let decoder: Transform | undefined;
-    const finish = (result: UpstreamResult) => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(timer);
-      call.signal.removeEventListener('abort', onGone);
-      resolve(result);
-    };
-    const fail = (result: UpstreamResult) => {
-      finish(result);
+    const { finish, fail } = settleOnce(call, resolve, () => {
       decoder?.destroy();
       req.destroy();
-    };
-    const timer = setTimeout(() => fail(upstreamFailure('upstream_timeout')), call.timeoutMs);
-    const onGone = () => fail(upstreamFailure('upstream_unreachable'));
-    call.signal.addEventListener('abort', onGone, { once: true });
+    });
 
     const req = (secure ? https : http).request(
       { ...url, method: 'GET', headers: call.headers, agent: secure ? agents.https : agents.http },
