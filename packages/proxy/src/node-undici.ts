@@ -11,7 +11,8 @@ import type { UpstreamRequest, UpstreamResult, UpstreamTransport } from './upstr
  * HTTP client under Node's own `fetch`, driven through its dispatcher so that no stream or
  * `Response` is made per call. It answers exactly as `nodeHttpTransport()` and the fetch-based
  * transport do (the upstream fault tests run against all three), with less CPU per call than
- * `node:http`'s client: `npm run bench:proxy` prints the pass-through floor with each.
+ * `node:http`'s client: `npm run bench:proxy-clients` measures the proxy and a bare pass-through
+ * over each.
  */
 export function undiciTransport(options: NodeTransportOptions = {}): UpstreamTransport {
   const pools = new Map<string, Pool>();
