@@ -30,7 +30,7 @@ export function checkUpstreamBody(body: Uint8Array, apiKey: string): BodyVerdict
 }
 
 /** A key none of whose characters comes out of a short JSON escape. */
-const SHORT_ESCAPE_ONLY = /^[^"\\\/\b\f\n\r\t]*$/;
+const SHORT_ESCAPE_ONLY = /^[^"\\/\b\f\n\r\t]*$/;
 
 function containsKey(value: unknown, apiKey: string): boolean {
   // An explicit stack: a deeply nested hostile document must not overflow the call stack.
