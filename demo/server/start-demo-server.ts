@@ -9,7 +9,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { createTrackingProxy, type ProxyLogEntry, type TrackingProxyOptions, type UpstreamTransport } from '@cargo-trackers/proxy';
-import { createLineWriter, nodeHttpTransport, toNodeListener } from '@cargo-trackers/proxy/node';
+import { createLineWriter, toNodeListener, undiciTransport } from '@cargo-trackers/proxy/node';
 import { storeFromRedisUrl } from '@cargo-trackers/proxy/redis';
 import { demoNumbers } from '../mock-service/demo-numbers.js';
 import { createMockTrackingService, VISITOR_HEADER } from '../mock-service/mock-tracking-service.js';
@@ -141,7 +141,7 @@ export async function startDemoServer(options: DemoServerOptions = {}): Promise<
     service = { baseUrl: `http://127.0.0.1:${address.port}`, apiKey };
   }
 
-  const upstream = mock ? visitorTagging(nodeHttpTransport()) : undefined;
+  const upstream = mock ? visitorTagging(undiciTransport()) : undefined;
   const store = storeFromRedisUrl(options.redisUrl, { log: (entry) => log(`store: ${entry.message}`) });
   const proxy = createTrackingProxy({
     baseUrl: service.baseUrl,
@@ -149,7 +149,7 @@ export async function startDemoServer(options: DemoServerOptions = {}): Promise<
     apiKey: service.apiKey,
     timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
     logger: (entry) => log(proxyLogLine(entry)),
-    transport: upstream?.transport ?? nodeHttpTransport(),
+    transport: upstream?.transport ?? undiciTransport(),
     corsOrigins: options.proxy?.corsOrigins ?? [],
     // The mock's slow numbers answer 202, 202, then 200; a cached 200 would stop the demo replaying.
     limits: { ...(mock && { cacheTtlMs: 0 }), ...options.proxy?.limits },

@@ -2,7 +2,7 @@
 // stay as written, and a quote inside a comment does not stop the minifying of what follows.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { minifyCss } from '../../scripts/minify-css-literals.ts';
+import { minifyCss } from '../../scripts/minify-css-literals.js';
 
 describe('minifyCss', () => {
   it('strips comments and layout whitespace but keeps line count', () => {

@@ -153,7 +153,7 @@ if (HITS_ONLY) {
 const misses = median(runs.misses);
 const floor = median(runs.bare);
 row('through the proxy, misses (distinct numbers)', misses, runs.misses);
-row('reference: a bare Node pass-through, misses', floor, runs.bare);
+row('reference: bare pass-through (undici), misses', floor, runs.bare);
 
 console.log(`\nhits/direct ${ratio(hits)}x (target >= 1.0)   misses/direct ${ratio(misses)}x (target >= 0.7)`);
 console.log(

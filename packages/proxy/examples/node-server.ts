@@ -3,7 +3,7 @@
 import http from 'node:http';
 import { pathToFileURL } from 'node:url';
 import { createTrackingProxy } from '@cargo-trackers/proxy';
-import { createNodeJsonLogger, nodeHttpTransport, toNodeListener } from '@cargo-trackers/proxy/node';
+import { createNodeJsonLogger, toNodeListener, undiciTransport } from '@cargo-trackers/proxy/node';
 import { storeFromRedisUrl } from '@cargo-trackers/proxy/redis';
 
 export function createProxyServer(env: NodeJS.ProcessEnv = process.env): http.Server {
@@ -17,7 +17,7 @@ export function createProxyServer(env: NodeJS.ProcessEnv = process.env): http.Se
     // JSON lines on standard output without blocking the event loop when the reader is slow.
     logger: createNodeJsonLogger(),
     // Upstream calls over a keep-alive node:http pool, cheaper per call than fetch.
-    transport: nodeHttpTransport(),
+    transport: undiciTransport(),
     store,
   });
   const server = http.createServer(toNodeListener(proxy));

@@ -19,11 +19,18 @@ export function checkUpstreamBody(body: Uint8Array, apiKey: string): BodyVerdict
     return 'not_json';
   }
   if (text.includes(apiKey)) return 'key_echo';
-  // Without a backslash the text holds no JSON escape, so every decoded string and member name
-  // is a slice of the text already searched: the walk (a third of the check) cannot find more.
-  if (!text.includes('\\')) return 'ok';
+  // The walk (a third of the check) can only find what the raw search missed where an escape
+  // decodes to a character of the key. Each escape decodes to one character, so an occurrence of
+  // the key in a decoded string that covers no escape is a slice of the text, already searched.
+  // A short escape (\" \\ \/ \b \f \n \r \t) decodes to a character that a key without those
+  // characters does not hold; only a \u escape can then be in an occurrence. So without \u in
+  // the text (an escaped backslash before a u counts too, to be safe) the walk cannot find more.
+  if (!text.includes(SHORT_ESCAPE_ONLY.test(apiKey) ? '\\u' : '\\')) return 'ok';
   return containsKey(document, apiKey) ? 'key_echo' : 'ok';
 }
+
+/** A key none of whose characters comes out of a short JSON escape. */
+const SHORT_ESCAPE_ONLY = /^[^"\\/\b\f\n\r\t]*$/;
 
 function containsKey(value: unknown, apiKey: string): boolean {
   // An explicit stack: a deeply nested hostile document must not overflow the call stack.

@@ -28,7 +28,7 @@ export function nodeHttpTransport(options: NodeTransportOptions = {}): UpstreamT
   return (call) => request(call, agents);
 }
 
-interface Target {
+export interface Target {
   readonly protocol: string;
   readonly hostname: string;
   readonly port: string;
@@ -43,7 +43,7 @@ const origins = new Map<string, Omit<Target, 'path'>>();
  * query it encoded itself; their origin is parsed once. Anything else (a character a URL would
  * escape, a fragment) goes through the URL parser, as every call did before.
  */
-function target(href: string): Target {
+export function target(href: string): Target {
   const slash = href.indexOf('/', href.indexOf('//') + 2);
   const path = slash === -1 ? '/' : href.slice(slash);
   if (slash !== -1 && /^\/[\x21-\x22\x24-\x7e]*$/.test(path)) {
@@ -68,6 +68,43 @@ function target(href: string): Target {
   };
 }
 
+/**
+ * How one call ends: the first result wins, and takes the timer and the abort listener with it.
+ * `fail` also runs `drop`, which cuts the call off. The call times out after `call.timeoutMs`
+ * and fails as unreachable when its signal aborts.
+ */
+export function settleOnce(
+  call: UpstreamRequest,
+  resolve: (result: UpstreamResult) => void,
+  drop: () => void,
+): { finish: (result: UpstreamResult) => void; fail: (result: UpstreamResult) => void; settled: () => boolean } {
+  let settled = false;
+  const finish = (result: UpstreamResult) => {
+    if (settled) return;
+    settled = true;
+    clearTimeout(timer);
+    call.signal.removeEventListener('abort', onGone);
+    resolve(result);
+  };
+  const fail = (result: UpstreamResult) => {
+    finish(result);
+    drop();
+  };
+  const timer = setTimeout(() => fail(upstreamFailure('upstream_timeout')), call.timeoutMs);
+  const onGone = () => fail(upstreamFailure('upstream_unreachable'));
+  call.signal.addEventListener('abort', onGone, { once: true });
+  return { finish, fail, settled: () => settled };
+}
+
+/** The decompressor for a (trimmed, lower-case) `Content-Encoding`; none for identity; 'unsupported' for any other. */
+export function decoderFor(encoding: string | undefined): Transform | undefined | 'unsupported' {
+  if (encoding === undefined || encoding === 'identity') return undefined;
+  if (encoding === 'gzip' || encoding === 'x-gzip') return createGunzip();
+  if (encoding === 'br') return createBrotliDecompress();
+  if (encoding === 'deflate') return createInflate();
+  return 'unsupported';
+}
+
 function request(call: UpstreamRequest, agents: { http: http.Agent; https: https.Agent }): Promise<UpstreamResult> {
   return new Promise((resolve) => {
     if (call.signal.aborted) {
@@ -76,24 +113,12 @@ function request(call: UpstreamRequest, agents: { http: http.Agent; https: https
     }
     const url = target(call.url);
     const secure = url.protocol === 'https:';
-    let settled = false;
     let stage: 'connect' | 'body' = 'connect';
     let decoder: Transform | undefined;
-    const finish = (result: UpstreamResult) => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(timer);
-      call.signal.removeEventListener('abort', onGone);
-      resolve(result);
-    };
-    const fail = (result: UpstreamResult) => {
-      finish(result);
+    const { finish, fail } = settleOnce(call, resolve, () => {
       decoder?.destroy();
       req.destroy();
-    };
-    const timer = setTimeout(() => fail(upstreamFailure('upstream_timeout')), call.timeoutMs);
-    const onGone = () => fail(upstreamFailure('upstream_unreachable'));
-    call.signal.addEventListener('abort', onGone, { once: true });
+    });
 
     const req = (secure ? https : http).request(
       { ...url, method: 'GET', headers: call.headers, agent: secure ? agents.https : agents.http },
@@ -111,18 +136,12 @@ function request(call: UpstreamRequest, agents: { http: http.Agent; https: https
           fail(upstreamFailure('upstream_too_large'));
           return;
         }
-        decoder =
-          encoding === 'gzip' || encoding === 'x-gzip'
-            ? createGunzip()
-            : encoding === 'br'
-              ? createBrotliDecompress()
-              : encoding === 'deflate'
-                ? createInflate()
-                : undefined;
-        if (encoding !== undefined && encoding !== 'identity' && decoder === undefined) {
+        const decoding = decoderFor(encoding);
+        if (decoding === 'unsupported') {
           fail(upstreamFailure('upstream_incomplete'));
           return;
         }
+        decoder = decoding;
         const source = decoder === undefined ? res : res.pipe(decoder);
         const chunks: Buffer[] = [];
         let total = 0;

@@ -10,6 +10,7 @@ import type { ProxyOutput } from './answer.js';
 
 export { createLineWriter, createNodeJsonLogger } from './node-log.js';
 export { nodeHttpTransport } from './node-upstream.js';
+export { undiciTransport } from './node-undici.js';
 export type { NodeTransportOptions } from './node-upstream.js';
 export type { LineWriterOptions } from './node-log.js';
 

@@ -68,7 +68,7 @@ export interface TrackingProxyOptions {
   readonly store?: ProxyStore;
   /** The fetch used for upstream calls. Default: the global `fetch`. */
   readonly fetch?: typeof fetch;
-  /** What makes upstream calls; overrides `fetch`. On Node, `nodeHttpTransport()` is faster. */
+  /** What makes upstream calls; overrides `fetch`. On Node, `undiciTransport()` is faster. */
   readonly transport?: UpstreamTransport;
 }
 

@@ -38,7 +38,7 @@ export interface UpstreamRequest {
 
 /**
  * Makes upstream calls. It never throws and never follows a redirect; every fault is an
- * `UpstreamFailure`. The default uses `fetch`; on Node, `nodeHttpTransport()` from
+ * `UpstreamFailure`. The default uses `fetch`; on Node, `undiciTransport()` from
  * `@cargo-trackers/proxy/node` is faster.
  */
 export type UpstreamTransport = (call: UpstreamRequest) => Promise<UpstreamResult>;

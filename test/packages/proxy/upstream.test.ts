@@ -6,16 +6,17 @@ import type { AddressInfo } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import { after, before, describe, it } from 'node:test';
 import type { TrackingProxyOptions } from '@cargo-trackers/proxy';
-import { nodeHttpTransport } from '@cargo-trackers/proxy/node';
+import { nodeHttpTransport, undiciTransport } from '@cargo-trackers/proxy/node';
 import { assertCanaryNeverSeen, startProxy, startUpstream } from './harness.js';
 import type { Answer, UpstreamHandler } from './harness.js';
 
 after(assertCanaryNeverSeen);
 
-/** Both transports meet every fault the same way; each suite below runs with one. */
+/** Every transport meets every fault the same way; each suite below runs with one. */
 const TRANSPORTS: ReadonlyArray<readonly [string, Partial<TrackingProxyOptions>]> = [
   ['fetch', {}],
   ['node:http', { transport: nodeHttpTransport() }],
+  ['undici', { transport: undiciTransport() }],
 ];
 let transportOptions: Partial<TrackingProxyOptions> = {};
 
@@ -86,6 +87,33 @@ for (const [transportName, options] of TRANSPORTS)
         socket.end(`HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: ${JSON_DOC.length + 50}\r\n\r\n${JSON_DOC}`);
       });
       assert502(answer, 'upstream_incomplete');
+    });
+
+    it('the visitor leaves while the service is silent: the upstream call is dropped at once', async () => {
+      let upstreamClosed: (() => void) | undefined;
+      const closed = new Promise<void>((resolve) => (upstreamClosed = resolve));
+      let arrived: (() => void) | undefined;
+      const reached = new Promise<void>((resolve) => (arrived = resolve));
+      const upstream = await startUpstream((req) => {
+        req.socket.once('close', () => upstreamClosed?.());
+        arrived?.();
+      });
+      const proxy = await startProxyOver(upstream, { timeoutMs: 10_000 });
+      try {
+        const controller = new AbortController();
+        const pending = fetch(`${proxy.url}/api/tracking/ocean?referenceNumber=GONE1`, { signal: controller.signal }).catch(
+          () => 'aborted',
+        );
+        await reached;
+        const left = Date.now();
+        controller.abort();
+        assert.equal(await pending, 'aborted');
+        await closed;
+        assert.ok(Date.now() - left < 2_000, `the upstream connection closed ${Date.now() - left} ms after the visitor left`);
+      } finally {
+        await proxy.close();
+        await upstream.close();
+      }
     });
 
     it('silent past the timeout: 502 upstream_timeout, on time', async () => {
