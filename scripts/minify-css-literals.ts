@@ -10,13 +10,16 @@ import ts from 'typescript';
 import type { Plugin } from 'vite';
 
 export function minifyCss(text: string): string {
+  // Strings and comments are found in one pass, so a quote inside a comment ("the theme's")
+  // does not open a string that swallows the rest of the stylesheet unminified.
   return text
-    .split(/("(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*')/)
+    .split(/("(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'|\/\*[\s\S]*?\*\/)/)
     .map((part, i) =>
       i % 2 === 1
-        ? part
+        ? part.startsWith('/*')
+          ? part.replace(/[^\n]/g, '')
+          : part
         : part
-            .replace(/\/\*[\s\S]*?\*\//g, (comment) => comment.replace(/[^\n]/g, ''))
             .replace(/[ \t]+/g, ' ')
             .replace(/ ?\n[ \n]*/g, (run) => '\n'.repeat(run.split('\n').length - 1))
             .replace(/[ \n]*([{};,>])[ ]*/g, (match, punct: string) => match.replace(/[^\n]/g, '') + punct)
