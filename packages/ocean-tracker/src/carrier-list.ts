@@ -1,10 +1,12 @@
 /**
  * The open ocean carrier list (`GET /v1/carriers/ocean` through the proxy), for the form's
  * carrier picker. Apart from the normalizer, so that the form can read the list on first
- * load while the normalizer loads only when a lookup starts.
+ * load while the normalizer loads only when a lookup starts, and what a listed carrier requires:
+ * the form loads this module when the list is asked for, so the first load carries neither.
  */
 import type { ReferenceType } from '@cargo-trackers/core';
-import { field, readArray, readEnum, readObject, readString } from '@cargo-trackers/core/element';
+import { field, inSentence, readArray, readEnum, readObject, readString, type RenderContext } from '@cargo-trackers/core/element';
+import { checkContainerNumber } from './container-number.js';
 
 /** The kinds of number an ocean lookup takes. */
 export type OceanReferenceType = Exclude<ReferenceType, 'awb'>;
@@ -52,4 +54,19 @@ function referenceTypesOf(values: readonly unknown[]): OceanReferenceType[] {
     if (t !== undefined && !out.includes(t)) out.push(t);
   }
   return out;
+}
+
+/**
+ * The hint under the form when the chosen carrier needs the container number for the kind of
+ * number typed (a bill of lading or booking), else undefined.
+ */
+export function containerRequirement(carriers: readonly OceanCarrier[], code: string, input: string, l: RenderContext['l']): string | undefined {
+  const carrier = carriers.find((c) => c.code === code);
+  if (!carrier || carrier.containerNumberRequiredWith.length === 0) return undefined;
+  if (checkContainerNumber(input).kind !== 'not-a-container') return undefined;
+  const kinds = carrier.containerNumberRequiredWith.map((k) => inSentence(l.t(`reference.${k}`), l.locale));
+  return l.t('form.containerRequired', {
+    carrier: carrier.name,
+    kind: new Intl.ListFormat(l.locale, { type: 'disjunction' }).format(kinds),
+  });
 }

@@ -1,7 +1,6 @@
 import {
   elementTokenStyles,
   litProperties,
-  inSentence,
   ListController,
   NumberEntry,
   TrackerElement,
@@ -11,7 +10,6 @@ import {
 import { oceanTrackerProperties } from './ocean-tracker-properties.js';
 import { html, nothing, type PropertyDeclarations, type PropertyValues, type TemplateResult } from 'lit';
 import { checkContainerNumber, isPlausibleOceanReference } from './container-number.js';
-import type { OceanCarrier } from './carrier-list.js';
 
 /**
  * Tracks an ocean container, bill of lading or booking through the customer's proxy.
@@ -137,8 +135,15 @@ export class OceanTracker extends TrackerElement {
 
   private readonly carriers = new ListController(this, {
     url: () => this.carrierListUrl(),
-    parser: () => import('./carrier-list.js').then((m) => m.parseOceanCarriers),
+    parser: () =>
+      import('./carrier-list.js').then((m) => {
+        this.list = m;
+        return m.parseOceanCarriers;
+      }),
   });
+
+  /** The list's module, here once the list is asked for: it also says what a listed carrier requires. */
+  private list?: typeof import('./carrier-list.js');
 
   private readonly entry = new NumberEntry(this, {
     expectedCheckDigit: (number) => {
@@ -189,7 +194,7 @@ export class OceanTracker extends TrackerElement {
     const { l } = ctx;
     const carriers = this.carriers.value ?? [];
     const selected = this.carrier() ?? '';
-    const requirement = this.containerRequirement(carriers, selected);
+    const requirement = this.list?.containerRequirement(carriers, selected, this.entry.input, l);
     return html`<form part="form" @submit=${this.entry.onSubmit} novalidate>
       <div class="field">
         <label for="number">${l.t('form.label.ocean')}</label>
@@ -233,18 +238,6 @@ export class OceanTracker extends TrackerElement {
   /** A document that gives only the carrier's code still names it when the carrier list does. */
   protected override listedCarrierName(code: string): string | undefined {
     return this.carriers.value?.find((c) => c.code === code)?.name;
-  }
-
-  private containerRequirement(carriers: readonly OceanCarrier[], code: string): string | undefined {
-    const carrier = carriers.find((c) => c.code === code);
-    if (!carrier || carrier.containerNumberRequiredWith.length === 0) return undefined;
-    if (checkContainerNumber(this.entry.input).kind !== 'not-a-container') return undefined;
-    const l = this.localizer;
-    const kinds = carrier.containerNumberRequiredWith.map((k) => inSentence(l.t(`reference.${k}`), l.locale));
-    return l.t('form.containerRequired', {
-      carrier: carrier.name,
-      kind: new Intl.ListFormat(l.locale, { type: 'disjunction' }).format(kinds),
-    });
   }
 
   protected loadProductView(): Promise<ProductView> {

@@ -1,6 +1,6 @@
 /**
  * English, first part: what an element shows before any lookup (the form, the configuration
- * notices, the announcements). Always bundled; see en.ts for the whole catalogue.
+ * notices). Always bundled; see en.ts for the whole catalogue.
  */
 export const enForm = {
   // Form
@@ -27,8 +27,6 @@ export const enForm = {
   'notice.misconfigured': 'This tracker is not set up yet: the {attribute} attribute is missing.',
   'notice.unusableUrl': 'This tracker is not set up correctly: the {attribute} attribute must be a web address (https://…) or a path.',
   'notice.displayUnavailable': 'This tracker could not load the part that shows the shipment. Check your connection and try again.',
-  /** Said once by the live region when a shipment is shown. */
-  'announce.loaded': 'Found {number}. Status: {status}.',
 
   'reference.container': 'Container',
   'reference.bill_of_lading': 'Bill of lading',

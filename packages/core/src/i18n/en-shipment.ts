@@ -4,6 +4,9 @@
  * so a page that never shows a shipment never downloads it; see en.ts for the whole catalogue.
  */
 export const enShipment = {
+  /** Said once by the live region when a shipment is shown. */
+  'announce.loaded': 'Found {number}. Status: {status}.',
+
   // Shipment
   'shipment.heading': 'Shipment {number}',
   'shipment.status': 'Status',
