@@ -7,7 +7,9 @@ describe('minifyCss (build plugin)', () => {
   it('minifies what follows a comment with a quote in it', () => {
     // The print styles' comment says "a dark theme's light grey text": that quote once opened a
     // "string" running to the next quote, and all CSS up to it went out unminified.
-    const out = minifyCss(`@media print {\n  /* the theme's colours */\n  :host {\n    color: #000;\n  }\n  [part~='notice'] {\n    border: none;\n  }\n}\n`);
+    const out = minifyCss(
+      `@media print {\n  /* the theme's colours */\n  :host {\n    color: #000;\n  }\n  [part~='notice'] {\n    border: none;\n  }\n}\n`,
+    );
     assert.equal(out, `@media print{\n\n:host{\ncolor:#000;\n}\n[part~='notice']{\nborder:none;\n}\n}\n`);
   });
 

@@ -60,7 +60,12 @@ function referenceTypesOf(values: readonly unknown[]): OceanReferenceType[] {
  * The hint under the form when the chosen carrier needs the container number for the kind of
  * number typed (a bill of lading or booking), else undefined.
  */
-export function containerRequirement(carriers: readonly OceanCarrier[], code: string, input: string, l: RenderContext['l']): string | undefined {
+export function containerRequirement(
+  carriers: readonly OceanCarrier[],
+  code: string,
+  input: string,
+  l: RenderContext['l'],
+): string | undefined {
   const carrier = carriers.find((c) => c.code === code);
   if (!carrier || carrier.containerNumberRequiredWith.length === 0) return undefined;
   if (checkContainerNumber(input).kind !== 'not-a-container') return undefined;
