@@ -328,16 +328,20 @@ describe('<tracker-route-map>', () => {
       const el = await mount(oceanInTransit());
       const map = el.leafletMap!;
       root(el).querySelector<HTMLElement>('.leaflet-container')!.focus();
+      // Each listener is in place before its key: under load the driver's key press can return
+      // after the 250 ms animation has already ended.
+      const press = async (key: string, event: 'zoomend' | 'moveend') => {
+        const ended = new Promise((resolve) => map.once(event, resolve));
+        await sendKeys({ press: key });
+        await ended;
+      };
       const zoom = map.getZoom();
-      await sendKeys({ press: '+' });
-      await new Promise((resolve) => map.once('zoomend', resolve));
+      await press('+', 'zoomend');
       expect(map.getZoom()).to.be.greaterThan(zoom);
       const centre = map.getCenter();
-      await sendKeys({ press: 'ArrowRight' });
-      await new Promise((resolve) => map.once('moveend', resolve));
+      await press('ArrowRight', 'moveend');
       expect(map.getCenter().lng).to.be.greaterThan(centre.lng);
-      await sendKeys({ press: '-' });
-      await new Promise((resolve) => map.once('zoomend', resolve));
+      await press('-', 'zoomend');
       expect(map.getZoom()).to.equal(zoom);
     });
 
