@@ -196,16 +196,22 @@ export abstract class TrackerElement extends LitElement {
 
   /**
    * Also waits for a catalogue being downloaded, so `await el.updateComplete` sees the translated text,
-   * and for the lookup's code while a lookup waits for it, so that it sees the lookup under way.
+   * for the lookup's code while a lookup waits for it, so that it sees the lookup under way, and for
+   * what the form is downloading (its advice on a submitted number), so that it sees the advice.
    */
   protected override async getUpdateComplete(): Promise<boolean> {
     let result = await super.getUpdateComplete();
     for (;;) {
-      const pending = this.localization.pending ?? (this.requested && this.lookup.load());
+      const pending = this.localization.pending ?? (this.requested && this.lookup.load()) ?? this.formPending();
       if (!pending) return result;
       await pending.catch(() => undefined);
       result = await super.getUpdateComplete();
     }
+  }
+
+  /** What the product's form is downloading (`NumberEntry.pending`), for `updateComplete`. */
+  protected formPending(): Promise<unknown> | undefined {
+    return undefined;
   }
 
   /** The labelled view of the shipment on display: the same object while no input changed. */
