@@ -135,6 +135,7 @@ export class AirTracker extends TrackerElement {
   });
 
   private readonly entry = new NumberEntry(this, {
+    loadAdvice: () => this.loadLookup(),
     expectedCheckDigit: (number) => {
       const check = checkAwbNumber(number);
       return check.kind === 'invalid-check-digit' ? check.expected : undefined;

@@ -146,6 +146,7 @@ export class OceanTracker extends TrackerElement {
   private list?: typeof import('./carrier-list.js');
 
   private readonly entry = new NumberEntry(this, {
+    loadAdvice: () => this.loadLookup(),
     expectedCheckDigit: (number) => {
       const check = checkContainerNumber(number);
       return check.kind === 'invalid-check-digit' ? check.expected : undefined;

@@ -8,5 +8,8 @@
 export { TrackingController } from '../controllers/tracking-controller.js';
 export { askProxy } from '../transport/proxy-client.js';
 export { announcement, renderNotice } from './notice.js';
-export { skeletonStyles as lookupStyles } from './skeleton.js';
+import { skeletonStyles } from './skeleton.js';
+import { noticeStyles } from './notice-styles.js';
+
+export const lookupStyles = [skeletonStyles, noticeStyles];
 export { renderAdvice } from './number-advice.js';

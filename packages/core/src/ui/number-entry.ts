@@ -14,6 +14,8 @@ export interface NumberEntryOptions {
   /** Whether `number` can be one of the kinds of number the service looks up; a lookup that cannot succeed is still billed. */
   readonly plausible: (number: string) => boolean;
   readonly shapeMessage: 'form.shape.ocean' | 'form.shape.air';
+  /** Loads the lookup's code, which renders the advice (and brings its styles and English). */
+  readonly loadAdvice: () => Promise<Pick<typeof import('./lookup.js'), 'renderAdvice'>>;
   /** Tracks the number exactly as typed. */
   readonly send: (number: string) => void;
 }
@@ -23,9 +25,9 @@ export interface NumberEntryOptions {
  * field is pointed out; a number that cannot be of any kind the service looks up, or has a
  * wrong check digit, gets a warning and "Track anyway" instead of a billed request. What the
  * visitor typed is what is sent; the checks only advise. It holds state for its host and
- * asks it to render when that changes; it has no lifecycle of its own. The advice's rendering and
- * its English come with the lookup's code (./number-advice.ts), imported at the first advice if
- * focusing the form has not brought it already; until then `pending` is that download.
+ * asks it to render when that changes; it has no lifecycle of its own. The advice's rendering,
+ * styles and English come with the lookup's code (./number-advice.ts), loaded by `loadAdvice` at
+ * the first advice if focusing the form has not brought it already; `pending` is that download.
  */
 export class NumberEntry {
   input = '';
@@ -64,7 +66,7 @@ export class NumberEntry {
   /** Loads the advice's rendering once; a failed download is tried again at the next advice. */
   private loadAdvice(): void {
     if (this.advise) return;
-    this.pending ??= import('./lookup.js').then(
+    this.pending ??= this.options.loadAdvice().then(
       (lookup) => {
         this.pending = undefined;
         this.advise = lookup.renderAdvice;

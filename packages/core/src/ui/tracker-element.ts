@@ -83,7 +83,7 @@ export abstract class TrackerElement extends LitElement {
   protected abstract get trackedNumber(): string | undefined;
 
   /** The lookup's code (tracking controller, transport, notices), loaded with the first lookup. */
-  private readonly lookup = new LazyViewController(this, { load: () => import('./lookup.js'), styles: (m) => [m.lookupStyles] });
+  private readonly lookup = new LazyViewController(this, { load: () => import('./lookup.js'), styles: (m) => m.lookupStyles });
   /** Made when the lookup's code has arrived. */
   private tracking?: TrackingController;
   /** The lookup asked for while its code downloads; the controller takes it over. */
@@ -204,6 +204,11 @@ export abstract class TrackerElement extends LitElement {
       await pending.catch(() => undefined);
       result = await super.getUpdateComplete();
     }
+  }
+
+  /** The lookup's code (with the form's advice), loading it if it is not here yet. */
+  protected loadLookup(): Promise<typeof import('./lookup.js')> {
+    return this.lookup.load();
   }
 
   /** What the product's form is downloading (`NumberEntry.pending`), for `updateComplete`. */
