@@ -75,18 +75,6 @@ export const trackerStyles = css`
   *::after {
     box-sizing: inherit;
   }
-  h2,
-  h3 {
-    margin-block: 0 0.5em;
-    margin-inline: 0;
-    line-height: 1.25;
-  }
-  h2 {
-    font-size: 1.25em;
-  }
-  h3 {
-    font-size: 1em;
-  }
   p {
     margin-block: 0 0.5em;
     margin-inline: 0;
