@@ -18,13 +18,15 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
-// 15.5 KB: 15.35 reached (15.54 before) when the CSS minifier stopped leaving the print styles
+// 15.25 KB: 15.09 reached (15.50 before) when the form's advice on a submitted number (its rendering,
+// English and styles), the other styles only the lookup's code uses and the shipment's labelling glue
+// (and the heading styles) moved to the lookup's and the shipment view's chunks. Before that 15.35 when the CSS minifier stopped leaving the print styles
 // unminified, the 'carrier needs the container number' hint moved to the carrier list's module and the
 // loaded-shipment announcement to the shipment's English. Before that, issue 17 had moved the lookup
 // machinery (controller, transport, notices and their English) and the list readers out of the first
 // load (it was 20.14 KB), 0.22 KB of which start chunks in parallel (scripts/parallel-imports.ts);
 // its goal is 14 KB.
-const BUDGET_FIRST_LOAD = 15.5 * 1024;
+const BUDGET_FIRST_LOAD = 15.25 * 1024;
 const BUDGET_MAP = 60 * 1024;
 const ELEMENT_DEFINES = {
   'ocean-tracker': 'packages/ocean-tracker/src/define.ts',

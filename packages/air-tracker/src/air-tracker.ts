@@ -135,6 +135,7 @@ export class AirTracker extends TrackerElement {
   });
 
   private readonly entry = new NumberEntry(this, {
+    loadAdvice: () => this.loadLookup(),
     expectedCheckDigit: (number) => {
       const check = checkAwbNumber(number);
       return check.kind === 'invalid-check-digit' ? check.expected : undefined;
@@ -147,6 +148,10 @@ export class AirTracker extends TrackerElement {
       this.startLookup(number, params(number), true);
     },
   });
+
+  protected override formPending(): Promise<unknown> | undefined {
+    return this.entry.pending;
+  }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
     super.willUpdate(changed);

@@ -146,6 +146,7 @@ export class OceanTracker extends TrackerElement {
   private list?: typeof import('./carrier-list.js');
 
   private readonly entry = new NumberEntry(this, {
+    loadAdvice: () => this.loadLookup(),
     expectedCheckDigit: (number) => {
       const check = checkContainerNumber(number);
       return check.kind === 'invalid-check-digit' ? check.expected : undefined;
@@ -159,6 +160,10 @@ export class OceanTracker extends TrackerElement {
       this.startLookup(number, this.params(number), true);
     },
   });
+
+  protected override formPending(): Promise<unknown> | undefined {
+    return this.entry.pending;
+  }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
     super.willUpdate(changed);

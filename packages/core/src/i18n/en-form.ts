@@ -1,6 +1,7 @@
 /**
  * English, first part: what an element shows before any lookup (the form, the configuration
- * notices). Always bundled; see en.ts for the whole catalogue.
+ * notices). Always bundled; see en.ts for the whole catalogue. The advice given when a submitted
+ * number will not do comes with the lookup's code (en-notices.ts).
  */
 export const enForm = {
   // Form
@@ -11,14 +12,6 @@ export const enForm = {
   'form.carrier': 'Carrier',
   'form.carrier.auto': 'Detect automatically',
   'form.submit': 'Track',
-  'form.empty': 'Enter a number to track.',
-  'form.checkDigit.container': '{number} looks like a container number, but its check digit should be {expected}. Please check the number.',
-  'form.checkDigit.awb': 'The last digit of {number} should be {expected}. Please check the number.',
-  'form.shape.ocean':
-    '{number} does not look like a container, bill of lading or booking number: those are 6 to 20 letters and digits, such as MEDU9091004. Please check the number.',
-  'form.shape.air':
-    '{number} does not look like an air waybill number: a three-digit airline prefix and eight digits, such as 176-22817340. Please check the number.',
-  'form.trackAnyway': 'Track anyway',
   'form.containerRequired': '{carrier} needs the container number to track a {kind}. If you have it, track the container number instead.',
   'form.airline': 'Airline: {name}',
   'form.airline.unknown': 'Prefix {prefix} is not an airline we know.',

@@ -3,6 +3,16 @@
  * loads with the lookup's code (ui/lookup.ts), which registers it; see en.ts for the whole catalogue.
  */
 export const enNotices = {
+  // The form's advice before sending (ui/number-advice.ts), shown only once the visitor submits.
+  'form.empty': 'Enter a number to track.',
+  'form.checkDigit.container': '{number} looks like a container number, but its check digit should be {expected}. Please check the number.',
+  'form.checkDigit.awb': 'The last digit of {number} should be {expected}. Please check the number.',
+  'form.shape.ocean':
+    '{number} does not look like a container, bill of lading or booking number: those are 6 to 20 letters and digits, such as MEDU9091004. Please check the number.',
+  'form.shape.air':
+    '{number} does not look like an air waybill number: a three-digit airline prefix and eight digits, such as 176-22817340. Please check the number.',
+  'form.trackAnyway': 'Track anyway',
+
   'notice.loading': 'Looking up {number}…',
   'notice.stillLooking': 'Still looking. Some carriers take a little longer to answer.',
   'notice.pending': 'The carrier is slow to answer. We will check again automatically.',

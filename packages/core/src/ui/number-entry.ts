@@ -1,4 +1,4 @@
-import { html, nothing, type ReactiveControllerHost, type TemplateResult } from 'lit';
+import { nothing, type ReactiveControllerHost, type TemplateResult } from 'lit';
 import type { RenderContext } from './labels.js';
 
 /** Advice shown in the form before sending: never a silent rewrite of the number. */
@@ -14,6 +14,8 @@ export interface NumberEntryOptions {
   /** Whether `number` can be one of the kinds of number the service looks up; a lookup that cannot succeed is still billed. */
   readonly plausible: (number: string) => boolean;
   readonly shapeMessage: 'form.shape.ocean' | 'form.shape.air';
+  /** Loads the lookup's code, which renders the advice (and brings its styles and English). */
+  readonly loadAdvice: () => Promise<Pick<typeof import('./lookup.js'), 'renderAdvice'>>;
   /** Tracks the number exactly as typed. */
   readonly send: (number: string) => void;
 }
@@ -23,11 +25,17 @@ export interface NumberEntryOptions {
  * field is pointed out; a number that cannot be of any kind the service looks up, or has a
  * wrong check digit, gets a warning and "Track anyway" instead of a billed request. What the
  * visitor typed is what is sent; the checks only advise. It holds state for its host and
- * asks it to render when that changes; it has no lifecycle of its own.
+ * asks it to render when that changes; it has no lifecycle of its own. The advice's rendering,
+ * styles and English come with the lookup's code (./number-advice.ts), loaded by `loadAdvice` at
+ * the first advice if focusing the form has not brought it already; `pending` is that download.
  */
 export class NumberEntry {
   input = '';
   advice: Advice | undefined;
+  /** The advice's rendering while it downloads; the host's `updateComplete` waits for it. */
+  pending: Promise<unknown> | undefined;
+
+  private advise?: typeof import('./number-advice.js').renderAdvice;
 
   private readonly host: ReactiveControllerHost;
   private readonly options: NumberEntryOptions;
@@ -51,8 +59,22 @@ export class NumberEntry {
     else if (!this.options.plausible(number)) this.advice = { kind: 'shape', number };
     else if (expected !== undefined) this.advice = { kind: 'check-digit', number, expected };
     else return this.send(number);
+    this.loadAdvice();
     this.host.requestUpdate();
   };
+
+  /** Loads the advice's rendering once; a failed download is tried again at the next advice. */
+  private loadAdvice(): void {
+    if (this.advise) return;
+    this.pending ??= this.options.loadAdvice().then(
+      (lookup) => {
+        this.pending = undefined;
+        this.advise = lookup.renderAdvice;
+        this.host.requestUpdate();
+      },
+      () => (this.pending = undefined),
+    );
+  }
 
   send(number: string): void {
     this.advice = undefined;
@@ -60,29 +82,14 @@ export class NumberEntry {
     this.options.send(number);
   }
 
-  /** `aria-describedby` ids for the input: the advice when there is some, plus `extra`. */
+  /** `aria-describedby` ids for the input: the advice when some is shown, plus `extra`. */
   describedBy(extra?: string): string | typeof nothing {
-    const ids = [extra, this.advice ? 'advice' : undefined].filter((id) => id !== undefined).join(' ');
+    const ids = [extra, this.advice && this.advise ? 'advice' : undefined].filter((id) => id !== undefined).join(' ');
     return ids === '' ? nothing : ids;
   }
 
   renderAdvice(ctx: RenderContext): TemplateResult | typeof nothing {
     const advice = this.advice;
-    if (!advice) return nothing;
-    const { l } = ctx;
-    if (advice.kind === 'empty')
-      return html`<p class="advice" id="advice" part="notice notice-warning" role="alert">${l.t('form.empty')}</p>`;
-    return html`<div class="advice" id="advice" part="notice notice-warning">
-      <p role="alert">
-        ${
-          advice.kind === 'shape'
-            ? l.t(this.options.shapeMessage, { number: advice.number })
-            : l.t(this.options.checkDigitMessage, { number: advice.number, expected: advice.expected })
-        }
-      </p>
-      <button type="button" class="secondary" part="track-anyway-button" @click=${() => this.send(advice.number)}>
-        ${l.t('form.trackAnyway')}
-      </button>
-    </div>`;
+    return advice && this.advise ? this.advise(advice, this.options, (number) => this.send(number), ctx) : nothing;
   }
 }

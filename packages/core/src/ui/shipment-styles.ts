@@ -7,6 +7,19 @@ import { css } from 'lit';
  * the private tokens (`--_text`, `--_gap`, …) that the shared styles define on `:host`.
  */
 export const shipmentStyles = css`
+  /* Headings: only the shipment has any. */
+  h2,
+  h3 {
+    margin-block: 0 0.5em;
+    margin-inline: 0;
+    line-height: 1.25;
+  }
+  h2 {
+    font-size: 1.25em;
+  }
+  h3 {
+    font-size: 1em;
+  }
   /* Shipment */
   .shipment {
     display: grid;

@@ -8,6 +8,10 @@ import { html, nothing, type TemplateResult } from 'lit';
 import { ifDefined } from 'lit/directives/if-defined.js';
 import type { MapLoading } from '../map/lazy-map.js';
 import type { MapMessages } from '../map/map-messages.js';
+import type { Localizer } from '../i18n/localizer.js';
+import { createPresenter } from '../presentation/present.js';
+import type { ProductView } from './tracker-element.js';
+import { mapMessagesFor } from './map-messages.js';
 import { hasMapData } from '../map/route-geometry.js';
 import type { Shipment } from '../model/shipment.js';
 // First-load code comes through ../element.js, as in every lazy module: then a bundler that
@@ -23,8 +27,6 @@ import { registerEnglish } from '../i18n/localizer.js';
 // The shipment's part of English comes with the view that shows it.
 registerEnglish(enShipment);
 
-export { mapMessagesFor } from './map-messages.js';
-export { createPresenter } from '../presentation/present.js';
 export { shipmentStyles } from './shipment-styles.js';
 
 export interface MapSettings {
@@ -45,6 +47,45 @@ export interface ShipmentViewOptions {
   /** The product's own section: vessels (ocean), or flights and cargo figures (air). */
   readonly details: TemplateResult | typeof nothing;
   readonly map: MapSettings;
+}
+
+/** What the element's own state says about the shipment on display; the map's words are the display's. */
+export interface DisplaySettings extends Omit<ShipmentViewOptions, 'details' | 'map'> {
+  readonly map: Omit<MapSettings, 'messages'>;
+}
+
+export interface ShipmentDisplay {
+  /** The labelled view of a shipment: the same object while no input changed. */
+  label(shipment: Shipment, listedCarrierName: string | undefined, l: Localizer): ShipmentView;
+  /** The shipment last labelled, with the product's details and the map. */
+  render(view: ShipmentView, ctx: RenderContext, settings: DisplaySettings): TemplateResult;
+}
+
+/**
+ * An element's shipment display: the presenter and the map's words, kept between renders (a new
+ * words object makes the map redraw its layers) and renewed with the localizer, which is a new
+ * object whenever the language or the overrides change.
+ */
+export function createShipmentDisplay(product: ProductView): ShipmentDisplay {
+  const present = createPresenter();
+  let wordsFor: Localizer | undefined;
+  let words: MapMessages | undefined;
+  const wordsOf = (l: Localizer): MapMessages => {
+    if (l !== wordsFor || !words) {
+      wordsFor = l;
+      words = mapMessagesFor(l);
+    }
+    return words;
+  };
+  return {
+    label: (shipment, listedCarrierName, l) => present(shipment, listedCarrierName, l, wordsOf(l)),
+    render: (view, ctx, settings) =>
+      renderShipmentView(view, ctx, {
+        ...settings,
+        details: product.renderDetails(view, ctx),
+        map: { ...settings.map, messages: wordsOf(ctx.l) },
+      }),
+  };
 }
 
 /** The shipment, from its labelled view (see presentation/present.ts). */

@@ -75,18 +75,6 @@ export const trackerStyles = css`
   *::after {
     box-sizing: inherit;
   }
-  h2,
-  h3 {
-    margin-block: 0 0.5em;
-    margin-inline: 0;
-    line-height: 1.25;
-  }
-  h2 {
-    font-size: 1.25em;
-  }
-  h3 {
-    font-size: 1em;
-  }
   p {
     margin-block: 0 0.5em;
     margin-inline: 0;
@@ -156,14 +144,6 @@ export const trackerStyles = css`
   .form-actions {
     align-self: end;
   }
-  .advice {
-    grid-column: 1 / -1;
-    margin: 0;
-    padding: 0.5em 0.75em;
-    border-inline-start: 4px solid var(--_warn);
-    background: var(--_surface);
-    color: var(--_text);
-  }
   /* A hint whose text comes after the form is drawn (the airline, once the airline list is in)
      holds its line from the start, so nothing under the form moves when it fills in. */
   .hint[role='status'] {
@@ -211,7 +191,7 @@ export const trackerStyles = css`
     }
   }
 
-  /* Notices */
+  /* Notices: what the configuration notice needs; the rest comes with the lookup's code (notice-styles.ts). */
   [part~='notice'] {
     display: grid;
     gap: 0.5em;
@@ -224,18 +204,8 @@ export const trackerStyles = css`
   [part~='notice'][data-tone='error'] {
     border-inline-start-color: var(--_danger);
   }
-  [part~='notice'][data-tone='warning'] {
-    border-inline-start-color: var(--_warn);
-  }
   [part~='notice'] p {
     margin: 0;
-  }
-  [part~='notice'] button {
-    justify-self: start;
-  }
-  .countdown {
-    font-variant-numeric: tabular-nums;
-    color: var(--_muted);
   }
 
   @media (prefers-reduced-motion: no-preference) {

@@ -14,7 +14,6 @@ import { buildProxyUrl } from '../transport/proxy-url.js';
 import { isUsableUrl } from '../transport/usable-url.js';
 import type { RenderContext } from './labels.js';
 import { mapLoadingConverter, type MapLoading } from '../map/map-loading.js';
-import type { MapMessages } from '../map/map-messages.js';
 import { preloadMap } from '../map/preload-map.js';
 import { renderAnnouncer, SILENT } from './announcer.js';
 import { trackerStyles } from './styles.js';
@@ -84,7 +83,7 @@ export abstract class TrackerElement extends LitElement {
   protected abstract get trackedNumber(): string | undefined;
 
   /** The lookup's code (tracking controller, transport, notices), loaded with the first lookup. */
-  private readonly lookup = new LazyViewController(this, { load: () => import('./lookup.js'), styles: (m) => [m.lookupStyles] });
+  private readonly lookup = new LazyViewController(this, { load: () => import('./lookup.js'), styles: (m) => m.lookupStyles });
   /** Made when the lookup's code has arrived. */
   private tracking?: TrackingController;
   /** The lookup asked for while its code downloads; the controller takes it over. */
@@ -101,11 +100,11 @@ export abstract class TrackerElement extends LitElement {
   private readonly view = new LazyViewController(this, {
     load: () =>
       Promise.all([import('./shipment-view.js'), this.loadProductView()]).then(([core, product]) => ({
-        core,
         product,
-        present: core.createPresenter(),
+        styles: [core.shipmentStyles, product.styles],
+        display: core.createShipmentDisplay(product),
       })),
-    styles: ({ core, product }) => [core.shipmentStyles, product.styles],
+    styles: (view) => view.styles,
   });
   private readonly urlSync = new UrlSyncController(this, {
     enabled: () => this.syncUrl,
@@ -114,8 +113,6 @@ export abstract class TrackerElement extends LitElement {
     found: (number) => this.setAttribute(this.numberAttribute, number),
     hasNumber: () => Boolean(this.trackedNumber),
   });
-  /** Kept between renders: a new object makes the map redraw its layers. */
-  private mapMessages: MapMessages | undefined;
   /** The labelled view of the shipment on display, recomputed only when one of its inputs changes. */
   private labelled: ShipmentView | undefined;
   /** The last configuration problem written to the console, so each is written once. */
@@ -157,7 +154,7 @@ export abstract class TrackerElement extends LitElement {
   }
 
   protected override willUpdate(_changed: PropertyValues<this>): void {
-    if (this.localization.refresh()) this.mapMessages = this.view.value?.core.mapMessagesFor(this.localizer);
+    this.localization.refresh();
     this.labelled = this.present();
     this.reportConfigurationProblem();
   }
@@ -196,16 +193,27 @@ export abstract class TrackerElement extends LitElement {
 
   /**
    * Also waits for a catalogue being downloaded, so `await el.updateComplete` sees the translated text,
-   * and for the lookup's code while a lookup waits for it, so that it sees the lookup under way.
+   * for the lookup's code while a lookup waits for it, so that it sees the lookup under way, and for
+   * what the form is downloading (its advice on a submitted number), so that it sees the advice.
    */
   protected override async getUpdateComplete(): Promise<boolean> {
     let result = await super.getUpdateComplete();
     for (;;) {
-      const pending = this.localization.pending ?? (this.requested && this.lookup.load());
+      const pending = this.localization.pending ?? (this.requested && this.lookup.load()) ?? this.formPending();
       if (!pending) return result;
       await pending.catch(() => undefined);
       result = await super.getUpdateComplete();
     }
+  }
+
+  /** The lookup's code (with the form's advice), loading it if it is not here yet. */
+  protected loadLookup(): Promise<typeof import('./lookup.js')> {
+    return this.lookup.load();
+  }
+
+  /** What the product's form is downloading (`NumberEntry.pending`), for `updateComplete`. */
+  protected formPending(): Promise<unknown> | undefined {
+    return undefined;
   }
 
   /** The labelled view of the shipment on display: the same object while no input changed. */
@@ -213,9 +221,8 @@ export abstract class TrackerElement extends LitElement {
     const state = this.state;
     const view = this.view.value;
     if (state.phase !== 'loaded' || !view) return undefined;
-    this.mapMessages ??= view.core.mapMessagesFor(this.localizer);
     const code = state.shipment.carrier?.code;
-    return view.present(state.shipment, code === undefined ? undefined : this.listedCarrierName(code), this.localizer, this.mapMessages);
+    return view.display.label(state.shipment, code === undefined ? undefined : this.listedCarrierName(code), this.localizer);
   }
 
   /**
@@ -377,22 +384,15 @@ export abstract class TrackerElement extends LitElement {
 
   /** The shipment (the controller reaches "loaded" only once the view module is here). */
   private renderShipment(labelled: ShipmentView, ctx: RenderContext): TemplateResult | typeof nothing {
-    const view = this.view.value;
-    if (!view || !this.mapMessages) return nothing;
-    return view.core.renderShipmentView(labelled, ctx, {
-      selectedUnit: this.selectedUnit,
-      onSelectUnit: (index) => (this.selectedUnit = index),
-      historyRevealed: this.historyRevealed,
-      onRevealHistory: (revealed) => (this.historyRevealed = revealed),
-      details: view.product.renderDetails(labelled, ctx),
-      map: {
-        loading: this.map,
-        theme: this.theme ?? 'light',
-        tileUrl: this.tileUrl,
-        tileAttribution: this.tileAttribution,
-        messages: this.mapMessages,
-      },
-    });
+    return (
+      this.view.value?.display.render(labelled, ctx, {
+        selectedUnit: this.selectedUnit,
+        onSelectUnit: (index) => (this.selectedUnit = index),
+        historyRevealed: this.historyRevealed,
+        onRevealHistory: (revealed) => (this.historyRevealed = revealed),
+        map: { loading: this.map, theme: this.theme ?? 'light', tileUrl: this.tileUrl, tileAttribution: this.tileAttribution },
+      }) ?? nothing
+    );
   }
 }
 

@@ -1,0 +1,27 @@
+import { css } from 'lit';
+
+/**
+ * The styles of what only the lookup's code shows: the form's advice on a submitted number, the
+ * warning notices, the notices' buttons and countdowns. Adopted with the lookup's code, which
+ * renders all of them; the notice box itself is in styles.ts, for the configuration notice.
+ */
+export const noticeStyles = css`
+  .advice {
+    grid-column: 1 / -1;
+    margin: 0;
+    padding: 0.5em 0.75em;
+    border-inline-start: 4px solid var(--_warn);
+    background: var(--_surface);
+    color: var(--_text);
+  }
+  [part~='notice'][data-tone='warning'] {
+    border-inline-start-color: var(--_warn);
+  }
+  [part~='notice'] button {
+    justify-self: start;
+  }
+  .countdown {
+    font-variant-numeric: tabular-nums;
+    color: var(--_muted);
+  }
+`;
