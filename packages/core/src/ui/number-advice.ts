@@ -16,15 +16,15 @@ export function renderAdvice(
   if (advice.kind === 'empty')
     return html`<p class="advice" id="advice" part="notice notice-warning" role="alert">${l.t('form.empty')}</p>`;
   return html`<div class="advice" id="advice" part="notice notice-warning">
-      <p role="alert">
-        ${
-          advice.kind === 'shape'
-            ? l.t(options.shapeMessage, { number: advice.number })
-            : l.t(options.checkDigitMessage, { number: advice.number, expected: advice.expected })
-        }
-      </p>
-      <button type="button" class="secondary" part="track-anyway-button" @click=${() => trackAnyway(advice.number)}>
-        ${l.t('form.trackAnyway')}
-      </button>
-    </div>`;
+    <p role="alert">
+      ${
+        advice.kind === 'shape'
+          ? l.t(options.shapeMessage, { number: advice.number })
+          : l.t(options.checkDigitMessage, { number: advice.number, expected: advice.expected })
+      }
+    </p>
+    <button type="button" class="secondary" part="track-anyway-button" @click=${() => trackAnyway(advice.number)}>
+      ${l.t('form.trackAnyway')}
+    </button>
+  </div>`;
 }
