@@ -149,10 +149,6 @@ export class AirTracker extends TrackerElement {
     },
   });
 
-  protected override formPending(): Promise<unknown> | undefined {
-    return this.entry.pending;
-  }
-
   protected override willUpdate(changed: PropertyValues<this>): void {
     super.willUpdate(changed);
     if (changed.has('awbNumber') && this.awbNumber !== undefined) this.entry.input = this.awbNumber;

@@ -161,10 +161,6 @@ export class OceanTracker extends TrackerElement {
     },
   });
 
-  protected override formPending(): Promise<unknown> | undefined {
-    return this.entry.pending;
-  }
-
   protected override willUpdate(changed: PropertyValues<this>): void {
     super.willUpdate(changed);
     // A carrier or a number set by the page (not by this form) replaces the visitor's earlier pick.

@@ -27,6 +27,11 @@ export class LazyViewController<V> implements ReactiveController {
     host.addController(this);
   }
 
+  /** The download under way, if the view is not here yet and something asked for it. */
+  get pending(): Promise<V> | undefined {
+    return this.value === undefined ? this.loading : undefined;
+  }
+
   /** The view, loading it if no load is under way or done. */
   load(): Promise<V> {
     this.loading ??= this.options.load().then(

@@ -27,13 +27,13 @@ export interface NumberEntryOptions {
  * visitor typed is what is sent; the checks only advise. It holds state for its host and
  * asks it to render when that changes; it has no lifecycle of its own. The advice's rendering,
  * styles and English come with the lookup's code (./number-advice.ts), loaded by `loadAdvice` at
- * the first advice if focusing the form has not brought it already; `pending` is that download.
+ * the first advice if focusing the form has not brought it already.
  */
 export class NumberEntry {
   input = '';
   advice: Advice | undefined;
-  /** The advice's rendering while it downloads; the host's `updateComplete` waits for it. */
-  pending: Promise<unknown> | undefined;
+  /** The advice's rendering while it downloads (the host's lookup code, whose download its `updateComplete` waits for). */
+  private pending: Promise<unknown> | undefined;
 
   private advise?: typeof import('./number-advice.js').renderAdvice;
 

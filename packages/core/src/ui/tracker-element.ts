@@ -193,13 +193,13 @@ export abstract class TrackerElement extends LitElement {
 
   /**
    * Also waits for a catalogue being downloaded, so `await el.updateComplete` sees the translated text,
-   * for the lookup's code while a lookup waits for it, so that it sees the lookup under way, and for
-   * what the form is downloading (its advice on a submitted number), so that it sees the advice.
+   * and for the lookup's code while a lookup waits for it or while it downloads for any other reason
+   * (the form's advice on a submitted number comes with it), so that it sees the lookup or the advice.
    */
   protected override async getUpdateComplete(): Promise<boolean> {
     let result = await super.getUpdateComplete();
     for (;;) {
-      const pending = this.localization.pending ?? (this.requested && this.lookup.load()) ?? this.formPending();
+      const pending = this.localization.pending ?? (this.requested ? this.lookup.load() : this.lookup.pending);
       if (!pending) return result;
       await pending.catch(() => undefined);
       result = await super.getUpdateComplete();
@@ -209,11 +209,6 @@ export abstract class TrackerElement extends LitElement {
   /** The lookup's code (with the form's advice), loading it if it is not here yet. */
   protected loadLookup(): Promise<typeof import('./lookup.js')> {
     return this.lookup.load();
-  }
-
-  /** What the product's form is downloading (`NumberEntry.pending`), for `updateComplete`. */
-  protected formPending(): Promise<unknown> | undefined {
-    return undefined;
   }
 
   /** The labelled view of the shipment on display: the same object while no input changed. */
