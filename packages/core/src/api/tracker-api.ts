@@ -40,7 +40,8 @@ export const trackerApi = {
     pollInterval: 'Seconds to wait after a 202 before asking again; an integer from 1 to 86400 (anything else means 120).',
     carriersUrl: {
       unsetMeans: '`carriers/<product>` beside `proxy-url`',
-      description: 'Where the carrier (ocean) or airline (air) list comes from.',
+      description:
+        'Where the carrier (ocean) or airline (air) list comes from; asked for only when the picker is used or a number needs it.',
     },
     theme: { unsetMeans: '`light`', description: '`light`, `dark`, or `auto` (follows `prefers-color-scheme`); the map too.' },
     density: { unsetMeans: '`comfortable`', description: '`compact`: smaller gaps and 32 px controls, for dense dashboards.' },
