@@ -1,6 +1,7 @@
 import { defineConfig } from 'vite';
 import { minifyCssLiterals } from './scripts/minify-css-literals.js';
 import { parallelImports } from './scripts/parallel-imports.js';
+import { trimLitPlugin } from './scripts/trim-lit.js';
 
 /**
  * The script-tag (CDN) bundle: `cargo-trackers.js`, a small ES module that registers both
@@ -23,7 +24,8 @@ export default defineConfig({
   resolve: {
     conditions: ['cargo-trackers-source', 'browser', 'module', 'import', 'default'],
   },
-  plugins: [minifyCssLiterals(), parallelImports()],
+  // trimLitPlugin: Lit's polyfill and hydration hooks, version records and long error wording out (scripts/trim-lit.ts).
+  plugins: [trimLitPlugin(), minifyCssLiterals(), parallelImports()],
   build: {
     outDir: 'packages/cargo-trackers/dist/cdn',
     emptyOutDir: true,
