@@ -89,6 +89,7 @@ describe('minifyCssInModule (build plugin)', () => {
     const lines = out.code.split('\n');
     const origin = (line: number, text: string) => {
       const entry = map.findEntry(line, (lines[line] as string).indexOf(text));
+      assert.ok('originalLine' in entry, `no mapping for ${text}`);
       return [entry.originalLine, entry.originalColumn];
     };
     // Zero-based: `after` is on the source's last line; `.b{` maps to the start of `  .b {`.
