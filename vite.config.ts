@@ -16,7 +16,7 @@ import { trimLitPlugin } from './scripts/trim-lit.js';
  * Minified twice: terser first (Vite's renderChunk step), then Rolldown's own minifier (Oxc) on
  * its output, with whitespace removed and no comments. Each finds what the other leaves (Oxc:
  * `let` for `const`, a catch without its binding, more inlining; terser: more of the sequences
- * and conditionals), and library mode otherwise keeps every `/* @__PURE__ *\/` annotation in
+ * and conditionals), and library mode otherwise keeps every `@__PURE__` annotation comment in
  * the files (for a bundler downstream; these files go to a browser as they are). Together
  * 0.14 KB less in the first load and 0.26 KB less in a first lookup than terser alone.
  */

@@ -78,9 +78,10 @@ export function trimLitPlugin(): Plugin {
       edited.clear();
     },
     transform(code, id) {
-      const s = trimLit(code, id.split('?')[0] as string);
+      const path = id.split('?')[0] as string;
+      const s = trimLit(code, path);
       if (s === null) return null;
-      edited.add(LIT_EDITS.find((edit) => id.split('?')[0]?.endsWith(edit.module))?.module as string);
+      for (const edit of LIT_EDITS) if (path.endsWith(edit.module)) edited.add(edit.module);
       return { code: s.toString(), map: s.generateMap({ hires: true, source: id, includeContent: true }) };
     },
     buildEnd(error) {

@@ -10,9 +10,9 @@ import { autoload } from './autoload.js';
  * Loads and registers an element now, for tags the document observer cannot see (inside
  * another component's shadow root). Resolves once the tag is defined.
  */
-// `.then(() => {})`: nothing reads a chunk's exports, and a used import() makes the bundler build a
-// namespace object in the element's chunk, with a helper chunk of its own in the first load.
 export const loadElement = autoload({
+  // `.then(() => {})`: nothing reads the chunk's exports, and a used import() would make the bundler
+  // build a namespace object in the element's chunk, with a helper chunk of its own in the first load.
   'ocean-tracker': () => import('@cargo-trackers/ocean-tracker/define.js').then(() => {}),
   'air-tracker': () => import('@cargo-trackers/air-tracker/define.js').then(() => {}),
 });
