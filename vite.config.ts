@@ -1,6 +1,7 @@
 import { defineConfig } from 'vite';
 import { minifyCssLiterals } from './scripts/minify-css-literals.js';
 import { parallelImports } from './scripts/parallel-imports.js';
+import { trimLitPlugin } from './scripts/trim-lit.js';
 
 /**
  * The script-tag (CDN) bundle: `cargo-trackers.js`, a small ES module that registers both
@@ -9,14 +10,22 @@ import { parallelImports } from './scripts/parallel-imports.js';
  * All chunks sit in `chunks/` beside it. Built from the workspace sources.
  * Library mode, because an app build wraps every dynamic import in Vite's preload helper,
  * a chunk of its own that the entry would fetch for nothing (nothing here has CSS files);
- * terser minifies it fully; `parallelImports` starts a chunk's static dependencies with it instead
+ * `parallelImports` starts a chunk's static dependencies with it instead
  * (scripts/parallel-imports.ts). The manifest lets `npm run size` follow what each tag loads.
+ *
+ * Minified twice: terser first (Vite's renderChunk step), then Rolldown's own minifier (Oxc) on
+ * its output, with whitespace removed and no comments. Each finds what the other leaves (Oxc:
+ * `let` for `const`, a catch without its binding, more inlining; terser: more of the sequences
+ * and conditionals), and library mode otherwise keeps every `@__PURE__` annotation comment in
+ * the files (for a bundler downstream; these files go to a browser as they are). Together
+ * 0.14 KB less in the first load and 0.26 KB less in a first lookup than terser alone.
  */
 export default defineConfig({
   resolve: {
     conditions: ['cargo-trackers-source', 'browser', 'module', 'import', 'default'],
   },
-  plugins: [minifyCssLiterals(), parallelImports()],
+  // trimLitPlugin: Lit's polyfill and hydration hooks, version records and long error wording out (scripts/trim-lit.ts).
+  plugins: [trimLitPlugin(), minifyCssLiterals(), parallelImports()],
   build: {
     outDir: 'packages/cargo-trackers/dist/cdn',
     emptyOutDir: true,
@@ -33,6 +42,8 @@ export default defineConfig({
     rollupOptions: {
       input: { 'cargo-trackers': 'packages/cargo-trackers/src/cdn.ts' },
       output: {
+        minify: { compress: { target: 'es2022' }, mangle: true, codegen: { removeWhitespace: true } },
+        comments: false,
         entryFileNames: '[name].js',
         // Named for what they hold, so a network panel (and `npm run size`) reads at a glance.
         chunkFileNames: (chunk) => {

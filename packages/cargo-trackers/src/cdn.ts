@@ -11,6 +11,8 @@ import { autoload } from './autoload.js';
  * another component's shadow root). Resolves once the tag is defined.
  */
 export const loadElement = autoload({
-  'ocean-tracker': () => import('@cargo-trackers/ocean-tracker/define.js'),
-  'air-tracker': () => import('@cargo-trackers/air-tracker/define.js'),
+  // `.then(() => {})`: nothing reads the chunk's exports, and a used import() would make the bundler
+  // build a namespace object in the element's chunk, with a helper chunk of its own in the first load.
+  'ocean-tracker': () => import('@cargo-trackers/ocean-tracker/define.js').then(() => {}),
+  'air-tracker': () => import('@cargo-trackers/air-tracker/define.js').then(() => {}),
 });
