@@ -18,7 +18,12 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
-// 15.25 KB: 15.09 reached (15.50 before) when the form's advice on a submitted number (its rendering,
+// 14.25 KB: 14.18 reached (15.08 before) when what runs once a lookup is on its way left the base
+// element for a lookup session in the lookup's chunk (starting and tracking a lookup, taking over the
+// early request, labelling and rendering the shipment, the notices' and live regions' text, sync-url's
+// writing, the configuration console messages, the list URL), the list controller came with that code
+// too, and the form's texts and styles that only show with a list or a lookup moved with them.
+// Before that, 15.25 KB: 15.09 reached (15.50 before) when the form's advice on a submitted number (its rendering,
 // English and styles), the other styles only the lookup's code uses and the shipment's labelling glue
 // (and the heading styles) moved to the lookup's and the shipment view's chunks. Before that 15.35 when the CSS minifier stopped leaving the print styles
 // unminified, the 'carrier needs the container number' hint moved to the carrier list's module and the
@@ -26,7 +31,7 @@ import { gzipSync } from 'node:zlib';
 // machinery (controller, transport, notices and their English) and the list readers out of the first
 // load (it was 20.14 KB), 0.22 KB of which start chunks in parallel (scripts/parallel-imports.ts);
 // its goal is 14 KB.
-const BUDGET_FIRST_LOAD = 15.25 * 1024;
+const BUDGET_FIRST_LOAD = 14.25 * 1024;
 const BUDGET_MAP = 60 * 1024;
 const ELEMENT_DEFINES = {
   'ocean-tracker': 'packages/ocean-tracker/src/define.ts',
