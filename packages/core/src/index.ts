@@ -10,7 +10,6 @@ export { LocalizationController, type LocalizationOptions } from './controllers/
 export { LazyViewController, type LazyViewOptions } from './controllers/lazy-view-controller.js';
 export { writeSyncedNumber } from './controllers/url-sync.js';
 export { ListController } from './controllers/list-controller.js';
-export { LookupSession, type LookupSessionOptions, type LoadedView } from './ui/lookup-session.js';
 export type { TrackRequest, TrackingState, Wait, WaitCause, Clock, TrackingControllerOptions } from './controllers/tracking-controller.js';
 // The shipment view is loaded by the element when a lookup starts (a dynamic import); a value
 // export here would put it in the first load of bundlers that split by module (esbuild).
