@@ -18,7 +18,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
-// 14.25 KB: 14.18 reached (15.08 before) when what runs once a lookup is on its way left the base
+// 14.25 KB: 14.19 reached (15.08 before) when what runs once a lookup is on its way left the base
 // element for a lookup session in the lookup's chunk (starting and tracking a lookup, taking over the
 // early request, labelling and rendering the shipment, the notices' and live regions' text, sync-url's
 // writing, the configuration console messages, the list URL), the list controller came with that code
