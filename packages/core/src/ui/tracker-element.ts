@@ -79,8 +79,9 @@ export abstract class TrackerElement extends LitElement {
   protected abstract get trackedNumber(): string | undefined;
 
   /**
-   * The lookup's code (lookup session, tracking controller, transport, notices), loaded with the
-   * first lookup, on focus of the form, for the form's advice or for a configuration problem.
+   * The lookup's code (lookup session, tracking controller, transport, notices, list controller),
+   * loaded with the first lookup, on focus of the form, for the form's advice, when the carrier or
+   * airline list is wanted, or for a configuration problem (the session writes it to the console).
    */
   private readonly lookup = new LazyViewController(this, {
     load: () =>
