@@ -28,6 +28,10 @@ export const LAZY_MODULES = [
   'core/dist/controllers/tracking-controller.js',
   'core/dist/transport/proxy-client.js',
   'core/dist/ui/notice.js',
+  // What runs once a lookup is on its way (issue 17): the lookup session, the list controller, sync-url's writing.
+  'core/dist/ui/lookup-session.js',
+  'core/dist/controllers/list-controller.js',
+  'core/dist/controllers/url-sync.js',
 ];
 
 const APP = `import 'cargo-trackers';\n`;

@@ -1,8 +1,9 @@
 import {
   litProperties,
   elementTokenStyles,
-  ListController,
   NumberEntry,
+  type ListController,
+  type LookupCode,
   TrackerElement,
   type ProductView,
   type RenderContext,
@@ -129,10 +130,8 @@ export class AirTracker extends TrackerElement {
     return this.awbNumber;
   }
 
-  private readonly airlines = new ListController(this, {
-    url: () => this.carrierListUrl(),
-    parser: () => import('./airline-list.js').then((m) => m.parseAirlines),
-  });
+  /** The airline list, made with the lookup's code; asked for once a number with a prefix is typed or set. */
+  private airlines?: ListController<Airline[]>;
 
   private readonly entry = new NumberEntry(this, {
     loadAdvice: () => this.loadLookup(),
@@ -149,6 +148,13 @@ export class AirTracker extends TrackerElement {
     },
   });
 
+  protected override lookupArrived({ ListController }: LookupCode): void {
+    this.airlines = new ListController(this, {
+      url: () => this.carrierListUrl(),
+      parser: () => import('./airline-list.js').then((m) => m.parseAirlines),
+    });
+  }
+
   protected override willUpdate(changed: PropertyValues<this>): void {
     super.willUpdate(changed);
     if (changed.has('awbNumber') && this.awbNumber !== undefined) this.entry.input = this.awbNumber;
@@ -162,7 +168,7 @@ export class AirTracker extends TrackerElement {
 
   /** The airline list's entry for a prefix; undefined while the list is loading or unavailable. */
   private airlineFor(prefix: string): Airline | null | undefined {
-    const list = this.airlines.value;
+    const list = this.airlines?.value;
     if (list === undefined) return undefined;
     return list.find((a) => a.prefix === prefix) ?? null;
   }

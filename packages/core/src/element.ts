@@ -8,10 +8,11 @@
  * `test/packaging/bundlers.test.ts` fails when a lazy module lands in a first load.
  */
 export { TrackerElement, validPollSeconds } from './ui/tracker-element.js';
-export type { ThemeName, MapMode, Density, ProductView } from './ui/tracker-element.js';
+export type { ThemeName, MapMode, Density, ProductView, LookupCode } from './ui/tracker-element.js';
 export { elementTokenStyles } from './ui/styles.js';
 export { NumberEntry } from './ui/number-entry.js';
-export { ListController, type ListControllerOptions } from './controllers/list-controller.js';
+// The list controller comes with the lookup's code (`LookupCode`), not with the form.
+export type { ListController, ListControllerOptions } from './controllers/list-controller.js';
 export type { Advice, NumberEntryOptions } from './ui/number-entry.js';
 export { inSentence } from './ui/labels.js';
 export type { RenderContext } from './ui/labels.js';

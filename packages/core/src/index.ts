@@ -8,7 +8,8 @@ export * from './i18n/index.js';
 export { TrackingController, MAX_PENDING_POLLS, MAX_RATE_LIMITED_WAITS } from './controllers/tracking-controller.js';
 export { LocalizationController, type LocalizationOptions } from './controllers/localization-controller.js';
 export { LazyViewController, type LazyViewOptions } from './controllers/lazy-view-controller.js';
-export { UrlSyncController, type UrlSyncOptions } from './controllers/url-sync-controller.js';
+export { writeSyncedNumber } from './controllers/url-sync.js';
+export { ListController } from './controllers/list-controller.js';
 export type { TrackRequest, TrackingState, Wait, WaitCause, Clock, TrackingControllerOptions } from './controllers/tracking-controller.js';
 // The shipment view is loaded by the element when a lookup starts (a dynamic import); a value
 // export here would put it in the first load of bundlers that split by module (esbuild).

@@ -1,8 +1,9 @@
 import {
   elementTokenStyles,
   litProperties,
-  ListController,
   NumberEntry,
+  type ListController,
+  type LookupCode,
   TrackerElement,
   type ProductView,
   type RenderContext,
@@ -10,6 +11,7 @@ import {
 import { oceanTrackerProperties } from './ocean-tracker-properties.js';
 import { html, nothing, type PropertyDeclarations, type PropertyValues, type TemplateResult } from 'lit';
 import { checkContainerNumber, isPlausibleOceanReference } from './container-number.js';
+import type { OceanCarrier } from './carrier-list.js';
 
 /**
  * Tracks an ocean container, bill of lading or booking through the customer's proxy.
@@ -133,14 +135,8 @@ export class OceanTracker extends TrackerElement {
     return this.referenceNumber;
   }
 
-  private readonly carriers = new ListController(this, {
-    url: () => this.carrierListUrl(),
-    parser: () =>
-      import('./carrier-list.js').then((m) => {
-        this.list = m;
-        return m.parseOceanCarriers;
-      }),
-  });
+  /** The carrier list, made with the lookup's code; asked for once the picker is used or a number needs it. */
+  private carriers?: ListController<OceanCarrier[]>;
 
   /** The list's module, here once the list is asked for: it also says what a listed carrier requires. */
   private list?: typeof import('./carrier-list.js');
@@ -160,6 +156,17 @@ export class OceanTracker extends TrackerElement {
       this.startLookup(number, this.params(number), true);
     },
   });
+
+  protected override lookupArrived({ ListController }: LookupCode): void {
+    this.carriers = new ListController(this, {
+      url: () => this.carrierListUrl(),
+      parser: () =>
+        import('./carrier-list.js').then((m) => {
+          this.list = m;
+          return m.parseOceanCarriers;
+        }),
+    });
+  }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
     super.willUpdate(changed);
@@ -193,7 +200,7 @@ export class OceanTracker extends TrackerElement {
 
   protected renderForm(ctx: RenderContext): TemplateResult {
     const { l } = ctx;
-    const carriers = this.carriers.value ?? [];
+    const carriers = this.carriers?.value ?? [];
     const selected = this.carrier() ?? '';
     const requirement = this.list?.containerRequirement(carriers, selected, this.entry.input, l);
     return html`<form part="form" @submit=${this.entry.onSubmit} novalidate>
@@ -238,7 +245,7 @@ export class OceanTracker extends TrackerElement {
 
   /** A document that gives only the carrier's code still names it when the carrier list does. */
   protected override listedCarrierName(code: string): string | undefined {
-    return this.carriers.value?.find((c) => c.code === code)?.name;
+    return this.carriers?.value?.find((c) => c.code === code)?.name;
   }
 
   protected loadProductView(): Promise<ProductView> {

@@ -1,4 +1,5 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
+import { fetchJson } from '../transport/proxy-client.js';
 
 /** Reads a list's body; undefined when it is not such a list. */
 export type ListParser<T> = (body: unknown) => T | undefined;
@@ -62,12 +63,9 @@ export class ListController<T> implements ReactiveController {
     if (url === undefined) return;
     const abort = new AbortController();
     this.abort = abort;
-    // The client comes with the first list or lookup, not with the form.
+    // The controller and the client come with the lookup's code, not with the form.
     const options = this.options;
-    void Promise.all([
-      import('../transport/proxy-client.js').then(({ fetchJson }) => fetchJson(url, abort.signal)),
-      'parse' in options ? options.parse : options.parser(),
-    ])
+    void Promise.all([fetchJson(url, abort.signal), 'parse' in options ? options.parse : options.parser()])
       .then(([body, parse]) => (body === undefined ? undefined : parse(body)))
       .catch(() => undefined)
       .then((value) => {

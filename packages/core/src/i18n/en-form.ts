@@ -1,7 +1,8 @@
 /**
  * English, first part: what an element shows before any lookup (the form, the configuration
  * notices). Always bundled; see en.ts for the whole catalogue. The advice given when a submitted
- * number will not do comes with the lookup's code (en-notices.ts).
+ * number will not do comes with the lookup's code (en-notices.ts), and so does what the form says
+ * once the carrier or airline list is here (the list's controller comes with that code too).
  */
 export const enForm = {
   // Form
@@ -12,17 +13,9 @@ export const enForm = {
   'form.carrier': 'Carrier',
   'form.carrier.auto': 'Detect automatically',
   'form.submit': 'Track',
-  'form.containerRequired': '{carrier} needs the container number to track a {kind}. If you have it, track the container number instead.',
-  'form.airline': 'Airline: {name}',
-  'form.airline.unknown': 'Prefix {prefix} is not an airline we know.',
 
   // Notices that need no lookup (the others are in en-notices.ts)
   'notice.misconfigured': 'This tracker is not set up yet: the {attribute} attribute is missing.',
   'notice.unusableUrl': 'This tracker is not set up correctly: the {attribute} attribute must be a web address (https://…) or a path.',
   'notice.displayUnavailable': 'This tracker could not load the part that shows the shipment. Check your connection and try again.',
-
-  'reference.container': 'Container',
-  'reference.bill_of_lading': 'Bill of lading',
-  'reference.booking': 'Booking',
-  'reference.awb': 'Air waybill',
 } as const;

@@ -12,6 +12,15 @@ export const enNotices = {
   'form.shape.air':
     '{number} does not look like an air waybill number: a three-digit airline prefix and eight digits, such as 176-22817340. Please check the number.',
   'form.trackAnyway': 'Track anyway',
+  // What the form says from the carrier or airline list, which loads with the lookup's code.
+  'form.containerRequired': '{carrier} needs the container number to track a {kind}. If you have it, track the container number instead.',
+  'form.airline': 'Airline: {name}',
+  'form.airline.unknown': 'Prefix {prefix} is not an airline we know.',
+  // The kinds of reference, for the list's requirement above and the shipment view.
+  'reference.container': 'Container',
+  'reference.bill_of_lading': 'Bill of lading',
+  'reference.booking': 'Booking',
+  'reference.awb': 'Air waybill',
 
   'notice.loading': 'Looking up {number}…',
   'notice.stillLooking': 'Still looking. Some carriers take a little longer to answer.',

@@ -2,8 +2,10 @@ import { css } from 'lit';
 
 /**
  * The styles of what only the lookup's code shows: the form's advice on a submitted number, the
- * warning notices, the notices' buttons and countdowns. Adopted with the lookup's code, which
- * renders all of them; the notice box itself is in styles.ts, for the configuration notice.
+ * warning notices, the notices' buttons and countdowns, and the secondary buttons ("Track anyway",
+ * and the timeline's history buttons: the shipment is shown by the lookup's code too). Adopted with
+ * the lookup's code, which renders all of them; the notice box itself is in styles.ts, for the
+ * configuration notice.
  */
 export const noticeStyles = css`
   .advice {
@@ -23,5 +25,15 @@ export const noticeStyles = css`
   .countdown {
     font-variant-numeric: tabular-nums;
     color: var(--_muted);
+  }
+  button.secondary {
+    background: transparent;
+    color: var(--_accent);
+  }
+  @media print {
+    [part~='notice-info'],
+    .countdown {
+      display: none !important;
+    }
   }
 `;

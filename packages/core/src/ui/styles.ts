@@ -105,10 +105,6 @@ export const trackerStyles = css`
     padding: 0.5em 1em;
     min-height: var(--_control-height);
   }
-  button.secondary {
-    background: transparent;
-    color: var(--_accent);
-  }
   button:focus-visible,
   input:focus-visible,
   select:focus-visible,
@@ -233,10 +229,8 @@ export const trackerStyles = css`
       background: #fff;
       font-size: 11pt;
     }
-    /* The shipment's own print rules come with its styles (shipment-styles.ts). */
+    /* The shipment's own print rules come with its styles (shipment-styles.ts), the notices' with theirs (notice-styles.ts). */
     form,
-    [part~='notice-info'],
-    .countdown,
     button {
       display: none !important;
     }

@@ -3,12 +3,12 @@ import { assignDefaults, litProperties, type ValuesOf } from '../api/element-api
 import { trackerProperties } from '../api/tracker-properties.js';
 import { LazyViewController } from '../controllers/lazy-view-controller.js';
 import { LocalizationController } from '../controllers/localization-controller.js';
-import { UrlSyncController } from '../controllers/url-sync-controller.js';
 import type { Localizer } from '../i18n/localizer.js';
 import type { Messages } from '../i18n/en.js';
 import type { Normalizer, Product, Shipment } from '../model/shipment.js';
+import type { TrackingState, TrackRequest } from '../controllers/tracking-controller.js';
+import type { LookupSession } from './lookup-session.js';
 import type { ShipmentView } from '../presentation/view-model.js';
-import type { TrackingController, TrackingState, TrackRequest } from '../controllers/tracking-controller.js';
 import { EarlyRequest } from '../transport/early-request.js';
 import { buildProxyUrl } from '../transport/proxy-url.js';
 import { isUsableUrl } from '../transport/usable-url.js';
@@ -34,8 +34,11 @@ export interface ProductView {
   renderDetails(view: ShipmentView, ctx: RenderContext): TemplateResult | typeof nothing;
 }
 
+/** The lookup's code (`./lookup.ts`), as a product element receives it in `lookupArrived`. */
+export type LookupCode = typeof import('./lookup.js');
+
 /** An attribute the element cannot work with: `proxy-url` missing, or a URL attribute that is not http(s). */
-interface ConfigurationProblem {
+export interface ConfigurationProblem {
   readonly attribute: 'proxy-url' | 'carriers-url' | 'tile-url';
   readonly missing: boolean;
 }
@@ -53,11 +56,7 @@ interface ConfigurationProblem {
 export abstract class TrackerElement extends LitElement {
   static override styles = [trackerStyles];
 
-  static override properties: PropertyDeclarations = {
-    ...litProperties(trackerProperties, { map: { converter: mapLoadingConverter } }),
-    selectedUnit: { state: true },
-    historyRevealed: { state: true },
-  };
+  static override properties: PropertyDeclarations = litProperties(trackerProperties, { map: { converter: mapLoadingConverter } });
 
   // The public properties, typed; their meaning is in ../api/tracker-api.ts.
   declare proxyUrl: string | undefined;
@@ -72,9 +71,6 @@ export abstract class TrackerElement extends LitElement {
   declare tileAttribution: string | undefined;
   declare messages: Messages;
   declare normalizer: Normalizer | undefined;
-  declare protected selectedUnit: number;
-  /** How many older events of a long history are shown; folded again for each new lookup. */
-  declare protected historyRevealed: number;
 
   protected abstract readonly product: Product;
   /** The attribute whose presence starts a lookup (`reference-number`, `awb-number`). */
@@ -82,11 +78,34 @@ export abstract class TrackerElement extends LitElement {
   /** The number attribute's property (`referenceNumber`, `awbNumber`). */
   protected abstract get trackedNumber(): string | undefined;
 
-  /** The lookup's code (tracking controller, transport, notices), loaded with the first lookup. */
-  private readonly lookup = new LazyViewController(this, { load: () => import('./lookup.js'), styles: (m) => m.lookupStyles });
-  /** Made when the lookup's code has arrived. */
-  private tracking?: TrackingController;
-  /** The lookup asked for while its code downloads; the controller takes it over. */
+  /**
+   * The lookup's code (lookup session, tracking controller, transport, notices, list controller),
+   * loaded with the first lookup, on focus of the form, for the form's advice, when the carrier or
+   * airline list is wanted, or for a configuration problem (the session writes it to the console).
+   */
+  private readonly lookup = new LazyViewController(this, {
+    load: () =>
+      import('./lookup.js').then((code) => {
+        this.session ??= new code.LookupSession(this, {
+          view: this.view,
+          localizer: () => this.localizer,
+          early: (url) => this.takeEarly(url),
+          listedCarrierName: (carrier) => this.listedCarrierName(carrier),
+          problem: () => this.configurationProblem(),
+          product: this.product,
+          syncParam: () => this.syncParam(),
+        });
+        this.lookupArrived(code);
+        const requested = this.requested;
+        this.requested = undefined;
+        if (requested) this.session.track(requested);
+        return code;
+      }),
+    styles: (code) => code.lookupStyles,
+  });
+  /** Made when the lookup's code has arrived: runs the lookups and shows their answers. */
+  private session?: LookupSession;
+  /** The lookup asked for while its code downloads; the session takes it over. */
   private requested?: TrackRequest;
   /** The request of a lookup asked for while its code downloads, sent at once; the controller takes it over. */
   private early?: EarlyRequest;
@@ -106,17 +125,6 @@ export abstract class TrackerElement extends LitElement {
       })),
     styles: (view) => view.styles,
   });
-  private readonly urlSync = new UrlSyncController(this, {
-    enabled: () => this.syncUrl,
-    param: () => this.urlParam || (this.product === 'air' ? 'awb' : 'ocean'),
-    // A number the page set (attribute or property) wins; else the attribute starts the lookup as for any number attribute.
-    found: (number) => this.setAttribute(this.numberAttribute, number),
-    hasNumber: () => Boolean(this.trackedNumber),
-  });
-  /** The labelled view of the shipment on display, recomputed only when one of its inputs changes. */
-  private labelled: ShipmentView | undefined;
-  /** The last configuration problem written to the console, so each is written once. */
-  private reportedProblem?: string;
   /** Whether the list was asked for once (see `carrierListUrl`); it stays loaded from then on. */
   private listWanted = false;
   /** The number and parameters of the last lookup started, so an unchanged attribute does not start another. */
@@ -126,8 +134,6 @@ export abstract class TrackerElement extends LitElement {
     super();
     assignDefaults(this, trackerProperties);
     this.messages = {};
-    this.selectedUnit = 0;
-    this.historyRevealed = 0;
   }
 
   get shipment(): Shipment | undefined {
@@ -140,12 +146,12 @@ export abstract class TrackerElement extends LitElement {
   }
 
   retry(): void {
-    this.tracking?.retry();
+    this.session?.retry();
   }
 
-  /** The controller's state; a lookup whose code is still downloading is already loading. */
+  /** The lookup's state; a lookup whose code is still downloading is already loading. */
   private get state(): TrackingState {
-    return this.tracking?.state ?? (this.requested ? { phase: 'loading', request: this.requested } : IDLE);
+    return this.session?.state ?? (this.requested ? { phase: 'loading', request: this.requested } : IDLE);
   }
 
   /** The element's localizer: its language, the catalogue and the integrator's overrides. */
@@ -153,10 +159,25 @@ export abstract class TrackerElement extends LitElement {
     return this.localization.localizer;
   }
 
+  override connectedCallback(): void {
+    super.connectedCallback();
+    // sync-url: the number in the query string, read here so that its lookup starts at once; a
+    // number the page set (attribute or property) wins. Written back by the lookup session.
+    const param = this.syncParam();
+    const number = param && !this.trackedNumber ? new URL(location.href).searchParams.get(param) : null;
+    // Exactly as written there, like any number: it decides what is billed. Set as the attribute, it starts the lookup as any number does.
+    if (number) this.setAttribute(this.numberAttribute, number);
+  }
+
+  /** The query parameter that `sync-url` keeps the number in; undefined without `sync-url`. */
+  private syncParam(): string | undefined {
+    return this.syncUrl ? this.urlParam || (this.product === 'air' ? 'awb' : 'ocean') : undefined;
+  }
+
   protected override willUpdate(_changed: PropertyValues<this>): void {
     this.localization.refresh();
-    this.labelled = this.present();
-    this.reportConfigurationProblem();
+    // The lookup's code holds the list's controller and writes a configuration problem to the console.
+    if (this.listWanted || this.needsList() || this.configurationProblem()) this.prepareLookup();
   }
 
   /**
@@ -178,19 +199,6 @@ export abstract class TrackerElement extends LitElement {
     return undefined;
   }
 
-  private reportConfigurationProblem(): void {
-    const problem = this.configurationProblem();
-    const key = problem && `${problem.attribute}:${problem.missing}`;
-    if (key === this.reportedProblem) return;
-    this.reportedProblem = key;
-    if (!problem) return;
-    console.error(
-      problem.missing
-        ? `[${this.localName}] The proxy-url attribute is missing, so no lookup can be made. Set it to your tracking proxy's path, e.g. proxy-url="/api/tracking/${this.product}".`
-        : `[${this.localName}] ${problem.attribute} must be a path or an http(s) address; no request is made.`,
-    );
-  }
-
   /**
    * Also waits for a catalogue being downloaded, so `await el.updateComplete` sees the translated text,
    * and for the lookup's code while a lookup waits for it or while it downloads for any other reason
@@ -207,18 +215,15 @@ export abstract class TrackerElement extends LitElement {
   }
 
   /** The lookup's code (with the form's advice), loading it if it is not here yet. */
-  protected loadLookup(): Promise<typeof import('./lookup.js')> {
+  protected loadLookup(): Promise<LookupCode> {
     return this.lookup.load();
   }
 
-  /** The labelled view of the shipment on display: the same object while no input changed. */
-  private present(): ShipmentView | undefined {
-    const state = this.state;
-    const view = this.view.value;
-    if (state.phase !== 'loaded' || !view) return undefined;
-    const code = state.shipment.carrier?.code;
-    return view.display.label(state.shipment, code === undefined ? undefined : this.listedCarrierName(code), this.localizer);
-  }
+  /**
+   * Called once, when the lookup's code has arrived: a product element makes what only runs from
+   * then on, such as its carrier or airline list (`code.ListController`).
+   */
+  protected lookupArrived(_code: LookupCode): void {}
 
   /**
    * The carrier's or airline's name in the open list, for a document that gives only its code;
@@ -240,8 +245,6 @@ export abstract class TrackerElement extends LitElement {
     const url = buildProxyUrl(this.proxyUrl, params);
     if (!force && url === this.lastLookupKey) return;
     this.lastLookupKey = url;
-    this.selectedUnit = 0;
-    this.historyRevealed = 0;
     this.track({ url, number });
     // All at once, in parallel with the request (sent by track()): the shipment view (the
     // controller waits for it when the answer is a document) and the map's code (see
@@ -249,55 +252,32 @@ export abstract class TrackerElement extends LitElement {
     // phone, a round trip each between the number and the route.
     this.view.load().catch(() => undefined);
     if (this.map !== 'none') preloadMap();
-    this.urlSync.write(number);
   }
 
   /**
-   * Hands the lookup to the tracking controller, made when the lookup's code has arrived; until
-   * then the element shows the lookup as loading, and the newest request asked for is the one sent.
+   * Hands the lookup to the lookup session, made when the lookup's code has arrived; until then
+   * the element shows the lookup as loading, and the newest request asked for is the one sent.
    */
   private track(request: TrackRequest): void {
     this.lookupUnavailable = false;
     this.early?.cancel();
     this.early = undefined;
-    if (this.tracking) {
-      this.tracking.track(request);
-      return;
-    }
+    if (this.session) return this.session.track(request);
     this.requested = request;
     // The request leaves now, alongside the code that will read its answer.
     if (this.isConnected) this.early = new EarlyRequest(request.url);
     this.requestUpdate();
-    this.lookup.load().then(
-      ({ TrackingController, askProxy }) => {
-        const requested = this.requested;
-        if (!requested) return;
-        this.requested = undefined;
-        this.tracking ??= new TrackingController(this, {
-          tag: this.localName,
-          // The view is needed to show any answer, so the controller waits for it even with an
-          // integrator's normalizer; the product's normalizer comes with it.
-          normalizer: async () => {
-            const view = await this.view.load();
-            return this.normalizer ?? view.product.normalizer;
-          },
-          pollIntervalSeconds: () => validPollSeconds(this.pollInterval),
-          ask: (url, options) => askProxy(url, { ...options, fetch: this.takeEarly(url) }),
-        });
-        this.tracking.track(requested);
-      },
-      (error: unknown) => {
-        if (!this.requested) return;
-        this.requested = undefined;
-        this.early?.cancel();
-        this.early = undefined;
-        this.lookupUnavailable = true;
-        // Forgotten, so that the next lookup (the form, or a new number) asks again.
-        this.lastLookupKey = undefined;
-        this.requestUpdate();
-        console.error(`[${this.localName}] The code that makes the lookup could not be downloaded.`, error);
-      },
-    );
+    this.lookup.load().catch((error: unknown) => {
+      if (!this.requested) return;
+      this.requested = undefined;
+      this.early?.cancel();
+      this.early = undefined;
+      this.lookupUnavailable = true;
+      // Forgotten, so that the next lookup (the form, or a new number) asks again.
+      this.lastLookupKey = undefined;
+      this.requestUpdate();
+      console.error(`[${this.localName}] The code that makes the lookup could not be downloaded.`, error);
+    });
   }
 
   /** The early request's answer for the controller's first ask of its URL; the network for any other. */
@@ -328,6 +308,7 @@ export abstract class TrackerElement extends LitElement {
   protected readonly wantList = (): void => {
     if (this.listWanted) return;
     this.listWanted = true;
+    this.prepareLookup();
     this.requestUpdate();
   };
 
@@ -337,31 +318,25 @@ export abstract class TrackerElement extends LitElement {
   };
 
   /**
-   * The carrier-list URL: `carriers-url`, else `carriers/<product>` beside the proxy path; undefined
-   * until the list is wanted (the picker used, or a number that needs it), so that a page that
-   * nobody uses asks for no list.
+   * The carrier-list URL (see `LookupSession.listUrl`) once the list is wanted (the picker used, or a
+   * number that needs it), so that a page that nobody uses asks for no list; for the product
+   * element's list controller, made when the lookup's code arrives.
    */
   protected carrierListUrl(): string | undefined {
     this.listWanted ||= this.needsList();
-    if (!this.listWanted) return undefined;
-    if (this.configurationProblem()?.missing === false) return undefined;
-    if (this.carriersUrl) return this.carriersUrl;
-    if (!this.proxyUrl) return undefined;
-    const base = new URL(this.proxyUrl, document.baseURI);
-    return new URL(`carriers/${this.product}`, base.href.replace(/[^/]*$/, '')).href;
+    return this.listWanted ? this.session?.listUrl() : undefined;
   }
 
   protected context(): RenderContext {
-    return { l: this.localizer, now: this.tracking?.now ?? Date.now(), product: this.product };
+    return { l: this.localizer, now: Date.now(), product: this.product };
   }
 
   protected abstract renderForm(ctx: RenderContext): TemplateResult;
 
   override render(): TemplateResult {
     const ctx = this.context();
-    const state = this.state;
     const problem = this.configurationProblem();
-    const lookup = this.lookup.value;
+    const session = this.session;
     // dir and lang on an inner frame, not the host: the page may be left-to-right around a right-to-left element.
     return html`<div class="frame" part="base" dir=${ctx.l.dir} lang=${ctx.l.locale} @focusin=${this.prepareLookup}>
       ${this.renderForm(ctx)}
@@ -370,24 +345,10 @@ export abstract class TrackerElement extends LitElement {
           ? renderAlert(ctx.l.t(problem.missing ? 'notice.misconfigured' : 'notice.unusableUrl', { attribute: problem.attribute }))
           : this.lookupUnavailable
             ? renderAlert(ctx.l.t('notice.displayUnavailable'))
-            : (lookup?.renderNotice(state, ctx, { onRetry: () => this.retry() }) ?? nothing)
+            : (session?.renderNotice(ctx) ?? nothing)
       }
-      ${this.labelled ? this.renderShipment(this.labelled, ctx) : nothing}
-      ${renderAnnouncer(lookup?.announcement(state, ctx, this.labelled) ?? SILENT)}
+      ${session?.renderShipment(ctx) ?? nothing} ${renderAnnouncer(session?.announcement(ctx) ?? SILENT)}
     </div>`;
-  }
-
-  /** The shipment (the controller reaches "loaded" only once the view module is here). */
-  private renderShipment(labelled: ShipmentView, ctx: RenderContext): TemplateResult | typeof nothing {
-    return (
-      this.view.value?.display.render(labelled, ctx, {
-        selectedUnit: this.selectedUnit,
-        onSelectUnit: (index) => (this.selectedUnit = index),
-        historyRevealed: this.historyRevealed,
-        onRevealHistory: (revealed) => (this.historyRevealed = revealed),
-        map: { loading: this.map, theme: this.theme ?? 'light', tileUrl: this.tileUrl, tileAttribution: this.tileAttribution },
-      }) ?? nothing
-    );
   }
 }
 

@@ -1,0 +1,167 @@
+import { nothing, type ReactiveController, type TemplateResult } from 'lit';
+import { TrackingController, type TrackingState, type TrackRequest } from '../controllers/tracking-controller.js';
+import { writeSyncedNumber } from '../controllers/url-sync.js';
+import type { Localizer } from '../i18n/localizer.js';
+import type { Normalizer, Product } from '../model/shipment.js';
+import type { ShipmentView } from '../presentation/view-model.js';
+import { askProxy } from '../transport/proxy-client.js';
+// First-load code through the element entry, as every lazy module takes it (see element.ts).
+import { validPollSeconds, type Announcement, type ProductView, type RenderContext, type TrackerElement } from '../element.js';
+import type { ConfigurationProblem } from './tracker-element.js';
+import { announcement, renderNotice } from './notice.js';
+import type { ShipmentDisplay } from './shipment-view.js';
+
+/** The shipment view with the product's normalizer and details, as the element loads it when a lookup starts. */
+export interface LoadedView {
+  readonly product: ProductView;
+  readonly display: ShipmentDisplay;
+}
+
+/** What the element hands its lookup session: its own parts that the session drives or reads. */
+export interface LookupSessionOptions {
+  /** The shipment view, loaded by the element in parallel with the request. */
+  readonly view: { readonly value: LoadedView | undefined; load(): Promise<LoadedView> };
+  readonly localizer: () => Localizer;
+  /** The answer of a request the element sent before this code arrived, for the first ask of its URL. */
+  readonly early: (url: string) => typeof fetch | undefined;
+  /** See `TrackerElement.listedCarrierName`. */
+  readonly listedCarrierName: (code: string) => string | undefined;
+  /** See `TrackerElement.configurationProblem`. */
+  readonly problem: () => ConfigurationProblem | undefined;
+  readonly product: Product;
+  /** The query parameter `sync-url` keeps the number in; undefined without `sync-url`. */
+  readonly syncParam: () => string | undefined;
+}
+
+/**
+ * Everything an element does once a lookup is on its way, loaded with the lookup's code instead of
+ * with the form: it runs lookups (the tracking controller, taking over the request the element sent
+ * early), labels and renders the answer, says it in the notice and the live regions, keeps the number
+ * in the query string (`sync-url`), tells the site owner about a configuration mistake in the console,
+ * and knows where the carrier or airline list is. The element makes one when this code arrives,
+ * whatever brought it (a lookup, focus on the form, advice, a configuration problem).
+ */
+export class LookupSession implements ReactiveController {
+  /** Made at the first lookup. */
+  private tracking?: TrackingController;
+  /** The labelled view of the shipment on display, recomputed only when one of its inputs changes. */
+  private labelled: ShipmentView | undefined;
+  /** The container shown of a bill of lading or booking; back to the first for each new lookup. */
+  private selectedUnit = 0;
+  /** How many older events of a long history are shown; folded again for each new lookup. */
+  private historyRevealed = 0;
+  /** The last configuration problem written to the console, so each is written once. */
+  private reportedProblem?: string;
+
+  private readonly host: TrackerElement;
+  private readonly options: LookupSessionOptions;
+
+  constructor(host: TrackerElement, options: LookupSessionOptions) {
+    this.host = host;
+    this.options = options;
+    host.addController(this);
+  }
+
+  /** The lookup's state; undefined before the first lookup. */
+  get state(): TrackingState | undefined {
+    return this.tracking?.state;
+  }
+
+  track(request: TrackRequest): void {
+    this.selectedUnit = 0;
+    this.historyRevealed = 0;
+    const host = this.host;
+    this.tracking ??= new TrackingController(host, {
+      tag: host.localName,
+      // The view is needed to show any answer, so the controller waits for it even with an
+      // integrator's normalizer; the product's normalizer comes with it.
+      normalizer: async (): Promise<Normalizer> => {
+        const view = await this.options.view.load();
+        return host.normalizer ?? view.product.normalizer;
+      },
+      pollIntervalSeconds: () => validPollSeconds(host.pollInterval),
+      ask: (url, options) => askProxy(url, { ...options, fetch: this.options.early(url) }),
+    });
+    this.tracking.track(request);
+    const param = this.options.syncParam();
+    if (param) writeSyncedNumber(param, request.number);
+  }
+
+  retry(): void {
+    this.tracking?.retry();
+  }
+
+  /** Runs after the element's `willUpdate`, which refreshed the localizer. */
+  hostUpdate(): void {
+    const state = this.state;
+    const view = this.options.view.value;
+    const code = state?.phase === 'loaded' ? state.shipment.carrier?.code : undefined;
+    this.labelled =
+      state?.phase === 'loaded' && view
+        ? view.display.label(
+            state.shipment,
+            code === undefined ? undefined : this.options.listedCarrierName(code),
+            this.options.localizer(),
+          )
+        : undefined;
+    this.reportProblem();
+  }
+
+  private reportProblem(): void {
+    const problem = this.options.problem();
+    const key = problem && `${problem.attribute}:${problem.missing}`;
+    if (key === this.reportedProblem) return;
+    this.reportedProblem = key;
+    if (!problem) return;
+    const tag = this.host.localName;
+    console.error(
+      problem.missing
+        ? `[${tag}] The proxy-url attribute is missing, so no lookup can be made. Set it to your tracking proxy's path, e.g. proxy-url="/api/tracking/${this.options.product}".`
+        : `[${tag}] ${problem.attribute} must be a path or an http(s) address; no request is made.`,
+    );
+  }
+
+  /**
+   * The carrier-list URL: `carriers-url`, else `carriers/<product>` beside the proxy path; undefined
+   * when a URL attribute is unusable.
+   */
+  listUrl(): string | undefined {
+    const host = this.host;
+    if (this.options.problem()?.missing === false) return undefined;
+    if (host.carriersUrl) return host.carriersUrl;
+    if (!host.proxyUrl) return undefined;
+    const base = new URL(host.proxyUrl, document.baseURI);
+    return new URL(`carriers/${this.options.product}`, base.href.replace(/[^/]*$/, '')).href;
+  }
+
+  renderNotice(ctx: RenderContext): TemplateResult | typeof nothing {
+    return renderNotice(this.state ?? IDLE, ctx, { onRetry: () => this.retry() });
+  }
+
+  announcement(ctx: RenderContext): Announcement {
+    return announcement(this.state ?? IDLE, ctx, this.labelled);
+  }
+
+  /** The shipment (the controller reaches "loaded" only once the view module is here). */
+  renderShipment(ctx: RenderContext): TemplateResult | typeof nothing {
+    const labelled = this.labelled;
+    const host = this.host;
+    if (!labelled) return nothing;
+    return (
+      this.options.view.value?.display.render(labelled, ctx, {
+        selectedUnit: this.selectedUnit,
+        onSelectUnit: (index) => this.set(() => (this.selectedUnit = index)),
+        historyRevealed: this.historyRevealed,
+        onRevealHistory: (revealed) => this.set(() => (this.historyRevealed = revealed)),
+        map: { loading: host.map, theme: host.theme ?? 'light', tileUrl: host.tileUrl, tileAttribution: host.tileAttribution },
+      }) ?? nothing
+    );
+  }
+
+  private set(change: () => void): void {
+    change();
+    this.host.requestUpdate();
+  }
+}
+
+const IDLE: TrackingState = { phase: 'idle' };
