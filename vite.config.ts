@@ -1,6 +1,13 @@
 import { defineConfig } from 'vite';
 import { minifyCssLiterals } from './scripts/minify-css-literals.js';
 import { parallelImports } from './scripts/parallel-imports.js';
+import { earlyChunks } from './scripts/early-chunks.js';
+
+/** The shared lookup code: what `lookup.ts` and `shipment-view.ts` reach and the first load does not hold. */
+const LOOKUP_MODULES =
+  /core[\\/]src[\\/](events|yield-to-main|format[\\/].*|presentation[\\/].*|model[\\/]read(-basics)?|i18n[\\/]en-(notices|shipment)|transport[\\/](outcome|backoff|retry-after|proxy-client)|controllers[\\/]tracking-controller|ui[\\/](lookup|skeleton|notice|notice-styles|number-advice|summary|timeline|labels|map-messages|shipment-styles|shipment-view)|map[\\/](map-messages|route-geometry))\.ts$|lit-html[\\/]directive/;
+/** The map element and what it imports, apart from Leaflet's chunk. */
+const MAP_ELEMENT_MODULES = /core[\\/]src[\\/]map[\\/](define|tracker-route-map|lazy-map|tile-template)\.ts$/;
 
 /**
  * The script-tag (CDN) bundle: `cargo-trackers.js`, a small ES module that registers both
@@ -16,7 +23,7 @@ export default defineConfig({
   resolve: {
     conditions: ['cargo-trackers-source', 'browser', 'module', 'import', 'default'],
   },
-  plugins: [minifyCssLiterals(), parallelImports()],
+  plugins: [minifyCssLiterals(), parallelImports(), earlyChunks()],
   build: {
     outDir: 'packages/cargo-trackers/dist/cdn',
     emptyOutDir: true,
@@ -32,13 +39,27 @@ export default defineConfig({
     },
     rollupOptions: {
       input: { 'cargo-trackers': 'packages/cargo-trackers/src/cdn.ts' },
+      // The entry's early lookup (core's transport/early-lookup.ts) shares its modules with the
+      // elements' chunks, which import them from the entry: anywhere else, they would be one more
+      // round trip before the entry could send anything.
+      preserveEntrySignatures: 'allow-extension',
       output: {
         entryFileNames: '[name].js',
+        // What a lookup loads, in one chunk rather than thirteen (the way rolldown splits them by
+        // which dynamic imports reach each module): over HTTP/1.1's six connections to a host each
+        // chunk is a request in the queue, and each file is a name the entry lists (early-chunks.ts).
+        codeSplitting: {
+          groups: [
+            { name: 'lookup', test: LOOKUP_MODULES, includeDependenciesRecursively: false },
+            { name: 'map-element', test: MAP_ELEMENT_MODULES, includeDependenciesRecursively: false },
+          ],
+        },
         // Named for what they hold, so a network panel (and `npm run size`) reads at a glance.
         chunkFileNames: (chunk) => {
           const element = /packages\/(ocean-tracker|air-tracker)\/src\/define\.ts$/.exec(chunk.facadeModuleId ?? '');
           if (element) return `chunks/${element[1]}-[hash].js`;
           if (chunk.facadeModuleId?.endsWith('/map/leaflet-route-map.ts')) return 'chunks/map-[hash].js';
+          if (chunk.name === 'lookup' || chunk.name === 'map-element') return `chunks/${chunk.name}-[hash].js`;
           return 'chunks/shared-[hash].js';
         },
       },

@@ -1,4 +1,5 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
+import { takeEarly } from '../transport/early-lookup.js';
 
 /** Reads a list's body; undefined when it is not such a list. */
 export type ListParser<T> = (body: unknown) => T | undefined;
@@ -62,10 +63,12 @@ export class ListController<T> implements ReactiveController {
     if (url === undefined) return;
     const abort = new AbortController();
     this.abort = abort;
-    // The client comes with the first list or lookup, not with the form.
+    // The client comes with the first list or lookup, not with the form. The script-tag entry may
+    // have asked for this list already, before the element's code arrived (../transport/early-lookup.ts).
     const options = this.options;
+    const early = takeEarly(this.host, url);
     void Promise.all([
-      import('../transport/proxy-client.js').then(({ fetchJson }) => fetchJson(url, abort.signal)),
+      import('../transport/proxy-client.js').then(({ fetchJson }) => fetchJson(url, abort.signal, early?.fetchFor())),
       'parse' in options ? options.parse : options.parser(),
     ])
       .then(([body, parse]) => (body === undefined ? undefined : parse(body)))

@@ -111,7 +111,7 @@ function readErrorBody(text: string): RawErrorBody {
 }
 
 /** GETs an open JSON list (the carrier lists). Undefined on any failure: the form works without it. */
-export async function fetchJson(url: string, signal?: AbortSignal): Promise<unknown> {
-  const answer = await askProxy(url, { signal, timeoutMs: 30_000 });
+export async function fetchJson(url: string, signal?: AbortSignal, fetch?: typeof globalThis.fetch): Promise<unknown> {
+  const answer = await askProxy(url, { signal, timeoutMs: 30_000, fetch });
   return answer.kind === 'document' ? answer.body : undefined;
 }

@@ -10,8 +10,9 @@ import type { Normalizer, Product, Shipment } from '../model/shipment.js';
 import type { ShipmentView } from '../presentation/view-model.js';
 import type { TrackingController, TrackingState, TrackRequest } from '../controllers/tracking-controller.js';
 import { EarlyRequest } from '../transport/early-request.js';
-import { buildProxyUrl } from '../transport/proxy-url.js';
-import { isUsableUrl } from '../transport/usable-url.js';
+import { takeEarly } from '../transport/early-lookup.js';
+import { buildProxyUrl, listUrl } from '../transport/proxy-url.js';
+import { firstUnusableUrl } from '../transport/usable-url.js';
 import type { RenderContext } from './labels.js';
 import { mapLoadingConverter, type MapLoading } from '../map/map-loading.js';
 import { preloadMap } from '../map/preload-map.js';
@@ -166,16 +167,12 @@ export abstract class TrackerElement extends LitElement {
    */
   protected configurationProblem(): ConfigurationProblem | undefined {
     if (!this.proxyUrl) return { attribute: 'proxy-url', missing: true };
-    const urls = [
+    const attribute = firstUnusableUrl([
       ['proxy-url', this.proxyUrl],
       ['carriers-url', this.carriersUrl],
-      // Placeholders are filled per tile; any value stands in for them here.
-      ['tile-url', this.tileUrl?.replace(/\{[^}]*\}/g, '0')],
-    ] as const;
-    for (const [attribute, value] of urls) {
-      if (value && !isUsableUrl(value)) return { attribute, missing: false };
-    }
-    return undefined;
+      ['tile-url', this.tileUrl],
+    ]);
+    return attribute ? { attribute, missing: false } : undefined;
   }
 
   private reportConfigurationProblem(): void {
@@ -265,8 +262,9 @@ export abstract class TrackerElement extends LitElement {
       return;
     }
     this.requested = request;
-    // The request leaves now, alongside the code that will read its answer.
-    if (this.isConnected) this.early = new EarlyRequest(request.url);
+    // The request leaves now, alongside the code that will read its answer, unless the
+    // script-tag entry sent it already, before this code arrived (../transport/early-lookup.ts).
+    if (this.isConnected) this.early = takeEarly(this, request.url) ?? new EarlyRequest(request.url);
     this.requestUpdate();
     this.lookup.load().then(
       ({ TrackingController, askProxy }) => {
@@ -345,10 +343,7 @@ export abstract class TrackerElement extends LitElement {
     this.listWanted ||= this.needsList();
     if (!this.listWanted) return undefined;
     if (this.configurationProblem()?.missing === false) return undefined;
-    if (this.carriersUrl) return this.carriersUrl;
-    if (!this.proxyUrl) return undefined;
-    const base = new URL(this.proxyUrl, document.baseURI);
-    return new URL(`carriers/${this.product}`, base.href.replace(/[^/]*$/, '')).href;
+    return this.proxyUrl ? listUrl(this.proxyUrl, this.carriersUrl, this.product) : this.carriersUrl;
   }
 
   protected context(): RenderContext {
