@@ -3,7 +3,9 @@
 //
 // What is counted, each file gzipped on its own at level 9 (as a CDN would serve it) and the
 // sizes added up, following the build manifest (dist/cdn/.vite/manifest.json):
-//   entry            cargo-trackers.js alone (what a page with no tracker on it downloads);
+//   entry            cargo-trackers.js alone (what a page with no tracker on it downloads): it
+//                    registers both tags and, for a tag whose number is in the HTML, sends the
+//                    first lookup and starts the lookup's and map's chunks (early-chunks.ts);
 //   first load       a page with one tracker: the entry, that element's chunk and every chunk
 //                    it imports statically (Lit, the shared core); the worse of the two
 //                    elements is held to the budget;
@@ -19,7 +21,10 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { ELEMENT_DEFINES, ENTRY, MAP, MAP_ELEMENT, VIEWS } from './bundle-modules.mjs';
 
-// 15.25 KB: 15.09 reached (15.50 before) when the form's advice on a submitted number (its rendering,
+// 16.00 KB: the script-tag entry sends a first lookup known at load itself (one round trip less,
+// scripts/early-chunks.ts), 15.08 -> 15.98 KB: about 0.6 KB of new code, and the modules it moved
+// from the core chunk (URL builder, usable-URL check, EarlyRequest) compress less well in the small
+// entry. Before that 15.25 KB: 15.09 reached (15.50 before) when the form's advice on a submitted number (its rendering,
 // English and styles), the other styles only the lookup's code uses and the shipment's labelling glue
 // (and the heading styles) moved to the lookup's and the shipment view's chunks. Before that 15.35 when the CSS minifier stopped leaving the print styles
 // unminified, the 'carrier needs the container number' hint moved to the carrier list's module and the
@@ -27,7 +32,7 @@ import { ELEMENT_DEFINES, ENTRY, MAP, MAP_ELEMENT, VIEWS } from './bundle-module
 // machinery (controller, transport, notices and their English) and the list readers out of the first
 // load (it was 20.14 KB), 0.22 KB of which start chunks in parallel (scripts/parallel-imports.ts);
 // its goal is 14 KB.
-const BUDGET_FIRST_LOAD = 15.25 * 1024;
+const BUDGET_FIRST_LOAD = 16 * 1024;
 const BUDGET_MAP = 60 * 1024;
 const dir = new URL('../packages/cargo-trackers/dist/cdn/', import.meta.url).pathname;
 const manifestPath = join(dir, '.vite/manifest.json');
