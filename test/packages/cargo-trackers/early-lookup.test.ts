@@ -28,9 +28,9 @@ interface Seen {
   elementWaitsFor?: () => Promise<unknown>;
 }
 
-function page(body: string, script = ''): string {
+function page(body: string, script = '', entry = '/cargo-trackers.js'): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>early</title><link rel="icon" href="data:,">
-<script type="module" src="/cargo-trackers.js"></script>${script}</head><body>${body}</body></html>`;
+<script type="module" src="${entry}"></script>${script}</head><body>${body}</body></html>`;
 }
 
 describe('the script-tag entry sends a first lookup known at load', () => {
@@ -213,6 +213,27 @@ describe('the script-tag entry sends a first lookup known at load', () => {
         'lookup /api/tracking/ocean?referenceNumber=TGHU8830212&carrierCode=MAEU&routeDetails=true',
         'lookup /api/tracking/ocean?referenceNumber=TGHU8830212&routeDetails=true',
       ],
+      seen.events.join('\n'),
+    );
+    assert.deepEqual(problems, []);
+    await tab.close();
+  });
+
+  it('sends once when the page loads the entry under another URL than its chunks import it by (a query string)', async () => {
+    const { page: tab, problems } = await open(
+      '/query.html',
+      page(
+        '<ocean-tracker proxy-url="/api/tracking/ocean" map="none" reference-number="TGHU8830212"></ocean-tracker>',
+        '',
+        '/cargo-trackers.js?v=1',
+      ),
+      async () => loadFixture('ocean-minimal.json'),
+    );
+    await shown(tab, 'ocean-tracker');
+    await tab.waitForTimeout(300);
+    assert.deepEqual(
+      seen.events.filter((e) => /^(lookup|aborted)/.test(e)),
+      ['lookup /api/tracking/ocean?referenceNumber=TGHU8830212&routeDetails=true'],
       seen.events.join('\n'),
     );
     assert.deepEqual(problems, []);

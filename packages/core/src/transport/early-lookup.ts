@@ -13,7 +13,9 @@ import { firstUnusableUrl } from './usable-url.js';
  * The entry imports this module, so the build places it (and what it imports) in the entry,
  * where the elements' chunks take it from: one registry, and no code twice.
  */
-const sent = new Map<object, EarlyRequest[]>();
+// One registry per page even when this module runs twice: the entry loaded under another URL than
+// the one its chunks import it by (a query string) is a second module, which must not send again.
+const sent = ((globalThis as { [key: symbol]: unknown })[Symbol.for('cargo-trackers.early')] ??= new Map()) as Map<object, EarlyRequest[]>;
 let observer: MutationObserver | undefined;
 
 /** What a product element sends first for a number given at load; its element builds the same query. */
