@@ -32,8 +32,8 @@ const chunks = (globalThis as { __EARLY_CHUNKS__?: ChunkStarts }).__EARLY_CHUNKS
 const early: Record<string, EarlyLookup> = { 'ocean-tracker': oceanLookup, 'air-tracker': airLookup };
 for (const [tag, lookup] of Object.entries(early)) {
   const sent = [...(globalThis.document?.querySelectorAll(tag) ?? [])].map((el) => [el, sendEarlyLookup(el, lookup)] as const);
-  if (!sent.some(([, s]) => s)) continue;
-  for (const started of chunks[tag]?.(sent.some(([, s]) => s?.withMap)) ?? []) started.catch(() => undefined);
+  if (sent.every(([, withMap]) => withMap === undefined)) continue;
+  for (const started of chunks[tag]?.(sent.some(([, withMap]) => withMap)) ?? []) started.catch(() => undefined);
   // Once the element's code has run (each element takes its requests in its first update), what nobody took is cancelled.
   const drop = (): void => void setTimeout(() => sent.forEach(([el]) => dropUnclaimed(el)));
   loadElement(tag).then(drop, drop);

@@ -30,11 +30,11 @@ export interface EarlyLookup {
 }
 
 /**
- * Sends the first lookup of `el` now, as its element would on its first update; false when the
- * element would send none (no number, no `proxy-url`, an unusable URL attribute, or the tag is
- * already defined and so sends its own). `withMap` says whether the map's code is wanted too.
+ * Sends the first lookup of `el` now, as its element would on its first update, and says whether
+ * the map's code is wanted too; undefined when the element would send none (no number, no
+ * `proxy-url`, an unusable URL attribute, or the tag is already defined and so sends its own).
  */
-export function sendEarlyLookup(el: Element, lookup: EarlyLookup): { withMap: boolean } | undefined {
+export function sendEarlyLookup(el: Element, lookup: EarlyLookup): boolean | undefined {
   const attr = (name: string): string | undefined => el.getAttribute(name) ?? undefined;
   const number = attr(lookup.numberAttribute);
   const proxyUrl = attr('proxy-url');
@@ -53,10 +53,10 @@ export function sendEarlyLookup(el: Element, lookup: EarlyLookup): { withMap: bo
   sent.set(el, requests);
   // Removed before its code runs, an element is never upgraded: its requests are cancelled here.
   observer ??= new MutationObserver(() => {
-    for (const element of sent.keys()) if (!(element as Element).isConnected) forget(element);
+    for (const element of sent.keys()) if (!(element as Element).isConnected) dropUnclaimed(element);
   });
   observer.observe(el.ownerDocument, { childList: true, subtree: true });
-  return { withMap: parseMapLoading(attr('map')) !== 'none' };
+  return parseMapLoading(attr('map')) !== 'none';
 }
 
 /** The request sent early for `el` to `url`, taken once; undefined when there is none. */
@@ -66,12 +66,8 @@ export function takeEarly(el: object, url: string): EarlyRequest | undefined {
   return index < 0 ? undefined : requests?.splice(index, 1)[0];
 }
 
-/** Cancels what `el`'s element did not take (called once its code has run and asked for what it wants). */
+/** Cancels what `el`'s element did not take (once its code has run and asked for what it wants, or it left the page). */
 export function dropUnclaimed(el: object): void {
-  forget(el);
-}
-
-function forget(el: object): void {
   for (const request of sent.get(el) ?? []) request.cancel();
   sent.delete(el);
   if (sent.size === 0) observer?.disconnect();
