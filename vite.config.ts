@@ -3,7 +3,11 @@ import { minifyCssLiterals } from './scripts/minify-css-literals.js';
 import { parallelImports } from './scripts/parallel-imports.js';
 import { earlyChunks } from './scripts/early-chunks.js';
 
-/** The shared lookup code: what `lookup.ts` and `shipment-view.ts` reach and the first load does not hold. */
+/**
+ * The shared lookup code: what `lookup.ts` and `shipment-view.ts` reach and the first load does not
+ * hold. A module missing here only lands in a chunk of its own; one the first load imports would
+ * pull the whole group into it, which scripts/early-chunks.ts refuses to build.
+ */
 const LOOKUP_MODULES =
   /core[\\/]src[\\/](events|yield-to-main|format[\\/].*|presentation[\\/].*|model[\\/]read(-basics)?|i18n[\\/]en-(notices|shipment)|transport[\\/](outcome|backoff|retry-after|proxy-client)|controllers[\\/]tracking-controller|ui[\\/](lookup|skeleton|notice|notice-styles|number-advice|summary|timeline|labels|map-messages|shipment-styles|shipment-view)|map[\\/](map-messages|route-geometry))\.ts$|lit-html[\\/]directive/;
 /** The map element and what it imports, apart from Leaflet's chunk. */

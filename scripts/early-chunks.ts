@@ -40,10 +40,7 @@ function specifier(from: string, to: string): string {
   return path.startsWith('.') ? path : `./${path}`;
 }
 
-/**
- * Per tag: [the first lookup's chunks, the map's], as the entry imports them. `modules` maps a
- * workspace-relative module path to the chunk that holds it.
- */
+/** Per tag: [the first lookup's chunks, the map's], as the entry imports them. */
 export function earlyChunkLists(chunks: readonly ChunkLike[], entry: ChunkLike): Record<string, [string[], string[]]> {
   const byFile = new Map(chunks.map((c) => [c.fileName, c]));
   const chunkOf = (module: string): ChunkLike => {
@@ -60,6 +57,10 @@ export function earlyChunkLists(chunks: readonly ChunkLike[], entry: ChunkLike):
   const lists: Record<string, [string[], string[]]> = {};
   for (const [tag, define] of Object.entries(ELEMENT_DEFINES)) {
     const loaded = closure(chunkOf(define).fileName, closure(entry.fileName, new Set()));
+    // vite.config.ts groups lookup-time modules by name; one that the first load imports would pull its whole group in.
+    const grouped = [...loaded].filter((f) => /^chunks\/(lookup|map-element)-/.test(f));
+    if (grouped.length > 0)
+      throw new Error(`early-chunks: <${tag}>'s first load imports ${grouped.join(', ')} (vite.config.ts codeSplitting groups)`);
     const added = (modules: readonly string[]): string[] => {
       const before = new Set(loaded);
       for (const m of modules) closure(chunkOf(m).fileName, loaded);
