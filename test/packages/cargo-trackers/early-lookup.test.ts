@@ -137,8 +137,8 @@ describe('the script-tag entry sends a first lookup known at load', () => {
       timeout: 15_000,
     });
 
-  /** Resolves once every event is seen: each of them the server's word that a request arrived. */
-  const arrived = (...events: string[]) => waitFor(() => events.every((e) => seen.events.includes(e)), HOLD_MS);
+  /** Resolves once every event is seen (each the server's word that a request arrived), or after HOLD_MS; the test then says what is missing. */
+  const arrived = (...events: string[]) => waitFor(() => events.every((e) => seen.events.includes(e)), HOLD_MS).catch(() => undefined);
 
   for (const { tag, attributes, fixture, early } of [
     {
