@@ -2,6 +2,17 @@ import { defineConfig } from 'vite';
 import { minifyCssLiterals } from './scripts/minify-css-literals.js';
 import { parallelImports } from './scripts/parallel-imports.js';
 import { trimLitPlugin } from './scripts/trim-lit.js';
+import { earlyChunks } from './scripts/early-chunks.js';
+
+/**
+ * The shared lookup code: what `lookup.ts` and `shipment-view.ts` reach and the first load does not
+ * hold. A module missing here only lands in a chunk of its own; one the first load imports would
+ * pull the whole group into it, which scripts/early-chunks.ts refuses to build.
+ */
+const LOOKUP_MODULES =
+  /core[\\/]src[\\/](events|yield-to-main|format[\\/].*|presentation[\\/].*|model[\\/]read(-basics)?|i18n[\\/]en-(notices|shipment)|transport[\\/](outcome|backoff|retry-after|proxy-client)|controllers[\\/]((tracking|list)-controller|url-sync)|ui[\\/](lookup|lookup-session|skeleton|notice|notice-styles|number-advice|summary|timeline|labels|map-messages|shipment-styles|shipment-view)|map[\\/](map-messages|route-geometry))\.ts$|lit-html[\\/]directive/;
+/** The map element and what it imports, apart from Leaflet's chunk. */
+const MAP_ELEMENT_MODULES = /core[\\/]src[\\/]map[\\/](define|tracker-route-map|lazy-map|tile-template)\.ts$/;
 
 /**
  * The script-tag (CDN) bundle: `cargo-trackers.js`, a small ES module that registers both
@@ -25,7 +36,7 @@ export default defineConfig({
     conditions: ['cargo-trackers-source', 'browser', 'module', 'import', 'default'],
   },
   // trimLitPlugin: Lit's polyfill and hydration hooks, version records and long error wording out (scripts/trim-lit.ts).
-  plugins: [trimLitPlugin(), minifyCssLiterals(), parallelImports()],
+  plugins: [trimLitPlugin(), minifyCssLiterals(), parallelImports(), earlyChunks()],
   build: {
     outDir: 'packages/cargo-trackers/dist/cdn',
     emptyOutDir: true,
@@ -41,15 +52,29 @@ export default defineConfig({
     },
     rollupOptions: {
       input: { 'cargo-trackers': 'packages/cargo-trackers/src/cdn.ts' },
+      // The entry's early lookup (core's transport/early-lookup.ts) shares its modules with the
+      // elements' chunks, which import them from the entry: anywhere else, they would be one more
+      // round trip before the entry could send anything.
+      preserveEntrySignatures: 'allow-extension',
       output: {
         minify: { compress: { target: 'es2022' }, mangle: true, codegen: { removeWhitespace: true } },
         comments: false,
         entryFileNames: '[name].js',
+        // What a lookup loads, in one chunk rather than thirteen (the way rolldown splits them by
+        // which dynamic imports reach each module): over HTTP/1.1's six connections to a host each
+        // chunk is a request in the queue, and each file is a name the entry lists (early-chunks.ts).
+        codeSplitting: {
+          groups: [
+            { name: 'lookup', test: LOOKUP_MODULES, includeDependenciesRecursively: false },
+            { name: 'map-element', test: MAP_ELEMENT_MODULES, includeDependenciesRecursively: false },
+          ],
+        },
         // Named for what they hold, so a network panel (and `npm run size`) reads at a glance.
         chunkFileNames: (chunk) => {
           const element = /packages\/(ocean-tracker|air-tracker)\/src\/define\.ts$/.exec(chunk.facadeModuleId ?? '');
           if (element) return `chunks/${element[1]}-[hash].js`;
           if (chunk.facadeModuleId?.endsWith('/map/leaflet-route-map.ts')) return 'chunks/map-[hash].js';
+          if (chunk.name === 'lookup' || chunk.name === 'map-element') return `chunks/${chunk.name}-[hash].js`;
           return 'chunks/shared-[hash].js';
         },
       },

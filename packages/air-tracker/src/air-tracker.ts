@@ -12,6 +12,7 @@ import { airTrackerProperties } from './air-tracker-properties.js';
 import { html, type PropertyDeclarations, type PropertyValues, type TemplateResult } from 'lit';
 import type { Airline } from './airline-list.js';
 import { checkAwbNumber, isPlausibleAwbNumber, prefixOf } from './awb-number.js';
+import { airQuery } from './early-lookup.js';
 
 /**
  * Tracks an air waybill through the customer's proxy.
@@ -144,7 +145,7 @@ export class AirTracker extends TrackerElement {
     shapeMessage: 'form.shape.air',
     send: (number) => {
       this.awbNumber = number;
-      this.startLookup(number, params(number), true);
+      this.startLookup(number, airQuery(number), true);
     },
   });
 
@@ -162,7 +163,7 @@ export class AirTracker extends TrackerElement {
 
   protected override updated(changed: PropertyValues<this>): void {
     if ((changed.has('awbNumber') || changed.has('proxyUrl')) && this.awbNumber) {
-      this.startLookup(this.awbNumber, params(this.awbNumber));
+      this.startLookup(this.awbNumber, airQuery(this.awbNumber));
     }
   }
 
@@ -226,14 +227,6 @@ export class AirTracker extends TrackerElement {
   protected loadProductView(): Promise<ProductView> {
     return import('./air-view.js');
   }
-}
-
-/** The request's query: the number exactly as written, and the route data for the map. */
-function params(number: string): Array<[string, string]> {
-  return [
-    ['number', number],
-    ['routePath', 'true'],
-  ];
 }
 
 declare global {

@@ -5,6 +5,11 @@
  * The check is advice for the form, never a rewrite: the widget sends what the visitor typed.
  */
 
+import { digitsOf } from './awb-prefix.js';
+
+// In its own module so that the script-tag entry takes only it (see early-lookup.ts).
+export { prefixOf } from './awb-prefix.js';
+
 export type AwbNumberCheck =
   | { readonly kind: 'incomplete' }
   | { readonly kind: 'not-an-awb' }
@@ -15,11 +20,6 @@ export type AwbNumberCheck =
       readonly serial: string;
       readonly expected: number;
     };
-
-// Spaces and hyphens anywhere are accepted spellings ("176 2281 7340", "17622817340").
-function digitsOf(input: string): string {
-  return input.replace(/[\s-]/g, '');
-}
 
 /**
  * Checks a typed AWB number. Fewer than 11 digits (and nothing else) is `incomplete`, so the
@@ -35,15 +35,6 @@ export function checkAwbNumber(input: string): AwbNumberCheck {
   return Number(serial.charAt(7)) === expected
     ? { kind: 'valid', prefix, serial }
     : { kind: 'invalid-check-digit', prefix, serial, expected };
-}
-
-/**
- * The airline prefix as soon as three digits are typed, for looking the airline up while the
- * visitor types; undefined while fewer are typed or once the input cannot be an AWB number.
- */
-export function prefixOf(input: string): string | undefined {
-  const digits = digitsOf(input);
-  return /^\d{3,11}$/.test(digits) ? digits.slice(0, 3) : undefined;
 }
 
 /** Whether the input has an AWB number's shape (11 digits, spaces and hyphens allowed), check digit aside. */

@@ -2,8 +2,13 @@
  * The script-tag entry (`dist/cdn/cargo-trackers.js`): `<script type="module" src="…">` and
  * both tags work. Each element's code (with Lit and the shared core) is a chunk beside this
  * file, fetched the first time its tag appears on the page; the map is a further chunk,
- * fetched when a map is about to be shown.
+ * fetched when a map is about to be shown. A tag whose number is already in the HTML has its
+ * lookup sent from here, with the lookup's, the view's and the map's code, alongside the
+ * element's chunk rather than a round trip after it (core's transport/early-lookup.ts).
  */
+import { airLookup } from '@cargo-trackers/air-tracker/early-lookup';
+import { dropUnclaimed, sendEarlyLookup, type EarlyLookup } from '@cargo-trackers/core/early-lookup';
+import { oceanLookup } from '@cargo-trackers/ocean-tracker/early-lookup';
 import { autoload } from './autoload.js';
 
 /**
@@ -16,3 +21,22 @@ export const loadElement = autoload({
   'ocean-tracker': () => import('@cargo-trackers/ocean-tracker/define.js').then(() => {}),
   'air-tracker': () => import('@cargo-trackers/air-tracker/define.js').then(() => {}),
 });
+
+/**
+ * Per tag, starts the chunks of a first lookup beyond the element's first load, then (`withMap`)
+ * those of the map: written in by the script-tag build as literal `import()`s
+ * (scripts/early-chunks.ts); absent elsewhere (this module bundled by an app), where only the
+ * request leaves early.
+ */
+type ChunkStarts = Record<string, (withMap: boolean) => Array<Promise<unknown>>>;
+const chunks = (globalThis as { __EARLY_CHUNKS__?: ChunkStarts }).__EARLY_CHUNKS__ ?? {};
+
+const early: Record<string, EarlyLookup> = { 'ocean-tracker': oceanLookup, 'air-tracker': airLookup };
+for (const [tag, lookup] of Object.entries(early)) {
+  const sent = [...(globalThis.document?.querySelectorAll(tag) ?? [])].map((el) => [el, sendEarlyLookup(el, lookup)] as const);
+  if (sent.every(([, withMap]) => withMap === undefined)) continue;
+  for (const started of chunks[tag]?.(sent.some(([, withMap]) => withMap)) ?? []) started.catch(() => undefined);
+  // Once the element's code has run (each element takes its requests in its first update), what nobody took is cancelled.
+  const drop = (): void => void setTimeout(() => sent.forEach(([el]) => dropUnclaimed(el)));
+  loadElement(tag).then(drop, drop);
+}

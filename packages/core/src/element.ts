@@ -25,7 +25,7 @@ export { litProperties, assignDefaults } from './api/element-api.js';
 export type { PropertySpec, ValuesOf } from './api/element-api.js';
 // First-load modules that lazy modules use too; they take them from here (see the top of this file).
 export { isCrossOrigin, isUsableUrl } from './transport/usable-url.js';
-export { PROXY_REQUEST } from './transport/proxy-url.js';
+export { PROXY_REQUEST, listUrl } from './transport/proxy-url.js';
 export { registerEnglish } from './i18n/localizer.js';
 export type { Announcement } from './ui/announcer.js';
 export { mapLoadingConverter, parseMapLoading, type MapLoading } from './map/map-loading.js';

@@ -12,6 +12,7 @@ import { oceanTrackerProperties } from './ocean-tracker-properties.js';
 import { html, nothing, type PropertyDeclarations, type PropertyValues, type TemplateResult } from 'lit';
 import { checkContainerNumber, isPlausibleOceanReference } from './container-number.js';
 import type { OceanCarrier } from './carrier-list.js';
+import { oceanQuery } from './early-lookup.js';
 
 /**
  * Tracks an ocean container, bill of lading or booking through the customer's proxy.
@@ -191,11 +192,7 @@ export class OceanTracker extends TrackerElement {
   }
 
   private params(number: string): Array<[string, string]> {
-    const params: Array<[string, string]> = [['referenceNumber', number]];
-    const carrier = this.carrier();
-    if (carrier) params.push(['carrierCode', carrier]);
-    params.push(['routeDetails', 'true']);
-    return params;
+    return oceanQuery(number, this.carrier());
   }
 
   protected renderForm(ctx: RenderContext): TemplateResult {

@@ -1,5 +1,6 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { fetchJson } from '../transport/proxy-client.js';
+import { takeEarly } from '../transport/early-lookup.js';
 
 /** Reads a list's body; undefined when it is not such a list. */
 export type ListParser<T> = (body: unknown) => T | undefined;
@@ -63,9 +64,11 @@ export class ListController<T> implements ReactiveController {
     if (url === undefined) return;
     const abort = new AbortController();
     this.abort = abort;
-    // The controller and the client come with the lookup's code, not with the form.
+    // The controller and the client come with the lookup's code, not with the form. The script-tag
+    // entry may have asked for this list already, before the element's code arrived (../transport/early-lookup.ts).
     const options = this.options;
-    void Promise.all([fetchJson(url, abort.signal), 'parse' in options ? options.parse : options.parser()])
+    const early = takeEarly(this.host, url);
+    void Promise.all([fetchJson(url, abort.signal, early?.fetchFor()), 'parse' in options ? options.parse : options.parser()])
       .then(([body, parse]) => (body === undefined ? undefined : parse(body)))
       .catch(() => undefined)
       .then((value) => {

@@ -8,7 +8,7 @@ export const DEFAULT_TIMEOUT_MS = 140_000;
 export interface ProxyRequestOptions {
   readonly signal?: AbortSignal;
   readonly timeoutMs?: number;
-  /** For unit tests of this module only; everything else talks to real servers. */
+  /** A request already under way (an early request's answer, early-request.ts), or a unit test's stand-in. */
   readonly fetch?: typeof fetch;
 }
 
@@ -110,8 +110,11 @@ function readErrorBody(text: string): RawErrorBody {
   return { message: str(o.message), error: str(o.error), product: str(o.product), limit, resets_at: resets };
 }
 
-/** GETs an open JSON list (the carrier lists). Undefined on any failure: the form works without it. */
-export async function fetchJson(url: string, signal?: AbortSignal): Promise<unknown> {
-  const answer = await askProxy(url, { signal, timeoutMs: 30_000 });
+/**
+ * GETs an open JSON list (the carrier lists), or reads the answer of the request `fetch` stands
+ * for (one the script-tag entry sent early). Undefined on any failure: the form works without it.
+ */
+export async function fetchJson(url: string, signal?: AbortSignal, fetch?: typeof globalThis.fetch): Promise<unknown> {
+  const answer = await askProxy(url, { signal, timeoutMs: 30_000, fetch });
   return answer.kind === 'document' ? answer.body : undefined;
 }

@@ -17,3 +17,13 @@ export function buildProxyUrl(proxyUrl: string, params: ReadonlyArray<readonly [
   for (const [name, value] of params) url.searchParams.append(name, value);
   return url.href;
 }
+
+/**
+ * Where the carrier or airline list is: `carriers-url` as given, else `carriers/<product>` beside
+ * the proxy path (the element, and the script-tag entry when it asks for a list before the element's code has arrived).
+ */
+export function listUrl(proxyUrl: string, carriersUrl: string | undefined, product: string): string {
+  if (carriersUrl) return carriersUrl;
+  const base = new URL(proxyUrl, globalThis.document?.baseURI ?? 'http://localhost/');
+  return new URL(`carriers/${product}`, base.href.replace(/[^/]*$/, '')).href;
+}

@@ -13,6 +13,14 @@ export function isUsableUrl(value: string, base?: string): boolean {
   }
 }
 
+/**
+ * The first of an element's URL attributes (name, value) that is set but unusable. Placeholders
+ * (`{z}` in `tile-url`) are filled per request; any value stands in for them here.
+ */
+export function firstUnusableUrl<Name extends string>(urls: ReadonlyArray<readonly [Name, string | undefined]>): Name | undefined {
+  return urls.find(([, value]) => value && !isUsableUrl(value.replace(/\{[^}]*\}/g, '0')))?.[0];
+}
+
 /** Whether `url` is on another origin than the page: then the proxy must allow the page by CORS. */
 export function isCrossOrigin(url: string): boolean {
   const here = globalThis.location?.origin;

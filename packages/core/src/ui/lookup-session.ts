@@ -6,7 +6,7 @@ import type { Normalizer, Product } from '../model/shipment.js';
 import type { ShipmentView } from '../presentation/view-model.js';
 import { askProxy } from '../transport/proxy-client.js';
 // First-load code through the element entry, as every lazy module takes it (see element.ts).
-import { validPollSeconds, type Announcement, type ProductView, type RenderContext, type TrackerElement } from '../element.js';
+import { listUrl, validPollSeconds, type Announcement, type ProductView, type RenderContext, type TrackerElement } from '../element.js';
 import type { ConfigurationProblem } from './tracker-element.js';
 import { announcement, renderNotice } from './notice.js';
 import type { ShipmentDisplay } from './shipment-view.js';
@@ -128,10 +128,7 @@ export class LookupSession implements ReactiveController {
   listUrl(): string | undefined {
     const host = this.host;
     if (this.options.problem()?.missing === false) return undefined;
-    if (host.carriersUrl) return host.carriersUrl;
-    if (!host.proxyUrl) return undefined;
-    const base = new URL(host.proxyUrl, document.baseURI);
-    return new URL(`carriers/${this.options.product}`, base.href.replace(/[^/]*$/, '')).href;
+    return host.proxyUrl ? listUrl(host.proxyUrl, host.carriersUrl, this.options.product) : host.carriersUrl;
   }
 
   renderNotice(ctx: RenderContext): TemplateResult | typeof nothing {

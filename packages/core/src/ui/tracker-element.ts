@@ -10,8 +10,9 @@ import type { TrackingState, TrackRequest } from '../controllers/tracking-contro
 import type { LookupSession } from './lookup-session.js';
 import type { ShipmentView } from '../presentation/view-model.js';
 import { EarlyRequest } from '../transport/early-request.js';
-import { buildProxyUrl } from '../transport/proxy-url.js';
-import { isUsableUrl } from '../transport/usable-url.js';
+import { takeEarly } from '../transport/early-lookup.js';
+import { buildProxyUrl, listUrl } from '../transport/proxy-url.js';
+import { firstUnusableUrl } from '../transport/usable-url.js';
 import type { RenderContext } from './labels.js';
 import { mapLoadingConverter, type MapLoading } from '../map/map-loading.js';
 import { preloadMap } from '../map/preload-map.js';
@@ -187,16 +188,12 @@ export abstract class TrackerElement extends LitElement {
    */
   protected configurationProblem(): ConfigurationProblem | undefined {
     if (!this.proxyUrl) return { attribute: 'proxy-url', missing: true };
-    const urls = [
+    const attribute = firstUnusableUrl([
       ['proxy-url', this.proxyUrl],
       ['carriers-url', this.carriersUrl],
-      // Placeholders are filled per tile; any value stands in for them here.
-      ['tile-url', this.tileUrl?.replace(/\{[^}]*\}/g, '0')],
-    ] as const;
-    for (const [attribute, value] of urls) {
-      if (value && !isUsableUrl(value)) return { attribute, missing: false };
-    }
-    return undefined;
+      ['tile-url', this.tileUrl],
+    ]);
+    return attribute ? { attribute, missing: false } : undefined;
   }
 
   /**
@@ -264,8 +261,9 @@ export abstract class TrackerElement extends LitElement {
     this.early = undefined;
     if (this.session) return this.session.track(request);
     this.requested = request;
-    // The request leaves now, alongside the code that will read its answer.
-    if (this.isConnected) this.early = new EarlyRequest(request.url);
+    // The request leaves now, alongside the code that will read its answer, unless the
+    // script-tag entry sent it already, before this code arrived (../transport/early-lookup.ts).
+    if (this.isConnected) this.early = takeEarly(this, request.url) ?? new EarlyRequest(request.url);
     this.requestUpdate();
     this.lookup.load().catch((error: unknown) => {
       if (!this.requested) return;
