@@ -36,7 +36,12 @@ for (const [tag, lookup] of Object.entries(early)) {
   const sent = [...(globalThis.document?.querySelectorAll(tag) ?? [])].map((el) => [el, sendEarlyLookup(el, lookup)] as const);
   if (sent.every(([, withMap]) => withMap === undefined)) continue;
   for (const started of chunks[tag]?.(sent.some(([, withMap]) => withMap)) ?? []) started.catch(() => undefined);
-  // Once the element's code has run (each element takes its requests in its first update), what nobody took is cancelled.
-  const drop = (): void => void setTimeout(() => sent.forEach(([el]) => dropUnclaimed(el)));
-  loadElement(tag).then(drop, drop);
+  // Once the element's code has run, a tag removed before it is never upgraded and takes nothing: its
+  // requests are cancelled, all of them if that code could not be loaded. An upgraded element cancels
+  // what it did not take itself, once its lookup code is here (core's LookupSession.hostUpdated).
+  const drop = (all: boolean): void => sent.forEach(([el]) => (all || !el.isConnected) && dropUnclaimed(el));
+  loadElement(tag).then(
+    () => drop(false),
+    () => drop(true),
+  );
 }

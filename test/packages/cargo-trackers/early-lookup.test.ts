@@ -4,7 +4,8 @@
 // takes that request over: one request, its answer shown; the same for the airline list an AWB
 // number's prefix asks for. The lookup's and the map's chunks are asked for from the entry too.
 // A request the element would not send (an unusable URL attribute) is never sent; one for an
-// element removed before its code arrived, or one the element replaces by another URL, is cancelled.
+// element removed before its code arrived (once that code has run), or one the element replaces by
+// another URL, is cancelled.
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
@@ -248,32 +249,43 @@ describe('the script-tag entry sends a first lookup known at load', () => {
     );
     await page.waitForFunction(() => customElements.get('ocean-tracker') !== undefined, null, { timeout: 15_000 });
     await page.waitForTimeout(300);
-    assert.deepEqual(seen.events, ['element ocean-tracker']);
+    // The element's lookup code may come (it writes the problem to the console); no lookup or list is asked for.
+    assert.deepEqual(
+      seen.events.filter((e) => !e.startsWith('chunk')),
+      ['element ocean-tracker'],
+    );
     assert.equal(problems.filter((p) => p.includes('tile-url')).length, 1, problems.join('\n'));
     await page.close();
   });
 
-  it('cancels the request of an element removed before its code arrived', async () => {
+  it('cancels the request of an element removed before its code arrived, once that code has run', async () => {
     let release: () => void = () => undefined;
     const held = new Promise<void>((resolve) => (release = resolve));
+    let answer: () => void = () => undefined;
+    const answered = new Promise<void>((resolve) => (answer = resolve));
     const { page } = await open(
       '/removed.html',
       page_('ocean-tracker', 'proxy-url="/api/tracking/ocean" reference-number="TGHU8830212"'),
       async () => {
-        await held;
+        await answered;
         return loadFixture('ocean-minimal.json');
       },
-      // The element's code is held until the request is gone (or HOLD_MS have passed).
+      // The element's code is held until the element has left the page.
       () => held,
     );
     await lookupPromise;
     await page.evaluate(() => document.querySelector('ocean-tracker')?.remove());
-    await waitFor(() => seen.events.some((e) => e.startsWith('aborted'))).finally(release);
-    // Sent and cancelled before the element's code was released: the entry's doing, not the element's.
-    assert.deepEqual(seen.events.filter((e) => /^(lookup|aborted|element)/.test(e)).slice(0, 2), [
-      'lookup /api/tracking/ocean?referenceNumber=TGHU8830212&routeDetails=true',
-      'aborted /api/tracking/ocean?referenceNumber=TGHU8830212&routeDetails=true',
-    ]);
+    release();
+    // A removed element is never upgraded, so it never takes its request: the entry cancels it once the code has run.
+    await waitFor(() => seen.events.some((e) => e.startsWith('aborted'))).finally(answer);
+    assert.deepEqual(
+      seen.events.filter((e) => /^(lookup|aborted|element)/.test(e)),
+      [
+        'lookup /api/tracking/ocean?referenceNumber=TGHU8830212&routeDetails=true',
+        'element ocean-tracker',
+        'aborted /api/tracking/ocean?referenceNumber=TGHU8830212&routeDetails=true',
+      ],
+    );
     await page.close();
   });
 });

@@ -16,7 +16,6 @@ import { firstUnusableUrl } from './usable-url.js';
 // One registry per page even when this module runs twice: the entry loaded under another URL than
 // the one its chunks import it by (a query string) is a second module, which must not send again.
 const sent = ((globalThis as { [key: symbol]: unknown })[Symbol.for('cargo-trackers.early')] ??= new Map()) as Map<object, EarlyRequest[]>;
-let observer: MutationObserver | undefined;
 
 /** What a product element sends first for a number given at load; its element builds the same query. */
 export interface EarlyLookup {
@@ -51,11 +50,6 @@ export function sendEarlyLookup(el: Element, lookup: EarlyLookup): boolean | und
   const requests = [new EarlyRequest(buildProxyUrl(proxyUrl, lookup.query(number, el)))];
   if (lookup.needsList?.(number)) requests.push(new EarlyRequest(listUrl(proxyUrl, carriersUrl, lookup.product)));
   sent.set(el, requests);
-  // Removed before its code runs, an element is never upgraded: its requests are cancelled here.
-  observer ??= new MutationObserver(() => {
-    for (const element of sent.keys()) if (!(element as Element).isConnected) dropUnclaimed(element);
-  });
-  observer.observe(el.ownerDocument, { childList: true, subtree: true });
   return parseMapLoading(attr('map')) !== 'none';
 }
 
@@ -70,5 +64,4 @@ export function takeEarly(el: object, url: string): EarlyRequest | undefined {
 export function dropUnclaimed(el: object): void {
   for (const request of sent.get(el) ?? []) request.cancel();
   sent.delete(el);
-  if (sent.size === 0) observer?.disconnect();
 }

@@ -5,6 +5,7 @@ import type { Localizer } from '../i18n/localizer.js';
 import type { Normalizer, Product } from '../model/shipment.js';
 import type { ShipmentView } from '../presentation/view-model.js';
 import { askProxy } from '../transport/proxy-client.js';
+import { dropUnclaimed } from '../transport/early-lookup.js';
 // First-load code through the element entry, as every lazy module takes it (see element.ts).
 import { listUrl, validPollSeconds, type Announcement, type ProductView, type RenderContext, type TrackerElement } from '../element.js';
 import type { ConfigurationProblem } from './tracker-element.js';
@@ -52,6 +53,8 @@ export class LookupSession implements ReactiveController {
   private historyRevealed = 0;
   /** The last configuration problem written to the console, so each is written once. */
   private reportedProblem?: string;
+  /** Whether the requests the entry sent early for the element have been taken or cancelled (`hostUpdated`). */
+  private claimed = false;
 
   private readonly host: TrackerElement;
   private readonly options: LookupSessionOptions;
@@ -105,6 +108,16 @@ export class LookupSession implements ReactiveController {
           )
         : undefined;
     this.reportProblem();
+  }
+
+  /**
+   * After the first update with this code here, the element (and its list controller) has asked for
+   * everything it wants: what the script-tag entry sent early for it and it did not take is cancelled.
+   */
+  hostUpdated(): void {
+    if (this.claimed) return;
+    this.claimed = true;
+    dropUnclaimed(this.host);
   }
 
   private reportProblem(): void {
