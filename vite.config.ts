@@ -69,13 +69,15 @@ export default defineConfig({
             { name: 'map-element', test: MAP_ELEMENT_MODULES, includeDependenciesRecursively: false },
           ],
         },
-        // Named for what they hold, so a network panel (and `npm run size`) reads at a glance.
+        // Named for what they hold, so a network panel (and `npm run size`) reads at a glance. Six characters
+        // of content hash (36 bits) tell this bundle's twenty-odd chunks apart; the two more of the
+        // default cost 0.05 KB of the first load, where the entry lists the lookup's chunks by name.
         chunkFileNames: (chunk) => {
           const element = /packages\/(ocean-tracker|air-tracker)\/src\/define\.ts$/.exec(chunk.facadeModuleId ?? '');
-          if (element) return `chunks/${element[1]}-[hash].js`;
-          if (chunk.facadeModuleId?.endsWith('/map/leaflet-route-map.ts')) return 'chunks/map-[hash].js';
-          if (chunk.name === 'lookup' || chunk.name === 'map-element') return `chunks/${chunk.name}-[hash].js`;
-          return 'chunks/shared-[hash].js';
+          if (element) return `chunks/${element[1]}-[hash:6].js`;
+          if (chunk.facadeModuleId?.endsWith('/map/leaflet-route-map.ts')) return 'chunks/map-[hash:6].js';
+          if (chunk.name === 'lookup' || chunk.name === 'map-element') return `chunks/${chunk.name}-[hash:6].js`;
+          return 'chunks/shared-[hash:6].js';
         },
       },
     },

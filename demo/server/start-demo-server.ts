@@ -20,8 +20,8 @@ export const DEFAULT_PUBLIC_DIR = fileURLToPath(new URL('../public/', import.met
 export const DEFAULT_BUNDLE_DIR = fileURLToPath(new URL('../../packages/cargo-trackers/dist/cdn/', import.meta.url));
 export const BUNDLE_FILE = 'cargo-trackers.js';
 const PROXY_PREFIX = '/api/tracking/';
-/** The bundle's chunks carry a content hash in their names (see vite.config.ts), so they never change. */
-const HASHED_CHUNKS = /^\/chunks\/[^/]+-[\w-]{8}\.js(\.map)?$/;
+/** Every chunk of the bundle carries a content hash in its name (chunkFileNames in vite.config.ts), so none ever changes. */
+const HASHED_CHUNKS = /^\/chunks\/[^/]+-[\w-]+\.js(\.map)?$/;
 /** The demo-number table as the page reads it; generated from the module so page and mock agree. */
 const DEMO_NUMBERS_PATH = '/demo-numbers.json';
 const demoNumbersJson = JSON.stringify(
