@@ -24,7 +24,7 @@ export { trackerProperties } from './api/tracker-properties.js';
 export { litProperties, assignDefaults } from './api/element-api.js';
 export type { PropertySpec, ValuesOf } from './api/element-api.js';
 // First-load modules that lazy modules use too; they take them from here (see the top of this file).
-export { isCrossOrigin, isUsableUrl } from './transport/usable-url.js';
+export { isUsableUrl } from './transport/usable-url.js';
 export { PROXY_REQUEST, listUrl } from './transport/proxy-url.js';
 export { registerEnglish } from './i18n/localizer.js';
 export type { Announcement } from './ui/announcer.js';

@@ -1,7 +1,7 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 // First-load code through the element entry, as every lazy module takes it (see element.ts); the
 // events directly, so that a bundler that drops unused re-exports (Rollup) leaves them out of the first load.
-import { isCrossOrigin } from '../element.js';
+import { isCrossOrigin } from '../transport/cross-origin.js';
 import { TrackerErrorEvent, TrackerLoadEvent, TrackerPendingEvent } from '../events.js';
 import type { Normalizer, Shipment } from '../model/shipment.js';
 import { isRetryable, publicCode, type Failure, type Outcome } from '../transport/outcome.js';

@@ -5,4 +5,5 @@ export { buildProxyUrl } from './proxy-url.js';
 export type { ProxyRequestOptions } from './proxy-client.js';
 export { parseRetryAfter, boundedWait } from './retry-after.js';
 export { backoffDelay, MAX_AUTOMATIC_RETRIES } from './backoff.js';
-export { isCrossOrigin, isUsableUrl } from './usable-url.js';
+export { isUsableUrl } from './usable-url.js';
+export { isCrossOrigin } from './cross-origin.js';

@@ -20,14 +20,3 @@ export function isUsableUrl(value: string, base?: string): boolean {
 export function firstUnusableUrl<Name extends string>(urls: ReadonlyArray<readonly [Name, string | undefined]>): Name | undefined {
   return urls.find(([, value]) => value && !isUsableUrl(value.replace(/\{[^}]*\}/g, '0')))?.[0];
 }
-
-/** Whether `url` is on another origin than the page: then the proxy must allow the page by CORS. */
-export function isCrossOrigin(url: string): boolean {
-  const here = globalThis.location?.origin;
-  if (here === undefined || here === 'null') return false;
-  try {
-    return new URL(url, globalThis.document?.baseURI).origin !== here;
-  } catch {
-    return false;
-  }
-}
