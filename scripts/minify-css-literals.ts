@@ -8,6 +8,11 @@
  * minified line by line (`minifyCss`), then the line breaks go too (`cssLineBreaks`), each
  * replaced by nothing, or by one space where it was all that parted two words; the source map
  * takes each minified line back to the line it came from.
+ *
+ * In Lit `html` templates, each run of layout whitespace that holds a line break (indentation,
+ * attributes on lines of their own) becomes one space: HTML renders such a run as one space, and
+ * Lit's attribute parsing needs only one. None of these templates has `<pre>` or `<textarea>`, or a
+ * `white-space: pre` style, where the run itself would show.
  */
 import MagicString from 'magic-string';
 import ts from 'typescript';
@@ -71,10 +76,10 @@ interface CssSpan {
 }
 
 /**
- * The static text spans of every `css` tagged template in `code`, and of every template literal
- * that is the argument of an `unsafeCSS(…)` call.
+ * The static text spans of every `tag` (`css` or `html`) tagged template in `code`, and for `css` of
+ * every template literal that is the argument of an `unsafeCSS(…)` call.
  */
-function cssTemplateSpans(code: string, fileName: string): CssSpan[] {
+function templateSpans(code: string, fileName: string, tag: 'css' | 'html'): CssSpan[] {
   const source = ts.createSourceFile(fileName, code, ts.ScriptTarget.Latest, false, ts.ScriptKind.TS);
   const spans: CssSpan[] = [];
   const add = (template: ts.TemplateLiteral): void => {
@@ -94,8 +99,8 @@ function cssTemplateSpans(code: string, fileName: string): CssSpan[] {
     }
   };
   const visit = (node: ts.Node): void => {
-    if (ts.isTaggedTemplateExpression(node) && ts.isIdentifier(node.tag) && node.tag.text === 'css') add(node.template);
-    if (ts.isCallExpression(node) && ts.isIdentifier(node.expression) && node.expression.text === 'unsafeCSS') {
+    if (ts.isTaggedTemplateExpression(node) && ts.isIdentifier(node.tag) && node.tag.text === tag) add(node.template);
+    if (tag === 'css' && ts.isCallExpression(node) && ts.isIdentifier(node.expression) && node.expression.text === 'unsafeCSS') {
       const [argument] = node.arguments;
       if (argument && ts.isTemplateLiteral(argument)) add(argument);
     }
@@ -105,11 +110,17 @@ function cssTemplateSpans(code: string, fileName: string): CssSpan[] {
   return spans;
 }
 
-/** `code` with its CSS template text minified, and the source map of the change. */
+/** `code` with its CSS template text minified and its HTML templates' layout whitespace collapsed, and the source map of the change. */
 export function minifyCssInModule(code: string, id: string): { code: string; map: ReturnType<MagicString['generateMap']> } | null {
-  const spans = cssTemplateSpans(code, id);
-  if (spans.length === 0) return null;
+  const spans = code.includes('css`') || code.includes('unsafeCSS(`') ? templateSpans(code, id, 'css') : [];
+  const htmlSpans = code.includes('html`') ? templateSpans(code, id, 'html') : [];
+  if (spans.length === 0 && htmlSpans.length === 0) return null;
   const s = new MagicString(code);
+  for (const { start, end } of htmlSpans) {
+    for (const run of code.slice(start, end).matchAll(/[ \t]*\n[ \t\n]*/g)) {
+      s.update(start + run.index, start + run.index + run[0].length, ' ');
+    }
+  }
   for (const { start, end, afterExpression, beforeExpression } of spans) {
     const original = code.slice(start, end).split('\n');
     const minified = minifyCss(code.slice(start, end));
@@ -137,7 +148,8 @@ export function minifyCssLiterals(): Plugin {
     name: 'cargo-trackers:minify-css-literals',
     enforce: 'pre',
     transform(code, id) {
-      if (!/\/packages\/[^/]+\/src\/.+\.ts$/.test(id) || !(code.includes('css`') || code.includes('unsafeCSS(`'))) return null;
+      if (!/\/packages\/[^/]+\/src\/.+\.ts$/.test(id) || !(code.includes('css`') || code.includes('unsafeCSS(`') || code.includes('html`')))
+        return null;
       return minifyCssInModule(code, id);
     },
   };

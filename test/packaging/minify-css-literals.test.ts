@@ -99,6 +99,31 @@ describe('minifyCssInModule (build plugin)', () => {
     assert.deepEqual(origin(1, '${more}'), [4, 4]);
   });
 
+  it('collapses each run of layout whitespace in html templates to one space, expressions and quoted text kept', () => {
+    const module = [
+      "import { html } from 'lit';",
+      'export const view = (x: string) => html`<form',
+      '    part="form"',
+      '    @submit=${x}',
+      '  >',
+      '    <p title="a  b">${x}  and</p>',
+      '  </form>`;',
+      'export const after = `a',
+      '   b`;',
+    ].join('\n');
+    const out = minifyCssInModule(module, '/repo/packages/core/src/ui/form.ts');
+    assert.ok(out);
+    assert.equal(
+      out.code,
+      [
+        "import { html } from 'lit';",
+        'export const view = (x: string) => html`<form part="form" @submit=${x} > <p title="a  b">${x}  and</p> </form>`;',
+        'export const after = `a',
+        '   b`;',
+      ].join('\n'),
+    );
+  });
+
   it('leaves a module without css templates alone', () => {
     assert.equal(minifyCssInModule('const a = `x  y`;', '/repo/packages/core/src/a.ts'), null);
   });
