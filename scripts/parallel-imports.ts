@@ -42,15 +42,26 @@ export function addParallelImports(chunks: readonly ChunkLike[]): void {
   };
   for (const chunk of chunks) {
     const loaded = closure(chunk.fileName).add(chunk.fileName);
+    // Each target's specifier and what starts with it; all rewritten in one pass, so the imports
+    // written in are never rewritten again (one target's dependency may be another target).
+    const starts = new Map<string, string[]>();
     for (const target of new Set(chunk.dynamicImports)) {
-      const early = [...closure(target)].filter((dep) => !loaded.has(dep));
-      if (early.length === 0) continue;
-      const spec = specifier(chunk.fileName, target);
-      const call = new RegExp(`import\\((["'\`])${spec.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}\\1\\)`, 'g');
-      // Written out one by one: gzip takes the repeated text for less than a loop over a list.
-      const starts = early.map((dep) => `import(${JSON.stringify(specifier(chunk.fileName, dep))}).catch(()=>{}),`).join('');
-      chunk.code = chunk.code.replace(call, (whole) => `(${starts}${whole})`);
+      const early = [...closure(target)].filter((dep) => dep !== target && !loaded.has(dep));
+      if (early.length > 0)
+        starts.set(
+          specifier(chunk.fileName, target),
+          early.map((dep) => specifier(chunk.fileName, dep)),
+        );
     }
+    if (starts.size === 0) continue;
+    const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+    const call = new RegExp(`import\\((["'\`])(${[...starts.keys()].map(escape).join('|')})\\1\\)`, 'g');
+    // Written out one by one, in the quotes of the import they go with: gzip takes the repeated
+    // text for less than a loop over a list.
+    chunk.code = chunk.code.replace(call, (whole, quote: string, spec: string) => {
+      const early = (starts.get(spec) ?? []).map((dep) => `import(${quote}${dep}${quote}).catch(()=>{}),`).join('');
+      return `(${early}${whole})`;
+    });
   }
 }
 

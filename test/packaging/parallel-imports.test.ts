@@ -39,4 +39,23 @@ describe('parallelImports (build plugin)', () => {
     addParallelImports([core, view, labels, es, lit]);
     assert.equal(core.code, 'x=()=>(import("./labels.js").catch(()=>{}),import("./view.js"));y=()=>import("./es.js");');
   });
+
+  it('writes each start once, in the quotes of the import it goes with, even when a dependency is itself a target', () => {
+    // The lookup's chunk needs the helper, which imports from it in turn; the view needs the lookup's chunk and the helper.
+    const core = chunk(
+      'chunks/core.js',
+      'a=()=>import(`./lookup.js`);b=()=>import(`./view.js`);',
+      [],
+      ['chunks/lookup.js', 'chunks/view.js'],
+    );
+    const lookup = chunk('chunks/lookup.js', '', ['chunks/helper.js']);
+    const view = chunk('chunks/view.js', '', ['chunks/lookup.js', 'chunks/helper.js']);
+    const helper = chunk('chunks/helper.js', '', ['chunks/lookup.js']);
+    addParallelImports([core, lookup, view, helper]);
+    assert.equal(
+      core.code,
+      'a=()=>(import(`./helper.js`).catch(()=>{}),import(`./lookup.js`));' +
+        'b=()=>(import(`./lookup.js`).catch(()=>{}),import(`./helper.js`).catch(()=>{}),import(`./view.js`));',
+    );
+  });
 });
