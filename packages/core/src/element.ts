@@ -7,7 +7,7 @@
  * reaches the timeline, the summary and the map helpers that only the shipment view needs.
  * `test/packaging/bundlers.test.ts` fails when a lazy module lands in a first load.
  */
-export { TrackerElement, validPollSeconds } from './ui/tracker-element.js';
+export { TrackerElement } from './ui/tracker-element.js';
 export type { ThemeName, MapMode, Density, ProductView, LookupCode } from './ui/tracker-element.js';
 export { elementTokenStyles } from './ui/styles.js';
 export { NumberEntry } from './ui/number-entry.js';

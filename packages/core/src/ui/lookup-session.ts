@@ -7,7 +7,7 @@ import type { ShipmentView } from '../presentation/view-model.js';
 import { askProxy } from '../transport/proxy-client.js';
 import { dropUnclaimed } from '../transport/early-lookup.js';
 // First-load code through the element entry, as every lazy module takes it (see element.ts).
-import { listUrl, validPollSeconds, type Announcement, type ProductView, type RenderContext, type TrackerElement } from '../element.js';
+import { listUrl, trackerProperties, type Announcement, type ProductView, type RenderContext, type TrackerElement } from '../element.js';
 import type { ConfigurationProblem } from './tracker-element.js';
 import { announcement, renderNotice } from './notice.js';
 import type { ShipmentDisplay } from './shipment-view.js';
@@ -175,3 +175,12 @@ export class LookupSession implements ReactiveController {
 }
 
 const IDLE: TrackingState = { phase: 'idle' };
+
+/** The longest `poll-interval` taken as given: a day (timers overflow past about 24.8 days). */
+export const MAX_POLL_SECONDS = 86_400;
+
+/** `poll-interval` as a whole number of seconds from 1 to a day; anything else is the default. */
+export function validPollSeconds(value: unknown): number {
+  const n = typeof value === 'number' ? value : Number(value);
+  return Number.isInteger(n) && n >= 1 && n <= MAX_POLL_SECONDS ? n : trackerProperties.pollInterval.default;
+}

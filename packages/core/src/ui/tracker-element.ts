@@ -24,7 +24,6 @@ export type ThemeName = ValuesOf<typeof trackerProperties.theme>;
 export type MapMode = ValuesOf<typeof trackerProperties.map> & MapLoading;
 export type Density = ValuesOf<typeof trackerProperties.density>;
 
-const DEFAULT_POLL_SECONDS = trackerProperties.pollInterval.default;
 const IDLE: TrackingState = { phase: 'idle' };
 
 /** What a product element loads when a lookup starts: its normalizer and its details section. */
@@ -353,13 +352,4 @@ export abstract class TrackerElement extends LitElement {
 /** A notice that needs no lookup code: a configuration mistake, or the lookup's code not downloaded. */
 function renderAlert(text: string): TemplateResult {
   return html`<div part="notice notice-error" data-tone="error"><p role="alert">${text}</p></div>`;
-}
-
-/** The longest `poll-interval` taken as given: a day (timers overflow past about 24.8 days). */
-export const MAX_POLL_SECONDS = 86_400;
-
-/** `poll-interval` as a whole number of seconds from 1 to a day; anything else is the default. */
-export function validPollSeconds(value: unknown): number {
-  const n = typeof value === 'number' ? value : Number(value);
-  return Number.isInteger(n) && n >= 1 && n <= MAX_POLL_SECONDS ? n : DEFAULT_POLL_SECONDS;
 }
