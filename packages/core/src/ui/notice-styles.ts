@@ -30,7 +30,35 @@ export const noticeStyles = css`
     background: transparent;
     color: var(--_accent);
   }
+  /* Printing comes with the lookup's code: what is worth printing is a lookup's answer. */
   @media print {
+    /* Paper is white whatever the theme: a dark theme's light grey text would vanish on it. */
+    :host,
+    :host([theme]) {
+      --_text: #000;
+      --_muted: #333;
+      --_bg: #fff;
+      --_surface: #fff;
+      --_border: #888;
+      --_accent: #000;
+      --_ok: #000;
+      --_warn: #000;
+      --_danger: #000;
+      color-scheme: light;
+      border: none;
+      padding: 0;
+      color: #000;
+      background: #fff;
+      font-size: 11pt;
+    }
+    /* The shipment's own print rules come with its styles (shipment-styles.ts). */
+    form,
+    button {
+      display: none !important;
+    }
+    [part~='notice'] {
+      border: 1px solid var(--_border);
+    }
     [part~='notice-info'],
     .countdown {
       display: none !important;
