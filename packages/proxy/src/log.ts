@@ -29,7 +29,8 @@ export const jsonLinesLogger: ProxyLogger = (entry) => {
   console.log(JSON.stringify(entry));
 };
 
-let isoSecond = -1;
+// NaN equals no second, so the first call formats whatever its time (-1 would match the second before 1970).
+let isoSecond = Number.NaN;
 let isoPrefix = '';
 
 /**
