@@ -65,8 +65,8 @@ export class NumberEntry {
 
   /** Loads the advice's rendering once; a failed download is tried again at the next advice. */
   #loadAdvice(): void {
-    if (this.#advise) return;
-    this.#pending ??= this.#options.loadAdvice().then(
+    if (this.#advise || this.#pending) return;
+    this.#pending = this.#options.loadAdvice().then(
       (lookup) => {
         this.#pending = undefined;
         this.#advise = lookup.renderAdvice;

@@ -11,7 +11,7 @@ import type { LookupSession } from './lookup-session.js';
 import type { ShipmentView } from '../presentation/view-model.js';
 import { EarlyRequest } from '../transport/early-request.js';
 import { takeEarly } from '../transport/early-lookup.js';
-import { buildProxyUrl, listUrl } from '../transport/proxy-url.js';
+import { buildProxyUrl } from '../transport/proxy-url.js';
 import { firstUnusableUrl } from '../transport/usable-url.js';
 import type { RenderContext } from './labels.js';
 import { mapLoadingConverter, type MapLoading } from '../map/map-loading.js';
