@@ -340,7 +340,10 @@ export abstract class TrackerElement extends LitElement {
       ${this.renderForm(ctx)}
       ${
         problem
-          ? renderAlert(ctx.l.t(problem.missing ? 'notice.misconfigured' : 'notice.unusableUrl', { attribute: problem.attribute }))
+          ? // Its words come with the lookup's code, which a configuration problem loads at once (willUpdate).
+            session
+            ? renderAlert(ctx.l.t(problem.missing ? 'notice.misconfigured' : 'notice.unusableUrl', { attribute: problem.attribute }))
+            : nothing
           : this.#lookupUnavailable
             ? renderAlert(ctx.l.t('notice.displayUnavailable'))
             : (session?.renderNotice(ctx) ?? nothing)
