@@ -4,8 +4,8 @@ import { css } from 'lit';
  * The styles of what only the lookup's code shows: the form's advice on a submitted number, the
  * warning notices, the notices' buttons and countdowns, and the secondary buttons ("Track anyway",
  * and the timeline's history buttons: the shipment is shown by the lookup's code too). Adopted with
- * the lookup's code, which renders all of them; the notice box itself is in styles.ts, for the
- * configuration notice.
+ * the lookup's code, which renders all of them, and the colour tokens' print values; the notice box
+ * itself is in styles.ts, for the notice that this code could not be downloaded.
  */
 export const noticeStyles = css`
   .advice {
@@ -31,6 +31,23 @@ export const noticeStyles = css`
     color: var(--_accent);
   }
   @media print {
+    /* Paper is white whatever the theme or the page's --tracker-* colours (see styles.ts): after the
+       element's own token styles, so these win over them on any host, with a theme attribute or not. */
+    :host,
+    :host([theme]) {
+      --_text: #000;
+      --_muted: #333;
+      --_bg: #fff;
+      --_surface: #fff;
+      --_border: #888;
+      --_accent: #000;
+      --_ok: #000;
+      --_warn: #000;
+      --_danger: #000;
+    }
+    [part~='notice'] {
+      border: 1px solid var(--_border);
+    }
     [part~='notice-info'],
     .countdown {
       display: none !important;

@@ -210,18 +210,12 @@ export const trackerStyles = css`
     }
   }
   @media print {
-    /* Paper is white whatever the theme: a dark theme's light grey text would vanish on it. */
+    /* Paper is white whatever the theme: a dark theme's light grey text would vanish on it. The
+       colour tokens' print values come with the notices' styles (notice-styles.ts), which are here
+       whenever a notice or a shipment is; the shipment's own print rules come with its styles
+       (shipment-styles.ts). Before either, only the form is drawn, and it is not printed. */
     :host,
     :host([theme]) {
-      --_text: #000;
-      --_muted: #333;
-      --_bg: #fff;
-      --_surface: #fff;
-      --_border: #888;
-      --_accent: #000;
-      --_ok: #000;
-      --_warn: #000;
-      --_danger: #000;
       color-scheme: light;
       border: none;
       padding: 0;
@@ -229,13 +223,9 @@ export const trackerStyles = css`
       background: #fff;
       font-size: 11pt;
     }
-    /* The shipment's own print rules come with its styles (shipment-styles.ts), the notices' with theirs (notice-styles.ts). */
     form,
     button {
       display: none !important;
-    }
-    [part~='notice'] {
-      border: 1px solid var(--_border);
     }
   }
 `;
