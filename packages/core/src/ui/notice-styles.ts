@@ -4,8 +4,8 @@ import { css } from 'lit';
  * The styles of what only the lookup's code shows: the form's advice on a submitted number, the
  * warning notices, the notices' buttons and countdowns, and the secondary buttons ("Track anyway",
  * and the timeline's history buttons: the shipment is shown by the lookup's code too). Adopted with
- * the lookup's code, which renders all of them, and the colour tokens' print values; the notice box
- * itself is in styles.ts, for the notice that this code could not be downloaded.
+ * the lookup's code, which renders all of them; the notice box itself is in styles.ts, for the
+ * notice that this code could not be downloaded.
  */
 export const noticeStyles = css`
   .advice {
@@ -30,9 +30,9 @@ export const noticeStyles = css`
     background: transparent;
     color: var(--_accent);
   }
+  /* Printing comes with the lookup's code: what is worth printing is a lookup's answer. */
   @media print {
-    /* Paper is white whatever the theme or the page's --tracker-* colours (see styles.ts): after the
-       element's own token styles, so these win over them on any host, with a theme attribute or not. */
+    /* Paper is white whatever the theme: a dark theme's light grey text would vanish on it. */
     :host,
     :host([theme]) {
       --_text: #000;
@@ -44,6 +44,17 @@ export const noticeStyles = css`
       --_ok: #000;
       --_warn: #000;
       --_danger: #000;
+      color-scheme: light;
+      border: none;
+      padding: 0;
+      color: #000;
+      background: #fff;
+      font-size: 11pt;
+    }
+    /* The shipment's own print rules come with its styles (shipment-styles.ts). */
+    form,
+    button {
+      display: none !important;
     }
     [part~='notice'] {
       border: 1px solid var(--_border);

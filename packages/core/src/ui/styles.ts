@@ -209,23 +209,4 @@ export const trackerStyles = css`
       transition: background-color 120ms ease;
     }
   }
-  @media print {
-    /* Paper is white whatever the theme: a dark theme's light grey text would vanish on it. The
-       colour tokens' print values come with the notices' styles (notice-styles.ts), which are here
-       whenever a notice or a shipment is; the shipment's own print rules come with its styles
-       (shipment-styles.ts). Before either, only the form is drawn, and it is not printed. */
-    :host,
-    :host([theme]) {
-      color-scheme: light;
-      border: none;
-      padding: 0;
-      color: #000;
-      background: #fff;
-      font-size: 11pt;
-    }
-    form,
-    button {
-      display: none !important;
-    }
-  }
 `;
