@@ -132,9 +132,9 @@ export class AirTracker extends TrackerElement {
   }
 
   /** The airline list, made with the lookup's code; asked for once a number with a prefix is typed or set. */
-  private airlines?: ListController<Airline[]>;
+  #airlines?: ListController<Airline[]>;
 
-  private readonly entry = new NumberEntry(this, {
+  readonly #entry = new NumberEntry(this, {
     loadAdvice: () => this.loadLookup(),
     expectedCheckDigit: (number) => {
       const check = checkAwbNumber(number);
@@ -150,7 +150,7 @@ export class AirTracker extends TrackerElement {
   });
 
   protected override lookupArrived({ ListController }: LookupCode): void {
-    this.airlines = new ListController(this, {
+    this.#airlines = new ListController(this, {
       url: () => this.carrierListUrl(),
       parser: () => import('./airline-list.js').then((m) => m.parseAirlines),
     });
@@ -158,7 +158,7 @@ export class AirTracker extends TrackerElement {
 
   protected override willUpdate(changed: PropertyValues<this>): void {
     super.willUpdate(changed);
-    if (changed.has('awbNumber') && this.awbNumber !== undefined) this.entry.input = this.awbNumber;
+    if (changed.has('awbNumber') && this.awbNumber !== undefined) this.#entry.input = this.awbNumber;
   }
 
   protected override updated(changed: PropertyValues<this>): void {
@@ -168,15 +168,15 @@ export class AirTracker extends TrackerElement {
   }
 
   /** The airline list's entry for a prefix; undefined while the list is loading or unavailable. */
-  private airlineFor(prefix: string): Airline | null | undefined {
-    const list = this.airlines?.value;
+  #airlineFor(prefix: string): Airline | null | undefined {
+    const list = this.#airlines?.value;
     if (list === undefined) return undefined;
     return list.find((a) => a.prefix === prefix) ?? null;
   }
 
   protected renderForm(ctx: RenderContext): TemplateResult {
     const { l } = ctx;
-    return html`<form class="single" part="form" @submit=${this.entry.onSubmit} novalidate>
+    return html`<form class="single" part="form" @submit=${this.#entry.onSubmit} novalidate>
       <div class="field">
         <label for="number">${l.t('form.label.air')}</label>
         <input
@@ -186,14 +186,14 @@ export class AirTracker extends TrackerElement {
           inputmode="numeric"
           spellcheck="false"
           placeholder=${l.t('form.placeholder.air')}
-          aria-describedby=${this.entry.describedBy('airline-hint')}
-          aria-invalid=${this.entry.advice ? 'true' : 'false'}
-          .value=${this.entry.input}
-          @input=${this.entry.onInput}
+          aria-describedby=${this.#entry.describedBy('airline-hint')}
+          aria-invalid=${this.#entry.advice ? 'true' : 'false'}
+          .value=${this.#entry.input}
+          @input=${this.#entry.onInput}
         />
       </div>
       <div class="form-actions"><button type="submit" part="submit-button">${l.t('form.submit')}</button></div>
-      ${this.renderAirlineHint(ctx)} ${this.entry.renderAdvice(ctx)}
+      ${this.#renderAirlineHint(ctx)} ${this.#entry.renderAdvice(ctx)}
     </form>`;
   }
 
@@ -201,10 +201,10 @@ export class AirTracker extends TrackerElement {
    * Always in the DOM, so the live region exists before its text changes; the text changes
    * only when the prefix does, so a screen reader hears the airline once, not every keystroke.
    */
-  private renderAirlineHint(ctx: RenderContext): TemplateResult {
+  #renderAirlineHint(ctx: RenderContext): TemplateResult {
     const { l } = ctx;
-    const prefix = prefixOf(this.entry.input);
-    const airline = prefix === undefined ? undefined : this.airlineFor(prefix);
+    const prefix = prefixOf(this.#entry.input);
+    const airline = prefix === undefined ? undefined : this.#airlineFor(prefix);
     const text =
       prefix === undefined || airline === undefined
         ? ''
@@ -216,12 +216,12 @@ export class AirTracker extends TrackerElement {
 
   /** A number with an airline prefix: the hint names the airline from the list. */
   protected override needsList(): boolean {
-    return super.needsList() || prefixOf(this.entry.input) !== undefined;
+    return super.needsList() || prefixOf(this.#entry.input) !== undefined;
   }
 
   /** A document without the airline's name still gets one when the airline list knows its prefix. */
   protected override listedCarrierName(code: string): string | undefined {
-    return this.airlineFor(code)?.name;
+    return this.#airlineFor(code)?.name;
   }
 
   protected loadProductView(): Promise<ProductView> {

@@ -15,26 +15,16 @@ export type ContainerNumberCheck =
 const SHAPE = /^[A-Z]{3}[UJZ]\d{7}$/;
 
 /**
+ * The check digit for the first ten characters (owner code, category, serial) of a number.
  * Letter values per ISO 6346: A = 10 upwards, skipping 11, 22 and 33 (multiples of 11) so that no
- * letter weighs the same as a neighbouring pair of digits would.
+ * letter weighs the same as a neighbouring pair of digits would. Read in base 36, A is 10 and Z 35,
+ * and each ten past 10 skips one more multiple of 11; a digit is its own value.
  */
-const LETTER_VALUES: ReadonlyMap<string, number> = (() => {
-  const values = new Map<string, number>();
-  let v = 10;
-  for (const letter of 'ABCDEFGHIJKLMNOPQRSTUVWXYZ') {
-    if (v % 11 === 0) v++;
-    values.set(letter, v++);
-  }
-  return values;
-})();
-
-/** The check digit for the first ten characters (owner code, category, serial) of a number. */
 export function containerCheckDigit(firstTen: string): number {
   let sum = 0;
   for (let i = 0; i < 10; i++) {
-    const ch = firstTen.charAt(i);
-    const value = LETTER_VALUES.get(ch) ?? Number(ch);
-    sum += value * 2 ** i;
+    const n = parseInt(firstTen.charAt(i), 36);
+    sum += (n + Math.trunc((n - 1) / 10)) * 2 ** i;
   }
   // A remainder of 10 is written as 0: the standard's accepted ambiguity.
   return (sum % 11) % 10;

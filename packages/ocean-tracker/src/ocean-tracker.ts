@@ -128,7 +128,7 @@ export class OceanTracker extends TrackerElement {
   /** The carrier the visitor picked; `undefined` means "not touched", so `carrier-code` applies. */
   declare private picked: string | undefined;
   /** The last number this form sent, to tell it from a number the page sets. */
-  private sentFromForm: string | undefined;
+  #sentFromForm: string | undefined;
 
   protected readonly product = 'ocean' as const;
   protected readonly numberAttribute = 'reference-number';
@@ -137,12 +137,12 @@ export class OceanTracker extends TrackerElement {
   }
 
   /** The carrier list, made with the lookup's code; asked for once the picker is used or a number needs it. */
-  private carriers?: ListController<OceanCarrier[]>;
+  #carriers?: ListController<OceanCarrier[]>;
 
   /** The list's module, here once the list is asked for: it also says what a listed carrier requires. */
-  private list?: typeof import('./carrier-list.js');
+  #list?: typeof import('./carrier-list.js');
 
-  private readonly entry = new NumberEntry(this, {
+  readonly #entry = new NumberEntry(this, {
     loadAdvice: () => this.loadLookup(),
     expectedCheckDigit: (number) => {
       const check = checkContainerNumber(number);
@@ -152,18 +152,18 @@ export class OceanTracker extends TrackerElement {
     plausible: isPlausibleOceanReference,
     shapeMessage: 'form.shape.ocean',
     send: (number) => {
-      this.sentFromForm = number;
+      this.#sentFromForm = number;
       this.referenceNumber = number;
-      this.startLookup(number, this.params(number), true);
+      this.startLookup(number, this.#params(number), true);
     },
   });
 
   protected override lookupArrived({ ListController }: LookupCode): void {
-    this.carriers = new ListController(this, {
+    this.#carriers = new ListController(this, {
       url: () => this.carrierListUrl(),
       parser: () =>
         import('./carrier-list.js').then((m) => {
-          this.list = m;
+          this.#list = m;
           return m.parseOceanCarriers;
         }),
     });
@@ -172,35 +172,35 @@ export class OceanTracker extends TrackerElement {
   protected override willUpdate(changed: PropertyValues<this>): void {
     super.willUpdate(changed);
     // A carrier or a number set by the page (not by this form) replaces the visitor's earlier pick.
-    const fromPage = changed.has('carrierCode') || (changed.has('referenceNumber') && this.referenceNumber !== this.sentFromForm);
+    const fromPage = changed.has('carrierCode') || (changed.has('referenceNumber') && this.referenceNumber !== this.#sentFromForm);
     if (fromPage && this.hasUpdated) this.picked = undefined;
-    if (changed.has('referenceNumber') && this.referenceNumber !== undefined) this.entry.input = this.referenceNumber;
+    if (changed.has('referenceNumber') && this.referenceNumber !== undefined) this.#entry.input = this.referenceNumber;
   }
 
   protected override updated(changed: PropertyValues<this>): void {
     if ((changed.has('referenceNumber') || changed.has('carrierCode') || changed.has('proxyUrl')) && this.referenceNumber) {
-      this.startLookup(this.referenceNumber, this.params(this.referenceNumber));
+      this.startLookup(this.referenceNumber, this.#params(this.referenceNumber));
     }
     // A list that arrives while the picker has focus replaces the picked option; WebKit then shows the first one.
     const select = this.renderRoot.querySelector('select');
-    if (select) select.value = this.carrier() ?? '';
+    if (select) select.value = this.#carrier() ?? '';
   }
 
   /** The carrier that goes with the request: the visitor's pick, else the attribute. */
-  private carrier(): string | undefined {
+  #carrier(): string | undefined {
     return this.picked !== undefined ? this.picked || undefined : this.carrierCode || undefined;
   }
 
-  private params(number: string): Array<[string, string]> {
-    return oceanQuery(number, this.carrier());
+  #params(number: string): Array<[string, string]> {
+    return oceanQuery(number, this.#carrier());
   }
 
   protected renderForm(ctx: RenderContext): TemplateResult {
     const { l } = ctx;
-    const carriers = this.carriers?.value ?? [];
-    const selected = this.carrier() ?? '';
-    const requirement = this.list?.containerRequirement(carriers, selected, this.entry.input, l);
-    return html`<form part="form" @submit=${this.entry.onSubmit} novalidate>
+    const carriers = this.#carriers?.value ?? [];
+    const selected = this.#carrier() ?? '';
+    const requirement = this.#list?.containerRequirement(carriers, selected, this.#entry.input, l);
+    return html`<form part="form" @submit=${this.#entry.onSubmit} novalidate>
       <div class="field">
         <label for="number">${l.t('form.label.ocean')}</label>
         <input
@@ -210,10 +210,10 @@ export class OceanTracker extends TrackerElement {
           autocapitalize="characters"
           spellcheck="false"
           placeholder=${l.t('form.placeholder.ocean')}
-          aria-describedby=${this.entry.describedBy()}
-          aria-invalid=${this.entry.advice ? 'true' : 'false'}
-          .value=${this.entry.input}
-          @input=${this.entry.onInput}
+          aria-describedby=${this.#entry.describedBy()}
+          aria-invalid=${this.#entry.advice ? 'true' : 'false'}
+          .value=${this.#entry.input}
+          @input=${this.#entry.onInput}
         />
       </div>
       <div class="field">
@@ -231,18 +231,18 @@ export class OceanTracker extends TrackerElement {
         </select>
       </div>
       <div class="form-actions"><button type="submit" part="submit-button">${l.t('form.submit')}</button></div>
-      ${requirement ? html`<p class="hint" id="requirement">${requirement}</p>` : nothing} ${this.entry.renderAdvice(ctx)}
+      ${requirement ? html`<p class="hint" id="requirement">${requirement}</p>` : nothing} ${this.#entry.renderAdvice(ctx)}
     </form>`;
   }
 
   /** A carrier chosen and a number that is not a container's: the list says whether the carrier needs one. */
   protected override needsList(): boolean {
-    return super.needsList() || (this.carrier() !== undefined && checkContainerNumber(this.entry.input).kind === 'not-a-container');
+    return super.needsList() || (this.#carrier() !== undefined && checkContainerNumber(this.#entry.input).kind === 'not-a-container');
   }
 
   /** A document that gives only the carrier's code still names it when the carrier list does. */
   protected override listedCarrierName(code: string): string | undefined {
-    return this.carriers?.value?.find((c) => c.code === code)?.name;
+    return this.#carriers?.value?.find((c) => c.code === code)?.name;
   }
 
   protected loadProductView(): Promise<ProductView> {

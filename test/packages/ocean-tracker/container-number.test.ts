@@ -34,6 +34,21 @@ describe('checkContainerNumber', () => {
     assert.equal(containerCheckDigit('BLVU000000'), ((12 + 23 * 2 + 34 * 4 + 32 * 8) % 11) % 10);
   });
 
+  it('weighs every letter and digit as the ISO 6346 table does, in every position', () => {
+    // The standard's table, written out for A to Z: 10, then 11, 22 and 33 skipped.
+    const letterValues = [10, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 34, 35, 36, 37, 38];
+    const table: Record<string, number> = Object.fromEntries(
+      [...'ABCDEFGHIJKLMNOPQRSTUVWXYZ'].map((letter, i) => [letter, letterValues[i]!]),
+    );
+    for (const digit of '0123456789') table[digit] = Number(digit);
+    for (const [ch, value] of Object.entries(table)) {
+      for (let position = 0; position < 10; position++) {
+        const firstTen = '0000000000'.slice(0, position) + ch + '0000000000'.slice(position + 1);
+        assert.equal(containerCheckDigit(firstTen), ((value * 2 ** position) % 11) % 10, `${ch} at ${position}`);
+      }
+    }
+  });
+
   it('takes U, J and Z as the category, nothing else', () => {
     for (const category of ['U', 'J', 'Z']) {
       const firstTen = `ABC${category}123456`;

@@ -16,48 +16,48 @@ export class LazyViewController<V> implements ReactiveController {
   /** The view once loaded. */
   value: V | undefined;
 
-  private readonly host: ReactiveControllerHost & HTMLElement;
-  private readonly options: LazyViewOptions<V>;
-  private loading: Promise<V> | undefined;
-  private adopted = false;
+  readonly #host: ReactiveControllerHost & HTMLElement;
+  readonly #options: LazyViewOptions<V>;
+  #loading: Promise<V> | undefined;
+  #adopted = false;
 
   constructor(host: ReactiveControllerHost & HTMLElement, options: LazyViewOptions<V>) {
-    this.host = host;
-    this.options = options;
+    this.#host = host;
+    this.#options = options;
     host.addController(this);
   }
 
   /** The download under way, if the view is not here yet and something asked for it. */
   get pending(): Promise<V> | undefined {
-    return this.value === undefined ? this.loading : undefined;
+    return this.value === undefined ? this.#loading : undefined;
   }
 
   /** The view, loading it if no load is under way or done. */
   load(): Promise<V> {
-    this.loading ??= this.options.load().then(
+    this.#loading ??= this.#options.load().then(
       (view) => {
         this.value = view;
-        this.adopt(this.options.styles(view));
-        this.host.requestUpdate();
+        this.#adopt(this.#options.styles(view));
+        this.#host.requestUpdate();
         return view;
       },
       (error: unknown) => {
-        this.loading = undefined;
+        this.#loading = undefined;
         throw error;
       },
     );
-    return this.loading;
+    return this.#loading;
   }
 
   /** A view loaded before the host first rendered has no shadow root to go to yet. */
   hostUpdated(): void {
-    if (this.value !== undefined && !this.adopted) this.adopt(this.options.styles(this.value));
+    if (this.value !== undefined && !this.#adopted) this.#adopt(this.#options.styles(this.value));
   }
 
-  private adopt(styles: ReadonlyArray<CSSResult | undefined>): void {
-    const root = this.host.shadowRoot;
+  #adopt(styles: ReadonlyArray<CSSResult | undefined>): void {
+    const root = this.#host.shadowRoot;
     if (!root) return;
-    this.adopted = true;
+    this.#adopted = true;
     for (const style of styles) {
       const sheet = style?.styleSheet;
       if (sheet && 'adoptedStyleSheets' in root) {

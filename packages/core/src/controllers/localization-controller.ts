@@ -20,27 +20,27 @@ export class LocalizationController implements ReactiveController {
   /** The current localizer; a new object whenever the language, the overrides or the catalogue changed. */
   localizer = new Localizer('en');
 
-  private readonly host: ReactiveControllerHost & HTMLElement;
-  private readonly options: LocalizationOptions;
-  private locale: string | undefined;
-  private messages: Messages | undefined;
-  private catalogueArrived = false;
-  private download: Promise<void> | undefined;
+  readonly #host: ReactiveControllerHost & HTMLElement;
+  readonly #options: LocalizationOptions;
+  #locale: string | undefined;
+  #messages: Messages | undefined;
+  #catalogueArrived = false;
+  #download: Promise<void> | undefined;
 
   constructor(host: ReactiveControllerHost & HTMLElement, options: LocalizationOptions) {
-    this.host = host;
-    this.options = options;
+    this.#host = host;
+    this.#options = options;
     host.addController(this);
   }
 
   /** Back on a page, perhaps under another ancestor's `lang`: look again. */
   hostConnected(): void {
-    this.host.requestUpdate();
+    this.#host.requestUpdate();
   }
 
   /** The catalogue download under way, if any: `updateComplete` waits for it. */
   get pending(): Promise<void> | undefined {
-    return this.download;
+    return this.#download;
   }
 
   /**
@@ -48,36 +48,36 @@ export class LocalizationController implements ReactiveController {
    * host before it renders (`willUpdate`). True when the localizer is a new one.
    */
   refresh(): boolean {
-    const locale = this.resolveLocale();
-    const messages = this.options.messages();
-    if (locale === this.locale && messages === this.messages && !this.catalogueArrived) return false;
-    this.locale = locale;
-    this.messages = messages;
-    this.catalogueArrived = false;
+    const locale = this.#resolveLocale();
+    const messages = this.#options.messages();
+    if (locale === this.#locale && messages === this.#messages && !this.#catalogueArrived) return false;
+    this.#locale = locale;
+    this.#messages = messages;
+    this.#catalogueArrived = false;
     this.localizer = new Localizer(locale, messages);
-    this.fetchCatalogue(this.localizer.locale);
+    this.#fetchCatalogue(this.localizer.locale);
     return true;
   }
 
-  private resolveLocale(): string {
-    const own = this.options.lang();
+  #resolveLocale(): string {
+    const own = this.#options.lang();
     if (own) return own;
-    const ancestor = this.host.parentElement?.closest('[lang]')?.getAttribute('lang');
+    const ancestor = this.#host.parentElement?.closest('[lang]')?.getAttribute('lang');
     return ancestor || globalThis.navigator?.language || 'en';
   }
 
-  private fetchCatalogue(locale: string): void {
+  #fetchCatalogue(locale: string): void {
     if (catalogueSettled(locale)) {
-      this.download = undefined;
+      this.#download = undefined;
       return;
     }
     const download: Promise<void> = loadCatalogue(locale).then((found) => {
-      if (this.download !== download) return;
-      this.download = undefined;
+      if (this.#download !== download) return;
+      this.#download = undefined;
       if (!found) return;
-      this.catalogueArrived = true;
-      this.host.requestUpdate();
+      this.#catalogueArrived = true;
+      this.#host.requestUpdate();
     });
-    this.download = download;
+    this.#download = download;
   }
 }

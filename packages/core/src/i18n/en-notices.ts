@@ -22,6 +22,10 @@ export const enNotices = {
   'reference.booking': 'Booking',
   'reference.awb': 'Air waybill',
 
+  // A configuration problem: the element loads this code at once for it (its session also writes it to the console).
+  'notice.misconfigured': 'This tracker is not set up yet: the {attribute} attribute is missing.',
+  'notice.unusableUrl': 'This tracker is not set up correctly: the {attribute} attribute must be a web address (https://…) or a path.',
+
   'notice.loading': 'Looking up {number}…',
   'notice.stillLooking': 'Still looking. Some carriers take a little longer to answer.',
   'notice.pending': 'The carrier is slow to answer. We will check again automatically.',

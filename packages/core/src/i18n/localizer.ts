@@ -35,20 +35,20 @@ export type MessageParams = Readonly<Record<string, string | number>>;
  */
 export class Localizer {
   readonly locale: string;
-  private readonly catalogue: Messages;
-  private readonly overrides: Messages;
-  private readonly plurals: Intl.PluralRules;
-  private readonly numbers: Intl.NumberFormat;
+  readonly #catalogue: Messages;
+  readonly #overrides: Messages;
+  readonly #plurals: Intl.PluralRules;
+  readonly #numbers: Intl.NumberFormat;
   /** Right-to-left sentences isolate every value they are given (see bidi.ts). */
-  private readonly isolating: boolean;
+  readonly #isolating: boolean;
 
   constructor(locale: string, overrides: Messages = {}) {
     this.locale = resolvableLocale(locale);
-    this.catalogue = catalogueFor(this.locale);
-    this.overrides = overrides;
-    this.plurals = new Intl.PluralRules(this.locale);
-    this.numbers = new Intl.NumberFormat(this.locale);
-    this.isolating = textDirection(this.locale) === 'rtl';
+    this.#catalogue = catalogueFor(this.locale);
+    this.#overrides = overrides;
+    this.#plurals = new Intl.PluralRules(this.locale);
+    this.#numbers = new Intl.NumberFormat(this.locale);
+    this.#isolating = textDirection(this.locale) === 'rtl';
   }
 
   /** Writing direction of the locale, for the element's `dir`. */
@@ -59,33 +59,33 @@ export class Localizer {
   t(key: MessageKey, params: MessageParams = {}): string {
     // The key itself is the last resort: visible, and never a crash, should a key be asked
     // for before its part of English has loaded.
-    return this.fill(this.overrides[key] ?? this.catalogue[key] ?? english[key] ?? key, params);
+    return this.#fill(this.#overrides[key] ?? this.#catalogue[key] ?? english[key] ?? key, params);
   }
 
   /** A key built at run time (status and event codes); undefined when no catalogue has it. */
   lookup(key: string): string | undefined {
     const message =
-      (this.overrides as Record<string, Message | undefined>)[key] ??
-      (this.catalogue as Record<string, Message | undefined>)[key] ??
+      (this.#overrides as Record<string, Message | undefined>)[key] ??
+      (this.#catalogue as Record<string, Message | undefined>)[key] ??
       (english as Record<string, Message | undefined>)[key];
-    return message === undefined ? undefined : this.fill(message);
+    return message === undefined ? undefined : this.#fill(message);
   }
 
   /**
    * The plural form `count` needs in this language, with every number in the locale's digits and
    * separators, and every value isolated in a right-to-left language.
    */
-  private fill(message: Message, params: MessageParams = {}): string {
+  #fill(message: Message, params: MessageParams = {}): string {
     const count = params['count'];
     const template =
       typeof message === 'string'
         ? message
-        : ((typeof count === 'number' ? message[this.plurals.select(count)] : undefined) ?? message.other);
+        : ((typeof count === 'number' ? message[this.#plurals.select(count)] : undefined) ?? message.other);
     return template.replace(/\{(\w+)\}/g, (whole, name: string) => {
       const value = params[name];
       if (value === undefined) return whole;
-      const text = typeof value === 'number' ? this.numbers.format(value) : value;
-      return this.isolating ? isolate(text) : text;
+      const text = typeof value === 'number' ? this.#numbers.format(value) : value;
+      return this.#isolating ? isolate(text) : text;
     });
   }
 }

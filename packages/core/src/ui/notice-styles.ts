@@ -5,7 +5,7 @@ import { css } from 'lit';
  * warning notices, the notices' buttons and countdowns, and the secondary buttons ("Track anyway",
  * and the timeline's history buttons: the shipment is shown by the lookup's code too). Adopted with
  * the lookup's code, which renders all of them; the notice box itself is in styles.ts, for the
- * configuration notice.
+ * notice that this code could not be downloaded.
  */
 export const noticeStyles = css`
   .advice {

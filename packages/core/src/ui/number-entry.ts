@@ -33,63 +33,63 @@ export class NumberEntry {
   input = '';
   advice: Advice | undefined;
   /** The advice's rendering while it downloads (the host's lookup code, whose download its `updateComplete` waits for). */
-  private pending: Promise<unknown> | undefined;
+  #pending: Promise<unknown> | undefined;
 
-  private advise?: typeof import('./number-advice.js').renderAdvice;
+  #advise?: typeof import('./number-advice.js').renderAdvice;
 
-  private readonly host: ReactiveControllerHost;
-  private readonly options: NumberEntryOptions;
+  readonly #host: ReactiveControllerHost;
+  readonly #options: NumberEntryOptions;
 
   constructor(host: ReactiveControllerHost, options: NumberEntryOptions) {
-    this.host = host;
-    this.options = options;
+    this.#host = host;
+    this.#options = options;
   }
 
   readonly onInput = (event: InputEvent): void => {
     this.input = (event.target as HTMLInputElement).value;
     this.advice = undefined;
-    this.host.requestUpdate();
+    this.#host.requestUpdate();
   };
 
   readonly onSubmit = (event: SubmitEvent): void => {
     event.preventDefault();
     const number = this.input;
-    const expected = number.trim() === '' ? undefined : this.options.expectedCheckDigit(number);
+    const expected = number.trim() === '' ? undefined : this.#options.expectedCheckDigit(number);
     if (number.trim() === '') this.advice = { kind: 'empty' };
-    else if (!this.options.plausible(number)) this.advice = { kind: 'shape', number };
+    else if (!this.#options.plausible(number)) this.advice = { kind: 'shape', number };
     else if (expected !== undefined) this.advice = { kind: 'check-digit', number, expected };
     else return this.send(number);
-    this.loadAdvice();
-    this.host.requestUpdate();
+    this.#loadAdvice();
+    this.#host.requestUpdate();
   };
 
   /** Loads the advice's rendering once; a failed download is tried again at the next advice. */
-  private loadAdvice(): void {
-    if (this.advise) return;
-    this.pending ??= this.options.loadAdvice().then(
+  #loadAdvice(): void {
+    if (this.#advise || this.#pending) return;
+    this.#pending = this.#options.loadAdvice().then(
       (lookup) => {
-        this.pending = undefined;
-        this.advise = lookup.renderAdvice;
-        this.host.requestUpdate();
+        this.#pending = undefined;
+        this.#advise = lookup.renderAdvice;
+        this.#host.requestUpdate();
       },
-      () => (this.pending = undefined),
+      () => (this.#pending = undefined),
     );
   }
 
   send(number: string): void {
     this.advice = undefined;
-    this.host.requestUpdate();
-    this.options.send(number);
+    this.#host.requestUpdate();
+    this.#options.send(number);
   }
 
   /** `aria-describedby` ids for the input: the advice when some is shown, plus `extra`. */
   describedBy(extra?: string): string | typeof nothing {
-    const ids = [extra, this.advice && this.advise ? 'advice' : undefined].filter((id) => id !== undefined).join(' ');
+    const ids = [extra, this.advice && this.#advise ? 'advice' : undefined].filter((id) => id !== undefined).join(' ');
     return ids === '' ? nothing : ids;
   }
 
   renderAdvice(ctx: RenderContext): TemplateResult | typeof nothing {
     const advice = this.advice;
-    return advice && this.advise ? this.advise(advice, this.options, (number) => this.send(number), ctx) : nothing;
+    return advice && this.#advise ? this.#advise(advice, this.#options, (number) => this.send(number), ctx) : nothing;
   }
 }

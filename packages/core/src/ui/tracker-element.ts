@@ -83,40 +83,40 @@ export abstract class TrackerElement extends LitElement {
    * loaded with the first lookup, on focus of the form, for the form's advice, when the carrier or
    * airline list is wanted, or for a configuration problem (the session writes it to the console).
    */
-  private readonly lookup = new LazyViewController(this, {
+  readonly #lookup = new LazyViewController(this, {
     load: () =>
       import('./lookup.js').then((code) => {
-        this.session ??= new code.LookupSession(this, {
-          view: this.view,
+        this.#session ??= new code.LookupSession(this, {
+          view: this.#view,
           localizer: () => this.localizer,
-          early: (url) => this.takeEarly(url),
+          early: (url) => this.#takeEarly(url),
           listedCarrierName: (carrier) => this.listedCarrierName(carrier),
           problem: () => this.configurationProblem(),
           product: this.product,
-          syncParam: () => this.syncParam(),
+          syncParam: () => this.#syncParam(),
         });
         this.lookupArrived(code);
-        const requested = this.requested;
-        this.requested = undefined;
-        if (requested) this.session.track(requested);
+        const requested = this.#requested;
+        this.#requested = undefined;
+        if (requested) this.#session.track(requested);
         return code;
       }),
     styles: (code) => code.lookupStyles,
   });
   /** Made when the lookup's code has arrived: runs the lookups and shows their answers. */
-  private session?: LookupSession;
+  #session?: LookupSession;
   /** The lookup asked for while its code downloads; the session takes it over. */
-  private requested?: TrackRequest;
+  #requested?: TrackRequest;
   /** The request of a lookup asked for while its code downloads, sent at once; the controller takes it over. */
-  private early?: EarlyRequest;
+  #early?: EarlyRequest;
   /** The lookup's code could not be downloaded: said in place of the notice until the next lookup. */
-  private lookupUnavailable = false;
-  private readonly localization = new LocalizationController(this, {
+  #lookupUnavailable = false;
+  readonly #localization = new LocalizationController(this, {
     lang: () => this.lang || this.getAttribute('lang'),
     messages: () => this.messages,
   });
   /** The shipment view and the product's normalizer and details, loaded when the first lookup starts. */
-  private readonly view = new LazyViewController(this, {
+  readonly #view = new LazyViewController(this, {
     load: () =>
       Promise.all([import('./shipment-view.js'), this.loadProductView()]).then(([core, product]) => ({
         product,
@@ -126,9 +126,9 @@ export abstract class TrackerElement extends LitElement {
     styles: (view) => view.styles,
   });
   /** Whether the list was asked for once (see `carrierListUrl`); it stays loaded from then on. */
-  private listWanted = false;
+  #listWanted = false;
   /** The number and parameters of the last lookup started, so an unchanged attribute does not start another. */
-  private lastLookupKey?: string;
+  #lastLookupKey?: string;
 
   constructor() {
     super();
@@ -137,47 +137,47 @@ export abstract class TrackerElement extends LitElement {
   }
 
   get shipment(): Shipment | undefined {
-    const state = this.state;
+    const state = this.#state;
     return state.phase === 'loaded' ? state.shipment : undefined;
   }
 
   get trackingState(): TrackingState['phase'] {
-    return this.state.phase;
+    return this.#state.phase;
   }
 
   retry(): void {
-    this.session?.retry();
+    this.#session?.retry();
   }
 
   /** The lookup's state; a lookup whose code is still downloading is already loading. */
-  private get state(): TrackingState {
-    return this.session?.state ?? (this.requested ? { phase: 'loading', request: this.requested } : IDLE);
+  get #state(): TrackingState {
+    return this.#session?.state ?? (this.#requested ? { phase: 'loading', request: this.#requested } : IDLE);
   }
 
   /** The element's localizer: its language, the catalogue and the integrator's overrides. */
   protected get localizer(): Localizer {
-    return this.localization.localizer;
+    return this.#localization.localizer;
   }
 
   override connectedCallback(): void {
     super.connectedCallback();
     // sync-url: the number in the query string, read here so that its lookup starts at once; a
     // number the page set (attribute or property) wins. Written back by the lookup session.
-    const param = this.syncParam();
+    const param = this.#syncParam();
     const number = param && !this.trackedNumber ? new URL(location.href).searchParams.get(param) : null;
     // Exactly as written there, like any number: it decides what is billed. Set as the attribute, it starts the lookup as any number does.
     if (number) this.setAttribute(this.numberAttribute, number);
   }
 
   /** The query parameter that `sync-url` keeps the number in; undefined without `sync-url`. */
-  private syncParam(): string | undefined {
+  #syncParam(): string | undefined {
     return this.syncUrl ? this.urlParam || (this.product === 'air' ? 'awb' : 'ocean') : undefined;
   }
 
   protected override willUpdate(_changed: PropertyValues<this>): void {
-    this.localization.refresh();
+    this.#localization.refresh();
     // The lookup's code holds the list's controller and writes a configuration problem to the console.
-    if (this.listWanted || this.needsList() || this.configurationProblem()) this.prepareLookup();
+    if (this.#listWanted || this.needsList() || this.configurationProblem()) this.#prepareLookup();
   }
 
   /**
@@ -203,7 +203,7 @@ export abstract class TrackerElement extends LitElement {
   protected override async getUpdateComplete(): Promise<boolean> {
     let result = await super.getUpdateComplete();
     for (;;) {
-      const pending = this.localization.pending ?? (this.requested ? this.lookup.load() : this.lookup.pending);
+      const pending = this.#localization.pending ?? (this.#requested ? this.#lookup.load() : this.#lookup.pending);
       if (!pending) return result;
       await pending.catch(() => undefined);
       result = await super.getUpdateComplete();
@@ -212,7 +212,7 @@ export abstract class TrackerElement extends LitElement {
 
   /** The lookup's code (with the form's advice), loading it if it is not here yet. */
   protected loadLookup(): Promise<LookupCode> {
-    return this.lookup.load();
+    return this.#lookup.load();
   }
 
   /**
@@ -239,14 +239,14 @@ export abstract class TrackerElement extends LitElement {
   protected startLookup(number: string, params: ReadonlyArray<readonly [string, string]>, force = false): void {
     if (!this.proxyUrl || this.configurationProblem()) return;
     const url = buildProxyUrl(this.proxyUrl, params);
-    if (!force && url === this.lastLookupKey) return;
-    this.lastLookupKey = url;
-    this.track({ url, number });
+    if (!force && url === this.#lastLookupKey) return;
+    this.#lastLookupKey = url;
+    this.#track({ url, number });
     // All at once, in parallel with the request (sent by track()): the shipment view (the
     // controller waits for it when the answer is a document) and the map's code (see
     // preload-map.ts). Chained, each would start only when the one before had arrived: on a
     // phone, a round trip each between the number and the route.
-    this.view.load().catch(() => undefined);
+    this.#view.load().catch(() => undefined);
     if (this.map !== 'none') preloadMap();
   }
 
@@ -254,42 +254,42 @@ export abstract class TrackerElement extends LitElement {
    * Hands the lookup to the lookup session, made when the lookup's code has arrived; until then
    * the element shows the lookup as loading, and the newest request asked for is the one sent.
    */
-  private track(request: TrackRequest): void {
-    this.lookupUnavailable = false;
-    this.early?.cancel();
-    this.early = undefined;
-    if (this.session) return this.session.track(request);
-    this.requested = request;
+  #track(request: TrackRequest): void {
+    this.#lookupUnavailable = false;
+    this.#early?.cancel();
+    this.#early = undefined;
+    if (this.#session) return this.#session.track(request);
+    this.#requested = request;
     // The request leaves now, alongside the code that will read its answer, unless the
     // script-tag entry sent it already, before this code arrived (../transport/early-lookup.ts).
-    if (this.isConnected) this.early = takeEarly(this, request.url) ?? new EarlyRequest(request.url);
+    if (this.isConnected) this.#early = takeEarly(this, request.url) ?? new EarlyRequest(request.url);
     this.requestUpdate();
-    this.lookup.load().catch((error: unknown) => {
-      if (!this.requested) return;
-      this.requested = undefined;
-      this.early?.cancel();
-      this.early = undefined;
-      this.lookupUnavailable = true;
+    this.#lookup.load().catch((error: unknown) => {
+      if (!this.#requested) return;
+      this.#requested = undefined;
+      this.#early?.cancel();
+      this.#early = undefined;
+      this.#lookupUnavailable = true;
       // Forgotten, so that the next lookup (the form, or a new number) asks again.
-      this.lastLookupKey = undefined;
+      this.#lastLookupKey = undefined;
       this.requestUpdate();
       console.error(`[${this.localName}] The code that makes the lookup could not be downloaded.`, error);
     });
   }
 
   /** The early request's answer for the controller's first ask of its URL; the network for any other. */
-  private takeEarly(url: string): typeof fetch | undefined {
-    const early = this.early;
+  #takeEarly(url: string): typeof fetch | undefined {
+    const early = this.#early;
     if (early?.url !== url) return undefined;
-    this.early = undefined;
+    this.#early = undefined;
     return early.fetchFor();
   }
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
     // The controller asks again if the element comes back.
-    this.early?.cancel();
-    this.early = undefined;
+    this.#early?.cancel();
+    this.#early = undefined;
   }
 
   /**
@@ -303,15 +303,15 @@ export abstract class TrackerElement extends LitElement {
 
   /** For the picker's focus and pointerdown: the visitor is about to choose, so the list is needed now. */
   protected readonly wantList = (): void => {
-    if (this.listWanted) return;
-    this.listWanted = true;
-    this.prepareLookup();
+    if (this.#listWanted) return;
+    this.#listWanted = true;
+    this.#prepareLookup();
     this.requestUpdate();
   };
 
   /** The form has the focus: a lookup is likely, so its code starts downloading before Track is pressed. */
-  private readonly prepareLookup = (): void => {
-    this.lookup.load().catch(() => undefined);
+  readonly #prepareLookup = (): void => {
+    this.#lookup.load().catch(() => undefined);
   };
 
   /**
@@ -320,8 +320,8 @@ export abstract class TrackerElement extends LitElement {
    * element's list controller, made when the lookup's code arrives.
    */
   protected carrierListUrl(): string | undefined {
-    this.listWanted ||= this.needsList();
-    return this.listWanted ? this.session?.listUrl() : undefined;
+    this.#listWanted ||= this.needsList();
+    return this.#listWanted ? this.#session?.listUrl() : undefined;
   }
 
   protected context(): RenderContext {
@@ -333,14 +333,17 @@ export abstract class TrackerElement extends LitElement {
   override render(): TemplateResult {
     const ctx = this.context();
     const problem = this.configurationProblem();
-    const session = this.session;
+    const session = this.#session;
     // dir and lang on an inner frame, not the host: the page may be left-to-right around a right-to-left element.
-    return html`<div class="frame" part="base" dir=${ctx.l.dir} lang=${ctx.l.locale} @focusin=${this.prepareLookup}>
+    return html`<div class="frame" part="base" dir=${ctx.l.dir} lang=${ctx.l.locale} @focusin=${this.#prepareLookup}>
       ${this.renderForm(ctx)}
       ${
         problem
-          ? renderAlert(ctx.l.t(problem.missing ? 'notice.misconfigured' : 'notice.unusableUrl', { attribute: problem.attribute }))
-          : this.lookupUnavailable
+          ? // Its words come with the lookup's code, which a configuration problem loads at once (willUpdate).
+            session
+            ? renderAlert(ctx.l.t(problem.missing ? 'notice.misconfigured' : 'notice.unusableUrl', { attribute: problem.attribute }))
+            : nothing
+          : this.#lookupUnavailable
             ? renderAlert(ctx.l.t('notice.displayUnavailable'))
             : (session?.renderNotice(ctx) ?? nothing)
       }
