@@ -21,7 +21,13 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { ELEMENT_DEFINES, ENTRY, MAP, MAP_ELEMENT, VIEWS } from './bundle-modules.mjs';
 
-// 14.5 KB: 14.47 reached, the script-tag entry sends a first lookup known at load itself (one round trip less,
+// 14 KB, issue 17's goal: 13.88 reached after the merges below (ocean; air 13.54), with six-character chunk
+// hashes (-0.05: the entry lists chunks by name), isCrossOrigin and validPollSeconds moved to the lookup's
+// code (-0.10), html templates' layout whitespace collapsed (-0.04), parallel-imports no longer starting
+// the lookup's code three times over (-0.05), the print styles with the lookup's code (-0.11), and
+// issue-17j's #private members, configuration notices' English in the lookup's code and a container
+// check without a table (-0.23).
+// Before that 14.5 KB: 14.47 reached, the script-tag entry sends a first lookup known at load itself (one round trip less,
 // scripts/early-chunks.ts): about 0.6 KB of new code, and the modules it moved from the core chunk
 // (URL builder, usable-URL check, EarlyRequest) compress less well in the small entry (+0.92 KB).
 // Before that 13.75 KB: 13.55 reached (15.08 before issue-17h and -17i) when the lookup session below met the
@@ -43,7 +49,7 @@ import { ELEMENT_DEFINES, ENTRY, MAP, MAP_ELEMENT, VIEWS } from './bundle-module
 // machinery (controller, transport, notices and their English) and the list readers out of the first
 // load (it was 20.14 KB), 0.22 KB of which start chunks in parallel (scripts/parallel-imports.ts);
 // its goal is 14 KB.
-const BUDGET_FIRST_LOAD = 14.5 * 1024;
+const BUDGET_FIRST_LOAD = 14 * 1024;
 const BUDGET_MAP = 60 * 1024;
 const dir = new URL('../packages/cargo-trackers/dist/cdn/', import.meta.url).pathname;
 const manifestPath = join(dir, '.vite/manifest.json');

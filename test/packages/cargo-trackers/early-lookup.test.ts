@@ -290,6 +290,54 @@ describe('the script-tag entry sends a first lookup known at load', () => {
   });
 });
 
+describe("the element when the lookup's code cannot be downloaded", () => {
+  // Its own server, so that the browser's module map holds no lookup chunk from an earlier test.
+  it('says so, for a lookup and for a configuration problem alike', async () => {
+    const bundle = await buildCdnBundle();
+    const server = createServer((req, res) => {
+      const url = new URL(req.url ?? '/', 'http://localhost');
+      if (url.pathname.endsWith('.html')) {
+        const attributes = url.pathname === '/unusable.html' ? 'tile-url="javascript:alert(1)"' : 'reference-number="TGHU8830212"';
+        res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+        res.end(page_('ocean-tracker', `proxy-url="/api/tracking/ocean" ${attributes}`));
+        return;
+      }
+      if (url.pathname.startsWith('/api/')) {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(JSON.stringify(loadFixture('ocean-minimal.json')));
+        return;
+      }
+      const file = normalize(join(bundle.dir, url.pathname));
+      if (!file.startsWith(bundle.dir) || /\/chunks\/lookup-[^/]*\.js$/.test(url.pathname)) {
+        res.writeHead(503).end();
+        return;
+      }
+      readFile(file).then(
+        (content) => res.writeHead(200, { 'content-type': 'text/javascript' }).end(content),
+        () => res.writeHead(404).end(),
+      );
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const browser = await chromium.launch({ executablePath: await findChromium(), headless: true, args: CHROMIUM_ARGS });
+    try {
+      for (const path of ['/lookup.html', '/unusable.html']) {
+        const page = await browser.newPage();
+        await page.goto(`http://127.0.0.1:${(server.address() as AddressInfo).port}${path}`);
+        const alert = await page
+          .locator('ocean-tracker [part~="notice"] [role="alert"]')
+          .textContent({ timeout: 15_000 })
+          .catch(() => null);
+        assert.match(alert ?? '(no alert)', /could not load the part that shows the shipment/, path);
+        await page.close();
+      }
+    } finally {
+      await browser.close();
+      await new Promise((resolve) => server.close(resolve));
+      await bundle.remove();
+    }
+  });
+});
+
 function page_(tag: string, attributes: string): string {
   return page(`<${tag} ${attributes}></${tag}>`);
 }

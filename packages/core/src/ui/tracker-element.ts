@@ -176,8 +176,16 @@ export abstract class TrackerElement extends LitElement {
 
   protected override willUpdate(_changed: PropertyValues<this>): void {
     this.#localization.refresh();
-    // The lookup's code holds the list's controller and writes a configuration problem to the console.
-    if (this.#listWanted || this.needsList() || this.configurationProblem()) this.#prepareLookup();
+    // The lookup's code holds the list's controller, and the configuration notice's words (it writes
+    // the problem to the console too); without that code, the notice says that it could not be loaded.
+    if (this.configurationProblem())
+      this.#lookup.load().catch(() => {
+        // Said once; each later update tries the download again, and a success replaces the words.
+        if (this.#lookupUnavailable) return;
+        this.#lookupUnavailable = true;
+        this.requestUpdate();
+      });
+    else if (this.#listWanted || this.needsList()) this.#prepareLookup();
   }
 
   /**
@@ -338,11 +346,9 @@ export abstract class TrackerElement extends LitElement {
     return html`<div class="frame" part="base" dir=${ctx.l.dir} lang=${ctx.l.locale} @focusin=${this.#prepareLookup}>
       ${this.renderForm(ctx)}
       ${
-        problem
+        problem && session
           ? // Its words come with the lookup's code, which a configuration problem loads at once (willUpdate).
-            session
-            ? renderAlert(ctx.l.t(problem.missing ? 'notice.misconfigured' : 'notice.unusableUrl', { attribute: problem.attribute }))
-            : nothing
+            renderAlert(ctx.l.t(problem.missing ? 'notice.misconfigured' : 'notice.unusableUrl', { attribute: problem.attribute }))
           : this.#lookupUnavailable
             ? renderAlert(ctx.l.t('notice.displayUnavailable'))
             : (session?.renderNotice(ctx) ?? nothing)
