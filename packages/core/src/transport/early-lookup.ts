@@ -38,15 +38,7 @@ export function sendEarlyLookup(el: Element, lookup: EarlyLookup): boolean | und
   const number = attr(lookup.numberAttribute);
   const proxyUrl = attr('proxy-url');
   const carriersUrl = attr('carriers-url');
-  if (!number || !proxyUrl || customElements.get(el.localName) || sent.has(el)) return undefined;
-  if (
-    firstUnusableUrl([
-      ['proxy-url', proxyUrl],
-      ['carriers-url', carriersUrl],
-      ['tile-url', attr('tile-url')],
-    ])
-  )
-    return undefined;
+  if (!number || !proxyUrl || customElements.get(el.localName) || sent.has(el) || firstUnusableUrl(attr)) return undefined;
   const requests = [new EarlyRequest(buildProxyUrl(proxyUrl, lookup.query(number, el)))];
   if (lookup.needsList?.(number)) requests.push(new EarlyRequest(listUrl(proxyUrl, carriersUrl, lookup.product)));
   sent.set(el, requests);

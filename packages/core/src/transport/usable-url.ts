@@ -13,10 +13,18 @@ export function isUsableUrl(value: string, base?: string): boolean {
   }
 }
 
+/** The URL attributes an element reads; while one of them is unusable, it sends no request at all. */
+export const URL_ATTRIBUTES = ['proxy-url', 'carriers-url', 'tile-url'] as const;
+export type UrlAttribute = (typeof URL_ATTRIBUTES)[number];
+
 /**
- * The first of an element's URL attributes (name, value) that is set but unusable. Placeholders
+ * The first URL attribute whose value (as `valueOf` reads it: the element's property, or the
+ * attribute in the HTML before the element's code has arrived) is set but unusable. Placeholders
  * (`{z}` in `tile-url`) are filled per request; any value stands in for them here.
  */
-export function firstUnusableUrl<Name extends string>(urls: ReadonlyArray<readonly [Name, string | undefined]>): Name | undefined {
-  return urls.find(([, value]) => value && !isUsableUrl(value.replace(/\{[^}]*\}/g, '0')))?.[0];
+export function firstUnusableUrl(valueOf: (attribute: UrlAttribute) => string | undefined): UrlAttribute | undefined {
+  return URL_ATTRIBUTES.find((attribute) => {
+    const value = valueOf(attribute);
+    return value && !isUsableUrl(value.replace(/\{[^}]*\}/g, '0'));
+  });
 }

@@ -12,7 +12,7 @@ import type { ShipmentView } from '../presentation/view-model.js';
 import { EarlyRequest } from '../transport/early-request.js';
 import { takeEarly } from '../transport/early-lookup.js';
 import { buildProxyUrl } from '../transport/proxy-url.js';
-import { firstUnusableUrl } from '../transport/usable-url.js';
+import { firstUnusableUrl, type UrlAttribute } from '../transport/usable-url.js';
 import type { RenderContext } from './labels.js';
 import { mapLoadingConverter, type MapLoading } from '../map/map-loading.js';
 import { preloadMap } from '../map/preload-map.js';
@@ -39,7 +39,7 @@ export type LookupCode = typeof import('./lookup.js');
 
 /** An attribute the element cannot work with: `proxy-url` missing, or a URL attribute that is not http(s). */
 export interface ConfigurationProblem {
-  readonly attribute: 'proxy-url' | 'carriers-url' | 'tile-url';
+  readonly attribute: UrlAttribute;
   readonly missing: boolean;
 }
 
@@ -195,11 +195,8 @@ export abstract class TrackerElement extends LitElement {
    */
   protected configurationProblem(): ConfigurationProblem | undefined {
     if (!this.proxyUrl) return { attribute: 'proxy-url', missing: true };
-    const attribute = firstUnusableUrl([
-      ['proxy-url', this.proxyUrl],
-      ['carriers-url', this.carriersUrl],
-      ['tile-url', this.tileUrl],
-    ]);
+    const urls = { 'proxy-url': this.proxyUrl, 'carriers-url': this.carriersUrl, 'tile-url': this.tileUrl };
+    const attribute = firstUnusableUrl((name) => urls[name]);
     return attribute ? { attribute, missing: false } : undefined;
   }
 
