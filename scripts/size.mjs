@@ -50,7 +50,7 @@ import { ELEMENT_DEFINES, ENTRY, MAP, MAP_ELEMENT, VIEWS } from './bundle-module
 // load (it was 20.14 KB), 0.22 KB of which start chunks in parallel (scripts/parallel-imports.ts);
 // its goal is 14 KB.
 const BUDGET_FIRST_LOAD = 14 * 1024;
-const BUDGET_MAP = 60 * 1024;
+const BUDGET_LOOKUP_WITH_MAP = 60 * 1024;
 const dir = new URL('../packages/cargo-trackers/dist/cdn/', import.meta.url).pathname;
 const manifestPath = join(dir, '.vite/manifest.json');
 if (!existsSync(manifestPath)) {
@@ -93,7 +93,7 @@ const list = (files) => [...files].map((f) => `${f} ${kb(gzipSize(f))}`).join(' 
 const entry = closure(ENTRY);
 const failures = [];
 console.log('Script-tag bundle, gzip -9, each file on its own:');
-console.log(`  entry only                 ${kb(total(entry)).padStart(9)}  (${list(entry)})`);
+console.log(`  ${'entry only'.padEnd(37)}${kb(total(entry)).padStart(9)}  (${list(entry)})`);
 
 let worst = 0;
 const firstLoads = {};
@@ -106,10 +106,10 @@ for (const [tag, key] of Object.entries(ELEMENT_DEFINES)) {
   firstLoads[tag] = files;
   const size = total(files);
   worst = Math.max(worst, size);
-  console.log(`  first load, <${tag}>`.padEnd(29) + `${kb(size).padStart(9)}  (${list(files)})`);
+  console.log(`  first load, <${tag}>`.padEnd(39) + `${kb(size).padStart(9)}  (${list(files)})`);
 }
 const both = new Set(Object.values(firstLoads).flatMap((s) => [...s]));
-console.log(`  both elements              ${kb(total(both)).padStart(9)}`);
+console.log(`  ${'both elements'.padEnd(37)}${kb(total(both)).padStart(9)}`);
 
 // A shipment shown: what the first lookup adds (no budget; it downloads while the proxy answers).
 const afterLookup = new Set(both);
@@ -123,21 +123,37 @@ for (const [tag, keys] of Object.entries(VIEWS)) {
     for (const f of closure(key)) if (!firstLoads[tag]?.has(f)) files.add(f);
   }
   for (const f of files) afterLookup.add(f);
-  console.log(`  + first lookup, <${tag}>`.padEnd(29) + `${kb(total(files)).padStart(9)}  (${list(files)})`);
+  console.log(`  + first lookup, <${tag}>`.padEnd(39) + `${kb(total(files)).padStart(9)}  (${list(files)})`);
 }
 
-let mapSize = 0;
+let mapFiles = [];
 if (keyOf(MAP) && keyOf(MAP_ELEMENT)) {
-  const mapFiles = [...closure(MAP, closure(MAP_ELEMENT))].filter((f) => !afterLookup.has(f));
-  mapSize = total(mapFiles);
-  console.log(`  map, added when shown      ${kb(mapSize).padStart(9)}  (${list(mapFiles)})`);
+  mapFiles = [...closure(MAP, closure(MAP_ELEMENT))];
+  const added = mapFiles.filter((f) => !afterLookup.has(f));
+  console.log(`  ${'map, added when shown'.padEnd(37)}${kb(total(added)).padStart(9)}  (${list(added)})`);
 } else {
   failures.push('the map chunk is missing from the bundle (nothing imports the Leaflet adapter)');
 }
 
-console.log(`Budgets: first load ≤ ${kb(BUDGET_FIRST_LOAD)}, map ≤ ${kb(BUDGET_MAP)}.`);
+// Issue 17's second goal: everything a lookup with its map adds to an element's first load (the
+// lookup's code, the shipment view, the normalizer, the map element, Leaflet, the land, the CSS).
+let worstLookupWithMap = 0;
+for (const [tag, keys] of Object.entries(VIEWS)) {
+  if (!firstLoads[tag]) continue;
+  const files = new Set();
+  for (const key of [...keys.filter((k) => keyOf(k)), ...(mapFiles.length ? [MAP_ELEMENT, MAP] : [])])
+    for (const f of closure(key)) if (!firstLoads[tag].has(f)) files.add(f);
+  const size = total(files);
+  worstLookupWithMap = Math.max(worstLookupWithMap, size);
+  console.log(`  lookup with its map, <${tag}>`.padEnd(39) + `${kb(size).padStart(9)}`);
+}
+
+console.log(`Budgets: first load ≤ ${kb(BUDGET_FIRST_LOAD)}, a lookup with its map ≤ ${kb(BUDGET_LOOKUP_WITH_MAP)}.`);
 if (worst > BUDGET_FIRST_LOAD)
   failures.push(`first load is ${kb(worst)}, over the ${kb(BUDGET_FIRST_LOAD)} budget by ${kb(worst - BUDGET_FIRST_LOAD)}`);
-if (mapSize > BUDGET_MAP) failures.push(`the map adds ${kb(mapSize)}, over the ${kb(BUDGET_MAP)} budget by ${kb(mapSize - BUDGET_MAP)}`);
+if (worstLookupWithMap > BUDGET_LOOKUP_WITH_MAP)
+  failures.push(
+    `a lookup with its map adds ${kb(worstLookupWithMap)}, over the ${kb(BUDGET_LOOKUP_WITH_MAP)} budget by ${kb(worstLookupWithMap - BUDGET_LOOKUP_WITH_MAP)}`,
+  );
 for (const f of failures) console.error(`OVER BUDGET: ${f}`);
 process.exit(failures.length > 0 ? 1 : 0);

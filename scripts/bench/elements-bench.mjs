@@ -1,5 +1,5 @@
 // npm run bench: the elements' figures from one run in headless Chromium.
-//   1. gzip size of the first load and of the map (scripts/size.mjs, on a fresh build);
+//   1. gzip size of the first load, of the map and of a lookup with its map (scripts/size.mjs, on a fresh build);
 //   2. the cost of rendering a 200 as main-thread busy time (the renderer's TaskDuration from the
 //      DevTools protocol, read before and after; frame waits and idle time do not count), from
 //      mounting the element until its result is painted, against a fair reference in the same
@@ -47,6 +47,8 @@ const sizes = {
   ocean: /first load, <ocean-tracker>\s+([\d.]+ KB)/.exec(sizeText)?.[1] ?? '?',
   air: /first load, <air-tracker>\s+([\d.]+ KB)/.exec(sizeText)?.[1] ?? '?',
   map: /map, added when shown\s+([\d.]+ KB)/.exec(sizeText)?.[1] ?? '?',
+  oceanLookupWithMap: /lookup with its map, <ocean-tracker>\s+([\d.]+ KB)/.exec(sizeText)?.[1] ?? '?',
+  airLookupWithMap: /lookup with its map, <air-tracker>\s+([\d.]+ KB)/.exec(sizeText)?.[1] ?? '?',
 };
 
 // The mock proxy: POST /script {responses:[{status, fixture?, body?}]} → {id}; GET /s/<id>/<product>
@@ -491,6 +493,8 @@ lines.push('1. Size (gzip -9, scripts/size.mjs)');
 lines.push(`   first load, <ocean-tracker>   ${sizes.ocean}`);
 lines.push(`   first load, <air-tracker>     ${sizes.air}`);
 lines.push(`   map chunk, added when shown   ${sizes.map}`);
+lines.push(`   lookup with its map, ocean    ${sizes.oceanLookupWithMap}`);
+lines.push(`   lookup with its map, air      ${sizes.airLookupWithMap}`);
 lines.push('');
 lines.push(
   `2. A 200, main-thread busy time (DevTools TaskDuration, less ${ms(overhead)} that an empty measurement takes): the element from mounting to`,
