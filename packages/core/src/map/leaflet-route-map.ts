@@ -37,7 +37,7 @@ import {
   type Side,
   type Size,
 } from './label-placement.js';
-import { landGrid, packedLand } from './land-110m.generated.js';
+import { landDigits, landGrid, packedLand } from './land-110m.generated.js';
 import { leafletCss } from './leaflet-css.generated.js';
 import { positionWords, type MapMessages } from './map-messages.js';
 import { gridLngLat, unpackLand } from './packed-land.js';
@@ -71,9 +71,9 @@ export function adoptLeafletCss(root: ShadowRoot): void {
 
 let land: Array<Polygon['coordinates']> | undefined;
 
-/** Decoded once per page (about a millisecond); the packed text is a fraction of the GeoJSON it becomes. */
+/** Decoded once per page (a millisecond or two); the packed text is a fraction of the GeoJSON it becomes. */
 function landPolygons(): Array<Polygon['coordinates']> {
-  land ??= unpackLand(packedLand).map((rings) => rings.map((ring) => ring.map((point) => gridLngLat(point, landGrid))));
+  land ??= unpackLand(packedLand, landDigits).map((rings) => rings.map((ring) => ring.map((point) => gridLngLat(point, landGrid))));
   return land;
 }
 

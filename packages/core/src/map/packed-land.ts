@@ -2,12 +2,12 @@
  * The land outline as it ships (scripts/generate-map-assets.mjs packs it): polygons separated
  * by spaces, a polygon's holes after a `!`, each ring its points on a Web Mercator grid
  * `landGrid` steps across the world. Every point is its step from the point before (the ring
- * before's last point for a ring's first), and every number is zigzag-encoded and written in
- * characters 63 to 126, base 16 with the last digit below 48.
+ * before's last point for a ring's first), and every number is zigzag-encoded and written
+ * base 16, low digits first, the last digit below 48, each digit a character of `digits`.
  */
 
 /** The polygons' rings as grid points `[x, y]`, y growing southwards. */
-export function unpackLand(packed: string): Array<Array<Array<[number, number]>>> {
+export function unpackLand(packed: string, digits: string): Array<Array<Array<[number, number]>>> {
   let x = 0;
   let y = 0;
   return packed.split(' ').map((polygon) =>
@@ -17,7 +17,7 @@ export function unpackLand(packed: string): Array<Array<Array<[number, number]>>
       let value = 0;
       let weight = 1;
       for (let i = 0; i < ring.length; i++) {
-        const digit = ring.charCodeAt(i) - 63;
+        const digit = digits.indexOf(ring[i]!);
         if (digit >= 48) {
           value += (digit - 48) * weight;
           weight *= 16;

@@ -8,7 +8,7 @@ import fc from 'fast-check';
 import { gridLngLat, unpackLand } from '../../../../packages/core/src/map/packed-land.js';
 // @ts-expect-error: a plain ES module script without declarations
 import * as generator from '../../../../scripts/generate-map-assets.mjs';
-import { landGrid, packedLand } from '../../../../packages/core/src/map/land-110m.generated.js';
+import { landDigits, landGrid, packedLand } from '../../../../packages/core/src/map/land-110m.generated.js';
 
 type Point = [number, number];
 const { landPolygons, mercator, packLand, tangledRings } = generator as {
@@ -21,7 +21,7 @@ const { landPolygons, mercator, packLand, tangledRings } = generator as {
 const source = JSON.parse(readFileSync(createRequire(import.meta.url).resolve('world-atlas/land-110m.json'), 'utf8')) as {
   objects: { land: { geometries: Array<{ arcs: number[][][] }> } };
 };
-const shipped = unpackLand(packedLand);
+const shipped = unpackLand(packedLand, landDigits);
 const lngLat = shipped.map((rings) => rings.map((ring) => ring.map((point) => gridLngLat(point, landGrid))));
 
 /** Whether a point is land as the basemap paints it: one even-odd path of every ring. */
@@ -43,7 +43,7 @@ describe('packed land', () => {
     const polygons = fc.array(fc.array(ring, { minLength: 1, maxLength: 3 }), { minLength: 1, maxLength: 6 });
     fc.assert(
       fc.property(polygons, (value) => {
-        assert.deepEqual(unpackLand(packLand(value)), value);
+        assert.deepEqual(unpackLand(packLand(value), landDigits), value);
       }),
     );
   });
@@ -132,7 +132,7 @@ describe('packed land', () => {
     const times: number[] = [];
     for (let run = 0; run < 7; run++) {
       const start = performance.now();
-      unpackLand(packedLand).map((rings) => rings.map((ring) => ring.map((point) => gridLngLat(point, landGrid))));
+      unpackLand(packedLand, landDigits).map((rings) => rings.map((ring) => ring.map((point) => gridLngLat(point, landGrid))));
       times.push(performance.now() - start);
     }
     const median = times.sort((a, b) => a - b)[3]!;
