@@ -221,24 +221,23 @@ function sourcePolygons(topology) {
       });
       const west = pieces.filter((piece) => piece[0][0] < 0).flat();
       const east = pieces.filter((piece) => piece[0][0] >= 0).flat();
-      const inside = (hole, outline) => {
-        const [x, y] = ring(hole)[0];
-        let odd = false;
-        outline.forEach(([ax, ay], i) => {
-          const [bx, by] = outline[(i + 1) % outline.length];
-          if (ay > y !== by > y && x < ax + ((y - ay) * (bx - ax)) / (by - ay)) odd = !odd;
-        });
-        return odd;
-      };
       for (const outline of [west, east]) {
-        polygons.push({
-          rings: [outline, ...holes.filter((h) => inside(h, outline)).map((h) => ring(h).slice(0, -1))],
-          open: pieces.length === 2,
-        });
+        const inside = holes.map((h) => ring(h).slice(0, -1)).filter((hole) => contains(outline, hole[0]));
+        polygons.push({ rings: [outline, ...inside], open: true });
       }
     }
   }
   return polygons;
+}
+
+/** Whether a point is inside a ring (even-odd). */
+function contains(ring, [x, y]) {
+  let odd = false;
+  ring.forEach(([ax, ay], i) => {
+    const [bx, by] = ring[(i + 1) % ring.length];
+    if (ay > y !== by > y && x < ax + ((y - ay) * (bx - ax)) / (by - ay)) odd = !odd;
+  });
+  return odd;
 }
 
 /** Whether segments ab and cd cross (touching ends excepted). */
@@ -288,17 +287,7 @@ export function tangledRings(rings, holeOf = () => -1) {
   }
   // A ring wholly inside another (no crossing) that is not its hole.
   rings.forEach((ring, r) => {
-    if (ring.length === 0) return;
-    const [x, y] = ring[0];
-    rings.forEach((outline, o) => {
-      if (o === r || holeOf(r) === o) return;
-      let odd = false;
-      outline.forEach(([ax, ay], i) => {
-        const [bx, by] = outline[(i + 1) % outline.length];
-        if (ay > y !== by > y && x < ax + ((y - ay) * (bx - ax)) / (by - ay)) odd = !odd;
-      });
-      if (odd) tangled.add(r);
-    });
+    if (ring.length > 0 && rings.some((outline, o) => o !== r && holeOf(r) !== o && contains(outline, ring[0]))) tangled.add(r);
   });
   return tangled;
 }
@@ -307,8 +296,7 @@ export function tangledRings(rings, holeOf = () => -1) {
  * The land as polygons of rings of grid points (the world 2^gridBits steps wide, Web Mercator,
  * origin top left), without closing points, simplified at `tolerance` pixels at `zoom`.
  */
-export function landPolygons(topology, options = {}) {
-  const { gridBits = LAND_GRID_BITS, tolerance = LAND_TOLERANCE, zoom = LAND_ZOOM } = options;
+export function landPolygons(topology, { gridBits = LAND_GRID_BITS, tolerance = LAND_TOLERANCE, zoom = LAND_ZOOM } = {}) {
   const size = 2 ** gridBits;
   const scale = 2 ** (zoom + 8) / size; // zoom pixels per grid step
   const source = sourcePolygons(topology);
@@ -325,7 +313,7 @@ export function landPolygons(topology, options = {}) {
       return area(ring) === 0 ? [] : ring;
     });
     const tangled = tangledRings(rings, (r) => (flat[r].k > 0 ? r - flat[r].k : -1));
-    if (tangled.size === 0 || options.untangle === false) break;
+    if (tangled.size === 0) break;
     if (round > 12) throw new Error(`Land rings ${[...tangled]} stay tangled; use a finer grid.`);
     for (const r of tangled) tolerances[r] /= 2;
   }
@@ -348,7 +336,7 @@ function area(ring) {
 // chunk is gzipped whole and deflate's blocks give Leaflet's code and the outline one Huffman
 // code; digits that are the code's common characters cost 0.9 KB less in the chunk than
 // characters 63 to 126 (5.8 KB against 6.7), though alone both compress the same. Measured
-// too: the five-bit groups of encoded polylines (one character only for steps below 8), 3 %
+// too: the five-bit groups of encoded polylines (one character only for steps below 16), 3 %
 // larger alone; 91 characters, no better; steps predicted from the step before, a higher entropy.
 const LAND_DIGITS = 'teino.rsa,()hlcu=dmf_p:gv{}&;y-b0xw|[]TPL+z1M?kZCAESBOI2/ND<R*j>';
 const LAST_DIGITS = 48;

@@ -121,6 +121,40 @@ describe('packed land', () => {
     );
   });
 
+  it('finds the rings that would paint holes: a bow tie, an island over a coast, one inside another', () => {
+    const square: Point[] = [
+      [0, 0],
+      [10, 0],
+      [10, 10],
+      [0, 10],
+    ];
+    const bowTie: Point[] = [
+      [20, 0],
+      [30, 10],
+      [30, 0],
+      [20, 10],
+    ];
+    const overCoast: Point[] = [
+      [8, 4],
+      [14, 4],
+      [14, 6],
+    ];
+    const inside: Point[] = [
+      [2, 2],
+      [4, 2],
+      [3, 4],
+    ];
+    const apart: Point[] = [
+      [40, 0],
+      [44, 0],
+      [42, 3],
+    ];
+    assert.deepEqual([...tangledRings([square, bowTie, apart], () => -1)], [1]);
+    assert.deepEqual([...tangledRings([square, overCoast], () => -1)], [1], 'the smaller of two crossing rings');
+    assert.deepEqual([...tangledRings([square, inside], () => -1)], [1]);
+    assert.deepEqual([...tangledRings([square, inside], (r) => (r === 1 ? 0 : -1))], [], 'a hole of its outer ring');
+  });
+
   it('has no ring that crosses itself or another, nor one inside another but its hole', () => {
     const rings = shipped.flat();
     const outer = shipped.flatMap((polygon, p) => polygon.map(() => shipped.slice(0, p).flat().length));
