@@ -1,7 +1,7 @@
 // Writes the map's two static assets as TypeScript modules in packages/core/src/map/:
 //   leaflet-css.generated.ts  Leaflet's stylesheet as a string, adopted into the map's shadow root
-//   land-110m.generated.ts    the Natural Earth 1:110m land outline (world-atlas TopoJSON, simplified,
-//                             re-quantized, its arcs packed as text)
+//   land-110m.generated.ts    the Natural Earth 1:110m land outline (from world-atlas's TopoJSON:
+//                             rings simplified, on a Web Mercator grid, packed as text)
 //
 // Why generated modules: they load the same way in every toolchain we use (tsc, Vite, and
 // esbuild in the browser test runner, which understands neither `?inline` CSS nor JSON import
