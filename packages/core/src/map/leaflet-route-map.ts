@@ -23,9 +23,7 @@ import {
   tooltip,
   zoomControl,
 } from './leaflet-parts.js';
-import { feature } from 'topojson-client';
-import type { MultiPolygon, Polygon } from 'geojson';
-import type { Topology } from 'topojson-specification';
+import type { Polygon } from 'geojson';
 import type { LatLng, Position } from '../model/shipment.js';
 import type { MapView } from '../presentation/view-model.js';
 import {
@@ -39,10 +37,10 @@ import {
   type Side,
   type Size,
 } from './label-placement.js';
-import { landArcs, landObjects, landTransform } from './land-110m.generated.js';
+import { landDigits, landGrid, packedLand } from './land-110m.generated.js';
 import { leafletCss } from './leaflet-css.generated.js';
 import { positionWords, type MapMessages } from './map-messages.js';
-import { unpackArcs } from './packed-arcs.js';
+import { gridLngLat, unpackLand } from './packed-land.js';
 import { buildRouteScene, type RouteScene, type SceneStop } from './route-geometry.js';
 import { usableTileUrl } from './tile-template.js';
 
@@ -73,22 +71,9 @@ export function adoptLeafletCss(root: ShadowRoot): void {
 
 let land: Array<Polygon['coordinates']> | undefined;
 
-/** Decoded once per page; the TopoJSON is smaller to ship than the GeoJSON it becomes. */
+/** Decoded once per page (a millisecond or two); the packed text is a fraction of the GeoJSON it becomes. */
 function landPolygons(): Array<Polygon['coordinates']> {
-  if (land) return land;
-  const topology: Topology<typeof landObjects> = {
-    type: 'Topology',
-    objects: landObjects,
-    transform: landTransform,
-    arcs: unpackArcs(landArcs),
-  };
-  land = feature(topology, topology.objects.land).features.flatMap(({ geometry }) =>
-    geometry.type === 'Polygon'
-      ? [(geometry as Polygon).coordinates]
-      : geometry.type === 'MultiPolygon'
-        ? (geometry as MultiPolygon).coordinates
-        : [],
-  );
+  land ??= unpackLand(packedLand, landDigits).map((rings) => rings.map((ring) => ring.map((point) => gridLngLat(point, landGrid))));
   return land;
 }
 
