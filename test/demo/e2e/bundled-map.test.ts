@@ -58,6 +58,64 @@ describe('the bundled map', () => {
       { timeout: 20_000 },
     );
     assert.deepEqual(await drawn.jsonValue(), ['dragging', 'scrollWheelZoom', 'keyboard', 'doubleClickZoom', 'touchZoom']);
+
+    // The handlers work, not only exist: the bundle's Leaflet is trimmed by scripts/trim-leaflet.ts,
+    // which the browser tests (sources compiled file by file) never run through.
+    const view = async () =>
+      page.evaluate(() => {
+        const map = document.querySelector('ocean-tracker')?.shadowRoot?.querySelector('tracker-route-map') as unknown as {
+          leafletMap: { getCenter(): { lat: number; lng: number }; getZoom(): number };
+        };
+        const { lat, lng } = map.leafletMap.getCenter();
+        return { lat, lng, zoom: map.leafletMap.getZoom() };
+      });
+    const settled = async (before: { lat: number; lng: number; zoom: number }, what: string) => {
+      for (let i = 0; i < 40; i++) {
+        const now = await view();
+        if (now.lat !== before.lat || now.lng !== before.lng || now.zoom !== before.zoom) {
+          await page.waitForTimeout(400); // animations end
+          return view();
+        }
+        await page.waitForTimeout(50);
+      }
+      throw new Error(`the map did not move after ${what}`);
+    };
+    const canvas = page.locator('.tracker-map-canvas');
+    const box = await canvas.boundingBox();
+    assert.ok(box && box.width > 100 && box.height > 100);
+    const middle = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+    await page.mouse.click(middle.x, middle.y); // activates dragging and the wheel
+    let before = await view();
+
+    await page.mouse.move(middle.x, middle.y);
+    await page.mouse.down();
+    for (let step = 1; step <= 5; step++) await page.mouse.move(middle.x + step * 20, middle.y + step * 4);
+    await page.mouse.up();
+    let after = await settled(before, 'a drag');
+    assert.ok(after.lng < before.lng, `dragged right, the centre moves west: ${before.lng} → ${after.lng}`);
+    assert.equal(after.zoom, before.zoom);
+
+    before = after;
+    await page.mouse.wheel(0, -300);
+    after = await settled(before, 'the wheel');
+    assert.ok(after.zoom > before.zoom, `wheel up zooms in: ${before.zoom} → ${after.zoom}`);
+
+    before = after;
+    await page.locator('.leaflet-control-zoom-out').click();
+    after = await settled(before, 'the zoom-out button');
+    assert.equal(after.zoom, before.zoom - 1);
+
+    before = after;
+    await page.mouse.dblclick(middle.x, middle.y);
+    after = await settled(before, 'a double click');
+    assert.equal(after.zoom, before.zoom + 1);
+
+    before = after;
+    await canvas.focus();
+    await page.keyboard.press('ArrowUp');
+    after = await settled(before, 'the arrow key');
+    assert.ok(after.lat > before.lat, `ArrowUp pans north: ${before.lat} → ${after.lat}`);
+
     assert.deepEqual(problems, []);
     await page.close();
   });
