@@ -78,6 +78,7 @@ export default defineConfig({
           const element = /packages\/(ocean-tracker|air-tracker)\/src\/define\.ts$/.exec(chunk.facadeModuleId ?? '');
           if (element) return `chunks/${element[1]}-[hash:6].js`;
           if (chunk.facadeModuleId?.endsWith('/map/leaflet-route-map.ts')) return 'chunks/map-[hash:6].js';
+          if (chunk.facadeModuleId?.endsWith('/map/leaflet-tiles.ts')) return 'chunks/map-tiles-[hash:6].js';
           if (chunk.name === 'lookup' || chunk.name === 'map-element') return `chunks/${chunk.name}-[hash:6].js`;
           return 'chunks/shared-[hash:6].js';
         },

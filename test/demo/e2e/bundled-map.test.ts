@@ -4,7 +4,7 @@
 // Chromium, a page holding one <ocean-tracker> draws its route and land, and its map answers to
 // the mouse wheel, dragging, the keyboard, double clicks and pinches.
 import assert from 'node:assert/strict';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { copyFile, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
@@ -13,9 +13,16 @@ import { startDemoServer, type DemoServer } from '../../../demo/server/start-dem
 import { buildCdnBundle, type BuiltBundle } from '../../support/cdn-bundle.js';
 import { CHROMIUM_ARGS, findChromium } from '../../support/find-chromium.mjs';
 
-const PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>map</title><link rel="icon" href="data:,">
+const pageHtml = (
+  attributes = '',
+) => `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>map</title><link rel="icon" href="data:,">
 <script type="module" src="/cargo-trackers.js"></script></head>
-<body><ocean-tracker map="eager" proxy-url="/api/tracking/ocean" reference-number="MEDU9091004"></ocean-tracker></body></html>`;
+<body><ocean-tracker map="eager" proxy-url="/api/tracking/ocean" reference-number="MEDU9091004"${attributes}></ocean-tracker></body></html>`;
+const PAGE = pageHtml();
+// Tiles from the demo server itself: the page makes no third-party request.
+const TILES_PAGE = pageHtml(' tile-url="/tile.png?z={z}&amp;x={x}&amp;y={y}" tile-attribution="Test tiles"');
+/** The chunk holding Leaflet's tile layer (vite.config.ts names it). */
+const TILES_CHUNK = /\/chunks\/map-tiles-[\w-]+\.js$/;
 
 describe('the bundled map', () => {
   let bundle: BuiltBundle;
@@ -27,6 +34,8 @@ describe('the bundled map', () => {
     bundle = await buildCdnBundle();
     publicDir = await mkdtemp(join(tmpdir(), 'bundled-map-'));
     await writeFile(join(publicDir, 'index.html'), PAGE);
+    await writeFile(join(publicDir, 'tiles.html'), TILES_PAGE);
+    await copyFile(new URL('../../packages/core/map/tile.png', import.meta.url), join(publicDir, 'tile.png'));
     demo = await startDemoServer({ port: 0, host: '127.0.0.1', publicDir, bundleDir: bundle.dir, log: () => {} });
     browser = await chromium.launch({ executablePath: await findChromium(), headless: true, args: CHROMIUM_ARGS });
   });
@@ -40,6 +49,8 @@ describe('the bundled map', () => {
 
   it('draws the route and the land, with every interaction handler, and warns of nothing', async () => {
     const page = await browser.newPage();
+    const requests: string[] = [];
+    page.on('request', (request) => requests.push(request.url()));
     const problems: string[] = [];
     page.on('console', (m) => {
       if (m.type() === 'warning' || m.type() === 'error') problems.push(m.text());
@@ -116,6 +127,44 @@ describe('the bundled map', () => {
     after = await settled(before, 'the arrow key');
     assert.ok(after.lat > before.lat, `ArrowUp pans north: ${before.lat} → ${after.lat}`);
 
+    assert.deepEqual(problems, []);
+    // No tile-url: Leaflet's tile layer is never fetched.
+    assert.deepEqual(
+      requests.filter((url) => TILES_CHUNK.test(url)),
+      [],
+    );
+    assert.ok(
+      requests.some((url) => /\/chunks\/map-\w+\.js$/.test(url)),
+      'the map chunk was loaded',
+    );
+    await page.close();
+  });
+
+  it('draws tiles from the tile chunk when the page sets tile-url, and no land', async () => {
+    const page = await browser.newPage();
+    const requests: string[] = [];
+    page.on('request', (request) => requests.push(request.url()));
+    const problems: string[] = [];
+    page.on('console', (m) => {
+      if (m.type() === 'warning' || m.type() === 'error') problems.push(m.text());
+    });
+    page.on('pageerror', (e) => problems.push(e.message));
+    await page.goto(new URL('/tiles.html', demo.url).href);
+    const tiles = page.locator('img.leaflet-tile.leaflet-tile-loaded');
+    await tiles.first().waitFor({ timeout: 20_000 });
+    // Leaflet's tile rules arrived with the chunk: tiles are placed absolutely and shown once loaded.
+    const style = await tiles.first().evaluate((img) => {
+      const { position, visibility } = getComputedStyle(img);
+      return { position, visibility };
+    });
+    assert.deepEqual(style, { position: 'absolute', visibility: 'visible' });
+    assert.equal(await page.locator('path.tracker-land').count(), 0);
+    assert.equal(requests.filter((url) => TILES_CHUNK.test(url)).length, 1);
+    const origin = new URL(demo.url).origin;
+    assert.deepEqual(
+      requests.filter((url) => !url.startsWith(origin) && !url.startsWith('data:')),
+      [],
+    );
     assert.deepEqual(problems, []);
     await page.close();
   });

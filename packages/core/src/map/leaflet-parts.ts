@@ -4,7 +4,8 @@
  * renderer, and a bundler cannot drop the unused ones: each module registers itself on
  * `L.Map` as a side effect. Importing only these modules leaves out popups, the canvas
  * renderer, image and video overlays, GeoJSON, the layers, scale and attribution controls,
- * box zoom, tap-hold and the extra projections: about a third of Leaflet.
+ * box zoom, tap-hold and the extra projections: about a third of Leaflet. The tile layer is
+ * imported on its own, when a page asks for tiles (leaflet-tiles.ts).
  *
  * The map handlers register themselves when imported, so the imports below without names
  * are what lets the map be dragged, zoomed with the wheel, a double click, a pinch and the
@@ -29,7 +30,6 @@ export { divIcon } from 'leaflet/src/layer/marker/DivIcon.js';
 export { polyline } from 'leaflet/src/layer/vector/Polyline.js';
 export { polygon } from 'leaflet/src/layer/vector/Polygon.js';
 export { circleMarker } from 'leaflet/src/layer/vector/CircleMarker.js';
-export { tileLayer } from 'leaflet/src/layer/tile/TileLayer.js';
 export { zoom as zoomControl } from 'leaflet/src/control/Control.Zoom.js';
 
 /**

@@ -19,7 +19,6 @@ import {
   marker,
   polygon,
   polyline,
-  tileLayer,
   tooltip,
   zoomControl,
 } from './leaflet-parts.js';
@@ -40,6 +39,7 @@ import {
   type Size,
 } from './label-placement.js';
 import { landArcs, landObjects, landTransform } from './land-110m.generated.js';
+import { adoptCss } from './adopt-css.js';
 import { leafletCss } from './leaflet-css.generated.js';
 import { positionWords, type MapMessages } from './map-messages.js';
 import { unpackArcs } from './packed-arcs.js';
@@ -48,27 +48,9 @@ import { usableTileUrl } from './tile-template.js';
 
 const SVG_NS = 'http://www.w3.org/2000/svg';
 
-let sheet: CSSStyleSheet | undefined;
-
-/**
- * Puts Leaflet's CSS in the shadow root, before the element's own styles so those win.
- * Constructable stylesheets are shared across every map on the page; without them the
- * CSS goes in a `<style>` (still inside the shadow root, never into the page).
- */
+/** Puts Leaflet's CSS in the shadow root, before the element's own styles so those win (see adopt-css.ts). */
 export function adoptLeafletCss(root: ShadowRoot): void {
-  if ('adoptedStyleSheets' in root && typeof CSSStyleSheet.prototype.replaceSync === 'function') {
-    if (!sheet) {
-      sheet = new CSSStyleSheet();
-      sheet.replaceSync(leafletCss);
-    }
-    if (!root.adoptedStyleSheets.includes(sheet)) root.adoptedStyleSheets = [sheet, ...root.adoptedStyleSheets];
-    return;
-  }
-  if (root.querySelector('style[data-leaflet]')) return;
-  const style = document.createElement('style');
-  style.dataset['leaflet'] = '';
-  style.textContent = leafletCss;
-  root.prepend(style);
+  adoptCss(root, 'map', leafletCss);
 }
 
 let land: Array<Polygon['coordinates']> | undefined;
@@ -220,6 +202,8 @@ export class LeafletRouteMap {
   private pendingFit: RouteScene | undefined;
   private tileUrl: string | undefined;
   private basemapDrawn = false;
+  /** Counts basemap changes (and destroy()), so tiles that arrive after the next change are not added. */
+  private basemapGeneration = 0;
 
   constructor(
     parent: HTMLElement,
@@ -348,6 +332,7 @@ export class LeafletRouteMap {
   }
 
   destroy(): void {
+    this.basemapGeneration++;
     clearTimeout(this.hintTimer);
     this.map.off('zoomend moveend', this.relabel);
     this.resizeObserver.disconnect();
@@ -371,14 +356,17 @@ export class LeafletRouteMap {
   private drawBasemap(tileUrl: string | undefined): void {
     if (this.basemapDrawn && tileUrl === this.tileUrl) return;
     this.basemap.clearLayers();
+    const generation = ++this.basemapGeneration;
     this.tileUrl = tileUrl;
     this.basemapDrawn = true;
     if (tileUrl) {
-      tileLayer(tileUrl, {
-        // Cross-origin tile servers learn our origin, never the page URL (which may hold the tracking number).
-        referrerPolicy: 'strict-origin-when-cross-origin',
-        className: 'tracker-tiles',
-      }).addTo(this.basemap);
+      // Leaflet's tile layer and its CSS load only for a map that shows tiles (leaflet-tiles.ts).
+      import('./leaflet-tiles.js').then(
+        ({ tiles }) => {
+          if (generation === this.basemapGeneration) tiles(tileUrl, this.container).addTo(this.basemap);
+        },
+        (error: unknown) => console.warn('tracker-route-map: the tiles could not be loaded', error),
+      );
       return;
     }
     // The unwrapped route may run past ±180°, so land is drawn on the neighbouring world copies too.
