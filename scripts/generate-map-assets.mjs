@@ -25,11 +25,12 @@ function versionOf(pkg) {
 }
 
 // Parts of Leaflet this map never creates or never loads (see leaflet-parts.ts): popups (labels
-// are tooltips), the layers, scale and attribution controls, box zoom, image overlays, marker
-// shadows and dragging, the canvas and VML renderers, and IE-era fallbacks. Their rules only
-// cost bytes in a budgeted chunk.
+// are drawn with the tooltip classes, never interactive: map-label.ts), the layers, scale and
+// attribution controls, box zoom, image overlays, marker shadows and dragging, the default
+// div icon look (the vehicle's divIcon has a class of its own), the canvas and VML renderers,
+// and IE-era fallbacks. Their rules only cost bytes in a budgeted chunk.
 const UNUSED =
-  /leaflet-(popup|control-layers|control-scale|control-attribution|attribution-flag|oldie|zoom-box|image-layer|marker-shadow|shadow-pane|marker-draggable|vml|crosshair|default-icon-path)|lvml|\bcanvas\b/;
+  /leaflet-(popup|control-layers|control-scale|control-attribution|attribution-flag|oldie|zoom-box|image-layer|marker-shadow|shadow-pane|marker-draggable|vml|crosshair|default-icon-path|div-icon|tooltip\.leaflet-interactive)|lvml|\bcanvas\b/;
 // Declarations only old Firefox and Internet Explorer read: every browser the elements support
 // reads the standard property beside them.
 const LEGACY_DECLARATION = /^(-ms-|-moz-)|:-moz-/;

@@ -5,10 +5,10 @@
  * `window`).
  *
  * Everything from the document reaches Leaflet as DOM nodes filled with `textContent`:
- * tooltips get elements, the vehicle icon gets an SVG element, and attribution is not
+ * labels get elements, the vehicle icon gets an SVG element, and attribution is not
  * Leaflet's (its control writes `innerHTML`) but text rendered by the element.
  */
-import type { Control, LatLng as LeafletLatLng, LayerGroup, Map as LeafletMap, Tooltip } from 'leaflet';
+import type { Control, LatLng as LeafletLatLng, LayerGroup, Map as LeafletMap } from 'leaflet';
 import {
   circleMarker,
   createMap,
@@ -19,7 +19,6 @@ import {
   marker,
   polygon,
   polyline,
-  tooltip,
   zoomControl,
 } from './leaflet-parts.js';
 import { feature } from 'topojson-client';
@@ -41,6 +40,7 @@ import {
 import { landArcs, landObjects, landTransform } from './land-110m.generated.js';
 import { adoptCss } from './adopt-css.js';
 import { leafletCss } from './leaflet-css.generated.js';
+import { MapLabelLayer } from './map-label.js';
 import { positionWords, type MapMessages } from './map-messages.js';
 import { unpackArcs } from './packed-arcs.js';
 import { buildRouteScene, type RouteScene, type SceneStop } from './route-geometry.js';
@@ -462,21 +462,11 @@ export class LeafletRouteMap {
     return size;
   };
 
-  /**
-   * Removes the drawn labels at once: Leaflet fades a removed tooltip out and drops its
-   * element 200 ms later, which would leave the old and new label side by side meanwhile.
-   */
-  private clearLabels(): void {
-    this.labelLayer.eachLayer((layer) => {
-      this.labelLayer.removeLayer(layer);
-      (layer as Tooltip).getElement()?.remove();
-    });
-  }
-
   /** Places every label for the current view: a side, a shortened text or none (see label-placement.ts). */
   private placeLabels(): void {
     const { x, y } = this.map.getSize();
-    this.clearLabels();
+    // A label leaves at once (map-label.ts), not fading out beside its replacement.
+    this.labelLayer.clearLayers();
     if (x === 0 || y === 0 || this.labels.length === 0) return;
     const placements = placeLabels({
       labels: this.labels.map((l) => this.request(l, this.map.latLngToContainerPoint(latLng(l.at.lat, l.at.lng)))),
@@ -491,16 +481,13 @@ export class LeafletRouteMap {
       const content = document.createElement('div');
       content.dir = this.dir;
       content.append(...labelContent(placement.text));
-      tooltip({
-        permanent: true,
-        interactive: false,
-        direction: placement.side,
-        offset: tooltipOffset(placement.side, label.radius),
-        className: `tracker-label ${label.className}`,
-      })
-        .setLatLng(latLng(label.at.lat, label.at.lng))
-        .setContent(content)
-        .addTo(this.labelLayer);
+      new MapLabelLayer(
+        latLng(label.at.lat, label.at.lng),
+        placement.side,
+        tooltipOffset(placement.side, label.radius),
+        `tracker-label ${label.className}`,
+        content,
+      ).addTo(this.labelLayer);
     });
   }
 

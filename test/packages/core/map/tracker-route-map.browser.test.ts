@@ -1,6 +1,7 @@
 import { expect, fixture, html, waitUntil } from '@open-wc/testing';
 import { emulateMedia, sendKeys } from '@web/test-runner-commands';
 import '../../../../packages/core/src/map/define.js';
+import { DEFAULT_GAP } from '../../../../packages/core/src/map/label-placement.js';
 import { englishMapMessages } from '../../../../packages/core/src/map/map-messages.js';
 import type { TrackerRouteMap } from '../../../../packages/core/src/map/index.js';
 import type { Shipment } from '../../../../packages/core/src/model/shipment.js';
@@ -75,6 +76,32 @@ describe('<tracker-route-map>', () => {
         'Transshipment',
         'Port of discharge, Destination',
       ]);
+    });
+
+    it('draws the labels above the markers, beside their anchor, and replaces them at once after a zoom', async () => {
+      const el = await mount(oceanInTransit());
+      const map = el.leafletMap!;
+      const labels = () => [...root(el).querySelectorAll<HTMLElement>('.tracker-label:not(.tracker-label-measure)')];
+      expect(labels()).to.have.length(4);
+      for (const label of labels()) {
+        // Leaflet's tooltip pane (z-index 650) is above the markers' (600) and the route's (400).
+        expect(label.parentElement!.classList.contains('leaflet-tooltip-pane'), label.className).to.equal(true);
+        expect(label.getAttribute('role')).to.equal('tooltip');
+        expect(label.style.opacity).to.equal('0.9');
+      }
+      // A label on the right of Ningbo: its left edge past the marker (radius 6, 1 of stroke) and the gap, its middle level with the port.
+      const ningbo = labels().find((l) => l.textContent?.startsWith('Ningbo'))!;
+      expect(ningbo.classList.contains('leaflet-tooltip-right')).to.equal(true);
+      const anchor = map.latLngToContainerPoint([29.8683, 121.544]);
+      const box = ningbo.getBoundingClientRect();
+      const origin = root(el).querySelector('.leaflet-container')!.getBoundingClientRect();
+      expect(box.left - origin.left - anchor.x).to.be.closeTo(7 + DEFAULT_GAP, 1);
+      expect((box.top + box.bottom) / 2 - origin.top - anchor.y).to.be.within(-2, 2);
+      const before = labels();
+      map.setZoom(map.getZoom() + 1, { animate: false });
+      // Placed again for the new view, the old ones gone in the same task (a tooltip would fade for 200 ms).
+      expect(labels().some((l) => before.includes(l))).to.equal(false);
+      expect(labels().length).to.be.within(1, 4);
     });
 
     it('shows the vessel rotated by its course, labelled with name, speed, course and age', async () => {
