@@ -4,8 +4,6 @@
  * ES2022 bundle, can never use. All of it is in the map chunk; a bundler cannot drop it by
  * itself, because the modules run code at load or keep it reachable through an option.
  *
- * - Marker dragging (`Marker.Drag`: every marker here is fixed) and the default image icon
- *   (`Icon.Default`: every marker is given a `divIcon`).
  * - The VML renderer (Internet Explorer 8), which `SVG.js` imports and mixes in when `Browser.vml`.
  * - The map's methods nothing here calls: geolocation (`locate`), the animated flights
  *   (`flyTo`, `flyToBounds`), the bounds and zoom limits set after creation (`setMaxBounds`,
@@ -56,10 +54,6 @@ const UNUSED_MAP_METHODS = [
 ];
 
 export const LEAFLET_EDITS: readonly LeafletEdit[] = [
-  { module: '/leaflet/src/layer/marker/Marker.js', find: /^import \{IconDefault\} from '\.\/Icon\.Default';\r?$/m, replace: '' },
-  { module: '/leaflet/src/layer/marker/Marker.js', find: /^\t\ticon: new IconDefault\(\),/m, replace: '\t\ticon: null,' },
-  { module: '/leaflet/src/layer/marker/Marker.js', find: /^import \{MarkerDrag\} from '\.\/Marker\.Drag';\r?$/m, replace: '' },
-  { module: '/leaflet/src/layer/marker/Marker.js', find: /\bif \(MarkerDrag\) \{/, replace: 'if (false) {' },
   { module: '/leaflet/src/layer/vector/SVG.js', find: /^import \{vmlMixin, vmlCreate\} from '\.\/SVG\.VML';\r?$/m, replace: '' },
   { module: '/leaflet/src/layer/vector/SVG.js', find: /\bBrowser\.vml \? vmlCreate : svgCreate\b/, replace: 'svgCreate' },
   { module: '/leaflet/src/layer/vector/SVG.js', find: /^if \(Browser\.vml\) \{\r?\n\tSVG\.include\(vmlMixin\);\r?\n\}/m, replace: '' },

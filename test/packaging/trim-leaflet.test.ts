@@ -1,5 +1,4 @@
-// The script-tag bundle's Leaflet loses marker dragging, the default image icon, the VML renderer,
-// the map methods nothing here calls and the detection of browsers that cannot run the bundle;
+// The script-tag bundle's Leaflet loses the VML renderer, the map methods nothing here calls and the detection of browsers that cannot run the bundle;
 // every edit applies to the installed Leaflet, or the build stops.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
@@ -26,10 +25,9 @@ describe('trimLeaflet (build plugin)', () => {
       const { id, code: source } = leafletModule(module);
       const out = trimLeaflet(source, id)?.code.toString();
       assert.ok(out);
-      const left =
-        /IconDefault|from '\.\/(Marker\.Drag|SVG\.VML)'|vmlMixin|vmlCreate|\tflyTo:|\tlocate:|setMaxBounds\(|_locationWatchId|Browser\.(vml|ielt9)/.exec(
-          code(out),
-        );
+      const left = /from '\.\/SVG\.VML'|vmlMixin|vmlCreate|\tflyTo:|\tlocate:|setMaxBounds\(|_locationWatchId|Browser\.(vml|ielt9)/.exec(
+        code(out),
+      );
       assert.equal(left, null, `${module} still holds ${left?.[0]}`);
       assert.equal(parseSync(id, out).errors.length, 0);
     });
@@ -69,8 +67,8 @@ describe('trimLeaflet (build plugin)', () => {
 
   it('stops the build when Leaflet has changed and an edit no longer applies', () => {
     assert.throws(
-      () => trimLeaflet("import {Layer} from '../Layer';\n", '/x/leaflet/src/layer/marker/Marker.js'),
-      /matches 0 times in \/x\/leaflet\/src\/layer\/marker\/Marker\.js/,
+      () => trimLeaflet("import {Renderer} from './Renderer';\n", '/x/leaflet/src/layer/vector/SVG.js'),
+      /matches 0 times in \/x\/leaflet\/src\/layer\/vector\/SVG\.js/,
     );
   });
 

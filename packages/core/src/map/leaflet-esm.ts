@@ -30,12 +30,6 @@ declare module 'leaflet/src/dom/DomUtil.js' {
   import type { DomUtil } from 'leaflet';
   export const setPosition: typeof DomUtil.setPosition;
 }
-declare module 'leaflet/src/layer/marker/Marker.js' {
-  export { marker } from 'leaflet';
-}
-declare module 'leaflet/src/layer/marker/DivIcon.js' {
-  export { divIcon } from 'leaflet';
-}
 declare module 'leaflet/src/layer/vector/Polyline.js' {
   export { polyline } from 'leaflet';
 }

@@ -2,11 +2,11 @@
  * The parts of Leaflet this map uses, imported from Leaflet's ES sources one module at a
  * time. Leaflet's bundled builds (UMD or ESM) hold every layer, control, handler and
  * renderer, and a bundler cannot drop the unused ones: each module registers itself on
- * `L.Map` as a side effect. Importing only these modules leaves out popups and tooltips
- * (labels are drawn by map-label.ts), the canvas renderer, image and video overlays, GeoJSON,
- * the layers, scale and attribution controls, box zoom, tap-hold and the extra projections:
- * about a third of Leaflet. The tile layer is imported on its own, when a page asks for tiles
- * (leaflet-tiles.ts).
+ * `L.Map` as a side effect. Importing only these modules leaves out popups, tooltips and
+ * markers (labels and the vehicle are drawn by map-label.ts), the canvas renderer, image and
+ * video overlays, GeoJSON, the layers, scale and attribution controls, box zoom, tap-hold and
+ * the extra projections: about a third of Leaflet. The tile layer is imported on its own, when
+ * a page asks for tiles (leaflet-tiles.ts).
  *
  * The map handlers register themselves when imported, so the imports below without names
  * are what lets the map be dragged, zoomed with the wheel, a double click, a pinch and the
@@ -28,8 +28,6 @@ export { toPoint as point } from 'leaflet/src/geometry/Point.js';
 export { setPosition } from 'leaflet/src/dom/DomUtil.js';
 export { layerGroup } from 'leaflet/src/layer/LayerGroup.js';
 export { Layer } from 'leaflet/src/layer/Layer.js';
-export { marker } from 'leaflet/src/layer/marker/Marker.js';
-export { divIcon } from 'leaflet/src/layer/marker/DivIcon.js';
 export { polyline } from 'leaflet/src/layer/vector/Polyline.js';
 export { polygon } from 'leaflet/src/layer/vector/Polygon.js';
 export { circleMarker } from 'leaflet/src/layer/vector/CircleMarker.js';

@@ -9,18 +9,7 @@
  * Leaflet's (its control writes `innerHTML`) but text rendered by the element.
  */
 import type { Control, LatLng as LeafletLatLng, LayerGroup, Map as LeafletMap } from 'leaflet';
-import {
-  circleMarker,
-  createMap,
-  divIcon,
-  latLng,
-  latLngBounds,
-  layerGroup,
-  marker,
-  polygon,
-  polyline,
-  zoomControl,
-} from './leaflet-parts.js';
+import { circleMarker, createMap, latLng, latLngBounds, layerGroup, polygon, polyline, zoomControl } from './leaflet-parts.js';
 import { feature } from 'topojson-client';
 import type { MultiPolygon, Polygon } from 'geojson';
 import type { Topology } from 'topojson-specification';
@@ -40,7 +29,7 @@ import {
 import { landArcs, landObjects, landTransform } from './land-110m.generated.js';
 import { adoptCss } from './adopt-css.js';
 import { leafletCss } from './leaflet-css.generated.js';
-import { MapLabelLayer } from './map-label.js';
+import { MapLabelLayer, VehicleLayer } from './map-label.js';
 import { positionWords, type MapMessages } from './map-messages.js';
 import { unpackArcs } from './packed-arcs.js';
 import { buildRouteScene, type RouteScene, type SceneStop } from './route-geometry.js';
@@ -300,17 +289,9 @@ export class LeafletRouteMap {
     });
     if (scene.position) {
       const { position, at } = scene.position;
-      marker(latLng(at.lat, at.lng), {
-        icon: divIcon({
-          html: vehicleIcon(position),
-          className: `tracker-vehicle tracker-vehicle--${position.kind}`,
-          iconSize: [24, 24],
-          iconAnchor: [12, 12],
-        }),
-        keyboard: false,
-        interactive: false,
-        zIndexOffset: 1000,
-      }).addTo(this.route);
+      new VehicleLayer(latLng(at.lat, at.lng), `tracker-vehicle tracker-vehicle--${position.kind}`, 24, vehicleIcon(position)).addTo(
+        this.route,
+      );
       const text = vehicleText(view, options.messages, options.now);
       if (text) labels.push({ at, text, radius: 12, priority: 2, prefer: 'above', className: 'tracker-vehicle-label' });
     }

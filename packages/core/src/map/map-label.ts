@@ -1,16 +1,16 @@
 /**
- * A label beside a marker, drawn as Leaflet 1.9 draws a permanent tooltip: an element with
- * Leaflet's tooltip classes in the tooltip pane, on the side the label placement chose, moved
- * off the anchor by the offset given (its CSS margin then leaves room for the arrow), at 0.9
- * opacity, following the map through zoom animations. Without Leaflet's `Tooltip` and
- * `DivOverlay`, whose opening, closing, binding to layers, panning and fading this map never
- * uses; and removed at once, where a tooltip fades out for 200 ms beside its replacement.
+ * Elements the map pins to a place: the labels and the vehicle. Each is drawn as Leaflet 1.9
+ * draws a permanent tooltip or a marker with a `divIcon` (the same classes, pane, position, size
+ * and stacking, following the map through zoom animations), without Leaflet's `Tooltip`,
+ * `DivOverlay`, `Marker`, `Icon` and `DivIcon`, whose opening, closing, binding to layers,
+ * dragging, keyboard focus, panning and fading this map never uses. A pinned element leaves at
+ * once when removed, where a tooltip fades out for 200 ms beside its replacement.
  */
 import type { LatLng, LeafletEvent, Map as LeafletMap, Point } from 'leaflet';
 import type { Side } from './label-placement.js';
 import { Layer, point, setPosition } from './leaflet-parts.js';
 
-/** Leaflet's internals a label follows, as its tooltips do. */
+/** Leaflet's internals a pinned element follows, as its tooltips and markers do. */
 interface AnimatedMap extends LeafletMap {
   readonly _zoomAnimated: boolean;
   _latLngToNewLayerPoint(latlng: LatLng, zoom: number, center: LatLng): Point;
@@ -21,20 +21,17 @@ interface ZoomAnimEvent extends LeafletEvent {
   readonly center: LatLng;
 }
 
-export class MapLabelLayer extends Layer {
-  private readonly element = document.createElement('div');
+abstract class PinnedElement extends Layer {
+  protected readonly element = document.createElement('div');
 
   constructor(
-    private readonly at: LatLng,
-    private readonly side: Side,
-    private readonly offset: readonly [number, number],
-    private readonly className: string,
-    content: HTMLElement,
+    protected readonly at: LatLng,
+    pane: 'tooltipPane' | 'markerPane',
+    content: Element,
   ) {
     super();
     // Leaflet's Layer takes no options in its constructor; each instance has its own `options`.
-    this.options.pane = 'tooltipPane';
-    this.element.setAttribute('role', 'tooltip');
+    this.options.pane = pane;
     this.element.append(content);
   }
 
@@ -42,12 +39,21 @@ export class MapLabelLayer extends Layer {
     return this.element;
   }
 
+  /** Whether the element follows a zoom animation (else it hides during one). */
+  protected animated(map: LeafletMap): boolean {
+    return (map as AnimatedMap)._zoomAnimated;
+  }
+
+  /** The element's classes, given Leaflet's `leaflet-zoom-animated` or `leaflet-zoom-hide`. */
+  protected abstract classes(zoomClass: string): string;
+
+  /** Puts the element at the place's point in the map's layer coordinates. */
+  protected abstract place(at: Point): void;
+
   override onAdd(map: LeafletMap): this {
-    const animated = (map as AnimatedMap)._zoomAnimated;
-    this.element.className = `leaflet-tooltip ${this.className} leaflet-zoom-${animated ? 'animated' : 'hide'} leaflet-tooltip-${this.side}`;
+    this.element.className = this.classes(`leaflet-zoom-${this.animated(map) ? 'animated' : 'hide'}`);
     this.getPane()?.append(this.element);
     this.update();
-    this.element.style.opacity = '0.9';
     return this;
   }
 
@@ -58,7 +64,7 @@ export class MapLabelLayer extends Layer {
 
   // The same functions every call: Leaflet removes the listeners it added by identity.
   override getEvents(): Record<string, (event: LeafletEvent) => void> {
-    return (this._map as AnimatedMap)._zoomAnimated
+    return this.animated(this._map)
       ? { zoom: this.update, viewreset: this.update, zoomanim: this.animateZoom as (event: LeafletEvent) => void }
       : { zoom: this.update, viewreset: this.update };
   }
@@ -70,9 +76,32 @@ export class MapLabelLayer extends Layer {
   private animateZoom(event: ZoomAnimEvent): void {
     this.place((this._map as AnimatedMap)._latLngToNewLayerPoint(this.at, event.zoom, event.center));
   }
+}
 
-  /** Leaflet's `Tooltip._setPosition` for a fixed side: the anchor point, less the label's size on that side (rounded), plus the offset. */
-  private place(anchor: Point): void {
+/**
+ * A label beside a marker, as a permanent tooltip on a fixed side: Leaflet's tooltip classes in
+ * the tooltip pane, moved off the anchor by `offset` (its CSS margin then leaves room for the
+ * arrow), at 0.9 opacity.
+ */
+export class MapLabelLayer extends PinnedElement {
+  constructor(
+    at: LatLng,
+    private readonly side: Side,
+    private readonly offset: readonly [number, number],
+    private readonly className: string,
+    content: HTMLElement,
+  ) {
+    super(at, 'tooltipPane', content);
+    this.element.setAttribute('role', 'tooltip');
+    this.element.style.opacity = '0.9';
+  }
+
+  protected classes(zoomClass: string): string {
+    return `leaflet-tooltip ${this.className} ${zoomClass} leaflet-tooltip-${this.side}`;
+  }
+
+  /** Leaflet's `Tooltip._setPosition` for a fixed side: the anchor, less the label's size on that side (rounded), plus the offset. */
+  protected place(anchor: Point): void {
     const width = this.element.offsetWidth;
     const height = this.element.offsetHeight;
     const [subX, subY] =
@@ -84,5 +113,41 @@ export class MapLabelLayer extends Layer {
             ? [0, height / 2]
             : [width, height / 2];
     setPosition(this.element, point(anchor.x - Math.round(subX) + this.offset[0], anchor.y - Math.round(subY) + this.offset[1]));
+  }
+}
+
+/**
+ * The vehicle, as a marker with a `divIcon` of `size` pixels centred on its position: Leaflet's
+ * marker classes in the marker pane, on whole pixels, stacked by its position and a
+ * `zIndexOffset` of 1000 above any other marker.
+ */
+export class VehicleLayer extends PinnedElement {
+  constructor(
+    at: LatLng,
+    private readonly className: string,
+    size: number,
+    content: Element,
+  ) {
+    super(at, 'markerPane', content);
+    Object.assign(this.element.style, {
+      marginLeft: `${-size / 2}px`,
+      marginTop: `${-size / 2}px`,
+      width: `${size}px`,
+      height: `${size}px`,
+    });
+  }
+
+  protected override animated(map: LeafletMap): boolean {
+    return super.animated(map) && Boolean(map.options.markerZoomAnimation);
+  }
+
+  protected classes(zoomClass: string): string {
+    return `leaflet-marker-icon ${this.className} ${zoomClass}`;
+  }
+
+  protected place(at: Point): void {
+    const rounded = at.round();
+    setPosition(this.element, rounded);
+    this.element.style.zIndex = String(rounded.y + 1000);
   }
 }
