@@ -25,7 +25,7 @@ function versionOf(pkg) {
 }
 
 // Parts of Leaflet this map never creates or never loads (see leaflet-parts.ts): popups (labels
-// are drawn with the tooltip classes, never interactive: map-label.ts), the layers, scale and
+// are drawn with the tooltip classes, never interactive: pinned-elements.ts), the layers, scale and
 // attribution controls, box zoom, image overlays, marker shadows and dragging, the default
 // div icon look (the vehicle's divIcon has a class of its own), the canvas and VML renderers,
 // and IE-era fallbacks. Their rules only cost bytes in a budgeted chunk.

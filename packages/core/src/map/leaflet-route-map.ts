@@ -29,7 +29,7 @@ import {
 import { landArcs, landObjects, landTransform } from './land-110m.generated.js';
 import { adoptCss } from './adopt-css.js';
 import { leafletCss } from './leaflet-css.generated.js';
-import { MapLabelLayer, VehicleLayer } from './map-label.js';
+import { MapLabelLayer, VehicleLayer } from './pinned-elements.js';
 import { positionWords, type MapMessages } from './map-messages.js';
 import { unpackArcs } from './packed-arcs.js';
 import { buildRouteScene, type RouteScene, type SceneStop } from './route-geometry.js';
@@ -446,7 +446,7 @@ export class LeafletRouteMap {
   /** Places every label for the current view: a side, a shortened text or none (see label-placement.ts). */
   private placeLabels(): void {
     const { x, y } = this.map.getSize();
-    // A label leaves at once (map-label.ts), not fading out beside its replacement.
+    // A label leaves at once (pinned-elements.ts), not fading out beside its replacement.
     this.labelLayer.clearLayers();
     if (x === 0 || y === 0 || this.labels.length === 0) return;
     const placements = placeLabels({
