@@ -3,10 +3,10 @@
  * time. Leaflet's bundled builds (UMD or ESM) hold every layer, control, handler and
  * renderer, and a bundler cannot drop the unused ones: each module registers itself on
  * `L.Map` as a side effect. Importing only these modules leaves out popups, tooltips and
- * markers (labels and the vehicle are drawn by pinned-elements.ts), the canvas renderer, image and
- * video overlays, GeoJSON, the layers, scale and attribution controls, box zoom, tap-hold and
- * the extra projections: about a third of Leaflet. The tile layer is imported on its own, when
- * a page asks for tiles (leaflet-tiles.ts).
+ * markers (labels and the vehicle are drawn by pinned-elements.ts), the canvas renderer,
+ * image and video overlays, GeoJSON, the layers, scale and attribution controls, box zoom,
+ * tap-hold and the extra projections: about a third of Leaflet. The tile layer is imported
+ * on its own, when a page asks for tiles (leaflet-tiles.ts).
  *
  * The map handlers register themselves when imported, so the imports below without names
  * are what lets the map be dragged, zoomed with the wheel, a double click, a pinch and the
