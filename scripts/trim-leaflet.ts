@@ -7,8 +7,8 @@
  * - The VML renderer (Internet Explorer 8), which `SVG.js` imports and mixes in when `Browser.vml`.
  * - The map's methods nothing here calls: geolocation (`locate`), the animated flights
  *   (`flyTo`, `flyToBounds`), the bounds and zoom limits set after creation (`setMaxBounds`,
- *   `panInsideBounds`, `setMinZoom`, `setMaxZoom`; the options stay), `fitWorld`, `distance`,
- *   `mouseEventToLatLng`.
+ *   `panInsideBounds`, `setMinZoom`, `setMaxZoom`; the `maxBounds` option no longer restricts
+ *   panning, and this map sets none), `fitWorld`, `distance`, `mouseEventToLatLng`.
  * - `Browser.js`'s detection of browsers that cannot run this bundle (Internet Explorer, old
  *   Edge, Opera 12, PhantomJS, Android 2–3, MS pointer events, no SVG, no passive listeners):
  *   the module is replaced by the few checks that still differ between browsers, and each

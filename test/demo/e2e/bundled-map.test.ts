@@ -8,7 +8,7 @@ import { copyFile, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { chromium, type Browser } from 'playwright';
+import { chromium, type Browser, type Page } from 'playwright';
 import { startDemoServer, type DemoServer } from '../../../demo/server/start-demo-server.js';
 import { buildCdnBundle, type BuiltBundle } from '../../support/cdn-bundle.js';
 import { CHROMIUM_ARGS, findChromium } from '../../support/find-chromium.mjs';
@@ -47,7 +47,8 @@ describe('the bundled map', () => {
     if (publicDir) await rm(publicDir, { recursive: true, force: true });
   });
 
-  it('draws the route and the land, with every interaction handler, and warns of nothing', async () => {
+  /** A new page, with every URL it requests and every warning, error and uncaught exception it logs. */
+  async function openPage(): Promise<{ page: Page; requests: string[]; problems: string[] }> {
     const page = await browser.newPage();
     const requests: string[] = [];
     page.on('request', (request) => requests.push(request.url()));
@@ -56,6 +57,11 @@ describe('the bundled map', () => {
       if (m.type() === 'warning' || m.type() === 'error') problems.push(m.text());
     });
     page.on('pageerror', (e) => problems.push(e.message));
+    return { page, requests, problems };
+  }
+
+  it('draws the route and the land, with every interaction handler, and warns of nothing', async () => {
+    const { page, requests, problems } = await openPage();
     await page.goto(demo.url);
     const drawn = await page.waitForFunction(
       () => {
@@ -141,14 +147,7 @@ describe('the bundled map', () => {
   });
 
   it('draws tiles from the tile chunk when the page sets tile-url, and no land', async () => {
-    const page = await browser.newPage();
-    const requests: string[] = [];
-    page.on('request', (request) => requests.push(request.url()));
-    const problems: string[] = [];
-    page.on('console', (m) => {
-      if (m.type() === 'warning' || m.type() === 'error') problems.push(m.text());
-    });
-    page.on('pageerror', (e) => problems.push(e.message));
+    const { page, requests, problems } = await openPage();
     await page.goto(new URL('/tiles.html', demo.url).href);
     const tiles = page.locator('img.leaflet-tile.leaflet-tile-loaded');
     await tiles.first().waitFor({ timeout: 20_000 });
