@@ -2,6 +2,7 @@ import { defineConfig } from 'vite';
 import { minifyCssLiterals } from './scripts/minify-css-literals.js';
 import { parallelImports } from './scripts/parallel-imports.js';
 import { trimLitPlugin } from './scripts/trim-lit.js';
+import { trimLeafletPlugin } from './scripts/trim-leaflet.js';
 import { earlyChunks } from './scripts/early-chunks.js';
 
 /**
@@ -36,7 +37,8 @@ export default defineConfig({
     conditions: ['cargo-trackers-source', 'browser', 'module', 'import', 'default'],
   },
   // trimLitPlugin: Lit's polyfill and hydration hooks, version records and long error wording out (scripts/trim-lit.ts).
-  plugins: [trimLitPlugin(), minifyCssLiterals(), parallelImports(), earlyChunks()],
+  // trimLeafletPlugin: what this map never uses out of Leaflet's sources (scripts/trim-leaflet.ts).
+  plugins: [trimLitPlugin(), trimLeafletPlugin(), minifyCssLiterals(), parallelImports(), earlyChunks()],
   build: {
     outDir: 'packages/cargo-trackers/dist/cdn',
     emptyOutDir: true,
@@ -76,6 +78,7 @@ export default defineConfig({
           const element = /packages\/(ocean-tracker|air-tracker)\/src\/define\.ts$/.exec(chunk.facadeModuleId ?? '');
           if (element) return `chunks/${element[1]}-[hash:6].js`;
           if (chunk.facadeModuleId?.endsWith('/map/leaflet-route-map.ts')) return 'chunks/map-[hash:6].js';
+          if (chunk.facadeModuleId?.endsWith('/map/leaflet-tiles.ts')) return 'chunks/map-tiles-[hash:6].js';
           if (chunk.name === 'lookup' || chunk.name === 'map-element') return `chunks/${chunk.name}-[hash:6].js`;
           return 'chunks/shared-[hash:6].js';
         },

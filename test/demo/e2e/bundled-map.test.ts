@@ -4,18 +4,25 @@
 // Chromium, a page holding one <ocean-tracker> draws its route and land, and its map answers to
 // the mouse wheel, dragging, the keyboard, double clicks and pinches.
 import assert from 'node:assert/strict';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { copyFile, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { chromium, type Browser } from 'playwright';
+import { chromium, type Browser, type Page } from 'playwright';
 import { startDemoServer, type DemoServer } from '../../../demo/server/start-demo-server.js';
 import { buildCdnBundle, type BuiltBundle } from '../../support/cdn-bundle.js';
 import { CHROMIUM_ARGS, findChromium } from '../../support/find-chromium.mjs';
 
-const PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>map</title><link rel="icon" href="data:,">
+const pageHtml = (
+  attributes = '',
+) => `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>map</title><link rel="icon" href="data:,">
 <script type="module" src="/cargo-trackers.js"></script></head>
-<body><ocean-tracker map="eager" proxy-url="/api/tracking/ocean" reference-number="MEDU9091004"></ocean-tracker></body></html>`;
+<body><ocean-tracker map="eager" proxy-url="/api/tracking/ocean" reference-number="MEDU9091004"${attributes}></ocean-tracker></body></html>`;
+const PAGE = pageHtml();
+// Tiles from the demo server itself: the page makes no third-party request.
+const TILES_PAGE = pageHtml(' tile-url="/tile.png?z={z}&amp;x={x}&amp;y={y}" tile-attribution="Test tiles"');
+/** The chunk holding Leaflet's tile layer (vite.config.ts names it). */
+const TILES_CHUNK = /\/chunks\/map-tiles-[\w-]+\.js$/;
 
 describe('the bundled map', () => {
   let bundle: BuiltBundle;
@@ -27,6 +34,8 @@ describe('the bundled map', () => {
     bundle = await buildCdnBundle();
     publicDir = await mkdtemp(join(tmpdir(), 'bundled-map-'));
     await writeFile(join(publicDir, 'index.html'), PAGE);
+    await writeFile(join(publicDir, 'tiles.html'), TILES_PAGE);
+    await copyFile(new URL('../../packages/core/map/tile.png', import.meta.url), join(publicDir, 'tile.png'));
     demo = await startDemoServer({ port: 0, host: '127.0.0.1', publicDir, bundleDir: bundle.dir, log: () => {} });
     browser = await chromium.launch({ executablePath: await findChromium(), headless: true, args: CHROMIUM_ARGS });
   });
@@ -38,13 +47,21 @@ describe('the bundled map', () => {
     if (publicDir) await rm(publicDir, { recursive: true, force: true });
   });
 
-  it('draws the route and the land, with every interaction handler, and warns of nothing', async () => {
+  /** A new page, with every URL it requests and every warning, error and uncaught exception it logs. */
+  async function openPage(): Promise<{ page: Page; requests: string[]; problems: string[] }> {
     const page = await browser.newPage();
+    const requests: string[] = [];
+    page.on('request', (request) => requests.push(request.url()));
     const problems: string[] = [];
     page.on('console', (m) => {
       if (m.type() === 'warning' || m.type() === 'error') problems.push(m.text());
     });
     page.on('pageerror', (e) => problems.push(e.message));
+    return { page, requests, problems };
+  }
+
+  it('draws the route and the land, with every interaction handler, and warns of nothing', async () => {
+    const { page, requests, problems } = await openPage();
     await page.goto(demo.url);
     const drawn = await page.waitForFunction(
       () => {
@@ -58,6 +75,95 @@ describe('the bundled map', () => {
       { timeout: 20_000 },
     );
     assert.deepEqual(await drawn.jsonValue(), ['dragging', 'scrollWheelZoom', 'keyboard', 'doubleClickZoom', 'touchZoom']);
+
+    // The handlers work, not only exist: the bundle's Leaflet is trimmed by scripts/trim-leaflet.ts,
+    // which the browser tests (sources compiled file by file) never run through.
+    const view = async () =>
+      page.evaluate(() => {
+        const map = document.querySelector('ocean-tracker')?.shadowRoot?.querySelector('tracker-route-map') as unknown as {
+          leafletMap: { getCenter(): { lat: number; lng: number }; getZoom(): number };
+        };
+        const { lat, lng } = map.leafletMap.getCenter();
+        return { lat, lng, zoom: map.leafletMap.getZoom() };
+      });
+    const settled = async (before: { lat: number; lng: number; zoom: number }, what: string) => {
+      for (let i = 0; i < 40; i++) {
+        const now = await view();
+        if (now.lat !== before.lat || now.lng !== before.lng || now.zoom !== before.zoom) {
+          await page.waitForTimeout(400); // animations end
+          return view();
+        }
+        await page.waitForTimeout(50);
+      }
+      throw new Error(`the map did not move after ${what}`);
+    };
+    const canvas = page.locator('.tracker-map-canvas');
+    const box = await canvas.boundingBox();
+    assert.ok(box && box.width > 100 && box.height > 100);
+    const middle = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+    await page.mouse.click(middle.x, middle.y); // activates dragging and the wheel
+    let before = await view();
+
+    await page.mouse.move(middle.x, middle.y);
+    await page.mouse.down();
+    for (let step = 1; step <= 5; step++) await page.mouse.move(middle.x + step * 20, middle.y + step * 4);
+    await page.mouse.up();
+    let after = await settled(before, 'a drag');
+    assert.ok(after.lng < before.lng, `dragged right, the centre moves west: ${before.lng} → ${after.lng}`);
+    assert.equal(after.zoom, before.zoom);
+
+    before = after;
+    await page.mouse.wheel(0, -300);
+    after = await settled(before, 'the wheel');
+    assert.ok(after.zoom > before.zoom, `wheel up zooms in: ${before.zoom} → ${after.zoom}`);
+
+    before = after;
+    await page.locator('.leaflet-control-zoom-out').click();
+    after = await settled(before, 'the zoom-out button');
+    assert.equal(after.zoom, before.zoom - 1);
+
+    before = after;
+    await page.mouse.dblclick(middle.x, middle.y);
+    after = await settled(before, 'a double click');
+    assert.equal(after.zoom, before.zoom + 1);
+
+    before = after;
+    await canvas.focus();
+    await page.keyboard.press('ArrowUp');
+    after = await settled(before, 'the arrow key');
+    assert.ok(after.lat > before.lat, `ArrowUp pans north: ${before.lat} → ${after.lat}`);
+
+    assert.deepEqual(problems, []);
+    // No tile-url: Leaflet's tile layer is never fetched.
+    assert.deepEqual(
+      requests.filter((url) => TILES_CHUNK.test(url)),
+      [],
+    );
+    assert.ok(
+      requests.some((url) => /\/chunks\/map-\w+\.js$/.test(url)),
+      'the map chunk was loaded',
+    );
+    await page.close();
+  });
+
+  it('draws tiles from the tile chunk when the page sets tile-url, and no land', async () => {
+    const { page, requests, problems } = await openPage();
+    await page.goto(new URL('/tiles.html', demo.url).href);
+    const tiles = page.locator('img.leaflet-tile.leaflet-tile-loaded');
+    await tiles.first().waitFor({ timeout: 20_000 });
+    // Leaflet's tile rules arrived with the chunk: tiles are placed absolutely and shown once loaded.
+    const style = await tiles.first().evaluate((img) => {
+      const { position, visibility } = getComputedStyle(img);
+      return { position, visibility };
+    });
+    assert.deepEqual(style, { position: 'absolute', visibility: 'visible' });
+    assert.equal(await page.locator('path.tracker-land').count(), 0);
+    assert.equal(requests.filter((url) => TILES_CHUNK.test(url)).length, 1);
+    const origin = new URL(demo.url).origin;
+    assert.deepEqual(
+      requests.filter((url) => !url.startsWith(origin) && !url.startsWith('data:')),
+      [],
+    );
     assert.deepEqual(problems, []);
     await page.close();
   });

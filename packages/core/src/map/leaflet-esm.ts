@@ -20,14 +20,15 @@ declare module 'leaflet/src/geo/LatLngBounds.js' {
 declare module 'leaflet/src/layer/LayerGroup.js' {
   export { layerGroup } from 'leaflet';
 }
-declare module 'leaflet/src/layer/Tooltip.js' {
-  export { tooltip } from 'leaflet';
+declare module 'leaflet/src/layer/Layer.js' {
+  export { Layer } from 'leaflet';
 }
-declare module 'leaflet/src/layer/marker/Marker.js' {
-  export { marker } from 'leaflet';
+declare module 'leaflet/src/geometry/Point.js' {
+  export { point as toPoint } from 'leaflet';
 }
-declare module 'leaflet/src/layer/marker/DivIcon.js' {
-  export { divIcon } from 'leaflet';
+declare module 'leaflet/src/dom/DomUtil.js' {
+  import type { DomUtil } from 'leaflet';
+  export const setPosition: typeof DomUtil.setPosition;
 }
 declare module 'leaflet/src/layer/vector/Polyline.js' {
   export { polyline } from 'leaflet';

@@ -2,9 +2,11 @@
  * The parts of Leaflet this map uses, imported from Leaflet's ES sources one module at a
  * time. Leaflet's bundled builds (UMD or ESM) hold every layer, control, handler and
  * renderer, and a bundler cannot drop the unused ones: each module registers itself on
- * `L.Map` as a side effect. Importing only these modules leaves out popups, the canvas
- * renderer, image and video overlays, GeoJSON, the layers, scale and attribution controls,
- * box zoom, tap-hold and the extra projections: about a third of Leaflet.
+ * `L.Map` as a side effect. Importing only these modules leaves out popups, tooltips and
+ * markers (labels and the vehicle are drawn by pinned-elements.ts), the canvas renderer,
+ * image and video overlays, GeoJSON, the layers, scale and attribution controls, box zoom,
+ * tap-hold and the extra projections: about a third of Leaflet. The tile layer is imported
+ * on its own, when a page asks for tiles (leaflet-tiles.ts).
  *
  * The map handlers register themselves when imported, so the imports below without names
  * are what lets the map be dragged, zoomed with the wheel, a double click, a pinch and the
@@ -22,14 +24,13 @@ import type { Layer, Map as LeafletMap } from 'leaflet';
 export { createMap } from 'leaflet/src/map/Map.js';
 export { toLatLng as latLng } from 'leaflet/src/geo/LatLng.js';
 export { toLatLngBounds as latLngBounds } from 'leaflet/src/geo/LatLngBounds.js';
+export { toPoint as point } from 'leaflet/src/geometry/Point.js';
+export { setPosition } from 'leaflet/src/dom/DomUtil.js';
 export { layerGroup } from 'leaflet/src/layer/LayerGroup.js';
-export { tooltip } from 'leaflet/src/layer/Tooltip.js';
-export { marker } from 'leaflet/src/layer/marker/Marker.js';
-export { divIcon } from 'leaflet/src/layer/marker/DivIcon.js';
+export { Layer } from 'leaflet/src/layer/Layer.js';
 export { polyline } from 'leaflet/src/layer/vector/Polyline.js';
 export { polygon } from 'leaflet/src/layer/vector/Polygon.js';
 export { circleMarker } from 'leaflet/src/layer/vector/CircleMarker.js';
-export { tileLayer } from 'leaflet/src/layer/tile/TileLayer.js';
 export { zoom as zoomControl } from 'leaflet/src/control/Control.Zoom.js';
 
 /**

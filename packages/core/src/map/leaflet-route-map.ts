@@ -5,24 +5,11 @@
  * `window`).
  *
  * Everything from the document reaches Leaflet as DOM nodes filled with `textContent`:
- * tooltips get elements, the vehicle icon gets an SVG element, and attribution is not
+ * labels get elements, the vehicle icon gets an SVG element, and attribution is not
  * Leaflet's (its control writes `innerHTML`) but text rendered by the element.
  */
-import type { Control, LatLng as LeafletLatLng, LayerGroup, Map as LeafletMap, Tooltip } from 'leaflet';
-import {
-  circleMarker,
-  createMap,
-  divIcon,
-  latLng,
-  latLngBounds,
-  layerGroup,
-  marker,
-  polygon,
-  polyline,
-  tileLayer,
-  tooltip,
-  zoomControl,
-} from './leaflet-parts.js';
+import type { Control, LatLng as LeafletLatLng, LayerGroup, Map as LeafletMap } from 'leaflet';
+import { circleMarker, createMap, latLng, latLngBounds, layerGroup, polygon, polyline, zoomControl } from './leaflet-parts.js';
 import type { Polygon } from 'geojson';
 import type { LatLng, Position } from '../model/shipment.js';
 import type { MapView } from '../presentation/view-model.js';
@@ -38,7 +25,9 @@ import {
   type Size,
 } from './label-placement.js';
 import { landDigits, landGrid, packedLand } from './land-110m.generated.js';
+import { adoptCss } from './adopt-css.js';
 import { leafletCss } from './leaflet-css.generated.js';
+import { MapLabelLayer, VehicleLayer } from './pinned-elements.js';
 import { positionWords, type MapMessages } from './map-messages.js';
 import { gridLngLat, unpackLand } from './packed-land.js';
 import { buildRouteScene, type RouteScene, type SceneStop } from './route-geometry.js';
@@ -46,27 +35,9 @@ import { usableTileUrl } from './tile-template.js';
 
 const SVG_NS = 'http://www.w3.org/2000/svg';
 
-let sheet: CSSStyleSheet | undefined;
-
-/**
- * Puts Leaflet's CSS in the shadow root, before the element's own styles so those win.
- * Constructable stylesheets are shared across every map on the page; without them the
- * CSS goes in a `<style>` (still inside the shadow root, never into the page).
- */
+/** Puts Leaflet's CSS in the shadow root, before the element's own styles so those win (see adopt-css.ts). */
 export function adoptLeafletCss(root: ShadowRoot): void {
-  if ('adoptedStyleSheets' in root && typeof CSSStyleSheet.prototype.replaceSync === 'function') {
-    if (!sheet) {
-      sheet = new CSSStyleSheet();
-      sheet.replaceSync(leafletCss);
-    }
-    if (!root.adoptedStyleSheets.includes(sheet)) root.adoptedStyleSheets = [sheet, ...root.adoptedStyleSheets];
-    return;
-  }
-  if (root.querySelector('style[data-leaflet]')) return;
-  const style = document.createElement('style');
-  style.dataset['leaflet'] = '';
-  style.textContent = leafletCss;
-  root.prepend(style);
+  adoptCss(root, 'map', leafletCss);
 }
 
 let land: Array<Polygon['coordinates']> | undefined;
@@ -205,6 +176,8 @@ export class LeafletRouteMap {
   private pendingFit: RouteScene | undefined;
   private tileUrl: string | undefined;
   private basemapDrawn = false;
+  /** Counts basemap changes (and destroy()), so tiles that arrive after the next change are not added. */
+  private basemapGeneration = 0;
 
   constructor(
     parent: HTMLElement,
@@ -301,17 +274,9 @@ export class LeafletRouteMap {
     });
     if (scene.position) {
       const { position, at } = scene.position;
-      marker(latLng(at.lat, at.lng), {
-        icon: divIcon({
-          html: vehicleIcon(position),
-          className: `tracker-vehicle tracker-vehicle--${position.kind}`,
-          iconSize: [24, 24],
-          iconAnchor: [12, 12],
-        }),
-        keyboard: false,
-        interactive: false,
-        zIndexOffset: 1000,
-      }).addTo(this.route);
+      new VehicleLayer(latLng(at.lat, at.lng), `tracker-vehicle tracker-vehicle--${position.kind}`, 24, vehicleIcon(position)).addTo(
+        this.route,
+      );
       const text = vehicleText(view, options.messages, options.now);
       if (text) labels.push({ at, text, radius: 12, priority: 2, prefer: 'above', className: 'tracker-vehicle-label' });
     }
@@ -333,6 +298,7 @@ export class LeafletRouteMap {
   }
 
   destroy(): void {
+    this.basemapGeneration++;
     clearTimeout(this.hintTimer);
     this.map.off('zoomend moveend', this.relabel);
     this.resizeObserver.disconnect();
@@ -356,14 +322,17 @@ export class LeafletRouteMap {
   private drawBasemap(tileUrl: string | undefined): void {
     if (this.basemapDrawn && tileUrl === this.tileUrl) return;
     this.basemap.clearLayers();
+    const generation = ++this.basemapGeneration;
     this.tileUrl = tileUrl;
     this.basemapDrawn = true;
     if (tileUrl) {
-      tileLayer(tileUrl, {
-        // Cross-origin tile servers learn our origin, never the page URL (which may hold the tracking number).
-        referrerPolicy: 'strict-origin-when-cross-origin',
-        className: 'tracker-tiles',
-      }).addTo(this.basemap);
+      // Leaflet's tile layer and its CSS load only for a map that shows tiles (leaflet-tiles.ts).
+      import('./leaflet-tiles.js').then(
+        ({ tiles }) => {
+          if (generation === this.basemapGeneration) tiles(tileUrl, this.container).addTo(this.basemap);
+        },
+        (error: unknown) => console.warn('tracker-route-map: the tiles could not be loaded', error),
+      );
       return;
     }
     // The unwrapped route may run past ±180°, so land is drawn on the neighbouring world copies too.
@@ -459,21 +428,11 @@ export class LeafletRouteMap {
     return size;
   };
 
-  /**
-   * Removes the drawn labels at once: Leaflet fades a removed tooltip out and drops its
-   * element 200 ms later, which would leave the old and new label side by side meanwhile.
-   */
-  private clearLabels(): void {
-    this.labelLayer.eachLayer((layer) => {
-      this.labelLayer.removeLayer(layer);
-      (layer as Tooltip).getElement()?.remove();
-    });
-  }
-
   /** Places every label for the current view: a side, a shortened text or none (see label-placement.ts). */
   private placeLabels(): void {
     const { x, y } = this.map.getSize();
-    this.clearLabels();
+    // A label leaves at once (pinned-elements.ts), not fading out beside its replacement.
+    this.labelLayer.clearLayers();
     if (x === 0 || y === 0 || this.labels.length === 0) return;
     const placements = placeLabels({
       labels: this.labels.map((l) => this.request(l, this.map.latLngToContainerPoint(latLng(l.at.lat, l.at.lng)))),
@@ -488,16 +447,13 @@ export class LeafletRouteMap {
       const content = document.createElement('div');
       content.dir = this.dir;
       content.append(...labelContent(placement.text));
-      tooltip({
-        permanent: true,
-        interactive: false,
-        direction: placement.side,
-        offset: tooltipOffset(placement.side, label.radius),
-        className: `tracker-label ${label.className}`,
-      })
-        .setLatLng(latLng(label.at.lat, label.at.lng))
-        .setContent(content)
-        .addTo(this.labelLayer);
+      new MapLabelLayer(
+        latLng(label.at.lat, label.at.lng),
+        placement.side,
+        tooltipOffset(placement.side, label.radius),
+        `tracker-label ${label.className}`,
+        content,
+      ).addTo(this.labelLayer);
     });
   }
 

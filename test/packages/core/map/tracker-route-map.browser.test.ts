@@ -1,6 +1,7 @@
-import { expect, fixture, html } from '@open-wc/testing';
+import { expect, fixture, html, waitUntil } from '@open-wc/testing';
 import { emulateMedia, sendKeys } from '@web/test-runner-commands';
 import '../../../../packages/core/src/map/define.js';
+import { DEFAULT_GAP } from '../../../../packages/core/src/map/label-placement.js';
 import { englishMapMessages } from '../../../../packages/core/src/map/map-messages.js';
 import type { TrackerRouteMap } from '../../../../packages/core/src/map/index.js';
 import type { Shipment } from '../../../../packages/core/src/model/shipment.js';
@@ -75,6 +76,32 @@ describe('<tracker-route-map>', () => {
         'Transshipment',
         'Port of discharge, Destination',
       ]);
+    });
+
+    it('draws the labels above the markers, beside their anchor, and replaces them at once after a zoom', async () => {
+      const el = await mount(oceanInTransit());
+      const map = el.leafletMap!;
+      const labels = () => [...root(el).querySelectorAll<HTMLElement>('.tracker-label:not(.tracker-label-measure)')];
+      expect(labels()).to.have.length(4);
+      for (const label of labels()) {
+        // Leaflet's tooltip pane (z-index 650) is above the markers' (600) and the route's (400).
+        expect(label.parentElement!.classList.contains('leaflet-tooltip-pane'), label.className).to.equal(true);
+        expect(label.getAttribute('role')).to.equal('tooltip');
+        expect(label.style.opacity).to.equal('0.9');
+      }
+      // A label on the right of Ningbo: its left edge past the marker (radius 6, 1 of stroke) and the gap, its middle level with the port.
+      const ningbo = labels().find((l) => l.textContent?.startsWith('Ningbo'))!;
+      expect(ningbo.classList.contains('leaflet-tooltip-right')).to.equal(true);
+      const anchor = map.latLngToContainerPoint([29.8683, 121.544]);
+      const box = ningbo.getBoundingClientRect();
+      const origin = root(el).querySelector('.leaflet-container')!.getBoundingClientRect();
+      expect(box.left - origin.left - anchor.x).to.be.closeTo(7 + DEFAULT_GAP, 1);
+      expect((box.top + box.bottom) / 2 - origin.top - anchor.y).to.be.within(-2, 2);
+      const before = labels();
+      map.setZoom(map.getZoom() + 1, { animate: false });
+      // Placed again for the new view, the old ones gone in the same task (a tooltip would fade for 200 ms).
+      expect(labels().some((l) => before.includes(l))).to.equal(false);
+      expect(labels().length).to.be.within(1, 4);
     });
 
     it('shows the vessel rotated by its course, labelled with name, speed, course and age', async () => {
@@ -187,6 +214,7 @@ describe('<tracker-route-map>', () => {
         tileUrl: `${location.origin}/test/packages/core/map/tile.png?z={z}&x={x}&y={y}`,
         tileAttribution: HOSTILE.attribution,
       });
+      await waitUntil(() => root(el).querySelector('img.leaflet-tile') !== null, 'no tiles were drawn');
       await frames(10);
       // Whole, or cut short with "…" when the label has no room for it: as text either way.
       const [vessel, ...others] = texts(el, '.tracker-vehicle-label strong');
@@ -211,8 +239,12 @@ describe('<tracker-route-map>', () => {
     it('uses the tile template with a strict referrer policy and never sends the tracking number', async () => {
       const template = `${location.origin}/test/packages/core/map/tile.png?z={z}&x={x}&y={y}`;
       const el = await mount(oceanInTransit(), { tileUrl: template, tileAttribution: '© Test Tiles' });
+      // The tile layer is a chunk of its own, imported when a map first shows tiles.
+      await waitUntil(() => root(el).querySelector('img.leaflet-tile') !== null, 'no tiles were drawn');
       const tiles = [...root(el).querySelectorAll<HTMLImageElement>('img.leaflet-tile')];
       expect(tiles.length).to.be.greaterThan(0);
+      // Leaflet's tile rules came with the tile layer (leaflet-tiles.ts).
+      expect(getComputedStyle(tiles[0]!).position).to.equal('absolute');
       for (const tile of tiles) {
         expect(tile.referrerPolicy).to.equal('strict-origin-when-cross-origin');
         expect(new URL(tile.src).host).to.equal(location.host);
@@ -225,11 +257,47 @@ describe('<tracker-route-map>', () => {
     it('names the tile host when no attribution is given, and ignores a template it cannot fill', async () => {
       const el = await mount(oceanInTransit(), { tileUrl: `${location.origin}/test/packages/core/map/tile.png?{z}/{x}/{y}` });
       expect(texts(el, '[part=attribution]')).to.deep.equal([location.host]);
+      await waitUntil(() => root(el).querySelector('img.leaflet-tile') !== null, 'no tiles were drawn');
       el.tileUrl = `${location.origin}/test/packages/core/map/tile.png?{z}/{x}/{y}&key={apiKey}`;
       await el.updateComplete;
       expect(root(el).querySelectorAll('img.leaflet-tile')).to.have.length(0);
       expect(root(el).querySelectorAll('.tracker-land').length).to.be.greaterThan(0);
       expect(texts(el, '[part=attribution]')).to.deep.equal(['Natural Earth']);
+    });
+
+    it('never draws the tiles of a template replaced before they loaded', async () => {
+      const { LeafletRouteMap, adoptLeafletCss } = await import('../../../../packages/core/src/map/leaflet-route-map.js');
+      const host = document.createElement('div');
+      host.style.cssText = 'width: 640px; height: 360px; position: relative';
+      const shadow = host.attachShadow({ mode: 'open' });
+      adoptLeafletCss(shadow);
+      const parent = document.createElement('div');
+      parent.style.cssText = 'position: absolute; inset: 0';
+      shadow.append(parent);
+      document.body.append(host);
+      const renderer = new LeafletRouteMap(parent, { onHint: () => {} });
+      try {
+        const view = mapView(oceanInTransit(), englishMapMessages);
+        const show = (tileUrl?: string) =>
+          renderer.show(view, { messages: englishMapMessages, now: Date.now(), ...(tileUrl ? { tileUrl } : {}) });
+        const a = `${location.origin}/test/packages/core/map/tile.png?a={z}/{x}/{y}`;
+        const b = `${location.origin}/test/packages/core/map/tile.png?b={z}/{x}/{y}`;
+        // All in one task: no import of the tile layer has settled in between.
+        show(a);
+        show();
+        show(a);
+        await waitUntil(() => shadow.querySelector('img.leaflet-tile') !== null, 'no tiles were drawn');
+        await frames(5);
+        expect(shadow.querySelectorAll('.tracker-tiles')).to.have.length(1);
+        show(b);
+        await waitUntil(() => shadow.querySelector('.tracker-tiles img[src*="?b="]') !== null, 'the new tiles were not drawn');
+        await frames(5);
+        expect(shadow.querySelectorAll('.tracker-tiles')).to.have.length(1);
+        expect(shadow.querySelectorAll('img.leaflet-tile[src*="?a="]')).to.have.length(0);
+      } finally {
+        renderer.destroy();
+        host.remove();
+      }
     });
   });
 
