@@ -1,4 +1,5 @@
 import { defineConfig } from 'vite';
+import { mangleLeafletPrivates } from './scripts/mangle-leaflet-privates.js';
 import { minifyCssLiterals } from './scripts/minify-css-literals.js';
 import { parallelImports } from './scripts/parallel-imports.js';
 import { trimLitPlugin } from './scripts/trim-lit.js';
@@ -38,7 +39,8 @@ export default defineConfig({
   },
   // trimLitPlugin: Lit's polyfill and hydration hooks, version records and long error wording out (scripts/trim-lit.ts).
   // trimLeafletPlugin: what this map never uses out of Leaflet's sources (scripts/trim-leaflet.ts).
-  plugins: [trimLitPlugin(), trimLeafletPlugin(), minifyCssLiterals(), parallelImports(), earlyChunks()],
+  // mangleLeafletPrivates: Leaflet's `_private` member names shortened in the map's chunks (scripts/mangle-leaflet-privates.ts).
+  plugins: [trimLitPlugin(), trimLeafletPlugin(), minifyCssLiterals(), parallelImports(), earlyChunks(), mangleLeafletPrivates()],
   build: {
     outDir: 'packages/cargo-trackers/dist/cdn',
     emptyOutDir: true,

@@ -1,8 +1,11 @@
 // The map as the script-tag bundle ships it, not as the test runner compiles the sources one
 // file at a time: the bundler drops module code it believes has no effect, and the parts of
 // Leaflet the map uses register themselves by side effect (leaflet-parts.ts). In a real
-// Chromium, a page holding one <ocean-tracker> draws its route and land, and its map answers to
-// the mouse wheel, dragging, the keyboard, double clicks and pinches.
+// Chromium, a page holding one <ocean-tracker> draws its route, land and port labels, and its map
+// answers to the mouse wheel, dragging, the keyboard, double clicks and the zoom buttons; with
+// `tile-url` it draws tiles. The build trims Leaflet (scripts/trim-leaflet.ts) and shortens its
+// private member names in the map's chunks (scripts/mangle-leaflet-privates.ts): this is where
+// both are checked.
 import assert from 'node:assert/strict';
 import { copyFile, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -75,6 +78,9 @@ describe('the bundled map', () => {
       { timeout: 20_000 },
     );
     assert.deepEqual(await drawn.jsonValue(), ['dragging', 'scrollWheelZoom', 'keyboard', 'doubleClickZoom', 'touchZoom']);
+    // The ports are labelled with their names.
+    const labels = await page.locator('.tracker-label:not(.tracker-label-measure)').allTextContents();
+    assert.ok(labels.length >= 2 && labels.some((text) => text.includes('Rotterdam')), `labels: ${JSON.stringify(labels)}`);
 
     // The handlers work, not only exist: the bundle's Leaflet is trimmed by scripts/trim-leaflet.ts,
     // which the browser tests (sources compiled file by file) never run through.
@@ -158,6 +164,7 @@ describe('the bundled map', () => {
     });
     assert.deepEqual(style, { position: 'absolute', visibility: 'visible' });
     assert.equal(await page.locator('path.tracker-land').count(), 0);
+    assert.equal(await page.getByText('Test tiles', { exact: true }).count(), 1, 'the tile attribution, as text');
     assert.equal(requests.filter((url) => TILES_CHUNK.test(url)).length, 1);
     const origin = new URL(demo.url).origin;
     assert.deepEqual(
