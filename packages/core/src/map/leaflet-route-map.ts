@@ -34,6 +34,14 @@ import { buildRouteScene, type RouteScene, type SceneStop } from './route-geomet
 import { usableTileUrl } from './tile-template.js';
 
 const SVG_NS = 'http://www.w3.org/2000/svg';
+/** The closest a fit goes: two ports a few kilometres apart still show their coast around them. */
+const FIT_MAX_ZOOM = 7;
+/**
+ * The closest a visitor may zoom over the built-in land outline: one step past the closest fit.
+ * The outline is Natural Earth's 1:110m, simplified for zooms up to 7 (generate-map-assets.mjs);
+ * further in it is only coarser corners, and the route and ports are already apart.
+ */
+const LAND_MAX_ZOOM = FIT_MAX_ZOOM + 1;
 
 /** Puts Leaflet's CSS in the shadow root, before the element's own styles so those win (see adopt-css.ts). */
 export function adoptLeafletCss(root: ShadowRoot): void {
@@ -325,6 +333,9 @@ export class LeafletRouteMap {
     const generation = ++this.basemapGeneration;
     this.tileUrl = tileUrl;
     this.basemapDrawn = true;
+    // Tiles bring their own closest zoom (Leaflet reads it from the tile layer); the land outline
+    // has none, and without a limit the zoom buttons, keys and wheel would zoom on for ever.
+    this.limitZoom(tileUrl ? undefined : LAND_MAX_ZOOM);
     if (tileUrl) {
       // Leaflet's tile layer and its CSS load only for a map that shows tiles (leaflet-tiles.ts).
       import('./leaflet-tiles.js').then(
@@ -342,6 +353,15 @@ export class LeafletRouteMap {
       );
       polygon(rings, { interactive: false, className: 'tracker-land', stroke: false }).addTo(this.basemap);
     }
+  }
+
+  /** Sets the closest zoom the visitor may reach (undefined: the tile layer's), and zooms out to it if past. */
+  private limitZoom(max: number | undefined): void {
+    if (this.map.options.maxZoom === max) return;
+    this.map.options.maxZoom = max;
+    // What Leaflet fires when a layer changes the zoom range: the zoom buttons update their disabled state.
+    this.map.fire('zoomlevelschange');
+    if (max !== undefined && this.map.getZoom() > max) this.map.setZoom(max, { animate: false });
   }
 
   private onResize(): void {
@@ -378,7 +398,7 @@ export class LeafletRouteMap {
     this.map.fitBounds(box, {
       paddingTopLeft: [pad.left, pad.top],
       paddingBottomRight: [pad.right, pad.bottom],
-      maxZoom: 7,
+      maxZoom: FIT_MAX_ZOOM,
       animate: false,
     });
   }

@@ -413,6 +413,29 @@ describe('<tracker-route-map>', () => {
       expect(map.getZoom()).to.equal(zoom);
     });
 
+    it('stops zooming in one step past the closest fit over the land outline, and not over tiles', async () => {
+      const el = await mount(oceanInTransit());
+      const map = el.leafletMap!;
+      const zoomIn = root(el).querySelector<HTMLElement>('.leaflet-control-zoom-in')!;
+      expect(map.getMaxZoom()).to.equal(8);
+      map.setZoom(20, { animate: false });
+      expect(map.getZoom()).to.equal(8);
+      await waitUntil(() => zoomIn.classList.contains('leaflet-disabled'), 'the zoom-in button stays enabled at the closest zoom');
+      expect(zoomIn.getAttribute('aria-disabled')).to.equal('true');
+      // Tiles bring their own limit (Leaflet's tile layer: 18), which the map then follows.
+      el.tileUrl = `${location.origin}/test/packages/core/map/tile.png?z={z}&x={x}&y={y}`;
+      await el.updateComplete;
+      await waitUntil(() => map.getMaxZoom() === 18, `the tiles' limit was not taken: ${map.getMaxZoom()}`);
+      await waitUntil(() => !zoomIn.classList.contains('leaflet-disabled'), 'the zoom-in button stays disabled over tiles');
+      map.setZoom(12, { animate: false });
+      expect(map.getZoom()).to.equal(12);
+      // Back to the land outline: the map zooms out to its limit.
+      el.tileUrl = undefined;
+      await el.updateComplete;
+      expect(map.getMaxZoom()).to.equal(8);
+      expect(map.getZoom()).to.equal(8);
+    });
+
     // Neither driver outside Chromium can emulate prefers-reduced-motion.
     const noReducedMotion = {
       firefox: "Puppeteer emulates prefers-reduced-motion over CDP only, and Firefox's WebDriver BiDi has no such command",
