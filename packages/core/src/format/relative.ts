@@ -12,7 +12,12 @@ const UNITS: ReadonlyArray<[Intl.RelativeTimeFormatUnit, number]> = [
  * "in 3 days", "12 minutes ago", "now": the largest unit that fits, in the locale, up to `largest`
  * (the map says a position's age in days at most). Whole seconds first, so 59.7 s is "1 minute", not "60 seconds".
  */
-export function formatRelative(targetMs: number, nowMs: number, locale: string | undefined, largest: Intl.RelativeTimeFormatUnit = 'year'): string {
+export function formatRelative(
+  targetMs: number,
+  nowMs: number,
+  locale: string | undefined,
+  largest: Intl.RelativeTimeFormatUnit = 'year',
+): string {
   const diff = Math.round((targetMs - nowMs) / 1000) * 1000;
   const units = UNITS.slice(UNITS.findIndex(([unit]) => unit === largest));
   const [unit, size] = units.find(([, size]) => Math.abs(diff) >= size) ?? ['second', 1000];
