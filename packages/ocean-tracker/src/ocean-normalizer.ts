@@ -53,15 +53,13 @@ import {
   readString,
   readTimeZone,
   requiredList,
+  REFERENCE_TYPES,
   requiredText,
   sortByTime,
   TIME_KINDS,
   withoutUndefined,
   type Refusal,
 } from '@cargo-trackers/core';
-import { OCEAN_REFERENCE_TYPES } from './carrier-list.js';
-
-export { parseOceanCarriers, type OceanCarrier, type OceanReferenceType } from './carrier-list.js';
 
 /** Ocean statuses this version has words for. */
 export const OCEAN_STATUSES = ['PLANNED', 'AT_ORIGIN', 'IN_TRANSIT', 'TRANSSHIPMENT', 'ARRIVED', 'DELIVERED', 'UNKNOWN'] as const;
@@ -110,7 +108,7 @@ export const normalizeOcean: Normalizer = (body: unknown): NormalizeResult => {
   const shipment: Shipment = {
     product: 'ocean',
     reference,
-    referenceType: readEnum(field(body, 'referenceType'), OCEAN_REFERENCE_TYPES),
+    referenceType: readEnum(field(body, 'referenceType'), REFERENCE_TYPES.ocean),
     carrier: readCarrier(field(body, 'carrier')),
     status: readStatus(statusCode, field(body, 'statusText'), OCEAN_STATUSES),
     updatedAt: readMoment(field(body, 'updatedAt')),
