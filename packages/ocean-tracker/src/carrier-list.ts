@@ -4,9 +4,16 @@
  * this module when the list is asked for (the picker used, or a number that needs it), so neither
  * the first load nor a lookup that never needs the list carries it.
  */
-// With the lookup's code, which is here before any list is read (the list controller is part of it).
-import { REFERENCE_TYPES } from '@cargo-trackers/core';
-import { field, inSentence, readArray, readEnum, readObject, readString, type RenderContext } from '@cargo-trackers/core/element';
+import {
+  field,
+  inSentence,
+  readArray,
+  readEnum,
+  readObject,
+  readString,
+  REFERENCE_TYPES,
+  type RenderContext,
+} from '@cargo-trackers/core/element';
 import { checkContainerNumber } from './container-number.js';
 
 /** The kinds of number an ocean lookup takes. */

@@ -34,32 +34,36 @@ import type {
   Vessel,
 } from '@cargo-trackers/core';
 import {
-  field,
-  isObject,
   LEG_STATES,
   mergeRouteStops,
   nonNegative,
   placeResolver,
-  readArray,
   readBoolean,
-  readEnum,
   readLatLng,
   readLineString,
   readMoment,
   readNumber,
   readNumberIn,
-  readObject,
   readStatus,
-  readString,
   readTimeZone,
   requiredList,
-  REFERENCE_TYPES,
   requiredText,
   sortByTime,
   TIME_KINDS,
-  withoutUndefined,
   type Refusal,
 } from '@cargo-trackers/core';
+// The first load's readers through the element's entry, as the carrier list's reader takes them: a bundler
+// that groups modules by the entries reaching them (esbuild) then keeps the first load in one shared chunk.
+import {
+  field,
+  isObject,
+  readArray,
+  readEnum,
+  readObject,
+  readString,
+  REFERENCE_TYPES,
+  withoutUndefined,
+} from '@cargo-trackers/core/element';
 
 /** Ocean statuses this version has words for. */
 export const OCEAN_STATUSES = ['PLANNED', 'AT_ORIGIN', 'IN_TRANSIT', 'TRANSSHIPMENT', 'ARRIVED', 'DELIVERED', 'UNKNOWN'] as const;

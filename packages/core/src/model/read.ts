@@ -5,7 +5,7 @@
  * NaN, so a malformed optional field simply degrades the view. The readers know nothing of the
  * upstream field names: those stay in the normalizers.
  */
-import type { LatLng, LegState, Moment, PlaceRole, Product, ReferenceType, RouteStop, Place, Status, TimeKind } from './shipment.js';
+import type { LatLng, LegState, Moment, PlaceRole, RouteStop, Place, Status, TimeKind } from './shipment.js';
 import { field, isObject, readArray, readString, type JsonObject } from './read-basics.js';
 
 export * from './read-basics.js';
@@ -170,11 +170,6 @@ export function mergeRouteStops(
 export const TIME_KINDS: readonly TimeKind[] = ['actual', 'estimated', 'planned'];
 /** Every `LegState`, for reading a document's `state` fields. */
 export const LEG_STATES: readonly LegState[] = ['completed', 'current', 'planned', 'cancelled'];
-/** The kinds of number each product's lookup takes, for reading a document's or a carrier list's reference types. */
-export const REFERENCE_TYPES = {
-  ocean: ['container', 'bill_of_lading', 'booking'],
-  air: ['awb'],
-} as const satisfies Record<Product, readonly ReferenceType[]>;
 
 /** Why a document cannot be shown: a required field is missing or of the wrong type. */
 export interface Refusal {
