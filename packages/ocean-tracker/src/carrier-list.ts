@@ -1,16 +1,23 @@
 /**
  * The open ocean carrier list (`GET /v1/carriers/ocean` through the proxy), for the form's
- * carrier picker. Apart from the normalizer, so that the form can read the list on first
- * load while the normalizer loads only when a lookup starts, and what a listed carrier requires:
- * the form loads this module when the list is asked for, so the first load carries neither.
+ * carrier picker, and what a listed carrier requires. Apart from the normalizer: the form loads
+ * this module when the list is asked for (the picker used, or a number that needs it), so neither
+ * the first load nor a lookup that never needs the list carries it.
  */
-import type { ReferenceType } from '@cargo-trackers/core';
-import { field, inSentence, readArray, readEnum, readObject, readString, type RenderContext } from '@cargo-trackers/core/element';
+import {
+  field,
+  inSentence,
+  readArray,
+  readEnum,
+  readObject,
+  readString,
+  REFERENCE_TYPES,
+  type RenderContext,
+} from '@cargo-trackers/core/element';
 import { checkContainerNumber } from './container-number.js';
 
 /** The kinds of number an ocean lookup takes. */
-export type OceanReferenceType = Exclude<ReferenceType, 'awb'>;
-export const OCEAN_REFERENCE_TYPES: readonly OceanReferenceType[] = ['container', 'bill_of_lading', 'booking'];
+export type OceanReferenceType = (typeof REFERENCE_TYPES.ocean)[number];
 
 /** One entry of the open ocean carrier list. */
 export interface OceanCarrier {
@@ -40,7 +47,7 @@ export function parseOceanCarriers(body: unknown): OceanCarrier[] | undefined {
     carriers.push({
       code,
       name: readString(field(item, 'name')) ?? code,
-      referenceTypes: types === undefined ? [...OCEAN_REFERENCE_TYPES] : referenceTypesOf(types),
+      referenceTypes: types === undefined ? [...REFERENCE_TYPES.ocean] : referenceTypesOf(types),
       containerNumberRequiredWith: referenceTypesOf(readArray(field(item, 'containerNumberRequiredWith')) ?? []),
     });
   }
@@ -50,7 +57,7 @@ export function parseOceanCarriers(body: unknown): OceanCarrier[] | undefined {
 function referenceTypesOf(values: readonly unknown[]): OceanReferenceType[] {
   const out: OceanReferenceType[] = [];
   for (const v of values) {
-    const t = readEnum(v, OCEAN_REFERENCE_TYPES);
+    const t = readEnum(v, REFERENCE_TYPES.ocean);
     if (t !== undefined && !out.includes(t)) out.push(t);
   }
   return out;

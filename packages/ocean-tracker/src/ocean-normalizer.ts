@@ -34,34 +34,36 @@ import type {
   Vessel,
 } from '@cargo-trackers/core';
 import {
-  field,
-  isObject,
   LEG_STATES,
   mergeRouteStops,
   nonNegative,
   placeResolver,
-  readArray,
   readBoolean,
-  readEnum,
   readLatLng,
   readLineString,
   readMoment,
   readNumber,
   readNumberIn,
-  readObject,
   readStatus,
-  readString,
   readTimeZone,
   requiredList,
   requiredText,
   sortByTime,
   TIME_KINDS,
-  withoutUndefined,
   type Refusal,
 } from '@cargo-trackers/core';
-import { OCEAN_REFERENCE_TYPES } from './carrier-list.js';
-
-export { parseOceanCarriers, type OceanCarrier, type OceanReferenceType } from './carrier-list.js';
+// The first load's readers through the element's entry, as the carrier list's reader takes them: a bundler
+// that groups modules by the entries reaching them (esbuild) then keeps the first load in one shared chunk.
+import {
+  field,
+  isObject,
+  readArray,
+  readEnum,
+  readObject,
+  readString,
+  REFERENCE_TYPES,
+  withoutUndefined,
+} from '@cargo-trackers/core/element';
 
 /** Ocean statuses this version has words for. */
 export const OCEAN_STATUSES = ['PLANNED', 'AT_ORIGIN', 'IN_TRANSIT', 'TRANSSHIPMENT', 'ARRIVED', 'DELIVERED', 'UNKNOWN'] as const;
@@ -110,7 +112,7 @@ export const normalizeOcean: Normalizer = (body: unknown): NormalizeResult => {
   const shipment: Shipment = {
     product: 'ocean',
     reference,
-    referenceType: readEnum(field(body, 'referenceType'), OCEAN_REFERENCE_TYPES),
+    referenceType: readEnum(field(body, 'referenceType'), REFERENCE_TYPES.ocean),
     carrier: readCarrier(field(body, 'carrier')),
     status: readStatus(statusCode, field(body, 'statusText'), OCEAN_STATUSES),
     updatedAt: readMoment(field(body, 'updatedAt')),

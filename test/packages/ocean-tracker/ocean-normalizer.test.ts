@@ -2,12 +2,8 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import type { Shipment } from '@cargo-trackers/core';
-import {
-  normalizeOcean,
-  OCEAN_EVENT_CODES,
-  OCEAN_STATUSES,
-  parseOceanCarriers,
-} from '../../../packages/ocean-tracker/src/ocean-normalizer.js';
+import { normalizeOcean, OCEAN_EVENT_CODES, OCEAN_STATUSES } from '../../../packages/ocean-tracker/src/ocean-normalizer.js';
+import { parseOceanCarriers } from '../../../packages/ocean-tracker/src/carrier-list.js';
 import { loadFixture } from '../../fixtures/load-fixture.js';
 import { assertWellFormed } from '../../support/assert-shipment.js';
 import { mutated } from '../../support/mutate-json.js';

@@ -24,58 +24,58 @@ export class ListController<T> implements ReactiveController {
   /** The list, once loaded; undefined while loading, without a URL, or when it could not be read. */
   value: T | undefined;
 
-  private readonly host: ReactiveControllerHost;
-  private readonly options: ListControllerOptions<T>;
-  private url: string | undefined;
-  private abort: AbortController | undefined;
-  private interrupted = false;
+  readonly #host: ReactiveControllerHost;
+  readonly #options: ListControllerOptions<T>;
+  #url: string | undefined;
+  #abort: AbortController | undefined;
+  #interrupted = false;
 
   constructor(host: ReactiveControllerHost, options: ListControllerOptions<T>) {
-    this.host = host;
-    this.options = options;
+    this.#host = host;
+    this.#options = options;
     host.addController(this);
   }
 
   hostConnected(): void {
     // A load that the disconnection interrupted starts again with the next update.
-    if (this.url === undefined && this.interrupted) this.host.requestUpdate();
-    this.interrupted = false;
+    if (this.#url === undefined && this.#interrupted) this.#host.requestUpdate();
+    this.#interrupted = false;
   }
 
   hostUpdate(): void {
-    const url = this.options.url();
-    if (url !== this.url) this.load(url);
+    const url = this.#options.url();
+    if (url !== this.#url) this.#load(url);
   }
 
   hostDisconnected(): void {
-    if (!this.abort) return;
-    this.abort.abort();
-    this.abort = undefined;
+    if (!this.#abort) return;
+    this.#abort.abort();
+    this.#abort = undefined;
     // Not loaded: the next update after reconnection asks again.
-    this.url = undefined;
-    this.interrupted = true;
+    this.#url = undefined;
+    this.#interrupted = true;
   }
 
-  private load(url: string | undefined): void {
-    this.abort?.abort();
-    this.abort = undefined;
-    this.url = url;
+  #load(url: string | undefined): void {
+    this.#abort?.abort();
+    this.#abort = undefined;
+    this.#url = url;
     this.value = undefined;
     if (url === undefined) return;
     const abort = new AbortController();
-    this.abort = abort;
+    this.#abort = abort;
     // The controller and the client come with the lookup's code, not with the form. The script-tag
     // entry may have asked for this list already, before the element's code arrived (../transport/early-lookup.ts).
-    const options = this.options;
-    const early = takeEarly(this.host, url);
+    const options = this.#options;
+    const early = takeEarly(this.#host, url);
     void Promise.all([fetchJson(url, abort.signal, early?.fetchFor()), 'parse' in options ? options.parse : options.parser()])
       .then(([body, parse]) => (body === undefined ? undefined : parse(body)))
       .catch(() => undefined)
       .then((value) => {
-        if (this.abort !== abort) return;
-        this.abort = undefined;
+        if (this.#abort !== abort) return;
+        this.#abort = undefined;
         this.value = value;
-        this.host.requestUpdate();
+        this.#host.requestUpdate();
       });
   }
 }

@@ -92,40 +92,40 @@ const BACKED_OFF: ReadonlySet<Outcome['kind']> = new Set(['server_error', 'netwo
 export class TrackingController implements ReactiveController {
   state: TrackingState = { phase: 'idle' };
 
-  private readonly host: ReactiveControllerHost & HTMLElement;
-  private readonly options: TrackingControllerOptions;
-  private readonly clock: Clock;
-  private abort?: AbortController;
-  private timer?: unknown;
-  private tick?: unknown;
+  readonly #host: ReactiveControllerHost & HTMLElement;
+  readonly #options: TrackingControllerOptions;
+  readonly #clock: Clock;
+  #abort?: AbortController;
+  #timer?: unknown;
+  #tick?: unknown;
   /** Marks the request in flight as slow after `STILL_LOOKING_MS`. */
-  private slowTimer?: unknown;
+  #slowTimer?: unknown;
   /** Bumped by every new lookup; an answer from an older generation is dropped. */
-  private generation = 0;
-  private counts = { pending: 0, rateLimited: 0, retry: 0 };
-  private connected = false;
+  #generation = 0;
+  #counts = { pending: 0, rateLimited: 0, retry: 0 };
+  #connected = false;
   /** A scheduled ask that came due while the page was hidden or the element was away. */
-  private due = false;
+  #due = false;
   /** Whether the cross-origin hint has been written: once per element, not once per retry. */
-  private hintedCors = false;
+  #hintedCors = false;
 
   constructor(host: ReactiveControllerHost & HTMLElement, options: TrackingControllerOptions) {
-    this.host = host;
-    this.options = options;
-    this.clock = options.clock ?? globalClock;
+    this.#host = host;
+    this.#options = options;
+    this.#clock = options.clock ?? globalClock;
     host.addController(this);
   }
 
   /** The clock's current time, for countdowns in `render()`. */
   get now(): number {
-    return this.clock.now();
+    return this.#clock.now();
   }
 
   /** Starts a new lookup, abandoning whatever was under way. */
   track(request: TrackRequest): void {
-    this.stop();
-    this.counts = { pending: 0, rateLimited: 0, retry: 0 };
-    void this.ask(request);
+    this.#stop();
+    this.#counts = { pending: 0, rateLimited: 0, retry: 0 };
+    void this.#ask(request);
   }
 
   /** Asks again for the last request, from a fresh start ("try again"). */
@@ -136,117 +136,117 @@ export class TrackingController implements ReactiveController {
 
   /** Back to idle: nothing in flight, nothing scheduled. */
   reset(): void {
-    this.stop();
-    this.setState({ phase: 'idle' });
+    this.#stop();
+    this.#setState({ phase: 'idle' });
   }
 
   hostConnected(): void {
-    this.connected = true;
-    document.addEventListener('visibilitychange', this.onVisibilityChange);
-    globalThis.addEventListener('online', this.onOnline);
+    this.#connected = true;
+    document.addEventListener('visibilitychange', this.#onVisibilityChange);
+    globalThis.addEventListener('online', this.#onOnline);
     const state = this.state;
     if (state.phase === 'loading' && !state.after)
-      void this.ask(state.request); // the visitor's own lookup, interrupted
-    else if (state.phase === 'loading' && state.after) this.resume(state.request, state.after);
-    else if (state.phase === 'waiting') this.resume(state.request, state.wait);
+      void this.#ask(state.request); // the visitor's own lookup, interrupted
+    else if (state.phase === 'loading' && state.after) this.#resume(state.request, state.after);
+    else if (state.phase === 'waiting') this.#resume(state.request, state.wait);
   }
 
   /** Picks a wait up again after reconnection: a re-poll still waits for a visible, online page. */
-  private resume(request: TrackRequest, wait: Wait): void {
+  #resume(request: TrackRequest, wait: Wait): void {
     if (wait.retryAt !== undefined) {
-      this.schedule(request, wait);
+      this.#schedule(request, wait);
       return;
     }
-    this.setState({ phase: 'waiting', request, wait });
-    this.due = true;
-    this.askIfDue();
+    this.#setState({ phase: 'waiting', request, wait });
+    this.#due = true;
+    this.#askIfDue();
   }
 
   hostDisconnected(): void {
-    this.connected = false;
-    document.removeEventListener('visibilitychange', this.onVisibilityChange);
-    globalThis.removeEventListener('online', this.onOnline);
+    this.#connected = false;
+    document.removeEventListener('visibilitychange', this.#onVisibilityChange);
+    globalThis.removeEventListener('online', this.#onOnline);
     // Keep the state: hostConnected resumes from it.
-    this.clearTimers();
-    this.abortInFlight();
+    this.#clearTimers();
+    this.#abortInFlight();
   }
 
-  private stop(): void {
-    this.generation++;
-    this.clearTimers();
-    this.abortInFlight();
+  #stop(): void {
+    this.#generation++;
+    this.#clearTimers();
+    this.#abortInFlight();
   }
 
-  private abortInFlight(): void {
-    this.abort?.abort();
-    this.abort = undefined;
+  #abortInFlight(): void {
+    this.#abort?.abort();
+    this.#abort = undefined;
   }
 
-  private clearTimers(): void {
-    if (this.timer !== undefined) this.clock.clearTimeout(this.timer);
-    if (this.tick !== undefined) this.clock.clearTimeout(this.tick);
-    this.timer = undefined;
-    this.tick = undefined;
-    this.due = false;
-    this.clearSlowTimer();
+  #clearTimers(): void {
+    if (this.#timer !== undefined) this.#clock.clearTimeout(this.#timer);
+    if (this.#tick !== undefined) this.#clock.clearTimeout(this.#tick);
+    this.#timer = undefined;
+    this.#tick = undefined;
+    this.#due = false;
+    this.#clearSlowTimer();
   }
 
-  private clearSlowTimer(): void {
-    if (this.slowTimer !== undefined) this.clock.clearTimeout(this.slowTimer);
-    this.slowTimer = undefined;
+  #clearSlowTimer(): void {
+    if (this.#slowTimer !== undefined) this.#clock.clearTimeout(this.#slowTimer);
+    this.#slowTimer = undefined;
   }
 
-  private setState(state: TrackingState): void {
+  #setState(state: TrackingState): void {
     this.state = state;
     // An answer (or a new attempt, which starts its own count) ends the wait for one.
-    this.clearSlowTimer();
-    this.host.requestUpdate();
+    this.#clearSlowTimer();
+    this.#host.requestUpdate();
   }
 
   /** Marks the loading state slow once the request has been out for `STILL_LOOKING_MS`. */
-  private watchSlow(): void {
-    this.slowTimer = this.clock.setTimeout(() => {
-      this.slowTimer = undefined;
+  #watchSlow(): void {
+    this.#slowTimer = this.#clock.setTimeout(() => {
+      this.#slowTimer = undefined;
       const state = this.state;
-      if (state.phase === 'loading') this.setState({ ...state, slow: true });
+      if (state.phase === 'loading') this.#setState({ ...state, slow: true });
     }, STILL_LOOKING_MS);
   }
 
-  private async ask(request: TrackRequest, after?: Wait): Promise<void> {
-    this.setState({ phase: 'loading', request, after });
-    if (!this.connected) return; // hostConnected will ask.
-    this.watchSlow();
-    this.abortInFlight();
-    const generation = ++this.generation;
+  async #ask(request: TrackRequest, after?: Wait): Promise<void> {
+    this.#setState({ phase: 'loading', request, after });
+    if (!this.#connected) return; // hostConnected will ask.
+    this.#watchSlow();
+    this.#abortInFlight();
+    const generation = ++this.#generation;
     const abort = new AbortController();
-    this.abort = abort;
-    const ask = this.options.ask ?? askProxy;
+    this.#abort = abort;
+    const ask = this.#options.ask ?? askProxy;
     const outcome = await ask(request.url, { signal: abort.signal });
-    if (generation !== this.generation || outcome.kind === 'aborted') return;
-    this.abort = undefined;
+    if (generation !== this.#generation || outcome.kind === 'aborted') return;
+    this.#abort = undefined;
     if (outcome.kind !== 'document') {
-      this.handle(request, outcome);
+      this.#handle(request, outcome);
       return;
     }
     let normalize: Normalizer;
     try {
-      normalize = await this.options.normalizer();
+      normalize = await this.#options.normalizer();
     } catch (error) {
-      if (generation !== this.generation) return;
-      console.error(`[${this.options.tag}] The code that reads and shows the answer could not be downloaded.`, error);
-      this.fail(request, { kind: 'display_unavailable', status: 200, message: error instanceof Error ? error.message : String(error) });
+      if (generation !== this.#generation) return;
+      console.error(`[${this.#options.tag}] The code that reads and shows the answer could not be downloaded.`, error);
+      this.#fail(request, { kind: 'display_unavailable', status: 200, message: error instanceof Error ? error.message : String(error) });
       return;
     }
-    if (generation !== this.generation) return;
+    if (generation !== this.#generation) return;
     // Parsing the body, reading it and rendering it each take a task of their own (see yield-to-main.ts).
     await yieldToMain();
-    if (generation !== this.generation) return;
-    this.show(request, outcome.body, normalize, generation);
+    if (generation !== this.#generation) return;
+    this.#show(request, outcome.body, normalize, generation);
   }
 
   /** A 200 document: shown when the normalizer accepts it, else an `unexpected_response`. */
-  private show(request: TrackRequest, body: unknown, normalize: Normalizer, generation: number): void {
-    this.counts = { pending: 0, rateLimited: 0, retry: 0 };
+  #show(request: TrackRequest, body: unknown, normalize: Normalizer, generation: number): void {
+    this.#counts = { pending: 0, rateLimited: 0, retry: 0 };
     let result;
     try {
       result = normalize(body);
@@ -254,68 +254,68 @@ export class TrackingController implements ReactiveController {
       result = { ok: false as const, reason: error instanceof Error ? error.message : String(error) };
     }
     if (!result.ok) {
-      console.error(`[${this.options.tag}] The proxy answered 200 with a body that is not a shipment document: ${result.reason}.`);
-      this.fail(request, { kind: 'unexpected_response', status: 200, message: result.reason });
+      console.error(`[${this.#options.tag}] The proxy answered 200 with a body that is not a shipment document: ${result.reason}.`);
+      this.#fail(request, { kind: 'unexpected_response', status: 200, message: result.reason });
       return;
     }
     const { shipment } = result;
     void yieldToMain().then(() => {
-      if (generation !== this.generation) return;
-      this.setState({ phase: 'loaded', request, shipment });
-      this.host.dispatchEvent(new TrackerLoadEvent(shipment));
+      if (generation !== this.#generation) return;
+      this.#setState({ phase: 'loaded', request, shipment });
+      this.#host.dispatchEvent(new TrackerLoadEvent(shipment));
     });
   }
 
-  private handle(request: TrackRequest, outcome: Exclude<Outcome, { kind: 'aborted' | 'document' }>): void {
+  #handle(request: TrackRequest, outcome: Exclude<Outcome, { kind: 'aborted' | 'document' }>): void {
     // The limits count answers in a row: any other answer starts the count again.
-    if (outcome.kind !== 'rate_limited') this.counts.rateLimited = 0;
-    if (!BACKED_OFF.has(outcome.kind) && outcome.kind !== 'offline') this.counts.retry = 0;
+    if (outcome.kind !== 'rate_limited') this.#counts.rateLimited = 0;
+    if (!BACKED_OFF.has(outcome.kind) && outcome.kind !== 'offline') this.#counts.retry = 0;
     switch (outcome.kind) {
       case 'pending': {
-        const attempt = ++this.counts.pending;
+        const attempt = ++this.#counts.pending;
         if (attempt >= MAX_PENDING_POLLS) {
-          this.fail(request, { kind: 'still_pending', status: 202, message: outcome.message });
+          this.#fail(request, { kind: 'still_pending', status: 202, message: outcome.message });
           return;
         }
-        const retryAt = this.clock.now() + this.options.pollIntervalSeconds() * 1000;
-        this.schedule(request, { cause: outcome, attempt, retryAt });
-        this.host.dispatchEvent(new TrackerPendingEvent(attempt, new Date(retryAt)));
+        const retryAt = this.#clock.now() + this.#options.pollIntervalSeconds() * 1000;
+        this.#schedule(request, { cause: outcome, attempt, retryAt });
+        this.#host.dispatchEvent(new TrackerPendingEvent(attempt, new Date(retryAt)));
         return;
       }
       case 'rate_limited': {
-        const attempt = ++this.counts.rateLimited;
+        const attempt = ++this.#counts.rateLimited;
         if (attempt >= MAX_RATE_LIMITED_WAITS) {
-          this.fail(request, outcome);
+          this.#fail(request, outcome);
           return;
         }
-        const retryAt = this.clock.now() + boundedWait(outcome.retryAfterMs, RATE_LIMIT_DEFAULT_MS, RATE_LIMIT_MIN_MS, RATE_LIMIT_MAX_MS);
-        this.schedule(request, { cause: outcome, attempt, retryAt });
-        this.emitError(outcome, retryAt);
+        const retryAt = this.#clock.now() + boundedWait(outcome.retryAfterMs, RATE_LIMIT_DEFAULT_MS, RATE_LIMIT_MIN_MS, RATE_LIMIT_MAX_MS);
+        this.#schedule(request, { cause: outcome, attempt, retryAt });
+        this.#emitError(outcome, retryAt);
         return;
       }
       case 'offline':
         // No point spending retries; ask once when the browser is back online.
-        this.setState({ phase: 'waiting', request, wait: { cause: outcome, attempt: this.counts.retry + 1 } });
-        this.emitError(outcome);
+        this.#setState({ phase: 'waiting', request, wait: { cause: outcome, attempt: this.#counts.retry + 1 } });
+        this.#emitError(outcome);
         return;
       case 'server_error':
       case 'network_error':
       case 'timeout': {
-        if (outcome.kind === 'network_error') this.hintCors(request, 'unreachable');
-        const attempt = ++this.counts.retry;
+        if (outcome.kind === 'network_error') this.#hintCors(request, 'unreachable');
+        const attempt = ++this.#counts.retry;
         if (attempt > MAX_AUTOMATIC_RETRIES) {
-          this.fail(request, outcome);
+          this.#fail(request, outcome);
           return;
         }
-        const retryAt = this.clock.now() + backoffDelay(attempt);
-        this.schedule(request, { cause: outcome, attempt, retryAt });
-        this.emitError(outcome, retryAt);
+        const retryAt = this.#clock.now() + backoffDelay(attempt);
+        this.#schedule(request, { cause: outcome, attempt, retryAt });
+        this.#emitError(outcome, retryAt);
         return;
       }
       default:
-        if (outcome.kind === 'rejected' && outcome.status === 403 && outcome.code === 'cross_site') this.hintCors(request, 'refused');
-        this.adviseSiteOwner(outcome);
-        this.fail(request, outcome);
+        if (outcome.kind === 'rejected' && outcome.status === 403 && outcome.code === 'cross_site') this.#hintCors(request, 'refused');
+        this.#adviseSiteOwner(outcome);
+        this.#fail(request, outcome);
     }
   }
 
@@ -324,14 +324,14 @@ export class TrackingController implements ReactiveController {
    * this page), or that refused the page's origin with 403 `cross_site`: the site owner sees only
    * "not answering" in the element, so the console says where to look, once.
    */
-  private hintCors(request: TrackRequest, how: 'unreachable' | 'refused'): void {
-    if (this.hintedCors || !isCrossOrigin(request.url)) return;
-    this.hintedCors = true;
+  #hintCors(request: TrackRequest, how: 'unreachable' | 'refused'): void {
+    if (this.#hintedCors || !isCrossOrigin(request.url)) return;
+    this.#hintedCors = true;
     const proxy = new URL(request.url, document.baseURI).origin;
     const page = globalThis.location.origin;
     const what = how === 'refused' ? `refused this page (403 cross_site)` : `gave no answer this page may read`;
     console.error(
-      `[${this.options.tag}] The proxy at ${proxy} ${what}: it is on another origin, so CORS is the likely cause. List "${page}" in the proxy's corsOrigins (CORS_ORIGINS for the demo server).`,
+      `[${this.#options.tag}] The proxy at ${proxy} ${what}: it is on another origin, so CORS is the likely cause. List "${page}" in the proxy's corsOrigins (CORS_ORIGINS for the demo server).`,
     );
   }
 
@@ -339,8 +339,8 @@ export class TrackingController implements ReactiveController {
    * What the site owner must fix, said in the console where they will look: the cause, the next
    * step and where the README explains it. The visitor's notice says only whose it is to fix.
    */
-  private adviseSiteOwner(failure: Failure): void {
-    const { tag } = this.options;
+  #adviseSiteOwner(failure: Failure): void {
+    const { tag } = this.#options;
     if (failure.kind === 'unauthorized') {
       console.error(
         `[${tag}] The tracking proxy answered 401: the tracking service did not accept the API key the proxy sends (missing, invalid, expired or revoked). ` +
@@ -361,15 +361,15 @@ export class TrackingController implements ReactiveController {
     }
   }
 
-  private fail(request: TrackRequest, failure: Failure): void {
-    this.clearTimers();
-    this.setState({ phase: 'failed', request, failure });
-    this.emitError(failure);
+  #fail(request: TrackRequest, failure: Failure): void {
+    this.#clearTimers();
+    this.#setState({ phase: 'failed', request, failure });
+    this.#emitError(failure);
   }
 
   /** `retryAt`: when the element asks again by itself; absent when it will not. */
-  private emitError(failure: Failure, retryAt?: number): void {
-    this.host.dispatchEvent(
+  #emitError(failure: Failure, retryAt?: number): void {
+    this.#host.dispatchEvent(
       new TrackerErrorEvent({
         status: failure.status,
         code: publicCode(failure),
@@ -381,59 +381,59 @@ export class TrackingController implements ReactiveController {
   }
 
   /** Waits until `wait.retryAt`, re-rendering once a second for the countdown, then asks again. */
-  private schedule(request: TrackRequest, wait: Wait): void {
-    this.clearTimers();
-    this.setState({ phase: 'waiting', request, wait });
-    if (!this.connected || wait.retryAt === undefined) return;
-    const remaining = Math.max(0, wait.retryAt - this.clock.now());
-    this.timer = this.clock.setTimeout(() => {
-      this.timer = undefined;
-      if (this.paused()) {
+  #schedule(request: TrackRequest, wait: Wait): void {
+    this.#clearTimers();
+    this.#setState({ phase: 'waiting', request, wait });
+    if (!this.#connected || wait.retryAt === undefined) return;
+    const remaining = Math.max(0, wait.retryAt - this.#clock.now());
+    this.#timer = this.#clock.setTimeout(() => {
+      this.#timer = undefined;
+      if (this.#paused()) {
         // Polling pauses with the page and with the network; onVisibilityChange or onOnline asks when both are back.
-        this.due = true;
+        this.#due = true;
         return;
       }
-      void this.ask(request, wait);
+      void this.#ask(request, wait);
     }, remaining);
-    this.scheduleTick();
+    this.#scheduleTick();
   }
 
-  private scheduleTick(): void {
+  #scheduleTick(): void {
     // One render a second keeps the countdown honest; aligned to the second boundary of retryAt.
     const state = this.state;
     if (state.phase !== 'waiting' || state.wait.retryAt === undefined) return;
-    const remaining = state.wait.retryAt - this.clock.now();
+    const remaining = state.wait.retryAt - this.#clock.now();
     if (remaining <= 0) return;
     const next = remaining % 1000 || 1000;
-    this.tick = this.clock.setTimeout(() => {
-      this.tick = undefined;
-      this.host.requestUpdate();
-      if (document.visibilityState !== 'hidden') this.scheduleTick();
+    this.#tick = this.#clock.setTimeout(() => {
+      this.#tick = undefined;
+      this.#host.requestUpdate();
+      if (document.visibilityState !== 'hidden') this.#scheduleTick();
     }, next);
   }
 
   /** Scheduled asks wait while the page is hidden or the browser knows it is offline. */
-  private paused(): boolean {
+  #paused(): boolean {
     return document.visibilityState === 'hidden' || globalThis.navigator?.onLine === false;
   }
 
-  private askIfDue(): void {
+  #askIfDue(): void {
     const state = this.state;
-    if (!this.due || state.phase !== 'waiting' || this.paused()) return;
-    this.due = false;
-    void this.ask(state.request, state.wait);
+    if (!this.#due || state.phase !== 'waiting' || this.#paused()) return;
+    this.#due = false;
+    void this.#ask(state.request, state.wait);
   }
 
-  private readonly onVisibilityChange = (): void => {
+  readonly #onVisibilityChange = (): void => {
     if (document.visibilityState === 'hidden') return;
-    if (this.due) this.askIfDue();
-    else if (this.tick === undefined) this.scheduleTick();
+    if (this.#due) this.#askIfDue();
+    else if (this.#tick === undefined) this.#scheduleTick();
   };
 
-  private readonly onOnline = (): void => {
+  readonly #onOnline = (): void => {
     const state = this.state;
     // An offline failure asks once more on the way back, but not into a hidden page.
-    if (state.phase === 'waiting' && state.wait.cause.kind === 'offline') this.due = true;
-    this.askIfDue();
+    if (state.phase === 'waiting' && state.wait.cause.kind === 'offline') this.#due = true;
+    this.#askIfDue();
   };
 }

@@ -1,3 +1,4 @@
+import { isKnownTimeZone } from '../model/read.js';
 import type { Moment } from '../model/shipment.js';
 
 /** `480` → `+08:00`. */
@@ -30,23 +31,6 @@ function formatter(locale: string, timeZone: string, withDate: boolean): Intl.Da
   return f;
 }
 
-const zoneValidity = new Map<string, boolean>();
-
-/** Whether Intl takes this zone; asked once per zone (a timeline asks for the same few zones). */
-function isValidZone(timeZone: string): boolean {
-  let valid = zoneValidity.get(timeZone);
-  if (valid === undefined) {
-    try {
-      new Intl.DateTimeFormat('en', { timeZone });
-      valid = true;
-    } catch {
-      valid = false;
-    }
-    zoneValidity.set(timeZone, valid);
-  }
-  return valid;
-}
-
 /**
  * The offset zone Intl takes for a document's offset: `Etc/GMT-8` for +08:00 (the Etc names
  * count the other way, and exist for whole hours only), else `+05:45` where the engine takes
@@ -58,7 +42,7 @@ function offsetZone(minutes: number): string | undefined {
     return hours === 0 ? 'Etc/GMT' : `Etc/GMT${hours > 0 ? '+' : '-'}${Math.abs(hours)}`;
   }
   const zone = offsetLabel(minutes);
-  return isValidZone(zone) ? zone : undefined;
+  return isKnownTimeZone(zone) ? zone : undefined;
 }
 
 /**
@@ -104,7 +88,7 @@ function withZoneName(parts: Intl.DateTimeFormatPart[], name: (given: string) =>
 export function formatMoment(moment: Moment, locale: string, options: { withDate?: boolean } = {}): string {
   const withDate = options.withDate ?? true;
   const date = new Date(moment.epochMs);
-  const zone = moment.timeZone && isValidZone(moment.timeZone) ? moment.timeZone : offsetZone(moment.offsetMinutes);
+  const zone = moment.timeZone && isKnownTimeZone(moment.timeZone) ? moment.timeZone : offsetZone(moment.offsetMinutes);
   if (zone) return withZoneName(formatter(locale, zone, withDate).formatToParts(date), withoutZeroOffset);
   // Engines without offset zones: shift to the offset and say which one it is, where the locale says a zone.
   const shifted = new Date(moment.epochMs + moment.offsetMinutes * 60_000);

@@ -8,15 +8,20 @@ const UNITS: ReadonlyArray<[Intl.RelativeTimeFormatUnit, number]> = [
   ['second', 1000],
 ];
 
-/** "in 3 days", "12 minutes ago", "now": the largest unit that fits, in the locale. */
-export function formatRelative(targetMs: number, nowMs: number, locale: string): string {
-  const diff = targetMs - nowMs;
-  const abs = Math.abs(diff);
-  const rtf = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' });
-  for (const [unit, size] of UNITS) {
-    if (abs >= size || unit === 'second') return rtf.format(Math.round(diff / size), unit);
-  }
-  return rtf.format(0, 'second');
+/**
+ * "in 3 days", "12 minutes ago", "now": the largest unit that fits, in the locale, up to `largest`
+ * (the map says a position's age in days at most). Whole seconds first, so 59.7 s is "1 minute", not "60 seconds".
+ */
+export function formatRelative(
+  targetMs: number,
+  nowMs: number,
+  locale: string | undefined,
+  largest: Intl.RelativeTimeFormatUnit = 'year',
+): string {
+  const diff = Math.round((targetMs - nowMs) / 1000) * 1000;
+  const units = UNITS.slice(UNITS.findIndex(([unit]) => unit === largest));
+  const [unit, size] = units.find(([, size]) => Math.abs(diff) >= size) ?? ['second', 1000];
+  return new Intl.RelativeTimeFormat(locale, { numeric: 'auto' }).format(Math.round(diff / size), unit);
 }
 
 /** "2 days, 18 hours" — at most two units, for delays. */

@@ -40,55 +40,56 @@ export interface NearViewportOptions {
  */
 export class NearViewportController implements ReactiveController {
   near = false;
-  private observer: IntersectionObserver | undefined;
+  #observer: IntersectionObserver | undefined;
+  readonly #host: ReactiveControllerHost & Element;
+  readonly #options: NearViewportOptions;
 
-  constructor(
-    private readonly host: ReactiveControllerHost & Element,
-    private readonly options: NearViewportOptions,
-  ) {
+  constructor(host: ReactiveControllerHost & Element, options: NearViewportOptions) {
+    this.#host = host;
+    this.#options = options;
     host.addController(this);
   }
 
   hostConnected(): void {
-    this.sync();
+    this.#sync();
   }
 
   hostUpdated(): void {
-    this.sync();
+    this.#sync();
   }
 
   hostDisconnected(): void {
-    this.stop();
+    this.#stop();
   }
 
-  private sync(): void {
-    if (this.near || !this.host.isConnected || !this.options.enabled()) {
-      this.stop();
+  #sync(): void {
+    if (this.near || !this.#host.isConnected || !this.#options.enabled()) {
+      this.#stop();
       return;
     }
-    if (this.observer) return;
+    if (this.#observer) return;
     if (typeof IntersectionObserver === 'undefined') {
       // Without the API there is no cheap way to know; showing the map beats never showing it.
-      this.becomeNear();
+      this.#becomeNear();
       return;
     }
-    this.observer = new IntersectionObserver(
+    this.#observer = new IntersectionObserver(
       (entries) => {
-        if (entries.some((entry) => entry.isIntersecting)) this.becomeNear();
+        if (entries.some((entry) => entry.isIntersecting)) this.#becomeNear();
       },
-      { rootMargin: this.options.rootMargin ?? '200px' },
+      { rootMargin: this.#options.rootMargin ?? '200px' },
     );
-    this.observer.observe(this.host);
+    this.#observer.observe(this.#host);
   }
 
-  private becomeNear(): void {
+  #becomeNear(): void {
     this.near = true;
-    this.stop();
-    this.host.requestUpdate();
+    this.#stop();
+    this.#host.requestUpdate();
   }
 
-  private stop(): void {
-    this.observer?.disconnect();
-    this.observer = undefined;
+  #stop(): void {
+    this.#observer?.disconnect();
+    this.#observer = undefined;
   }
 }

@@ -3,6 +3,7 @@
  * already-translated strings and formatters here (any subset — the rest stay English).
  */
 import { formatList } from '../format/list.js';
+import { formatRelative } from '../format/relative.js';
 import type { PlaceRole } from '../model/shipment.js';
 import type { MapView, VehicleView } from '../presentation/view-model.js';
 
@@ -49,19 +50,9 @@ const ROLE_EN: Record<PlaceRole, string> = {
   transfer: 'Transfer',
 };
 
-/** The largest unit that fits, so "35 minutes ago" rather than "2,100 seconds ago". */
+/** How long ago, `ms` before now, in the largest unit up to days that fits: "35 minutes ago" rather than "2,100 seconds ago". */
 export function relativeTime(ms: number, locale?: string): string {
-  const format = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' });
-  const seconds = Math.round(-ms / 1000);
-  const units: ReadonlyArray<readonly [Intl.RelativeTimeFormatUnit, number]> = [
-    ['day', 86_400],
-    ['hour', 3_600],
-    ['minute', 60],
-  ];
-  for (const [unit, size] of units) {
-    if (Math.abs(seconds) >= size) return format.format(Math.round(seconds / size), unit);
-  }
-  return format.format(seconds, 'second');
+  return formatRelative(-ms, 0, locale, 'day');
 }
 
 const oneDecimal = new Intl.NumberFormat('en', { maximumFractionDigits: 1 });

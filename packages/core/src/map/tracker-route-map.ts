@@ -102,13 +102,13 @@ export class TrackerRouteMap extends LitElement {
   /** The map's code could not be loaded: the placeholder goes, the text alternative stays. */
   declare private failed: boolean;
 
-  private readonly nearViewport: NearViewportController;
-  private words: MapMessages = englishMapMessages;
-  private description = '';
-  private renderer: LeafletRouteMap | undefined;
+  readonly #nearViewport: NearViewportController;
+  #words: MapMessages = englishMapMessages;
+  #description = '';
+  #renderer: LeafletRouteMap | undefined;
   /** Bumped whenever a pending load must be ignored (disconnect, no more route). */
-  private generation = 0;
-  private rendererLoading = false;
+  #generation = 0;
+  #rendererLoading = false;
 
   constructor() {
     super();
@@ -121,14 +121,14 @@ export class TrackerRouteMap extends LitElement {
     this.hintVisible = false;
     this.drawn = false;
     this.failed = false;
-    this.nearViewport = new NearViewportController(this, {
+    this.#nearViewport = new NearViewportController(this, {
       enabled: () => this.loading === 'lazy' && hasMapData(this.view?.shipment),
     });
   }
 
   /** The Leaflet map while one is drawn, for integrators who add their own layers. */
   get leafletMap(): LeafletRouteMap['map'] | undefined {
-    return this.renderer?.map;
+    return this.#renderer?.map;
   }
 
   override connectedCallback(): void {
@@ -139,84 +139,84 @@ export class TrackerRouteMap extends LitElement {
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
-    this.teardown();
+    this.#teardown();
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
-    if (changed.has('messages')) this.words = { ...englishMapMessages, ...this.messages };
-    this.description = this.view ? describeRoute(this.view, this.words, Date.now()) : '';
+    if (changed.has('messages')) this.#words = { ...englishMapMessages, ...this.messages };
+    this.#description = this.view ? describeRoute(this.view, this.#words, Date.now()) : '';
   }
 
   protected override updated(changed: PropertyValues<this>): void {
     const wanted =
       this.isConnected &&
       hasMapData(this.view?.shipment) &&
-      (this.loading === 'eager' || (this.loading === 'lazy' && this.nearViewport.near));
+      (this.loading === 'eager' || (this.loading === 'lazy' && this.#nearViewport.near));
     if (!wanted) {
-      this.teardown();
+      this.#teardown();
       return;
     }
-    if (this.renderer) {
-      if (changed.has('view') || changed.has('tileUrl') || changed.has('messages')) this.draw(this.renderer);
+    if (this.#renderer) {
+      if (changed.has('view') || changed.has('tileUrl') || changed.has('messages')) this.#draw(this.#renderer);
       // The attribution appears once the map is drawn; the view and labels make room for it.
-      else if ((changed as Map<PropertyKey, unknown>).has('drawn')) this.renderer.relayout();
-    } else if (!this.rendererLoading) {
-      void this.createRenderer();
+      else if ((changed as Map<PropertyKey, unknown>).has('drawn')) this.#renderer.relayout();
+    } else if (!this.#rendererLoading) {
+      void this.#createRenderer();
     }
   }
 
-  private async createRenderer(): Promise<void> {
-    const generation = ++this.generation;
-    this.rendererLoading = true;
+  async #createRenderer(): Promise<void> {
+    const generation = ++this.#generation;
+    this.#rendererLoading = true;
     this.failed = false;
     try {
       const module = await loadMapRenderer();
       const canvas = this.renderRoot.querySelector<HTMLElement>('.canvas');
-      if (generation !== this.generation || !this.isConnected || !canvas) return;
+      if (generation !== this.#generation || !this.isConnected || !canvas) return;
       module.adoptLeafletCss(this.renderRoot as ShadowRoot);
-      this.renderer = new module.LeafletRouteMap(canvas, {
+      this.#renderer = new module.LeafletRouteMap(canvas, {
         onHint: (visible) => {
           this.hintVisible = visible;
         },
         overlays: () => [...this.renderRoot.querySelectorAll('.attribution')],
       });
-      this.draw(this.renderer);
+      this.#draw(this.#renderer);
       this.drawn = true;
     } catch (error) {
       // The text alternative still describes the route; the page should not break over a map.
       console.warn('tracker-route-map: the map could not be loaded', error);
-      if (generation === this.generation) this.failed = true;
+      if (generation === this.#generation) this.failed = true;
     } finally {
-      if (generation === this.generation) this.rendererLoading = false;
+      if (generation === this.#generation) this.#rendererLoading = false;
     }
   }
 
-  private draw(renderer: LeafletRouteMap): void {
+  #draw(renderer: LeafletRouteMap): void {
     const view = this.view;
     if (!view) return;
     const container = renderer.container;
     container.setAttribute('role', 'region');
-    container.setAttribute('aria-label', this.words.mapLabel);
+    container.setAttribute('aria-label', this.#words.mapLabel);
     container.setAttribute('aria-describedby', 'description');
     renderer.show(view, {
-      messages: this.words,
+      messages: this.#words,
       now: Date.now(),
       ...(this.tileUrl ? { tileUrl: this.tileUrl } : {}),
     });
   }
 
-  private teardown(): void {
-    this.generation++;
-    this.rendererLoading = false;
-    this.renderer?.destroy();
-    this.renderer = undefined;
+  #teardown(): void {
+    this.#generation++;
+    this.#rendererLoading = false;
+    this.#renderer?.destroy();
+    this.#renderer = undefined;
     this.hintVisible = false;
     this.drawn = false;
   }
 
-  private attribution(): string {
+  #attribution(): string {
     const tiles = usableTileUrl(this.tileUrl);
-    if (!tiles) return this.words.basemapAttribution;
+    if (!tiles) return this.#words.basemapAttribution;
     return this.tileAttribution?.trim() || tileHost(tiles);
   }
 
@@ -224,9 +224,9 @@ export class TrackerRouteMap extends LitElement {
     return html`
       <div class="canvas" part="canvas"></div>
       ${this.drawn || this.failed ? nothing : html`<div class="placeholder"><slot name="placeholder"></slot></div>`}
-      <p class="hint" part="hint" aria-hidden="true" ?data-visible=${this.hintVisible}>${this.words.interactHint}</p>
-      ${this.drawn ? html`<p class="attribution" part="attribution">${this.attribution()}</p>` : nothing}
-      <p id="description" class="description" part="description">${this.description}</p>
+      <p class="hint" part="hint" aria-hidden="true" ?data-visible=${this.hintVisible}>${this.#words.interactHint}</p>
+      ${this.drawn ? html`<p class="attribution" part="attribution">${this.#attribution()}</p>` : nothing}
+      <p id="description" class="description" part="description">${this.#description}</p>
     `;
   }
 

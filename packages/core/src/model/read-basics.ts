@@ -3,6 +3,7 @@
  * form needs on first load, without bringing in the normalizers' readers (times, coordinates,
  * route stops), which load with the normalizers when a lookup starts.
  */
+import type { Product, ReferenceType } from './shipment.js';
 
 /** A JSON object, after the check that it is one. */
 export type JsonObject = Readonly<Record<string, unknown>>;
@@ -56,3 +57,14 @@ export function withoutUndefined<T extends object>(value: T): T {
   }
   return out as T;
 }
+
+/**
+ * The kinds of number each product's lookup takes, for reading a document's or a carrier list's
+ * reference types. Here, with the element's entry, because the carrier list's reader takes its
+ * readers from there: through core's main entry it would reach the whole package, and a bundler
+ * that groups modules by the entries reaching them (esbuild) would split the first load in more files.
+ */
+export const REFERENCE_TYPES = {
+  ocean: ['container', 'bill_of_lading', 'booking'],
+  air: ['awb'],
+} as const satisfies Record<Product, readonly ReferenceType[]>;

@@ -33,6 +33,21 @@ export function readBoolean(value: unknown): boolean | undefined {
 
 const zoneValidity = new Map<string, boolean>();
 
+/** Whether this runtime's Intl takes the zone (IANA or offset); asked once per zone (a timeline asks for the same few). */
+export function isKnownTimeZone(zone: string): boolean {
+  let valid = zoneValidity.get(zone);
+  if (valid === undefined) {
+    try {
+      new Intl.DateTimeFormat('en', { timeZone: zone });
+      valid = true;
+    } catch {
+      valid = false;
+    }
+    if (zoneValidity.size < 1000) zoneValidity.set(zone, valid);
+  }
+  return valid;
+}
+
 /**
  * An IANA time zone that this runtime's Intl knows. Checked here because a zone Intl rejects
  * would make every date formatter downstream throw; the name is kept as written (not replaced
@@ -40,18 +55,7 @@ const zoneValidity = new Map<string, boolean>();
  */
 export function readTimeZone(value: unknown): string | undefined {
   const zone = readString(value);
-  if (zone === undefined || zone.length > 64) return undefined;
-  let valid = zoneValidity.get(zone);
-  if (valid === undefined) {
-    try {
-      new Intl.DateTimeFormat('en-US', { timeZone: zone });
-      valid = true;
-    } catch {
-      valid = false;
-    }
-    if (zoneValidity.size < 1000) zoneValidity.set(zone, valid);
-  }
-  return valid ? zone : undefined;
+  return zone !== undefined && zone.length <= 64 && isKnownTimeZone(zone) ? zone : undefined;
 }
 
 // Extended ISO 8601 with a mandatory offset: a time without one cannot be placed in any zone.

@@ -44,70 +44,70 @@ export interface LookupSessionOptions {
  */
 export class LookupSession implements ReactiveController {
   /** Made at the first lookup. */
-  private tracking?: TrackingController;
+  #tracking?: TrackingController;
   /** The labelled view of the shipment on display, recomputed only when one of its inputs changes. */
-  private labelled: ShipmentView | undefined;
+  #labelled: ShipmentView | undefined;
   /** The container shown of a bill of lading or booking; back to the first for each new lookup. */
-  private selectedUnit = 0;
+  #selectedUnit = 0;
   /** How many older events of a long history are shown; folded again for each new lookup. */
-  private historyRevealed = 0;
+  #historyRevealed = 0;
   /** The last configuration problem written to the console, so each is written once. */
-  private reportedProblem?: string;
+  #reportedProblem?: string;
   /** Whether the requests the entry sent early for the element have been taken or cancelled (`hostUpdated`). */
-  private claimed = false;
+  #claimed = false;
 
-  private readonly host: TrackerElement;
-  private readonly options: LookupSessionOptions;
+  readonly #host: TrackerElement;
+  readonly #options: LookupSessionOptions;
 
   constructor(host: TrackerElement, options: LookupSessionOptions) {
-    this.host = host;
-    this.options = options;
+    this.#host = host;
+    this.#options = options;
     host.addController(this);
   }
 
   /** The lookup's state; undefined before the first lookup. */
   get state(): TrackingState | undefined {
-    return this.tracking?.state;
+    return this.#tracking?.state;
   }
 
   track(request: TrackRequest): void {
-    this.selectedUnit = 0;
-    this.historyRevealed = 0;
-    const host = this.host;
-    this.tracking ??= new TrackingController(host, {
+    this.#selectedUnit = 0;
+    this.#historyRevealed = 0;
+    const host = this.#host;
+    this.#tracking ??= new TrackingController(host, {
       tag: host.localName,
       // The view is needed to show any answer, so the controller waits for it even with an
       // integrator's normalizer; the product's normalizer comes with it.
       normalizer: async (): Promise<Normalizer> => {
-        const view = await this.options.view.load();
+        const view = await this.#options.view.load();
         return host.normalizer ?? view.product.normalizer;
       },
       pollIntervalSeconds: () => validPollSeconds(host.pollInterval),
-      ask: (url, options) => askProxy(url, { ...options, fetch: this.options.early(url) }),
+      ask: (url, options) => askProxy(url, { ...options, fetch: this.#options.early(url) }),
     });
-    this.tracking.track(request);
-    const param = this.options.syncParam();
+    this.#tracking.track(request);
+    const param = this.#options.syncParam();
     if (param) writeSyncedNumber(param, request.number);
   }
 
   retry(): void {
-    this.tracking?.retry();
+    this.#tracking?.retry();
   }
 
   /** Runs after the element's `willUpdate`, which refreshed the localizer. */
   hostUpdate(): void {
     const state = this.state;
-    const view = this.options.view.value;
+    const view = this.#options.view.value;
     const code = state?.phase === 'loaded' ? state.shipment.carrier?.code : undefined;
-    this.labelled =
+    this.#labelled =
       state?.phase === 'loaded' && view
         ? view.display.label(
             state.shipment,
-            code === undefined ? undefined : this.options.listedCarrierName(code),
-            this.options.localizer(),
+            code === undefined ? undefined : this.#options.listedCarrierName(code),
+            this.#options.localizer(),
           )
         : undefined;
-    this.reportProblem();
+    this.#reportProblem();
   }
 
   /**
@@ -115,21 +115,21 @@ export class LookupSession implements ReactiveController {
    * everything it wants: what the script-tag entry sent early for it and it did not take is cancelled.
    */
   hostUpdated(): void {
-    if (this.claimed) return;
-    this.claimed = true;
-    dropUnclaimed(this.host);
+    if (this.#claimed) return;
+    this.#claimed = true;
+    dropUnclaimed(this.#host);
   }
 
-  private reportProblem(): void {
-    const problem = this.options.problem();
+  #reportProblem(): void {
+    const problem = this.#options.problem();
     const key = problem && `${problem.attribute}:${problem.missing}`;
-    if (key === this.reportedProblem) return;
-    this.reportedProblem = key;
+    if (key === this.#reportedProblem) return;
+    this.#reportedProblem = key;
     if (!problem) return;
-    const tag = this.host.localName;
+    const tag = this.#host.localName;
     console.error(
       problem.missing
-        ? `[${tag}] The proxy-url attribute is missing, so no lookup can be made. Set it to your tracking proxy's path, e.g. proxy-url="/api/tracking/${this.options.product}".`
+        ? `[${tag}] The proxy-url attribute is missing, so no lookup can be made. Set it to your tracking proxy's path, e.g. proxy-url="/api/tracking/${this.#options.product}".`
         : `[${tag}] ${problem.attribute} must be a path or an http(s) address; no request is made.`,
     );
   }
@@ -139,9 +139,9 @@ export class LookupSession implements ReactiveController {
    * when a URL attribute is unusable.
    */
   listUrl(): string | undefined {
-    const host = this.host;
-    if (this.options.problem()?.missing === false) return undefined;
-    return host.proxyUrl ? listUrl(host.proxyUrl, host.carriersUrl, this.options.product) : host.carriersUrl;
+    const host = this.#host;
+    if (this.#options.problem()?.missing === false) return undefined;
+    return host.proxyUrl ? listUrl(host.proxyUrl, host.carriersUrl, this.#options.product) : host.carriersUrl;
   }
 
   renderNotice(ctx: RenderContext): TemplateResult | typeof nothing {
@@ -149,28 +149,28 @@ export class LookupSession implements ReactiveController {
   }
 
   announcement(ctx: RenderContext): Announcement {
-    return announcement(this.state ?? IDLE, ctx, this.labelled);
+    return announcement(this.state ?? IDLE, ctx, this.#labelled);
   }
 
   /** The shipment (the controller reaches "loaded" only once the view module is here). */
   renderShipment(ctx: RenderContext): TemplateResult | typeof nothing {
-    const labelled = this.labelled;
-    const host = this.host;
+    const labelled = this.#labelled;
+    const host = this.#host;
     if (!labelled) return nothing;
     return (
-      this.options.view.value?.display.render(labelled, ctx, {
-        selectedUnit: this.selectedUnit,
-        onSelectUnit: (index) => this.set(() => (this.selectedUnit = index)),
-        historyRevealed: this.historyRevealed,
-        onRevealHistory: (revealed) => this.set(() => (this.historyRevealed = revealed)),
+      this.#options.view.value?.display.render(labelled, ctx, {
+        selectedUnit: this.#selectedUnit,
+        onSelectUnit: (index) => this.#set(() => (this.#selectedUnit = index)),
+        historyRevealed: this.#historyRevealed,
+        onRevealHistory: (revealed) => this.#set(() => (this.#historyRevealed = revealed)),
         map: { loading: host.map, theme: host.theme ?? 'light', tileUrl: host.tileUrl, tileAttribution: host.tileAttribution },
       }) ?? nothing
     );
   }
 
-  private set(change: () => void): void {
+  #set(change: () => void): void {
     change();
-    this.host.requestUpdate();
+    this.#host.requestUpdate();
   }
 }
 

@@ -34,6 +34,9 @@ describe('formatRelative', () => {
   it('uses the largest unit that fits', () => assert.equal(formatRelative(now + 3 * DAY, now, 'en'), 'in 3 days'));
   it('says how long ago', () => assert.equal(formatRelative(now - 12 * MIN, now, 'en'), '12 minutes ago'));
   it('says now for the present', () => assert.equal(formatRelative(now, now, 'en'), 'now'));
+  it('rounds to whole seconds before it picks the unit', () => assert.equal(formatRelative(now + 59_700, now, 'en'), 'in 1 minute'));
+  it('goes no higher than the largest unit asked for', () =>
+    assert.equal(formatRelative(now - 3 * 7 * DAY, now, 'en', 'day'), '21 days ago'));
 });
 
 describe('formatCountdown', () => {
