@@ -13,8 +13,13 @@
 //   first lookup     what the first lookup adds: the lookup's code, then in parallel with the
 //                    request the shipment view and the element's normalizer and details (printed,
 //                    no budget);
-//   map              what showing a map adds: the map chunk and anything it imports that the
-//                    first load did not already bring. Source maps are never counted.
+//   map              what showing a map adds: the map element's and map's chunks and anything
+//                    they import that neither the first loads nor the first lookups brought
+//                    (printed, no budget of its own). The tile layer's chunk, loaded only with
+//                    `tile-url`, is not counted: the default map draws the built-in land;
+//   lookup with      per element, everything a lookup that shows a map adds to that element's
+//   its map          first load: the first lookup and the map together. The worse of the two
+//                    elements is held to the budget. Source maps are never counted.
 // Usage: npm run build:bundle && node scripts/size.mjs
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -50,6 +55,13 @@ import { ELEMENT_DEFINES, ENTRY, MAP, MAP_ELEMENT, VIEWS } from './bundle-module
 // load (it was 20.14 KB), 0.22 KB of which start chunks in parallel (scripts/parallel-imports.ts);
 // its goal is 14 KB.
 const BUDGET_FIRST_LOAD = 14 * 1024;
+// 60 KB, issue 17's goal for a lookup with its map: 57.03 KB reached for <ocean-tracker> (57.54 air; it
+// was 78.24) when the land outline shipped as packed rings on a Web Mercator grid for the zooms the map
+// offers (15.6 -> 6.0 KB), the bundle's Leaflet lost what the map never calls (scripts/trim-leaflet.ts),
+// its tiles went to a chunk of their own loaded only with tile-url, labels and the vehicle were drawn
+// without Leaflet's Tooltip and Marker (pinned-elements.ts), Leaflet's private names were shortened
+// (scripts/mangle-leaflet-privates.ts), and an ocean lookup stopped fetching the carrier list's reader.
+// Before that, the map alone was held to 60 KB (55.79 reached).
 const BUDGET_LOOKUP_WITH_MAP = 60 * 1024;
 const dir = new URL('../packages/cargo-trackers/dist/cdn/', import.meta.url).pathname;
 const manifestPath = join(dir, '.vite/manifest.json');
