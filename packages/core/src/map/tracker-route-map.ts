@@ -126,7 +126,12 @@ export class TrackerRouteMap extends LitElement {
     });
   }
 
-  /** The Leaflet map while one is drawn, for integrators who add their own layers. */
+  /**
+   * The Leaflet map while one is drawn, for integrators who add their own layers (from the npm
+   * packages, whose Leaflet is Leaflet's own ES sources). The script-tag bundle's Leaflet is cut
+   * to what this map uses, with its private member names shortened (scripts/trim-leaflet.ts,
+   * mangle-leaflet-privates.ts): a layer of another Leaflet copy cannot be added to that one.
+   */
   get leafletMap(): LeafletRouteMap['map'] | undefined {
     return this.#renderer?.map;
   }
