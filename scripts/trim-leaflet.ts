@@ -22,13 +22,7 @@
  */
 import MagicString from 'magic-string';
 import type { Plugin } from 'vite';
-
-export interface LeafletEdit {
-  /** The end of the module's path in Leaflet's ES sources. */
-  readonly module: string;
-  readonly find: RegExp;
-  readonly replace: string;
-}
+import { editOnce, type SourceEdit } from './edit-once.js';
 
 /** A top-level method of a Leaflet class body (one tab in, like every method in Leaflet 1.9), with its comma. */
 function method(name: string): RegExp {
@@ -53,7 +47,7 @@ const UNUSED_MAP_METHODS = [
   'mouseEventToLatLng',
 ];
 
-export const LEAFLET_EDITS: readonly LeafletEdit[] = [
+export const LEAFLET_EDITS: readonly SourceEdit[] = [
   { module: '/leaflet/src/layer/vector/SVG.js', find: /^import \{vmlMixin, vmlCreate\} from '\.\/SVG\.VML';\r?$/m, replace: '' },
   { module: '/leaflet/src/layer/vector/SVG.js', find: /\bBrowser\.vml \? vmlCreate : svgCreate\b/, replace: 'svgCreate' },
   { module: '/leaflet/src/layer/vector/SVG.js', find: /^if \(Browser\.vml\) \{\r?\n\tSVG\.include\(vmlMixin\);\r?\n\}/m, replace: '' },
@@ -118,20 +112,7 @@ export function trimLeaflet(code: string, id: string): { code: MagicString; flag
     if (!/^export default \{\r?$/m.test(code)) throw new Error(`trim-leaflet: ${id} has changed shape; update scripts/trim-leaflet.ts`);
     return { code: s.overwrite(0, code.length, MODERN_BROWSER), flags };
   }
-  const removed: Array<[number, number]> = [];
-  for (const edit of LEAFLET_EDITS.filter((e) => id.endsWith(e.module))) {
-    const matches = [...code.matchAll(new RegExp(edit.find.source, `g${edit.find.flags}`))];
-    const [match] = matches;
-    if (matches.length !== 1 || match === undefined) {
-      throw new Error(
-        `trim-leaflet: ${edit.find} matches ${matches.length} times in ${id}, not once; Leaflet has changed, update scripts/trim-leaflet.ts`,
-      );
-    }
-    const end = match.index + match[0].length;
-    if (edit.replace === '') s.remove(match.index, end);
-    else s.overwrite(match.index, end, edit.replace);
-    removed.push([match.index, end]);
-  }
+  const removed = LEAFLET_EDITS.filter((e) => id.endsWith(e.module)).map((edit) => editOnce(s, code, id, edit, 'trim-leaflet', 'Leaflet'));
   // Each `Browser.flag` outside the edits: a constant flag becomes its value; any other must be one the replacement computes.
   for (const match of code.matchAll(/\bBrowser\.(\w+)\b/g)) {
     if (removed.some(([from, to]) => match.index >= from && match.index < to)) continue;

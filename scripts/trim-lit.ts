@@ -17,17 +17,11 @@
  */
 import MagicString from 'magic-string';
 import type { Plugin } from 'vite';
-
-export interface LitEdit {
-  /** The end of the module's path: Lit's production (browser, not development) build. */
-  readonly module: string;
-  readonly find: RegExp;
-  readonly replace: string;
-}
+import { editOnce, type SourceEdit } from './edit-once.js';
 
 // `(void 0)` rather than `void 0`: a hook is called as `hook?.(…)`, and `void 0?.(…)` would be
 // `void (0?.(…))`, a call of 0.
-export const LIT_EDITS: readonly LitEdit[] = [
+export const LIT_EDITS: readonly SourceEdit[] = [
   { module: '/@lit/reactive-element/reactive-element.js', find: /\b\w+\.reactiveElementPolyfillSupport\b/, replace: '(void 0)' },
   {
     module: '/@lit/reactive-element/reactive-element.js',
@@ -56,16 +50,7 @@ export function trimLit(code: string, id: string): MagicString | null {
   const edits = LIT_EDITS.filter((edit) => id.endsWith(edit.module));
   if (edits.length === 0) return null;
   const s = new MagicString(code);
-  for (const edit of edits) {
-    const matches = [...code.matchAll(new RegExp(edit.find.source, 'g'))];
-    const [match] = matches;
-    if (matches.length !== 1 || match === undefined) {
-      throw new Error(
-        `trim-lit: ${edit.find} matches ${matches.length} times in ${id}, not once; Lit has changed, update scripts/trim-lit.ts`,
-      );
-    }
-    s.overwrite(match.index, match.index + match[0].length, match[0].replace(edit.find, edit.replace));
-  }
+  for (const edit of edits) editOnce(s, code, id, edit, 'trim-lit', 'Lit');
   return s;
 }
 
