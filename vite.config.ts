@@ -1,5 +1,4 @@
 import { defineConfig } from 'vite';
-import { mangleLeafletPrivates } from './scripts/mangle-leaflet-privates.js';
 import { minifyCssLiterals } from './scripts/minify-css-literals.js';
 import { parallelImports } from './scripts/parallel-imports.js';
 import { trimLitPlugin } from './scripts/trim-lit.js';
@@ -39,8 +38,7 @@ export default defineConfig({
   },
   // trimLitPlugin: Lit's polyfill and hydration hooks, version records and long error wording out (scripts/trim-lit.ts).
   // trimLeafletPlugin: what this map never uses out of Leaflet's sources (scripts/trim-leaflet.ts).
-  // mangleLeafletPrivates: Leaflet's `_private` member names shortened in the map's chunks (scripts/mangle-leaflet-privates.ts).
-  plugins: [trimLitPlugin(), trimLeafletPlugin(), minifyCssLiterals(), parallelImports(), earlyChunks(), mangleLeafletPrivates()],
+  plugins: [trimLitPlugin(), trimLeafletPlugin(), minifyCssLiterals(), parallelImports(), earlyChunks()],
   build: {
     outDir: 'packages/cargo-trackers/dist/cdn',
     emptyOutDir: true,
