@@ -29,8 +29,7 @@ const MAP_ELEMENT_MODULES = /core[\\/]src[\\/]map[\\/](define|tracker-route-map|
  * its output, with whitespace removed and no comments. Each finds what the other leaves (Oxc:
  * `let` for `const`, a catch without its binding, more inlining; terser: more of the sequences
  * and conditionals), and library mode otherwise keeps every `@__PURE__` annotation comment in
- * the files (for a bundler downstream; these files go to a browser as they are). Together
- * 0.14 KB less in the first load and 0.26 KB less in a first lookup than terser alone.
+ * the files (for a bundler downstream; these files go to a browser as they are).
  */
 export default defineConfig({
   resolve: {
