@@ -5,8 +5,8 @@
  * (core's first/early-lookup.ts), alongside the element's chunk instead of after it.
  * The entry reads the table from `globalThis.__EARLY_CHUNKS__`, which is replaced here; the bundler
  * never sees those imports, so they do not change how it splits the code (bundler-visible
- * `import()`s in the entry split the shared core into five chunks and grew the first load by
- * 2 KB). Which modules: scripts/bundle-modules.mjs, which `npm run size` follows too.
+ * `import()`s in the entry split the shared core into five chunks and grew the first load).
+ * Which modules: scripts/bundle-modules.mjs, which `npm run size` follows too.
  */
 import { dirname, relative } from 'node:path/posix';
 import type { Plugin } from 'vite';

@@ -123,10 +123,10 @@ function leafletTileCssModule() {
 // - Douglas–Peucker drops the points that move the outline by less than 12 px at zoom 7 (3 px
 //   at zoom 5, under one at zoom 3): the outline looks as before up to zoom 5 and becomes more
 //   angular, still recognisable, at 6 and 7. 3,900 of the source's 5,129 points remain.
-// - Measured against that (packed text, gzip): 5.2 KB; a tolerance of 16 px 4.8, of 8 px 5.5;
-//   a grid of 2^12 with 24 px, 5.3 KB for a coarser look (small islands become triangles); a
-//   grid of 2^10 (32 px at zoom 7), 4.6 KB, draws the coast as a staircase at zoom 7. The
-//   previous shipping (TopoJSON, a degree grid of 0.0144°, 0.5 px): 13 KB.
+// - Weighed against a tolerance of 16 px (a little smaller, visibly coarser) or 8 px (larger,
+//   no better to look at), a grid of 2^12 with 24 px (small islands become triangles) and a grid
+//   of 2^10 (the coast a staircase at zoom 7). The previous TopoJSON on a degree grid was more
+//   than twice the size.
 // - A ring that simplification or the grid makes cross itself or a larger ring, or fall inside
 //   another, would paint a hole (the basemap is one even-odd path): it is simplified again at
 //   half its tolerance until it does not. An island that the grid leaves without area goes.
@@ -373,10 +373,10 @@ function area(ring) {
 // steps, two thirds of them, is one character) in LAND_DIGITS: the 64 characters minified
 // JavaScript uses most, most used first, without quotes, backslash, space and `!`. The map
 // chunk is gzipped whole and deflate's blocks give Leaflet's code and the outline one Huffman
-// code; digits that are the code's common characters cost 0.9 KB less in the chunk than
-// characters 63 to 126 (5.8 KB against 6.7), though alone both compress the same. Measured
-// too: the five-bit groups of encoded polylines (one character only for steps below 16), 3 %
-// larger alone; 91 characters, no better; steps predicted from the step before, a higher entropy.
+// code, so digits that are the code's common characters compress better in the chunk than
+// characters 63 to 126, though alone both compress the same. Tried too: the five-bit groups of
+// encoded polylines (one character only for steps below 16), larger; 91 characters, no better;
+// steps predicted from the step before, a higher entropy.
 const LAND_DIGITS = 'teino.rsa,()hlcu=dmf_p:gv{}&;y-b0xw|[]TPL+z1M?kZCAESBOI2/ND<R*j>';
 const LAST_DIGITS = 48;
 const DIGIT_BASE = 16;

@@ -26,42 +26,9 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { ELEMENT_DEFINES, ENTRY, MAP, MAP_ELEMENT, VIEWS } from './bundle-modules.mjs';
 
-// 14 KB, issue 17's goal: 13.89 reached after the merges below (ocean; air 13.55), with six-character chunk
-// hashes (-0.05: the entry lists chunks by name), isCrossOrigin and validPollSeconds moved to the lookup's
-// code (-0.10), html templates' layout whitespace collapsed (-0.04), parallel-imports no longer starting
-// the lookup's code three times over (-0.05), the print styles with the lookup's code (-0.11), and
-// issue-17j's #private members, configuration notices' English in the lookup's code and a container
-// check without a table (-0.23).
-// Before that 14.5 KB: 14.47 reached, the script-tag entry sends a first lookup known at load itself (one round trip less,
-// scripts/early-chunks.ts): about 0.6 KB of new code, and the modules it moved from the core chunk
-// (URL builder, usable-URL check, EarlyRequest) compress less well in the small entry (+0.92 KB).
-// Before that 13.75 KB: 13.55 reached (15.08 before issue-17h and -17i) when the lookup session below met the
-// build work of issue-17i: Oxc minifying terser's output without the
-// annotations library mode keeps (0.14), CSS templates minified onto one line (0.09), Lit's polyfill
-// and hydration hooks, version records and long error wording dropped (scripts/trim-lit.ts, 0.24),
-// and the entry leaving the element chunks' exports unread, so no namespace object and no helper
-// chunk for it in the first load (0.18).
-// Before that 14.25 KB: 14.19 reached (15.08 before) when what runs once a lookup is on its way left the base
-// element for a lookup session in the lookup's chunk (starting and tracking a lookup, taking over the
-// early request, labelling and rendering the shipment, the notices' and live regions' text, sync-url's
-// writing, the configuration console messages, the list URL), the list controller came with that code
-// too, and the form's texts and styles that only show with a list or a lookup moved with them.
-// Before that, 15.25 KB: 15.09 reached (15.50 before) when the form's advice on a submitted number (its rendering,
-// English and styles), the other styles only the lookup's code uses and the shipment's labelling glue
-// (and the heading styles) moved to the lookup's and the shipment view's chunks. Before that 15.35 when the CSS minifier stopped leaving the print styles
-// unminified, the 'carrier needs the container number' hint moved to the carrier list's module and the
-// loaded-shipment announcement to the shipment's English. Before that, issue 17 had moved the lookup
-// machinery (controller, transport, notices and their English) and the list readers out of the first
-// load (it was 20.14 KB), 0.22 KB of which start chunks in parallel (scripts/parallel-imports.ts);
-// its goal is 14 KB.
-const BUDGET_FIRST_LOAD = 14 * 1024;
-// 60 KB, issue 17's goal for a lookup with its map: 57.03 KB reached for <ocean-tracker> (57.54 air; it
-// was 78.24) when the land outline shipped as packed rings on a Web Mercator grid for the zooms the map
-// offers (15.6 -> 6.0 KB), the bundle's Leaflet lost what the map never calls (scripts/trim-leaflet.ts),
-// its tiles went to a chunk of their own loaded only with tile-url, labels and the vehicle were drawn
-// without Leaflet's Tooltip and Marker (pinned-elements.ts), Leaflet's private names were shortened
-// (scripts/mangle-leaflet-privates.ts), and an ocean lookup stopped fetching the carrier list's reader.
-// Before that, the map alone was held to 60 KB (55.79 reached).
+// Budgets with headroom (issue 26): a limit the code sits right under makes every feature a
+// byte hunt. What each build measures is in docs/performance.md, written by npm run bench.
+const BUDGET_FIRST_LOAD = 14.5 * 1024;
 const BUDGET_LOOKUP_WITH_MAP = 60 * 1024;
 const dir = new URL('../packages/cargo-trackers/dist/cdn/', import.meta.url).pathname;
 const manifestPath = join(dir, '.vite/manifest.json');

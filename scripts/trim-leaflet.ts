@@ -1,4 +1,6 @@
 /**
+ * Removes Leaflet's VML renderer, the map methods this map never calls and old-browser detection.
+ *
  * A build plugin for the script-tag bundle: takes out of Leaflet's ES sources (the modules
  * packages/core/src/map/leaflet-parts.ts imports) what this map, in a browser that runs an
  * ES2022 bundle, can never use. All of it is in the map chunk; a bundler cannot drop it by

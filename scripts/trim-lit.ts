@@ -1,4 +1,6 @@
 /**
+ * Removes Lit's polyfill and hydration hooks, version records and two long error messages.
+ *
  * A build plugin for the script-tag bundle: takes out of Lit's production modules what this
  * bundle's Lit can never use, all of it in the first load.
  *

@@ -16,24 +16,31 @@
 // else cannot change it mid-run), the fixtures, and a scripted mock proxy.
 //   5. phone emulation (phone-timings.mjs): milestones and route times, and CLS, for each element
 //      with the number at load and for a lookup from the form.
+// The transcript goes to the console and into docs/performance.md (write-figures.mjs), which
+// holds the figures of the last full run; BENCH_WRITE=0 leaves the page alone.
 // Usage: npm run bench   (BENCH_RUNS=n changes the repetitions of 2; BENCH_CYCLES those of 4;
 // BENCH_PHONE_RUNS those of 5)
 import { execFileSync, spawnSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
-import { tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { extname, join, normalize } from 'node:path';
 import { chromium } from 'playwright';
 import { CHROMIUM_ARGS, findChromium } from '../../test/support/find-chromium.mjs';
 import { largeAirDocument } from '../../test/fixtures/large-air-document.mjs';
 import { median } from './median.mjs';
 import { phoneReport, phoneTimings } from './phone-timings.mjs';
+import { writeFigures } from './write-figures.mjs';
 
 const root = new URL('../../', import.meta.url).pathname;
 const RUNS = Number(process.env.BENCH_RUNS) || 15;
 const CYCLES = Number(process.env.BENCH_CYCLES) || 1000;
 /** Heap measurements taken over the cycles, for the linear fit. */
 const HEAP_POINTS = 11;
+/** The machine's load when the run starts: on a shared machine the timings are only as good as this. */
+const loadAtStart = loadavg()
+  .map((l) => l.toFixed(1))
+  .join(', ');
 
 // 1. Build, then copy the bundle somewhere only this run reads.
 console.log('Building the script-tag bundle (npx vite build)…');
@@ -544,5 +551,11 @@ for (const [label, key] of [
 lines.push('');
 const [phoneTitle, ...phoneLines] = phoneReport(phone);
 lines.push(`5. ${phoneTitle}`, ...phoneLines);
-console.log(`\n${lines.join('\n')}`);
+const report = lines.join('\n');
+console.log(`\n${report}`);
 if (size.status !== 0) console.log(`\nscripts/size.mjs reported:\n${sizeText}`);
+if (process.env.BENCH_WRITE !== '0') {
+  const machine = `${cpus().length} cores (${cpus()[0]?.model.trim() ?? 'unknown CPU'}), load average ${loadAtStart} at the start`;
+  writeFigures(join(root, 'docs/performance.md'), `Figures from the last run, on ${machine}:`, report);
+  console.log('\nWritten into docs/performance.md.');
+}

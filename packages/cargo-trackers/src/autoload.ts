@@ -1,6 +1,6 @@
 /**
  * Registers tags on first use. The script-tag entry stays small (with the early lookup of
- * cdn.ts, under 2 KB gzip): it watches the document for a tag it knows, and only then imports that element's chunk (which
+ * cdn.ts): it watches the document for a tag it knows, and only then imports that element's chunk (which
  * defines it through the guarded define). A page with one `<ocean-tracker>` therefore
  * never downloads `<air-tracker>`, and a page with neither downloads nothing else.
  *

@@ -3,9 +3,8 @@
 // Leaflet the map uses register themselves by side effect (leaflet-parts.ts). In a real
 // Chromium, a page holding one <ocean-tracker> draws its route, land and port labels, and its map
 // answers to the mouse wheel, dragging, the keyboard, double clicks and the zoom buttons; with
-// `tile-url` it draws tiles. The build trims Leaflet (scripts/trim-leaflet.ts) and shortens its
-// private member names in the map's chunks (scripts/mangle-leaflet-privates.ts): this is where
-// both are checked.
+// `tile-url` it draws tiles. The build trims Leaflet (scripts/trim-leaflet.ts): this is where that
+// is checked.
 import assert from 'node:assert/strict';
 import { copyFile, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';

@@ -8,9 +8,15 @@ declare module 'leaflet/src/map/Map.js' {
 }
 declare module 'leaflet/src/map/handler/Map.Drag.js' {}
 declare module 'leaflet/src/map/handler/Map.Keyboard.js' {}
-declare module 'leaflet/src/map/handler/Map.ScrollWheelZoom.js' {}
 declare module 'leaflet/src/map/handler/Map.DoubleClickZoom.js' {}
 declare module 'leaflet/src/map/handler/Map.TouchZoom.js' {}
+declare module 'leaflet/src/core/Handler.js' {
+  export { Handler } from 'leaflet';
+}
+declare module 'leaflet/src/dom/DomEvent.js' {
+  import type { DomEvent } from 'leaflet';
+  export const getWheelDelta: typeof DomEvent.getWheelDelta;
+}
 declare module 'leaflet/src/geo/LatLng.js' {
   export { latLng as toLatLng } from 'leaflet';
 }

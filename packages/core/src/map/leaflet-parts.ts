@@ -9,19 +9,20 @@
  * on its own, when a page asks for tiles (leaflet-tiles.ts).
  *
  * The map handlers register themselves when imported, so the imports below without names
- * are what lets the map be dragged, zoomed with the wheel, a double click, a pinch and the
- * keyboard.
+ * are what lets the map be dragged, zoomed with a double click, a pinch and the keyboard. The
+ * wheel has a handler of our own (wheel-zoom.ts).
  */
 import { Map } from 'leaflet/src/map/Map.js';
 import 'leaflet/src/map/handler/Map.Drag.js';
 import 'leaflet/src/map/handler/Map.Keyboard.js';
-import 'leaflet/src/map/handler/Map.ScrollWheelZoom.js';
 import 'leaflet/src/map/handler/Map.DoubleClickZoom.js';
 import 'leaflet/src/map/handler/Map.TouchZoom.js';
 import { svg, type SVG } from 'leaflet/src/layer/vector/SVG.js';
 import type { Layer, Map as LeafletMap } from 'leaflet';
 
-export { createMap } from 'leaflet/src/map/Map.js';
+export { Map as LeafletMapClass } from 'leaflet/src/map/Map.js';
+export { Handler } from 'leaflet/src/core/Handler.js';
+export { getWheelDelta } from 'leaflet/src/dom/DomEvent.js';
 export { toLatLng as latLng } from 'leaflet/src/geo/LatLng.js';
 export { toLatLngBounds as latLngBounds } from 'leaflet/src/geo/LatLngBounds.js';
 export { toPoint as point } from 'leaflet/src/geometry/Point.js';

@@ -8,8 +8,8 @@
  * labels get elements, the vehicle icon gets an SVG element, and attribution is not
  * Leaflet's (its control writes `innerHTML`) but text rendered by the element.
  */
-import type { Control, LatLng as LeafletLatLng, LayerGroup, Map as LeafletMap } from 'leaflet';
-import { circleMarker, createMap, latLng, latLngBounds, layerGroup, polygon, polyline, zoomControl } from './leaflet-parts.js';
+import type { Control, LatLng as LeafletLatLng, LayerGroup, Map as LeafletMap, PanOptions, PointExpression } from 'leaflet';
+import { circleMarker, latLng, latLngBounds, layerGroup, LeafletMapClass, polygon, polyline, zoomControl } from './leaflet-parts.js';
 import type { Polygon } from 'geojson';
 import type { LatLng, Position } from '../model/shipment.js';
 import type { MapView } from '../view/view-model.js';
@@ -32,6 +32,7 @@ import { positionWords, type MapMessages } from './map-messages.js';
 import { gridLngLat, unpackLand } from './packed-land.js';
 import { buildRouteScene, type RouteScene, type SceneStop } from './route-geometry.js';
 import { usableTileUrl } from './tile-template.js';
+import { WheelZoom } from './wheel-zoom.js';
 
 const SVG_NS = 'http://www.w3.org/2000/svg';
 /** The closest a fit goes: two ports a few kilometres apart still show their coast around them. */
@@ -156,6 +157,17 @@ function vehicleIcon(position: Position): HTMLElement {
 }
 
 /**
+ * Leaflet's map for a visitor who prefers reduced motion: its pans jump instead of gliding. The
+ * map's options turn off the zoom, fade and inertia animations, but Leaflet's keyboard handler
+ * pans through `panBy`, which animates unless each call says otherwise.
+ */
+class StillMap extends LeafletMapClass {
+  override panBy(offset: PointExpression, options?: PanOptions): this {
+    return super.panBy(offset, { ...options, animate: false });
+  }
+}
+
+/**
  * One Leaflet map in a container it creates inside `parent`, drawing a shipment's route.
  * `destroy()` releases everything the constructor and `show()` acquired.
  */
@@ -186,6 +198,8 @@ export class LeafletRouteMap {
   private basemapDrawn = false;
   /** Counts basemap changes (and destroy()), so tiles that arrive after the next change are not added. */
   private basemapGeneration = 0;
+  /** A zoom animation is under way: from Leaflet's `zoomanim` to its `zoomend`. */
+  private zooming = false;
 
   constructor(
     parent: HTMLElement,
@@ -196,7 +210,7 @@ export class LeafletRouteMap {
     this.container.className = 'tracker-map-canvas';
     parent.append(this.container);
     const animate = !this.reducedMotion;
-    this.map = createMap(this.container, {
+    this.map = new (this.reducedMotion ? StillMap : LeafletMapClass)(this.container, {
       // Leaflet's attribution control writes innerHTML; the element renders attribution as text.
       attributionControl: false,
       // Our ResizeObserver follows the container, not just the window.
@@ -217,17 +231,16 @@ export class LeafletRouteMap {
       // Added below, at the inline start, which is the top right in a right-to-left page.
       zoomControl: false,
     });
+    // Enabled by activate(), as Leaflet's own wheel handler would be.
+    this.map.addHandler('scrollWheelZoom', WheelZoom);
     this.zoom = zoomControl().addTo(this.map);
-    if (this.reducedMotion) {
-      // Keyboard panning calls panBy, which animates whatever the map options say.
-      const panBy = this.map.panBy.bind(this.map);
-      this.map.panBy = (offset, options) => panBy(offset, { ...options, animate: false });
-    }
     this.basemap = layerGroup().addTo(this.map);
     this.route = layerGroup().addTo(this.map);
     this.labelLayer = layerGroup().addTo(this.map);
     // Labels that fit one view may not fit the next: place them again after every zoom and pan.
     this.map.on('zoomend moveend', this.relabel);
+    this.map.on('zoomanim', () => (this.zooming = true));
+    this.map.on('zoomend', () => (this.zooming = false));
 
     this.resizeObserver = new ResizeObserver(() => this.onResize());
     this.resizeObserver.observe(this.container);
@@ -312,13 +325,10 @@ export class LeafletRouteMap {
     this.resizeObserver.disconnect();
     for (const [type, listener] of this.listeners) this.container.removeEventListener(type, listener);
     this.listeners.length = 0;
-    // Leaflet 1.9's wheel zoom is debounced, and remove() leaves that timer running; when it
-    // fires it zooms a map without panes and throws. Nothing public cancels it.
-    clearTimeout((this.map.scrollWheelZoom as unknown as { _timer?: ReturnType<typeof setTimeout> })._timer);
-    // Likewise a zoom animation under way ends on a 250 ms timer that moves the (removed) panes
-    // and throws; marking the animation over makes that timer return at once.
-    (this.map as unknown as { _animatingZoom?: boolean })._animatingZoom = false;
-    this.map.remove();
+    // Leaflet ends a zoom animation on a timer that moves the map's panes, and throws if the map
+    // was removed before it: a map removed mid-animation goes once the animation has ended.
+    if (this.zooming) this.map.once('zoomend', () => this.map.remove());
+    else this.map.remove();
     this.container.remove();
   }
 

@@ -6,23 +6,24 @@
  * dragging, keyboard focus, panning and fading this map never uses. A pinned element leaves at
  * once when removed, where a tooltip fades out for 200 ms beside its replacement.
  */
-import type { LatLng, LeafletEvent, Map as LeafletMap, Point } from 'leaflet';
+import type { LatLng, LeafletEvent, Map as LeafletMap, Point, ZoomAnimEvent } from 'leaflet';
 import type { Side } from './label-placement.js';
 import { Layer, point, setPosition } from './leaflet-parts.js';
 
-/** Leaflet's internals a pinned element follows, as its tooltips and markers do. */
-interface AnimatedMap extends LeafletMap {
-  readonly _zoomAnimated: boolean;
-  _latLngToNewLayerPoint(latlng: LatLng, zoom: number, center: LatLng): Point;
-}
-
-interface ZoomAnimEvent extends LeafletEvent {
-  readonly zoom: number;
-  readonly center: LatLng;
+/**
+ * Where `at` will be, in the map's layer coordinates, when a zoom animation to `zoom` around
+ * `center` ends: the layer coordinates' origin then is the new view's top left corner, in
+ * whole pixels, moved by as much as the map pane is now.
+ */
+function layerPointAfterZoom(map: LeafletMap, at: LatLng, zoom: number, center: LatLng): Point {
+  const pane = map.layerPointToContainerPoint(point(0, 0));
+  const origin = map.project(center, zoom).subtract(map.getSize().divideBy(2)).add(pane).round();
+  return map.project(at, zoom).subtract(origin);
 }
 
 abstract class PinnedElement extends Layer {
   protected readonly element = document.createElement('div');
+  #map: LeafletMap | undefined;
 
   constructor(
     protected readonly at: LatLng,
@@ -41,7 +42,7 @@ abstract class PinnedElement extends Layer {
 
   /** Whether the element follows a zoom animation (else it hides during one). */
   protected animated(map: LeafletMap): boolean {
-    return (map as AnimatedMap)._zoomAnimated;
+    return map.options.zoomAnimation !== false;
   }
 
   /** The element's classes, given Leaflet's `leaflet-zoom-animated` or `leaflet-zoom-hide`. */
@@ -51,6 +52,7 @@ abstract class PinnedElement extends Layer {
   protected abstract place(at: Point): void;
 
   override onAdd(map: LeafletMap): this {
+    this.#map = map;
     this.element.className = this.classes(`leaflet-zoom-${this.animated(map) ? 'animated' : 'hide'}`);
     this.getPane()?.append(this.element);
     this.update();
@@ -59,22 +61,22 @@ abstract class PinnedElement extends Layer {
 
   override onRemove(): this {
     this.element.remove();
+    this.#map = undefined;
     return this;
   }
 
-  // The same functions every call: Leaflet removes the listeners it added by identity.
+  // The same functions every call: Leaflet removes the listeners it added by identity. A map
+  // without zoom animations never fires `zoomanim`.
   override getEvents(): Record<string, (event: LeafletEvent) => void> {
-    return this.animated(this._map)
-      ? { zoom: this.update, viewreset: this.update, zoomanim: this.animateZoom as (event: LeafletEvent) => void }
-      : { zoom: this.update, viewreset: this.update };
+    return { zoom: this.update, viewreset: this.update, zoomanim: this.animateZoom as (event: LeafletEvent) => void };
   }
 
   private update(): void {
-    this.place(this._map.latLngToLayerPoint(this.at));
+    if (this.#map) this.place(this.#map.latLngToLayerPoint(this.at));
   }
 
   private animateZoom(event: ZoomAnimEvent): void {
-    this.place((this._map as AnimatedMap)._latLngToNewLayerPoint(this.at, event.zoom, event.center));
+    if (this.#map && this.animated(this.#map)) this.place(layerPointAfterZoom(this.#map, this.at, event.zoom, event.center));
   }
 }
 

@@ -127,10 +127,9 @@ export class TrackerRouteMap extends LitElement {
   }
 
   /**
-   * The Leaflet map while one is drawn, for integrators who add their own layers (from the npm
-   * packages, whose Leaflet is Leaflet's own ES sources). The script-tag bundle's Leaflet is cut
-   * to what this map uses, with its private member names shortened (scripts/trim-leaflet.ts,
-   * mangle-leaflet-privates.ts): a layer of another Leaflet copy cannot be added to that one.
+   * The Leaflet map while one is drawn, for integrators who add their own layers. The script-tag
+   * bundle's Leaflet lacks the map methods this map never calls (`flyTo`, `locate`,
+   * `setMaxBounds` …; scripts/trim-leaflet.ts), so a layer that calls them needs the npm packages.
    */
   get leafletMap(): LeafletRouteMap['map'] | undefined {
     return this.#renderer?.map;

@@ -127,11 +127,39 @@ describe('<tracker-route-map> lifecycle', () => {
       el.view = mapView(oceanInTransit());
       host.append(el);
       await drawnMap(el);
-      el.leafletMap!.zoomIn(1, { animate: true });
+      const map = el.leafletMap!;
+      map.zoomIn(1, { animate: true });
       await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+      let unloaded = false;
+      map.once('unload', () => (unloaded = true));
       el.remove();
-      // Leaflet ends a zoom animation on a 250 ms timer.
+      // Leaflet ends a zoom animation on a 250 ms timer; the map is removed then.
       await new Promise((resolve) => setTimeout(resolve, 400));
+      expect(errors).to.deep.equal([]);
+      expect(unloaded, 'the map was not removed').to.be.true;
+    } finally {
+      window.removeEventListener('error', onError);
+    }
+  });
+
+  it('can be removed while a wheel zoom is waiting for the gesture to end, without an error afterwards', async () => {
+    const errors: string[] = [];
+    const onError = (e: ErrorEvent) => errors.push(e.message);
+    window.addEventListener('error', onError);
+    try {
+      const host = await fixture<HTMLDivElement>(html`<div style="width: 480px"></div>`);
+      const el = document.createElement('tracker-route-map');
+      el.loading = 'eager';
+      el.view = mapView(oceanInTransit());
+      host.append(el);
+      const map = await drawnMap(el);
+      const container = el.shadowRoot!.querySelector<HTMLElement>('.leaflet-container')!;
+      container.focus();
+      expect(map.scrollWheelZoom.enabled()).to.be.true;
+      container.dispatchEvent(new WheelEvent('wheel', { deltaY: -100, bubbles: true, cancelable: true, composed: true }));
+      // Removed, and its focus with it, while the wheel's turns still add up; then the gesture ends.
+      el.remove();
+      await new Promise((resolve) => setTimeout(resolve, 200));
       expect(errors).to.deep.equal([]);
     } finally {
       window.removeEventListener('error', onError);

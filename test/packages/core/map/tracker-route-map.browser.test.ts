@@ -381,6 +381,57 @@ describe('<tracker-route-map>', () => {
       expect(map.scrollWheelZoom.enabled()).to.be.false;
     });
 
+    it('zooms with the wheel around the pointer once focused, in and out', async () => {
+      const el = await mount(oceanInTransit());
+      const map = el.leafletMap!;
+      const container = root(el).querySelector<HTMLElement>('.leaflet-container')!;
+      container.focus();
+      const box = container.getBoundingClientRect();
+      const pointer = { clientX: box.left + 200, clientY: box.top + 120 };
+      const under = map.containerPointToLatLng([200, 120]);
+      const wheel = async (deltaY: number) => {
+        const ended = new Promise((resolve) => map.once('zoomend', resolve));
+        const event = new WheelEvent('wheel', { deltaY, ...pointer, bubbles: true, cancelable: true, composed: true });
+        container.dispatchEvent(event);
+        // The map takes the wheel, so the page does not scroll.
+        expect(event.defaultPrevented).to.be.true;
+        await ended;
+      };
+      const zoom = map.getZoom();
+      await wheel(-100);
+      expect(map.getZoom()).to.be.greaterThan(zoom);
+      // The place under the pointer stays under it.
+      const moved = map.latLngToContainerPoint(under);
+      expect(Math.abs(moved.x - 200)).to.be.lessThan(1);
+      expect(Math.abs(moved.y - 120)).to.be.lessThan(1);
+      await wheel(100);
+      expect(map.getZoom()).to.equal(zoom);
+    });
+
+    it('keeps labels and the vehicle where the zoom animation takes them, after a pan', async () => {
+      const el = await mount(oceanInTransit());
+      const map = el.leafletMap!;
+      // A pan moves the map pane, whose offset the animation's target positions must include.
+      map.panBy([37, -21], { animate: false });
+      const pinned = [...root(el).querySelectorAll<HTMLElement>('.leaflet-tooltip-pane > *, .leaflet-marker-pane > *')];
+      expect(pinned.map((p) => p.classList.contains('tracker-vehicle'))).to.include.members([true, false]);
+      const transforms = () => pinned.map((p) => p.style.transform);
+      const before = transforms();
+      let during: string[] = [];
+      let after: string[] = [];
+      map.once('zoomanim', () => {
+        during = transforms();
+        // Fired as the animation ends, when each element is placed for the new zoom.
+        map.once('zoom', () => (after = transforms()));
+      });
+      const ended = new Promise((resolve) => map.once('zoomend', resolve));
+      map.setZoomAround([123, 87], map.getZoom() + 1, { animate: true });
+      await ended;
+      expect(during).to.not.deep.equal(before);
+      // Placed for the end of the animation when it starts: its end moves nothing.
+      expect(after).to.deep.equal(during);
+    });
+
     it('shows the hint for one finger, and lets a tap activate the map', async () => {
       const el = await mount(oceanInTransit());
       const container = root(el).querySelector<HTMLElement>('.leaflet-container')!;
