@@ -12,7 +12,7 @@ import { earlyChunks } from './scripts/early-chunks.js';
  * pull the whole group into it, which scripts/early-chunks.ts refuses to build.
  */
 const LOOKUP_MODULES =
-  /core[\\/]src[\\/](events|yield-to-main|format[\\/].*|presentation[\\/].*|model[\\/]read(-basics)?|i18n[\\/]en-(notices|shipment)|transport[\\/](outcome|backoff|retry-after|proxy-client|cross-origin)|controllers[\\/]((tracking|list)-controller|url-sync)|ui[\\/](lookup|lookup-session|skeleton|notice|notice-styles|number-advice|summary|timeline|labels|map-messages|shipment-styles|shipment-view)|map[\\/](map-messages|route-geometry))\.ts$|lit-html[\\/]directive|@lit[\\/]task/;
+  /core[\\/]src[\\/](model[\\/](events|read(-basics)?)|format[\\/].*|view[\\/].*|i18n[\\/]en-(notices|shipment)|lookup[\\/].*|map[\\/](map-messages|route-geometry))\.ts$|lit-html[\\/]directive|@lit[\\/]task/;
 /** The map element and what it imports, apart from Leaflet's chunk. */
 const MAP_ELEMENT_MODULES = /core[\\/]src[\\/]map[\\/](define|tracker-route-map|lazy-map|tile-template)\.ts$/;
 
@@ -56,7 +56,7 @@ export default defineConfig({
     },
     rollupOptions: {
       input: { 'cargo-trackers': 'packages/cargo-trackers/src/cdn.ts' },
-      // The entry's early lookup (core's transport/early-lookup.ts) shares its modules with the
+      // The entry's early lookup (core's first/early-lookup.ts) shares its modules with the
       // elements' chunks, which import them from the entry: anywhere else, they would be one more
       // round trip before the entry could send anything.
       preserveEntrySignatures: 'allow-extension',

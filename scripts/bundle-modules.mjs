@@ -14,10 +14,10 @@ export const MAP = 'packages/core/src/map/leaflet-route-map.ts';
 // What every lookup loads: the lookup's code (tracking controller, transport, notices), and in
 // parallel with the request the shipment view (with the second part of English) and each
 // element's normalizer and details (core's TrackerElement.startLookup and the elements' loadProductView).
-const LOOKUP = 'packages/core/src/ui/lookup.ts';
+const LOOKUP = 'packages/core/src/lookup/lookup.ts';
 export const VIEWS = {
-  'ocean-tracker': [LOOKUP, 'packages/core/src/ui/shipment-view.ts', 'packages/ocean-tracker/src/ocean-view.ts'],
-  'air-tracker': [LOOKUP, 'packages/core/src/ui/shipment-view.ts', 'packages/air-tracker/src/air-view.ts'],
+  'ocean-tracker': [LOOKUP, 'packages/core/src/view/shipment-view.ts', 'packages/ocean-tracker/src/ocean-view.ts'],
+  'air-tracker': [LOOKUP, 'packages/core/src/view/shipment-view.ts', 'packages/air-tracker/src/air-view.ts'],
 };
 /** The list readers a number known at load needs at once: an AWB number's prefix names its airline in the form. */
 export const LIST_READERS = {

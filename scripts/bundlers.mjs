@@ -18,20 +18,20 @@ export const TOLERANCE_BYTES = 1024;
 
 /** Modules that only a lookup or a map brings in (paths inside the packages' dist). */
 export const LAZY_MODULES = [
-  'core/dist/ui/shipment-view.js',
+  'core/dist/view/shipment-view.js',
   'core/dist/map/tracker-route-map.js',
   'core/dist/map/leaflet-route-map.js',
   'ocean-tracker/dist/ocean-view.js',
   'air-tracker/dist/air-view.js',
-  // The lookup's code: loaded with the first lookup (ui/lookup.ts), not with the form.
-  'core/dist/ui/lookup.js',
-  'core/dist/controllers/tracking-controller.js',
-  'core/dist/transport/proxy-client.js',
-  'core/dist/ui/notice.js',
+  // The lookup's code: loaded with the first lookup (lookup/lookup.ts), not with the form.
+  'core/dist/lookup/lookup.js',
+  'core/dist/lookup/tracking-controller.js',
+  'core/dist/lookup/proxy-client.js',
+  'core/dist/lookup/notice.js',
   // What runs once a lookup is on its way (issue 17): the lookup session, the list controller, sync-url's writing.
-  'core/dist/ui/lookup-session.js',
-  'core/dist/controllers/list-controller.js',
-  'core/dist/controllers/url-sync.js',
+  'core/dist/lookup/lookup-session.js',
+  'core/dist/lookup/list-controller.js',
+  'core/dist/lookup/url-sync.js',
 ];
 
 const APP = `import 'cargo-trackers';\n`;

@@ -1,9 +1,9 @@
 // The elements whose API the generators read: each element's own declaration joined with the
 // shared one it inherits (core's `trackerApi`), in one shape every generator walks.
-import { trackerApi } from '../../packages/core/src/api/tracker-api.js';
+import { trackerApi } from '../../packages/core/src/first/tracker-api.js';
 import { oceanTrackerApi } from '../../packages/ocean-tracker/src/ocean-tracker-api.js';
 import { airTrackerApi } from '../../packages/air-tracker/src/air-tracker-api.js';
-import type { ApiType, CssPropertyApi, EventApi, MethodApi, PropertyApi } from '../../packages/core/src/api/element-api.js';
+import type { ApiType, CssPropertyApi, EventApi, MethodApi, PropertyApi } from '../../packages/core/src/first/element-api.js';
 
 export interface Inherited {
   /** Set on what the element inherits from `TrackerElement`. */

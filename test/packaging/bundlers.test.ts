@@ -25,7 +25,11 @@ describe('the first load, bundled from the packages by Vite, esbuild and webpack
   it('is built by every bundler, with the elements in it', () => {
     assert.deepEqual(Object.keys(results), ['vite', 'esbuild', 'webpack 5']);
     for (const [name, result] of Object.entries(results)) {
-      for (const element of ['ocean-tracker/dist/ocean-tracker.js', 'air-tracker/dist/air-tracker.js', 'core/dist/ui/tracker-element.js']) {
+      for (const element of [
+        'ocean-tracker/dist/ocean-tracker.js',
+        'air-tracker/dist/air-tracker.js',
+        'core/dist/first/tracker-element.js',
+      ]) {
         assert.ok(
           result.modules.some((m) => m.endsWith(`packages/${element}`)),
           `${name}: ${element} is in the first load`,

@@ -10,8 +10,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { stale } from '../../scripts/element-api/generate.js';
 import { elements } from '../../scripts/element-api/elements.js';
-import { colourTokens, sizeTokens } from '../../packages/core/src/ui/tokens.js';
-import type { TrackerElement } from '../../packages/core/src/ui/tracker-element.js';
+import { colourTokens, sizeTokens } from '../../packages/core/src/first/tokens.js';
+import type { TrackerElement } from '../../packages/core/src/first/tracker-element.js';
 // Imported in Node: nothing registers without customElements, and Lit's classes load as they are.
 import { OceanTracker } from '../../packages/ocean-tracker/src/ocean-tracker.js';
 import { AirTracker } from '../../packages/air-tracker/src/air-tracker.js';

@@ -12,7 +12,7 @@ import { airTrackerProperties } from './air-tracker-properties.js';
 import { html, type PropertyDeclarations, type PropertyValues, type TemplateResult } from 'lit';
 import type { Airline } from './airline-list.js';
 import { checkAwbNumber, isPlausibleAwbNumber, prefixOf } from './awb-number.js';
-import { airQuery } from './early-lookup.js';
+import { airQuery } from './air-early-lookup.js';
 
 /**
  * Tracks an air waybill through the customer's proxy.

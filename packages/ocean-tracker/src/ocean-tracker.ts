@@ -12,7 +12,7 @@ import { oceanTrackerProperties } from './ocean-tracker-properties.js';
 import { html, nothing, type PropertyDeclarations, type PropertyValues, type TemplateResult } from 'lit';
 import { checkContainerNumber, isPlausibleOceanReference } from './container-number.js';
 import type { OceanCarrier } from './carrier-list.js';
-import { oceanQuery } from './early-lookup.js';
+import { oceanQuery } from './ocean-early-lookup.js';
 
 /**
  * Tracks an ocean container, bill of lading or booking through the customer's proxy.

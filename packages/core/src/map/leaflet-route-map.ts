@@ -12,7 +12,7 @@ import type { Control, LatLng as LeafletLatLng, LayerGroup, Map as LeafletMap } 
 import { circleMarker, createMap, latLng, latLngBounds, layerGroup, polygon, polyline, zoomControl } from './leaflet-parts.js';
 import type { Polygon } from 'geojson';
 import type { LatLng, Position } from '../model/shipment.js';
-import type { MapView } from '../presentation/view-model.js';
+import type { MapView } from '../view/view-model.js';
 import {
   DEFAULT_GAP,
   fitPadding,

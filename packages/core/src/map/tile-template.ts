@@ -4,7 +4,7 @@
  */
 
 // Through ../element.js, as every lazy module takes first-load code (test/packaging/bundlers.test.ts).
-import { isUsableUrl } from '../element.js';
+import { isUsableUrl } from '../internal/element.js';
 
 const LEAFLET_PLACEHOLDERS = new Set(['s', 'x', 'y', 'z', 'r', '-y']);
 

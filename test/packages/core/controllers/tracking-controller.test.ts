@@ -9,8 +9,8 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import { STILL_LOOKING_MS, TrackingController, type Clock } from '../../../../packages/core/src/controllers/tracking-controller.js';
-import type { Outcome } from '../../../../packages/core/src/transport/outcome.js';
+import { STILL_LOOKING_MS, TrackingController, type Clock } from '../../../../packages/core/src/lookup/tracking-controller.js';
+import type { Outcome } from '../../../../packages/core/src/lookup/outcome.js';
 import type { Normalizer, Shipment } from '../../../../packages/core/src/model/shipment.js';
 
 const POLL_SECONDS = 5;

@@ -1,5 +1,5 @@
 import { expect } from '@open-wc/testing';
-import { writeSyncedNumber } from '../../../../packages/core/src/controllers/url-sync.js';
+import { writeSyncedNumber } from '../../../../packages/core/src/lookup/url-sync.js';
 
 // Reading the number back when an element connects is the element's (test/packages/core/ui/sync-url.browser.test.ts).
 describe('writeSyncedNumber', () => {

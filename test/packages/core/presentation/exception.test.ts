@@ -6,8 +6,8 @@ import { normalizeAir } from '../../../../packages/air-tracker/src/air-normalize
 import { loadCatalogue, shippedLocales } from '../../../../packages/core/src/i18n/catalogues.js';
 import { enShipment } from '../../../../packages/core/src/i18n/en-shipment.js';
 import { Localizer, registerEnglish } from '../../../../packages/core/src/i18n/localizer.js';
-import { createPresenter } from '../../../../packages/core/src/presentation/present.js';
-import { mapMessagesFor } from '../../../../packages/core/src/ui/map-messages.js';
+import { createPresenter } from '../../../../packages/core/src/view/present.js';
+import { mapMessagesFor } from '../../../../packages/core/src/view/localized-map-messages.js';
 import type { Flight, Milestone, Shipment } from '../../../../packages/core/src/model/shipment.js';
 import { airDocuments } from '../../../../demo/mock-service/air-documents.js';
 

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { loadCatalogue, shippedLocales } from '../../../../packages/core/src/i18n/catalogues.js';
 import { enShipment } from '../../../../packages/core/src/i18n/en-shipment.js';
 import { Localizer, registerEnglish } from '../../../../packages/core/src/i18n/localizer.js';
-import { placeLabel } from '../../../../packages/core/src/presentation/labels.js';
+import { placeLabel } from '../../../../packages/core/src/view/labels.js';
 import type { Place } from '../../../../packages/core/src/model/shipment.js';
 
 const rotterdam: Place = { code: 'NLRTM', name: 'Rotterdam', country: 'NL' };

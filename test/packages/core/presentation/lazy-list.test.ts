@@ -1,7 +1,7 @@
 // The labelled view's milestone list: items made when first read, otherwise a plain array.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { lazyList } from '../../../../packages/core/src/presentation/lazy-list.js';
+import { lazyList } from '../../../../packages/core/src/view/lazy-list.js';
 
 describe('lazyList', () => {
   it('makes only the items read: a slice of the last ten of 30,000 makes ten', () => {

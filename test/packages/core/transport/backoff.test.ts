@@ -1,6 +1,6 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { backoffDelay } from '../../../../packages/core/src/transport/backoff.js';
+import { backoffDelay } from '../../../../packages/core/src/lookup/backoff.js';
 
 describe('backoffDelay', () => {
   it('doubles the ceiling each retry', () => {

@@ -2,8 +2,8 @@
 // the elements are tested against real HTTP servers.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { askProxy, classify } from '../../../../packages/core/src/transport/proxy-client.js';
-import { buildProxyUrl } from '../../../../packages/core/src/transport/proxy-url.js';
+import { askProxy, classify } from '../../../../packages/core/src/lookup/proxy-client.js';
+import { buildProxyUrl } from '../../../../packages/core/src/first/proxy-url.js';
 
 const json = (body: unknown) => JSON.stringify(body);
 const headers = (h: Record<string, string> = {}) => new Headers(h);

@@ -1,6 +1,6 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { boundedWait, parseRetryAfter } from '../../../../packages/core/src/transport/retry-after.js';
+import { boundedWait, parseRetryAfter } from '../../../../packages/core/src/lookup/retry-after-header.js';
 
 describe('parseRetryAfter', () => {
   const now = Date.parse('2026-11-21T10:00:00Z');

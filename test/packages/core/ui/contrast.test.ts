@@ -1,7 +1,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { colourPairs, colourTokens, type ColourId } from '../../../../packages/core/src/ui/tokens.js';
-import { inSentence } from '../../../../packages/core/src/ui/labels.js';
+import { colourPairs, colourTokens, type ColourId } from '../../../../packages/core/src/first/tokens.js';
+import { inSentence } from '../../../../packages/core/src/view/render-context.js';
 import { ratio, rgb, type Rgb } from '../../../support/contrast.js';
 
 /** `color-mix(in srgb, a p%, b)`. */

@@ -1,14 +1,14 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 // First-load code through the element entry, as every lazy module takes it (see element.ts); the
 // events directly, so that a bundler that drops unused re-exports (Rollup) leaves them out of the first load.
-import { isCrossOrigin } from '../transport/cross-origin.js';
-import { TrackerErrorEvent, TrackerLoadEvent, TrackerPendingEvent } from '../events.js';
+import { isCrossOrigin } from './cross-origin.js';
+import { TrackerErrorEvent, TrackerLoadEvent, TrackerPendingEvent } from '../model/events.js';
 import type { Normalizer, Shipment } from '../model/shipment.js';
-import { isRetryable, publicCode, type Failure, type Outcome } from '../transport/outcome.js';
-import { backoffDelay, MAX_AUTOMATIC_RETRIES } from '../transport/backoff.js';
-import { askProxy } from '../transport/proxy-client.js';
-import { boundedWait } from '../transport/retry-after.js';
-import { yieldToMain } from '../yield-to-main.js';
+import { isRetryable, publicCode, type Failure, type Outcome } from './outcome.js';
+import { backoffDelay, MAX_AUTOMATIC_RETRIES } from './backoff.js';
+import { askProxy } from './proxy-client.js';
+import { boundedWait } from './retry-after-header.js';
+import { yieldToMain } from './yield-to-main.js';
 
 /** One lookup: the proxy URL with its query, and the number as the visitor typed it. */
 export interface TrackRequest {

@@ -9,16 +9,16 @@ import { ifDefined } from 'lit/directives/if-defined.js';
 import type { MapLoading } from '../map/lazy-map.js';
 import type { MapMessages } from '../map/map-messages.js';
 import type { Localizer } from '../i18n/localizer.js';
-import { createPresenter } from '../presentation/present.js';
-import type { ProductView } from './tracker-element.js';
-import { mapMessagesFor } from './map-messages.js';
+import { createPresenter } from './present.js';
+import type { ProductView } from '../first/tracker-element.js';
+import { mapMessagesFor } from './localized-map-messages.js';
 import { hasMapData } from '../map/route-geometry.js';
 import type { Shipment } from '../model/shipment.js';
 // First-load code comes through ../element.js, as in every lazy module: then a bundler that
 // groups modules by the set of entries reaching them (esbuild) keeps the whole first load in
 // one shared chunk instead of several (test/packaging/bundlers.test.ts measures it).
-import { inSentence, type RenderContext } from '../element.js';
-import type { MapView, ShipmentView } from '../presentation/view-model.js';
+import { inSentence, type RenderContext } from '../internal/element.js';
+import type { MapView, ShipmentView } from './view-model.js';
 import { renderEta, renderExceptions, renderRoute, renderStatus } from './summary.js';
 import { renderTimeline, renderUnitSwitcher } from './timeline.js';
 import { enShipment } from '../i18n/en-shipment.js';

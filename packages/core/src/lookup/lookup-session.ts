@@ -1,16 +1,23 @@
 import { nothing, type ReactiveController, type TemplateResult } from 'lit';
-import { TrackingController, type TrackingState, type TrackRequest } from '../controllers/tracking-controller.js';
-import { writeSyncedNumber } from '../controllers/url-sync.js';
+import { TrackingController, type TrackingState, type TrackRequest } from './tracking-controller.js';
+import { writeSyncedNumber } from './url-sync.js';
 import type { Localizer } from '../i18n/localizer.js';
 import type { Normalizer, Product } from '../model/shipment.js';
-import type { ShipmentView } from '../presentation/view-model.js';
-import { askProxy } from '../transport/proxy-client.js';
-import { dropUnclaimed } from '../transport/early-lookup.js';
+import type { ShipmentView } from '../view/view-model.js';
+import { askProxy } from './proxy-client.js';
+import { dropUnclaimed } from '../first/early-lookup.js';
 // First-load code through the element entry, as every lazy module takes it (see element.ts).
-import { listUrl, trackerProperties, type Announcement, type ProductView, type RenderContext, type TrackerElement } from '../element.js';
-import type { ConfigurationProblem } from './tracker-element.js';
+import {
+  listUrl,
+  trackerProperties,
+  type Announcement,
+  type ProductView,
+  type RenderContext,
+  type TrackerElement,
+} from '../internal/element.js';
+import type { ConfigurationProblem } from '../first/tracker-element.js';
 import { announcement, renderNotice } from './notice.js';
-import type { ShipmentDisplay } from './shipment-view.js';
+import type { ShipmentDisplay } from '../view/shipment-view.js';
 
 /** The shipment view with the product's normalizer and details, as the element loads it when a lookup starts. */
 export interface LoadedView {

@@ -8,7 +8,7 @@
  * the first load, which holds the form and its styles.
  */
 export { LookupSession } from './lookup-session.js';
-export { ListController } from '../controllers/list-controller.js';
+export { ListController } from './list-controller.js';
 import { skeletonStyles } from './skeleton.js';
 import { noticeStyles } from './notice-styles.js';
 

@@ -1,4 +1,4 @@
-import type { Shipment } from './model/shipment.js';
+import type { Shipment } from './shipment.js';
 
 /** Fired when a shipment was looked up and normalized. */
 export class TrackerLoadEvent extends Event {

@@ -2,8 +2,8 @@ import { html, nothing, type TemplateResult } from 'lit';
 import { repeat } from 'lit/directives/repeat.js';
 import { formatMoment, isoOf } from '../format/dates.js';
 import type { Milestone, TrackedUnit } from '../model/shipment.js';
-import type { MilestoneView, UnitView } from '../presentation/view-model.js';
-import type { RenderContext } from './labels.js';
+import type { MilestoneView, UnitView } from './view-model.js';
+import type { RenderContext } from './render-context.js';
 
 /** The last actual event: where the shipment is now. */
 export function currentIndex(milestones: readonly Milestone[]): number {

@@ -1,19 +1,19 @@
 import { html, LitElement, nothing, type CSSResult, type PropertyDeclarations, type PropertyValues, type TemplateResult } from 'lit';
-import { assignDefaults, litProperties, type ValuesOf } from '../api/element-api.js';
-import { trackerProperties } from '../api/tracker-properties.js';
-import { LazyViewController } from '../controllers/lazy-view-controller.js';
-import { LocalizationController } from '../controllers/localization-controller.js';
+import { assignDefaults, litProperties, type ValuesOf } from './element-api.js';
+import { trackerProperties } from './tracker-properties.js';
+import { LazyViewController } from './lazy-view-controller.js';
+import { LocalizationController } from './localization-controller.js';
 import type { Localizer } from '../i18n/localizer.js';
 import type { Messages } from '../i18n/en.js';
 import type { Normalizer, Product, Shipment } from '../model/shipment.js';
-import type { TrackingState, TrackRequest } from '../controllers/tracking-controller.js';
-import type { LookupSession } from './lookup-session.js';
-import type { ShipmentView } from '../presentation/view-model.js';
-import { EarlyRequest } from '../transport/early-request.js';
-import { takeEarly } from '../transport/early-lookup.js';
-import { buildProxyUrl } from '../transport/proxy-url.js';
-import { firstUnusableUrl, type UrlAttribute } from '../transport/usable-url.js';
-import type { RenderContext } from './labels.js';
+import type { TrackingState, TrackRequest } from '../lookup/tracking-controller.js';
+import type { LookupSession } from '../lookup/lookup-session.js';
+import type { ShipmentView } from '../view/view-model.js';
+import { EarlyRequest } from './early-request.js';
+import { takeEarly } from './early-lookup.js';
+import { buildProxyUrl } from './proxy-url.js';
+import { firstUnusableUrl, type UrlAttribute } from './usable-url.js';
+import type { RenderContext } from '../view/render-context.js';
 import { mapLoadingConverter, type MapLoading } from '../map/map-loading.js';
 import { preloadMap } from '../map/preload-map.js';
 import { renderAnnouncer, SILENT } from './announcer.js';
@@ -35,7 +35,7 @@ export interface ProductView {
 }
 
 /** The lookup's code (`./lookup.ts`), as a product element receives it in `lookupArrived`. */
-export type LookupCode = typeof import('./lookup.js');
+export type LookupCode = typeof import('../lookup/lookup.js');
 
 /** An attribute the element cannot work with: `proxy-url` missing, or a URL attribute that is not http(s). */
 export interface ConfigurationProblem {
@@ -85,7 +85,7 @@ export abstract class TrackerElement extends LitElement {
    */
   readonly #lookup = new LazyViewController(this, {
     load: () =>
-      import('./lookup.js').then((code) => {
+      import('../lookup/lookup.js').then((code) => {
         this.#session ??= new code.LookupSession(this, {
           view: this.#view,
           localizer: () => this.localizer,
@@ -118,7 +118,7 @@ export abstract class TrackerElement extends LitElement {
   /** The shipment view and the product's normalizer and details, loaded when the first lookup starts. */
   readonly #view = new LazyViewController(this, {
     load: () =>
-      Promise.all([import('./shipment-view.js'), this.loadProductView()]).then(([core, product]) => ({
+      Promise.all([import('../view/shipment-view.js'), this.loadProductView()]).then(([core, product]) => ({
         product,
         styles: [core.shipmentStyles, product.styles],
         display: core.createShipmentDisplay(product),

@@ -1,9 +1,9 @@
 import { html, nothing, type TemplateResult } from 'lit';
 import { formatMoment, isoOf } from '../format/dates.js';
 import { formatDuration, formatRelative } from '../format/relative.js';
-import { SIGNIFICANT_DELAY_MS } from '../presentation/exception.js';
-import type { ShipmentView } from '../presentation/view-model.js';
-import type { RenderContext } from './labels.js';
+import { SIGNIFICANT_DELAY_MS } from './exception.js';
+import type { ShipmentView } from './view-model.js';
+import type { RenderContext } from './render-context.js';
 
 /** `part="status"`: the status, the carrier, the reference and its kind, and freshness. */
 export function renderStatus(view: ShipmentView, ctx: RenderContext): TemplateResult {

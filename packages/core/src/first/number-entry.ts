@@ -1,5 +1,5 @@
 import { nothing, type ReactiveControllerHost, type TemplateResult } from 'lit';
-import type { RenderContext } from './labels.js';
+import type { RenderContext } from '../view/render-context.js';
 
 /** Advice shown in the form before sending: never a silent rewrite of the number. */
 export type Advice =
@@ -15,7 +15,7 @@ export interface NumberEntryOptions {
   readonly plausible: (number: string) => boolean;
   readonly shapeMessage: 'form.shape.ocean' | 'form.shape.air';
   /** Loads the lookup's code, which renders the advice (and brings its styles and English). */
-  readonly loadAdvice: () => Promise<Pick<typeof import('./lookup.js'), 'renderAdvice'>>;
+  readonly loadAdvice: () => Promise<Pick<typeof import('../lookup/lookup.js'), 'renderAdvice'>>;
   /** Tracks the number exactly as typed. */
   readonly send: (number: string) => void;
 }
@@ -35,7 +35,7 @@ export class NumberEntry {
   /** The advice's rendering while it downloads (the host's lookup code, whose download its `updateComplete` waits for). */
   #pending: Promise<unknown> | undefined;
 
-  #advise?: typeof import('./number-advice.js').renderAdvice;
+  #advise?: typeof import('../lookup/number-advice.js').renderAdvice;
 
   readonly #host: ReactiveControllerHost;
   readonly #options: NumberEntryOptions;

@@ -1,13 +1,13 @@
 import { html, nothing, type TemplateResult } from 'lit';
 import { formatMoment } from '../format/dates.js';
 import { formatCountdown } from '../format/relative.js';
-import { MAX_AUTOMATIC_RETRIES } from '../transport/backoff.js';
-import { isRetryable, type Failure } from '../transport/outcome.js';
-import { MAX_PENDING_POLLS, type TrackingState, type Wait } from '../controllers/tracking-controller.js';
+import { MAX_AUTOMATIC_RETRIES } from './backoff.js';
+import { isRetryable, type Failure } from './outcome.js';
+import { MAX_PENDING_POLLS, type TrackingState, type Wait } from './tracking-controller.js';
 import { enNotices } from '../i18n/en-notices.js';
-import type { ShipmentView } from '../presentation/view-model.js';
-import { registerEnglish, type Announcement } from '../element.js';
-import type { RenderContext } from './labels.js';
+import type { ShipmentView } from '../view/view-model.js';
+import { registerEnglish, type Announcement } from '../internal/element.js';
+import type { RenderContext } from '../view/render-context.js';
 import { renderSkeleton } from './skeleton.js';
 
 // The notices' English comes with them, not with the form (see en.ts).
