@@ -1,7 +1,7 @@
 import { expect } from '@open-wc/testing';
 import { writeSyncedNumber } from '../../../../packages/core/src/lookup/url-sync.js';
 
-// Reading the number back when an element connects is the element's (test/packages/core/ui/sync-url.browser.test.ts).
+// Reading the number back when an element connects is the element's (test/packages/core/lookup/sync-url.browser.test.ts).
 describe('writeSyncedNumber', () => {
   const original = location.href;
   afterEach(() => history.replaceState(null, '', original));
