@@ -57,9 +57,10 @@ export interface ConfigurationProblem {
 
 /**
  * What `<ocean-tracker>` and `<air-tracker>` share: the proxy attributes, the
- * tracking controller, the notices for every answer, the status header, ETA, route,
+ * lookup controller, the notices for every answer, the status header, ETA, route,
  * timeline and map. A product element adds its form, its request parameters, its
- * normalizer and its product-specific details, and nothing else.
+ * normalizer, its list's reader and its product-specific details, and nothing else.
+ * It owns no lookup: it passes in what the lookup controller needs, reads its state and renders it.
  *
  * Its public API (attributes, properties, events, parts, custom properties) is declared once, with
  * types, allowed values, defaults and descriptions, in `../api/tracker-properties.ts` and `../api/tracker-api.ts`; `static
