@@ -32,14 +32,9 @@ export class LazyViewController<V> implements ReactiveController {
     return this.value === undefined ? this.#loading : undefined;
   }
 
-  /** Why the last download failed; cleared when the next one starts. */
-  error: unknown;
-
   /** The view, loading it if no load is under way or done. */
   load(): Promise<V> {
-    if (this.#loading) return this.#loading;
-    this.error = undefined;
-    this.#loading = this.#options.load().then(
+    this.#loading ??= this.#options.load().then(
       (view) => {
         this.value = view;
         this.#adopt(this.#options.styles(view));
@@ -48,8 +43,6 @@ export class LazyViewController<V> implements ReactiveController {
       },
       (error: unknown) => {
         this.#loading = undefined;
-        this.error = error ?? new Error('download failed');
-        this.#host.requestUpdate();
         throw error;
       },
     );

@@ -113,13 +113,17 @@ export abstract class TrackerElement<L = unknown> extends LitElement {
         // The lookup asked for while this code downloaded, its request already out: handed over whole.
         const asked = this.#asked;
         this.#asked = undefined;
-        if (asked) controller.track(asked);
+        if (typeof asked === 'object') controller.track(asked);
         return { code, controller };
       }),
     styles: ({ code }) => code.lookupStyles,
   });
-  /** The lookup asked for while the controller's code downloads; its request is sent at once (`sendEarly`). */
-  #asked?: TrackRequest;
+  /**
+   * Before the controller is here: the lookup asked for while its code downloads (its request sent at
+   * once, `sendEarly`), handed over whole when the code arrives; or `unavailable` when that code could
+   * not be downloaded, said in place of the notice until the next lookup.
+   */
+  #asked?: TrackRequest | 'unavailable';
   readonly #localization = new LocalizationController(this, {
     lang: () => this.lang || this.getAttribute('lang'),
     messages: () => this.messages,
@@ -136,6 +140,7 @@ export abstract class TrackerElement<L = unknown> extends LitElement {
   });
   /** The labelled view of the shipment on display (`willUpdate`). */
   #labelled?: ShipmentView;
+  /** Kept per lookup: a new one starts with the first container and the history folded. */
   #opened: Opened = { call: 0, unit: 0, history: 0 };
 
   constructor() {
@@ -160,7 +165,7 @@ export abstract class TrackerElement<L = unknown> extends LitElement {
   /** The lookup's state; a lookup whose code is still downloading is already loading. */
   get #state(): TrackingState {
     const asked = this.#asked;
-    return this.#lookup.value?.controller.state ?? (asked && !this.#lookup.error ? { phase: 'loading', request: asked } : IDLE);
+    return this.#lookup.value?.controller.state ?? (typeof asked === 'object' ? { phase: 'loading', request: asked } : IDLE);
   }
 
   /** The carrier or airline list, once the lookup's controller has it. */
@@ -192,7 +197,14 @@ export abstract class TrackerElement<L = unknown> extends LitElement {
     this.#localization.refresh();
     // The lookup's code holds the list, and the configuration notice's words (its controller writes
     // the problem to the console too); without that code, the notice says that it could not be loaded.
-    if (this.configurationProblem() ? !this.#lookup.error : this.needsList()) this.#prepareLookup();
+    if (this.configurationProblem())
+      this.#lookup.load().catch(() => {
+        // Said once; each later update tries the download again, and a success replaces the words.
+        if (this.#asked === 'unavailable') return;
+        this.#asked = 'unavailable';
+        this.requestUpdate();
+      });
+    else if (this.needsList()) this.#prepareLookup();
     const lookup = this.#lookup.value;
     const call = lookup?.controller.callId ?? 0;
     if (call !== this.#opened.call) this.#opened = { call, unit: 0, history: 0 };
@@ -225,7 +237,7 @@ export abstract class TrackerElement<L = unknown> extends LitElement {
   protected override async getUpdateComplete(): Promise<boolean> {
     let result = await super.getUpdateComplete();
     for (;;) {
-      const pending = this.#localization.pending ?? (this.#asked && !this.#lookup.error ? this.#lookup.load() : this.#lookup.pending);
+      const pending = this.#localization.pending ?? (typeof this.#asked === 'object' ? this.#lookup.load() : this.#lookup.pending);
       if (!pending) return result;
       await pending.catch(() => undefined);
       result = await super.getUpdateComplete();
@@ -275,13 +287,18 @@ export abstract class TrackerElement<L = unknown> extends LitElement {
    */
   #ask(request: TrackRequest, force: boolean): void {
     const asked = this.#asked;
-    if (!force && !this.#lookup.error && asked?.url === request.url) return;
-    if (asked) takeEarly(this, asked.url)?.cancel();
+    if (typeof asked === 'object') {
+      if (!force && asked.url === request.url) return;
+      takeEarly(this, asked.url)?.cancel();
+    }
     this.#asked = request;
     if (this.isConnected) sendEarly(this, request.url);
     this.#lookup.load().catch((error: unknown) => {
       if (this.#asked !== request) return;
       takeEarly(this, request.url)?.cancel();
+      // Forgotten, so that the next lookup (the form, or a new number) asks again.
+      this.#asked = 'unavailable';
+      this.requestUpdate();
       console.error(`[${this.localName}] The code that makes the lookup could not be downloaded.`, error);
     });
     this.requestUpdate();
@@ -344,7 +361,7 @@ export abstract class TrackerElement<L = unknown> extends LitElement {
         problem && lookup
           ? // Its words come with the lookup's code, which a configuration problem loads at once (willUpdate).
             renderAlert(ctx.l.t(problem.missing ? 'notice.misconfigured' : 'notice.unusableUrl', { attribute: problem.attribute }))
-          : !lookup && this.#lookup.error && (problem || this.#asked)
+          : !lookup && this.#asked === 'unavailable'
             ? renderAlert(ctx.l.t('notice.displayUnavailable'))
             : (lookup?.code.renderNotice(state, ctx, { onRetry: () => this.retry() }) ?? nothing)
       }
