@@ -11,7 +11,7 @@ import { earlyChunks } from './scripts/early-chunks.js';
  * pull the whole group into it, which scripts/early-chunks.ts refuses to build.
  */
 const LOOKUP_MODULES =
-  /core[\\/]src[\\/](model[\\/](events|read(-basics)?)|format[\\/].*|view[\\/].*|i18n[\\/]en-(notices|shipment)|lookup[\\/].*|map[\\/](map-messages|route-geometry))\.ts$|lit-html[\\/]directive/;
+  /core[\\/]src[\\/](model[\\/](events|read(-basics)?)|format[\\/].*|view[\\/].*|i18n[\\/]en-(notices|shipment)|lookup[\\/].*|map[\\/](map-messages|route-geometry))\.ts$|lit-html[\\/]directive|@lit[\\/]task/;
 /** The map element and what it imports, apart from Leaflet's chunk. */
 const MAP_ELEMENT_MODULES = /core[\\/]src[\\/]map[\\/](define|tracker-route-map|lazy-map|tile-template)\.ts$/;
 

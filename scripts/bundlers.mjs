@@ -25,11 +25,10 @@ export const LAZY_MODULES = [
   'air-tracker/dist/air-view.js',
   // The lookup's code: loaded with the first lookup (lookup/lookup.ts), not with the form.
   'core/dist/lookup/lookup.js',
-  'core/dist/lookup/tracking-controller.js',
+  'core/dist/lookup/lookup-controller.js',
   'core/dist/lookup/proxy-client.js',
   'core/dist/lookup/notice.js',
-  // What runs once a lookup is on its way (issue 17): the lookup session, the list controller, sync-url's writing.
-  'core/dist/lookup/lookup-session.js',
+  // What runs once a lookup is on its way (issue 17): the list controller, sync-url's writing.
   'core/dist/lookup/list-controller.js',
   'core/dist/lookup/url-sync.js',
 ];

@@ -87,7 +87,7 @@ describe('example numbers in the documentation', () => {
 
 describe('README.md', () => {
   it('has the section the console advice on 401 and 402 links to', async () => {
-    const { UNAVAILABLE_HELP } = await import('../../packages/core/src/lookup/tracking-controller.js');
+    const { UNAVAILABLE_HELP } = await import('../../packages/core/src/lookup/lookup-controller.js');
     const readme = await readFile(new URL('../../README.md', import.meta.url), 'utf8');
     // GitHub's anchor for a heading: lower case, punctuation dropped, spaces as hyphens.
     const anchors = [...readme.matchAll(/^#{2,4} (.+)$/gm)].map(([, title]) =>

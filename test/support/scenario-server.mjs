@@ -63,8 +63,8 @@ function sleep(ms, signal) {
   });
 }
 
-/** The code chunks a test may hold: the map element and the Leaflet adapter. */
-const HOLDABLE = ['/src/map/define.', '/src/map/leaflet-route-map.'];
+/** The code chunks a test may hold: the map element, the Leaflet adapter and the lookup's code. */
+const HOLDABLE = ['/src/map/define.', '/src/map/leaflet-route-map.', '/src/lookup/lookup.'];
 const holds = new Map();
 let nextHold = 1;
 

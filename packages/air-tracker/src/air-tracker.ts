@@ -2,8 +2,7 @@ import {
   litProperties,
   elementTokenStyles,
   NumberEntry,
-  type ListController,
-  type LookupCode,
+  type ListParser,
   TrackerElement,
   type ProductView,
   type RenderContext,
@@ -116,7 +115,7 @@ import { airQuery } from './air-early-lookup.js';
  * @cssprop --tracker-map-label-color - Text of port and vehicle labels.
  * (end of the generated API reference)
  */
-export class AirTracker extends TrackerElement {
+export class AirTracker extends TrackerElement<Airline[]> {
   static override styles = [...TrackerElement.styles, elementTokenStyles('air-tracker')];
 
   static override properties: PropertyDeclarations = {
@@ -130,9 +129,6 @@ export class AirTracker extends TrackerElement {
   protected get trackedNumber(): string | undefined {
     return this.awbNumber;
   }
-
-  /** The airline list, made with the lookup's code; asked for once a number with a prefix is typed or set. */
-  #airlines?: ListController<Airline[]>;
 
   readonly #entry = new NumberEntry(this, {
     loadAdvice: () => this.loadLookup(),
@@ -149,11 +145,9 @@ export class AirTracker extends TrackerElement {
     },
   });
 
-  protected override lookupArrived({ ListController }: LookupCode): void {
-    this.#airlines = new ListController(this, {
-      url: () => this.carrierListUrl(),
-      parser: () => import('./airline-list.js').then((m) => m.parseAirlines),
-    });
+  /** The airline list's reader, imported by the lookup's controller once a number with a prefix is typed or set. */
+  protected loadListParser(): Promise<ListParser<Airline[]>> {
+    return import('./airline-list.js').then((m) => m.parseAirlines);
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
@@ -169,7 +163,7 @@ export class AirTracker extends TrackerElement {
 
   /** The airline list's entry for a prefix; undefined while the list is loading or unavailable. */
   #airlineFor(prefix: string): Airline | null | undefined {
-    const list = this.#airlines?.value;
+    const list = this.list;
     if (list === undefined) return undefined;
     return list.find((a) => a.prefix === prefix) ?? null;
   }

@@ -38,7 +38,7 @@ for (const [tag, lookup] of Object.entries(early)) {
   for (const started of chunks[tag]?.(sent.some(([, withMap]) => withMap)) ?? []) started.catch(() => undefined);
   // Once the element's code has run, a tag removed before it is never upgraded and takes nothing: its
   // requests are cancelled, all of them if that code could not be loaded. An upgraded element cancels
-  // what it did not take itself, once its lookup code is here (core's LookupSession.hostUpdated).
+  // what it did not take itself, once its lookup code is here (core's LookupController.hostUpdated).
   const drop = (all: boolean): void => sent.forEach(([el]) => (all || !el.isConnected) && dropUnclaimed(el));
   loadElement(tag).then(
     () => drop(false),

@@ -12,12 +12,12 @@ export { backoffDelay, MAX_AUTOMATIC_RETRIES } from './lookup/backoff.js';
 export { isCrossOrigin } from './lookup/cross-origin.js';
 export * from './format/index.js';
 export * from './i18n/index.js';
-export { TrackingController, MAX_PENDING_POLLS, MAX_RATE_LIMITED_WAITS } from './lookup/tracking-controller.js';
+export { LookupController, MAX_PENDING_POLLS, MAX_RATE_LIMITED_WAITS } from './lookup/lookup-controller.js';
 export { LocalizationController, type LocalizationOptions } from './first/localization-controller.js';
 export { LazyViewController, type LazyViewOptions } from './first/lazy-view-controller.js';
 export { writeSyncedNumber } from './lookup/url-sync.js';
 export { ListController } from './lookup/list-controller.js';
-export type { TrackRequest, TrackingState, Wait, WaitCause, Clock, TrackingControllerOptions } from './lookup/tracking-controller.js';
+export type { TrackRequest, TrackingState, Wait, WaitCause, Clock, LookupControllerOptions, ListOptions } from './lookup/lookup-controller.js';
 // The shipment view is loaded by the element when a lookup starts (a dynamic import); a value
 // export here would put it in the first load of bundlers that split by module (esbuild).
 export type { ShipmentViewOptions, MapSettings } from './view/shipment-view.js';

@@ -2,8 +2,7 @@ import {
   elementTokenStyles,
   litProperties,
   NumberEntry,
-  type ListController,
-  type LookupCode,
+  type ListParser,
   TrackerElement,
   type ProductView,
   type RenderContext,
@@ -115,7 +114,7 @@ import { oceanQuery } from './ocean-early-lookup.js';
  * @cssprop --tracker-map-label-color - Text of port and vehicle labels.
  * (end of the generated API reference)
  */
-export class OceanTracker extends TrackerElement {
+export class OceanTracker extends TrackerElement<OceanCarrier[]> {
   static override styles = [...TrackerElement.styles, elementTokenStyles('ocean-tracker')];
 
   static override properties: PropertyDeclarations = {
@@ -136,9 +135,6 @@ export class OceanTracker extends TrackerElement {
     return this.referenceNumber;
   }
 
-  /** The carrier list, made with the lookup's code; asked for once the picker is used or a number needs it. */
-  #carriers?: ListController<OceanCarrier[]>;
-
   /** The list's module, here once the list is asked for: it also says what a listed carrier requires. */
   #list?: typeof import('./carrier-list.js');
 
@@ -158,14 +154,11 @@ export class OceanTracker extends TrackerElement {
     },
   });
 
-  protected override lookupArrived({ ListController }: LookupCode): void {
-    this.#carriers = new ListController(this, {
-      url: () => this.carrierListUrl(),
-      parser: () =>
-        import('./carrier-list.js').then((m) => {
-          this.#list = m;
-          return m.parseOceanCarriers;
-        }),
+  /** The carrier list's reader, imported by the lookup's controller once the picker is used or a number needs the list. */
+  protected loadListParser(): Promise<ListParser<OceanCarrier[]>> {
+    return import('./carrier-list.js').then((m) => {
+      this.#list = m;
+      return m.parseOceanCarriers;
     });
   }
 
@@ -197,7 +190,7 @@ export class OceanTracker extends TrackerElement {
 
   protected renderForm(ctx: RenderContext): TemplateResult {
     const { l } = ctx;
-    const carriers = this.#carriers?.value ?? [];
+    const carriers = this.list ?? [];
     const selected = this.#carrier() ?? '';
     const requirement = this.#list?.containerRequirement(carriers, selected, this.#entry.input, l);
     return html`<form part="form" @submit=${this.#entry.onSubmit} novalidate>
@@ -242,7 +235,7 @@ export class OceanTracker extends TrackerElement {
 
   /** A document that gives only the carrier's code still names it when the carrier list does. */
   protected override listedCarrierName(code: string): string | undefined {
-    return this.#carriers?.value?.find((c) => c.code === code)?.name;
+    return this.list?.find((c) => c.code === code)?.name;
   }
 
   protected loadProductView(): Promise<ProductView> {

@@ -45,6 +45,16 @@ export function sendEarlyLookup(el: Element, lookup: EarlyLookup): boolean | und
   return parseMapLoading(attr('map')) !== 'none';
 }
 
+/**
+ * Sends `url` now for `el`, whose lookup's controller is still downloading, unless the entry sent
+ * it already; the controller takes it over when it arrives (`takeEarly`).
+ */
+export function sendEarly(el: object, url: string): void {
+  const requests = sent.get(el) ?? [];
+  if (!requests.some((r) => r.url === url)) requests.push(new EarlyRequest(url));
+  sent.set(el, requests);
+}
+
 /** The request sent early for `el` to `url`, taken once; undefined when there is none. */
 export function takeEarly(el: object, url: string): EarlyRequest | undefined {
   const requests = sent.get(el);

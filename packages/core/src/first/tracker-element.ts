@@ -6,12 +6,11 @@ import { LocalizationController } from './localization-controller.js';
 import type { Localizer } from '../i18n/localizer.js';
 import type { Messages } from '../i18n/en.js';
 import type { Normalizer, Product, Shipment } from '../model/shipment.js';
-import type { TrackingState, TrackRequest } from '../lookup/tracking-controller.js';
-import type { LookupSession } from '../lookup/lookup-session.js';
+import type { LookupController, TrackingState, TrackRequest } from '../lookup/lookup-controller.js';
+import type { ListParser } from '../lookup/list-controller.js';
 import type { ShipmentView } from '../view/view-model.js';
-import { EarlyRequest } from './early-request.js';
-import { takeEarly } from './early-lookup.js';
-import { buildProxyUrl } from './proxy-url.js';
+import { dropUnclaimed, sendEarly, takeEarly } from './early-lookup.js';
+import { buildProxyUrl, listUrl } from './proxy-url.js';
 import { firstUnusableUrl, type UrlAttribute } from './usable-url.js';
 import type { RenderContext } from '../view/render-context.js';
 import { mapLoadingConverter, type MapLoading } from '../map/map-loading.js';
@@ -34,8 +33,21 @@ export interface ProductView {
   renderDetails(view: ShipmentView, ctx: RenderContext): TemplateResult | typeof nothing;
 }
 
-/** The lookup's code (`./lookup.ts`), as a product element receives it in `lookupArrived`. */
+/** The lookup's code (`../lookup/lookup.ts`). */
 export type LookupCode = typeof import('../lookup/lookup.js');
+
+/** The lookup's code once here, and the controller made with it. */
+interface Lookup<L> {
+  readonly code: LookupCode;
+  readonly controller: LookupController<L>;
+}
+
+/** What the visitor opened of the answer to one lookup (`callId`): the container shown, the older events revealed. */
+interface Opened {
+  readonly call: number;
+  readonly unit: number;
+  readonly history: number;
+}
 
 /** An attribute the element cannot work with: `proxy-url` missing, or a URL attribute that is not http(s). */
 export interface ConfigurationProblem {
@@ -45,15 +57,16 @@ export interface ConfigurationProblem {
 
 /**
  * What `<ocean-tracker>` and `<air-tracker>` share: the proxy attributes, the
- * tracking controller, the notices for every answer, the status header, ETA, route,
+ * lookup controller, the notices for every answer, the status header, ETA, route,
  * timeline and map. A product element adds its form, its request parameters, its
- * normalizer and its product-specific details, and nothing else.
+ * normalizer, its list's reader and its product-specific details, and nothing else.
+ * It owns no lookup: it passes in what the lookup controller needs, reads its state and renders it.
  *
  * Its public API (attributes, properties, events, parts, custom properties) is declared once, with
  * types, allowed values, defaults and descriptions, in `../api/tracker-properties.ts` and `../api/tracker-api.ts`; `static
  * properties` and the initial values come from there, and so do the manifest, the framework typings and the docs.
  */
-export abstract class TrackerElement extends LitElement {
+export abstract class TrackerElement<L = unknown> extends LitElement {
   static override styles = [trackerStyles];
 
   static override properties: PropertyDeclarations = litProperties(trackerProperties, { map: { converter: mapLoadingConverter } });
@@ -79,38 +92,38 @@ export abstract class TrackerElement extends LitElement {
   protected abstract get trackedNumber(): string | undefined;
 
   /**
-   * The lookup's code (lookup session, tracking controller, transport, notices, list controller),
-   * loaded with the first lookup, on focus of the form, for the form's advice, when the carrier or
-   * airline list is wanted, or for a configuration problem (the session writes it to the console).
+   * The lookup's code and its controller, the one owner of this element's lookups, loaded with the
+   * first lookup, on focus of the form, for the form's advice, when the carrier or airline list is
+   * wanted, or for a configuration problem (the controller writes it to the console). The element
+   * passes in what the controller needs and only reads its state.
    */
   readonly #lookup = new LazyViewController(this, {
     load: () =>
-      import('../lookup/lookup.js').then((code) => {
-        this.#session ??= new code.LookupSession(this, {
-          view: this.#view,
-          localizer: () => this.localizer,
-          early: (url) => this.#takeEarly(url),
-          listedCarrierName: (carrier) => this.listedCarrierName(carrier),
+      import('../lookup/lookup.js').then((code): Lookup<L> => {
+        const controller = new code.LookupController<L>(this, {
+          // The view is needed to show any answer, so the controller waits for it even with an
+          // integrator's normalizer; the product's normalizer comes with it.
+          normalizer: () => this.#view.load().then((view) => this.normalizer ?? view.product.normalizer),
+          pollIntervalSeconds: () => this.pollInterval,
+          syncParam: () => this.#syncParam(),
           problem: () => this.configurationProblem(),
           product: this.product,
-          syncParam: () => this.#syncParam(),
+          list: { url: () => this.#listUrl(), needed: () => this.needsList(), parser: () => this.loadListParser() },
         });
-        this.lookupArrived(code);
-        const requested = this.#requested;
-        this.#requested = undefined;
-        if (requested) this.#session.track(requested);
-        return code;
+        // The lookup asked for while this code downloaded, its request already out: handed over whole.
+        const asked = this.#asked;
+        this.#asked = undefined;
+        if (typeof asked === 'object') controller.track(asked);
+        return { code, controller };
       }),
-    styles: (code) => code.lookupStyles,
+    styles: ({ code }) => code.lookupStyles,
   });
-  /** Made when the lookup's code has arrived: runs the lookups and shows their answers. */
-  #session?: LookupSession;
-  /** The lookup asked for while its code downloads; the session takes it over. */
-  #requested?: TrackRequest;
-  /** The request of a lookup asked for while its code downloads, sent at once; the controller takes it over. */
-  #early?: EarlyRequest;
-  /** The lookup's code could not be downloaded: said in place of the notice until the next lookup. */
-  #lookupUnavailable = false;
+  /**
+   * Before the controller is here: the lookup asked for while its code downloads (its request sent at
+   * once, `sendEarly`), handed over whole when the code arrives; or `unavailable` when that code could
+   * not be downloaded, said in place of the notice until the next lookup.
+   */
+  #asked?: TrackRequest | 'unavailable';
   readonly #localization = new LocalizationController(this, {
     lang: () => this.lang || this.getAttribute('lang'),
     messages: () => this.messages,
@@ -125,10 +138,10 @@ export abstract class TrackerElement extends LitElement {
       })),
     styles: (view) => view.styles,
   });
-  /** Whether the list was asked for once (see `carrierListUrl`); it stays loaded from then on. */
-  #listWanted = false;
-  /** The number and parameters of the last lookup started, so an unchanged attribute does not start another. */
-  #lastLookupKey?: string;
+  /** The labelled view of the shipment on display (`willUpdate`). */
+  #labelled?: ShipmentView;
+  /** Kept per lookup: a new one starts with the first container and the history folded. */
+  #opened: Opened = { call: 0, unit: 0, history: 0 };
 
   constructor() {
     super();
@@ -146,12 +159,18 @@ export abstract class TrackerElement extends LitElement {
   }
 
   retry(): void {
-    this.#session?.retry();
+    this.#lookup.value?.controller.retry();
   }
 
   /** The lookup's state; a lookup whose code is still downloading is already loading. */
   get #state(): TrackingState {
-    return this.#session?.state ?? (this.#requested ? { phase: 'loading', request: this.#requested } : IDLE);
+    const asked = this.#asked;
+    return this.#lookup.value?.controller.state ?? (typeof asked === 'object' ? { phase: 'loading', request: asked } : IDLE);
+  }
+
+  /** The carrier or airline list, once the lookup's controller has it. */
+  protected get list(): L | undefined {
+    return this.#lookup.value?.controller.list;
   }
 
   /** The element's localizer: its language, the catalogue and the integrator's overrides. */
@@ -162,7 +181,7 @@ export abstract class TrackerElement extends LitElement {
   override connectedCallback(): void {
     super.connectedCallback();
     // sync-url: the number in the query string, read here so that its lookup starts at once; a
-    // number the page set (attribute or property) wins. Written back by the lookup session.
+    // number the page set (attribute or property) wins. Written back by the lookup's controller.
     const param = this.#syncParam();
     const number = param && !this.trackedNumber ? new URL(location.href).searchParams.get(param) : null;
     // Exactly as written there, like any number: it decides what is billed. Set as the attribute, it starts the lookup as any number does.
@@ -176,16 +195,26 @@ export abstract class TrackerElement extends LitElement {
 
   protected override willUpdate(_changed: PropertyValues<this>): void {
     this.#localization.refresh();
-    // The lookup's code holds the list's controller, and the configuration notice's words (it writes
+    // The lookup's code holds the list, and the configuration notice's words (its controller writes
     // the problem to the console too); without that code, the notice says that it could not be loaded.
     if (this.configurationProblem())
       this.#lookup.load().catch(() => {
         // Said once; each later update tries the download again, and a success replaces the words.
-        if (this.#lookupUnavailable) return;
-        this.#lookupUnavailable = true;
+        if (this.#asked === 'unavailable') return;
+        this.#asked = 'unavailable';
         this.requestUpdate();
       });
-    else if (this.#listWanted || this.needsList()) this.#prepareLookup();
+    else if (this.needsList()) this.#prepareLookup();
+    const lookup = this.#lookup.value;
+    const call = lookup?.controller.callId ?? 0;
+    if (call !== this.#opened.call) this.#opened = { call, unit: 0, history: 0 };
+    const state = this.#state;
+    const display = this.#view.value?.display;
+    const code = state.phase === 'loaded' ? state.shipment.carrier?.code : undefined;
+    this.#labelled =
+      state.phase === 'loaded' && display
+        ? display.label(state.shipment, code === undefined ? undefined : this.listedCarrierName(code), this.localizer)
+        : undefined;
   }
 
   /**
@@ -208,7 +237,7 @@ export abstract class TrackerElement extends LitElement {
   protected override async getUpdateComplete(): Promise<boolean> {
     let result = await super.getUpdateComplete();
     for (;;) {
-      const pending = this.#localization.pending ?? (this.#requested ? this.#lookup.load() : this.#lookup.pending);
+      const pending = this.#localization.pending ?? (typeof this.#asked === 'object' ? this.#lookup.load() : this.#lookup.pending);
       if (!pending) return result;
       await pending.catch(() => undefined);
       result = await super.getUpdateComplete();
@@ -217,14 +246,11 @@ export abstract class TrackerElement extends LitElement {
 
   /** The lookup's code (with the form's advice), loading it if it is not here yet. */
   protected loadLookup(): Promise<LookupCode> {
-    return this.#lookup.load();
+    return this.#lookup.load().then(({ code }) => code);
   }
 
-  /**
-   * Called once, when the lookup's code has arrived: a product element makes what only runs from
-   * then on, such as its carrier or airline list (`code.ListController`).
-   */
-  protected lookupArrived(_code: LookupCode): void {}
+  /** The reader of the product's carrier or airline list, imported when the list is first asked for. */
+  protected abstract loadListParser(): Promise<ListParser<L>>;
 
   /**
    * The carrier's or airline's name in the open list, for a document that gives only its code;
@@ -243,58 +269,45 @@ export abstract class TrackerElement extends LitElement {
    */
   protected startLookup(number: string, params: ReadonlyArray<readonly [string, string]>, force = false): void {
     if (!this.proxyUrl || this.configurationProblem()) return;
-    const url = buildProxyUrl(this.proxyUrl, params);
-    if (!force && url === this.#lastLookupKey) return;
-    this.#lastLookupKey = url;
-    this.#track({ url, number });
-    // All at once, in parallel with the request (sent by track()): the shipment view (the
-    // controller waits for it when the answer is a document) and the map's code (see
-    // preload-map.ts). Chained, each would start only when the one before had arrived: on a
-    // phone, a round trip each between the number and the route.
+    const request = { url: buildProxyUrl(this.proxyUrl, params), number };
+    const controller = this.#lookup.value?.controller;
+    if (controller) controller.track(request, force);
+    else this.#ask(request, force);
+    // All at once, in parallel with the request: the shipment view (the controller waits for it
+    // when the answer is a document) and the map's code (see preload-map.ts). Chained, each would
+    // start only when the one before had arrived: on a phone, a round trip each between the number and the route.
     this.#view.load().catch(() => undefined);
     if (this.map !== 'none') preloadMap();
   }
 
   /**
-   * Hands the lookup to the lookup session, made when the lookup's code has arrived; until then
-   * the element shows the lookup as loading, and the newest request asked for is the one sent.
+   * A lookup asked for before the controller's code is here: its request leaves now, alongside the
+   * code that will read its answer (unless the script-tag entry sent it already, before this code
+   * arrived: ./early-lookup.ts), and the newest one asked for is the one the controller takes over.
    */
-  #track(request: TrackRequest): void {
-    this.#lookupUnavailable = false;
-    this.#early?.cancel();
-    this.#early = undefined;
-    if (this.#session) return this.#session.track(request);
-    this.#requested = request;
-    // The request leaves now, alongside the code that will read its answer, unless the
-    // script-tag entry sent it already, before this code arrived (../transport/early-lookup.ts).
-    if (this.isConnected) this.#early = takeEarly(this, request.url) ?? new EarlyRequest(request.url);
-    this.requestUpdate();
+  #ask(request: TrackRequest, force: boolean): void {
+    const asked = this.#asked;
+    if (typeof asked === 'object') {
+      if (!force && asked.url === request.url) return;
+      takeEarly(this, asked.url)?.cancel();
+    }
+    this.#asked = request;
+    if (this.isConnected) sendEarly(this, request.url);
     this.#lookup.load().catch((error: unknown) => {
-      if (!this.#requested) return;
-      this.#requested = undefined;
-      this.#early?.cancel();
-      this.#early = undefined;
-      this.#lookupUnavailable = true;
+      if (this.#asked !== request) return;
+      takeEarly(this, request.url)?.cancel();
       // Forgotten, so that the next lookup (the form, or a new number) asks again.
-      this.#lastLookupKey = undefined;
+      this.#asked = 'unavailable';
       this.requestUpdate();
       console.error(`[${this.localName}] The code that makes the lookup could not be downloaded.`, error);
     });
-  }
-
-  /** The early request's answer for the controller's first ask of its URL; the network for any other. */
-  #takeEarly(url: string): typeof fetch | undefined {
-    const early = this.#early;
-    if (early?.url !== url) return undefined;
-    this.#early = undefined;
-    return early.fetchFor();
+    this.requestUpdate();
   }
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
-    // The controller asks again if the element comes back.
-    this.#early?.cancel();
-    this.#early = undefined;
+    // What was sent early for it and not taken yet; its controller asks again if it comes back.
+    dropUnclaimed(this);
   }
 
   /**
@@ -308,10 +321,10 @@ export abstract class TrackerElement extends LitElement {
 
   /** For the picker's focus and pointerdown: the visitor is about to choose, so the list is needed now. */
   protected readonly wantList = (): void => {
-    if (this.#listWanted) return;
-    this.#listWanted = true;
-    this.#prepareLookup();
-    this.requestUpdate();
+    this.#lookup.load().then(
+      ({ controller }) => controller.wantList(),
+      () => undefined,
+    );
   };
 
   /** The form has the focus: a lookup is likely, so its code starts downloading before Track is pressed. */
@@ -320,13 +333,13 @@ export abstract class TrackerElement extends LitElement {
   };
 
   /**
-   * The carrier-list URL (see `LookupSession.listUrl`) once the list is wanted (the picker used, or a
-   * number that needs it), so that a page that nobody uses asks for no list; for the product
-   * element's list controller, made when the lookup's code arrives.
+   * The carrier-list URL: `carriers-url`, else `carriers/<product>` beside the proxy path; undefined
+   * when a URL attribute is unusable. The controller asks for it only once the list is wanted (the
+   * picker used, or a number that needs it), so that a page that nobody uses asks for no list.
    */
-  protected carrierListUrl(): string | undefined {
-    this.#listWanted ||= this.needsList();
-    return this.#listWanted ? this.#session?.listUrl() : undefined;
+  #listUrl(): string | undefined {
+    if (this.configurationProblem()?.missing === false) return undefined;
+    return this.proxyUrl ? listUrl(this.proxyUrl, this.carriersUrl, this.product) : this.carriersUrl;
   }
 
   protected context(): RenderContext {
@@ -338,20 +351,41 @@ export abstract class TrackerElement extends LitElement {
   override render(): TemplateResult {
     const ctx = this.context();
     const problem = this.configurationProblem();
-    const session = this.#session;
+    const lookup = this.#lookup.value;
+    const state = this.#state;
+    const labelled = this.#labelled;
     // dir and lang on an inner frame, not the host: the page may be left-to-right around a right-to-left element.
     return html`<div class="frame" part="base" dir=${ctx.l.dir} lang=${ctx.l.locale} @focusin=${this.#prepareLookup}>
       ${this.renderForm(ctx)}
       ${
-        problem && session
+        problem && lookup
           ? // Its words come with the lookup's code, which a configuration problem loads at once (willUpdate).
             renderAlert(ctx.l.t(problem.missing ? 'notice.misconfigured' : 'notice.unusableUrl', { attribute: problem.attribute }))
-          : this.#lookupUnavailable
+          : !lookup && this.#asked === 'unavailable'
             ? renderAlert(ctx.l.t('notice.displayUnavailable'))
-            : (session?.renderNotice(ctx) ?? nothing)
+            : (lookup?.code.renderNotice(state, ctx, { onRetry: () => this.retry() }) ?? nothing)
       }
-      ${session?.renderShipment(ctx) ?? nothing} ${renderAnnouncer(session?.announcement(ctx) ?? SILENT)}
+      ${labelled ? this.#renderShipment(labelled, ctx) : nothing}
+      ${renderAnnouncer(lookup?.code.announcement(state, ctx, labelled) ?? SILENT)}
     </div>`;
+  }
+
+  /** The shipment (the controller reaches "loaded" only once the view module is here). */
+  #renderShipment(labelled: ShipmentView, ctx: RenderContext): TemplateResult | typeof nothing {
+    const opened = this.#opened;
+    const open = (change: Partial<Opened>): void => {
+      this.#opened = { ...this.#opened, ...change };
+      this.requestUpdate();
+    };
+    return (
+      this.#view.value?.display.render(labelled, ctx, {
+        selectedUnit: opened.unit,
+        onSelectUnit: (unit) => open({ unit }),
+        historyRevealed: opened.history,
+        onRevealHistory: (history) => open({ history }),
+        map: { loading: this.map, theme: this.theme ?? 'light', tileUrl: this.tileUrl, tileAttribution: this.tileAttribution },
+      }) ?? nothing
+    );
   }
 }
 

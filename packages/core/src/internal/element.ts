@@ -11,8 +11,8 @@ export { TrackerElement } from '../first/tracker-element.js';
 export type { ThemeName, MapMode, Density, ProductView, LookupCode } from '../first/tracker-element.js';
 export { elementTokenStyles } from '../first/styles.js';
 export { NumberEntry } from '../first/number-entry.js';
-// The list controller comes with the lookup's code (`LookupCode`), not with the form.
-export type { ListController, ListControllerOptions } from '../lookup/list-controller.js';
+// The list's reader comes with a product's list module, imported by the lookup's controller when the list is wanted.
+export type { ListParser } from '../lookup/list-controller.js';
 export type { Advice, NumberEntryOptions } from '../first/number-entry.js';
 export { inSentence } from '../view/render-context.js';
 export type { RenderContext } from '../view/render-context.js';

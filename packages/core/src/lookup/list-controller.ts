@@ -1,4 +1,5 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
+import { Task, TaskStatus } from '@lit/task';
 import { fetchJson } from './proxy-client.js';
 import { takeEarly } from '../first/early-lookup.js';
 
@@ -19,63 +20,49 @@ export type ListControllerOptions<T> = {
  * updated when it arrives, the request aborted when the host leaves the page (and asked
  * again when it comes back without the list). Any failure leaves `value` undefined: the
  * form works without the list.
+ *
+ * One request per URL, its answer or nothing, superseded by the next URL: that is `@lit/task`'s
+ * `Task` exactly (status, value, abort and call id in one place), so the list is one. A Task does not
+ * abort when its host leaves the page; this controller adds that, and the ask again on return.
  */
 export class ListController<T> implements ReactiveController {
-  /** The list, once loaded; undefined while loading, without a URL, or when it could not be read. */
-  value: T | undefined;
-
-  readonly #host: ReactiveControllerHost;
-  readonly #options: ListControllerOptions<T>;
-  #url: string | undefined;
-  #abort: AbortController | undefined;
+  readonly #task: Task<[string | undefined], T | undefined>;
+  /** Aborted by a disconnection before its answer: asked again on reconnection. */
   #interrupted = false;
 
   constructor(host: ReactiveControllerHost, options: ListControllerOptions<T>) {
-    this.#host = host;
-    this.#options = options;
+    this.#task = new Task(host, {
+      args: () => [options.url()],
+      task: async ([url], { signal }) => {
+        if (url === undefined) return undefined;
+        // The controller and the client come with the lookup's code, not with the form. The script-tag
+        // entry may have asked for this list already, before the element's code arrived (../transport/early-lookup.ts).
+        const [body, parse] = await Promise.all([
+          fetchJson(url, signal, takeEarly(host, url)?.fetchFor()),
+          'parse' in options ? options.parse : options.parser().catch(() => undefined),
+        ]);
+        // An aborted request is not a list that could not be read: the run ends in error and the next connection asks again.
+        signal.throwIfAborted();
+        return body === undefined || !parse ? undefined : parse(body);
+      },
+    });
     host.addController(this);
   }
 
-  hostConnected(): void {
-    // A load that the disconnection interrupted starts again with the next update.
-    if (this.#url === undefined && this.#interrupted) this.#host.requestUpdate();
-    this.#interrupted = false;
+  /** The list, once loaded; undefined while loading, without a URL, or when it could not be read. */
+  get value(): T | undefined {
+    return this.#task.status === TaskStatus.COMPLETE ? this.#task.value : undefined;
   }
 
-  hostUpdate(): void {
-    const url = this.#options.url();
-    if (url !== this.#url) this.#load(url);
+  hostConnected(): void {
+    if (!this.#interrupted) return;
+    this.#interrupted = false;
+    void this.#task.run();
   }
 
   hostDisconnected(): void {
-    if (!this.#abort) return;
-    this.#abort.abort();
-    this.#abort = undefined;
-    // Not loaded: the next update after reconnection asks again.
-    this.#url = undefined;
+    if (this.#task.status !== TaskStatus.PENDING) return;
     this.#interrupted = true;
-  }
-
-  #load(url: string | undefined): void {
-    this.#abort?.abort();
-    this.#abort = undefined;
-    this.#url = url;
-    this.value = undefined;
-    if (url === undefined) return;
-    const abort = new AbortController();
-    this.#abort = abort;
-    // The controller and the client come with the lookup's code, not with the form. The script-tag
-    // entry may have asked for this list already, before the element's code arrived (../transport/early-lookup.ts).
-    const options = this.#options;
-    const early = takeEarly(this.#host, url);
-    void Promise.all([fetchJson(url, abort.signal, early?.fetchFor()), 'parse' in options ? options.parse : options.parser()])
-      .then(([body, parse]) => (body === undefined ? undefined : parse(body)))
-      .catch(() => undefined)
-      .then((value) => {
-        if (this.#abort !== abort) return;
-        this.#abort = undefined;
-        this.value = value;
-        this.#host.requestUpdate();
-      });
+    this.#task.abort();
   }
 }

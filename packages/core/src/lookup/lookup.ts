@@ -1,14 +1,13 @@
 /**
  * What an element loads with its first lookup (or when the form gets the focus), in parallel with
- * the shipment view: the lookup session that runs lookups and shows their answers, with the
- * tracking controller and the transport it drives (proxy client, outcomes, retry schedule,
- * Retry-After), the notices with their date and countdown formatting, the skeleton shown while a
- * lookup is in flight, the form's advice on a submitted number that will not do, and the carrier
- * or airline list's controller. None of it is needed before a number is known, so it stays out of
- * the first load, which holds the form and its styles.
+ * the shipment view: the lookup controller that owns its lookups, with the transport it drives
+ * (proxy client, outcomes, retry schedule, Retry-After) and the carrier or airline list, the notices
+ * with their date and countdown formatting, the skeleton shown while a lookup is in flight, and the
+ * form's advice on a submitted number that will not do. None of it is needed before a number is
+ * known, so it stays out of the first load, which holds the form and its styles.
  */
-export { LookupSession } from './lookup-session.js';
-export { ListController } from './list-controller.js';
+export { LookupController } from './lookup-controller.js';
+export { announcement, renderNotice } from './notice.js';
 import { skeletonStyles } from './skeleton.js';
 import { noticeStyles } from './notice-styles.js';
 

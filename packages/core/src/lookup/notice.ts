@@ -3,7 +3,7 @@ import { formatMoment } from '../format/dates.js';
 import { formatCountdown } from '../format/relative.js';
 import { MAX_AUTOMATIC_RETRIES } from './backoff.js';
 import { isRetryable, type Failure } from './outcome.js';
-import { MAX_PENDING_POLLS, type TrackingState, type Wait } from './tracking-controller.js';
+import { MAX_PENDING_POLLS, type TrackingState, type Wait } from './lookup-controller.js';
 import { enNotices } from '../i18n/en-notices.js';
 import type { ShipmentView } from '../view/view-model.js';
 import { registerEnglish, type Announcement } from '../internal/element.js';

@@ -1,9 +1,14 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-// First-load code through the element entry, as every lazy module takes it (see element.ts); the
+// First-load code through the element entry, as every lazy module takes it (see internal/element.ts); the
 // events directly, so that a bundler that drops unused re-exports (Rollup) leaves them out of the first load.
+import { trackerProperties } from '../internal/element.js';
+import type { ConfigurationProblem } from '../first/tracker-element.js';
+import { dropUnclaimed, takeEarly } from '../first/early-lookup.js';
 import { isCrossOrigin } from './cross-origin.js';
+import { ListController, type ListParser } from './list-controller.js';
+import { writeSyncedNumber } from './url-sync.js';
 import { TrackerErrorEvent, TrackerLoadEvent, TrackerPendingEvent } from '../model/events.js';
-import type { Normalizer, Shipment } from '../model/shipment.js';
+import type { Normalizer, Product, Shipment } from '../model/shipment.js';
 import { isRetryable, publicCode, type Failure, type Outcome } from './outcome.js';
 import { backoffDelay, MAX_AUTOMATIC_RETRIES } from './backoff.js';
 import { askProxy } from './proxy-client.js';
@@ -59,14 +64,34 @@ const globalClock: Clock = {
   clearTimeout: (handle) => globalThis.clearTimeout(handle as ReturnType<typeof setTimeout>),
 };
 
-export interface TrackingControllerOptions {
-  /** The element's tag, for console messages to the site owner. */
-  readonly tag: string;
+/** The carrier or airline list a lookup may need, as the product element describes it. */
+export interface ListOptions<L> {
+  /** Where the list is (`carriers-url`, or beside the proxy path); undefined when it cannot be asked for. */
+  readonly url: () => string | undefined;
+  /** Whether what is on screen needs the list now; once it has, the list stays loaded. */
+  readonly needed: () => boolean;
+  /** The list's reader, imported when the list is first asked for. */
+  readonly parser: () => Promise<ListParser<L>>;
+}
+
+/**
+ * What the element passes in when the lookup's code arrives: the controller reads the element
+ * through these and nothing else.
+ */
+export interface LookupControllerOptions<L = unknown> {
   /** The normalizer, or a promise of it (the built-in ones load with the shipment view). */
   readonly normalizer: () => Normalizer | Promise<Normalizer>;
-  /** Seconds between asks after a 202. */
+  /** `poll-interval`: seconds between asks after a 202 (anything but a whole number from 1 to a day means the default). */
   readonly pollIntervalSeconds: () => number;
+  /** The query parameter `sync-url` keeps the number in; undefined without `sync-url`. */
+  readonly syncParam?: () => string | undefined;
+  /** What stops any request, written to the console once each for the site owner. */
+  readonly problem?: () => ConfigurationProblem | undefined;
+  /** For the console's example of a `proxy-url`. */
+  readonly product: Product;
+  readonly list?: ListOptions<L>;
   readonly clock?: Clock;
+  /** The transport; by default the proxy client, taking over a request sent before this code arrived. */
   readonly ask?: typeof askProxy;
 }
 
@@ -84,17 +109,35 @@ const RATE_LIMIT_MAX_MS = 15 * 60_000;
 const BACKED_OFF: ReadonlySet<Outcome['kind']> = new Set(['server_error', 'network_error', 'timeout']);
 
 /**
- * Runs lookups for one element: at most one request in flight, a newer lookup aborts
- * the older one and a stale answer is dropped, 202s are polled, 429s wait for
- * Retry-After, 5xx and network failures back off, and nothing runs while the element
- * is disconnected (it resumes on reconnect) or while the page is hidden or the browser offline.
+ * The one owner of an element's lookups, from the request the element sent before this code
+ * arrived to the shipment shown: it takes that request over, asks the proxy, polls, keeps the
+ * number in the query string (`sync-url`), loads the carrier or airline list the lookup needs, and
+ * holds the state the element renders (`state`, and `callId` for each new lookup). At most one
+ * request is in flight: a newer lookup aborts the older one and a stale answer is dropped, 202s
+ * are polled, 429s wait for Retry-After, 5xx and network failures back off, and nothing runs while
+ * the element is disconnected (it resumes on reconnect) or while the page is hidden or the browser
+ * offline. The element only reads it, and passes in what it needs (`LookupControllerOptions`).
+ *
+ * `@lit/task`'s `Task` is the model (status, value, error, abort and call id in one place, the host
+ * only reading), and the list is one (`ListController`). A lookup is not: a 202 or a 429 is neither
+ * a value nor an error but a wait with a countdown, paused while the page is hidden or offline and
+ * resumed after a reconnection, which a Task's four statuses and single promise per run cannot show.
  */
-export class TrackingController implements ReactiveController {
+export class LookupController<L = unknown> implements ReactiveController {
   state: TrackingState = { phase: 'idle' };
+  /** Bumped by each new lookup (not by a retry or a poll of the same one): what the visitor opened of an answer is kept per lookup. */
+  callId = 0;
 
   readonly #host: ReactiveControllerHost & HTMLElement;
-  readonly #options: TrackingControllerOptions;
+  readonly #options: LookupControllerOptions<L>;
   readonly #clock: Clock;
+  readonly #list?: ListController<L>;
+  /** Whether the list was needed once; it stays loaded from then on. */
+  #listWanted = false;
+  /** The last configuration problem written to the console, so each is written once. */
+  #reportedProblem?: string;
+  /** Whether the requests sent early for the element have been taken or cancelled (`hostUpdated`). */
+  #claimed = false;
   #abort?: AbortController;
   #timer?: unknown;
   #tick?: unknown;
@@ -109,11 +152,32 @@ export class TrackingController implements ReactiveController {
   /** Whether the cross-origin hint has been written: once per element, not once per retry. */
   #hintedCors = false;
 
-  constructor(host: ReactiveControllerHost & HTMLElement, options: TrackingControllerOptions) {
+  constructor(host: ReactiveControllerHost & HTMLElement, options: LookupControllerOptions<L>) {
     this.#host = host;
     this.#options = options;
     this.#clock = options.clock ?? globalClock;
     host.addController(this);
+    const list = options.list;
+    if (list)
+      this.#list = new ListController(host, {
+        url: () => {
+          this.#listWanted ||= list.needed();
+          return this.#listWanted ? list.url() : undefined;
+        },
+        parser: list.parser,
+      });
+  }
+
+  /** The carrier or airline list, once wanted and loaded; undefined before, or when it could not be read. */
+  get list(): L | undefined {
+    return this.#list?.value;
+  }
+
+  /** The visitor is about to choose from the list (the picker's focus or pointerdown): it is needed now. */
+  wantList(): void {
+    if (this.#listWanted) return;
+    this.#listWanted = true;
+    this.#host.requestUpdate();
   }
 
   /** The clock's current time, for countdowns in `render()`. */
@@ -121,17 +185,57 @@ export class TrackingController implements ReactiveController {
     return this.#clock.now();
   }
 
-  /** Starts a new lookup, abandoning whatever was under way. */
-  track(request: TrackRequest): void {
+  /**
+   * Starts a new lookup, abandoning whatever was under way; with `force` false, not when `request`
+   * is already the current lookup (an attribute set again to the same number).
+   */
+  track(request: TrackRequest, force = true): void {
+    const state = this.state;
+    if (!force && state.phase !== 'idle' && state.request.url === request.url) return;
+    this.callId++;
+    this.#start(request);
+    const param = this.#options.syncParam?.();
+    if (param) writeSyncedNumber(param, request.number);
+  }
+
+  /** Asks again for the last request, from a fresh start ("try again"). */
+  retry(): void {
+    if (this.state.phase !== 'idle') this.#start(this.state.request);
+  }
+
+  #start(request: TrackRequest): void {
     this.#stop();
     this.#counts = { pending: 0, rateLimited: 0, retry: 0 };
     void this.#ask(request);
   }
 
-  /** Asks again for the last request, from a fresh start ("try again"). */
-  retry(): void {
-    if (this.state.phase === 'idle') return;
-    this.track(this.state.request);
+  /** Runs after the element's `willUpdate`. */
+  hostUpdate(): void {
+    this.#reportProblem();
+  }
+
+  /**
+   * After the first update with this code here, the element (and its list) has asked for
+   * everything it wants: what was sent early for it and not taken is cancelled.
+   */
+  hostUpdated(): void {
+    if (this.#claimed) return;
+    this.#claimed = true;
+    dropUnclaimed(this.#host);
+  }
+
+  #reportProblem(): void {
+    const problem = this.#options.problem?.();
+    const key = problem && `${problem.attribute}:${problem.missing}`;
+    if (key === this.#reportedProblem) return;
+    this.#reportedProblem = key;
+    if (!problem) return;
+    const tag = this.#host.localName;
+    console.error(
+      problem.missing
+        ? `[${tag}] The proxy-url attribute is missing, so no lookup can be made. Set it to your tracking proxy's path, e.g. proxy-url="/api/tracking/${this.#options.product}".`
+        : `[${tag}] ${problem.attribute} must be a path or an http(s) address; no request is made.`,
+    );
   }
 
   /** Back to idle: nothing in flight, nothing scheduled. */
@@ -220,7 +324,8 @@ export class TrackingController implements ReactiveController {
     const generation = ++this.#generation;
     const abort = new AbortController();
     this.#abort = abort;
-    const ask = this.#options.ask ?? askProxy;
+    // The first ask of a URL takes over the request sent for it before this code arrived.
+    const ask = this.#options.ask ?? ((url, options) => askProxy(url, { ...options, fetch: takeEarly(this.#host, url)?.fetchFor() }));
     const outcome = await ask(request.url, { signal: abort.signal });
     if (generation !== this.#generation || outcome.kind === 'aborted') return;
     this.#abort = undefined;
@@ -233,7 +338,7 @@ export class TrackingController implements ReactiveController {
       normalize = await this.#options.normalizer();
     } catch (error) {
       if (generation !== this.#generation) return;
-      console.error(`[${this.#options.tag}] The code that reads and shows the answer could not be downloaded.`, error);
+      console.error(`[${this.#host.localName}] The code that reads and shows the answer could not be downloaded.`, error);
       this.#fail(request, { kind: 'display_unavailable', status: 200, message: error instanceof Error ? error.message : String(error) });
       return;
     }
@@ -254,7 +359,7 @@ export class TrackingController implements ReactiveController {
       result = { ok: false as const, reason: error instanceof Error ? error.message : String(error) };
     }
     if (!result.ok) {
-      console.error(`[${this.#options.tag}] The proxy answered 200 with a body that is not a shipment document: ${result.reason}.`);
+      console.error(`[${this.#host.localName}] The proxy answered 200 with a body that is not a shipment document: ${result.reason}.`);
       this.#fail(request, { kind: 'unexpected_response', status: 200, message: result.reason });
       return;
     }
@@ -277,7 +382,7 @@ export class TrackingController implements ReactiveController {
           this.#fail(request, { kind: 'still_pending', status: 202, message: outcome.message });
           return;
         }
-        const retryAt = this.#clock.now() + this.#options.pollIntervalSeconds() * 1000;
+        const retryAt = this.#clock.now() + validPollSeconds(this.#options.pollIntervalSeconds()) * 1000;
         this.#schedule(request, { cause: outcome, attempt, retryAt });
         this.#host.dispatchEvent(new TrackerPendingEvent(attempt, new Date(retryAt)));
         return;
@@ -331,7 +436,7 @@ export class TrackingController implements ReactiveController {
     const page = globalThis.location.origin;
     const what = how === 'refused' ? `refused this page (403 cross_site)` : `gave no answer this page may read`;
     console.error(
-      `[${this.#options.tag}] The proxy at ${proxy} ${what}: it is on another origin, so CORS is the likely cause. List "${page}" in the proxy's corsOrigins (CORS_ORIGINS for the demo server).`,
+      `[${this.#host.localName}] The proxy at ${proxy} ${what}: it is on another origin, so CORS is the likely cause. List "${page}" in the proxy's corsOrigins (CORS_ORIGINS for the demo server).`,
     );
   }
 
@@ -340,7 +445,7 @@ export class TrackingController implements ReactiveController {
    * step and where the README explains it. The visitor's notice says only whose it is to fix.
    */
   #adviseSiteOwner(failure: Failure): void {
-    const { tag } = this.#options;
+    const tag = this.#host.localName;
     if (failure.kind === 'unauthorized') {
       console.error(
         `[${tag}] The tracking proxy answered 401: the tracking service did not accept the API key the proxy sends (missing, invalid, expired or revoked). ` +
@@ -436,4 +541,13 @@ export class TrackingController implements ReactiveController {
     if (state.phase === 'waiting' && state.wait.cause.kind === 'offline') this.#due = true;
     this.#askIfDue();
   };
+}
+
+/** The longest `poll-interval` taken as given: a day (timers overflow past about 24.8 days). */
+export const MAX_POLL_SECONDS = 86_400;
+
+/** `poll-interval` as a whole number of seconds from 1 to a day; anything else is the default. */
+export function validPollSeconds(value: unknown): number {
+  const n = typeof value === 'number' ? value : Number(value);
+  return Number.isInteger(n) && n >= 1 && n <= MAX_POLL_SECONDS ? n : trackerProperties.pollInterval.default;
 }

@@ -9,7 +9,7 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import { STILL_LOOKING_MS, TrackingController, type Clock } from '../../../../packages/core/src/lookup/tracking-controller.js';
+import { STILL_LOOKING_MS, LookupController, type Clock } from '../../../../packages/core/src/lookup/lookup-controller.js';
 import type { Outcome } from '../../../../packages/core/src/lookup/outcome.js';
 import type { Normalizer, Shipment } from '../../../../packages/core/src/model/shipment.js';
 
@@ -134,7 +134,7 @@ interface Real {
   readonly clock: FakeClock;
   readonly host: FakeHost;
   readonly page: FakePage;
-  readonly controller: TrackingController;
+  readonly controller: LookupController;
   readonly calls: Call[];
   readonly violations: string[];
 }
@@ -168,8 +168,8 @@ function setUp(model: Model): Real {
   const calls: Call[] = [];
   const violations: string[] = [];
   let nextCall = 1;
-  const controller = new TrackingController(host as unknown as ReactiveControllerHost & HTMLElement, {
-    tag: 'ocean-tracker',
+  const controller = new LookupController(host as unknown as ReactiveControllerHost & HTMLElement, {
+    product: 'ocean',
     normalizer: () => normalizer,
     pollIntervalSeconds: () => POLL_SECONDS,
     clock,
@@ -405,7 +405,7 @@ const commands = [
   fc.boolean().map((v) => new SetConnected(v)),
 ];
 
-describe('TrackingController (model-based)', () => {
+describe('LookupController (model-based)', () => {
   let page: FakePage | undefined;
   after(() => page?.uninstall());
 
@@ -443,7 +443,7 @@ describe('TrackingController (model-based)', () => {
   });
 });
 
-describe('TrackingController (examples)', () => {
+describe('LookupController (examples)', () => {
   let real: Real;
   let model: Model;
   before(() => {
