@@ -388,7 +388,8 @@ function syncPreview() {
     if (state.css.has(property.name)) preview.style.setProperty(property.name, state.css.get(property.name));
     else preview.style.removeProperty(property.name);
   }
-  for (const list of document.querySelectorAll('.demo-states')) list.hidden = !wanted.some((e) => e.product === list.dataset.product);
+  for (const node of document.querySelectorAll('.demo-states, .states-of'))
+    node.hidden = !wanted.some((e) => e.product === node.dataset.product);
 }
 
 function buildDemoStates() {
