@@ -187,9 +187,34 @@ describe('the configurator at /configure', () => {
       assert.match(await page.locator('#attr-carriers-url-message').innerText(), /Remove " \[ \] < >/);
       assert.equal((await snippets(page)).html, html, 'the snippet is unchanged');
       assert.equal(await field.inputValue(), '/carriers"]<b>');
+      // What a format escapes, it escapes its own way: HTML entities, \u escapes in a block's comment.
+      await page.locator('[data-key="tile-attribution"]').fill('Me & Co -- tiles');
+      const escaped = await snippets(page);
+      assert.ok(escaped.html!.includes('tile-attribution="Me &amp; Co -- tiles"'), escaped.html);
+      assert.ok(escaped.block!.includes('"tileAttribution":"Me \\u0026 Co \\u002d\\u002d tiles"'), escaped.block);
+      assert.ok(!escaped.block!.replace(/^<!--|-->\n$/g, '').includes('--'), 'nothing ends the block comment early');
+      assert.ok(escaped.shortcode!.includes('tile_attribution="Me & Co -- tiles"'), escaped.shortcode);
       await page.getByLabel(/^Proxy address/).fill('javascript:alert(1)');
       assert.match(await page.locator('#proxy-own-message').innerText(), /https:\/\//);
       assert.ok(!(await snippets(page)).html!.includes('javascript:'));
+    } finally {
+      await page.close();
+    }
+  });
+
+  it('when the browser refuses the clipboard, selects the snippet and says to press Ctrl+C', async () => {
+    const page = await context.newPage();
+    // The refusal a browser gives without the permission, made certain.
+    await page.addInitScript(() => {
+      navigator.clipboard.writeText = () => Promise.reject(new DOMException('Write permission denied.', 'NotAllowedError'));
+    });
+    try {
+      await page.goto(`${demo.url}configure`);
+      await page.locator('[data-snippet="css"] button').click();
+      await page.waitForFunction(() => /refused/.test(document.getElementById('copy-status')!.textContent ?? ''));
+      assert.match(await page.locator('#copy-status').innerText(), /CSS for the chosen colours and sizes is selected, press Ctrl\+C/);
+      // A selection's text ends where the last line's text does.
+      assert.equal(await page.evaluate(() => getSelection()!.toString().trimEnd()), (await snippets(page)).css!.trimEnd());
     } finally {
       await page.close();
     }
