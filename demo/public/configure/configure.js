@@ -166,7 +166,10 @@ function attributeControl(element, attribute) {
   if (Array.isArray(attribute.type) || attribute.attribute === 'lang') {
     const values = Array.isArray(attribute.type) ? attribute.type : languages;
     control = el('select', {}, el('option', { value: '' }, `Default${unset ? ` (${unset.replace(/`/g, '')})` : ''}`));
-    for (const value of values) control.append(el('option', { value }, value));
+    // Languages by name in the page's language (`Deutsch (de)` would need every name in its own).
+    const names =
+      attribute.attribute === 'lang' ? new Intl.DisplayNames([document.documentElement.lang || 'en'], { type: 'language' }) : undefined;
+    for (const value of values) control.append(el('option', { value }, names ? `${names.of(value)} (${value})` : value));
     control.addEventListener('change', () => update(key, control.value));
   } else if (attribute.type === 'boolean') {
     control = el('input', { type: 'checkbox' });
@@ -460,6 +463,8 @@ function render() {
 }
 
 $('version').textContent = `${packageName}@${version}`;
+// Every change applies as it is made; Enter in a field must not reload the page.
+$('options').addEventListener('submit', (event) => event.preventDefault());
 buildProxyFields();
 buildAttributeFields();
 buildCssFields();

@@ -92,6 +92,7 @@ describe('the configurator at /configure', () => {
       assert.deepEqual([...keys].sort(), [...expected].sort());
       const properties = await page.$$eval('[data-property]', (nodes) => nodes.map((n) => (n as HTMLElement).dataset.property));
       assert.deepEqual(properties.sort(), elements[0]!.cssProperties.map(([name]) => name).sort());
+      assert.equal(await page.locator('[data-key="lang"] option[value="de"]').innerText(), 'German (de)');
       assert.match(await page.locator('#version').innerText(), /^cargo-trackers@\d+\.\d+\.\d+/);
     } finally {
       await page.close();
@@ -401,6 +402,13 @@ describe('the configurator at /configure', () => {
         copied,
         /^\[ocean_tracker proxy_url="\/api\/tracking\/ocean" theme="dark"\]\n\[air_tracker proxy_url="\/api\/tracking\/air" theme="dark"\]\n$/,
       );
+      // Enter in a field applies nothing more and reloads nothing.
+      await page.evaluate(() => ((window as unknown as { stayed: boolean }).stayed = true));
+      await page.getByLabel(/^Proxy address/).focus();
+      await page.keyboard.type('/track');
+      await page.keyboard.press('Enter');
+      assert.equal(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed), true, 'the page did not reload');
+      assert.match((await snippets(page)).shortcode!, /proxy_url="\/track\/ocean"/);
       // Focus is always visible.
       const outline = await page.evaluate(() => getComputedStyle(document.activeElement!).outlineStyle);
       assert.notEqual(outline, 'none');
