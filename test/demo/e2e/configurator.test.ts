@@ -266,6 +266,11 @@ describe('the configurator at /configure', () => {
       assert.match(message, /--tracker-accent-text-color on --tracker-accent-color \(primary buttons\): 1\.\d\d:1, needs 4\.5:1/);
       assert.match(message, /--tracker-accent-color on --tracker-background \(focus outline\): .*needs 3:1/);
       assert.match(await page.locator('#contrast-summary').innerText(), /below WCAG 2\.2 AA/);
+      // Back to the default: no flag, and the property leaves the snippets.
+      await page.getByRole('button', { name: 'Default buttons, the current milestone, the vessel marker' }).click();
+      assert.equal(await accent.getAttribute('aria-invalid'), null);
+      assert.ok(!(await snippets(page)).css!.includes('--tracker-accent-color'));
+      assert.equal(await page.locator('#contrast-summary').innerText(), '');
       await accent.fill('#0a4f94');
       assert.equal(await accent.getAttribute('aria-invalid'), null);
       assert.match(await page.locator('#contrast-summary').innerText(), /Every colour pair meets WCAG 2\.2 AA/);
