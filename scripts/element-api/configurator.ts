@@ -47,6 +47,8 @@ export function configuratorModule(header: string, version: string): string {
       tagName: e.tagName,
       product: e.tagName.replace(/-tracker$/, ''),
       shortcode: e.tagName.replace(/-/g, '_'),
+      // The plugin's block per element, its attributes named as the shortcode's (confirm against the plugin's block.json at merge).
+      block: `cargo-trackers/${e.tagName}`,
       numberAttribute: numberAttribute(e),
       attributes: e.properties
         .filter(([, p]) => p.attribute !== undefined && !p.readonly)

@@ -5,8 +5,6 @@ import { colourPairs, cssProperties, demoStates, elements, languages, packageNam
 import { checkPairs } from './contrast.js';
 import { SNIPPETS } from './snippets.js';
 
-/** The WordPress block the plugin registers (confirm against the plugin when they meet). */
-const BLOCK_NAME = 'cargo-trackers/tracker';
 const CDN_URL = `https://cdn.jsdelivr.net/npm/${packageName}@${version}/dist/cdn/cargo-trackers.js`;
 /** What the preview asks: the demo's own proxy, in front of its mock service. */
 const previewProxy = (product) => new URL(`/api/tracking/${product}`, location.href).pathname;
@@ -134,7 +132,7 @@ function configuredAttributes(element, forPreview) {
     if (attribute.attribute === 'proxy-url') value = forPreview ? previewProxy(element.product) : proxyUrl(element.product);
     else value = state.attributes.get(keyOf(element, attribute));
     if (value === undefined || value === '' || value === false) continue;
-    list.push({ attribute: attribute.attribute, property: attribute.property, type: attribute.type, value });
+    list.push({ attribute: attribute.attribute, type: attribute.type, value });
   }
   // The proxy first: the one attribute every snippet needs, read first by whoever edits it.
   return list.sort((a, b) => Number(b.attribute === 'proxy-url') - Number(a.attribute === 'proxy-url'));
@@ -145,14 +143,14 @@ function snippetConfig() {
     elements: chosen().map((e) => ({
       tagName: e.tagName,
       shortcode: e.shortcode,
-      product: e.product,
+      block: e.block,
       attributes: configuredAttributes(e, false),
     })),
     css: cssProperties.filter((p) => state.css.has(p.name)).map((p) => ({ name: p.name, value: state.css.get(p.name) })),
     scriptUrl: state.bundle.kind === 'self' && state.bundle.url ? state.bundle.url : CDN_URL,
     packageName,
     version,
-    block: BLOCK_NAME,
+    proxyFromPlugin: state.proxy.kind === 'wordpress' && state.proxy.wordpress === '',
   };
 }
 

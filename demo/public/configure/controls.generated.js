@@ -16,6 +16,7 @@ export const elements = [
     "tagName": "ocean-tracker",
     "product": "ocean",
     "shortcode": "ocean_tracker",
+    "block": "cargo-trackers/ocean-tracker",
     "numberAttribute": "reference-number",
     "attributes": [
       {
@@ -137,6 +138,7 @@ export const elements = [
     "tagName": "air-tracker",
     "product": "air",
     "shortcode": "air_tracker",
+    "block": "cargo-trackers/air-tracker",
     "numberAttribute": "awb-number",
     "attributes": [
       {

@@ -1,6 +1,6 @@
 // The configurator's snippets, as text, from one description of what the owner chose:
-//   { elements: [{ tagName, shortcode, product, attributes: [{ attribute, property, type, value }] }],
-//     css: [{ name, value }], scriptUrl, packageName, version, block }
+//   { elements: [{ tagName, shortcode, block, attributes: [{ attribute, type, value }] }],
+//     css: [{ name, value }], scriptUrl, packageName, version, proxyFromPlugin }
 // HTML is made with DOM methods in an inert document and serialized by the browser, so every
 // value is escaped as HTML needs; nothing typed by the owner is ever parsed as HTML. The form
 // refuses values that the other formats cannot carry (" [ ] < > and control characters).
@@ -42,13 +42,20 @@ export function htmlSnippet(config) {
   return lines.join('\n') + '\n';
 }
 
+/**
+ * The attributes a WordPress snippet carries: on the WordPress site itself with the plugin's
+ * routes, the plugin fills in `proxy_url` (it knows its own address, subfolder and permalinks).
+ */
+const wordpressAttributes = (config, e) => e.attributes.filter((a) => !(config.proxyFromPlugin && a.attribute === 'proxy-url'));
+const underscored = (attribute) => attribute.replace(/-/g, '_');
+
 /** `[ocean_tracker proxy_url="…"]`: the plugin's shortcode attributes are the element's, with underscores. */
 export function shortcodeSnippet(config) {
   return (
     config.elements
       .map((e) => {
-        const attributes = e.attributes.map(
-          ({ attribute, type, value }) => ` ${attribute.replace(/-/g, '_')}="${type === 'boolean' ? 'true' : value}"`,
+        const attributes = wordpressAttributes(config, e).map(
+          ({ attribute, type, value }) => ` ${underscored(attribute)}="${type === 'boolean' ? 'true' : value}"`,
         );
         return `[${e.shortcode}${attributes.join('')}]`;
       })
@@ -69,14 +76,15 @@ function blockJson(value) {
     .replace(/\\"/g, '\\u0022');
 }
 
-/** The block, one per element: `product` names the element, the other attributes are its properties. */
+/** The plugin's block for each element, with the shortcode's attribute names. */
 export function blockSnippet(config) {
   return (
     config.elements
       .map((e) => {
-        const attributes = { product: e.product };
-        for (const { property, type, value } of e.attributes) attributes[property] = type === 'boolean' ? true : value;
-        return `<!-- wp:${config.block} ${blockJson(attributes)} /-->`;
+        const attributes = {};
+        for (const { attribute, type, value } of wordpressAttributes(config, e))
+          attributes[underscored(attribute)] = type === 'boolean' ? true : value;
+        return Object.keys(attributes).length > 0 ? `<!-- wp:${e.block} ${blockJson(attributes)} /-->` : `<!-- wp:${e.block} /-->`;
       })
       .join('\n') + '\n'
   );

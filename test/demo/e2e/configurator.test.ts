@@ -128,7 +128,8 @@ describe('the configurator at /configure', () => {
         // The same attribute reaches every other format (underscores in the shortcode, the property in the block).
         assert.ok(after.snippets.shortcode!.includes(` ${attribute.replace(/-/g, '_')}=`), `${key} in the shortcode`);
         for (const format of ['react', 'vue', 'svelte']) assert.ok(after.snippets[format]!.includes(attribute), `${key} in ${format}`);
-        assert.match(after.snippets.block!, /"product":"ocean"/);
+        assert.ok(after.snippets.block!.includes(`"${attribute.replace(/-/g, '_')}":`), `${key} in the block`);
+        assert.match(after.snippets.block!, /^<!-- wp:cargo-trackers\/ocean-tracker \{/);
         if (attribute === 'lang') {
           // Reset, so the other controls are checked on a left-to-right page.
           await control.selectOption('');
@@ -151,7 +152,10 @@ describe('the configurator at /configure', () => {
       await page.getByLabel(/^Proxy address/).fill('https://shop.example/tracking');
       await changed('own proxy', 'proxy-url="https://shop.example/tracking/ocean"', { inPreview: false });
       await page.getByLabel('The WordPress plugin').check();
-      await changed('WordPress routes', 'proxy-url="/wp-json/cargo-trackers/v1/air"', { inPreview: false });
+      const onWordPress = await changed('WordPress routes', 'proxy-url="/wp-json/cargo-trackers/v1/air"', { inPreview: false });
+      // On the WordPress site itself, the plugin fills in its own routes.
+      assert.ok(!onWordPress.snippets.shortcode!.includes('proxy_url'), onWordPress.snippets.shortcode);
+      assert.ok(!onWordPress.snippets.block!.includes('proxy_url'), onWordPress.snippets.block);
       await page.getByLabel(/plain permalinks/).check();
       await changed('plain permalinks', 'proxy-url="/?rest_route=/cargo-trackers/v1/ocean"', { inPreview: false });
       await page.getByLabel(/^Site address/).fill('https://blog.example');
@@ -170,7 +174,10 @@ describe('the configurator at /configure', () => {
       await page.getByRole('radio', { name: /^Air/ }).check();
       const air = await changed('air only', '<air-tracker');
       assert.ok(!air.snippets.html!.includes('<ocean-tracker'));
-      assert.match(air.snippets.block!, /^<!-- wp:cargo-trackers\/tracker \{"product":"air",/);
+      assert.match(
+        air.snippets.block!,
+        /^<!-- wp:cargo-trackers\/air-tracker \{"proxy_url":"https:\/\/tracking\.acme\.workers\.dev\/api\/tracking\/air",/,
+      );
       assert.match(air.snippets.shortcode!, /^\[air_tracker proxy_url="https:\/\/tracking\.acme\.workers\.dev\/api\/tracking\/air"/);
       assert.deepEqual(pageErrors, []);
     } finally {
@@ -192,7 +199,7 @@ describe('the configurator at /configure', () => {
       await page.locator('[data-key="tile-attribution"]').fill('Me & Co -- tiles');
       const escaped = await snippets(page);
       assert.ok(escaped.html!.includes('tile-attribution="Me &amp; Co -- tiles"'), escaped.html);
-      assert.ok(escaped.block!.includes('"tileAttribution":"Me \\u0026 Co \\u002d\\u002d tiles"'), escaped.block);
+      assert.ok(escaped.block!.includes('"tile_attribution":"Me \\u0026 Co \\u002d\\u002d tiles"'), escaped.block);
       assert.ok(!escaped.block!.replace(/^<!--|-->\n$/g, '').includes('--'), 'nothing ends the block comment early');
       assert.ok(escaped.shortcode!.includes('tile_attribution="Me & Co -- tiles"'), escaped.shortcode);
       await page.getByLabel(/^Proxy address/).fill('javascript:alert(1)');
