@@ -69,7 +69,7 @@ function field(id, label, control, hint, code) {
   return el(
     'div',
     { className: 'field' },
-    el('label', { for: id }, label, code ? ' ' : '', code ? el('code', {}, code) : undefined),
+    el('label', { for: id }, ...described(label), code ? ' ' : '', code ? el('code', {}, code) : undefined),
     control,
     el('p', { id: hintId, className: 'hint' }, ...(hint ? described(hint) : [])),
     el('p', { id: messageId, className: 'message' }),
