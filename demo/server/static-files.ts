@@ -159,6 +159,15 @@ export function createStaticFiles(roots: readonly StaticRoot[]): StaticHandler {
     if (segments.length === 0 || pathname.endsWith('/')) segments.push('index.html');
     const found = await findFile(roots, segments);
     if (found === undefined) {
+      // A folder's page (`/configure` for `configure/index.html`) is at the folder's own path,
+      // so that its relative links resolve inside the folder, as on any static host.
+      if (!pathname.endsWith('/') && segments.length > 0 && (await findFile(roots, [...segments, 'index.html']))) {
+        // Built from the checked segments, so `//host` can never become a redirect off the site.
+        const query = (req.url ?? '').slice(pathname.length);
+        res.writeHead(301, { location: `/${segments.map(encodeURIComponent).join('/')}/${query}`, 'content-length': '0' });
+        res.end();
+        return;
+      }
       sendText(res, 404, 'Not found\n');
       return;
     }

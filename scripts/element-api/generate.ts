@@ -21,6 +21,7 @@ import {
   withAttribute,
   type ElementModel,
 } from './elements.js';
+import { configuratorModule } from './configurator.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const version = (dir: string) => (JSON.parse(readFileSync(`${root}packages/${dir}/package.json`, 'utf8')) as { version: string }).version;
@@ -535,6 +536,7 @@ export function generate(): Map<string, string> {
   files.set('packages/cargo-trackers/vscode.css-custom-data.json', json(vscodeCss(elements)));
   files.set('packages/cargo-trackers/web-types.json', json(webTypes('cargo-trackers', version('cargo-trackers'), elements)));
   files.set('packages/wordpress-plugin/attributes.generated.php', wordpressAttributes());
+  files.set('demo/public/configure/controls.generated.js', configuratorModule(header, version('cargo-trackers')));
   files.set('README.md', readme(readFileSync(`${root}README.md`, 'utf8')));
   return files;
 }

@@ -1,4 +1,11 @@
-/** WCAG 2.x contrast arithmetic, for the Node token test and for computed styles in browser tests. */
+/**
+ * Contrast of computed colours in browser tests: parses what engines return and hands it to the
+ * one WCAG implementation (demo/public/configure/contrast.js), which the token test and the
+ * configurator use too.
+ */
+import { contrastRatio, luminance } from '../../demo/public/configure/contrast.js';
+
+export { luminance };
 
 export type Rgb = readonly [number, number, number];
 
@@ -31,18 +38,7 @@ export function over(top: string, bottom: string): Rgb {
   return [r * a + under[0] * (1 - a), g * a + under[1] * (1 - a), b * a + under[2] * (1 - a)];
 }
 
-/** WCAG 2.x relative luminance. */
-export function luminance([r, g, b]: Rgb): number {
-  const lin = (c: number) => {
-    const s = c / 255;
-    return s <= 0.04045 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
-  };
-  return 0.2126 * lin(r) + 0.7152 * lin(g) + 0.0722 * lin(b);
-}
-
-/** The contrast ratio of two colours, 1 to 21. */
+/** The contrast ratio of two colours, 1 to 21 (the arithmetic is the configurator's, shared). */
 export function ratio(a: Rgb | string, b: Rgb | string): number {
-  const [x, y] = [typeof a === 'string' ? rgb(a) : a, typeof b === 'string' ? rgb(b) : b];
-  const [hi, lo] = [luminance(x), luminance(y)].sort((p, q) => q - p) as [number, number];
-  return (hi + 0.05) / (lo + 0.05);
+  return contrastRatio(typeof a === 'string' ? rgb(a) : a, typeof b === 'string' ? rgb(b) : b);
 }

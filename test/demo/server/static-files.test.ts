@@ -22,6 +22,9 @@ before(async () => {
   await writeFile(join(dir, 'entry.js'), SCRIPT);
   await writeFile(join(dir, 'chunks', 'map-Bt0-R5t0.js'), SCRIPT);
   await writeFile(join(dir, 'icon.png'), PNG);
+  await mkdir(join(dir, 'configure'));
+  await writeFile(join(dir, 'configure', 'index.html'), '<!doctype html><title>Configure</title>');
+  await mkdir(join(dir, 'empty'));
   const files = createStaticFiles([{ dir, immutable: (path) => path.startsWith('/chunks/') }]);
   server = await listenOnLoopback(createServer((req, res) => void files(req, res)));
 });
@@ -103,6 +106,18 @@ describe('createStaticFiles', () => {
     assert.equal(head.headers['content-encoding'], 'br');
     assert.ok(Number(head.headers['content-length']) > 0);
     assert.equal(head.body.length, 0);
+  });
+
+  it("sends a folder's path to the folder, where its index.html is served, and never off the site", async () => {
+    const moved = await raw('/configure?x=1');
+    assert.equal(moved.status, 301);
+    assert.equal(moved.headers.location, '/configure/?x=1');
+    const page = await raw('/configure/');
+    assert.equal(page.status, 200);
+    assert.match(page.body.toString(), /<title>Configure<\/title>/);
+    assert.equal((await raw('//configure')).headers.location, '/configure/');
+    assert.equal((await raw('/empty')).status, 404, 'a folder without index.html');
+    assert.equal((await raw('/missing')).status, 404);
   });
 });
 

@@ -1,0 +1,455 @@
+// The configurator (/configure on the demo server), used as a site owner would, in a real Chromium:
+// every option changes the preview and the snippets; a demo number per state; a colour that fails
+// contrast is flagged as it is picked; the copied script-tag snippet, pasted into a blank page on
+// another origin, shows the same tracker as the preview; axe-clean, keyboard only, 320 px wide.
+import assert from 'node:assert/strict';
+import { createRequire } from 'node:module';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { after, before, describe, it } from 'node:test';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright';
+import { startDemoServer, type DemoServer } from '../../../demo/server/start-demo-server.js';
+import { elements } from '../../../scripts/element-api/elements.js';
+import { buildCdnBundle, type BuiltBundle } from '../../support/cdn-bundle.js';
+import { CHROMIUM_ARGS, findChromium } from '../../support/find-chromium.mjs';
+
+/** The owner's own site: loopback, but another address than the demo server's, so another origin. */
+const SITE_HOST = '127.0.0.2';
+const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+
+function listen(server: Server, host: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, host, () => resolve((server.address() as AddressInfo).port));
+  });
+}
+
+describe('the configurator at /configure', () => {
+  let bundle: BuiltBundle;
+  let demo: DemoServer;
+  let browser: Browser;
+  let context: BrowserContext;
+  let site: Server;
+  let siteOrigin: string;
+  let siteHtml = '';
+  const pageErrors: string[] = [];
+
+  before(async () => {
+    bundle = await buildCdnBundle();
+    site = createServer((_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
+      res.end(siteHtml);
+    });
+    siteOrigin = `http://${SITE_HOST}:${await listen(site, SITE_HOST)}`;
+    demo = await startDemoServer({
+      host: '127.0.0.1',
+      port: 0,
+      bundleDir: bundle.dir,
+      proxy: { corsOrigins: [siteOrigin] },
+      mockHoldMs: 50,
+      log: () => undefined,
+    });
+    browser = await chromium.launch({ executablePath: await findChromium(), headless: true, args: CHROMIUM_ARGS });
+    context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(demo.url).origin });
+  });
+
+  after(async () => {
+    await browser?.close();
+    await demo?.close();
+    if (site) await new Promise<void>((resolve) => (site.close(() => resolve()), site.closeAllConnections()));
+    await bundle?.remove();
+  });
+
+  async function open(): Promise<Page> {
+    const page = await context.newPage();
+    page.on('pageerror', (error) => pageErrors.push(String(error)));
+    await page.goto(`${demo.url}configure`);
+    // The bundle defines an element when its tag first appears; the page opens on <ocean-tracker>.
+    await page.waitForFunction(() => customElements.get('ocean-tracker') !== undefined);
+    return page;
+  }
+
+  const snippets = (page: Page) =>
+    page.$$eval('#snippets code', (codes) => Object.fromEntries(codes.map((c) => [c.id.replace('snippet-', ''), c.textContent ?? ''])));
+  const preview = (page: Page) =>
+    page.$eval('#preview', (p) => ({
+      style: p.getAttribute('style') ?? '',
+      elements: [...p.children].map((c) => `<${c.localName} ${[...c.attributes].map((a) => `${a.name}=${a.value}`).join(' ')}>`),
+    }));
+
+  it('is at /configure, and has a control for every attribute and custom property the elements declare', async () => {
+    const page = await open();
+    try {
+      assert.equal(new URL(page.url()).pathname, '/configure/');
+      const keys = await page.$$eval('[data-key]', (nodes) => nodes.map((n) => (n as HTMLElement).dataset.key));
+      const expected = new Set<string>();
+      for (const e of elements)
+        for (const [, p] of e.properties) {
+          if (!p.attribute || p.readonly || p.attribute === 'proxy-url') continue;
+          expected.add(p.inherited ? p.attribute : `${e.tagName} ${p.attribute}`);
+        }
+      assert.deepEqual([...keys].sort(), [...expected].sort());
+      const properties = await page.$$eval('[data-property]', (nodes) => nodes.map((n) => (n as HTMLElement).dataset.property));
+      assert.deepEqual(properties.sort(), elements[0]!.cssProperties.map(([name]) => name).sort());
+      assert.equal(await page.locator('[data-key="lang"] option[value="de"]').innerText(), 'German (de)');
+      assert.match(await page.locator('#version').innerText(), /^cargo-trackers@\d+\.\d+\.\d+/);
+    } finally {
+      await page.close();
+    }
+  });
+
+  it('every control changes both the preview and the snippets', async () => {
+    const page = await open();
+    try {
+      await page.getByRole('radio', { name: 'Both' }).check();
+      let before = { snippets: await snippets(page), preview: await preview(page) };
+      assert.equal(before.preview.elements.length, 2, 'both elements in the preview');
+      const changed = async (what: string, needle: string, { inPreview = true } = {}) => {
+        const after = { snippets: await snippets(page), preview: await preview(page) };
+        assert.notDeepEqual(after.snippets.html, before.snippets.html, `${what}: the script-tag snippet`);
+        assert.ok(after.snippets.html!.includes(needle), `${what}: ${needle} in\n${after.snippets.html}`);
+        if (inPreview) assert.notDeepEqual(after.preview, before.preview, `${what}: the preview`);
+        before = after;
+        return after;
+      };
+
+      for (const key of await page.$$eval('[data-key]', (nodes) => nodes.map((n) => (n as HTMLElement).dataset.key!))) {
+        const control = page.locator(`[data-key="${key}"]`);
+        const attribute = key.split(' ').at(-1)!;
+        const tag = await control.evaluate((n) => n.localName + ':' + ((n as HTMLInputElement).type ?? ''));
+        if (tag.startsWith('select')) {
+          const values = await control.locator('option').evaluateAll((o) => o.map((x) => (x as HTMLOptionElement).value));
+          await control.selectOption(values.at(-1)!);
+        } else if (tag.endsWith(':checkbox')) await control.check();
+        else if (tag.endsWith(':number')) await control.fill('30');
+        else await control.fill(`x-${attribute}`);
+        const after = await changed(key, `${attribute}=`);
+        // The same attribute reaches every other format (underscores in the shortcode, the property in the block).
+        assert.ok(after.snippets.shortcode!.includes(` ${attribute.replace(/-/g, '_')}=`), `${key} in the shortcode`);
+        for (const format of ['react', 'vue', 'svelte']) assert.ok(after.snippets[format]!.includes(attribute), `${key} in ${format}`);
+        assert.ok(after.snippets.block!.includes(`"${attribute.replace(/-/g, '_')}":`), `${key} in the block`);
+        assert.match(after.snippets.block!, /^<!-- wp:cargo-trackers\/ocean-tracker \{/);
+        if (attribute === 'lang') {
+          // Reset, so the other controls are checked on a left-to-right page.
+          await control.selectOption('');
+          before = { snippets: await snippets(page), preview: await preview(page) };
+        }
+      }
+
+      for (const property of await page.$$eval('[data-property]', (nodes) => nodes.map((n) => (n as HTMLElement).dataset.property!))) {
+        const control = page.locator(`[data-property="${property}"]`);
+        const type = await control.getAttribute('type');
+        const value = type === 'color' ? '#123456' : property.endsWith('font-family') ? 'Georgia' : '12px';
+        await control.fill(value);
+        const after = await changed(property, `${property}: ${value};`);
+        assert.ok(after.snippets.css!.includes(`${property}: ${value};`), `${property} in the CSS snippet`);
+        assert.ok(after.preview.style.includes(`${property}: ${value}`), `${property} on the preview`);
+      }
+
+      // Where the proxy runs and where the script loads from go into the snippets; the preview keeps asking the demo's mock.
+      await page.getByLabel('My own server').check();
+      await page.getByLabel(/^Proxy address/).fill('https://shop.example/tracking');
+      await changed('own proxy', 'proxy-url="https://shop.example/tracking/ocean"', { inPreview: false });
+      await page.getByLabel('The WordPress plugin').check();
+      const onWordPress = await changed('WordPress routes', 'proxy-url="/wp-json/cargo-trackers/v1/air"', { inPreview: false });
+      // On the WordPress site itself, the plugin fills in its own routes.
+      assert.ok(!onWordPress.snippets.shortcode!.includes('proxy_url'), onWordPress.snippets.shortcode);
+      assert.ok(!onWordPress.snippets.block!.includes('proxy_url'), onWordPress.snippets.block);
+      await page.getByLabel(/plain permalinks/).check();
+      await changed('plain permalinks', 'proxy-url="/?rest_route=/cargo-trackers/v1/ocean"', { inPreview: false });
+      await page.getByLabel(/^Site address/).fill('https://blog.example');
+      await changed('WordPress site', 'proxy-url="https://blog.example/?rest_route=/cargo-trackers/v1/ocean"', { inPreview: false });
+      await page.getByLabel('The Cloudflare Worker template').check();
+      await page.getByLabel("The Worker's address").fill('https://tracking.acme.workers.dev');
+      await changed('Worker', 'proxy-url="https://tracking.acme.workers.dev/api/tracking/air"', { inPreview: false });
+      await page.getByLabel(/My own copy/).check();
+      await page.getByLabel(/Address of your/).fill('https://shop.example/assets/cargo-trackers.js');
+      await changed('bundle', 'src="https://shop.example/assets/cargo-trackers.js"', { inPreview: false });
+      assert.ok(
+        (await preview(page)).elements.every((e) => /proxy-url=\/api\/tracking\/(ocean|air)/.test(e)),
+        'the preview asks the mock',
+      );
+
+      await page.getByRole('radio', { name: /^Air/ }).check();
+      const air = await changed('air only', '<air-tracker');
+      assert.ok(!air.snippets.html!.includes('<ocean-tracker'));
+      assert.match(
+        air.snippets.block!,
+        /^<!-- wp:cargo-trackers\/air-tracker \{"proxy_url":"https:\/\/tracking\.acme\.workers\.dev\/api\/tracking\/air",/,
+      );
+      assert.match(air.snippets.shortcode!, /^\[air_tracker proxy_url="https:\/\/tracking\.acme\.workers\.dev\/api\/tracking\/air"/);
+      assert.deepEqual(pageErrors, []);
+    } finally {
+      await page.close();
+    }
+  });
+
+  it('refuses a value a snippet cannot carry, says why, and keeps what was typed', async () => {
+    const page = await open();
+    try {
+      const field = page.locator('[data-key="carriers-url"]');
+      const html = (await snippets(page)).html;
+      await field.fill('/carriers"]<b>');
+      assert.equal(await field.getAttribute('aria-invalid'), 'true');
+      assert.match(await page.locator('#attr-carriers-url-message').innerText(), /Remove " \[ \] < >/);
+      assert.equal((await snippets(page)).html, html, 'the snippet is unchanged');
+      assert.equal(await field.inputValue(), '/carriers"]<b>');
+      // What a format escapes, it escapes its own way: HTML entities, \u escapes in a block's comment.
+      await page.locator('[data-key="tile-attribution"]').fill('Me & Co -- tiles');
+      const escaped = await snippets(page);
+      assert.ok(escaped.html!.includes('tile-attribution="Me &amp; Co -- tiles"'), escaped.html);
+      assert.ok(escaped.block!.includes('"tile_attribution":"Me \\u0026 Co \\u002d\\u002d tiles"'), escaped.block);
+      assert.ok(!escaped.block!.replace(/^<!--|-->\n$/g, '').includes('--'), 'nothing ends the block comment early');
+      assert.ok(escaped.shortcode!.includes('tile_attribution="Me & Co -- tiles"'), escaped.shortcode);
+      await page.getByLabel(/^Proxy address/).fill('javascript:alert(1)');
+      assert.match(await page.locator('#proxy-own-message').innerText(), /https:\/\//);
+      assert.ok(!(await snippets(page)).html!.includes('javascript:'));
+    } finally {
+      await page.close();
+    }
+  });
+
+  it('when the browser refuses the clipboard, selects the snippet and says to press Ctrl+C', async () => {
+    const page = await context.newPage();
+    // The refusal a browser gives without the permission, made certain.
+    await page.addInitScript(() => {
+      navigator.clipboard.writeText = () => Promise.reject(new DOMException('Write permission denied.', 'NotAllowedError'));
+    });
+    try {
+      await page.goto(`${demo.url}configure`);
+      await page.locator('[data-snippet="css"] button').click();
+      await page.waitForFunction(() => /refused/.test(document.getElementById('copy-status')!.textContent ?? ''));
+      assert.match(await page.locator('#copy-status').innerText(), /CSS for the chosen colours and sizes is selected, press Ctrl\+C/);
+      // A selection's text ends where the last line's text does.
+      assert.equal(await page.evaluate(() => getSelection()!.toString().trimEnd()), (await snippets(page)).css!.trimEnd());
+    } finally {
+      await page.close();
+    }
+  });
+
+  it('shows every state a visitor can see, one click each, in the preview only', async () => {
+    const page = await open();
+    try {
+      const tracker = page.locator('#preview ocean-tracker');
+      assert.ok(!(await page.locator('[data-product="air"].states-of').isVisible()), 'no air states while only ocean is chosen');
+      // Ask again a second after a 202, so the slow number's whole sequence fits the test.
+      await page.locator('[data-key="poll-interval"]').fill('1');
+      const html = (await snippets(page)).html;
+      const expect: Array<[RegExp, string, RegExp]> = [
+        [/In transit/, 'loaded', /OOLU2741938520/],
+        [/Delayed/, 'loaded', /MEDU9091004/],
+        [/202/, 'loaded', /DEMO202/],
+        [/402/, 'failed', /DEMO402/],
+        [/404/, 'failed', /DEMO404/],
+      ];
+      for (const [label, finalState, number] of expect) {
+        await page.getByRole('button', { name: label }).first().click();
+        await page
+          .waitForFunction(
+            ([state]) => (document.querySelector('#preview ocean-tracker') as unknown as { trackingState: string }).trackingState === state,
+            [finalState],
+            { timeout: 15_000 },
+          )
+          .catch((error: Error) => assert.fail(`${label}: never ${finalState} (${error.message})`));
+        assert.match((await tracker.getAttribute('reference-number')) ?? '', number);
+        if (finalState === 'failed') assert.ok(await tracker.locator('[part~="notice-error"]').isVisible(), `${label}: an error notice`);
+        else assert.match(await tracker.locator('[part~="status"]').innerText(), number);
+      }
+      assert.match(await tracker.locator('[part~="notice"]').innerText(), /not|no /i);
+      assert.equal((await snippets(page)).html, html, 'a demo number stays out of the snippet');
+    } finally {
+      await page.close();
+    }
+  });
+
+  it('flags a colour that fails contrast as it is picked, naming the pair, in the themes the page shows', async () => {
+    const page = await open();
+    try {
+      const accent = page.locator('[data-property="--tracker-accent-color"]');
+      await accent.fill('#99ccff');
+      assert.equal(await accent.getAttribute('aria-invalid'), 'true');
+      const message = await page.locator('#css-tracker-accent-color-message').innerText();
+      assert.match(message, /--tracker-accent-text-color on --tracker-accent-color \(primary buttons\): 1\.\d\d:1, needs 4\.5:1/);
+      assert.match(message, /--tracker-accent-color on --tracker-background \(focus outline\): .*needs 3:1/);
+      assert.match(await page.locator('#contrast-summary').innerText(), /below WCAG 2\.2 AA/);
+      // Back to the default: no flag, and the property leaves the snippets.
+      await page.getByRole('button', { name: 'Default buttons, the current milestone, the vessel marker' }).click();
+      assert.equal(await accent.getAttribute('aria-invalid'), null);
+      assert.ok(!(await snippets(page)).css!.includes('--tracker-accent-color'));
+      assert.equal(await page.locator('#contrast-summary').innerText(), '');
+      await accent.fill('#0a4f94');
+      assert.equal(await accent.getAttribute('aria-invalid'), null);
+      assert.match(await page.locator('#contrast-summary').innerText(), /Every colour pair meets WCAG 2\.2 AA/);
+
+      // Dark text passes on the light theme's background, but not on the dark one.
+      await page.locator('[data-property="--tracker-text-color"]').fill('#222222');
+      assert.equal(await page.locator('[data-property="--tracker-text-color"]').getAttribute('aria-invalid'), null);
+      await page.locator('[data-key="theme"]').selectOption('auto');
+      assert.match(
+        await page.locator('#css-tracker-text-color-message').innerText(),
+        /--tracker-text-color on --tracker-background \(body text, dark theme\)/,
+      );
+    } finally {
+      await page.close();
+    }
+  });
+
+  it('the copied script-tag snippet, pasted into a blank page on another origin, shows the same tracker as the preview', async () => {
+    const page = await open();
+    try {
+      const demoOrigin = new URL(demo.url).origin;
+      await page.getByLabel(/^Proxy address/).fill(`${demoOrigin}/api/tracking`);
+      await page.getByLabel(/My own copy/).check();
+      await page.getByLabel(/Address of your/).fill(`${demoOrigin}/cargo-trackers.js`);
+      await page.locator('[data-key="ocean-tracker reference-number"]').fill('HLXU8123446');
+      await page.locator('[data-key="ocean-tracker carrier-code"]').fill('HLCU');
+      await page.locator('[data-key="theme"]').selectOption('dark');
+      await page.locator('[data-key="map"]').selectOption('none');
+      await page.locator('[data-property="--tracker-accent-color"]').fill('#ffb347');
+      await page.locator('[data-property="--tracker-radius"]').fill('2px');
+
+      await page.locator('[data-snippet="html"] button').click();
+      await page.waitForFunction(() => /Copied: Script tag/.test(document.getElementById('copy-status')!.textContent ?? ''));
+      const copied = await page.evaluate(() => navigator.clipboard.readText());
+      assert.equal(copied, (await snippets(page)).html);
+
+      const look = (where: Page) =>
+        where.evaluate(async () => {
+          await customElements.whenDefined('ocean-tracker');
+          const root = document.querySelector('ocean-tracker')!.shadowRoot!;
+          const deadline = Date.now() + 15_000;
+          while (!root.querySelector('[part~="status"]') && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+          const submit = root.querySelector('[part~="submit-button"]')!;
+          const base = root.querySelector('[part~="base"]')!;
+          return {
+            // Without its last line, the freshness ("3 hours ago"), which may move on between the two visits.
+            status: (root.querySelector('[part~="status"]') as HTMLElement | null)?.innerText.replace(/\n[^\n]*$/, ''),
+            milestones: root.querySelectorAll('[part~="milestone"]').length,
+            map: root.querySelector('[part~="map"]') !== null,
+            accent: getComputedStyle(submit).backgroundColor,
+            radius: getComputedStyle(submit).borderTopLeftRadius,
+            background: getComputedStyle(base).backgroundColor,
+          };
+        });
+      const inPreview = await look(page);
+      assert.match(inPreview.status ?? '', /HLXU8123446/);
+
+      siteHtml = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Owner's site</title><link rel="icon" href="data:,"></head><body>\n${copied}</body></html>`;
+      const pasted = await context.newPage();
+      pasted.on('pageerror', (error) => pageErrors.push(`pasted: ${String(error)}`));
+      try {
+        await pasted.goto(`${siteOrigin}/tracking`);
+        const onSite = await look(pasted);
+        assert.deepEqual(onSite, inPreview);
+        assert.equal(onSite.accent, 'rgb(255, 179, 71)');
+        assert.equal(onSite.map, false);
+      } finally {
+        await pasted.close();
+      }
+      assert.deepEqual(pageErrors, []);
+    } finally {
+      await page.close();
+    }
+  });
+
+  it('has no axe violation (WCAG 2.x A and AA), with a tracker and a contrast message shown', async () => {
+    const page = await open();
+    try {
+      await page
+        .getByRole('button', { name: /In transit/ })
+        .first()
+        .click();
+      await page.locator('#preview ocean-tracker [part~="status"]').waitFor({ timeout: 15_000 });
+      // Passes on the light theme the preview shows, fails on the dark one an auto theme may show: a message, and a clean preview.
+      await page.locator('[data-property="--tracker-text-color"]').fill('#222222');
+      await page.locator('[data-key="theme"]').selectOption('auto');
+      assert.equal(await page.locator('[data-property="--tracker-text-color"]').getAttribute('aria-invalid'), 'true');
+      await page.addScriptTag({ path: AXE });
+      const violations = await page.evaluate(async () => {
+        const axe = (window as unknown as { axe: { run(o: object): Promise<{ violations: Array<{ id: string; nodes: unknown[] }> }> } })
+          .axe;
+        const result = await axe.run({ runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] } });
+        return result.violations.map((v) => `${v.id} (${v.nodes.length})`);
+      });
+      assert.deepEqual(violations, []);
+    } finally {
+      await page.close();
+    }
+  });
+
+  it('works by keyboard alone: choose both elements, a theme, a state, and copy a snippet', async () => {
+    const page = await open();
+    try {
+      const focused = () => page.evaluate(() => document.activeElement?.id || document.activeElement?.textContent || '');
+      async function tabTo(test: () => Promise<boolean>, what: string): Promise<void> {
+        for (let i = 0; i < 200; i++) {
+          if (await test()) return;
+          await page.keyboard.press('Tab');
+        }
+        assert.fail(`Tab never reached ${what} (last: ${await focused()})`);
+      }
+      await tabTo(() => page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.name === 'product'), 'the element choice');
+      await page.keyboard.press('ArrowDown');
+      await page.keyboard.press('ArrowDown');
+      assert.equal(await page.evaluate(() => (document.querySelector('input[name="product"]:checked') as HTMLInputElement).value), 'both');
+      await tabTo(() => page.evaluate(() => document.activeElement?.id === 'attr-theme'), 'the theme');
+      await page.keyboard.press('ArrowDown');
+      await page.keyboard.press('ArrowDown');
+      assert.equal(await page.locator('#preview air-tracker').getAttribute('theme'), 'dark');
+      await tabTo(() => page.evaluate(() => /In transit, 176/.test(document.activeElement?.getAttribute('aria-label') ?? '')), 'a state');
+      await page.keyboard.press('Enter');
+      await page.locator('#preview air-tracker [part~="status"]').waitFor({ timeout: 15_000 });
+      await tabTo(
+        () =>
+          page.evaluate(
+            () => document.activeElement?.closest('[data-snippet="shortcode"]') !== null && document.activeElement?.localName === 'button',
+          ),
+        'the shortcode copy button',
+      );
+      await page.keyboard.press('Enter');
+      await page.waitForFunction(() => /Copied: WordPress shortcode/.test(document.getElementById('copy-status')!.textContent ?? ''));
+      const copied = await page.evaluate(() => navigator.clipboard.readText());
+      assert.match(
+        copied,
+        /^\[ocean_tracker proxy_url="\/api\/tracking\/ocean" theme="dark"\]\n\[air_tracker proxy_url="\/api\/tracking\/air" theme="dark"\]\n$/,
+      );
+      // Enter in a field applies nothing more and reloads nothing.
+      await page.evaluate(() => ((window as unknown as { stayed: boolean }).stayed = true));
+      await page.getByLabel(/^Proxy address/).focus();
+      await page.keyboard.type('/track');
+      await page.keyboard.press('Enter');
+      assert.equal(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed), true, 'the page did not reload');
+      assert.match((await snippets(page)).shortcode!, /proxy_url="\/track\/ocean"/);
+      // Focus is always visible.
+      const outline = await page.evaluate(() => getComputedStyle(document.activeElement!).outlineStyle);
+      assert.notEqual(outline, 'none');
+    } finally {
+      await page.close();
+    }
+  });
+
+  it('is readable at 320 px: nothing wider than the screen but the code, which wraps', async () => {
+    const page = await open();
+    try {
+      await page.setViewportSize({ width: 320, height: 800 });
+      await page
+        .getByRole('button', { name: /In transit/ })
+        .first()
+        .click();
+      await page.locator('#preview ocean-tracker [part~="status"]').waitFor({ timeout: 15_000 });
+      await page.locator('[data-property="--tracker-accent-color"]').fill('#99ccff');
+      assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= 320), 'no sideways scrolling');
+      const overflowing = await page.evaluate(() =>
+        [...document.querySelectorAll('main *')]
+          .filter((n) => !n.closest('#preview') && n.getBoundingClientRect().right > 320.5)
+          .map((n) => n.localName + (n.id ? `#${n.id}` : '')),
+      );
+      assert.deepEqual(overflowing, []);
+      const previewWidth = await page.locator('#preview ocean-tracker').evaluate((n) => n.getBoundingClientRect().width);
+      assert.ok(previewWidth <= 320 && previewWidth > 240, `the preview fits: ${previewWidth}px`);
+    } finally {
+      await page.close();
+    }
+  });
+});
