@@ -7,10 +7,9 @@
 import type { Map as LeafletMap, Point } from 'leaflet';
 import { getWheelDelta, Handler } from './leaflet-parts.js';
 
-/** How long the turns of one gesture add up before the map zooms (Leaflet's `wheelDebounceTime`). */
-const GESTURE_MS = 40;
-/** Wheel pixels per zoom level (Leaflet's `wheelPxPerZoomLevel`). */
-const PX_PER_ZOOM_LEVEL = 60;
+/** Leaflet's defaults for the map options its wheel handler reads, which this one reads too. */
+const DEFAULT_DEBOUNCE_MS = 40;
+const DEFAULT_PX_PER_ZOOM_LEVEL = 60;
 
 export class WheelZoom extends Handler {
   readonly #map: LeafletMap;
@@ -44,7 +43,8 @@ export class WheelZoom extends Handler {
     this.#around = this.#map.mouseEventToContainerPoint(event);
     this.#started ??= Date.now();
     clearTimeout(this.#timer);
-    this.#timer = setTimeout(this.#zoom, Math.max(GESTURE_MS - (Date.now() - this.#started), 0));
+    const gesture = this.#map.options.wheelDebounceTime ?? DEFAULT_DEBOUNCE_MS;
+    this.#timer = setTimeout(this.#zoom, Math.max(gesture - (Date.now() - this.#started), 0));
   };
 
   readonly #zoom = (): void => {
@@ -52,7 +52,7 @@ export class WheelZoom extends Handler {
     const zoom = map.getZoom();
     const snap = map.options.zoomSnap ?? 0;
     // Small turns zoom about in proportion, large ones level off at four levels.
-    const turned = this.#delta / (PX_PER_ZOOM_LEVEL * 4);
+    const turned = this.#delta / ((map.options.wheelPxPerZoomLevel ?? DEFAULT_PX_PER_ZOOM_LEVEL) * 4);
     const levels = (4 * Math.log(2 / (1 + Math.exp(-Math.abs(turned))))) / Math.LN2;
     const step = snap ? Math.ceil(levels / snap) * snap : levels;
     const target = Math.min(Math.max(zoom + (this.#delta > 0 ? step : -step), map.getMinZoom()), map.getMaxZoom());
