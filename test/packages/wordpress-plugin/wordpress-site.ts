@@ -324,9 +324,8 @@ export async function startWordPressSite(
     await installSqlite(dir);
     const pluginTarget = join(dir, 'wp-content/plugins/cargo-trackers');
     await mkdir(pluginTarget, { recursive: true });
-    for (const file of await readdir(PLUGIN_DIR)) {
-      if (file.endsWith('.php') || file === 'readme.txt') await cp(join(PLUGIN_DIR, file), join(pluginTarget, file));
-    }
+    // The plugin's folder as the source tree holds it (its PHP, blocks/, readme.txt), without the linter's settings.
+    await cp(PLUGIN_DIR, pluginTarget, { recursive: true, filter: (path) => !path.endsWith('phpcs.xml.dist') });
     await mkdir(join(dir, 'wp-content/mu-plugins'), { recursive: true });
     await writeFile(join(dir, 'wp-content/mu-plugins/cargo-trackers-test.php'), testMuPlugin(options.scriptUrl, options.proxyBase));
     await writeFile(join(dir, 'wp-config.php'), wpConfig());
