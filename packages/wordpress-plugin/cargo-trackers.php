@@ -23,16 +23,18 @@ const CARGO_TRACKERS_VERSION = '0.1.0';
 const CARGO_TRACKERS_CDN = 'https://cdn.jsdelivr.net/npm/cargo-trackers@0.1.0/dist/cdn/cargo-trackers.js';
 
 /**
- * Where the bundle comes from: the copy in the plugin's assets/ folder (its chunks beside it), so
- * a page asks no third party. `add_filter('cargo_trackers_use_cdn', '__return_true')` loads it from
- * jsDelivr instead; `cargo_trackers_script_url` replaces the address outright. The version is in
- * the address, as the CDN's names it: the entry's name stays the same across releases, its chunks'
- * names do not.
+ * Where the bundle comes from: the copy in the plugin's assets/<version>/ folder (its chunks
+ * beside it), so a page asks no third party. `add_filter('cargo_trackers_use_cdn', '__return_true')`
+ * loads it from jsDelivr instead; `cargo_trackers_script_url` replaces the address outright.
+ * The version is in the path, as in the CDN's address: the entry keeps its name across releases
+ * while its chunks' names change, so a cached old entry must not answer for a new release. Not as
+ * a query: the chunks import the entry by its bare relative address, and another address would
+ * be a second copy of the module.
  */
 function cargo_trackers_script_url() {
     $url = apply_filters('cargo_trackers_use_cdn', false)
         ? CARGO_TRACKERS_CDN
-        : add_query_arg('ver', CARGO_TRACKERS_VERSION, plugins_url('assets/cargo-trackers.js', __FILE__));
+        : plugins_url('assets/' . CARGO_TRACKERS_VERSION . '/cargo-trackers.js', __FILE__);
     return apply_filters('cargo_trackers_script_url', $url);
 }
 

@@ -470,7 +470,7 @@ const phpString = (text: string) => `'${text.replace(/\\/g, '\\\\').replace(/'/g
 
 /**
  * The block sidebar's fields, per element: label, help (the attribute's description, as plain
- * text), control and panel (the element's own attributes under "Shipment", the rest under "Settings").
+ * text), control and panel (the element's own attributes under "Shipment", the rest under "Display and proxy").
  */
 function wordpressBlockFields(): string {
   let out = `<?php\n// ${GENERATED}\n// The block sidebar's fields, per tag, in order; blocks/blocks.php hands them to blocks/editor.js.\nreturn array(\n`;

@@ -74,7 +74,7 @@
             InspectorControls,
             null,
             panel('shipment', __('Shipment', 'cargo-trackers'), true, attributes, setAttributes),
-            panel('settings', __('Settings', 'cargo-trackers'), false, attributes, setAttributes),
+            panel('settings', __('Display and proxy', 'cargo-trackers'), false, attributes, setAttributes),
           ),
           // Disabled: the preview shows the element; typing into it belongs to the page's visitors.
           el(Disabled, null, el(ServerSideRender, { block: name, attributes })),

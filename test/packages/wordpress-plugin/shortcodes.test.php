@@ -33,7 +33,6 @@ function esc_url($url, $protocols = null) {
 $actions = array();
 function add_action($name, $callback) { global $actions; $actions[$name][] = $callback; }
 function plugins_url($path, $plugin) { return 'https://site.example/wp-content/plugins/' . basename(dirname($plugin)) . '/' . $path; }
-function add_query_arg($key, $value, $url) { return $url . (strpos($url, '?') === false ? '?' : '&') . $key . '=' . $value; }
 $versions = array();
 function wp_enqueue_script_module($id, $src, $deps = array(), $version = false) { global $enqueued, $versions; $enqueued[$id] = ($enqueued[$id] ?? 0) + 1; $versions[$id] = $version; }
 
@@ -109,7 +108,7 @@ foreach (array('ocean-tracker', 'air-tracker') as $tag) {
 }
 
 echo "\nThe script's address\n";
-check(cargo_trackers_script_url() === 'https://site.example/wp-content/plugins/wordpress-plugin/assets/cargo-trackers.js?ver=' . CARGO_TRACKERS_VERSION, 'by default, the copy in the plugin\'s folder, its version in the address: ' . cargo_trackers_script_url());
+check(cargo_trackers_script_url() === 'https://site.example/wp-content/plugins/wordpress-plugin/assets/' . CARGO_TRACKERS_VERSION . '/cargo-trackers.js', 'by default, the copy in the plugin\'s folder, its version in the path: ' . cargo_trackers_script_url());
 add_filter('cargo_trackers_use_cdn', function () { return true; });
 check(cargo_trackers_script_url() === CARGO_TRACKERS_CDN, 'cargo_trackers_use_cdn opts in to jsDelivr');
 add_filter('cargo_trackers_script_url', function ($url) { return $url . '#filtered'; });
