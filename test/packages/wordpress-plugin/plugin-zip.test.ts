@@ -32,6 +32,22 @@ const POSTS: SitePost[] = [
       '<!-- wp:cargo-trackers/ocean-tracker {"reference_number":"MEDU9091004","theme":"dark","map":"none","poll_interval":30,"sync_url":true} /-->\n\n' +
       '<!-- wp:shortcode -->\n[air_tracker map="none"]\n<!-- /wp:shortcode -->',
   },
+  {
+    slug: 'hostile-block',
+    title: 'A block with hostile attributes',
+    // As the editor serializes them: JSON in the block comment, with <, >, " and & escaped as \u sequences.
+    content: `<!-- wp:cargo-trackers/air-tracker ${JSON.stringify({
+      awb_number: '"><script>window.__xss = 1</script><img src=x onerror="window.__xss = 2">',
+      proxy_url: 'javascript:window.__xss = 3',
+      tile_attribution: '<b onmouseover="window.__xss = 4">Tiles</b>',
+      theme: 'not-a-theme',
+      map: 'none',
+    })
+      .replace(/</g, '\\u003c')
+      .replace(/>/g, '\\u003e')
+      .replace(/&/g, '\\u0026')
+      .replace(/\\"/g, '\\u0022')} /-->`,
+  },
 ];
 
 /** One bundle and one zip for both WordPress versions, built as `npm run build:wordpress` builds them. */
@@ -159,6 +175,24 @@ for (const [label, load] of wordpresses) {
         );
         const elsewhere = requests.filter((url) => new URL(url).origin !== site.origin);
         assert.deepEqual(elsewhere, [], 'no request to any host but the site');
+        assert.deepEqual(pageErrors, []);
+      } finally {
+        await page.close();
+      }
+    });
+
+    it("prints a block's hostile attribute values as text, refuses a javascript: proxy and drops a value outside its list", async () => {
+      const { page, pageErrors } = await open(site.pageUrl('hostile-block'));
+      try {
+        const air = page.locator('air-tracker');
+        await air.locator('[part~="notice"]').waitFor({ timeout: 15_000 });
+        assert.equal(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss), undefined, 'no injected script ran');
+        assert.equal(await page.locator('img[src="x"]').count(), 0, 'no element was injected');
+        assert.match((await air.getAttribute('awb-number')) ?? '', /<script>window\.__xss = 1<\/script>/, 'the value is kept, as text');
+        assert.equal(await air.getAttribute('proxy-url'), 'about:invalid');
+        assert.match(await air.locator('[part~="notice"]').innerText(), /proxy-url/);
+        assert.equal(await air.getAttribute('tile-attribution'), '<b onmouseover="window.__xss = 4">Tiles</b>');
+        assert.equal(await air.getAttribute('theme'), null, 'WordPress drops a value its enum does not list');
         assert.deepEqual(pageErrors, []);
       } finally {
         await page.close();

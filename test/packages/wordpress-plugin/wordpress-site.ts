@@ -287,7 +287,7 @@ foreach (json_decode(file_get_contents($argv[3]), true) as $post) {
         'post_status' => 'publish',
         'post_title' => $post['title'],
         'post_name' => $post['slug'],
-        'post_content' => $post['content'],
+        'post_content' => wp_slash($post['content']), // wp_insert_post unslashes what it is given
     ), true);
     if (is_wp_error($id)) {
         fwrite(STDERR, 'wp_insert_post: ' . $id->get_error_message() . "\\n");
