@@ -263,6 +263,8 @@ for (const [label, load] of wordpresses) {
           ),
           'MAEU',
         );
+        // The server renders the preview again with the edit.
+        await canvas.locator('ocean-tracker[carrier-code="MAEU"]').waitFor({ state: 'attached', timeout: 30_000 });
         // WordPress's own welcome guide shows an image from s.w.org; nothing else may leave the site.
         assert.deepEqual(
           requests.filter((url) => new URL(url).origin !== site.origin && new URL(url).origin !== 'https://s.w.org'),
