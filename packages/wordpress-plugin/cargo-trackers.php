@@ -2,7 +2,7 @@
 
 /**
  * Plugin Name: Cargo Trackers
- * Description: Ocean container and air waybill tracking on any page: [ocean_tracker] and [air_tracker] shortcodes.
+ * Description: Ocean container and air waybill tracking on any page, with two blocks and two shortcodes.
  * Version: 0.1.0
  * Requires at least: 6.1
  * Requires PHP: 7.4
@@ -18,9 +18,25 @@ if (!defined('ABSPATH')) {
     exit;
 }
 
-/** Where the bundle comes from; filter `cargo_trackers_script_url` to self-host it. */
 const CARGO_TRACKERS_VERSION = '0.1.0';
+/** The same bundle on jsDelivr, used only when a site opts in with the `cargo_trackers_use_cdn` filter. */
 const CARGO_TRACKERS_CDN = 'https://cdn.jsdelivr.net/npm/cargo-trackers@0.1.0/dist/cdn/cargo-trackers.js';
+
+/**
+ * Where the bundle comes from: the copy in the plugin's assets/<version>/ folder (its chunks
+ * beside it), so a page asks no third party. `add_filter('cargo_trackers_use_cdn', '__return_true')`
+ * loads it from jsDelivr instead; `cargo_trackers_script_url` replaces the address outright.
+ * The version is in the path, as in the CDN's address: the entry keeps its name across releases
+ * while its chunks' names change, so a cached old entry must not answer for a new release. Not as
+ * a query: the chunks import the entry by its bare relative address, and another address would
+ * be a second copy of the module.
+ */
+function cargo_trackers_script_url() {
+    $url = apply_filters('cargo_trackers_use_cdn', false)
+        ? CARGO_TRACKERS_CDN
+        : plugins_url('assets/' . CARGO_TRACKERS_VERSION . '/cargo-trackers.js', __FILE__);
+    return apply_filters('cargo_trackers_script_url', $url);
+}
 
 /**
  * Shortcode attribute => element attribute, for each tag. Anything else is dropped. The list is
@@ -44,7 +60,7 @@ const CARGO_TRACKERS_URL_SCHEMES = array('https', 'http');
 const CARGO_TRACKERS_REFUSED_URL = 'about:invalid';
 
 function cargo_trackers_enqueue() {
-    $url = apply_filters('cargo_trackers_script_url', CARGO_TRACKERS_CDN);
+    $url = cargo_trackers_script_url();
     // WordPress 6.5+ prints module scripts itself, once, as <script type="module">.
     // Version null: no ?ver= query. The URL names its version itself, and a Custom HTML snippet
     // with the same URL on the same page then names the same module, which the browser runs once.
@@ -124,3 +140,5 @@ function cargo_trackers_air_shortcode($atts) {
 
 add_shortcode('ocean_tracker', 'cargo_trackers_ocean_shortcode');
 add_shortcode('air_tracker', 'cargo_trackers_air_shortcode');
+
+require __DIR__ . '/blocks/blocks.php';

@@ -22,6 +22,7 @@ import {
   type ElementModel,
 } from './elements.js';
 import { configuratorModule } from './configurator.js';
+import type { PropertyApi } from '../../packages/core/src/first/element-api.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const version = (dir: string) => (JSON.parse(readFileSync(`${root}packages/${dir}/package.json`, 'utf8')) as { version: string }).version;
@@ -416,6 +417,88 @@ function wordpressAttributes(): string {
   return out + ');\n';
 }
 
+/** What a block attribute holds: the element's type, with a closed list as an `enum` of strings. */
+function blockAttribute(p: PropertyApi): Record<string, unknown> {
+  const values = closedValues(p.type);
+  if (values) return { type: 'string', enum: [...values] };
+  return { type: p.type === 'number' ? 'number' : p.type === 'boolean' ? 'boolean' : 'string' };
+}
+
+/** Sidebar labels where the attribute's own words would read badly. */
+const BLOCK_LABELS: Record<string, string> = {
+  'awb-number': 'Air waybill number',
+  'sync-url': 'Keep the number in the page address',
+  'url-param': 'Page address parameter',
+  lang: 'Language',
+};
+/** Help where the block's default differs from the element's: the plugin fills in its own proxy. */
+const BLOCK_HELP: Record<string, string> = {
+  'proxy-url':
+    "Path or URL of the tracking proxy. Empty: the plugin's own proxy on this site, or the address the cargo_trackers_proxy_url filter gives.",
+};
+const blockLabel = (attribute: string) =>
+  BLOCK_LABELS[attribute] ??
+  attribute
+    .split('-')
+    .map((word, i) => (word === 'url' ? 'URL' : i === 0 ? word[0]!.toUpperCase() + word.slice(1) : word))
+    .join(' ');
+
+/**
+ * A block per element (`cargo-trackers/ocean-tracker`, `cargo-trackers/air-tracker`): its
+ * attributes are the shortcode's (same names, so both go through one render function), typed.
+ * The editor script is a handle the plugin registers (blocks/blocks.php), shared by both blocks.
+ */
+function blockJson(e: ElementModel) {
+  const product = e.tagName.replace(/-tracker$/, '');
+  return {
+    $schema: 'https://schemas.wp.org/trunk/block.json',
+    apiVersion: 3,
+    name: `cargo-trackers/${e.tagName}`,
+    title: `${product[0]!.toUpperCase()}${product.slice(1)} tracker`,
+    category: 'widgets',
+    icon: product === 'ocean' ? 'location-alt' : 'location',
+    description: e.summary,
+    keywords: ['tracking', 'shipment', product === 'ocean' ? 'container' : 'air waybill'],
+    textdomain: 'cargo-trackers',
+    attributes: Object.fromEntries(withAttribute(e).map(([, p]) => [p.attribute.replace(/-/g, '_'), blockAttribute(p)])),
+    supports: { html: false, className: false, customClassName: false },
+    editorScript: 'cargo-trackers-block-editor',
+  };
+}
+
+/** A PHP single-quoted string literal. */
+const phpString = (text: string) => `'${text.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
+
+/**
+ * The block sidebar's fields, per element: label, help (the attribute's description, as plain
+ * text), control and panel (the element's own attributes under "Shipment", the rest under "Display and proxy").
+ */
+function wordpressBlockFields(): string {
+  let out = `<?php\n// ${GENERATED}\n// The block sidebar's fields, per tag, in order; blocks/blocks.php hands them to blocks/editor.js.\nreturn array(\n`;
+  for (const e of elements) {
+    out += `    '${e.tagName}' => array(\n`;
+    for (const [, p] of withAttribute(e)) {
+      const plain = (text: string) => text.replace(/`/g, '').replace(/\s+/g, ' ');
+      const help =
+        BLOCK_HELP[p.attribute] ??
+        plain(p.description) +
+          (defaultText(p) !== undefined ? ` Default: ${p.default}.` : p.unsetMeans ? ` Unset: ${plain(p.unsetMeans)}.` : '');
+      const values = closedValues(p.type);
+      const control = values ? 'select' : p.type === 'boolean' ? 'toggle' : p.type === 'number' ? 'number' : 'text';
+      out += `        array(\n`;
+      out += `            'name' => '${p.attribute.replace(/-/g, '_')}',\n`;
+      out += `            'label' => ${phpString(blockLabel(p.attribute))},\n`;
+      out += `            'help' => ${phpString(help)},\n`;
+      out += `            'control' => '${control}',\n`;
+      if (values) out += `            'options' => array(${values.map(phpString).join(', ')}),\n`;
+      out += `            'panel' => '${p.inherited ? 'settings' : 'shipment'}',\n`;
+      out += `        ),\n`;
+    }
+    out += `    ),\n`;
+  }
+  return out + ');\n';
+}
+
 // ---------------------------------------------------------------- README tables
 
 const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
@@ -537,6 +620,8 @@ export function generate(): Map<string, string> {
   files.set('packages/cargo-trackers/web-types.json', json(webTypes('cargo-trackers', version('cargo-trackers'), elements)));
   files.set('packages/wordpress-plugin/attributes.generated.php', wordpressAttributes());
   files.set('demo/public/configure/controls.generated.js', configuratorModule(header, version('cargo-trackers')));
+  for (const e of elements) files.set(`packages/wordpress-plugin/blocks/${e.tagName}/block.json`, json(blockJson(e)));
+  files.set('packages/wordpress-plugin/blocks/fields.generated.php', wordpressBlockFields());
   files.set('README.md', readme(readFileSync(`${root}README.md`, 'utf8')));
   return files;
 }

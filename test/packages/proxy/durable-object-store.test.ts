@@ -1,4 +1,4 @@
-// The Workers store: two isolates of the example Worker, in workerd, bound to one Durable Object,
+// The Workers store: two isolates of the Worker template, in workerd, bound to one Durable Object,
 // share one cache and one quota, as several isolates of one deployed Worker would.
 import assert from 'node:assert/strict';
 import { after, describe, it } from 'node:test';
@@ -9,7 +9,7 @@ after(assertCanaryNeverSeen);
 
 const DOC = '{"awbNumber":"176-12345675","status":"IN_TRANSIT","milestones":[]}';
 
-describe('DurableObjectStore behind the Worker example', { skip: workerdRuntime.unavailable() }, () => {
+describe('DurableObjectStore behind the Worker template', { skip: workerdRuntime.unavailable() }, () => {
   it('gives two isolates one quota and one cache', { timeout: 120_000 }, async () => {
     const upstream = await startUpstream((_req, res) => {
       res.writeHead(200, { 'content-type': 'application/json' });

@@ -124,10 +124,10 @@ describe('examples', () => {
     }
   });
 
-  it('cloudflare-worker.ts runs the handler unchanged as a Worker fetch', async () => {
+  it('the Worker template (templates/cloudflare-worker) runs the handler unchanged as a Worker fetch', async () => {
     const upstream = await upstreamWithDoc();
-    const { default: worker } = await import('../../../packages/proxy/examples/cloudflare-worker.js');
-    const env = { TRACKING_BASE_URL: upstream.url, TRACKING_API_KEY: CANARY_KEY };
+    const { default: worker } = await import('../../../templates/cloudflare-worker/src/worker.js');
+    const env = { TRACKING_API_BASE_URL: upstream.url, TRACKING_API_KEY: CANARY_KEY };
     const ctx = { waitUntil: () => {}, passThroughOnException: () => {} };
     const call = worker.fetch as (request: Request, env: unknown, ctx: unknown) => Promise<Response>;
     try {

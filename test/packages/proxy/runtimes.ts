@@ -5,8 +5,9 @@
 //
 // - Node `http` and Express 5: the example runs in a process of its own (example-process.ts), so
 //   its log is read from its real standard output; the contract runs in this process.
-// - Cloudflare Workers: the worker example bundled with esbuild and served by `workerd`, the
-//   Workers runtime itself, through Miniflare 3 (Miniflare 4 and Wrangler 4 need Node 22; CI has 20).
+// - Cloudflare Workers: the Worker template (templates/cloudflare-worker) bundled with esbuild and
+//   served by `workerd`, the Workers runtime itself, through Miniflare 3 (Miniflare 4 and Wrangler 4
+//   need Node 22; CI has 20), with the vars and Durable Object binding its wrangler.toml declares.
 // - Next.js: a scratch App Router app whose route file is the example, `next build` once per
 //   source state (cached under .cache/), then `next start` per instance.
 import { spawn, spawnSync } from 'node:child_process';
@@ -19,6 +20,7 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import express from 'express';
+import { parse as parseToml } from 'smol-toml';
 import { createTrackingProxy } from '@cargo-trackers/proxy';
 import { toNodeListener } from '@cargo-trackers/proxy/node';
 import type { ContractProxy, ContractProxyOptions } from './contract-suite.js';
@@ -26,7 +28,9 @@ import { observe } from './harness.js';
 
 export const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const EXAMPLES = join(ROOT, 'packages/proxy/examples');
-const SOURCES = [EXAMPLES, join(ROOT, 'packages/proxy/src')];
+/** The Worker a site deploys with `npx wrangler deploy`: the Workers runtime's example. */
+export const WORKER_TEMPLATE = join(ROOT, 'templates/cloudflare-worker');
+const SOURCES = [EXAMPLES, join(ROOT, 'packages/proxy/src'), join(WORKER_TEMPLATE, 'src')];
 
 /**
  * The example with its configuration swapped for the contract suite's options (`optionsExpr`, an
@@ -34,7 +38,7 @@ const SOURCES = [EXAMPLES, join(ROOT, 'packages/proxy/src')];
  * derived rather than copied so the two cannot drift.
  */
 function withContractOptions(example: string, optionsExpr: string): string {
-  const text = readFileSync(join(EXAMPLES, example), 'utf8');
+  const text = readFileSync(example, 'utf8');
   const call = /createTrackingProxy\(\{[\s\S]*?\n\s*\}\)/g;
   const found = text.match(call)?.length ?? 0;
   if (found !== 1) throw new Error(`${example}: expected one createTrackingProxy({ … }) call, found ${found}`);
@@ -183,6 +187,37 @@ function esbuildBundle(entry: string, outfile: string): void {
   });
 }
 
+/** What the template's wrangler.toml gives the Worker: its vars, Durable Object bindings and compatibility date. */
+export interface WorkerConfig {
+  readonly compatibilityDate: string;
+  readonly vars: Readonly<Record<string, string>>;
+  /** Binding name → class name, as Miniflare's `durableObjects` takes them. */
+  readonly durableObjects: Readonly<Record<string, string>>;
+  /** Classes a migration creates: each bound class must be among them, or Cloudflare refuses the deploy. */
+  readonly migratedClasses: readonly string[];
+}
+
+export function workerTemplateConfig(): WorkerConfig {
+  const toml = parseToml(readFileSync(join(WORKER_TEMPLATE, 'wrangler.toml'), 'utf8')) as {
+    compatibility_date?: string;
+    vars?: Record<string, string>;
+    durable_objects?: { bindings?: Array<{ name: string; class_name: string }> };
+    migrations?: Array<{ new_classes?: string[]; new_sqlite_classes?: string[] }>;
+  };
+  if (!toml.compatibility_date) throw new Error('wrangler.toml has no compatibility_date');
+  return {
+    compatibilityDate: toml.compatibility_date,
+    vars: toml.vars ?? {},
+    durableObjects: Object.fromEntries((toml.durable_objects?.bindings ?? []).map((b) => [b.name, b.class_name])),
+    migratedClasses: (toml.migrations ?? []).flatMap((m) => [...(m.new_classes ?? []), ...(m.new_sqlite_classes ?? [])]),
+  };
+}
+
+/** The template's configuration with a site's values: the vars wrangler.toml declares, the secret, and its Durable Object. */
+export function workerTemplateBindings(env: Omit<ProxyEnv, 'REDIS_URL'>, vars: Record<string, string> = {}): Record<string, string> {
+  return { ...workerTemplateConfig().vars, TRACKING_API_BASE_URL: env.TRACKING_BASE_URL, TRACKING_API_KEY: env.TRACKING_API_KEY, ...vars };
+}
+
 /** Bundles a Worker entry once per source state and serves it from workerd, one Miniflare per instance. */
 function workerd(name: string, source: () => string) {
   let script: string | undefined;
@@ -199,15 +234,16 @@ function workerd(name: string, source: () => string) {
       }
       script = readFileSync(out, 'utf8');
     },
-    start: async (bindings: Record<string, string>): Promise<StartedProxy> => {
+    start: async (bindings: Record<string, string>, durableObjects: Record<string, string> = {}): Promise<StartedProxy> => {
       if (script === undefined) throw new Error('prepare() first');
       const { Miniflare, Log, LogLevel } = await import('miniflare');
       const lines: string[] = [];
       const mf = new Miniflare({
         modules: true,
         script,
-        compatibilityDate: '2024-09-23',
+        compatibilityDate: workerTemplateConfig().compatibilityDate,
         bindings,
+        durableObjects,
         host: '127.0.0.1',
         port: 0,
         log: new (class extends Log {
@@ -226,24 +262,28 @@ function workerd(name: string, source: () => string) {
   };
 }
 
-const workerExample = workerd('worker-example', () => readFileSync(join(EXAMPLES, 'cloudflare-worker.ts'), 'utf8'));
+export const workerExample = workerd('worker-template', () => readFileSync(join(WORKER_TEMPLATE, 'src/worker.ts'), 'utf8'));
 
 /**
- * Two Workers (two isolates) running the example, both bound to one `TrackingStoreObject`, in
- * one workerd: what Cloudflare does with many isolates of one Worker. `fetch(0 | 1, …)` asks one.
+ * Two Workers (two isolates) running the template, both bound to one `TrackingStoreObject` (the
+ * binding its wrangler.toml declares), in one workerd: what Cloudflare does with many isolates of
+ * one Worker. `fetch(0 | 1, …)` asks one.
  */
 export async function startWorkerPair(
   env: Omit<ProxyEnv, 'REDIS_URL'>,
 ): Promise<{ fetch(worker: 0 | 1, path: string, init?: RequestInit): Promise<Response>; close(): Promise<void> }> {
   workerExample.prepare();
   const { Miniflare } = await import('miniflare');
+  const config = workerTemplateConfig();
   const worker = (name: string) => ({
     name,
     modules: true,
     script: workerExample.script(),
-    compatibilityDate: '2024-09-23',
-    bindings: { TRACKING_BASE_URL: env.TRACKING_BASE_URL, TRACKING_API_KEY: env.TRACKING_API_KEY },
-    durableObjects: { TRACKING_STORE: { className: 'TrackingStoreObject', scriptName: 'a' } },
+    compatibilityDate: config.compatibilityDate,
+    bindings: workerTemplateBindings(env),
+    durableObjects: Object.fromEntries(
+      Object.entries(config.durableObjects).map(([binding, className]) => [binding, { className, scriptName: 'a' }]),
+    ),
   });
   const mf = new Miniflare({ host: '127.0.0.1', port: 0, workers: [worker('a'), worker('b')] });
   await mf.ready;
@@ -256,18 +296,25 @@ export async function startWorkerPair(
   };
 }
 const workerContract = workerd('worker-contract', () =>
-  withContractOptions('cloudflare-worker.ts', 'JSON.parse((env as unknown as { PROXY_OPTIONS: string }).PROXY_OPTIONS)'),
+  withContractOptions(join(WORKER_TEMPLATE, 'src/worker.ts'), 'JSON.parse((env as unknown as { PROXY_OPTIONS: string }).PROXY_OPTIONS)'),
 );
 
 export const workerdRuntime: Runtime = {
-  name: 'Cloudflare workerd via Miniflare',
+  name: 'Cloudflare workerd via Miniflare (templates/cloudflare-worker)',
   unavailable: () => (existsSync(join(ROOT, 'node_modules/miniflare')) ? undefined : 'miniflare is not installed (npm ci)'),
   prepare: async () => {
     workerExample.prepare();
     workerContract.prepare();
   },
-  startExample: (env) => workerExample.start({ TRACKING_BASE_URL: env.TRACKING_BASE_URL, TRACKING_API_KEY: env.TRACKING_API_KEY }),
-  startContract: (options) => workerContract.start({ PROXY_OPTIONS: JSON.stringify(options) }),
+  startExample: (env) => workerExample.start(workerTemplateBindings(env), workerTemplateConfig().durableObjects),
+  // The template checks that its key and address are set before it builds the proxy: placeholders
+  // pass that check, and the contract's own options replace them.
+  startContract: (options) =>
+    workerContract.start({
+      PROXY_OPTIONS: JSON.stringify(options),
+      TRACKING_API_KEY: 'trk_replaced',
+      TRACKING_API_BASE_URL: 'http://127.0.0.1:9',
+    }),
 };
 
 const NEXT_APP_FILES: Record<string, string> = {
@@ -380,9 +427,13 @@ const nextExample = nextApp('example', () => readFileSync(join(EXAMPLES, 'next-r
   TRACKING_API_KEY: PLACEHOLDER.apiKey,
   REDIS_URL: '',
 });
-const nextContract = nextApp('contract', () => withContractOptions('next-route.ts', "JSON.parse(process.env.PROXY_OPTIONS ?? '{}')"), {
-  PROXY_OPTIONS: JSON.stringify(PLACEHOLDER),
-});
+const nextContract = nextApp(
+  'contract',
+  () => withContractOptions(join(EXAMPLES, 'next-route.ts'), "JSON.parse(process.env.PROXY_OPTIONS ?? '{}')"),
+  {
+    PROXY_OPTIONS: JSON.stringify(PLACEHOLDER),
+  },
+);
 
 export const nextRuntime: Runtime = {
   name: 'Next.js App Router (next build && next start)',

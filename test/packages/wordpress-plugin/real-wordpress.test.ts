@@ -4,7 +4,8 @@
 // proxy and bundle (another origin, allowed by CORS_ORIGINS). On the oldest WordPress the plugin
 // supports (Debian's 6.1, before wp_enqueue_script_module) and the newest this project can
 // install (6.5, from WordPress Playground's builds on the npm registry).
-// The plugin has no block; its shortcodes go in a Shortcode block or the classic editor alike.
+// Here the shortcodes, in a Shortcode block or the classic editor alike; the plugin's own blocks,
+// from its built zip, in plugin-zip.test.ts.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { chromium, type Browser, type Page } from 'playwright';

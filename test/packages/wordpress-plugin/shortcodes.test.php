@@ -29,6 +29,10 @@ function esc_url($url, $protocols = null) {
     if (preg_match('/^([a-z][a-z0-9+.-]*):/i', $url, $m) && !in_array(strtolower($m[1]), $protocols ?? array('http', 'https'), true)) { return ''; }
     return str_replace(array('&', "'"), array('&#038;', '&#039;'), $url);
 }
+// What the plugin calls at load and for its script's address; the stand-ins record what they need to.
+$actions = array();
+function add_action($name, $callback) { global $actions; $actions[$name][] = $callback; }
+function plugins_url($path, $plugin) { return 'https://site.example/wp-content/plugins/' . basename(dirname($plugin)) . '/' . $path; }
 $versions = array();
 function wp_enqueue_script_module($id, $src, $deps = array(), $version = false) { global $enqueued, $versions; $enqueued[$id] = ($enqueued[$id] ?? 0) + 1; $versions[$id] = $version; }
 
@@ -88,6 +92,27 @@ $html = render('ocean_tracker', array('tile_url' => 'https://{s}.tiles.example/{
 check(strpos($html, 'tile-url="https://{s}.tiles.example/{z}/{x}/{-y}.png?key=a&#038;b"') !== false, "a tile template keeps its placeholders: $html");
 $html = render('ocean_tracker', array('tile_url' => 'https://t.example/{z}"><script>alert(1)</script>'));
 check(strpos($html, '<script') === false && preg_match('/^<ocean-tracker( [a-z-]+="[^"<>]*")*><\/ocean-tracker>$/', $html) === 1, "a tile template cannot close the attribute: $html");
+
+echo "\nThe blocks\n";
+check(in_array('cargo_trackers_register_blocks', $actions['init'] ?? array(), true), 'the blocks are registered on init');
+$block = cargo_trackers_render('ocean-tracker', cargo_trackers_block_atts(array('reference_number' => $hostile, 'poll_interval' => 30, 'sync_url' => true, 'theme' => 'dark')));
+$shortcode = render('ocean_tracker', array('reference_number' => $hostile, 'poll_interval' => '30', 'sync_url' => '1', 'theme' => 'dark'));
+check($block === $shortcode, "a block prints what the same shortcode prints, escaped by the same function: $block");
+$off = cargo_trackers_block_atts(array('sync_url' => false, 'map' => 'none', 'lang' => array('x'), 'carrier_code' => ''));
+check($off === array('map' => 'none', 'carrier_code' => ''), 'an off toggle is absent, a value that is no text, number or toggle is dropped: ' . json_encode($off));
+$fields = require __DIR__ . '/../../../packages/wordpress-plugin/blocks/fields.generated.php';
+foreach (array('ocean-tracker', 'air-tracker') as $tag) {
+    $json = json_decode(file_get_contents(__DIR__ . "/../../../packages/wordpress-plugin/blocks/$tag/block.json"), true);
+    check($json['name'] === "cargo-trackers/$tag" && array_keys($json['attributes']) === array_keys(cargo_trackers_attributes($tag)), "$tag: the block's attributes are the shortcode's");
+    check(array_column($fields[$tag], 'name') === array_keys($json['attributes']), "$tag: a sidebar field per block attribute");
+}
+
+echo "\nThe script's address\n";
+check(cargo_trackers_script_url() === 'https://site.example/wp-content/plugins/wordpress-plugin/assets/' . CARGO_TRACKERS_VERSION . '/cargo-trackers.js', 'by default, the copy in the plugin\'s folder, its version in the path: ' . cargo_trackers_script_url());
+add_filter('cargo_trackers_use_cdn', function () { return true; });
+check(cargo_trackers_script_url() === CARGO_TRACKERS_CDN, 'cargo_trackers_use_cdn opts in to jsDelivr');
+add_filter('cargo_trackers_script_url', function ($url) { return $url . '#filtered'; });
+check(cargo_trackers_script_url() === CARGO_TRACKERS_CDN . '#filtered', 'cargo_trackers_script_url has the last word');
 
 echo "\nThe module tag before WordPress 6.5\n";
 $wp61 = "<script type='text/javascript' src='https://cdn.example/c.js' id='cargo-trackers-js'></script>\n";

@@ -3,6 +3,7 @@
 // drop-in (from the same npm package), installed non-interactively by a PHP script, served by
 // `php -S` on a free loopback port with WP_DEBUG on. The plugin is copied in and activated.
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { cp, mkdir, mkdtemp, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
@@ -207,18 +208,40 @@ require_once ABSPATH . 'wp-settings.php';
 `;
 }
 
-/** What the test site adds around the plugin: where the bundle is, and a theme per request. */
-function testMuPlugin(scriptUrl: string, proxyBase: string): string {
+/**
+ * What the test site adds around the plugin: where the bundle and the proxy are (when the test
+ * names them; else the plugin's own), and a theme per request.
+ */
+function testMuPlugin(scriptUrl: string | undefined, proxyBase: string | undefined): string {
   return `<?php
 // Written by the plugin's WordPress test: the bundle and the proxy of the test's demo server,
-// ?cargo_theme=<slug> to render one page in another installed theme, and two other plugins'
-// script_loader_tag filters around the plugin's (WordPress before 6.5 prints the tag through them).
-add_filter('cargo_trackers_script_url', function () { return ${php(scriptUrl)}; });
-add_filter('script_loader_tag', function ($tag) { return str_replace(' src=', ' data-filtered-before="1" src=', $tag); }, 5);
-add_filter('script_loader_tag', function ($tag) { return str_replace('></script>', ' data-filtered-after="1"></script>', $tag); }, 20);
-add_filter('cargo_trackers_proxy_url', function ($url, $tag) {
+// ?cargo_theme=<slug> to render one page in another installed theme, ?cargo_cdn=1 to opt in to
+// the CDN, and two other plugins' script_loader_tag filters around the plugin's (WordPress
+// before 6.5 prints the tag through them).
+${scriptUrl === undefined ? '' : `add_filter('cargo_trackers_script_url', function () { return ${php(scriptUrl)}; });`}
+// Only on the plugin's tag: WordPress 6.5's editor JSON-encodes other tags it printed through this filter.
+add_filter('script_loader_tag', function ($tag, $handle) {
+    return $handle === 'cargo-trackers' ? str_replace(' src=', ' data-filtered-before="1" src=', $tag) : $tag;
+}, 5, 2);
+add_filter('script_loader_tag', function ($tag, $handle) {
+    return $handle === 'cargo-trackers' ? str_replace('></script>', ' data-filtered-after="1"></script>', $tag) : $tag;
+}, 20, 2);
+${
+  proxyBase === undefined
+    ? ''
+    : `add_filter('cargo_trackers_proxy_url', function ($url, $tag) {
     return ${php(proxyBase)} . ($tag === 'ocean-tracker' ? 'ocean' : 'air');
-}, 10, 2);
+}, 10, 2);`
+}
+// The test site is offline: no update checks, which would warn on every admin page that they failed.
+add_action('init', function () {
+    foreach (array('_maybe_update_core', '_maybe_update_plugins', '_maybe_update_themes') as $check) {
+        remove_action('admin_init', $check);
+    }
+});
+if (isset($_GET['cargo_cdn'])) {
+    add_filter('cargo_trackers_use_cdn', '__return_true');
+}
 if (isset($_GET['cargo_theme'])) {
     $cargo_theme = preg_replace('/[^a-z0-9-]/', '', (string) $_GET['cargo_theme']);
     add_filter('pre_option_stylesheet', function () use ($cargo_theme) { return $cargo_theme; });
@@ -229,7 +252,9 @@ if (isset($_GET['cargo_theme'])) {
 
 const INSTALL_SCRIPT = `<?php
 // Installs WordPress as its installer would, then activates the plugin and publishes the posts.
-// Usage: php install.php <host:port> <theme> <posts.json>   Prints {"slug": id, …}.
+// With a zip, the plugin is installed from it first, as Plugins → Add New → Upload does.
+// Usage: php install.php <host:port> <theme> <posts.json> [<plugin.zip>]   Prints {"slug": id, …}.
+// The administrator's password comes from the environment (CARGO_ADMIN_PASSWORD).
 $_SERVER['HTTP_HOST'] = $argv[1];
 $_SERVER['SERVER_NAME'] = explode(':', $argv[1])[0];
 $_SERVER['REQUEST_URI'] = '/';
@@ -237,8 +262,18 @@ define('WP_INSTALLING', true);
 require __DIR__ . '/wp-load.php';
 require_once ABSPATH . 'wp-admin/includes/upgrade.php';
 require_once ABSPATH . 'wp-admin/includes/plugin.php';
-$installed = wp_install('Cargo Trackers test site', 'admin', 'admin@example.com', false, '', wp_generate_password(24));
+$installed = wp_install('Cargo Trackers test site', 'admin', 'admin@example.com', false, '', getenv('CARGO_ADMIN_PASSWORD'));
 wp_set_current_user($installed['user_id']); // an administrator: posts keep their HTML as written
+if (isset($argv[4])) {
+    require_once ABSPATH . 'wp-admin/includes/class-wp-upgrader.php';
+    $upgrader = new Plugin_Upgrader(new Automatic_Upgrader_Skin());
+    $result = $upgrader->install($argv[4]);
+    if ($result !== true) {
+        $why = is_wp_error($result) ? $result->get_error_message() : var_export($result, true);
+        fwrite(STDERR, "Plugin_Upgrader::install: $why\n" . implode("\n", $upgrader->skin->get_upgrade_messages()) . "\n");
+        exit(1);
+    }
+}
 $activated = activate_plugin('cargo-trackers/cargo-trackers.php', '', false, false);
 if (is_wp_error($activated)) {
     fwrite(STDERR, 'activate_plugin: ' . $activated->get_error_message() . "\\n");
@@ -252,7 +287,7 @@ foreach (json_decode(file_get_contents($argv[3]), true) as $post) {
         'post_status' => 'publish',
         'post_title' => $post['title'],
         'post_name' => $post['slug'],
-        'post_content' => $post['content'],
+        'post_content' => wp_slash($post['content']), // wp_insert_post unslashes what it is given
     ), true);
     if (is_wp_error($id)) {
         fwrite(STDERR, 'wp_insert_post: ' . $id->get_error_message() . "\\n");
@@ -289,6 +324,8 @@ export interface WordPressSite {
   /** The address of a published post, optionally in another installed theme. */
   pageUrl(slug: string, theme?: string): string;
   readonly activePlugins: readonly string[];
+  /** The administrator's login, for wp-login.php. */
+  readonly admin: { readonly user: string; readonly password: string };
   /** WordPress's debug.log ('' when WordPress wrote nothing). */
   debugLog(): Promise<string>;
   /** What `php -S` printed: one line per request, and any PHP error it saw. */
@@ -315,17 +352,28 @@ export async function reservePort(): Promise<{ port: number; origin: string }> {
 
 export async function startWordPressSite(
   source: WordPressSource,
-  options: { readonly port: number; readonly scriptUrl: string; readonly proxyBase: string; readonly posts: readonly SitePost[] },
+  options: {
+    readonly port: number;
+    /** The bundle's address, set by a filter; unset, the plugin's own copy (which only a built zip holds). */
+    readonly scriptUrl?: string;
+    /** Prefix of the proxy's routes (`…/ocean`, `…/air`), set by a filter; unset, the plugin's default. */
+    readonly proxyBase?: string;
+    readonly posts: readonly SitePost[];
+    /** Installs the plugin from this zip through WordPress's Plugin_Upgrader instead of copying its source. */
+    readonly pluginZip?: string;
+  },
 ): Promise<WordPressSite> {
   const dir = await mkdtemp(join(tmpdir(), 'cargo-trackers-wp-'));
   let server: ChildProcess | undefined;
   try {
     await source.populate(dir);
     await installSqlite(dir);
-    const pluginTarget = join(dir, 'wp-content/plugins/cargo-trackers');
-    await mkdir(pluginTarget, { recursive: true });
-    for (const file of await readdir(PLUGIN_DIR)) {
-      if (file.endsWith('.php') || file === 'readme.txt') await cp(join(PLUGIN_DIR, file), join(pluginTarget, file));
+    if (options.pluginZip === undefined) {
+      // The plugin's folder as the source tree holds it (its PHP, blocks/, readme.txt), without the linter's settings.
+      await cp(PLUGIN_DIR, join(dir, 'wp-content/plugins/cargo-trackers'), {
+        recursive: true,
+        filter: (path) => !path.endsWith('phpcs.xml.dist'),
+      });
     }
     await mkdir(join(dir, 'wp-content/mu-plugins'), { recursive: true });
     await writeFile(join(dir, 'wp-content/mu-plugins/cargo-trackers-test.php'), testMuPlugin(options.scriptUrl, options.proxyBase));
@@ -334,7 +382,10 @@ export async function startWordPressSite(
     await writeFile(join(dir, 'router.php'), ROUTER);
     await writeFile(join(dir, 'posts.json'), JSON.stringify(options.posts));
     const host = `127.0.0.1:${options.port}`;
-    const installed = JSON.parse(await mustRun('php', ['install.php', host, source.themes.block, 'posts.json'], { cwd: dir })) as {
+    const admin = { user: 'admin', password: randomBytes(18).toString('base64url') };
+    const args = ['install.php', host, source.themes.block, 'posts.json', ...(options.pluginZip === undefined ? [] : [options.pluginZip])];
+    const env = { ...process.env, CARGO_ADMIN_PASSWORD: admin.password };
+    const installed = JSON.parse(await mustRun('php', args, { cwd: dir, env })) as {
       ids: Record<string, number>;
       active: string[];
       version: string;
@@ -358,6 +409,7 @@ export async function startWordPressSite(
     return {
       origin,
       activePlugins: installed.active,
+      admin,
       pageUrl: (slug, theme) => {
         const id = installed.ids[slug];
         if (id === undefined) throw new Error(`no post ${slug}`);

@@ -1,0 +1,307 @@
+// The plugin as a site owner installs it: `npm run build:wordpress`'s zip, installed through
+// WordPress's own Plugin_Upgrader (what Plugins → Add New → Upload runs) into a real WordPress
+// (Debian's 6.1 and the Playground build of 6.5), activated, and a page with a block and a
+// shortcode rendered in Chromium: the script and its chunks come from the plugin's folder, no
+// request leaves the site, and both elements upgrade. Then the block in the block editor: its
+// sidebar fields, and its preview upgraded in the editor's canvas.
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { chromium, type Browser, type Frame, type Page } from 'playwright';
+import { buildWordPressZip } from '../../../scripts/build-wordpress.mjs';
+import { buildCdnBundle, type BuiltBundle } from '../../support/cdn-bundle.js';
+import { CHROMIUM_ARGS, findChromium } from '../../support/find-chromium.mjs';
+import {
+  debianWordPress,
+  playgroundWordPress,
+  reservePort,
+  startWordPressSite,
+  type SitePost,
+  type WordPressSite,
+  type WordPressSource,
+} from './wordpress-site.js';
+
+const POSTS: SitePost[] = [
+  {
+    slug: 'block-and-shortcode',
+    title: 'A block and a shortcode',
+    content:
+      '<!-- wp:cargo-trackers/ocean-tracker {"reference_number":"MEDU9091004","theme":"dark","map":"none","poll_interval":30,"sync_url":true} /-->\n\n' +
+      '<!-- wp:shortcode -->\n[air_tracker map="none"]\n<!-- /wp:shortcode -->',
+  },
+  {
+    slug: 'hostile-block',
+    title: 'A block with hostile attributes',
+    // As the editor serializes them: JSON in the block comment, with <, >, " and & escaped as \u sequences.
+    content: `<!-- wp:cargo-trackers/air-tracker ${JSON.stringify({
+      awb_number: '"><script>window.__xss = 1</script><img src=x onerror="window.__xss = 2">',
+      proxy_url: 'javascript:window.__xss = 3',
+      tile_attribution: '<b onmouseover="window.__xss = 4">Tiles</b>',
+      theme: 'not-a-theme',
+      map: 'none',
+    })
+      .replace(/</g, '\\u003c')
+      .replace(/>/g, '\\u003e')
+      .replace(/&/g, '\\u0026')
+      .replace(/\\"/g, '\\u0022')} /-->`,
+  },
+];
+
+/** One bundle and one zip for both WordPress versions, built as `npm run build:wordpress` builds them. */
+let built: Promise<{ bundle: BuiltBundle; zipDir: string; zip: string }> | undefined;
+function buildZip() {
+  return (built ??= (async () => {
+    const bundle = await buildCdnBundle();
+    const zipDir = await mkdtemp(join(tmpdir(), 'cargo-trackers-zip-'));
+    return { bundle, zipDir, zip: buildWordPressZip({ bundleDir: bundle.dir, outDir: zipDir }) };
+  })());
+}
+after(async () => {
+  const done = await built?.catch(() => undefined);
+  await done?.bundle.remove();
+  if (done) await rm(done.zipDir, { recursive: true, force: true });
+});
+
+function zipListing(zip: string): string[] {
+  const listed = spawnSync('unzip', ['-Z1', zip], { encoding: 'utf8' });
+  assert.equal(listed.status, 0, listed.stderr);
+  return listed.stdout.split('\n').filter(Boolean);
+}
+
+describe('npm run build:wordpress', () => {
+  it('writes one cargo-trackers/ folder: the PHP, the blocks, readme.txt, the bundle and its chunks, nothing else', async () => {
+    const files = zipListing((await buildZip()).zip);
+    for (const needed of [
+      'cargo-trackers/cargo-trackers.php',
+      'cargo-trackers/attributes.generated.php',
+      'cargo-trackers/readme.txt',
+      'cargo-trackers/LICENSE',
+      'cargo-trackers/blocks/blocks.php',
+      'cargo-trackers/blocks/editor.js',
+      'cargo-trackers/blocks/fields.generated.php',
+      'cargo-trackers/blocks/ocean-tracker/block.json',
+      'cargo-trackers/blocks/air-tracker/block.json',
+      'cargo-trackers/assets/0.1.0/cargo-trackers.js',
+    ]) {
+      assert.ok(files.includes(needed), `${needed} is in the zip:\n${files.join('\n')}`);
+    }
+    assert.ok(
+      files.some((f) => /^cargo-trackers\/assets\/0\.1\.0\/chunks\/ocean-tracker-[\w-]+\.js$/.test(f)),
+      'the elements’ chunks',
+    );
+    assert.deepEqual(
+      files.filter((f) => !f.startsWith('cargo-trackers/')),
+      [],
+      'everything in one folder',
+    );
+    assert.deepEqual(
+      files.filter((f) => /\.map$|\.vite\/|phpcs|\.ts$/.test(f)),
+      [],
+      'no source maps, manifest, linter settings or sources',
+    );
+  });
+});
+
+const wordpresses: Array<[string, () => Promise<WordPressSource>]> = [
+  ["Debian's WordPress 6.1", () => debianWordPress()],
+  ['WordPress 6.5 from the Playground builds', () => playgroundWordPress('6.5')],
+];
+
+for (const [label, load] of wordpresses) {
+  describe(`the plugin's zip, uploaded to ${label}`, () => {
+    let source: WordPressSource;
+    let site: WordPressSite;
+    let browser: Browser;
+
+    before(async () => {
+      source = await load();
+      const { zip } = await buildZip();
+      const { port } = await reservePort();
+      site = await startWordPressSite(source, { port, posts: POSTS, pluginZip: zip });
+      browser = await chromium.launch({ executablePath: await findChromium(), headless: true, args: CHROMIUM_ARGS });
+    });
+
+    after(async () => {
+      await browser?.close();
+      await site?.close();
+    });
+
+    /** Every request the page makes, and its errors. */
+    async function open(url: string): Promise<{ page: Page; requests: string[]; pageErrors: string[] }> {
+      const page = await browser.newPage();
+      const requests: string[] = [];
+      const pageErrors: string[] = [];
+      page.on('request', (r) => requests.push(r.url()));
+      page.on('pageerror', (e) => pageErrors.push(String(e)));
+      const response = await page.goto(url);
+      assert.equal(response?.status(), 200, url);
+      return { page, requests, pageErrors };
+    }
+
+    it('installs through Plugin_Upgrader and activates', () => {
+      assert.ok(site.activePlugins.includes('cargo-trackers/cargo-trackers.php'), site.activePlugins.join(', '));
+    });
+
+    it('renders a block and a shortcode with the script from the plugin folder, asking no other host', async () => {
+      const { page, requests, pageErrors } = await open(site.pageUrl('block-and-shortcode'));
+      try {
+        await page.waitForFunction(() => customElements.get('ocean-tracker') && customElements.get('air-tracker'), undefined, {
+          timeout: 15_000,
+        });
+        // Both upgraded and drawn: the form in each shadow root.
+        for (const tag of ['ocean-tracker', 'air-tracker']) await page.locator(`${tag} [part~="form"]`).waitFor({ timeout: 15_000 });
+        const ocean = page.locator('ocean-tracker');
+        // The block's attributes, printed by the shortcodes' function: a number as digits, a toggle as presence.
+        assert.equal(await ocean.getAttribute('reference-number'), 'MEDU9091004');
+        assert.equal(await ocean.getAttribute('theme'), 'dark');
+        assert.equal(await ocean.getAttribute('poll-interval'), '30');
+        assert.equal(await ocean.getAttribute('sync-url'), '1');
+        // The lookup the block's number starts has left (to the site: the plugin's default proxy).
+        await page.waitForFunction(() => document.querySelector('ocean-tracker')?.trackingState !== 'idle', undefined, { timeout: 15_000 });
+
+        const entry = requests.filter((url) => url.includes('/cargo-trackers.js'));
+        assert.deepEqual(
+          entry.map((url) => new URL(url).pathname),
+          ['/wp-content/plugins/cargo-trackers/assets/0.1.0/cargo-trackers.js'],
+          'the entry once, at one address: the chunks import it by the same one',
+        );
+        const chunks = requests.filter((url) => url.includes('/chunks/'));
+        assert.ok(
+          chunks.some((url) => /\/wp-content\/plugins\/cargo-trackers\/assets\/0\.1\.0\/chunks\/ocean-tracker-[\w-]+\.js$/.test(url)),
+          `the element's chunk, relative to the entry: ${chunks.join('\n')}`,
+        );
+        const elsewhere = requests.filter((url) => new URL(url).origin !== site.origin);
+        assert.deepEqual(elsewhere, [], 'no request to any host but the site');
+        assert.deepEqual(pageErrors, []);
+      } finally {
+        await page.close();
+      }
+    });
+
+    it("prints a block's hostile attribute values as text, refuses a javascript: proxy and drops a value outside its list", async () => {
+      const { page, pageErrors } = await open(site.pageUrl('hostile-block'));
+      try {
+        const air = page.locator('air-tracker');
+        await air.locator('[part~="notice"]').waitFor({ timeout: 15_000 });
+        assert.equal(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss), undefined, 'no injected script ran');
+        assert.equal(await page.locator('img[src="x"]').count(), 0, 'no element was injected');
+        assert.match((await air.getAttribute('awb-number')) ?? '', /<script>window\.__xss = 1<\/script>/, 'the value is kept, as text');
+        assert.equal(await air.getAttribute('proxy-url'), 'about:invalid');
+        assert.match(await air.locator('[part~="notice"]').innerText(), /proxy-url/);
+        assert.equal(await air.getAttribute('tile-attribution'), '<b onmouseover="window.__xss = 4">Tiles</b>');
+        assert.equal(await air.getAttribute('theme'), null, 'WordPress drops a value its enum does not list');
+        assert.deepEqual(pageErrors, []);
+      } finally {
+        await page.close();
+      }
+    });
+
+    it('loads the script from jsDelivr only when a site opts in with cargo_trackers_use_cdn', async () => {
+      const tag = (html: string) => /<script\b[^>]*cargo-trackers\.js[^>]*>/.exec(html)?.[0] ?? '';
+      const own = tag(await (await fetch(site.pageUrl('block-and-shortcode'))).text());
+      assert.match(own, /src=["']http:\/\/127\.0\.0\.1:\d+\/wp-content\/plugins\/cargo-trackers\/assets\/0\.1\.0\/cargo-trackers\.js["']/);
+      const cdn = tag(await (await fetch(`${site.pageUrl('block-and-shortcode')}&cargo_cdn=1`)).text());
+      assert.match(cdn, /src=["']https:\/\/cdn\.jsdelivr\.net\/npm\/cargo-trackers@0\.1\.0\/dist\/cdn\/cargo-trackers\.js["']/);
+    });
+
+    it('offers the block in the editor: its fields in the sidebar, its preview upgraded in the canvas', async () => {
+      const editor = `${site.origin}/wp-admin/post-new.php`;
+      const { page, requests, pageErrors } = await open(`${site.origin}/wp-login.php?redirect_to=${encodeURIComponent(editor)}`);
+      try {
+        await page.fill('#user_login', site.admin.user);
+        await page.fill('#user_pass', site.admin.password);
+        await Promise.all([page.waitForURL(editor, { waitUntil: 'commit' }), page.click('#wp-submit')]);
+        await page.waitForFunction(
+          () =>
+            window.wp?.blocks?.getBlockType('cargo-trackers/ocean-tracker') !== undefined &&
+            window.wp.data.select('core/editor').__unstableIsEditorReady(),
+          undefined,
+          {
+            timeout: 60_000,
+          },
+        );
+        await page.evaluate(() => {
+          const { data, blocks } = window.wp!;
+          // The welcome guide is a modal: the rest of the editor is hidden from assistive technology while it is open.
+          // Its preference: core/preferences in 6.5, core/edit-post's features in 6.1.
+          data.dispatch('core/preferences').set('core/edit-post', 'welcomeGuide', false);
+          if (data.select('core/edit-post').isFeatureActive('welcomeGuide')) data.dispatch('core/edit-post').toggleFeature('welcomeGuide');
+          data.dispatch('core/edit-post').openGeneralSidebar('edit-post/block');
+          data
+            .dispatch('core/block-editor')
+            .insertBlocks(
+              blocks.createBlock('cargo-trackers/ocean-tracker', { reference_number: 'MEDU9091004', map: 'none', theme: 'dark' }),
+            );
+        });
+        // If the welcome guide opened all the same, Escape closes it (it holds the focus).
+        if (await page.locator('.components-modal__screen-overlay').isVisible()) await page.keyboard.press('Escape');
+
+        // The preview: the server's markup, in the canvas (an iframe in 6.5, where every block is apiVersion 3), upgraded.
+        const canvas = await editorCanvas(page);
+        const preview = canvas.locator('ocean-tracker[reference-number="MEDU9091004"]');
+        await preview.locator('[part~="form"]').waitFor({ timeout: 30_000 });
+        assert.equal(await preview.getAttribute('theme'), 'dark');
+        assert.equal(await preview.getAttribute('map'), 'none');
+
+        // The sidebar: a labelled field per attribute, holding the block's values.
+        const sidebar = page.locator('.block-editor-block-inspector');
+        const number = sidebar.getByLabel('Reference number');
+        await number.waitFor({ timeout: 15_000 });
+        assert.equal(await number.inputValue(), 'MEDU9091004');
+        await sidebar.locator('button', { hasText: 'Display and proxy' }).dispatchEvent('click');
+        assert.equal(await sidebar.getByLabel('Theme').inputValue(), 'dark');
+        assert.equal(await sidebar.getByLabel('Map').inputValue(), 'none');
+        assert.equal(await sidebar.getByLabel('Proxy URL').inputValue(), '');
+        // Editing a field changes the block's attributes.
+        await sidebar.getByLabel('Carrier code').fill('MAEU');
+        assert.equal(
+          await page.evaluate(
+            () => window.wp!.data.select('core/block-editor').getBlocks()[0]?.attributes.carrier_code as string | undefined,
+          ),
+          'MAEU',
+        );
+        // The server renders the preview again with the edit.
+        await canvas.locator('ocean-tracker[carrier-code="MAEU"]').waitFor({ state: 'attached', timeout: 30_000 });
+        // WordPress's own welcome guide shows an image from s.w.org; nothing else may leave the site.
+        assert.deepEqual(
+          requests.filter((url) => new URL(url).origin !== site.origin && new URL(url).origin !== 'https://s.w.org'),
+          [],
+          'the editor asked no other host for the preview',
+        );
+        assert.deepEqual(pageErrors, []);
+      } finally {
+        await page.close();
+      }
+    });
+  });
+}
+
+/** The frame the editor draws blocks in: its iframe when it has one, else the page itself. */
+async function editorCanvas(page: Page): Promise<Frame> {
+  const iframe = page.locator('iframe[name="editor-canvas"]');
+  await page.locator('.block-editor-block-list__layout, iframe[name="editor-canvas"]').first().waitFor({ timeout: 15_000 });
+  if ((await iframe.count()) > 0) {
+    const frame = await (await iframe.elementHandle())?.contentFrame();
+    if (frame) return frame;
+  }
+  return page.mainFrame();
+}
+
+declare global {
+  interface Window {
+    wp?: {
+      blocks: { getBlockType(name: string): unknown; createBlock(name: string, attributes: Record<string, unknown>): unknown };
+      data: {
+        dispatch(store: string): Record<'openGeneralSidebar' | 'insertBlocks' | 'toggleFeature' | 'set', (...args: unknown[]) => unknown>;
+        select(store: string): {
+          getBlocks(): Array<{ attributes: Record<string, unknown> }>;
+          __unstableIsEditorReady(): boolean;
+          isFeatureActive(feature: string): boolean;
+        };
+      };
+    };
+  }
+}
