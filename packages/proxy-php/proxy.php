@@ -518,7 +518,9 @@ final class Transport
             'max_redirects' => 1,
             'ignore_errors' => true,
             'timeout' => $timeoutMs / 1000,
-            'protocol_version' => 1.1,
+            // HTTP/1.0: the body comes unchunked and ends with the connection, so each read returns
+            // what arrived (PHP's dechunking filter would wait to fill its buffer, past any deadline).
+            'protocol_version' => 1.0,
         )));
         $http_response_header = array();
         set_error_handler(function (): bool {
@@ -534,12 +536,16 @@ final class Transport
         }
         $status = 0;
         $retryAfter = null;
+        $length = null;
         foreach ($http_response_header as $line) {
             if (preg_match('#^HTTP/\S+\s+(\d{3})#', $line, $match) === 1) {
                 $status = (int) $match[1];
                 $retryAfter = null;
+                $length = null;
             } elseif (stripos($line, 'retry-after:') === 0) {
                 $retryAfter = trim(substr($line, 12));
+            } elseif (stripos($line, 'content-length:') === 0) {
+                $length = (int) trim(substr($line, 15));
             }
         }
         $body = '';
@@ -567,6 +573,9 @@ final class Transport
             }
         }
         fclose($stream);
+        if ($length !== null && strlen($body) < $length) {
+            return UpstreamResult::failure('upstream_incomplete');
+        }
         return self::answer($status, $retryAfter, $body);
     }
 
@@ -1396,6 +1405,7 @@ use CargoTrackers\Proxy\FileStore;
 use CargoTrackers\Proxy\Proxy;
 use CargoTrackers\Proxy\Request;
 use CargoTrackers\Proxy\Response;
+use CargoTrackers\Proxy\Transport;
 
 /**
  * proxy.php's front controller: reads the configuration (environment variables, or a config file
@@ -1424,7 +1434,9 @@ final class Front
             $counters = ApcuCounters::available() && ($config['counters'] ?? 'auto') !== 'files'
                 ? new ApcuCounters('cargo-trackers:' . substr(hash('sha256', __FILE__), 0, 12) . ':')
                 : $files;
-            $proxy = new Proxy($config, $counters, $files, null, array(self::class, 'log'));
+            // 'streams' forces PHP's HTTP streams where the curl extension is installed (the tests use it).
+            $transport = new Transport(($config['transport'] ?? 'auto') === 'streams' ? false : null);
+            $proxy = new Proxy($config, $counters, $files, $transport, array(self::class, 'log'));
         } catch (\InvalidArgumentException $error) {
             // The message names the setting, never its value.
             $response = Response::error(500, 'not_configured', 'proxy.php is not configured: ' . $error->getMessage());
@@ -1472,10 +1484,10 @@ final class Front
                 $config[$name] = $value;
             }
         }
-        if (!isset($config['apiKey'])) {
+        if (($config['apiKey'] ?? '') === '') {
             throw new \InvalidArgumentException('set TRACKING_API_KEY (or apiKey in the config file).');
         }
-        if (!isset($config['baseUrl'])) {
+        if (($config['baseUrl'] ?? '') === '') {
             throw new \InvalidArgumentException('set TRACKING_API_BASE_URL (or baseUrl in the config file).');
         }
         if (is_string($config['corsOrigins'] ?? null)) {

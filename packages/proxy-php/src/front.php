@@ -7,6 +7,7 @@ use CargoTrackers\Proxy\FileStore;
 use CargoTrackers\Proxy\Proxy;
 use CargoTrackers\Proxy\Request;
 use CargoTrackers\Proxy\Response;
+use CargoTrackers\Proxy\Transport;
 
 /**
  * proxy.php's front controller: reads the configuration (environment variables, or a config file
@@ -35,7 +36,9 @@ final class Front
             $counters = ApcuCounters::available() && ($config['counters'] ?? 'auto') !== 'files'
                 ? new ApcuCounters('cargo-trackers:' . substr(hash('sha256', __FILE__), 0, 12) . ':')
                 : $files;
-            $proxy = new Proxy($config, $counters, $files, null, array(self::class, 'log'));
+            // 'streams' forces PHP's HTTP streams where the curl extension is installed (the tests use it).
+            $transport = new Transport(($config['transport'] ?? 'auto') === 'streams' ? false : null);
+            $proxy = new Proxy($config, $counters, $files, $transport, array(self::class, 'log'));
         } catch (\InvalidArgumentException $error) {
             // The message names the setting, never its value.
             $response = Response::error(500, 'not_configured', 'proxy.php is not configured: ' . $error->getMessage());
@@ -83,10 +86,10 @@ final class Front
                 $config[$name] = $value;
             }
         }
-        if (!isset($config['apiKey'])) {
+        if (($config['apiKey'] ?? '') === '') {
             throw new \InvalidArgumentException('set TRACKING_API_KEY (or apiKey in the config file).');
         }
-        if (!isset($config['baseUrl'])) {
+        if (($config['baseUrl'] ?? '') === '') {
             throw new \InvalidArgumentException('set TRACKING_API_BASE_URL (or baseUrl in the config file).');
         }
         if (is_string($config['corsOrigins'] ?? null)) {

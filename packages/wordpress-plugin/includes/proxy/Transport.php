@@ -92,7 +92,9 @@ final class Transport
             'max_redirects' => 1,
             'ignore_errors' => true,
             'timeout' => $timeoutMs / 1000,
-            'protocol_version' => 1.1,
+            // HTTP/1.0: the body comes unchunked and ends with the connection, so each read returns
+            // what arrived (PHP's dechunking filter would wait to fill its buffer, past any deadline).
+            'protocol_version' => 1.0,
         )));
         $http_response_header = array();
         set_error_handler(function (): bool {
@@ -108,12 +110,16 @@ final class Transport
         }
         $status = 0;
         $retryAfter = null;
+        $length = null;
         foreach ($http_response_header as $line) {
             if (preg_match('#^HTTP/\S+\s+(\d{3})#', $line, $match) === 1) {
                 $status = (int) $match[1];
                 $retryAfter = null;
+                $length = null;
             } elseif (stripos($line, 'retry-after:') === 0) {
                 $retryAfter = trim(substr($line, 12));
+            } elseif (stripos($line, 'content-length:') === 0) {
+                $length = (int) trim(substr($line, 15));
             }
         }
         $body = '';
@@ -141,6 +147,9 @@ final class Transport
             }
         }
         fclose($stream);
+        if ($length !== null && strlen($body) < $length) {
+            return UpstreamResult::failure('upstream_incomplete');
+        }
         return self::answer($status, $retryAfter, $body);
     }
 
