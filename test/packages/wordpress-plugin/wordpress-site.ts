@@ -286,6 +286,8 @@ export interface SitePost {
 export interface WordPressSite {
   /** `http://127.0.0.1:<port>` */
   readonly origin: string;
+  /** Where the site's files are. */
+  readonly dir: string;
   /** The address of a published post, optionally in another installed theme. */
   pageUrl(slug: string, theme?: string): string;
   readonly activePlugins: readonly string[];
@@ -315,7 +317,14 @@ export async function reservePort(): Promise<{ port: number; origin: string }> {
 
 export async function startWordPressSite(
   source: WordPressSource,
-  options: { readonly port: number; readonly scriptUrl: string; readonly proxyBase: string; readonly posts: readonly SitePost[] },
+  options: {
+    readonly port: number;
+    readonly scriptUrl: string;
+    readonly proxyBase: string;
+    readonly posts: readonly SitePost[];
+    /** More files for the site, by path under its root (a drop-in, another mu-plugin). */
+    readonly files?: Readonly<Record<string, string>>;
+  },
 ): Promise<WordPressSite> {
   const dir = await mkdtemp(join(tmpdir(), 'cargo-trackers-wp-'));
   let server: ChildProcess | undefined;
@@ -325,11 +334,14 @@ export async function startWordPressSite(
     const pluginTarget = join(dir, 'wp-content/plugins/cargo-trackers');
     await mkdir(pluginTarget, { recursive: true });
     for (const file of await readdir(PLUGIN_DIR)) {
-      if (file.endsWith('.php') || file === 'readme.txt') await cp(join(PLUGIN_DIR, file), join(pluginTarget, file));
+      if (file.endsWith('.php') || file === 'readme.txt' || file === 'includes') {
+        await cp(join(PLUGIN_DIR, file), join(pluginTarget, file), { recursive: true });
+      }
     }
     await mkdir(join(dir, 'wp-content/mu-plugins'), { recursive: true });
     await writeFile(join(dir, 'wp-content/mu-plugins/cargo-trackers-test.php'), testMuPlugin(options.scriptUrl, options.proxyBase));
     await writeFile(join(dir, 'wp-config.php'), wpConfig());
+    for (const [path, text] of Object.entries(options.files ?? {})) await writeFile(join(dir, path), text);
     await writeFile(join(dir, 'install.php'), INSTALL_SCRIPT);
     await writeFile(join(dir, 'router.php'), ROUTER);
     await writeFile(join(dir, 'posts.json'), JSON.stringify(options.posts));
@@ -357,6 +369,7 @@ export async function startWordPressSite(
     const child = server;
     return {
       origin,
+      dir,
       activePlugins: installed.active,
       pageUrl: (slug, theme) => {
         const id = installed.ids[slug];
