@@ -147,7 +147,8 @@ function cargo_trackers_serve_route($wp)
     if (preg_match($pattern, $rest_route, $match) !== 1) {
         return;
     }
-    cargo_trackers_answer($match[1] ?? '', Request::fromGlobals())->send();
+    // WordPress has added slashes to $_SERVER: a quote in a number or an ETag must arrive as sent.
+    cargo_trackers_answer($match[1] ?? '', Request::fromGlobals(wp_unslash($_SERVER)))->send();
     exit;
 }
 add_action('parse_request', 'cargo_trackers_serve_route', 9);

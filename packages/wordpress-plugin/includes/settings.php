@@ -251,8 +251,10 @@ add_action('admin_post_cargo_trackers_test_connection', 'cargo_trackers_test_con
 /** @return array{verdict:string,status:int|null,detail:string} */
 function cargo_trackers_probe()
 {
-    $key = cargo_trackers_api_key_source()[0];
-    $base = cargo_trackers_base_url_source()[0];
+    // The configuration the routes use, so the test proves what visitors' lookups will meet.
+    $config = cargo_trackers_proxy_config();
+    $key = (string) ($config['apiKey'] ?? '');
+    $base = (string) ($config['baseUrl'] ?? '');
     if ($key === '' || $base === '') {
         return array('verdict' => 'not_configured', 'status' => null, 'detail' => '');
     }

@@ -113,7 +113,7 @@ export function describePhpProxy(name: string, start: StartPhpProxy, features: P
     describe('what reaches the service', () => {
       it('forwards the documented parameters verbatim, an empty carrierCode as empty, and nothing else', () =>
         withProxy(json(200, DOC), {}, async ({ get, upstream }) => {
-          const number = 'A B+C&D=E%F#G/ü?';
+          const number = `A B+C&D=E%F#G/ü?'O"B\\`;
           const answer = await get(
             `/api/tracking/ocean?referenceNumber=${encodeURIComponent(number)}&carrierCode=&routeDetails=TRUE&apiKey=x&referenceType=bl`,
             { 'accept-language': 'de', cookie: 'session=1', authorization: 'Bearer visitor' },

@@ -223,7 +223,7 @@ for (const [label, load] of wordpresses) {
           assert.match(page, /CARGO_TRACKERS_API_KEY in wp-config\.php, which wins over this page/);
           assert.ok(page.includes(`…${CANARY_KEY.slice(-4)}`), 'the last four characters');
           assert.ok(!page.includes('name="cargo_trackers_api_key"'), 'no key field while the constant is set');
-          assert.match(page, /name="option_page" value="cargo_trackers"/);
+          assert.match(page, /name=['"]option_page['"] value=['"]cargo_trackers['"]/);
           assert.match(page, /name="_wpnonce"/);
         });
 

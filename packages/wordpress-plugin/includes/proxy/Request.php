@@ -24,17 +24,23 @@ final class Request
         $this->clientAddress = $clientAddress;
     }
 
-    /** From PHP's server variables: HTTP_* holds each request header. */
-    public static function fromGlobals(): self
+    /**
+     * From PHP's server variables, where HTTP_* holds each request header. WordPress adds slashes
+     * to $_SERVER, so it passes wp_unslash($_SERVER) instead.
+     *
+     * @param array<string,mixed>|null $variables
+     */
+    public static function fromGlobals(?array $variables = null): self
     {
+        $variables = $variables ?? $_SERVER;
         $headers = array();
-        foreach ($_SERVER as $name => $value) {
+        foreach ($variables as $name => $value) {
             if (is_string($value) && strpos((string) $name, 'HTTP_') === 0) {
                 $headers[strtolower(str_replace('_', '-', substr((string) $name, 5)))] = $value;
             }
         }
-        $server = function (string $name): ?string {
-            return isset($_SERVER[$name]) && is_string($_SERVER[$name]) ? $_SERVER[$name] : null;
+        $server = function (string $name) use ($variables): ?string {
+            return isset($variables[$name]) && is_string($variables[$name]) ? $variables[$name] : null;
         };
         return new self(
             $server('REQUEST_METHOD') ?? 'GET',
