@@ -2,7 +2,7 @@
 // workers, so that requests run concurrently as under php-fpm), its configuration in a PHP file
 // outside that root, its state in a fresh directory. The contract suite and the PHP attack suite
 // start one per case.
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
@@ -64,6 +64,14 @@ export function phpValue(value: unknown): string {
 }
 
 let built: string | undefined;
+
+/** Why a PHP extension a variant needs is missing, or undefined; a variant never silently tests something else. */
+export function phpExtensionMissing(extension: string, debianPackage: string): string | undefined {
+  const modules = spawnSync('php', ['-m'], { encoding: 'utf8' }).stdout ?? '';
+  return modules.split('\n').some((line) => line.trim().toLowerCase() === extension)
+    ? undefined
+    : `PHP has no ${extension} extension: apt-get install ${debianPackage}`;
+}
 
 export async function startProxyPhp(options: PhpProxyOptions, variant: ProxyPhpVariant): Promise<PhpProxy> {
   built ??= buildProxyPhp();

@@ -9,7 +9,7 @@ import { buildProxyPhp, OUTPUT } from '../../../scripts/build-proxy-php.mjs';
 import { assertCanaryNeverSeen, readAnswer } from '../proxy/harness.js';
 import { describeProxyContract, MARKER } from '../proxy/contract-suite.js';
 import { describePhpProxy } from './php-suite.js';
-import { startProxyPhp } from './php-proxy.js';
+import { phpExtensionMissing, startProxyPhp } from './php-proxy.js';
 import type { ProxyPhpVariant } from './php-proxy.js';
 
 after(assertCanaryNeverSeen);
@@ -20,6 +20,8 @@ const variants: Array<[string, ProxyPhpVariant]> = [
 ];
 
 for (const [name, variant] of variants) {
+  const missing = variant.counters === 'apcu' ? phpExtensionMissing('apcu', 'php-apcu') : undefined;
+  if (missing !== undefined) throw new Error(missing);
   describeProxyContract(name, (options) => startProxyPhp(options, variant));
   describePhpProxy(name, (options) => startProxyPhp(options, variant), { logs: true });
 }

@@ -18,7 +18,7 @@ import { assertCanaryNeverSeen, CANARY_KEY, observe, readAnswer, startUpstream }
 import { redisUnavailable, startRedis } from '../proxy/redis-server.js';
 import type { RedisServer } from '../proxy/redis-server.js';
 import { describePhpProxy } from '../proxy-php/php-suite.js';
-import { phpLimits, phpValue } from '../proxy-php/php-proxy.js';
+import { phpExtensionMissing, phpLimits, phpValue } from '../proxy-php/php-proxy.js';
 import type { PhpProxy, PhpProxyOptions } from '../proxy-php/php-proxy.js';
 import { debianWordPress, playgroundWordPress, reservePort, startWordPressSite } from './wordpress-site.js';
 import type { WordPressSite, WordPressSource } from './wordpress-site.js';
@@ -87,6 +87,8 @@ for (const [label, load] of wordpresses) {
       let redis: RedisServer | undefined;
 
       before(async () => {
+        const missing = objectCache ? phpExtensionMissing('redis', 'php-redis') : undefined;
+        if (missing !== undefined) throw new Error(missing);
         const source = await load();
         const files: Record<string, string> = { 'wp-content/mu-plugins/cargo-trackers-proxy-test.php': MU_PLUGIN };
         if (objectCache) {
