@@ -229,6 +229,26 @@ for (const [label, load] of wordpresses) {
           assert.match(page, /name="_wpnonce"/);
         });
 
+        it('answers under pretty permalinks too, as /wp-json/cargo-trackers/v1/…', async () => {
+          const upstream = await startUpstream();
+          const proxy = await start({ baseUrl: upstream.url, apiKey: CANARY_KEY });
+          await wpCli(site, "update_option('permalink_structure', '/%postname%/'); flush_rewrite_rules();");
+          try {
+            const answer = await readAnswer(
+              await fetch(`${site.origin}/wp-json/cargo-trackers/v1/air?number=176-22817340&routePath=true`, { headers: MARKER }),
+            );
+            assert.equal(answer.status, 200);
+            assert.equal(upstream.requests[0]?.url, '/v1/shipments/air?number=176-22817340&routePath=true');
+            const carriers = await readAnswer(await fetch(`${site.origin}/wp-json/cargo-trackers/v1/carriers/ocean`, { headers: MARKER }));
+            assert.equal(carriers.status, 200);
+            assert.equal(upstream.requests[1]?.url, '/v1/carriers/ocean');
+          } finally {
+            await wpCli(site, "update_option('permalink_structure', ''); flush_rewrite_rules();");
+            await proxy.close();
+            await upstream.close();
+          }
+        });
+
         it('keeps the key out of the database and the debug log', async () => {
           const database = join(site.dir, 'wp-content/database');
           for (const file of await readdir(database)) observe((await readFile(join(database, file))).toString('latin1'));
