@@ -249,6 +249,33 @@ for (const [label, load] of wordpresses) {
           }
         });
 
+        it('lists the routes in the REST server, where rest_do_request gets the same answer', async () => {
+          const upstream = await startUpstream();
+          const proxy = await start({ baseUrl: upstream.url, apiKey: CANARY_KEY });
+          try {
+            const out = await wpCli(
+              site,
+              `$request = new WP_REST_Request('GET', '/cargo-trackers/v1/ocean');
+$request->set_query_params(array('referenceNumber' => 'A1', 'carrierCode' => ''));
+$request->set_header('Cargo-Trackers-Request', '1');
+$response = rest_do_request($request);
+$unmarked = rest_do_request(new WP_REST_Request('GET', '/cargo-trackers/v1/ocean'));
+echo json_encode(array($response->get_status(), $response->get_data(), $unmarked->get_status(), $unmarked->get_data()['error']));`,
+            );
+            observe(out);
+            assert.deepEqual(JSON.parse(out), [
+              200,
+              { path: '/v1/shipments/ocean', rawQuery: 'referenceNumber=A1&carrierCode=' },
+              403,
+              'cross_site',
+            ]);
+            assert.equal(upstream.requests.length, 1);
+          } finally {
+            await proxy.close();
+            await upstream.close();
+          }
+        });
+
         it('keeps the key out of the database and the debug log', async () => {
           const database = join(site.dir, 'wp-content/database');
           for (const file of await readdir(database)) observe((await readFile(join(database, file))).toString('latin1'));
