@@ -27,10 +27,14 @@ after(assertCanaryNeverSeen);
 
 const DROP_IN = fileURLToPath(new URL('./fixtures/redis-object-cache.php', import.meta.url));
 const TEST_CONFIG = 'wp-content/cargo-trackers-test-config.json';
+/** PHP's and WordPress's own words for a notice, warning, deprecation or error shown in a page. */
+const PHP_MESSAGE = /<b>(Notice|Warning|Deprecated|Fatal error|Parse error)<\/b>:|\b(PHP )?(Notice|Warning|Deprecated|Fatal error): /;
 
 /** The key as wp-config.php defines it; everything else a case changes comes through the config filter. */
 const MU_PLUGIN = `<?php
-define('CARGO_TRACKERS_API_KEY', ${phpValue(CANARY_KEY)});
+if (!is_file(WP_CONTENT_DIR . '/cargo-trackers-test-no-constant')) {
+    define('CARGO_TRACKERS_API_KEY', ${phpValue(CANARY_KEY)});
+}
 add_filter('cargo_trackers_proxy_config', function ($config) {
     $file = WP_CONTENT_DIR . '/cargo-trackers-test-config.json';
     return is_file($file) ? array_merge($config, json_decode(file_get_contents($file), true)) : $config;
@@ -273,6 +277,80 @@ echo json_encode(array($response->get_status(), $response->get_data(), $unmarked
           } finally {
             await proxy.close();
             await upstream.close();
+          }
+        });
+
+        it('lets only an administrator set the key, with a nonce, stores it unautoloaded and shows its last four characters', async () => {
+          const key = `trk_settings_${Date.now().toString(36)}WXYZ`;
+          const login = async (role: string): Promise<string> => {
+            const out = await wpCli(
+              site,
+              `$id = ${role === 'administrator' ? '1' : `wp_insert_user(array('user_login' => 'u' . wp_generate_password(8, false), 'user_pass' => wp_generate_password(), 'role' => '${role}'))`};
+$expires = time() + 3600;
+$token = WP_Session_Tokens::get_instance($id)->create($expires);
+echo json_encode(array(AUTH_COOKIE => wp_generate_auth_cookie($id, $expires, 'auth', $token), LOGGED_IN_COOKIE => wp_generate_auth_cookie($id, $expires, 'logged_in', $token)));`,
+            );
+            const cookies = JSON.parse(out) as Record<string, string>;
+            return Object.entries(cookies)
+              .map(([name, value]) => `${name}=${encodeURIComponent(value)}`)
+              .join('; ');
+          };
+          const page = `${site.origin}/wp-admin/options-general.php?page=cargo-trackers`;
+          const save = (cookie: string, fields: Record<string, string>) =>
+            fetch(`${site.origin}/wp-admin/options.php`, {
+              method: 'POST',
+              headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' },
+              body: new URLSearchParams({
+                option_page: 'cargo_trackers',
+                action: 'update',
+                _wp_http_referer: '/wp-admin/options-general.php?page=cargo-trackers',
+                ...fields,
+              }).toString(),
+              redirect: 'manual',
+            });
+          const stored = async () =>
+            JSON.parse(
+              await wpCli(
+                site,
+                "global $wpdb; echo json_encode(array(get_option('cargo_trackers_api_key'), $wpdb->get_var(\"SELECT autoload FROM {$wpdb->options} WHERE option_name = 'cargo_trackers_api_key'\")));",
+              ),
+            ) as [string, string];
+          await writeFile(join(site.dir, 'wp-content/cargo-trackers-test-no-constant'), '');
+          try {
+            const subscriber = await fetch(page, { headers: { cookie: await login('subscriber') }, redirect: 'manual' });
+            observe(await subscriber.text());
+            assert.equal(subscriber.status, 403, 'a subscriber does not get the page');
+
+            const admin = await login('administrator');
+            const form = await (await fetch(page, { headers: { cookie: admin } })).text();
+            observe(form);
+            // WordPress's own update check warns that it cannot reach WordPress.org from the test; the plugin must add nothing.
+            const notices = form
+              .split(/<br\s*\/?>|\n/)
+              .filter((line) => PHP_MESSAGE.test(line) && line.includes('plugins/cargo-trackers/'));
+            assert.deepEqual(notices, [], 'no PHP notice from the plugin on the page');
+            const nonce = /name="_wpnonce" value="([0-9a-f]+)"/.exec(form)?.[1];
+            assert.ok(nonce !== undefined && form.includes('name="cargo_trackers_api_key"'), 'the form has a key field and a nonce');
+
+            const forged = await save(admin, { _wpnonce: '0000000000', cargo_trackers_api_key: key });
+            observe(await forged.text());
+            assert.equal(forged.status, 403, 'a wrong nonce is refused');
+            assert.equal((await stored())[0], '');
+
+            const saved = await save(admin, { _wpnonce: nonce, cargo_trackers_api_key: key });
+            assert.equal(saved.status, 302);
+            const [value, autoload] = await stored();
+            assert.equal(value, key);
+            assert.ok(autoload === 'no' || autoload === 'off', `autoload ${autoload}`);
+
+            const after = await (await fetch(page, { headers: { cookie: admin } })).text();
+            assert.ok(!after.includes(key), 'the stored key is never shown');
+            assert.ok(after.includes('…WXYZ'), 'only its last four characters');
+            assert.equal((await save(admin, { _wpnonce: nonce, cargo_trackers_api_key: '' })).status, 302);
+            assert.equal((await stored())[0], key, 'an empty field keeps the stored key');
+          } finally {
+            await rm(join(site.dir, 'wp-content/cargo-trackers-test-no-constant'), { force: true });
+            await wpCli(site, "delete_option('cargo_trackers_api_key');");
           }
         });
 
