@@ -305,6 +305,22 @@ export function describePhpProxy(name: string, start: StartPhpProxy, features: P
           },
         ));
 
+      it('gives visitors who ask for a carrier list while it is being fetched that list, from one upstream call', () =>
+        withProxy(
+          (req, res) => setTimeout(() => json(200, '{"carriers":[]}')(req, res, undefined as never), 700),
+          {},
+          async ({ get, upstream }) => {
+            const answers = await Promise.all(
+              Array.from({ length: 3 }, (_, i) => get('/api/tracking/carriers/ocean', { 'accept-language': `v${i}` })),
+            );
+            assert.deepEqual(
+              answers.map((a) => [a.status, a.text]),
+              answers.map(() => [200, '{"carriers":[]}']),
+            );
+            assert.equal(upstream.requests.length, 1);
+          },
+        ));
+
       it('creates no visitor counter for a call the budget refuses: the quota is charged only for calls that go out', () =>
         withProxy(
           json(200, DOC),

@@ -250,6 +250,12 @@ final class Proxy
             // One carrier-list call per TTL per list, whoever asks; after a failed one, the next waits.
             list($fresh) = $this->counters->counts(array('carriers-fresh:' . $route));
             if ($fresh > 0 || !$this->counters->addIfAbsent('carriers-try:' . $route, self::CARRIER_RETRY_MS)) {
+                // A visitor who arrives while another worker fetches the list gets that list.
+                $shared = $this->awaitShared($cacheKey, $lookupId);
+                if ($shared !== null) {
+                    $trace['cache'] = 'shared';
+                    return $this->respond($request, $route, $shared, $trace, array_merge($cors, array('x-proxy-cache' => 'shared')));
+                }
                 return $this->refuse($trace, 429, 'carriers_pending', 'The carrier list is being fetched; try again shortly.', array_merge(
                     $cors,
                     array('retry-after' => self::retryAfter(self::CARRIER_RETRY_MS))
@@ -366,6 +372,28 @@ final class Proxy
             }
             if (microtime(true) >= $deadline) {
                 return UpstreamResult::failure('upstream_timeout');
+            }
+            usleep(self::WAIT_POLL_US);
+        }
+    }
+
+    /** The answer of the call another worker is making for this lookup, once it is there; null when none is under way. */
+    private function awaitShared(string $cacheKey, string $lookupId): ?UpstreamResult
+    {
+        $deadline = microtime(true) + ($this->timeoutMs + 5000) / 1000;
+        $seen = false;
+        while (true) {
+            list($calling) = $this->counters->counts(array('flight:' . $lookupId));
+            // Read only once a call was seen under way: an older call's result is not this one's.
+            if ($seen || $calling > 0) {
+                $seen = true;
+                $shared = UpstreamResult::decode($this->cacheGet('result:' . $lookupId)) ?? $this->cached($cacheKey);
+                if ($shared !== null) {
+                    return $shared;
+                }
+            }
+            if ($calling === 0 || microtime(true) >= $deadline) {
+                return null;
             }
             usleep(self::WAIT_POLL_US);
         }
