@@ -164,7 +164,9 @@ final class FileStore implements Counters, Cache
             $path = $this->path('counters', $key);
             $entry = array();
             if (is_file($path)) {
-                $handle = fopen($path, 'rb');
+                $handle = self::quietly(function () use ($path) {
+                    return fopen($path, 'rb');
+                });
                 if ($handle !== false) {
                     flock($handle, LOCK_SH);
                     $entry = self::parseCounter((string) stream_get_contents($handle), $now);
@@ -198,7 +200,10 @@ final class FileStore implements Counters, Cache
         if (!is_file($path)) {
             return null;
         }
-        $text = file_get_contents($path);
+        // The file may be collected between the check and the read.
+        $text = self::quietly(function () use ($path) {
+            return file_get_contents($path);
+        });
         if (!is_string($text)) {
             return null;
         }
@@ -216,8 +221,35 @@ final class FileStore implements Counters, Cache
         if (file_put_contents($temporary, (Clock::nowMs() + $ttlMs) . "\n" . $value) === false) {
             throw new StoreFailure('cannot write the cache in ' . $this->dir);
         }
-        rename($temporary, $path);
-        $this->maybeCollect();
+        $renamed = self::quietly(function () use ($temporary, $path) {
+            return rename($temporary, $path);
+        });
+        if ($renamed !== true) {
+            throw new StoreFailure('cannot write the cache in ' . $this->dir);
+        }
+        self::quietly(function () {
+            $this->maybeCollect();
+            return true;
+        });
+    }
+
+    /**
+     * Runs a file operation that another worker may race (the file created, renamed or removed
+     * meanwhile) without PHP's warning, which would otherwise be printed into the answer where
+     * errors are displayed; the caller checks the result.
+     *
+     * @return mixed
+     */
+    private static function quietly(callable $operation)
+    {
+        set_error_handler(function (): bool {
+            return true;
+        });
+        try {
+            return $operation();
+        } finally {
+            restore_error_handler();
+        }
     }
 
     /**
@@ -268,8 +300,14 @@ final class FileStore implements Counters, Cache
     private function path(string $kind, string $key): string
     {
         $folder = $this->dir . '/' . $kind;
-        if (!is_dir($folder) && !mkdir($folder, 0700, true) && !is_dir($folder)) {
-            throw new StoreFailure('cannot create ' . $folder);
+        if (!is_dir($folder)) {
+            // Another worker may create it at the same moment.
+            self::quietly(function () use ($folder) {
+                return mkdir($folder, 0700, true);
+            });
+            if (!is_dir($folder)) {
+                throw new StoreFailure('cannot create ' . $folder);
+            }
         }
         return $folder . '/' . hash('sha256', $key);
     }
@@ -950,20 +988,24 @@ final class Proxy
             return $this->respond($request, $route, $hit, $trace, array_merge($cors, array('x-proxy-cache' => 'hit')));
         }
 
+        $lockKey = 'flight:' . $lookupId;
+        $holding = false;
         if (!$isShipment) {
             // One carrier-list call per TTL per list, whoever asks; after a failed one, the next waits.
-            list($fresh) = $this->counters->counts(array('carriers-fresh:' . $route));
-            if ($fresh > 0 || !$this->counters->addIfAbsent('carriers-try:' . $route, self::CARRIER_RETRY_MS)) {
-                // A visitor who arrives while another worker fetches the list gets that list.
+            // The call's lock is taken first, so a visitor arriving meanwhile waits for its list.
+            if (!$this->counters->addIfAbsent($lockKey, $this->timeoutMs + 5000)) {
                 $shared = $this->awaitShared($cacheKey, $lookupId);
                 if ($shared !== null) {
                     $trace['cache'] = 'shared';
                     return $this->respond($request, $route, $shared, $trace, array_merge($cors, array('x-proxy-cache' => 'shared')));
                 }
-                return $this->refuse($trace, 429, 'carriers_pending', 'The carrier list is being fetched; try again shortly.', array_merge(
-                    $cors,
-                    array('retry-after' => self::retryAfter(self::CARRIER_RETRY_MS))
-                ));
+                return $this->carriersPending($trace, $cors);
+            }
+            $holding = true;
+            list($fresh) = $this->counters->counts(array('carriers-fresh:' . $route));
+            if ($fresh > 0 || !$this->counters->addIfAbsent('carriers-try:' . $route, self::CARRIER_RETRY_MS)) {
+                $this->counters->delete($lockKey);
+                return $this->carriersPending($trace, $cors);
             }
         }
 
@@ -973,6 +1015,9 @@ final class Proxy
         $budget = $this->limits['upstreamBudget'];
         $wait = $this->takeSliding('budget', $budget, $takenAt);
         if ($wait !== null) {
+            if ($holding) {
+                $this->counters->delete($lockKey);
+            }
             $message = 'The tracking budget for this moment is used up; try again shortly.';
             return $this->refuse($trace, 429, 'upstream_budget', $message, array_merge(
                 $cors,
@@ -986,7 +1031,7 @@ final class Proxy
                 return $refusal;
             }
         }
-        $result = $this->callOnce($route, $lookup, $cacheKey, $lookupId, $takenAt, $trace);
+        $result = $this->callOnce($route, $lookup, $cacheKey, $lookupId, $takenAt, $trace, $holding);
         $headers = array_merge($cors, array('x-proxy-cache' => $trace['cache']));
         return $this->respond($request, $route, $result, $trace, $headers);
     }
@@ -1044,14 +1089,22 @@ final class Proxy
      * @param array<string,string> $lookup
      * @param array<string,mixed> $trace
      */
-    private function callOnce(string $route, array $lookup, string $cacheKey, string $lookupId, int $takenAt, array &$trace): UpstreamResult
-    {
+    private function callOnce(
+        string $route,
+        array $lookup,
+        string $cacheKey,
+        string $lookupId,
+        int $takenAt,
+        array &$trace,
+        bool $holding
+    ): UpstreamResult {
         $lockKey = 'flight:' . $lookupId;
         $resultKey = 'result:' . $lookupId;
         $holdMs = $this->timeoutMs + 5000;
         $deadline = microtime(true) + $holdMs / 1000;
         while (true) {
-            if ($this->counters->addIfAbsent($lockKey, $holdMs)) {
+            if ($holding || $this->counters->addIfAbsent($lockKey, $holdMs)) {
+                $holding = false;
                 try {
                     // Another worker may have finished this lookup while this one was counting.
                     $since = $this->cached($cacheKey);
@@ -1081,26 +1134,36 @@ final class Proxy
         }
     }
 
-    /** The answer of the call another worker is making for this lookup, once it is there; null when none is under way. */
+    /**
+     * The answer of the call another worker is making for this lookup (its lock was just found
+     * taken), once it is there; null when that call ended without one.
+     */
     private function awaitShared(string $cacheKey, string $lookupId): ?UpstreamResult
     {
         $deadline = microtime(true) + ($this->timeoutMs + 5000) / 1000;
-        $seen = false;
         while (true) {
             list($calling) = $this->counters->counts(array('flight:' . $lookupId));
-            // Read only once a call was seen under way: an older call's result is not this one's.
-            if ($seen || $calling > 0) {
-                $seen = true;
-                $shared = UpstreamResult::decode($this->cacheGet('result:' . $lookupId)) ?? $this->cached($cacheKey);
-                if ($shared !== null) {
-                    return $shared;
-                }
+            $shared = UpstreamResult::decode($this->cacheGet('result:' . $lookupId)) ?? $this->cached($cacheKey);
+            if ($shared !== null) {
+                return $shared;
             }
             if ($calling === 0 || microtime(true) >= $deadline) {
                 return null;
             }
             usleep(self::WAIT_POLL_US);
         }
+    }
+
+    /**
+     * @param array<string,mixed> $trace
+     * @param array<string,string> $cors
+     */
+    private function carriersPending(array &$trace, array $cors): Response
+    {
+        return $this->refuse($trace, 429, 'carriers_pending', 'The carrier list is being fetched; try again shortly.', array_merge(
+            $cors,
+            array('retry-after' => self::retryAfter(self::CARRIER_RETRY_MS))
+        ));
     }
 
     /** @param array<string,string> $lookup */

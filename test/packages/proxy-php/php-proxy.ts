@@ -93,7 +93,8 @@ export async function startProxyPhp(options: PhpProxyOptions, variant: ProxyPhpV
   await writeFile(join(dir, 'config.php'), `<?php\nreturn ${phpValue(config)};\n`);
   const port = await freePort();
   let output = '';
-  const args = ['-S', `127.0.0.1:${port}`, '-t', webRoot];
+  // Every notice or warning printed into the answer, where a test sees it as a broken answer.
+  const args = ['-d', 'display_errors=1', '-d', 'error_reporting=-1', '-S', `127.0.0.1:${port}`, '-t', webRoot];
   if (variant.counters === 'apcu') args.unshift('-d', 'apc.enabled=1');
   const server: ChildProcess = spawn('php', args, {
     cwd: dir,

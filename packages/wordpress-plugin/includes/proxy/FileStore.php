@@ -37,7 +37,9 @@ final class FileStore implements Counters, Cache
             $path = $this->path('counters', $key);
             $entry = array();
             if (is_file($path)) {
-                $handle = fopen($path, 'rb');
+                $handle = self::quietly(function () use ($path) {
+                    return fopen($path, 'rb');
+                });
                 if ($handle !== false) {
                     flock($handle, LOCK_SH);
                     $entry = self::parseCounter((string) stream_get_contents($handle), $now);
@@ -71,7 +73,10 @@ final class FileStore implements Counters, Cache
         if (!is_file($path)) {
             return null;
         }
-        $text = file_get_contents($path);
+        // The file may be collected between the check and the read.
+        $text = self::quietly(function () use ($path) {
+            return file_get_contents($path);
+        });
         if (!is_string($text)) {
             return null;
         }
@@ -89,8 +94,35 @@ final class FileStore implements Counters, Cache
         if (file_put_contents($temporary, (Clock::nowMs() + $ttlMs) . "\n" . $value) === false) {
             throw new StoreFailure('cannot write the cache in ' . $this->dir);
         }
-        rename($temporary, $path);
-        $this->maybeCollect();
+        $renamed = self::quietly(function () use ($temporary, $path) {
+            return rename($temporary, $path);
+        });
+        if ($renamed !== true) {
+            throw new StoreFailure('cannot write the cache in ' . $this->dir);
+        }
+        self::quietly(function () {
+            $this->maybeCollect();
+            return true;
+        });
+    }
+
+    /**
+     * Runs a file operation that another worker may race (the file created, renamed or removed
+     * meanwhile) without PHP's warning, which would otherwise be printed into the answer where
+     * errors are displayed; the caller checks the result.
+     *
+     * @return mixed
+     */
+    private static function quietly(callable $operation)
+    {
+        set_error_handler(function (): bool {
+            return true;
+        });
+        try {
+            return $operation();
+        } finally {
+            restore_error_handler();
+        }
     }
 
     /**
@@ -141,8 +173,14 @@ final class FileStore implements Counters, Cache
     private function path(string $kind, string $key): string
     {
         $folder = $this->dir . '/' . $kind;
-        if (!is_dir($folder) && !mkdir($folder, 0700, true) && !is_dir($folder)) {
-            throw new StoreFailure('cannot create ' . $folder);
+        if (!is_dir($folder)) {
+            // Another worker may create it at the same moment.
+            self::quietly(function () use ($folder) {
+                return mkdir($folder, 0700, true);
+            });
+            if (!is_dir($folder)) {
+                throw new StoreFailure('cannot create ' . $folder);
+            }
         }
         return $folder . '/' . hash('sha256', $key);
     }

@@ -246,20 +246,24 @@ final class Proxy
             return $this->respond($request, $route, $hit, $trace, array_merge($cors, array('x-proxy-cache' => 'hit')));
         }
 
+        $lockKey = 'flight:' . $lookupId;
+        $holding = false;
         if (!$isShipment) {
             // One carrier-list call per TTL per list, whoever asks; after a failed one, the next waits.
-            list($fresh) = $this->counters->counts(array('carriers-fresh:' . $route));
-            if ($fresh > 0 || !$this->counters->addIfAbsent('carriers-try:' . $route, self::CARRIER_RETRY_MS)) {
-                // A visitor who arrives while another worker fetches the list gets that list.
+            // The call's lock is taken first, so a visitor arriving meanwhile waits for its list.
+            if (!$this->counters->addIfAbsent($lockKey, $this->timeoutMs + 5000)) {
                 $shared = $this->awaitShared($cacheKey, $lookupId);
                 if ($shared !== null) {
                     $trace['cache'] = 'shared';
                     return $this->respond($request, $route, $shared, $trace, array_merge($cors, array('x-proxy-cache' => 'shared')));
                 }
-                return $this->refuse($trace, 429, 'carriers_pending', 'The carrier list is being fetched; try again shortly.', array_merge(
-                    $cors,
-                    array('retry-after' => self::retryAfter(self::CARRIER_RETRY_MS))
-                ));
+                return $this->carriersPending($trace, $cors);
+            }
+            $holding = true;
+            list($fresh) = $this->counters->counts(array('carriers-fresh:' . $route));
+            if ($fresh > 0 || !$this->counters->addIfAbsent('carriers-try:' . $route, self::CARRIER_RETRY_MS)) {
+                $this->counters->delete($lockKey);
+                return $this->carriersPending($trace, $cors);
             }
         }
 
@@ -269,6 +273,9 @@ final class Proxy
         $budget = $this->limits['upstreamBudget'];
         $wait = $this->takeSliding('budget', $budget, $takenAt);
         if ($wait !== null) {
+            if ($holding) {
+                $this->counters->delete($lockKey);
+            }
             $message = 'The tracking budget for this moment is used up; try again shortly.';
             return $this->refuse($trace, 429, 'upstream_budget', $message, array_merge(
                 $cors,
@@ -282,7 +289,7 @@ final class Proxy
                 return $refusal;
             }
         }
-        $result = $this->callOnce($route, $lookup, $cacheKey, $lookupId, $takenAt, $trace);
+        $result = $this->callOnce($route, $lookup, $cacheKey, $lookupId, $takenAt, $trace, $holding);
         $headers = array_merge($cors, array('x-proxy-cache' => $trace['cache']));
         return $this->respond($request, $route, $result, $trace, $headers);
     }
@@ -340,14 +347,22 @@ final class Proxy
      * @param array<string,string> $lookup
      * @param array<string,mixed> $trace
      */
-    private function callOnce(string $route, array $lookup, string $cacheKey, string $lookupId, int $takenAt, array &$trace): UpstreamResult
-    {
+    private function callOnce(
+        string $route,
+        array $lookup,
+        string $cacheKey,
+        string $lookupId,
+        int $takenAt,
+        array &$trace,
+        bool $holding
+    ): UpstreamResult {
         $lockKey = 'flight:' . $lookupId;
         $resultKey = 'result:' . $lookupId;
         $holdMs = $this->timeoutMs + 5000;
         $deadline = microtime(true) + $holdMs / 1000;
         while (true) {
-            if ($this->counters->addIfAbsent($lockKey, $holdMs)) {
+            if ($holding || $this->counters->addIfAbsent($lockKey, $holdMs)) {
+                $holding = false;
                 try {
                     // Another worker may have finished this lookup while this one was counting.
                     $since = $this->cached($cacheKey);
@@ -377,26 +392,36 @@ final class Proxy
         }
     }
 
-    /** The answer of the call another worker is making for this lookup, once it is there; null when none is under way. */
+    /**
+     * The answer of the call another worker is making for this lookup (its lock was just found
+     * taken), once it is there; null when that call ended without one.
+     */
     private function awaitShared(string $cacheKey, string $lookupId): ?UpstreamResult
     {
         $deadline = microtime(true) + ($this->timeoutMs + 5000) / 1000;
-        $seen = false;
         while (true) {
             list($calling) = $this->counters->counts(array('flight:' . $lookupId));
-            // Read only once a call was seen under way: an older call's result is not this one's.
-            if ($seen || $calling > 0) {
-                $seen = true;
-                $shared = UpstreamResult::decode($this->cacheGet('result:' . $lookupId)) ?? $this->cached($cacheKey);
-                if ($shared !== null) {
-                    return $shared;
-                }
+            $shared = UpstreamResult::decode($this->cacheGet('result:' . $lookupId)) ?? $this->cached($cacheKey);
+            if ($shared !== null) {
+                return $shared;
             }
             if ($calling === 0 || microtime(true) >= $deadline) {
                 return null;
             }
             usleep(self::WAIT_POLL_US);
         }
+    }
+
+    /**
+     * @param array<string,mixed> $trace
+     * @param array<string,string> $cors
+     */
+    private function carriersPending(array &$trace, array $cors): Response
+    {
+        return $this->refuse($trace, 429, 'carriers_pending', 'The carrier list is being fetched; try again shortly.', array_merge(
+            $cors,
+            array('retry-after' => self::retryAfter(self::CARRIER_RETRY_MS))
+        ));
     }
 
     /** @param array<string,string> $lookup */
