@@ -10,13 +10,17 @@
  *
  * The shortcodes print <ocean-tracker> / <air-tracker> with escaped attributes; the script-tag
  * bundle (one ES module, which fetches each element's code when its tag appears) is enqueued
- * once per page, only on pages that use a shortcode. The proxy that holds the API key is
- * yours to host (see the reference proxy); set its path with proxy_url or the filter below.
+ * once per page, only on pages that use a shortcode. The plugin is the proxy that holds the API
+ * key (includes/proxy-routes.php); a site that hosts another sets proxy_url or the filter below.
  */
 
 if (!defined('ABSPATH')) {
     exit;
 }
+
+// The proxy (REST routes cargo-trackers/v1/…) and its settings page; the key stays on the server.
+require_once __DIR__ . '/includes/proxy-routes.php';
+require_once __DIR__ . '/includes/settings.php';
 
 const CARGO_TRACKERS_VERSION = '0.1.0';
 /** The same bundle on jsDelivr, used only when a site opts in with the `cargo_trackers_use_cdn` filter. */
@@ -111,7 +115,13 @@ function cargo_trackers_render($tag, $atts) {
     $allowed = cargo_trackers_attributes($tag);
     $defaults = array_fill_keys(array_keys($allowed), null);
     $product = $tag === 'ocean-tracker' ? 'ocean' : 'air';
-    $defaults['proxy_url'] = apply_filters('cargo_trackers_proxy_url', '/api/tracking/' . $product, $tag);
+    // The plugin's own routes unless the site names another proxy (the attribute or the filter).
+    $own = cargo_trackers_route_url($product);
+    $defaults['proxy_url'] = apply_filters('cargo_trackers_proxy_url', $own, $tag);
+    if ($defaults['proxy_url'] === $own && empty(((array) $atts)['proxy_url'])) {
+        // Its carrier list too: the element's carriers/<product> beside the proxy path misses ?rest_route=.
+        $defaults['carriers_url'] = cargo_trackers_route_url('carriers/' . $product);
+    }
     $atts = shortcode_atts($defaults, $atts, str_replace('-', '_', $tag));
 
     $html = '<' . $tag;

@@ -20,10 +20,15 @@ export interface ContractProxyOptions {
 }
 
 export interface ContractProxy {
-  /** `http://127.0.0.1:port`, no trailing slash; routes are the defaults under it. */
+  /** `http://127.0.0.1:port`, no trailing slash; routes are the defaults under it unless `address` says otherwise. */
   readonly url: string;
+  /** Where a default route (`/api/tracking/ocean?…`) lives on this proxy; default `url` + path. */
+  address?(path: string): string;
   close(): Promise<void>;
 }
+
+/** The request marker the trackers send on every request (a server-to-server caller sends it too). */
+export const MARKER = { 'cargo-trackers-request': '1' } as const;
 
 export type StartContractProxy = (options: ContractProxyOptions) => Promise<ContractProxy>;
 
@@ -55,12 +60,23 @@ export function describeProxyContract(name: string, start: StartContractProxy): 
   async function withProxy(
     handler: UpstreamHandler,
     options: Omit<ContractProxyOptions, 'baseUrl' | 'apiKey'>,
-    body: (get: (path: string, headers?: Record<string, string>) => Promise<Answer>, upstream: Upstream, url: string) => Promise<void>,
+    body: (
+      get: (path: string, headers?: Record<string, string>) => Promise<Answer>,
+      upstream: Upstream,
+      url: string,
+      to: (path: string) => string,
+    ) => Promise<void>,
   ): Promise<void> {
     const upstream = await startUpstream(handler);
     const proxy = await start({ baseUrl: upstream.url, apiKey: CANARY_KEY, ...options });
+    const to = (path: string) => proxy.address?.(path) ?? `${proxy.url}${path}`;
     try {
-      await body(async (path, headers) => readAnswer(await fetch(`${proxy.url}${path}`, { headers })), upstream, proxy.url);
+      await body(
+        async (path, headers) => readAnswer(await fetch(to(path), { headers: { ...MARKER, ...headers } })),
+        upstream,
+        proxy.url,
+        to,
+      );
     } finally {
       await proxy.close();
       await upstream.close();
@@ -186,9 +202,9 @@ export function describeProxyContract(name: string, start: StartContractProxy): 
         }));
 
       it('answers a preflight from an unlisted origin with 403 and no CORS headers', () =>
-        withProxy(service, { corsOrigins: ['https://shop.example'] }, async (_get, _upstream, url) => {
+        withProxy(service, { corsOrigins: ['https://shop.example'] }, async (_get, _upstream, _url, to) => {
           const preflight = (origin: string) =>
-            fetch(`${url}/api/tracking/ocean`, { method: 'OPTIONS', headers: { origin, 'access-control-request-method': 'GET' } }).then(
+            fetch(to('/api/tracking/ocean'), { method: 'OPTIONS', headers: { origin, 'access-control-request-method': 'GET' } }).then(
               readAnswer,
             );
           const refused = await preflight('https://evil.example');
@@ -244,13 +260,13 @@ export function describeProxyContract(name: string, start: StartContractProxy): 
             res.end(JSON.stringify({ message: `status ${code}` }));
           },
           { limits: { newNumbersPerClientPerHour: 6 } },
-          async (get, _upstream, url) => {
+          async (get, _upstream, _url, to) => {
             for (const code of [200, 202, 401, 402, 429, 500])
               assertJsonOnly(await get(`/api/tracking/air?number=CODE${code}`), `upstream ${code}`);
             assertJsonOnly(await get('/api/tracking/nope'), '404');
             assertJsonOnly(await get('/api/tracking/air'), '400');
             assertJsonOnly(await get('/api/tracking/air?number=A', { 'sec-fetch-site': 'cross-site' }), '403');
-            assertJsonOnly(await fetch(`${url}/api/tracking/air?number=A`, { method: 'POST' }).then(readAnswer), '405');
+            assertJsonOnly(await fetch(to('/api/tracking/air?number=A'), { method: 'POST', headers: MARKER }).then(readAnswer), '405');
             assertJsonOnly(await get('/api/tracking/air?number=ONE-TOO-MANY'), '429');
           },
         ));

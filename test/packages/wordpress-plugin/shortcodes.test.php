@@ -12,6 +12,7 @@ $enqueued = array();
 
 function add_shortcode($name, $callback) { global $shortcodes; $shortcodes[$name] = $callback; }
 function add_filter($name, $callback, $priority = 10, $args = 1) { global $filters; $filters[$name][] = $callback; }
+function rest_url($path = '') { return 'http://site.example/?rest_route=/' . $path; }
 function apply_filters($name, $value, ...$rest) { global $filters; foreach ($filters[$name] ?? array() as $f) { $value = $f($value, ...$rest); } return $value; }
 function shortcode_atts($pairs, $atts, $shortcode = '') {
     $atts = (array) $atts;
@@ -31,7 +32,7 @@ function esc_url($url, $protocols = null) {
 }
 // What the plugin calls at load and for its script's address; the stand-ins record what they need to.
 $actions = array();
-function add_action($name, $callback) { global $actions; $actions[$name][] = $callback; }
+function add_action($name, $callback, $priority = 10, $args = 1) { global $actions; $actions[$name][] = $callback; }
 function plugins_url($path, $plugin) { return 'https://site.example/wp-content/plugins/' . basename(dirname($plugin)) . '/' . $path; }
 $versions = array();
 function wp_enqueue_script_module($id, $src, $deps = array(), $version = false) { global $enqueued, $versions; $enqueued[$id] = ($enqueued[$id] ?? 0) + 1; $versions[$id] = $version; }
@@ -64,7 +65,10 @@ check(substr_count($html, '"') % 2 === 0 && preg_match('/^<ocean-tracker( [a-z-]
 
 $air = render('air_tracker', array('awb_number' => '020-12345675', 'onclick' => 'alert(3)', 'reference_number' => 'X'));
 check(strpos($air, 'onclick') === false && strpos($air, 'reference-number') === false, "unknown shortcode attributes are dropped: $air");
-check(strpos($air, 'awb-number="020-12345675"') !== false && strpos($air, 'proxy-url="/api/tracking/air"') !== false, 'air defaults to its proxy path');
+check(strpos($air, 'awb-number="020-12345675"') !== false && strpos($air, 'proxy-url="http://site.example/?rest_route=/cargo-trackers/v1/air"') !== false, "air defaults to the plugin's own route: $air");
+check(strpos($air, 'carriers-url="http://site.example/?rest_route=/cargo-trackers/v1/carriers/air"') !== false, "and to its own airline list: $air");
+$named = render('ocean_tracker', array('proxy_url' => '/api/tracking/ocean'));
+check(strpos($named, 'proxy-url="/api/tracking/ocean"') !== false && strpos($named, 'carriers-url') === false, "a named proxy is kept, its carrier list left to the element: $named");
 
 $options = render('ocean_tracker', array('density' => 'compact', 'sync_url' => '1', 'url_param' => 'box', 'poll_interval' => '30', 'lang' => 'de'));
 check(strpos($options, 'density="compact"') !== false && strpos($options, 'sync-url="1"') !== false && strpos($options, 'url-param="box"') !== false, "every attribute of the element has its shortcode attribute: $options");

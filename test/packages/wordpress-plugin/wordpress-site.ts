@@ -321,6 +321,8 @@ export interface SitePost {
 export interface WordPressSite {
   /** `http://127.0.0.1:<port>` */
   readonly origin: string;
+  /** Where the site's files are. */
+  readonly dir: string;
   /** The address of a published post, optionally in another installed theme. */
   pageUrl(slug: string, theme?: string): string;
   readonly activePlugins: readonly string[];
@@ -361,6 +363,8 @@ export async function startWordPressSite(
     readonly posts: readonly SitePost[];
     /** Installs the plugin from this zip through WordPress's Plugin_Upgrader instead of copying its source. */
     readonly pluginZip?: string;
+    /** More files for the site, by path under its root (a drop-in, another mu-plugin). */
+    readonly files?: Readonly<Record<string, string>>;
   },
 ): Promise<WordPressSite> {
   const dir = await mkdtemp(join(tmpdir(), 'cargo-trackers-wp-'));
@@ -378,6 +382,7 @@ export async function startWordPressSite(
     await mkdir(join(dir, 'wp-content/mu-plugins'), { recursive: true });
     await writeFile(join(dir, 'wp-content/mu-plugins/cargo-trackers-test.php'), testMuPlugin(options.scriptUrl, options.proxyBase));
     await writeFile(join(dir, 'wp-config.php'), wpConfig());
+    for (const [path, text] of Object.entries(options.files ?? {})) await writeFile(join(dir, path), text);
     await writeFile(join(dir, 'install.php'), INSTALL_SCRIPT);
     await writeFile(join(dir, 'router.php'), ROUTER);
     await writeFile(join(dir, 'posts.json'), JSON.stringify(options.posts));
@@ -408,6 +413,7 @@ export async function startWordPressSite(
     const child = server;
     return {
       origin,
+      dir,
       activePlugins: installed.active,
       admin,
       pageUrl: (slug, theme) => {

@@ -1,0 +1,128 @@
+<?php
+
+namespace CargoTrackers\ProxyPhp;
+
+use CargoTrackers\Proxy\ApcuCounters;
+use CargoTrackers\Proxy\FileStore;
+use CargoTrackers\Proxy\Proxy;
+use CargoTrackers\Proxy\Request;
+use CargoTrackers\Proxy\Response;
+use CargoTrackers\Proxy\Transport;
+
+/**
+ * proxy.php's front controller: reads the configuration (environment variables, or a config file
+ * outside the web root), picks the stores the host has, and answers one request.
+ */
+final class Front
+{
+    /** PATH_INFO (proxy.php/ocean) or ?route= => the core's route names. */
+    private const ROUTES = array(
+        'ocean' => 'ocean',
+        'air' => 'air',
+        'carriers/ocean' => 'oceanCarriers',
+        'carriers/air' => 'airCarriers',
+    );
+
+    public static function run(): void
+    {
+        $request = Request::fromGlobals();
+        try {
+            $config = self::config();
+            $stateDir = (string) ($config['stateDir'] ?? '');
+            if ($stateDir === '') {
+                $stateDir = sys_get_temp_dir() . '/cargo-trackers-proxy-' . substr(hash('sha256', __FILE__), 0, 12);
+            }
+            $files = new FileStore($stateDir);
+            $counters = self::apcuShared() && ($config['counters'] ?? 'auto') !== 'files'
+                ? new ApcuCounters('cargo-trackers:' . substr(hash('sha256', __FILE__), 0, 12) . ':')
+                : $files;
+            // 'streams' forces PHP's HTTP streams where the curl extension is installed (the tests use it).
+            $transport = new Transport(($config['transport'] ?? 'auto') === 'streams' ? false : null);
+            $proxy = new Proxy($config, $counters, $files, $transport, array(self::class, 'log'));
+        } catch (\InvalidArgumentException $error) {
+            // The message names the setting, never its value.
+            $response = Response::error(500, 'not_configured', 'proxy.php is not configured: ' . $error->getMessage());
+            $response->send();
+            return;
+        }
+        if (function_exists('set_time_limit')) {
+            set_time_limit((int) ceil(($config['timeoutMs'] ?? Proxy::DEFAULT_TIMEOUT_MS) / 1000) + 30);
+        }
+        $proxy->handle(self::route(), $request)->send();
+    }
+
+    /**
+     * APCu, where every worker of the server shares it: php-fpm's pool, Apache's mod_php, php -S.
+     * Under CGI or FastCGI without php-fpm (mod_fcgid, lsphp) each process has an APCu of its own,
+     * which would give every process its own quota and budget: the files are used there.
+     */
+    private static function apcuShared(): bool
+    {
+        return ApcuCounters::available() && in_array(PHP_SAPI, array('fpm-fcgi', 'apache2handler', 'cli-server'), true);
+    }
+
+    private static function route(): string
+    {
+        $path = isset($_SERVER['PATH_INFO']) && is_string($_SERVER['PATH_INFO']) ? trim($_SERVER['PATH_INFO'], '/') : '';
+        if ($path === '' && isset($_GET['route']) && is_string($_GET['route'])) {
+            $path = trim($_GET['route'], '/');
+        }
+        return self::ROUTES[$path] ?? '';
+    }
+
+    /**
+     * The config file (TRACKING_PROXY_CONFIG, else cargo-trackers-proxy.config.php in the folder
+     * above proxy.php's) returns an array; environment variables that are set win over it.
+     *
+     * @return array<string,mixed>
+     */
+    private static function config(): array
+    {
+        $file = self::env('TRACKING_PROXY_CONFIG') ?? dirname(__DIR__) . '/cargo-trackers-proxy.config.php';
+        $config = is_file($file) ? require $file : array();
+        if (!is_array($config)) {
+            throw new \InvalidArgumentException($file . ' must return an array.');
+        }
+        $env = array(
+            'apiKey' => self::env('TRACKING_API_KEY'),
+            'baseUrl' => self::env('TRACKING_API_BASE_URL'),
+            'timeoutMs' => self::env('TRACKING_API_TIMEOUT_MS'),
+            'corsOrigins' => self::env('CORS_ORIGINS'),
+            'stateDir' => self::env('TRACKING_STATE_DIR'),
+            'trustedProxyHeader' => self::env('TRUSTED_PROXY_HEADER'),
+        );
+        foreach ($env as $name => $value) {
+            if ($value !== null) {
+                $config[$name] = $value;
+            }
+        }
+        if (($config['apiKey'] ?? '') === '') {
+            throw new \InvalidArgumentException('set TRACKING_API_KEY (or apiKey in the config file).');
+        }
+        if (($config['baseUrl'] ?? '') === '') {
+            throw new \InvalidArgumentException('set TRACKING_API_BASE_URL (or baseUrl in the config file).');
+        }
+        if (is_string($config['corsOrigins'] ?? null)) {
+            $config['corsOrigins'] = preg_split('/[\s,]+/', trim($config['corsOrigins']), -1, PREG_SPLIT_NO_EMPTY);
+        }
+        if (isset($config['timeoutMs'])) {
+            $config['timeoutMs'] = (int) $config['timeoutMs'];
+        }
+        return $config;
+    }
+
+    private static function env(string $name): ?string
+    {
+        $value = getenv($name);
+        return is_string($value) && $value !== '' ? $value : null;
+    }
+
+    /** @param array<string,mixed> $entry One JSON line per request on the server's error output; never the key. */
+    public static function log(array $entry): void
+    {
+
+        file_put_contents('php://stderr', json_encode($entry) . "\n");
+    }
+}
+
+Front::run();

@@ -1,0 +1,183 @@
+<?php
+
+/**
+ * The tracking proxy in WordPress: the REST routes cargo-trackers/v1/ocean, air, carriers/ocean and
+ * carriers/air, answered by the PHP proxy core (includes/proxy, the same code proxy.php is built
+ * from). A request for one of them is answered on parse_request, before WordPress's REST server
+ * starts, so the upstream body goes out byte for byte and WordPress adds none of its REST headers
+ * (its CORS headers would let any site read the answers).
+ */
+
+use CargoTrackers\Proxy\FileStore;
+use CargoTrackers\Proxy\Proxy;
+use CargoTrackers\Proxy\Request;
+use CargoTrackers\Proxy\Response;
+use CargoTrackers\WordPress\ObjectCacheCounters;
+
+require_once __DIR__ . '/proxy/load.php';
+require_once __DIR__ . '/ObjectCacheCounters.php';
+
+const CARGO_TRACKERS_REST_NAMESPACE = 'cargo-trackers/v1';
+/** REST route => the proxy core's route name. */
+const CARGO_TRACKERS_REST_ROUTES = array(
+    'ocean' => 'ocean',
+    'air' => 'air',
+    'carriers/ocean' => 'oceanCarriers',
+    'carriers/air' => 'airCarriers',
+);
+
+/** The address of one of the plugin's routes; rest_url gives the ?rest_route= form under plain permalinks. */
+function cargo_trackers_route_url($route)
+{
+    return rest_url(CARGO_TRACKERS_REST_NAMESPACE . '/' . $route);
+}
+
+/**
+ * The key: the CARGO_TRACKERS_API_KEY constant (wp-config.php) wins; else the option the settings
+ * page stores. Returns [value, where it came from].
+ */
+function cargo_trackers_api_key_source()
+{
+    if (defined('CARGO_TRACKERS_API_KEY') && is_string(CARGO_TRACKERS_API_KEY) && CARGO_TRACKERS_API_KEY !== '') {
+        return array(CARGO_TRACKERS_API_KEY, 'constant');
+    }
+    $stored = get_option('cargo_trackers_api_key', '');
+    return array(is_string($stored) ? $stored : '', $stored === '' ? 'none' : 'option');
+}
+
+function cargo_trackers_base_url_source()
+{
+    if (defined('CARGO_TRACKERS_API_BASE_URL') && is_string(CARGO_TRACKERS_API_BASE_URL) && CARGO_TRACKERS_API_BASE_URL !== '') {
+        return array(CARGO_TRACKERS_API_BASE_URL, 'constant');
+    }
+    $stored = get_option('cargo_trackers_api_base_url', '');
+    return array(is_string($stored) ? $stored : '', $stored === '' ? 'none' : 'option');
+}
+
+/** The limits the settings page stores, over the core's defaults. */
+function cargo_trackers_limits()
+{
+    $stored = get_option('cargo_trackers_limits', array());
+    $stored = is_array($stored) ? $stored : array();
+    $limits = array();
+    if (isset($stored['new_numbers_per_hour'])) {
+        $limits['newNumbersPerClientPerHour'] = (int) $stored['new_numbers_per_hour'];
+    }
+    if (isset($stored['visitor_calls_per_minute'])) {
+        $limits['clientRequests'] = array('requests' => (int) $stored['visitor_calls_per_minute'], 'windowMs' => 60000);
+    }
+    if (isset($stored['budget_per_20s'])) {
+        $limits['upstreamBudget'] = array('requests' => (int) $stored['budget_per_20s'], 'windowMs' => 20000);
+    }
+    return $limits;
+}
+
+/** The proxy core's configuration; filter `cargo_trackers_proxy_config` to change any of it. */
+function cargo_trackers_proxy_config()
+{
+    $own = array();
+    foreach (array(home_url('/'), site_url('/')) as $url) {
+        $parts = wp_parse_url($url);
+        if (isset($parts['scheme'], $parts['host'])) {
+            $own[] = $parts['scheme'] . '://' . $parts['host'] . (isset($parts['port']) ? ':' . $parts['port'] : '');
+        }
+    }
+    $cors = preg_split('/[\s,]+/', (string) get_option('cargo_trackers_cors_origins', ''), -1, PREG_SPLIT_NO_EMPTY);
+    $config = array(
+        'apiKey' => cargo_trackers_api_key_source()[0],
+        'baseUrl' => cargo_trackers_base_url_source()[0],
+        'corsOrigins' => $cors,
+        // The site's own origins, from its settings rather than the Host header a visitor sends.
+        'publicOrigins' => array_values(array_unique($own)),
+        'trustedProxyHeader' => defined('CARGO_TRACKERS_TRUSTED_PROXY_HEADER') ? CARGO_TRACKERS_TRUSTED_PROXY_HEADER : null,
+        'limits' => cargo_trackers_limits(),
+        'stateDir' => defined('CARGO_TRACKERS_STATE_DIR')
+            ? CARGO_TRACKERS_STATE_DIR
+            : get_temp_dir() . 'cargo-trackers-' . substr(hash_hmac('sha256', 'proxy state', wp_salt('nonce')), 0, 16),
+    );
+    return apply_filters('cargo_trackers_proxy_config', $config);
+}
+
+/**
+ * The proxy for this request, or the 500 that says what is missing. Counters go to the persistent
+ * object cache when the site has one (shared by every server), else to flock-guarded files; cached
+ * answers always go to files, where no amount of them can push a counter out.
+ *
+ * @return Proxy|Response
+ */
+function cargo_trackers_proxy()
+{
+    $config = cargo_trackers_proxy_config();
+    if (($config['apiKey'] ?? '') === '' || ($config['baseUrl'] ?? '') === '') {
+        return Response::error(
+            500,
+            'not_configured',
+            'Cargo Trackers has no tracking API key or service address: define CARGO_TRACKERS_API_KEY and '
+            . 'CARGO_TRACKERS_API_BASE_URL in wp-config.php, or set them under Settings, Cargo Trackers.'
+        );
+    }
+    try {
+        $files = new FileStore((string) $config['stateDir']);
+        $counters = wp_using_ext_object_cache() ? new ObjectCacheCounters() : $files;
+        return new Proxy($config, $counters, $files);
+    } catch (\InvalidArgumentException $error) {
+        return Response::error(500, 'not_configured', 'Cargo Trackers is not configured: ' . $error->getMessage());
+    }
+}
+
+/** Answers one of the plugin's routes. */
+function cargo_trackers_answer($route, Request $request)
+{
+    $proxy = cargo_trackers_proxy();
+    if ($proxy instanceof Response) {
+        return $proxy;
+    }
+    if (function_exists('set_time_limit')) {
+        set_time_limit((int) ceil(Proxy::DEFAULT_TIMEOUT_MS / 1000) + 30);
+    }
+    return $proxy->handle(CARGO_TRACKERS_REST_ROUTES[$route] ?? '', $request);
+}
+
+/** On parse_request, before rest_api_loaded: one of the plugin's routes is answered here and now. */
+function cargo_trackers_serve_route($wp)
+{
+    $rest_route = isset($wp->query_vars['rest_route']) ? (string) $wp->query_vars['rest_route'] : '';
+    // The whole namespace, so that a wrong path gets the proxy's JSON 404 too.
+    $pattern = '#^/' . preg_quote(CARGO_TRACKERS_REST_NAMESPACE, '#') . '(?:/(.*?))?/?$#';
+    if (preg_match($pattern, $rest_route, $match) !== 1) {
+        return;
+    }
+    // WordPress has added slashes to $_SERVER: a quote in a number or an ETag must arrive as sent.
+    cargo_trackers_answer($match[1] ?? '', Request::fromGlobals(wp_unslash($_SERVER)))->send();
+    exit;
+}
+add_action('parse_request', 'cargo_trackers_serve_route', 9);
+
+/**
+ * The routes are registered too, so that they are listed in the REST index and answer
+ * rest_do_request() inside WordPress (re-encoded there, as the REST server does).
+ */
+function cargo_trackers_register_routes()
+{
+    foreach (array_keys(CARGO_TRACKERS_REST_ROUTES) as $route) {
+        register_rest_route(CARGO_TRACKERS_REST_NAMESPACE, '/' . $route, array(
+            'methods' => 'GET',
+            // Public by design: the proxy's own checks (the request marker, the origin, quotas) decide.
+            'permission_callback' => '__return_true',
+            'callback' => function ($request) use ($route) {
+                $headers = array();
+                foreach ($request->get_headers() as $name => $values) {
+                    $headers[str_replace('_', '-', $name)] = implode(', ', $values);
+                }
+                $query = http_build_query($request->get_query_params(), '', '&', PHP_QUERY_RFC3986);
+                $answer = cargo_trackers_answer($route, new Request('GET', $query, $headers, null, null));
+                $response = new WP_REST_Response(json_decode((string) $answer->body, true), $answer->status);
+                foreach ($answer->headers as $name => $value) {
+                    $response->header($name, $value);
+                }
+                return $response;
+            },
+        ));
+    }
+}
+add_action('rest_api_init', 'cargo_trackers_register_routes');

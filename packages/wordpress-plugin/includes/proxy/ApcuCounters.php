@@ -1,0 +1,60 @@
+<?php
+
+namespace CargoTrackers\Proxy;
+
+/**
+ * Counters in APCu's shared memory, for every PHP worker of one server (php-fpm, mod_php,
+ * php -S with workers). apcu_add and apcu_inc are atomic. Cached answers never go to APCu: a full
+ * APCu clears itself whole, and the counters must not be cleared by a flood of cached data.
+ */
+final class ApcuCounters implements Counters
+{
+    private string $prefix;
+
+    public function __construct(string $prefix)
+    {
+        $this->prefix = $prefix;
+    }
+
+    public static function available(): bool
+    {
+        return function_exists('apcu_enabled') && apcu_enabled();
+    }
+
+    public function increment(string $key, int $by, int $ttlMs): int
+    {
+        $name = $this->prefix . $key;
+        apcu_add($name, 0, self::seconds($ttlMs));
+        $value = apcu_inc($name, $by, $success);
+        if ($success !== true || !is_int($value)) {
+            throw new StoreFailure('APCu could not count ' . $key);
+        }
+        return $value;
+    }
+
+    public function counts(array $keys): array
+    {
+        $out = array();
+        foreach ($keys as $key) {
+            $value = apcu_fetch($this->prefix . $key, $found);
+            $out[] = $found && is_int($value) ? $value : 0;
+        }
+        return $out;
+    }
+
+    public function addIfAbsent(string $key, int $ttlMs): bool
+    {
+        return apcu_add($this->prefix . $key, 1, self::seconds($ttlMs));
+    }
+
+    public function delete(string $key): void
+    {
+        apcu_delete($this->prefix . $key);
+    }
+
+    /** APCu counts whole seconds; a partial second is rounded up so a window is never cut short. */
+    private static function seconds(int $ttlMs): int
+    {
+        return max(1, (int) ceil($ttlMs / 1000));
+    }
+}

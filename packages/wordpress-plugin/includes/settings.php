@@ -1,0 +1,315 @@
+<?php
+
+/**
+ * Settings, Cargo Trackers (options-general.php?page=cargo-trackers), for owners who cannot edit
+ * wp-config.php: the key (write-only, shown by its last four characters), the service address,
+ * the limits, other sites allowed to embed the trackers, and a "Test connection" button. For
+ * administrators only (manage_options); the Settings API and admin-post.php check the nonces.
+ */
+
+use CargoTrackers\Proxy\JsonGuard;
+use CargoTrackers\Proxy\Proxy;
+use CargoTrackers\Proxy\Transport;
+
+const CARGO_TRACKERS_SETTINGS_PAGE = 'cargo-trackers';
+/** A number no carrier issues: the service answers 404 (not billed) for a good key, 401 for a bad one. */
+const CARGO_TRACKERS_TEST_NUMBER = 'CARGOTRACKERS-CONNECTION-TEST-0';
+
+function cargo_trackers_settings_menu()
+{
+    add_options_page(
+        __('Cargo Trackers', 'cargo-trackers'),
+        __('Cargo Trackers', 'cargo-trackers'),
+        'manage_options',
+        CARGO_TRACKERS_SETTINGS_PAGE,
+        'cargo_trackers_settings_page'
+    );
+}
+add_action('admin_menu', 'cargo_trackers_settings_menu');
+
+function cargo_trackers_register_settings()
+{
+    // Created once with autoload off, so the key is not loaded into every page's memory.
+    add_option('cargo_trackers_api_key', '', '', 'no');
+    register_setting('cargo_trackers', 'cargo_trackers_api_key', array(
+        'type' => 'string',
+        'show_in_rest' => false,
+        'sanitize_callback' => 'cargo_trackers_sanitize_key',
+    ));
+    register_setting('cargo_trackers', 'cargo_trackers_api_base_url', array(
+        'type' => 'string',
+        'show_in_rest' => false,
+        'sanitize_callback' => 'cargo_trackers_sanitize_base_url',
+    ));
+    register_setting('cargo_trackers', 'cargo_trackers_limits', array(
+        'type' => 'array',
+        'show_in_rest' => false,
+        'sanitize_callback' => 'cargo_trackers_sanitize_limits',
+    ));
+    register_setting('cargo_trackers', 'cargo_trackers_cors_origins', array(
+        'type' => 'string',
+        'show_in_rest' => false,
+        'sanitize_callback' => 'cargo_trackers_sanitize_origins',
+    ));
+}
+add_action('admin_init', 'cargo_trackers_register_settings');
+
+/** Write-only: an empty field keeps the stored key; "remove" clears it. */
+function cargo_trackers_sanitize_key($value)
+{
+    $previous = (string) get_option('cargo_trackers_api_key', '');
+    // options.php checked the nonce and the capability before this runs.
+    if (!empty($_POST['cargo_trackers_api_key_remove'])) {
+        return '';
+    }
+    $value = trim((string) $value);
+    if ($value === '') {
+        return $previous;
+    }
+    if (preg_match('/^trk_\S+$/', $value) !== 1) {
+        add_settings_error('cargo_trackers_api_key', 'cargo_trackers_bad_key', __(
+            'The key was not saved: a tracking API key starts with trk_ and is one continuous string. Copy it whole from the dashboard.',
+            'cargo-trackers'
+        ));
+        return $previous;
+    }
+    return $value;
+}
+
+function cargo_trackers_sanitize_base_url($value)
+{
+    $value = trim((string) $value);
+    if ($value === '') {
+        return '';
+    }
+    try {
+        return Proxy::resolveBase($value);
+    } catch (\InvalidArgumentException $error) {
+        add_settings_error('cargo_trackers_api_base_url', 'cargo_trackers_bad_base', $error->getMessage());
+        return (string) get_option('cargo_trackers_api_base_url', '');
+    }
+}
+
+function cargo_trackers_sanitize_limits($value)
+{
+    $value = is_array($value) ? $value : array();
+    $out = array();
+    $bounds = array('new_numbers_per_hour' => 100000, 'visitor_calls_per_minute' => 100000, 'budget_per_20s' => 100);
+    foreach ($bounds as $name => $max) {
+        if (isset($value[$name]) && $value[$name] !== '') {
+            $out[$name] = max(1, min($max, (int) $value[$name]));
+        }
+    }
+    return $out;
+}
+
+function cargo_trackers_sanitize_origins($value)
+{
+    $kept = array();
+    foreach (preg_split('/[\s,]+/', (string) $value, -1, PREG_SPLIT_NO_EMPTY) as $origin) {
+        if (preg_match('#^https?://[^/?\#@\s]+$#i', $origin) === 1) {
+            $kept[] = $origin;
+        } else {
+            add_settings_error('cargo_trackers_cors_origins', 'cargo_trackers_bad_origin', sprintf(
+                /* translators: %s: what the administrator typed */
+                __('%s was left out: list origins such as https://shop.example, without a path.', 'cargo-trackers'),
+                $origin
+            ));
+        }
+    }
+    return implode(' ', $kept);
+}
+
+/** The last four characters, as the service's dashboard lists a key. */
+function cargo_trackers_key_hint($key)
+{
+    return strlen($key) > 8 ? '…' . substr($key, -4) : '…';
+}
+
+function cargo_trackers_settings_page()
+{
+    if (!current_user_can('manage_options')) {
+        return;
+    }
+    list($key, $key_from) = cargo_trackers_api_key_source();
+    list($base, $base_from) = cargo_trackers_base_url_source();
+    $limits = get_option('cargo_trackers_limits', array());
+    $limits = is_array($limits) ? $limits : array();
+    $defaults = Proxy::DEFAULT_LIMITS;
+    echo '<div class="wrap"><h1>' . esc_html__('Cargo Trackers', 'cargo-trackers') . '</h1>';
+    settings_errors();
+    cargo_trackers_show_test_result();
+    echo '<p>' . esc_html__(
+        'The trackers on your pages ask this site, and the site adds your key and asks the tracking service.',
+        'cargo-trackers'
+    ) . ' <code>' . esc_html(cargo_trackers_route_url('ocean')) . '</code></p>';
+    echo '<form method="post" action="options.php">';
+    settings_fields('cargo_trackers');
+    echo '<table class="form-table" role="presentation">';
+
+    echo '<tr><th scope="row"><label for="cargo_trackers_api_key">' . esc_html__('API key', 'cargo-trackers') . '</label></th><td>';
+    if ($key_from === 'constant') {
+        echo '<p>' . esc_html(sprintf(
+            /* translators: %s: the key's last four characters */
+            __('The key %s comes from CARGO_TRACKERS_API_KEY in wp-config.php, which wins over this page.', 'cargo-trackers'),
+            cargo_trackers_key_hint($key)
+        )) . '</p>';
+    } else {
+        echo '<input type="password" id="cargo_trackers_api_key" name="cargo_trackers_api_key" value="" class="regular-text" '
+            . 'autocomplete="off" spellcheck="false">';
+        echo '<p class="description">' . esc_html($key === ''
+            ? __('No key is stored. Paste the key (trk_…) from the service\'s dashboard.', 'cargo-trackers')
+            : sprintf(
+                /* translators: %s: the key's last four characters */
+                __('A key ending in %s is stored. Leave the field empty to keep it.', 'cargo-trackers'),
+                cargo_trackers_key_hint($key)
+            )) . '</p>';
+        if ($key !== '') {
+            echo '<label><input type="checkbox" name="cargo_trackers_api_key_remove" value="1"> '
+                . esc_html__('Remove the stored key', 'cargo-trackers') . '</label>';
+        }
+        echo '<p class="description">' . esc_html__(
+            'Stored in the database, the key is in every backup and readable by any code running on the site. '
+            . 'Defining CARGO_TRACKERS_API_KEY in wp-config.php keeps it out of the database.',
+            'cargo-trackers'
+        ) . '</p>';
+    }
+    echo '</td></tr>';
+
+    echo '<tr><th scope="row"><label for="cargo_trackers_api_base_url">' . esc_html__('Service address', 'cargo-trackers')
+        . '</label></th><td>';
+    if ($base_from === 'constant') {
+        echo '<p>' . esc_html(sprintf(
+            /* translators: %s: the address */
+            __('%s, from CARGO_TRACKERS_API_BASE_URL in wp-config.php, which wins over this page.', 'cargo-trackers'),
+            $base
+        )) . '</p>';
+    } else {
+        echo '<input type="url" id="cargo_trackers_api_base_url" name="cargo_trackers_api_base_url" value="'
+            . esc_attr($base) . '" class="regular-text" placeholder="https://api.example.com">';
+        echo '<p class="description">' . esc_html__('The tracking service\'s base address; the plugin adds /v1/….', 'cargo-trackers')
+            . '</p>';
+    }
+    echo '</td></tr>';
+
+    $fields = array(
+        'new_numbers_per_hour' => array(
+            __('New numbers per visitor and hour', 'cargo-trackers'),
+            $defaults['newNumbersPerClientPerHour'],
+        ),
+        'visitor_calls_per_minute' => array(
+            __('Service calls per visitor and minute', 'cargo-trackers'),
+            $defaults['clientRequests']['requests'],
+        ),
+        'budget_per_20s' => array(
+            __('Service calls per 20 seconds, whole site (the service allows 100)', 'cargo-trackers'),
+            $defaults['upstreamBudget']['requests'],
+        ),
+    );
+    foreach ($fields as $name => $field) {
+        $id = 'cargo_trackers_limits_' . $name;
+        echo '<tr><th scope="row"><label for="' . esc_attr($id) . '">' . esc_html($field[0]) . '</label></th><td>'
+            . '<input type="number" min="1" id="' . esc_attr($id) . '" name="cargo_trackers_limits[' . esc_attr($name) . ']" value="'
+            . esc_attr(isset($limits[$name]) ? (string) $limits[$name] : '') . '" placeholder="' . esc_attr((string) $field[1]) . '">'
+            . '</td></tr>';
+    }
+
+    echo '<tr><th scope="row"><label for="cargo_trackers_cors_origins">' . esc_html__('Other sites', 'cargo-trackers')
+        . '</label></th><td><input type="text" id="cargo_trackers_cors_origins" name="cargo_trackers_cors_origins" value="'
+        . esc_attr((string) get_option('cargo_trackers_cors_origins', '')) . '" class="regular-text" placeholder="https://shop.example">'
+        . '<p class="description">' . esc_html__(
+            'Origins of other sites whose pages may use this site\'s tracking routes (for example a shop on another domain).',
+            'cargo-trackers'
+        ) . '</p></td></tr>';
+    echo '</table>';
+    submit_button();
+    echo '</form>';
+
+    echo '<h2>' . esc_html__('Test connection', 'cargo-trackers') . '</h2><p>' . esc_html__(
+        'Looks up a number that cannot exist: a good key gets 404, which is not billed; a bad key gets 401.',
+        'cargo-trackers'
+    ) . '</p><form method="post" action="' . esc_url(admin_url('admin-post.php')) . '">'
+        . '<input type="hidden" name="action" value="cargo_trackers_test_connection">';
+    wp_nonce_field('cargo_trackers_test_connection');
+    submit_button(__('Test connection', 'cargo-trackers'), 'secondary', 'submit', false);
+    echo '</form></div>';
+}
+
+/** admin-post.php?action=cargo_trackers_test_connection: one lookup that costs no credit, then back to the page. */
+function cargo_trackers_test_connection()
+{
+    if (!current_user_can('manage_options')) {
+        wp_die(esc_html__('You are not allowed to test the connection.', 'cargo-trackers'), 403);
+    }
+    check_admin_referer('cargo_trackers_test_connection');
+    set_transient('cargo_trackers_test_' . get_current_user_id(), cargo_trackers_probe(), 300);
+    wp_safe_redirect(admin_url('options-general.php?page=' . CARGO_TRACKERS_SETTINGS_PAGE . '&cargo-trackers-tested=1'));
+    exit;
+}
+add_action('admin_post_cargo_trackers_test_connection', 'cargo_trackers_test_connection');
+
+/** @return array{verdict:string,status:int|null,detail:string} */
+function cargo_trackers_probe()
+{
+    // The configuration the routes use, so the test proves what visitors' lookups will meet.
+    $config = cargo_trackers_proxy_config();
+    $key = (string) ($config['apiKey'] ?? '');
+    $base = (string) ($config['baseUrl'] ?? '');
+    if ($key === '' || $base === '') {
+        return array('verdict' => 'not_configured', 'status' => null, 'detail' => '');
+    }
+    try {
+        $base = Proxy::resolveBase($base);
+    } catch (\InvalidArgumentException $error) {
+        return array('verdict' => 'not_configured', 'status' => null, 'detail' => $error->getMessage());
+    }
+    $result = (new Transport())->get(
+        $base . '/v1/shipments/ocean?referenceNumber=' . rawurlencode(CARGO_TRACKERS_TEST_NUMBER),
+        array('accept' => 'application/json', 'authorization' => 'Bearer ' . $key),
+        30000,
+        65536
+    );
+    if ($result->error !== null) {
+        return array('verdict' => 'failure', 'status' => null, 'detail' => $result->error);
+    }
+    // What the service said, unless it repeated the key; never more than a line.
+    $detail = '';
+    if (JsonGuard::check($result->body, $key) === JsonGuard::OK) {
+        $document = json_decode($result->body, true);
+        $message = is_array($document) && isset($document['message']) && is_string($document['message']) ? $document['message'] : '';
+        $detail = substr($message, 0, 200);
+    }
+    $verdicts = array(401 => 'bad_key', 404 => 'good_key');
+    return array('verdict' => $verdicts[$result->status] ?? 'other', 'status' => $result->status, 'detail' => $detail);
+}
+
+function cargo_trackers_show_test_result()
+{
+    // Only chooses whether to show this user's own result.
+    if (!isset($_GET['cargo-trackers-tested'])) {
+        return;
+    }
+    $result = get_transient('cargo_trackers_test_' . get_current_user_id());
+    if (!is_array($result)) {
+        return;
+    }
+    delete_transient('cargo_trackers_test_' . get_current_user_id());
+    $texts = array(
+        'good_key' => array(
+            'success',
+            __('The key works: the service answered 404 for a number that cannot exist (not billed).', 'cargo-trackers'),
+        ),
+        'bad_key' => array(
+            'error',
+            __('The service refused the key (401). Check it, or create a new one in the dashboard.', 'cargo-trackers'),
+        ),
+        'not_configured' => array('error', __('Set the key and the service address first.', 'cargo-trackers')),
+        'failure' => array('error', __('The service could not be asked:', 'cargo-trackers')),
+        'other' => array('warning', __('The service answered something else:', 'cargo-trackers')),
+    );
+    list($type, $text) = $texts[$result['verdict']] ?? $texts['other'];
+    $got = $result['status'] !== null ? sprintf(' HTTP %d.', $result['status']) : '';
+    $detail = $result['detail'] !== '' ? ' ' . $result['detail'] : '';
+    echo '<div class="notice notice-' . esc_attr($type) . '" id="cargo-trackers-test-result"><p>'
+        . esc_html($text . $got . $detail) . '</p></div>';
+}

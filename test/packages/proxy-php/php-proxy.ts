@@ -1,0 +1,153 @@
+// proxy.php as a host runs it: the built file alone in a web root served by `php -S` (with
+// workers, so that requests run concurrently as under php-fpm), its configuration in a PHP file
+// outside that root, its state in a fresh directory. The contract suite and the PHP attack suite
+// start one per case.
+import { spawn, spawnSync } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { buildProxyPhp } from '../../../scripts/build-proxy-php.mjs';
+import { observe } from '../proxy/harness.js';
+import type { ContractProxy, ContractProxyOptions } from '../proxy/contract-suite.js';
+
+/** What the PHP suites may set beyond the contract's options (the core's names). */
+export interface PhpProxyOptions extends ContractProxyOptions {
+  readonly timeoutMs?: number;
+  readonly limits?: ContractProxyOptions['limits'] & {
+    readonly shortCacheTtlMs?: number;
+    readonly clientRequests?: { readonly requests: number; readonly windowMs: number };
+  };
+}
+
+export interface PhpProxy extends ContractProxy {
+  /** The JSON log lines the proxy wrote so far. */
+  logs(): string[];
+}
+
+export type StartPhpProxy = (options: PhpProxyOptions) => Promise<PhpProxy>;
+
+export interface ProxyPhpVariant {
+  /** Counters in APCu (when the extension is loaded) or in flock-guarded files. */
+  readonly counters: 'apcu' | 'files';
+  /** curl, or PHP's HTTP streams as on a host without the curl extension. */
+  readonly transport: 'curl' | 'streams';
+}
+
+/** Limits that stay out of the way of a case about something else; Infinity is "off" (null) for PHP. */
+export function phpLimits(limits: PhpProxyOptions['limits'] = {}): Record<string, unknown> {
+  const merged: Record<string, unknown> = {
+    newNumbersPerClientPerHour: null,
+    upstreamBudget: { requests: null, windowMs: 20_000 },
+    clientRequests: { requests: null, windowMs: 60_000 },
+    ...limits,
+  };
+  if (merged.newNumbersPerClientPerHour === Infinity) merged.newNumbersPerClientPerHour = null;
+  return merged;
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+/** A PHP value from plain data: json_decode keeps it exact. */
+export function phpValue(value: unknown): string {
+  return `json_decode(${JSON.stringify(JSON.stringify(value))}, true)`;
+}
+
+let built: string | undefined;
+
+/** Why a PHP extension a variant needs is missing, or undefined; a variant never silently tests something else. */
+export function phpExtensionMissing(extension: string, debianPackage: string): string | undefined {
+  const modules = spawnSync('php', ['-m'], { encoding: 'utf8' }).stdout ?? '';
+  return modules.split('\n').some((line) => line.trim().toLowerCase() === extension)
+    ? undefined
+    : `PHP has no ${extension} extension: apt-get install ${debianPackage}`;
+}
+
+export async function startProxyPhp(options: PhpProxyOptions, variant: ProxyPhpVariant): Promise<PhpProxy> {
+  built ??= buildProxyPhp();
+  const dir = await mkdtemp(join(tmpdir(), 'cargo-trackers-proxy-php-'));
+  const webRoot = join(dir, 'public');
+  await mkdir(webRoot);
+  await writeFile(join(webRoot, 'proxy.php'), built);
+  const config = {
+    apiKey: options.apiKey,
+    baseUrl: options.baseUrl,
+    corsOrigins: options.corsOrigins ?? [],
+    timeoutMs: options.timeoutMs ?? 2_000,
+    limits: phpLimits(options.limits),
+    stateDir: join(dir, 'state'),
+    counters: variant.counters === 'files' ? 'files' : 'auto',
+    transport: variant.transport === 'streams' ? 'streams' : 'auto',
+  };
+  // Outside the web root, as the README says; PHP, so even a misplaced copy prints nothing.
+  await writeFile(join(dir, 'config.php'), `<?php\nreturn ${phpValue(config)};\n`);
+  const port = await freePort();
+  let output = '';
+  // Every notice or warning printed into the answer, where a test sees it as a broken answer.
+  const args = ['-d', 'display_errors=1', '-d', 'error_reporting=-1', '-S', `127.0.0.1:${port}`, '-t', webRoot];
+  if (variant.counters === 'apcu') args.unshift('-d', 'apc.enabled=1');
+  const server: ChildProcess = spawn('php', args, {
+    cwd: dir,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, TRACKING_PROXY_CONFIG: join(dir, 'config.php'), PHP_CLI_SERVER_WORKERS: '4' },
+    detached: true,
+  });
+  server.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
+  server.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
+  const url = `http://127.0.0.1:${port}`;
+  const close = async () => {
+    observe(output);
+    await stopGroup(server);
+    await rm(dir, { recursive: true, force: true });
+  };
+  try {
+    await waitForPort(url, () => output);
+  } catch (error) {
+    await close();
+    throw error;
+  }
+  return {
+    url,
+    address: (path) => `${url}${path.replace(/^\/api\/tracking\//, '/proxy.php/')}`,
+    logs: () => output.split('\n').filter((line) => line.startsWith('{')),
+    close,
+  };
+}
+
+/** Stops php -S and the workers it forked (one process group). */
+export async function stopGroup(child: ChildProcess): Promise<void> {
+  if (child.pid !== undefined && child.exitCode === null && child.signalCode === null) {
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    try {
+      process.kill(-child.pid, 'SIGTERM');
+    } catch {
+      child.kill('SIGTERM');
+    }
+    await exited;
+  }
+  child.stdout?.destroy();
+  child.stderr?.destroy();
+}
+
+async function waitForPort(url: string, output: () => string): Promise<void> {
+  const end = Date.now() + 10_000;
+  while (Date.now() < end) {
+    try {
+      await fetch(`${url}/nothing-here`);
+      return;
+    } catch {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+  throw new Error(`php -S did not answer at ${url}:\n${output()}`);
+}

@@ -1,0 +1,378 @@
+// The PHP twins of the Node proxy's attack tests (create-proxy, node, upstream and json-guard
+// tests), written once against "start a PHP proxy in front of this upstream" and run against
+// proxy.php and the WordPress routes, through real sockets against a misbehaving upstream. The
+// shared contract suite (test/packages/proxy/contract-suite.ts) runs against them as well.
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { CANARY_KEY, readAnswer, startUpstream } from '../proxy/harness.js';
+import type { Answer, Upstream, UpstreamHandler } from '../proxy/harness.js';
+import { MARKER } from '../proxy/contract-suite.js';
+import type { PhpProxy, PhpProxyOptions, StartPhpProxy } from './php-proxy.js';
+
+const DOC = '{"referenceNumber":"MSCU1234567","status":"IN_TRANSIT"}';
+
+const json =
+  (status: number, body: string, headers: Record<string, string> = {}): UpstreamHandler =>
+  (_req, res) => {
+    res.writeHead(status, { 'content-type': 'application/json', ...headers });
+    res.end(body);
+  };
+
+interface Context {
+  get(path: string, headers?: Record<string, string>, init?: RequestInit): Promise<Answer>;
+  readonly upstream: Upstream;
+  readonly proxy: PhpProxy;
+  to(path: string): string;
+}
+
+const errorOf = (answer: Answer) => (answer.json() as { error?: string }).error;
+const shipmentCalls = (upstream: Upstream) => upstream.requests.filter((r) => r.path.startsWith('/v1/shipments')).length;
+
+/** What an implementation offers beyond the contract. */
+export interface PhpProxyFeatures {
+  /** It writes JSON log lines that `logs()` returns (proxy.php does; WordPress logs nothing). */
+  readonly logs: boolean;
+}
+
+export function describePhpProxy(name: string, start: StartPhpProxy, features: PhpProxyFeatures): void {
+  async function withProxy(
+    handler: UpstreamHandler,
+    options: Omit<PhpProxyOptions, 'baseUrl' | 'apiKey'> & { baseUrl?: string },
+    body: (context: Context) => Promise<void>,
+  ): Promise<void> {
+    const upstream = await startUpstream(handler);
+    const proxy = await start({ baseUrl: upstream.url, apiKey: CANARY_KEY, ...options });
+    const to = (path: string) => proxy.address?.(path) ?? `${proxy.url}${path}`;
+    try {
+      await body({
+        get: async (path, headers, init) => readAnswer(await fetch(to(path), { ...init, headers: { ...MARKER, ...headers } })),
+        upstream,
+        proxy,
+        to,
+      });
+    } finally {
+      await proxy.close();
+      await upstream.close();
+    }
+  }
+
+  describe(`${name}: the PHP proxy's protections`, () => {
+    describe('the request marker', () => {
+      it('refuses a request without Cargo-Trackers-Request with 403 cross_site on every route, before any upstream call or counter', () =>
+        withProxy(json(200, DOC), { limits: { newNumbersPerClientPerHour: 1 } }, async ({ to, get, upstream }) => {
+          for (const path of ['/api/tracking/ocean?referenceNumber=A1', '/api/tracking/air?number=176-1', '/api/tracking/carriers/ocean']) {
+            for (const headers of [{}, { 'cargo-trackers-request': '' }] as Array<Record<string, string>>) {
+              const refused = await readAnswer(await fetch(to(path), { headers }));
+              assert.equal(refused.status, 403, path);
+              assert.equal(errorOf(refused), 'cross_site');
+              assert.match((refused.json() as { message: string }).message, /Cargo-Trackers-Request: 1/);
+              assert.equal(refused.headers.get('content-type'), 'application/json; charset=utf-8');
+            }
+          }
+          assert.equal(upstream.requests.length, 0);
+          // The refusals spent none of the visitor's one new number.
+          assert.equal((await get('/api/tracking/ocean?referenceNumber=A2')).status, 200);
+        }));
+
+      it("answers a listed origin's preflight with the shared CORS rule, and exposes Retry-After on its answers", () =>
+        withProxy(
+          json(429, '{"message":"slow down"}', { 'retry-after': '7' }),
+          { corsOrigins: ['https://shop.example'] },
+          async ({ to, get }) => {
+            const preflight = await readAnswer(
+              await fetch(to('/api/tracking/ocean'), {
+                method: 'OPTIONS',
+                headers: {
+                  origin: 'https://shop.example',
+                  'access-control-request-method': 'GET',
+                  'access-control-request-headers': 'cargo-trackers-request',
+                },
+              }),
+            );
+            assert.equal(preflight.status, 204);
+            assert.equal(preflight.headers.get('access-control-allow-origin'), 'https://shop.example');
+            assert.equal(preflight.headers.get('access-control-allow-methods'), 'GET');
+            assert.equal(preflight.headers.get('access-control-allow-headers'), 'Accept, Accept-Language, Cargo-Trackers-Request');
+            assert.equal(preflight.headers.get('access-control-max-age'), '7200');
+            assert.match(preflight.headers.get('vary') ?? '', /Origin/);
+            const answer = await get('/api/tracking/ocean?referenceNumber=A1', {
+              origin: 'https://shop.example',
+              'sec-fetch-site': 'cross-site',
+            });
+            assert.equal(answer.status, 429);
+            assert.equal(answer.headers.get('retry-after'), '7');
+            assert.equal(answer.headers.get('access-control-allow-origin'), 'https://shop.example');
+            assert.equal(answer.headers.get('access-control-expose-headers'), 'Retry-After');
+            const unlisted = await get('/api/tracking/ocean?referenceNumber=A1', { origin: 'https://evil.example' });
+            assert.equal(unlisted.status, 403);
+            assert.equal(unlisted.headers.get('access-control-allow-origin'), null);
+          },
+        ));
+    });
+
+    describe('what reaches the service', () => {
+      it('forwards the documented parameters verbatim, an empty carrierCode as empty, and nothing else', () =>
+        withProxy(json(200, DOC), {}, async ({ get, upstream }) => {
+          const number = `A B+C&D=E%F#G/ü?'O"B\\`;
+          const answer = await get(
+            `/api/tracking/ocean?referenceNumber=${encodeURIComponent(number)}&carrierCode=&routeDetails=TRUE&apiKey=x&referenceType=bl`,
+            { 'accept-language': 'de', cookie: 'session=1', authorization: 'Bearer visitor' },
+          );
+          assert.equal(answer.status, 200);
+          const [call] = upstream.requests;
+          assert.equal(call?.path, '/v1/shipments/ocean');
+          assert.deepEqual(
+            [...(call?.query ?? [])],
+            [
+              ['referenceNumber', number],
+              ['carrierCode', ''],
+              ['routeDetails', 'TRUE'],
+            ],
+          );
+          assert.equal(call?.headers.authorization, `Bearer ${CANARY_KEY}`);
+          assert.equal(call?.headers.accept, 'application/json');
+          assert.equal(call?.headers.cookie, undefined);
+          assert.equal(call?.headers['accept-language'], undefined);
+          assert.equal((await get('/api/tracking/ocean?referenceNumber=B2')).status, 200);
+          assert.deepEqual([...(upstream.requests[1]?.query.keys() ?? [])], ['referenceNumber']);
+          assert.equal((await get('/api/tracking/air?number=176-22817340&routePath=true')).status, 200);
+          assert.equal(upstream.requests[2]?.rawQuery, 'number=176-22817340&routePath=true');
+          assert.equal((await get('/api/tracking/carriers/air?number=1')).status, 200);
+          assert.equal(upstream.requests[3]?.url, '/v1/carriers/air');
+          assert.equal(upstream.requests[3]?.headers.authorization, undefined);
+        }));
+
+      it('refuses a forwarded parameter given twice with 400 duplicate_parameter, and ignores duplicates of dropped ones', () =>
+        withProxy(json(200, DOC), {}, async ({ get, upstream }) => {
+          for (const query of [
+            'referenceNumber=A&referenceNumber=B',
+            'referenceNumber=A&carrierCode=X&carrierCode=',
+            'referenceNumber=A&routeDetails=true&routeDetails=false',
+          ]) {
+            const refused = await get(`/api/tracking/ocean?${query}`);
+            assert.equal(refused.status, 400, query);
+            assert.equal(errorOf(refused), 'duplicate_parameter');
+          }
+          assert.equal(upstream.requests.length, 0);
+          assert.equal((await get('/api/tracking/ocean?x=1&x=2&referenceNumber=A')).status, 200);
+          assert.equal((await get('/api/tracking/ocean')).status, 400);
+          assert.equal((await get(`/api/tracking/ocean?referenceNumber=${'9'.repeat(257)}`)).status, 400);
+        }));
+    });
+
+    describe('what the visitor gets', () => {
+      it('passes a 200 body byte for byte, whitespace, escapes and big numbers included', async () => {
+        const body = '{ "a" : "\\u00fc\\/x", "ü": 12345678901234567890123, "f": 1.0, "e": [ ],\n "n": null }\n';
+        await withProxy(json(200, body), {}, async ({ get }) => {
+          for (const round of ['miss', 'hit']) {
+            const answer = await get('/api/tracking/ocean?referenceNumber=A1');
+            assert.equal(answer.status, 200);
+            assert.deepEqual(Buffer.from(answer.bytes), Buffer.from(body), round);
+            assert.equal(answer.headers.get('x-proxy-cache'), round);
+          }
+        });
+      });
+
+      it('passes the upstream status and body, with Retry-After on a 429', async () => {
+        for (const [status, body] of [
+          [401, '{"message":"Unauthorized"}'],
+          [402, '{"message":"No credits","error":"insufficient_credits","product":"ocean"}'],
+          [429, '{"message":"Too many"}'],
+          [202, '{"message":"Accepted"}'],
+        ] as const) {
+          await withProxy(json(status, body, status === 429 ? { 'retry-after': '12' } : {}), {}, async ({ get }) => {
+            const answer = await get('/api/tracking/air?number=176-1');
+            assert.equal(answer.status, status);
+            assert.equal(answer.text, body);
+            assert.equal(answer.headers.get('retry-after'), status === 429 ? '12' : null);
+          });
+        }
+      });
+
+      it('keeps a 202, 404 or 5xx for seconds, so a crowd asking again makes one call, but never a 401 or 429', async () => {
+        for (const [status, calls] of [
+          [202, 1],
+          [404, 1],
+          [503, 1],
+          [401, 3],
+          [429, 3],
+        ] as const) {
+          await withProxy(json(status, '{"message":"x"}'), {}, async ({ get, upstream }) => {
+            for (let i = 0; i < 3; i++)
+              assert.equal((await get('/api/tracking/ocean?referenceNumber=A1', { 'accept-language': `l${i}` })).status, status);
+            assert.equal(shipmentCalls(upstream), calls, `upstream ${status}`);
+          });
+        }
+      });
+    });
+
+    describe('a misbehaving service', () => {
+      const failures: Array<[string, UpstreamHandler, string]> = [
+        ['an HTML page', (_q, res) => res.writeHead(200, { 'content-type': 'text/html' }).end('<html>hi</html>'), 'upstream_not_json'],
+        ['an empty body', (_q, res) => res.writeHead(200).end(), 'upstream_not_json'],
+        ['JSON that is not UTF-8', (_q, res) => res.writeHead(200).end(Buffer.from([0x22, 0xff, 0xfe, 0x22])), 'upstream_not_json'],
+        ['the key in the body', json(200, `{"echo":"Bearer ${CANARY_KEY}"}`), 'upstream_key_echo'],
+        [
+          'the key JSON-escaped',
+          json(404, `{"echo":"\\u${CANARY_KEY.charCodeAt(0).toString(16).padStart(4, '0')}${CANARY_KEY.slice(1)}"}`),
+          'upstream_key_echo',
+        ],
+        ['the key in Retry-After', json(429, '{}', { 'retry-after': CANARY_KEY }), 'upstream_key_echo'],
+        ['a redirect', (_q, res) => res.writeHead(302, { location: '/v1/elsewhere' }).end(), 'upstream_redirect'],
+        [
+          'a body cut short',
+          (_q, res) => {
+            res.writeHead(200, { 'content-length': '100' });
+            res.write('{"a":');
+            setTimeout(() => res.socket?.destroy(), 50);
+          },
+          'upstream_incomplete',
+        ],
+        [
+          'a body over 5 MiB',
+          (_q, res) => {
+            res.writeHead(200, { 'content-type': 'application/json' });
+            res.end(`"${'x'.repeat(5 * 1024 * 1024)}"`);
+          },
+          'upstream_too_large',
+        ],
+        ['silence past the timeout', () => undefined, 'upstream_timeout'],
+        [
+          'a body that trickles past the timeout',
+          (_q, res) => {
+            res.writeHead(200, { 'content-type': 'application/json' });
+            res.write('[');
+            const timer = setInterval(() => res.write(' '), 100);
+            res.once('close', () => clearInterval(timer));
+          },
+          'upstream_timeout',
+        ],
+      ];
+      for (const [what, handler, error] of failures) {
+        it(`answers ${what} with 502 ${error}, as JSON, never passing it on`, () =>
+          withProxy(handler, { timeoutMs: 1_000 }, async ({ get, upstream }) => {
+            const started = Date.now();
+            const answer = await get('/api/tracking/ocean?referenceNumber=A1');
+            assert.equal(answer.status, 502);
+            assert.equal(errorOf(answer), error);
+            assert.equal(answer.headers.get('content-type'), 'application/json; charset=utf-8');
+            assert.equal(answer.headers.get('x-content-type-options'), 'nosniff');
+            assert.ok(Date.now() - started < 5_000, 'answered within the timeout and a margin');
+            assert.equal(upstream.requests.length, 1, 'a redirect is not followed');
+          }));
+      }
+
+      it('takes a body just under 5 MiB', () =>
+        withProxy(
+          (_q, res) => {
+            res.writeHead(200, { 'content-type': 'application/json' });
+            res.end(`"${'x'.repeat(5 * 1024 * 1024 - 2)}"`);
+          },
+          {},
+          async ({ get }) => {
+            const answer = await get('/api/tracking/ocean?referenceNumber=A1');
+            assert.equal(answer.status, 200);
+            assert.equal(answer.bytes.byteLength, 5 * 1024 * 1024);
+          },
+        ));
+
+      it('answers 502 upstream_unreachable when nothing listens', async () => {
+        const closed = await startUpstream();
+        const baseUrl = closed.url;
+        await closed.close();
+        await withProxy(json(200, DOC), { baseUrl }, async ({ get }) => {
+          const answer = await get('/api/tracking/ocean?referenceNumber=A1');
+          assert.equal(answer.status, 502);
+          assert.equal(errorOf(answer), 'upstream_unreachable');
+        });
+      });
+    });
+
+    describe('credits and load', () => {
+      it('makes one upstream call for concurrent identical lookups, and every visitor gets its answer', () =>
+        withProxy(
+          (_q, res) => setTimeout(() => json(200, DOC)(_q, res, undefined as never), 700),
+          {},
+          async ({ get, upstream }) => {
+            const answers = await Promise.all(
+              Array.from({ length: 3 }, (_, i) => get('/api/tracking/ocean?referenceNumber=A1', { 'accept-language': `v${i}` })),
+            );
+            for (const answer of answers) {
+              assert.equal(answer.status, 200);
+              assert.equal(answer.text, DOC);
+            }
+            assert.equal(shipmentCalls(upstream), 1);
+          },
+        ));
+
+      it('gives visitors who ask for a carrier list while it is being fetched that list, from one upstream call', () =>
+        withProxy(
+          (req, res) => setTimeout(() => json(200, '{"carriers":[]}')(req, res, undefined as never), 700),
+          {},
+          async ({ get, upstream }) => {
+            const answers = await Promise.all(
+              Array.from({ length: 3 }, (_, i) => get('/api/tracking/carriers/ocean', { 'accept-language': `v${i}` })),
+            );
+            assert.deepEqual(
+              answers.map((a) => [a.status, a.text]),
+              answers.map(() => [200, '{"carriers":[]}']),
+            );
+            assert.equal(upstream.requests.length, 1);
+          },
+        ));
+
+      it('creates no visitor counter for a call the budget refuses: the quota is charged only for calls that go out', () =>
+        withProxy(
+          json(200, DOC),
+          { limits: { newNumbersPerClientPerHour: 2, upstreamBudget: { requests: 1, windowMs: 1_000 } } },
+          async ({ get }) => {
+            assert.equal((await get('/api/tracking/ocean?referenceNumber=A1')).status, 200);
+            for (const number of ['A2', 'A3']) {
+              const refused = await get(`/api/tracking/ocean?referenceNumber=${number}`);
+              assert.equal(refused.status, 429);
+              assert.equal(errorOf(refused), 'upstream_budget');
+              assert.ok(Number(refused.headers.get('retry-after')) >= 1);
+            }
+            await new Promise((resolve) => setTimeout(resolve, 1_300));
+            assert.equal((await get('/api/tracking/ocean?referenceNumber=A2')).status, 200);
+            await new Promise((resolve) => setTimeout(resolve, 1_300));
+            const over = await get('/api/tracking/ocean?referenceNumber=A3');
+            assert.equal(over.status, 429);
+            assert.equal(errorOf(over), 'client_quota');
+          },
+        ));
+
+      it("limits one visitor's upstream calls per window (client_rate), and cache hits cost nothing", () =>
+        withProxy(json(200, DOC), { limits: { clientRequests: { requests: 2, windowMs: 60_000 } } }, async ({ get }) => {
+          assert.equal((await get('/api/tracking/ocean?referenceNumber=A1')).status, 200);
+          assert.equal((await get('/api/tracking/ocean?referenceNumber=A2')).status, 200);
+          for (let i = 0; i < 5; i++) assert.equal((await get('/api/tracking/ocean?referenceNumber=A1')).status, 200);
+          const refused = await get('/api/tracking/ocean?referenceNumber=A3');
+          assert.equal(refused.status, 429);
+          assert.equal(errorOf(refused), 'client_rate');
+        }));
+
+      it('answers anything but GET with 405', () =>
+        withProxy(json(200, DOC), {}, async ({ get, upstream }) => {
+          for (const method of ['POST', 'PUT', 'DELETE']) {
+            const answer = await get('/api/tracking/ocean?referenceNumber=A1', {}, { method });
+            assert.equal(answer.status, 405, method);
+            assert.equal(errorOf(answer), 'method_not_allowed');
+          }
+          assert.equal(upstream.requests.length, 0);
+        }));
+
+      it('logs one line per request, with the number only as a fingerprint', { skip: !features.logs }, () =>
+        withProxy(json(200, DOC), {}, async ({ get, proxy }) => {
+          assert.equal((await get('/api/tracking/ocean?referenceNumber=SECRETNUMBER1')).status, 200);
+          const lines = proxy.logs();
+          const entry = JSON.parse(lines.at(-1) ?? '{}') as Record<string, unknown>;
+          assert.equal(entry.route, 'ocean');
+          assert.equal(entry.status, 200);
+          assert.equal(typeof entry.numberHash, 'string');
+          assert.ok(!lines.some((line) => line.includes('SECRETNUMBER1')));
+        }),
+      );
+    });
+  });
+}
