@@ -6,6 +6,8 @@ import type { ProxyLogger } from './log.js';
 import type { ProxyCore, ProxyInput, ProxyRequestInfo } from './create-proxy.js';
 import { errorOutput } from './answer.js';
 import type { ProxyOutput } from './answer.js';
+import { BytePool, MEMORY_RETRY_S, MEMORY_WAIT_MS, bytePoolOf } from './byte-pool.js';
+import { DEFAULT_LIMITS } from './options.js';
 
 export { createLineWriter, createNodeJsonLogger } from './node-log.js';
 export { nodeHttpTransport } from './node-upstream.js';
@@ -33,6 +35,12 @@ interface MountedRequest extends IncomingMessage {
 
 type Listener = (req: IncomingMessage, res: ServerResponse) => void;
 
+/** What every write needs: the byte pool that bounds queued answers, and how long a write may take. */
+interface Outlet {
+  readonly pool: BytePool;
+  readonly writeTimeoutMs: number;
+}
+
 /** Bodies smaller than this go out as they are: compressing them saves less than it costs. */
 const MIN_COMPRESS_BYTES = 1_024;
 
@@ -59,14 +67,17 @@ export function toNodeListener(handler: FetchHandler, options: NodeListenerOptio
   (handler as Partial<Record<typeof PROXY_DEFAULT_LOGGER, (make: () => ProxyLogger) => void>>)[PROXY_DEFAULT_LOGGER]?.(() =>
     createNodeJsonLogger(),
   );
+  // The proxy's own byte pool, shared with its upstream calls; another handler gets one of its own.
+  const pool = bytePoolOf(handler) ?? new BytePool(DEFAULT_LIMITS.maxHeldBytes);
   if (core !== undefined) {
     const variants = new CompressedVariants(options.maxCompressedBytes ?? 32 * 1024 * 1024);
+    const out: Outlet = { pool, writeTimeoutMs };
     return (req, res) => {
-      serveCore(core, variants, writeTimeoutMs, req as MountedRequest, res);
+      serveCore(core, variants, out, req as MountedRequest, res);
     };
   }
   return (req, res) => {
-    void serveFetch(handler, writeTimeoutMs, req as MountedRequest, res);
+    void serveFetch(handler, { pool, writeTimeoutMs }, req as MountedRequest, res);
   };
 }
 
@@ -91,7 +102,7 @@ function headerOf(req: IncomingMessage): (name: string) => string | null {
   };
 }
 
-function serveCore(core: ProxyCore, variants: CompressedVariants, writeTimeoutMs: number, req: MountedRequest, res: ServerResponse): void {
+function serveCore(core: ProxyCore, variants: CompressedVariants, out: Outlet, req: MountedRequest, res: ServerResponse): void {
   const { path, search } = requestTarget(req);
   const header = headerOf(req);
   let signal: AbortSignal | undefined;
@@ -118,17 +129,17 @@ function serveCore(core: ProxyCore, variants: CompressedVariants, writeTimeoutMs
   // A cache hit comes back at once and is written in the same turn; the rest when ready.
   if (result instanceof Promise) {
     result.then(
-      (output) => send(variants, writeTimeoutMs, res, header, output),
+      (output) => send(variants, out, res, header, output),
       () => writeFailure(res),
     );
   } else {
-    send(variants, writeTimeoutMs, res, header, result);
+    send(variants, out, res, header, result);
   }
 }
 
 function send(
   variants: CompressedVariants,
-  writeTimeoutMs: number,
+  out: Outlet,
   res: ServerResponse,
   header: (name: string) => string | null,
   output: ProxyOutput,
@@ -149,10 +160,25 @@ function send(
         }
       }
     }
-    write(res, output.status, preparedHeaders(output, compressible, encoding, body), body, writeTimeoutMs);
+    write(out, res, output.status, preparedHeaders(output, compressible, encoding, body), body, () => {
+      // No room in the byte pool: wait a little for answers to drain, then refuse.
+      void out.pool.whenFits(body as Uint8Array, MEMORY_WAIT_MS).then((fits) => {
+        if (fits) send(variants, out, res, header, output);
+        else writeOutput(out, res, memoryRefusal(output));
+      });
+    });
   } catch {
     writeFailure(res);
   }
+}
+
+/** A clean JSON refusal, with the CORS headers the answer would have carried. */
+function memoryRefusal(output: ProxyOutput): ProxyOutput {
+  const kept: Record<string, string> = { 'retry-after': String(MEMORY_RETRY_S) };
+  for (const [name, value] of Object.entries(output.headers)) {
+    if (name === 'vary' || name.startsWith('access-control-')) kept[name] = value;
+  }
+  return errorOutput(429, 'proxy_memory', 'The proxy is holding as many answers as its memory allows; try again shortly.', kept);
 }
 
 type Encoding = 'identity' | 'gzip' | 'br';
@@ -263,17 +289,31 @@ class CompressedVariants {
 
 /**
  * Writes an answer whole. The body is passed by reference, never copied, so a thousand visitors
- * of one cached answer hold one buffer between them; a visitor that does not read it within
- * `writeTimeoutMs` is cut off, which releases the socket's hold on it.
+ * of one cached answer hold one buffer between them. While the socket holds it (a visitor
+ * reading slowly), the body is held in the byte pool, once however many visitors share it; a
+ * body that does not fit is not written, and `noRoom` runs instead. A visitor that does not read
+ * it within `writeTimeoutMs` is cut off, which releases the socket's hold on it.
  */
 function write(
+  out: Outlet,
   res: ServerResponse,
   status: number,
   headers: Record<string, string | number>,
   body: Uint8Array | null,
-  writeTimeoutMs: number,
+  noRoom?: () => void,
 ): void {
   if (res.destroyed) return;
+  let release: (() => void) | undefined;
+  if (body !== null && body.byteLength > 0) {
+    release = out.pool.hold(body);
+    if (release === undefined) {
+      if (noRoom !== undefined) {
+        noRoom();
+        return;
+      }
+      // The proxy's own small answers (refusals, failures) always go out: they are bounded by the connections.
+    }
+  }
   if (body !== null && headers['content-length'] !== body.byteLength) headers['content-length'] = body.byteLength;
   res.writeHead(status, headers);
   if (body === null || body.byteLength === 0) {
@@ -281,15 +321,18 @@ function write(
     return;
   }
   res.end(body);
-  boundWrite(res, writeTimeoutMs);
-}
-
-function boundWrite(res: ServerResponse, writeTimeoutMs: number): void {
   // Most answers are in the kernel's socket buffer by now: nothing of it is held here, so a hit
   // needs no timer. Only what is still queued in the process (a visitor reading slowly, or an
-  // answer waiting behind a pipelined one) is bounded in time.
-  if (res.writableLength === 0 || res.destroyed) return;
-  const timer = setTimeout(() => res.destroy(), writeTimeoutMs);
+  // answer waiting behind a pipelined one) is held and bounded in time.
+  if (res.writableLength === 0 || res.destroyed) {
+    release?.();
+    return;
+  }
+  if (release !== undefined) {
+    res.once('finish', release);
+    res.once('close', release);
+  }
+  const timer = setTimeout(() => res.destroy(), out.writeTimeoutMs);
   timer.unref();
   res.once('close', () => clearTimeout(timer));
 }
@@ -299,14 +342,17 @@ function writeFailure(res: ServerResponse): void {
     res.destroy();
     return;
   }
-  writeOutput(res, errorOutput(500, 'proxy_error', 'The proxy failed unexpectedly.'), 5_000);
+  writeOutput(FAILURE_OUTLET, res, errorOutput(500, 'proxy_error', 'The proxy failed unexpectedly.'));
 }
 
-function writeOutput(res: ServerResponse, output: ProxyOutput, writeTimeoutMs: number): void {
-  write(res, output.status, { ...output.headers }, output.body, writeTimeoutMs);
+/** For the proxy's own failure answers, a few dozen bytes each, which always go out. */
+const FAILURE_OUTLET: Outlet = { pool: new BytePool(Number.MAX_SAFE_INTEGER), writeTimeoutMs: 5_000 };
+
+function writeOutput(out: Outlet, res: ServerResponse, output: ProxyOutput): void {
+  write(out, res, output.status, { ...output.headers }, output.body);
 }
 
-async function serveFetch(handler: FetchHandler, writeTimeoutMs: number, req: MountedRequest, res: ServerResponse): Promise<void> {
+async function serveFetch(handler: FetchHandler, out: Outlet, req: MountedRequest, res: ServerResponse): Promise<void> {
   const signal = visitorSignal(res);
   let request: Request;
   try {
@@ -314,7 +360,7 @@ async function serveFetch(handler: FetchHandler, writeTimeoutMs: number, req: Mo
     request = new Request(`http://localhost${path}${search}`, { method: req.method ?? 'GET', headers: requestHeaders(req), signal });
   } catch {
     // Request refuses methods such as TRACE and CONNECT; none is a tracking request.
-    writeOutput(res, errorOutput(400, 'bad_request', 'Unsupported request.'), writeTimeoutMs);
+    writeOutput(out, res, errorOutput(400, 'bad_request', 'Unsupported request.'));
     return;
   }
   try {
@@ -328,7 +374,7 @@ async function serveFetch(handler: FetchHandler, writeTimeoutMs: number, req: Mo
     response.headers.forEach((value, name) => {
       headers[name] = value;
     });
-    write(res, response.status, headers, body, writeTimeoutMs);
+    write(out, res, response.status, headers, body, () => writeOutput(out, res, memoryRefusal({ status: 429, headers, body: null })));
   } catch {
     writeFailure(res);
   }
