@@ -5,8 +5,13 @@ import { storeFromRedisUrl } from '@cargo-trackers/proxy/redis';
 const proxy = createTrackingProxy({
   baseUrl: process.env.TRACKING_BASE_URL ?? '',
   apiKey: process.env.TRACKING_API_KEY ?? '',
-  // Vercel overwrites X-Forwarded-For with the visitor's address; behind your own proxy, name its header.
-  trustedProxyHeader: 'x-forwarded-for',
+  // A route handler sees no socket, only headers. On Vercel (which sets VERCEL=1), the edge sets
+  // x-vercel-forwarded-for to the visitor's address on every request. Self-hosted `next start`
+  // passes a visitor's own X-Forwarded-For through untouched, so nothing is trusted there unless
+  // TRUSTED_PROXY_HEADER names the header your own reverse proxy overwrites (nginx:
+  // `proxy_set_header X-Real-IP $remote_addr;` and TRUSTED_PROXY_HEADER=x-real-ip); without one,
+  // every visitor shares one quota.
+  trustedProxyHeader: process.env.VERCEL === '1' ? 'x-vercel-forwarded-for' : process.env.TRUSTED_PROXY_HEADER || undefined,
   // Serverless functions run as many instances: REDIS_URL makes them share cache, quotas and budget.
   store: storeFromRedisUrl(process.env.REDIS_URL),
 });

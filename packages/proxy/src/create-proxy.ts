@@ -1,3 +1,4 @@
+import { BytePool, PROXY_BYTE_POOL } from './byte-pool.js';
 import { fingerprint } from './bytes.js';
 import { admitNumber } from './client-quota.js';
 import { clientDigester, clientKey } from './client-address.js';
@@ -197,7 +198,7 @@ type CallResult =
       readonly body: Uint8Array;
       readonly etag?: string;
     }
-  | { readonly kind: 'failure'; readonly error: string; readonly message: string };
+  | { readonly kind: 'failure'; readonly error: string; readonly message: string; readonly status?: number; readonly retryAfter?: string };
 
 /**
  * A call result as bytes, for the instances waiting on another's call: one JSON line of
@@ -256,6 +257,8 @@ export function createTrackingProxy(options: TrackingProxyOptions): TrackingProx
   // Late-bound so that a test or an instrumentation library replacing globalThis.fetch is honoured.
   const transport = options.transport ?? fetchTransport(options.fetch ?? ((input, init) => globalThis.fetch(input, init)));
   const lookups = new SharedCalls<CallResult>();
+  /** Bytes held for answers in motion, upstream bodies and answers being written; the Node adapter shares it. */
+  const bytePool = new BytePool(limits.maxHeldBytes);
   const digestClient = clientDigester(apiKey);
   const carrierLists = new SharedCalls<CallResult>();
   /** The last good carrier list per route, kept in the process so that no cache flood can make it fetched again. */
@@ -289,7 +292,7 @@ export function createTrackingProxy(options: TrackingProxyOptions): TrackingProx
     const url = `${base}${spec.upstreamPath}${query === '' ? '' : `?${query}`}`;
     const headers: Record<string, string> =
       spec.numberParam === undefined ? { accept: UPSTREAM_ACCEPT } : { accept: UPSTREAM_ACCEPT, authorization: `Bearer ${apiKey}` };
-    const result: UpstreamResult = await transport({ url, headers, timeoutMs, maxBodyBytes: limits.maxBodyBytes, signal });
+    const result: UpstreamResult = await transport({ url, headers, timeoutMs, maxBodyBytes: limits.maxBodyBytes, signal, bytes: bytePool });
     if (result.kind === 'failure') return result;
     if (result.status < 200 || result.status > 599 || result.status === 204 || result.status === 205)
       return upstreamFailure('upstream_incomplete');
@@ -316,7 +319,8 @@ export function createTrackingProxy(options: TrackingProxyOptions): TrackingProx
   ): ProxyOutput {
     if (result.kind === 'failure') {
       trace.error = result.error;
-      return errorOutput(502, result.error, result.message, headers);
+      const retry = result.retryAfter === undefined ? headers : { ...headers, 'retry-after': result.retryAfter };
+      return errorOutput(result.status ?? 502, result.error, result.message, retry);
     }
     if (trace.cache !== 'hit') trace.upstreamStatus = result.status;
     const cacheControl = publicMaxAgeS !== undefined && result.status === 200 ? `public, max-age=${publicMaxAgeS}` : 'no-store';
@@ -671,5 +675,9 @@ export function createTrackingProxy(options: TrackingProxyOptions): TrackingProx
     loggerChosen = true;
     log = make();
   };
-  return Object.assign(handler, { [PROXY_CORE]: core, [PROXY_DEFAULT_LOGGER]: adoptDefaultLogger }) as TrackingProxyHandler;
+  return Object.assign(handler, {
+    [PROXY_CORE]: core,
+    [PROXY_DEFAULT_LOGGER]: adoptDefaultLogger,
+    [PROXY_BYTE_POOL]: bytePool,
+  }) as TrackingProxyHandler;
 }

@@ -11,3 +11,5 @@ export type { CacheOutcome, ProxyLogEntry, ProxyLogger } from './log.js';
 export type { BudgetLimit } from './upstream-budget.js';
 export type { UpstreamRequest, UpstreamResult, UpstreamTransport } from './upstream.js';
 export type { FlightLease, SharedFlights } from './flights.js';
+export { bytePoolOf } from './byte-pool.js';
+export type { BytePool } from './byte-pool.js';

@@ -63,7 +63,7 @@ function request(call: UpstreamRequest, poolFor: (origin: string) => Pool): Prom
     const chunks: Buffer[] = [];
     let total = 0;
 
-    const { finish, fail, settled } = settleOnce(call, resolve, () => {
+    const { finish, fail, settled, hold } = settleOnce(call, resolve, () => {
       decoder?.destroy();
       abortCall?.(new Error('upstream call dropped'));
     });
@@ -77,7 +77,7 @@ function request(call: UpstreamRequest, poolFor: (origin: string) => Pool): Prom
     const take = (chunk: Buffer) => {
       total += chunk.byteLength;
       if (total > call.maxBodyBytes) fail(upstreamFailure('upstream_too_large'));
-      else chunks.push(chunk);
+      else if (hold(chunk.byteLength)) chunks.push(chunk);
     };
 
     const handler: Dispatcher.DispatchHandlers = {

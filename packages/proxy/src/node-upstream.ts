@@ -69,21 +69,29 @@ export function target(href: string): Target {
 }
 
 /**
- * How one call ends: the first result wins, and takes the timer and the abort listener with it.
- * `fail` also runs `drop`, which cuts the call off. The call times out after `call.timeoutMs`
+ * How one call ends: the first result wins, and takes the timer, the abort listener and the
+ * call's bytes in the proxy's byte pool with it. `fail` also runs `drop`, which cuts the call off. The call times out after `call.timeoutMs`
  * and fails as unreachable when its signal aborts.
  */
 export function settleOnce(
   call: UpstreamRequest,
   resolve: (result: UpstreamResult) => void,
   drop: () => void,
-): { finish: (result: UpstreamResult) => void; fail: (result: UpstreamResult) => void; settled: () => boolean } {
+): {
+  finish: (result: UpstreamResult) => void;
+  fail: (result: UpstreamResult) => void;
+  settled: () => boolean;
+  /** Takes room for a body chunk in the proxy's byte pool; false (and the call failed) when it does not fit. */
+  hold: (bytes: number) => boolean;
+} {
+  const held = call.bytes?.forCall();
   let settled = false;
   const finish = (result: UpstreamResult) => {
     if (settled) return;
     settled = true;
     clearTimeout(timer);
     call.signal.removeEventListener('abort', onGone);
+    held?.release();
     resolve(result);
   };
   const fail = (result: UpstreamResult) => {
@@ -93,7 +101,14 @@ export function settleOnce(
   const timer = setTimeout(() => fail(upstreamFailure('upstream_timeout')), call.timeoutMs);
   const onGone = () => fail(upstreamFailure('upstream_unreachable'));
   call.signal.addEventListener('abort', onGone, { once: true });
-  return { finish, fail, settled: () => settled };
+  const hold = (bytes: number): boolean => {
+    // A chunk that arrives after the end is dropped: its bytes would never be given back.
+    if (settled) return false;
+    if (held === undefined || held.add(bytes)) return true;
+    fail(upstreamFailure('proxy_memory'));
+    return false;
+  };
+  return { finish, fail, settled: () => settled, hold };
 }
 
 /** The decompressor for a (trimmed, lower-case) `Content-Encoding`; none for identity; 'unsupported' for any other. */
@@ -115,7 +130,7 @@ function request(call: UpstreamRequest, agents: { http: http.Agent; https: https
     const secure = url.protocol === 'https:';
     let stage: 'connect' | 'body' = 'connect';
     let decoder: Transform | undefined;
-    const { finish, fail } = settleOnce(call, resolve, () => {
+    const { finish, fail, hold } = settleOnce(call, resolve, () => {
       decoder?.destroy();
       req.destroy();
     });
@@ -148,7 +163,7 @@ function request(call: UpstreamRequest, agents: { http: http.Agent; https: https
         source.on('data', (chunk: Buffer) => {
           total += chunk.byteLength;
           if (total > call.maxBodyBytes) fail(upstreamFailure('upstream_too_large'));
-          else chunks.push(chunk);
+          else if (hold(chunk.byteLength)) chunks.push(chunk);
         });
         source.on('end', () => {
           if (!res.complete) {

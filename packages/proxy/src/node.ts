@@ -1,4 +1,3 @@
-import { STATUS_CODES } from 'node:http';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
 import { PROXY_CORE, PROXY_DEFAULT_LOGGER } from './create-proxy.js';
@@ -7,6 +6,8 @@ import type { ProxyLogger } from './log.js';
 import type { ProxyCore, ProxyInput, ProxyRequestInfo } from './create-proxy.js';
 import { errorOutput } from './answer.js';
 import type { ProxyOutput } from './answer.js';
+import { BytePool, MEMORY_RETRY_S, MEMORY_WAIT_MS, bytePoolOf } from './byte-pool.js';
+import { DEFAULT_LIMITS } from './options.js';
 
 export { createLineWriter, createNodeJsonLogger } from './node-log.js';
 export { nodeHttpTransport } from './node-upstream.js';
@@ -34,6 +35,12 @@ interface MountedRequest extends IncomingMessage {
 
 type Listener = (req: IncomingMessage, res: ServerResponse) => void;
 
+/** What every write needs: the byte pool that bounds queued answers, and how long a write may take. */
+interface Outlet {
+  readonly pool: BytePool;
+  readonly writeTimeoutMs: number;
+}
+
 /** Bodies smaller than this go out as they are: compressing them saves less than it costs. */
 const MIN_COMPRESS_BYTES = 1_024;
 
@@ -60,14 +67,17 @@ export function toNodeListener(handler: FetchHandler, options: NodeListenerOptio
   (handler as Partial<Record<typeof PROXY_DEFAULT_LOGGER, (make: () => ProxyLogger) => void>>)[PROXY_DEFAULT_LOGGER]?.(() =>
     createNodeJsonLogger(),
   );
+  // The proxy's own byte pool, shared with its upstream calls; another handler gets one of its own.
+  const pool = bytePoolOf(handler) ?? new BytePool(DEFAULT_LIMITS.maxHeldBytes);
   if (core !== undefined) {
     const variants = new CompressedVariants(options.maxCompressedBytes ?? 32 * 1024 * 1024);
+    const out: Outlet = { pool, writeTimeoutMs };
     return (req, res) => {
-      serveCore(core, variants, writeTimeoutMs, req as MountedRequest, res);
+      serveCore(core, variants, out, req as MountedRequest, res);
     };
   }
   return (req, res) => {
-    void serveFetch(handler, writeTimeoutMs, req as MountedRequest, res);
+    void serveFetch(handler, { pool, writeTimeoutMs }, req as MountedRequest, res);
   };
 }
 
@@ -92,7 +102,7 @@ function headerOf(req: IncomingMessage): (name: string) => string | null {
   };
 }
 
-function serveCore(core: ProxyCore, variants: CompressedVariants, writeTimeoutMs: number, req: MountedRequest, res: ServerResponse): void {
+function serveCore(core: ProxyCore, variants: CompressedVariants, out: Outlet, req: MountedRequest, res: ServerResponse): void {
   const { path, search } = requestTarget(req);
   const header = headerOf(req);
   let signal: AbortSignal | undefined;
@@ -119,24 +129,24 @@ function serveCore(core: ProxyCore, variants: CompressedVariants, writeTimeoutMs
   // A cache hit comes back at once and is written in the same turn; the rest when ready.
   if (result instanceof Promise) {
     result.then(
-      (output) => send(variants, writeTimeoutMs, req, res, header, output),
+      (output) => send(variants, out, res, header, output),
       () => writeFailure(res),
     );
   } else {
-    send(variants, writeTimeoutMs, req, res, header, result);
+    send(variants, out, res, header, result);
   }
 }
 
 function send(
   variants: CompressedVariants,
-  writeTimeoutMs: number,
-  req: MountedRequest,
+  out: Outlet,
   res: ServerResponse,
   header: (name: string) => string | null,
   output: ProxyOutput,
 ): void {
   try {
-    if (res.destroyed || output.status === 499) return;
+    // A visitor who went away has nothing to be written to; any status the upstream gave goes out.
+    if (res.destroyed) return;
     let body = output.body;
     let encoding: Encoding = 'identity';
     const compressible = output.etag !== undefined && body !== null && body.byteLength >= MIN_COMPRESS_BYTES;
@@ -150,14 +160,55 @@ function send(
         }
       }
     }
-    if (writePrepared(req, res, output, compressible, encoding, body, writeTimeoutMs)) return;
-    write(res, output.status, headersOf(output, compressible, encoding), body, writeTimeoutMs);
+    write(out, res, output.status, preparedHeaders(output, compressible, encoding, body), body, () => {
+      // No room in the byte pool: wait a little for answers to drain, then refuse.
+      void out.pool.whenFits(body as Uint8Array, MEMORY_WAIT_MS).then((fits) => {
+        if (fits) send(variants, out, res, header, output);
+        else writeOutput(out, res, memoryRefusal(output));
+      });
+    });
   } catch {
     writeFailure(res);
   }
 }
 
+/** A clean JSON refusal, with the CORS headers the answer would have carried. */
+function memoryRefusal(output: ProxyOutput): ProxyOutput {
+  const kept: Record<string, string> = { 'retry-after': String(MEMORY_RETRY_S) };
+  for (const [name, value] of Object.entries(output.headers)) {
+    if (name === 'vary' || name.startsWith('access-control-')) kept[name] = value;
+  }
+  return errorOutput(429, 'proxy_memory', 'The proxy is holding as many answers as its memory allows; try again shortly.', kept);
+}
+
 type Encoding = 'identity' | 'gzip' | 'br';
+
+/**
+ * The headers of an answer as they go out, made once per answer object and encoding: a cached
+ * answer is one object for all its visitors, so its headers are built once and handed to
+ * `writeHead` as they are. Node checks and writes them; no private field of the response is set.
+ */
+const headersByOutput = new WeakMap<ProxyOutput, Partial<Record<Encoding, Record<string, string | number>>>>();
+
+function preparedHeaders(
+  output: ProxyOutput,
+  compressible: boolean,
+  encoding: Encoding,
+  body: Uint8Array | null,
+): Record<string, string | number> {
+  let known = headersByOutput.get(output);
+  if (known === undefined) {
+    known = {};
+    headersByOutput.set(output, known);
+  }
+  let headers = known[encoding];
+  if (headers === undefined || headers['content-length'] !== (body?.byteLength ?? undefined)) {
+    headers = headersOf(output, compressible, encoding);
+    if (body !== null) headers['content-length'] = body.byteLength;
+    known[encoding] = headers;
+  }
+  return headers;
+}
 
 /** The answer's headers as they go out: `Vary` names `Accept-Encoding` when the answer may be compressed. */
 function headersOf(output: ProxyOutput, compressible: boolean, encoding: Encoding): Record<string, string | number> {
@@ -238,217 +289,52 @@ class CompressedVariants {
 
 /**
  * Writes an answer whole. The body is passed by reference, never copied, so a thousand visitors
- * of one cached answer hold one buffer between them; a visitor that does not read it within
- * `writeTimeoutMs` is cut off, which releases the socket's hold on it.
+ * of one cached answer hold one buffer between them. While the socket holds it (a visitor
+ * reading slowly), the body is held in the byte pool, once however many visitors share it; a
+ * body that does not fit is not written, and `noRoom` runs instead. A visitor that does not read
+ * it within `writeTimeoutMs` is cut off, which releases the socket's hold on it.
  */
 function write(
+  out: Outlet,
   res: ServerResponse,
   status: number,
   headers: Record<string, string | number>,
   body: Uint8Array | null,
-  writeTimeoutMs: number,
+  noRoom?: () => void,
 ): void {
   if (res.destroyed) return;
-  if (body !== null) headers['content-length'] = body.byteLength;
+  let release: (() => void) | undefined;
+  if (body !== null && body.byteLength > 0) {
+    release = out.pool.hold(body);
+    if (release === undefined) {
+      if (noRoom !== undefined) {
+        noRoom();
+        return;
+      }
+      // The proxy's own small answers (refusals, failures) always go out: they are bounded by the connections.
+    }
+  }
+  if (body !== null && headers['content-length'] !== body.byteLength) headers['content-length'] = body.byteLength;
   res.writeHead(status, headers);
   if (body === null || body.byteLength === 0) {
     res.end();
     return;
   }
   res.end(body);
-  boundWrite(res, writeTimeoutMs);
-}
-
-function boundWrite(res: ServerResponse, writeTimeoutMs: number): void {
   // Most answers are in the kernel's socket buffer by now: nothing of it is held here, so a hit
   // needs no timer. Only what is still queued in the process (a visitor reading slowly, or an
-  // answer waiting behind a pipelined one) is bounded in time.
-  if (res.writableLength === 0 || res.destroyed) return;
-  const timer = setTimeout(() => res.destroy(), writeTimeoutMs);
+  // answer waiting behind a pipelined one) is held and bounded in time.
+  if (res.writableLength === 0 || res.destroyed) {
+    release?.();
+    return;
+  }
+  if (release !== undefined) {
+    res.once('finish', release);
+    res.once('close', release);
+  }
+  const timer = setTimeout(() => res.destroy(), out.writeTimeoutMs);
   timer.unref();
   res.once('close', () => clearTimeout(timer));
-}
-
-/** The parts of Node's ServerResponse that a prepared answer sets in place of `writeHead`. */
-interface PreparedResponse {
-  _header: string | null;
-  _contentLength: number | null;
-  readonly _keepAliveTimeout?: number;
-  readonly _maxRequestsPerSocket?: number;
-  readonly _defaultKeepAlive?: boolean;
-  readonly maxRequestsOnConnectionReached?: boolean;
-  readonly chunkedEncoding?: boolean;
-  readonly _removedConnection?: boolean;
-}
-
-/** Bodies up to this size leave in the same write as their headers; larger ones keep their own buffer. */
-const PREPARED_BODY_MAX_BYTES = 16 * 1024;
-/** A header value Node itself would accept (it refuses control characters, CR and LF above all). */
-const SAFE_HEADER_VALUE = /^[\t\x20-\x7e\x80-\xff]*$/;
-
-/** Most bytes of whole answers kept for the current second (see `wholeAnswer`). */
-const WHOLE_ANSWERS_MAX_BYTES = 8 * 1024 * 1024;
-let wholeDate = '';
-let wholeBytes = 0;
-const sentBefore = new WeakSet<ProxyOutput>();
-const wholeAnswers = new Map<ProxyOutput, { tail: string; identity?: string; gzip?: string; br?: string }>();
-
-/**
- * A small answer whole, status line to last body byte, as a one-byte string (each body byte one
- * character). Kept for the rest of the current second, since its `Date` line changes with the
- * next: every visitor of a cached answer in that second is sent the same flat string, and
- * nothing is built or copied on the heap per request (a string joined per request is copied
- * flat by V8 when written). Only answers sent more than once, up to 8 MiB of them; past that,
- * answers are joined per request.
- */
-function wholeAnswer(output: ProxyOutput, encoding: Encoding, head: string, tail: string, body: Uint8Array): string {
-  const date = currentDateLine();
-  if (date !== wholeDate) {
-    wholeDate = date;
-    wholeAnswers.clear();
-    wholeBytes = 0;
-  }
-  let kept = wholeAnswers.get(output);
-  if (kept !== undefined && kept.tail !== tail) kept = undefined;
-  const known = kept?.[encoding];
-  if (known !== undefined) return known;
-  const whole = head + date + tail + Buffer.from(body.buffer, body.byteOffset, body.byteLength).toString('latin1');
-  // Kept from an answer's second visitor on: an upstream answer sent once (a miss) is not worth holding.
-  if (!sentBefore.has(output)) {
-    sentBefore.add(output);
-    return whole;
-  }
-  if (wholeBytes + whole.length > WHOLE_ANSWERS_MAX_BYTES) return whole;
-  wholeBytes += whole.length;
-  if (kept === undefined) {
-    kept = { tail };
-    wholeAnswers.set(output, kept);
-  }
-  kept[encoding] = whole;
-  return whole;
-}
-
-let dateSecond = -1;
-let dateLine = '';
-
-/** `Date: …\r\n` as Node writes it, formatted once a second rather than per answer. */
-function currentDateLine(): string {
-  const now = Date.now();
-  const second = Math.floor(now / 1000);
-  if (second !== dateSecond) {
-    dateSecond = second;
-    dateLine = `Date: ${new Date(second * 1000).toUTCString()}\r\n`;
-  }
-  return dateLine;
-}
-
-/**
- * The status line and headers of an answer, up to (not including) `Date`, per answer object and
- * encoding: a cached answer is one object for all its visitors, so its lines are made once. An
- * empty string marks an answer whose header values Node would refuse (it then goes through
- * `writeHead`, which says so).
- */
-const preparedHeads = new WeakMap<ProxyOutput, { identity?: string; gzip?: string; br?: string }>();
-
-function preparedHead(output: ProxyOutput, compressible: boolean, encoding: Encoding, bodyLength: number): string {
-  let heads = preparedHeads.get(output);
-  if (heads === undefined) {
-    heads = {};
-    preparedHeads.set(output, heads);
-  }
-  let head = heads[encoding];
-  if (head !== undefined) return head;
-  const headers = headersOf(output, compressible, encoding);
-  head = `HTTP/1.1 ${output.status} ${STATUS_CODES[output.status] ?? 'unknown'}\r\n`;
-  for (const name in headers) {
-    const value = String(headers[name]);
-    if (!SAFE_HEADER_VALUE.test(value)) {
-      head = '';
-      break;
-    }
-    head += `${name}: ${value}\r\n`;
-  }
-  if (head !== '') head += `content-length: ${bodyLength}\r\n`;
-  heads[encoding] = head;
-  return head;
-}
-
-/**
- * Writes an answer as one prepared string, status line, headers and (small) body together, in a
- * single write to the socket, in place of `writeHead` and `end(body)`, which send the headers and
- * the body as two chunks (a writev) after checking every header again. The bytes are the ones
- * Node would send: the same header lines in the same order, then `Date`, `Connection` and
- * `Keep-Alive` as Node adds them. Only for the plain case, a keep-alive HTTP/1.1 GET answered
- * with a body by a response nobody else has touched; anything else (HTTP/1.0, `Connection:
- * close`, the last request a socket may carry, a 304, headers set by a framework) goes through
- * `writeHead` as before. The ServerResponse still ends the answer, so keep-alive, pipelining,
- * timeouts and back-pressure stay Node's.
- */
-function writePrepared(
-  req: MountedRequest,
-  res: ServerResponse,
-  output: ProxyOutput,
-  compressible: boolean,
-  encoding: Encoding,
-  body: Uint8Array | null,
-  writeTimeoutMs: number,
-): boolean {
-  const prepared = res as unknown as PreparedResponse;
-  const status = output.status;
-  if (
-    body === null ||
-    body.byteLength === 0 ||
-    status < 200 ||
-    status === 204 ||
-    status === 304 ||
-    req.method !== 'GET' ||
-    req.httpVersion !== '1.1' ||
-    req.originalUrl !== undefined ||
-    res.destroyed ||
-    prepared._header !== null ||
-    !res.shouldKeepAlive ||
-    !res.sendDate ||
-    prepared.maxRequestsOnConnectionReached !== false ||
-    prepared.chunkedEncoding !== false ||
-    prepared._removedConnection === true ||
-    res.getHeaderNames().length !== 0
-  ) {
-    return false;
-  }
-  const head = preparedHead(output, compressible, encoding, body.byteLength);
-  if (head === '') return false;
-  const keepAlive = prepared._keepAliveTimeout;
-  const tail =
-    keepAlive !== undefined && keepAlive !== 0 && prepared._defaultKeepAlive === true
-      ? keepAliveLines(keepAlive, prepared._maxRequestsPerSocket)
-      : 'Connection: keep-alive\r\n\r\n';
-  res.statusCode = status;
-  prepared._contentLength = body.byteLength;
-  if (body.byteLength <= PREPARED_BODY_MAX_BYTES) {
-    // `end()` sends `_header` with the (empty) last chunk: one write of one string.
-    prepared._header = wholeAnswer(output, encoding, head, tail, body);
-    res.end();
-  } else {
-    prepared._header = head + currentDateLine() + tail;
-    res.end(body);
-  }
-  boundWrite(res, writeTimeoutMs);
-  return true;
-}
-
-let keepAliveTimeout = -1;
-let keepAliveMax: number | undefined = -1;
-let keepAliveText = '';
-
-/** `Connection` and `Keep-Alive` as Node writes them for a server's settings, and the blank line; made again only when the settings change. */
-function keepAliveLines(timeoutMs: number, maxRequests: number | undefined): string {
-  if (timeoutMs !== keepAliveTimeout || maxRequests !== keepAliveMax) {
-    keepAliveTimeout = timeoutMs;
-    keepAliveMax = maxRequests;
-    const max = maxRequests !== undefined && maxRequests > 0 ? `, max=${maxRequests}` : '';
-    keepAliveText = `Connection: keep-alive\r\nKeep-Alive: timeout=${Math.floor(timeoutMs / 1000)}${max}\r\n\r\n`;
-  }
-  return keepAliveText;
 }
 
 function writeFailure(res: ServerResponse): void {
@@ -456,14 +342,17 @@ function writeFailure(res: ServerResponse): void {
     res.destroy();
     return;
   }
-  writeOutput(res, errorOutput(500, 'proxy_error', 'The proxy failed unexpectedly.'), 5_000);
+  writeOutput(FAILURE_OUTLET, res, errorOutput(500, 'proxy_error', 'The proxy failed unexpectedly.'));
 }
 
-function writeOutput(res: ServerResponse, output: ProxyOutput, writeTimeoutMs: number): void {
-  write(res, output.status, { ...output.headers }, output.body, writeTimeoutMs);
+/** For the proxy's own failure answers, a few dozen bytes each, which always go out. */
+const FAILURE_OUTLET: Outlet = { pool: new BytePool(Number.MAX_SAFE_INTEGER), writeTimeoutMs: 5_000 };
+
+function writeOutput(out: Outlet, res: ServerResponse, output: ProxyOutput): void {
+  write(out, res, output.status, { ...output.headers }, output.body);
 }
 
-async function serveFetch(handler: FetchHandler, writeTimeoutMs: number, req: MountedRequest, res: ServerResponse): Promise<void> {
+async function serveFetch(handler: FetchHandler, out: Outlet, req: MountedRequest, res: ServerResponse): Promise<void> {
   const signal = visitorSignal(res);
   let request: Request;
   try {
@@ -471,7 +360,7 @@ async function serveFetch(handler: FetchHandler, writeTimeoutMs: number, req: Mo
     request = new Request(`http://localhost${path}${search}`, { method: req.method ?? 'GET', headers: requestHeaders(req), signal });
   } catch {
     // Request refuses methods such as TRACE and CONNECT; none is a tracking request.
-    writeOutput(res, errorOutput(400, 'bad_request', 'Unsupported request.'), writeTimeoutMs);
+    writeOutput(out, res, errorOutput(400, 'bad_request', 'Unsupported request.'));
     return;
   }
   try {
@@ -485,7 +374,7 @@ async function serveFetch(handler: FetchHandler, writeTimeoutMs: number, req: Mo
     response.headers.forEach((value, name) => {
       headers[name] = value;
     });
-    write(res, response.status, headers, body, writeTimeoutMs);
+    write(out, res, response.status, headers, body, () => writeOutput(out, res, memoryRefusal({ status: 429, headers, body: null })));
   } catch {
     writeFailure(res);
   }

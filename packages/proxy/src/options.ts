@@ -30,6 +30,13 @@ export interface ProxyLimits {
   readonly maxConcurrentLookups: number;
   /** Longest query value accepted (numbers are tens of characters). Default 256. */
   readonly maxValueLength: number;
+  /**
+   * Most bytes held at once for answers in motion: upstream bodies being read and answers queued
+   * for visitors still reading them (a cached answer shared by many counts once). Past it a
+   * visitor gets 429 `proxy_memory` with `Retry-After`. Default 64 MiB: a dozen answers of the
+   * largest size (`maxBodyBytes`) at once, thousands of ordinary ones.
+   */
+  readonly maxHeldBytes: number;
 }
 
 export interface TrackingProxyOptions {
@@ -87,6 +94,7 @@ export const DEFAULT_LIMITS: ProxyLimits = {
   upstreamBudget: { requests: 90, windowMs: 20_000 },
   maxConcurrentLookups: 200,
   maxValueLength: 256,
+  maxHeldBytes: 64 * 1024 * 1024,
 };
 
 /** Slightly longer than the service's two-minute hold, as the service's own samples use. */

@@ -28,13 +28,32 @@ export interface RedisStoreOptions {
   readonly leaseMs?: number;
   /** Where outage and recovery lines go, one per change of state. Default JSON lines through `console.warn`. */
   readonly log?: (entry: RedisStoreLogEntry) => void;
-  /** The local store used while Redis is unreachable. Default a fresh `MemoryStore`. */
+  /**
+   * The local store used while Redis is unreachable, made once and kept across outages (a fresh
+   * one per outage would forget what was spent). Default a `MemoryStore`.
+   */
   readonly fallback?: () => ProxyStore;
+  /**
+   * How many instances share this Redis. While Redis is away each instance counts every unit as
+   * this many, so that together they stay within the quotas and the upstream budget. Default 4:
+   * guessing too many only refuses sooner during an outage; too few could overspend.
+   */
+  readonly expectedInstances?: number;
+  /**
+   * Largest answer cached in Redis; a larger one is cached in this instance only. With the
+   * upstream budget this bounds the room cached answers take in Redis (see the README). Default 512 KiB.
+   */
+  readonly maxSharedAnswerBytes?: number;
+  /**
+   * Share counters with a Redis whose `maxmemory-policy` can evict them (any but `noeviction`).
+   * Default false: such a Redis is not used, and the instance counts alone, saying so in an error line.
+   */
+  readonly allowEvictingPolicy?: boolean;
 }
 
 export interface RedisStoreLogEntry {
   readonly time: string;
-  readonly level: 'warn' | 'info';
+  readonly level: 'error' | 'warn' | 'info';
   readonly store: 'redis';
   /** `shared` (Redis answers) or `local` (this instance alone, until Redis is back). */
   readonly mode: 'shared' | 'local';
@@ -66,8 +85,40 @@ if ARGV[2] ~= '' then redis.call('SET', KEYS[2], ARGV[2], 'PX', ARGV[3]) end
 if redis.call('GET', KEYS[1]) == ARGV[1] then redis.call('DEL', KEYS[1]) end
 return 1`;
 
+/** Most keys noted per map; past it expired ones are swept, and if none were, the oldest go. */
+const NOTED_MAX = 100_000;
+
+/** Adds `by` to the count noted at `key` (a counter's expiry is set by its first write, as in Redis). */
+function note(counts: Map<string, OutageCount>, key: string, by: number, mark: boolean, ttlMs: number): void {
+  const now = Date.now();
+  const known = counts.get(key);
+  if (known !== undefined && known.expiresAt > now) {
+    known.delta += by;
+    return;
+  }
+  if (counts.size >= NOTED_MAX) {
+    for (const [k, v] of counts) if (v.expiresAt <= now) counts.delete(k);
+    for (const k of counts.keys()) {
+      if (counts.size < NOTED_MAX) break;
+      counts.delete(k);
+    }
+  }
+  counts.set(key, { delta: by, mark, expiresAt: now + ttlMs });
+}
+
 /** Timeouts in a row that count as an outage (a paused or swamped Redis). */
 const SLOW_CALLS_FOR_OUTAGE = 3;
+
+/** The one eviction policy under which Redis never drops a key to make room: a full Redis refuses writes instead. */
+const SAFE_POLICY = 'noeviction';
+
+/** What was counted locally during an outage, in real units, to be added to Redis's counters when it is back. */
+interface OutageCount {
+  delta: number;
+  /** A mark (`addIfAbsent`) rather than a counter. */
+  readonly mark: boolean;
+  readonly expiresAt: number;
+}
 
 class StoreTimeout extends Error {
   constructor(ms: number) {
@@ -135,8 +186,24 @@ export class RedisStore implements ProxyStore {
   readonly #retryMs: number;
   readonly #leaseMs: number;
   readonly #log: (entry: RedisStoreLogEntry) => void;
-  readonly #newFallback: () => ProxyStore;
-  #local: ProxyStore;
+  readonly #local: ProxyStore;
+  readonly #share: number;
+  readonly #maxSharedAnswerBytes: number;
+  readonly #allowEvicting: boolean;
+  /** Counted locally while Redis was away, per key, to be added to Redis's counters before sharing again. */
+  #outage = new Map<string, OutageCount>();
+  /**
+   * What this instance counted in Redis itself, in real units, while their expiry lasts: a Redis
+   * that restarts empty has lost them, and they are added to it again (see `#probe`).
+   */
+  #ownShared = new Map<string, OutageCount>();
+  /** The `run_id` of the Redis last shared with: it changes when Redis restarts. */
+  #runId: string | undefined;
+  /** Cached answers too large for Redis, which this instance keeps to itself. */
+  readonly #ownAnswers = new Set<string>();
+  /** The eviction policy last read from Redis; an unsafe one keeps the instance local. */
+  #policyRefused = false;
+  #policyUnknownSaid = false;
   #mode: 'connecting' | 'shared' | 'local' = 'connecting';
   /** Timed-out calls in a row. */
   #slowCalls = 0;
@@ -153,8 +220,10 @@ export class RedisStore implements ProxyStore {
     this.#retryMs = options.retryMs ?? 1_000;
     this.#leaseMs = options.leaseMs ?? 3_000;
     this.#log = options.log ?? defaultLog;
-    this.#newFallback = options.fallback ?? (() => new MemoryStore());
-    this.#local = this.#newFallback();
+    this.#local = (options.fallback ?? (() => new MemoryStore()))();
+    this.#share = Math.max(1, Math.ceil(options.expectedInstances ?? 4));
+    this.#maxSharedAnswerBytes = options.maxSharedAnswerBytes ?? 512 * 1024;
+    this.#allowEvicting = options.allowEvictingPolicy ?? false;
     this.#client = createBytesClient(options.url, this.#connectTimeoutMs, this.#retryMs);
     // node-redis reports every failed (re)connection here; the store says it once per outage.
     this.#client.on('error', (error: unknown) => {
@@ -165,8 +234,11 @@ export class RedisStore implements ProxyStore {
     // The server in front keeps the process alive; an idle Redis connection must not keep it from exiting.
     this.#client.unref();
     this.#connecting = this.#client.connect().then(
-      () => {
-        if (this.#mode === 'connecting') this.#mode = 'shared';
+      async () => {
+        // Counters go to Redis only once its eviction policy is known not to drop them.
+        if (!(await this.#policyAllows())) this.#lost(new Error('unsafe maxmemory-policy'));
+        else if (this.#mode === 'connecting') this.#mode = 'shared';
+        this.#runId ??= await this.#readRunId();
       },
       (error: unknown) => this.#lost(error),
     );
@@ -182,6 +254,8 @@ export class RedisStore implements ProxyStore {
   }
 
   getCached(key: string): Promise<Uint8Array | undefined> {
+    // An answer too large for Redis is in this instance's own cache.
+    if (this.#ownAnswers.has(key)) return this.#local.getCached(key);
     return this.#call(
       async (c) => {
         const value = await c.get(this.#cacheKey(key));
@@ -192,6 +266,13 @@ export class RedisStore implements ProxyStore {
   }
 
   setCached(key: string, value: Uint8Array, ttlMs: number): Promise<void> {
+    if (value.byteLength > this.#maxSharedAnswerBytes) {
+      // Cached answers must not crowd counters out of Redis's memory: large ones stay here.
+      if (this.#ownAnswers.size >= 10_000) this.#ownAnswers.clear();
+      this.#ownAnswers.add(key);
+      return this.#local.setCached(key, value, ttlMs);
+    }
+    this.#ownAnswers.delete(key);
     return this.#call(
       async (c) => {
         await c.set(this.#cacheKey(key), Buffer.from(value.buffer, value.byteOffset, value.byteLength), {
@@ -204,11 +285,20 @@ export class RedisStore implements ProxyStore {
 
   increment(key: string, by: number, ttlMs: number): Promise<number> {
     return this.#call(
-      async (c) =>
-        Number(
+      async (c) => {
+        const value = Number(
           await c.eval(INCREMENT, { keys: [this.#key(key)], arguments: [String(Math.trunc(by)), String(Math.max(1, Math.ceil(ttlMs)))] }),
-        ),
-      (local) => local.increment(key, by, ttlMs),
+        );
+        // Kept locally too, so that during an outage this instance still knows what it spent.
+        this.#local.increment(key, by, ttlMs).catch(() => {});
+        note(this.#ownShared, key, by, false, ttlMs);
+        return value;
+      },
+      (local) => {
+        this.#counted(key, by, false, ttlMs);
+        // Each unit counts as a share of every instance's: together they stay within the limits.
+        return local.increment(key, by * this.#share, ttlMs);
+      },
     );
   }
 
@@ -222,10 +312,25 @@ export class RedisStore implements ProxyStore {
 
   addIfAbsent(key: string, ttlMs: number): Promise<boolean> {
     return this.#call(
-      async (c) =>
-        (await c.set(this.#key(key), '1', { expiration: { type: 'PX', value: Math.max(1, Math.ceil(ttlMs)) }, condition: 'NX' })) !== null,
-      (local) => local.addIfAbsent(key, ttlMs),
+      async (c) => {
+        const marked =
+          (await c.set(this.#key(key), '1', { expiration: { type: 'PX', value: Math.max(1, Math.ceil(ttlMs)) }, condition: 'NX' })) !==
+          null;
+        this.#local.addIfAbsent(key, ttlMs).catch(() => false);
+        if (marked) note(this.#ownShared, key, 1, true, ttlMs);
+        return marked;
+      },
+      async (local) => {
+        const marked = await local.addIfAbsent(key, ttlMs);
+        if (marked) this.#counted(key, 1, true, ttlMs);
+        return marked;
+      },
     );
+  }
+
+  /** Notes what an outage counted, to add to Redis when it is back. */
+  #counted(key: string, by: number, mark: boolean, ttlMs: number): void {
+    note(this.#outage, key, by, mark, ttlMs);
   }
 
   /** Closes the connection and stops retrying; for tests and graceful shutdown. */
@@ -275,26 +380,139 @@ export class RedisStore implements ProxyStore {
     if (this.#closed || this.#mode === 'local') return;
     this.#mode = 'local';
     this.#slowCalls = 0;
-    this.#local = this.#newFallback();
-    this.#say('warn', `Redis is unavailable (${reason(error)}); this instance keeps its own cache and counters until it is back.`);
+    if (!this.#policyRefused) {
+      this.#say(
+        'warn',
+        `Redis is unavailable (${reason(error)}); this instance keeps its own cache and counters, at 1/${this.#share} of each limit, until it is back.`,
+      );
+    }
     this.#retry = setInterval(() => void this.#probe(), this.#retryMs);
     // A retry timer must not keep a process (or a test) alive on its own.
     (this.#retry as { unref?: () => void }).unref?.();
   }
 
-  /** A write, not a PING: a Redis that answers but refuses writes (out of memory) is not back. */
+  /**
+   * A write, not a PING: a Redis that answers but refuses writes (out of memory) is not back.
+   * Before sharing again, what this instance counted meanwhile is added to Redis's counters, so
+   * that the shared window holds the outage's calls too and recovery is not a second budget.
+   */
   async #probe(): Promise<void> {
-    if (this.#mode !== 'local' || this.#closed || !this.#client.isReady) return;
+    if (this.#mode !== 'local' || this.#closed || !this.#client.isReady || this.#probing) return;
+    this.#probing = true;
     try {
+      if (!(await this.#policyAllows())) return;
       await bounded(this.#client.set(`${this.#prefix}probe`, '1', { expiration: { type: 'PX', value: 10_000 } }), this.#timeoutMs);
+      const runId = await this.#readRunId();
+      if (runId !== undefined && this.#runId !== undefined && runId !== this.#runId && this.#ownShared.size > 0) {
+        // A restarted Redis (a new run_id) lost what this instance had counted in it: those go back
+        // first, so that the budget window and the quotas still hold them. A Redis that kept its
+        // data through the restart counts them twice, which only refuses sooner.
+        await this.#replay(this.#ownShared);
+      }
+      if (runId !== undefined) this.#runId = runId;
+      // Counts made while this runs land in a fresh map, replayed in the next round; the switch
+      // to shared happens in the same turn as the check that nothing is left.
+      while (this.#outage.size > 0) {
+        const pending = this.#outage;
+        this.#outage = new Map();
+        try {
+          await this.#replay(pending);
+        } catch (error) {
+          for (const [key, count] of pending) {
+            const later = this.#outage.get(key);
+            if (later === undefined) this.#outage.set(key, count);
+            else later.delta += count.delta;
+          }
+          throw error;
+        }
+      }
     } catch {
       return;
+    } finally {
+      this.#probing = false;
     }
-    if (this.#mode !== 'local') return;
+    if (this.#mode !== 'local' || this.#closed) return;
     clearInterval(this.#retry);
     this.#retry = undefined;
     this.#mode = 'shared';
     this.#say('info', 'Redis is back; cache and counters are shared again.');
+  }
+
+  #probing = false;
+
+  /** Redis's `run_id`, which changes with every restart; undefined if INFO is not allowed. */
+  async #readRunId(): Promise<string | undefined> {
+    try {
+      const info = String(await bounded(this.#client.info('server'), this.#connectTimeoutMs));
+      return /^run_id:(\w+)/m.exec(info)?.[1];
+    } catch {
+      return undefined;
+    }
+  }
+
+  /** Adds an outage's counts to Redis: counters by their real units, marks unless already set, each with what is left of its expiry. */
+  async #replay(pending: ReadonlyMap<string, OutageCount>): Promise<void> {
+    const now = Date.now();
+    const writes: Array<Promise<unknown>> = [];
+    for (const [key, count] of pending) {
+      const left = Math.ceil(count.expiresAt - now);
+      if (left <= 0 || count.delta === 0) continue;
+      writes.push(
+        count.mark
+          ? this.#client.set(this.#key(key), '1', { expiration: { type: 'PX', value: left }, condition: 'NX' })
+          : this.#client.eval(INCREMENT, { keys: [this.#key(key)], arguments: [String(count.delta), String(left)] }),
+      );
+    }
+    await bounded(Promise.all(writes), Math.max(this.#timeoutMs, 10 * this.#timeoutMs));
+  }
+
+  /**
+   * Whether Redis's eviction policy keeps counters: only `noeviction` never drops a key to make
+   * room (every other policy may drop a counter, since counters expire, for a cached answer). A
+   * Redis that forbids CONFIG (managed services often do) is used, with one warning that says
+   * what to check.
+   */
+  async #policyAllows(): Promise<boolean> {
+    let policy: string | undefined;
+    try {
+      const reply = (await bounded(this.#client.configGet('maxmemory-policy'), this.#connectTimeoutMs)) as Record<string, unknown>;
+      const value = reply['maxmemory-policy'];
+      policy = value === undefined || value === null ? undefined : String(value);
+    } catch {
+      policy = undefined;
+    }
+    if (policy === undefined) {
+      if (!this.#policyUnknownSaid) {
+        this.#policyUnknownSaid = true;
+        this.#say(
+          'warn',
+          `Redis did not tell its maxmemory-policy (CONFIG GET is not allowed): make sure it is ${SAFE_POLICY}, or quota and budget counters may be evicted.`,
+        );
+      }
+      return true;
+    }
+    if (policy === SAFE_POLICY || this.#allowEvicting) {
+      if (policy !== SAFE_POLICY)
+        this.#sayOnce(`Redis's maxmemory-policy is ${policy}: counters may be evicted (allowEvictingPolicy is set).`);
+      if (this.#policyRefused) this.#policyRefused = false;
+      return true;
+    }
+    if (!this.#policyRefused) {
+      this.#policyRefused = true;
+      this.#say(
+        'error',
+        `Redis's maxmemory-policy is ${policy}, which can evict quota and budget counters to make room; this instance will not share counters with it and counts alone, at 1/${this.#share} of each limit. Set maxmemory-policy ${SAFE_POLICY}.`,
+      );
+    }
+    return false;
+  }
+
+  #evictingSaid = false;
+
+  #sayOnce(message: string): void {
+    if (this.#evictingSaid) return;
+    this.#evictingSaid = true;
+    this.#say('warn', message);
   }
 
   #say(level: RedisStoreLogEntry['level'], message: string): void {

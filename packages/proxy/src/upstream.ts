@@ -1,3 +1,6 @@
+import { MEMORY_RETRY_S } from './byte-pool.js';
+import type { BytePool } from './byte-pool.js';
+
 /** The upstream's answer, read whole. Only the headers the proxy passes on are kept. */
 export interface UpstreamAnswer {
   readonly kind: 'answer';
@@ -14,12 +17,17 @@ export type UpstreamErrorCode =
   | 'upstream_redirect'
   | 'upstream_too_large'
   | 'upstream_key_echo'
-  | 'upstream_not_json';
+  | 'upstream_not_json'
+  | 'proxy_memory';
 
 export interface UpstreamFailure {
   readonly kind: 'failure';
   readonly error: UpstreamErrorCode;
   readonly message: string;
+  /** The status the visitor gets; 502 when absent (the upstream's fault). */
+  readonly status?: number;
+  /** Seconds, for a failure worth trying again soon. */
+  readonly retryAfter?: string;
 }
 
 export type UpstreamResult = UpstreamAnswer | UpstreamFailure;
@@ -34,6 +42,12 @@ export interface UpstreamRequest {
   readonly maxBodyBytes: number;
   /** Aborted when no visitor waits for the answer any more. */
   readonly signal: AbortSignal;
+  /**
+   * The proxy's cap on bytes held for answers in motion: each body chunk is taken from it as it
+   * arrives and given back when the call ends; a chunk that does not fit fails the call with
+   * `proxy_memory`. Absent: no cap but `maxBodyBytes`.
+   */
+  readonly bytes?: BytePool;
 }
 
 /**
@@ -60,9 +74,13 @@ const MESSAGES: Record<UpstreamErrorCode, string> = {
   upstream_too_large: 'The tracking service answer was larger than the proxy accepts.',
   upstream_key_echo: 'The tracking service answer contained the API key; it was withheld.',
   upstream_not_json: 'The tracking service answered with something other than JSON; it was withheld.',
+  proxy_memory: 'The proxy is holding as many answers as its memory allows; try again shortly.',
 };
 
 export function upstreamFailure(error: UpstreamErrorCode): UpstreamFailure {
+  // Not the upstream's fault, and over in seconds: a 429 makes the widget wait and ask again.
+  if (error === 'proxy_memory')
+    return { kind: 'failure', error, message: MESSAGES[error], status: 429, retryAfter: String(MEMORY_RETRY_S) };
   return { kind: 'failure', error, message: MESSAGES[error] };
 }
 
@@ -100,7 +118,8 @@ export async function callUpstream(call: UpstreamCall): Promise<UpstreamResult> 
       await response.body?.cancel().catch(() => {});
       return upstreamFailure('upstream_too_large');
     }
-    const body = await readCapped(response, call.maxBodyBytes);
+    const body = await readCapped(response, call.maxBodyBytes, call.bytes);
+    if (body === 'proxy_memory') return upstreamFailure('proxy_memory');
     if (body === undefined) return upstreamFailure('upstream_too_large');
     return {
       kind: 'answer',
@@ -118,21 +137,37 @@ export async function callUpstream(call: UpstreamCall): Promise<UpstreamResult> 
   }
 }
 
-/** The body as bytes (already decoded by fetch if it was compressed), or undefined past the cap. */
-async function readCapped(response: Response, maxBytes: number): Promise<Uint8Array | undefined> {
+/**
+ * The body as bytes (already decoded by fetch if it was compressed), undefined past the cap, or
+ * `proxy_memory` when the proxy's byte pool has no room for the next chunk.
+ */
+async function readCapped(
+  response: Response,
+  maxBytes: number,
+  pool: BytePool | undefined,
+): Promise<Uint8Array | undefined | 'proxy_memory'> {
   if (response.body === null) return new Uint8Array(0);
   const reader = response.body.getReader();
   const chunks: Uint8Array[] = [];
   let total = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
-    if (total > maxBytes) {
-      await reader.cancel().catch(() => {});
-      return undefined;
+  const held = pool?.forCall();
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      total += value.byteLength;
+      if (total > maxBytes) {
+        await reader.cancel().catch(() => {});
+        return undefined;
+      }
+      if (held !== undefined && !held.add(value.byteLength)) {
+        await reader.cancel().catch(() => {});
+        return 'proxy_memory';
+      }
+      chunks.push(value);
     }
-    chunks.push(value);
+  } finally {
+    held?.release();
   }
   if (chunks.length === 1 && chunks[0] !== undefined) return chunks[0];
   const body = new Uint8Array(total);

@@ -1,6 +1,9 @@
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
+import { after, describe, it } from 'node:test';
 import { clientKey, networkOf } from '../../../packages/proxy/src/client-address.js';
+import { assertCanaryNeverSeen, startProxy, startUpstream } from './harness.js';
+
+after(assertCanaryNeverSeen);
 
 const request =
   (headers: Record<string, string> = {}) =>
@@ -35,6 +38,65 @@ describe('networkOf', () => {
     assert.equal(networkOf('2001:0db8:0000:0001::1'), a);
     assert.equal(networkOf('[2001:db8:0:1::2%eth0]'), a);
     assert.notEqual(networkOf('2001:db8:0:2::1'), a);
-    assert.equal(networkOf('::1'), '0:0:0:0::/64');
+    assert.equal(networkOf('::1'), '::/64');
+  });
+
+  it('reads an address with its port as that address: one client whatever its source port', () => {
+    assert.equal(networkOf('203.0.113.7:5678'), '203.0.113.7');
+    assert.equal(networkOf('203.0.113.7:5679'), networkOf('203.0.113.7:5678'));
+    assert.equal(networkOf('[2001:db8:0:1::2]:443'), '2001:db8:0:1::/64');
+    assert.equal(networkOf('[::ffff:203.0.113.7]:80'), '203.0.113.7');
+    assert.equal(networkOf('::ffff:cb00:7107'), '203.0.113.7');
+  });
+
+  it('takes nothing that is not an address for one: garbage and legacy IPv4 spellings are unknown', () => {
+    for (const text of ['garbage', '', '300.1.1.1', '1.2.3.4.5', '127.1', '0x7f.0.0.1', '203.0.113.7:port', '[203.0.113.7']) {
+      assert.equal(networkOf(text), 'unknown', text);
+    }
+  });
+
+  it('widens networks when asked: IPv4 /24, IPv6 /48', () => {
+    const wide = { v4: 24, v6: 48 };
+    assert.equal(networkOf('203.0.113.7:5678', wide), '203.0.113.0/24');
+    assert.equal(networkOf('203.0.113.200', wide), networkOf('203.0.113.7', wide));
+    assert.equal(networkOf('2001:db8:0:ffff::1', wide), '2001:db8::/48');
+  });
+});
+
+describe('clientKey with a trusted header that holds no address', () => {
+  it('believes neither garbage nor a port-rotated spelling: the socket or the address counts', () => {
+    assert.equal(clientKey(request({ 'x-real-ip': 'not-an-ip' }), '198.51.100.9', 'x-real-ip'), '198.51.100.9');
+    assert.equal(
+      clientKey(request({ 'x-forwarded-for': '203.0.113.7:5678' }), undefined, 'x-forwarded-for'),
+      clientKey(request({ 'x-forwarded-for': '203.0.113.7:5679' }), undefined, 'x-forwarded-for'),
+    );
+  });
+});
+
+describe('client addresses through real sockets', () => {
+  it('counts an edge that appends ip:port as one client: rotating the source port buys no quota', async () => {
+    const upstream = await startUpstream();
+    const proxy = await startProxy(upstream, { trustedProxyHeader: 'x-real-ip', limits: { newNumbersPerClientPerHour: 3 } });
+    try {
+      const statuses: number[] = [];
+      for (let i = 0; i < 6; i++) {
+        const answer = await proxy.get(`/api/tracking/ocean?referenceNumber=PORT${i}`, {
+          headers: { 'x-real-ip': `203.0.113.7:${5678 + i}`, 'cargo-trackers-request': '1' },
+        });
+        statuses.push(answer.status);
+        if (answer.status === 429) assert.equal((answer.json() as { error: string }).error, 'client_quota');
+      }
+      assert.deepEqual(statuses, [200, 200, 200, 429, 429, 429]);
+      assert.equal(upstream.requests.length, 3);
+      // Another address behind the same edge still has its own quota.
+      const other = await proxy.get('/api/tracking/ocean?referenceNumber=PORT-OTHER', {
+        headers: { 'x-real-ip': '[2001:db8:0:1::7]:5678', 'cargo-trackers-request': '1' },
+      });
+      assert.equal(other.status, 200);
+      assert.equal(upstream.requests.length, 4);
+    } finally {
+      await proxy.close();
+      await upstream.close();
+    }
   });
 });

@@ -122,6 +122,31 @@ export function describeExample(name: string, start: StartExample, options: { re
       assert.equal((await get(`/api/tracking/air?number=${fresh()}`, { method: 'POST' })).status, 405);
     });
 
+    it('gives a visitor rotating X-Forwarded-For no more than the quota: no example trusts a header its platform does not set', async () => {
+      // An instance of its own, so that its quota starts empty and no other test's lookups count.
+      const alone = await start({ TRACKING_BASE_URL: upstream.url, TRACKING_API_KEY: CANARY_KEY });
+      try {
+        const numbers = Array.from({ length: 60 }, (_, i) => fresh(`XFF${i}`));
+        const statuses: number[] = [];
+        for (const [i, number] of numbers.entries()) {
+          const answer = await readAnswer(
+            await fetch(`${alone.url}/api/tracking/air?number=${number}`, {
+              headers: { 'x-forwarded-for': `198.51.100.${i + 1}`, 'x-real-ip': `198.51.100.${i + 1}`, 'cargo-trackers-request': '1' },
+            }),
+          );
+          statuses.push(answer.status);
+        }
+        const called = upstream.requests.filter((r) => numbers.includes(r.query.get('number') ?? '')).length;
+        // The default quota is 50 new numbers an hour per client.
+        assert.ok(called <= 50, `${called} upstream calls for one visitor rotating its claimed address`);
+        assert.ok(statuses.filter((s) => s === 200).length <= 50, `answered: ${statuses.join(',')}`);
+        assert.ok(statuses.includes(429), `never refused: ${statuses.join(',')}`);
+      } finally {
+        await alone.close();
+        observe(alone.output());
+      }
+    });
+
     it(
       'shares one cache between two instances given the same REDIS_URL',
       {

@@ -251,7 +251,7 @@ describe('toNodeListener with the tracking proxy (the direct path)', () => {
     }
   });
 
-  it('writes a cached answer in one write, with the header lines writeHead would have sent', async () => {
+  it('writes a cached answer through writeHead: the same header lines on a keep-alive and a closing connection', async () => {
     const upstream = await startUpstream((_req, res) => {
       res.writeHead(200, { 'content-type': 'application/json' });
       res.end(SMALL);
@@ -263,31 +263,17 @@ describe('toNodeListener with the tracking proxy (the direct path)', () => {
       logger: () => {},
     });
     const server = http.createServer(toNodeListener(proxy));
-    const writes: string[] = [];
-    server.on('connection', (socket: net.Socket) => {
-      const { write, _writev } = socket as net.Socket & { _writev: (...args: unknown[]) => void };
-      socket.write = ((...args: Parameters<typeof socket.write>) => {
-        writes.push('write');
-        return write.apply(socket, args);
-      }) as typeof socket.write;
-      (socket as unknown as { _writev: (...args: unknown[]) => void })._writev = (...args: unknown[]) => {
-        writes.push('writev');
-        _writev.apply(socket, args);
-      };
-    });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const { port } = server.address() as AddressInfo;
     try {
       const path = '/api/tracking/ocean?referenceNumber=SMALL1';
       const origin = 'Origin: https://shop.example\r\n';
       await rawExchange(port, [`GET ${path} HTTP/1.1\r\nHost: x\r\n${origin}\r\n`]);
-      writes.length = 0;
-      // Two hits on one keep-alive connection, then the same answer through writeHead (Connection: close).
+      // Two hits on one keep-alive connection, then the same answer on a closing one.
       const [hit, again] = await rawExchange(port, [
         `GET ${path} HTTP/1.1\r\nHost: x\r\n${origin}\r\n`,
         `GET ${path} HTTP/1.1\r\nHost: x\r\n${origin}\r\n`,
       ]);
-      assert.deepEqual(writes, ['write', 'write'], 'one write per hit, no writev');
       const [closing] = await rawExchange(port, [`GET ${path} HTTP/1.1\r\nHost: x\r\n${origin}Connection: close\r\n\r\n`]);
       const lines = (text: string | undefined) => (text ?? '').split('\r\n\r\n')[0]?.split('\r\n') ?? [];
       const general = /^(date|connection|keep-alive):/i;

@@ -19,13 +19,15 @@ const PREFIX = 'cargo-trackers:v1:';
 function storeOn(
   redis: RedisServer,
   logs: RedisStoreLogEntry[] = [],
-  options: { leaseMs?: number; callTimeoutMs?: number } = {},
+  options: { leaseMs?: number; callTimeoutMs?: number; expectedInstances?: number } = {},
 ): RedisStore {
   return new RedisStore({
     url: redis.url,
     log: (entry) => logs.push(entry),
     retryMs: 100,
     callTimeoutMs: options.callTimeoutMs ?? 1_000,
+    // One instance unless a test is about the share each of several takes during an outage.
+    expectedInstances: options.expectedInstances ?? 1,
     ...(options.leaseMs && { leaseMs: options.leaseMs }),
   });
 }
@@ -168,7 +170,7 @@ describe('RedisStore when Redis fails', { skip }, () => {
       assert.equal(logs.filter((l) => l.level === 'warn').length, 1, 'one warning per outage');
       await redis.restart();
       await until(() => store.mode === 'shared', 5_000);
-      assert.equal(await store.increment('count:offline', 1, 60_000), 1, 'back on the shared (empty) Redis');
+      assert.equal(await store.increment('count:offline', 1, 60_000), 21, 'the outage was added to the restarted Redis');
       assert.equal(logs.filter((l) => l.level === 'info').length, 1);
     } finally {
       await store.close();
@@ -244,16 +246,77 @@ describe('RedisStore when Redis fails', { skip }, () => {
       assert.equal(await store.increment('count:oom', 1, 60_000), 1);
       assert.equal(await redis.command('CONFIG', 'SET', 'maxmemory', '1'), '+OK');
       await store.setCached('answer:oom', new Uint8Array(1000), 60_000);
-      assert.equal(await store.increment('count:oom', 1, 60_000), 1, 'a local counter, since Redis refuses writes');
+      assert.equal(
+        await store.increment('count:oom', 1, 60_000),
+        2,
+        'the local counter, which knew of the first, since Redis refuses writes',
+      );
       assert.equal(store.mode, 'local');
       await new Promise((r) => setTimeout(r, 300));
       assert.equal(store.mode, 'local', 'a probe write still fails, so it stays local');
       assert.equal(await redis.command('CONFIG', 'SET', 'maxmemory', '0'), '+OK');
       await until(() => store.mode === 'shared', 5_000);
-      assert.equal(await store.increment('count:oom', 1, 60_000), 2);
+      assert.equal(await store.increment('count:oom', 1, 60_000), 3, 'the increment made while Redis refused writes was added back');
     } finally {
       await store.close();
       await redis.stop();
+    }
+  });
+});
+
+describe('RedisStore keeps counters safe in Redis (issue 25, fall 4)', { skip }, () => {
+  it('keeps answers larger than maxSharedAnswerBytes out of Redis, in its own cache', async () => {
+    const store = new RedisStore({ url: redis.url, prefix: 'large', callTimeoutMs: 1_000, maxSharedAnswerBytes: 1024 });
+    opened.push(store);
+    const large = new Uint8Array(4096).fill(7);
+    await store.setCached('answer:large', large, 60_000);
+    await store.setCached('answer:small', new Uint8Array(16).fill(1), 60_000);
+    assert.equal(await redis.command('EXISTS', 'large:v1:cache:answer:large'), ':0');
+    assert.equal(await redis.command('EXISTS', 'large:v1:cache:answer:small'), ':1');
+    assert.deepEqual(await store.getCached('answer:large'), large);
+  });
+
+  it('warns once when Redis will not tell its eviction policy (CONFIG forbidden), and shares all the same', async () => {
+    const server = await startRedis();
+    assert.equal(await server.command('ACL', 'SETUSER', 'default', '-config'), '+OK');
+    const logs: RedisStoreLogEntry[] = [];
+    const store = storeOn(server, logs);
+    try {
+      assert.equal(await store.increment('count:noconfig', 1, 60_000), 1);
+      assert.equal(store.mode, 'shared');
+      assert.deepEqual(
+        logs.map((l) => l.level),
+        ['warn'],
+      );
+      assert.match(logs[0]?.message ?? '', /maxmemory-policy.*noeviction/);
+    } finally {
+      await store.close();
+      await server.stop();
+    }
+  });
+
+  it('counts at a share of each limit while Redis is away, and adds what it counted when Redis is back', async () => {
+    const server = await startRedis();
+    const store = storeOn(server, [], { ...FAULT, expectedInstances: 3 });
+    try {
+      assert.equal(await store.increment('count:share', 1, 60_000), 1);
+      server.pause();
+      // While alone, each unit counts as three (the instance's share of three), on top of what it knew.
+      await store.increment('count:share', 1, 60_000);
+      await store.increment('count:share', 1, 60_000);
+      await store.increment('count:share', 1, 60_000);
+      assert.equal(store.mode, 'local');
+      assert.equal(await store.increment('count:share', 1, 60_000), 1 + 4 * 3);
+      server.resume();
+      await until(() => store.mode === 'shared', 5_000);
+      // The same Redis (paused, not restarted): its 1 plus the outage's 4 real units, none lost. The
+      // calls that timed out before the switch reach Redis when it resumes, and count twice: on the safe side.
+      const [shared = 0] = await store.counts(['count:share']);
+      assert.ok(shared >= 5 && shared <= 8, `shared counter ${shared}`);
+    } finally {
+      server.resume();
+      await store.close();
+      await server.stop();
     }
   });
 });

@@ -346,6 +346,25 @@ const NEXT_APP_FILES: Record<string, string> = {
   )}\n`,
 };
 
+/** Runs `work` holding a lock directory (atomic to create); a lock older than 10 minutes is a dead holder's. */
+function withLock(lock: string, work: () => void): void {
+  const pause = new Int32Array(new SharedArrayBuffer(4));
+  for (;;) {
+    try {
+      mkdirSync(lock);
+      break;
+    } catch {
+      if (existsSync(lock) && Date.now() - statSync(lock).mtimeMs > 600_000) rmSync(lock, { recursive: true, force: true });
+      else Atomics.wait(pause, 0, 0, 500);
+    }
+  }
+  try {
+    work();
+  } finally {
+    rmSync(lock, { recursive: true, force: true });
+  }
+}
+
 /**
  * A scratch App Router app whose one route file is `routeSource()`, built once per source state (the
  * build is cached under .cache/) and started with `next start` per instance. The app imports
@@ -353,32 +372,41 @@ const NEXT_APP_FILES: Record<string, string> = {
  */
 function nextApp(name: string, routeSource: () => string, buildEnv: Record<string, string>) {
   let dir: string | undefined;
+  function build(target: string): void {
+    const tsc = spawnSync(
+      process.execPath,
+      [join(ROOT, 'node_modules/typescript/bin/tsc'), '-b', join(ROOT, 'packages/proxy/tsconfig.build.json')],
+      { encoding: 'utf8' },
+    );
+    if (tsc.status !== 0) throw new Error(`building the proxy package failed: ${tsc.stdout}${tsc.stderr}`);
+    rmSync(target, { recursive: true, force: true });
+    for (const [path, text] of Object.entries({
+      ...NEXT_APP_FILES,
+      'next.config.mjs': `export default { turbopack: { root: ${JSON.stringify(ROOT)} } };\n`,
+      'app/api/tracking/[...path]/route.ts': routeSource(),
+    })) {
+      mkdirSync(join(target, path, '..'), { recursive: true });
+      writeFileSync(join(target, path), text);
+    }
+    const nextBuild = spawnSync(process.execPath, [join(ROOT, 'node_modules/next/dist/bin/next'), 'build'], {
+      cwd: target,
+      encoding: 'utf8',
+      // Build-time values only: the route module is evaluated while collecting page data.
+      env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1', ...buildEnv },
+    });
+    if (nextBuild.status !== 0) throw new Error(`next build failed:\n${nextBuild.stdout}\n${nextBuild.stderr}`);
+  }
   return {
     prepare: () => {
       dir = join(CACHE, `next-${name}-${sourceHash(SOURCES)}`);
       if (existsSync(join(dir, '.next/BUILD_ID'))) return;
-      const tsc = spawnSync(
-        process.execPath,
-        [join(ROOT, 'node_modules/typescript/bin/tsc'), '-b', join(ROOT, 'packages/proxy/tsconfig.build.json')],
-        { encoding: 'utf8' },
-      );
-      if (tsc.status !== 0) throw new Error(`building the proxy package failed: ${tsc.stdout}${tsc.stderr}`);
-      rmSync(dir, { recursive: true, force: true });
-      for (const [path, text] of Object.entries({
-        ...NEXT_APP_FILES,
-        'next.config.mjs': `export default { turbopack: { root: ${JSON.stringify(ROOT)} } };\n`,
-        'app/api/tracking/[...path]/route.ts': routeSource(),
-      })) {
-        mkdirSync(join(dir, path, '..'), { recursive: true });
-        writeFileSync(join(dir, path), text);
-      }
-      const build = spawnSync(process.execPath, [join(ROOT, 'node_modules/next/dist/bin/next'), 'build'], {
-        cwd: dir,
-        encoding: 'utf8',
-        // Build-time values only: the route module is evaluated while collecting page data.
-        env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1', ...buildEnv },
+      // Several Node versions' suites may run at once (scripts/test-proxy-node-versions.mjs): one builds, the others wait.
+      const target = dir;
+      mkdirSync(CACHE, { recursive: true });
+      // One lock for every Next app: each build also builds the proxy package's dist.
+      withLock(join(CACHE, 'next-build.lock'), () => {
+        if (!existsSync(join(target, '.next/BUILD_ID'))) build(target);
       });
-      if (build.status !== 0) throw new Error(`next build failed:\n${build.stdout}\n${build.stderr}`);
     },
     start: async (env: Record<string, string>): Promise<StartedProxy> => {
       if (dir === undefined) throw new Error('prepare() first');
