@@ -10,4 +10,4 @@ export { jsonLinesLogger } from './log.js';
 export type { CacheOutcome, ProxyLogEntry, ProxyLogger } from './log.js';
 export type { BudgetLimit } from './upstream-budget.js';
 export type { UpstreamRequest, UpstreamResult, UpstreamTransport } from './upstream.js';
-export type { FlightLease, SharedFlights } from './flights.js';
+export type { FlightLease, SharedFlights } from './in-flight-calls.js';

@@ -5,7 +5,7 @@ import { PROXY_CORE, PROXY_DEFAULT_LOGGER } from './create-proxy.js';
 import { createNodeJsonLogger } from './node-log.js';
 import type { ProxyLogger } from './log.js';
 import type { ProxyCore, ProxyInput, ProxyRequestInfo } from './create-proxy.js';
-import { errorOutput } from './answer.js';
+import { VISITOR_GONE, errorOutput } from './answer.js';
 import type { ProxyOutput } from './answer.js';
 
 export { createLineWriter, createNodeJsonLogger } from './node-log.js';
@@ -136,7 +136,7 @@ function send(
   output: ProxyOutput,
 ): void {
   try {
-    if (res.destroyed || output.status === 499) return;
+    if (res.destroyed || output === VISITOR_GONE) return;
     let body = output.body;
     let encoding: Encoding = 'identity';
     const compressible = output.etag !== undefined && body !== null && body.byteLength >= MIN_COMPRESS_BYTES;
