@@ -3,6 +3,7 @@
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { after, before, describe, it } from 'node:test';
+import { DEFAULT_LIMITS } from '@cargo-trackers/proxy';
 import { RedisStore } from '@cargo-trackers/proxy/redis';
 import type { RedisStoreLogEntry } from '@cargo-trackers/proxy/redis';
 import { CANARY_KEY, assertCanaryNeverSeen, startProxy, startUpstream, until } from './harness.js';
@@ -86,6 +87,29 @@ describe('three proxy instances sharing one Redis', { skip }, () => {
       // And afterwards every instance answers it from the shared cache.
       for (let i = 0; i < 3; i++)
         assert.equal((await c.get(i, '/api/tracking/air?number=176-00000001')).headers.get('x-proxy-cache'), 'hit');
+      assert.equal(shipmentCalls(upstream), 1);
+    } finally {
+      await c.close();
+      await upstream.close();
+    }
+  });
+
+  it('answers 3 × 100 concurrent first lookups of one number from one client with one call, none refused (issue 25)', async () => {
+    const upstream = await slowUpstream(300);
+    const c = await cluster(
+      redis,
+      upstream,
+      {
+        newNumbersPerClientPerHour: DEFAULT_LIMITS.newNumbersPerClientPerHour,
+        upstreamBudget: DEFAULT_LIMITS.upstreamBudget,
+        upstreamCallsPerClient: DEFAULT_LIMITS.upstreamCallsPerClient,
+      },
+      'cold-crowd',
+    );
+    try {
+      const answers = await Promise.all(Array.from({ length: 300 }, (_, i) => c.get(i, '/api/tracking/air?number=176-COLD0001')));
+      const refused = answers.filter((a) => a.status !== 200).map((a) => `${a.status} ${a.text}`);
+      assert.deepEqual(refused, []);
       assert.equal(shipmentCalls(upstream), 1);
     } finally {
       await c.close();
