@@ -55,6 +55,11 @@ export interface ProxyStore {
    * reads as 1 through `counts`. Rejects when a new mark does not fit.
    */
   addIfAbsent(key: string, ttlMs: number): Promise<boolean>;
+  /**
+   * Whether the counter room is nearly full, for a store that can tell at once (the MemoryStore).
+   * The proxy then counts clients by wider networks, which needs fewer counters.
+   */
+  counterPressure?(): boolean;
 }
 
 /** Rejection of a store whose counter room is full; the proxy refuses lookups until room frees up. */

@@ -41,9 +41,9 @@ interface Visit {
  * behind, and a crowd of addresses cannot fill the store's counter room. `charge`, after the
  * budget, counts the call.
  *
- * When the store runs out of counter room, clients are counted by wider networks (IPv4 /24,
- * IPv6 /48) for a while, without per-number marks (every call then counts as a new number):
- * fewer counters, rather than refusing everyone.
+ * When the store's counter room is nearly full (`counterPressure`), or a counter did not fit,
+ * clients are counted by wider networks (IPv4 /24, IPv6 /48), without per-number marks (every call
+ * then counts as a new number): a handful of counters per network rather than refusing everyone.
  */
 export function visitorLimits(options: VisitorLimitOptions): {
   readonly check: CallPolicy;
@@ -67,7 +67,7 @@ export function visitorLimits(options: VisitorLimitOptions): {
   const check: CallPolicy = async (call, next) => {
     if (call.spec.numberParam === undefined || (!rateOn && !quotaOn)) return next();
     const now = Date.now();
-    let v = await visit(call, now < pressureUntil, now);
+    let v = await visit(call, now < pressureUntil || (store.counterPressure?.() ?? false), now);
     await counting(async () => {
       if (rateOn) {
         const rate = await peekWindow(store, callsPerClient, now, `rate:${v.client}:`);
