@@ -48,19 +48,22 @@ const LOOKUP_MEMO_BYTES = 1024 * 1024;
  *
  * 1. log: around everything, so that every answer, refusals included, gets its line;
  * 2. route, 3. site check, 4. CORS: free checks first, and the site check before anything that
- *    costs, so that another site's page never reaches a counter or the upstream;
+ *    costs, so that a request the element did not make never reaches a counter or the upstream;
  * 5. lookup key: the canonical key every later policy works with;
  * 6. cache, 7. join: a repeat is answered from the cache, and an identical lookup in flight is
- *    joined, both before any charge, so that neither is ever refused for a call it did not cause.
+ *    joined (in this process, and across instances through the store), both before any charge,
+ *    so that neither is ever refused for a call it did not cause. Only a request that starts a
+ *    call meets the concurrency cap.
  *
- * Then, once per upstream call and only in the visitor who starts it (the call stage):
+ * Then, once per upstream call and only for the visitor who starts it (the call stage):
  *
- * 8. carrier gate (carrier lists), 9. visitor check (rate and quota, read only),
+ * 8. carrier gate (carrier lists only), 9. visitor check (rate and quota, read only),
  * 10. budget, 11. visitor charge: the visitor's counters are written only after the budget
  *    granted the call, so that a refused flood leaves no counter behind;
  * 12. cache write, 13. guard, 14. forward: the call itself, its answer guarded, then kept.
  *
- * Charging thus happens once, on the one path that calls the upstream.
+ * Charging thus happens once, on the one path that calls the upstream; a refusal in the call
+ * stage is thrown, so that the budget gives its unit back and a lease across instances is let go.
  */
 export function buildPipeline(config: PipelineConfig): (input: ProxyInput) => Answer {
   const { store } = config;
