@@ -8,7 +8,13 @@ import { existsSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import { createTrackingProxy, type ProxyLogEntry, type TrackingProxyOptions, type UpstreamTransport } from '@cargo-trackers/proxy';
+import {
+  DEFAULT_LIMITS,
+  createTrackingProxy,
+  type ProxyLogEntry,
+  type TrackingProxyOptions,
+  type UpstreamTransport,
+} from '@cargo-trackers/proxy';
 import { createLineWriter, toNodeListener, undiciTransport } from '@cargo-trackers/proxy/node';
 import { storeFromRedisUrl } from '@cargo-trackers/proxy/redis';
 import { demoNumbers } from '../mock-service/demo-numbers.js';
@@ -151,8 +157,15 @@ export async function startDemoServer(options: DemoServerOptions = {}): Promise<
     logger: (entry) => log(proxyLogLine(entry)),
     transport: upstream?.transport ?? undiciTransport(),
     corsOrigins: options.proxy?.corsOrigins ?? [],
-    // The mock's slow numbers answer 202, 202, then 200; a cached 200 would stop the demo replaying.
-    limits: { ...(mock && { cacheTtlMs: 0 }), ...options.proxy?.limits },
+    // The mock's slow numbers answer 202, 202, then 200; a cached 200 or 202 would stop the demo
+    // replaying, and with nothing cached one visitor trying the demo numbers may use the whole
+    // budget (the mock bills nothing). With the real service, a 202 is kept for the demo page's
+    // poll-interval (1 s).
+    limits: {
+      pendingCacheTtlMs: 1_000,
+      ...(mock && { cacheTtlMs: 0, pendingCacheTtlMs: 0, upstreamCallsPerClient: DEFAULT_LIMITS.upstreamBudget }),
+      ...options.proxy?.limits,
+    },
   });
   const proxyListener = toNodeListener(proxy);
   // The bundle and its chunks are public code, readable from any origin as on a public CDN:

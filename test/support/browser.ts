@@ -15,6 +15,8 @@ export interface ScriptedResponse {
 export interface LoggedRequest {
   path: string;
   search: string;
+  /** The Cargo-Trackers-Request header the request carried ('' when none). */
+  marker: string;
   at: number;
   aborted: boolean;
   completed: boolean;

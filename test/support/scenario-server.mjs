@@ -7,7 +7,7 @@
 //   GET  /scenario/<id>/<anything>          next response of the list (the last one repeats)
 //   GET  /scenario/<id>/carriers/ocean      the scenario's carrier list (or a default one)
 //   GET  /scenario/<id>/carriers/air        the scenario's airline list (or a default one)
-//   GET  /__scenario/<id>/log               { requests: [{ path, search, at, aborted, completed }], lists: <list requests served> }
+//   GET  /__scenario/<id>/log               { requests: [{ path, search, marker, at, aborted, completed }], lists: <list requests served> }
 //
 //   POST /__hold  { path }                  → { id }: from now on, a request whose path contains
 //        `path` (one of HOLDABLE), sent by a page that carries the cookie `cargo-hold-<id>`, waits
@@ -159,7 +159,8 @@ export function scenarioMiddleware() {
       ctx.body = JSON.stringify(list);
       return;
     }
-    const entry = { path: rest, search: ctx.querystring, at: Date.now(), aborted: false, completed: false };
+    const marker = ctx.get('cargo-trackers-request');
+    const entry = { path: rest, search: ctx.querystring, marker, at: Date.now(), aborted: false, completed: false };
     s.log.push(entry);
     const responses = s.spec.responses ?? [];
     const r = responses[Math.min(s.served, responses.length - 1)] ?? { status: 500, body: { message: 'scenario has no responses' } };

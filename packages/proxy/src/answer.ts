@@ -67,19 +67,24 @@ export function matchesEtag(ifNoneMatch: string | null, etag: string): boolean {
   return ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
 }
 
-/** A cached 200: its validator and the JSON bytes, exactly as the upstream sent them. */
-export interface CachedAnswer {
-  readonly etag: string;
-  readonly body: Uint8Array;
-}
+/**
+ * A cached answer: a 200 with its validator, or a short-lived other answer (a 202, a 404, a 5xx,
+ * the proxy's own 502) with the time it expires, which becomes its `Retry-After` on a hit.
+ */
+export type CachedAnswer =
+  | { readonly status: 200; readonly etag: string; readonly body: Uint8Array }
+  | { readonly status: number; readonly etag?: undefined; readonly expiresAt: number; readonly body: Uint8Array };
 
 /**
- * The cache holds one byte string per answer: the ETag, a newline, then the body. Reading it
- * back takes a view of the same bytes, never a copy, so a store in the same process serves
- * every visitor from one buffer.
+ * The cache holds one byte string per answer: a head line, then the body. The head of a 200 is
+ * its ETag (which starts with a quote); any other answer's is its status and expiry time.
+ * Reading it back takes a view of the same bytes, never a copy, so a store in the same process
+ * serves every visitor from one buffer.
  */
 export function encodeCached(answer: CachedAnswer): Uint8Array {
-  const head = encoder.encode(`${answer.etag}\n`);
+  const head = encoder.encode(
+    answer.etag !== undefined ? `${answer.etag}\n` : `${answer.status} ${'expiresAt' in answer ? answer.expiresAt : 0}\n`,
+  );
   const out = new Uint8Array(head.byteLength + answer.body.byteLength);
   out.set(head, 0);
   out.set(answer.body, head.byteLength);
@@ -97,7 +102,22 @@ export function decodeCached(bytes: Uint8Array): CachedAnswer | undefined {
   if (known !== undefined) return known;
   const end = bytes.indexOf(NEWLINE);
   if (end <= 0 || end > 64) return undefined;
-  const answer = { etag: decoder.decode(bytes.subarray(0, end)), body: bytes.subarray(end + 1) };
+  const head = decoder.decode(bytes.subarray(0, end));
+  const body = bytes.subarray(end + 1);
+  let answer: CachedAnswer;
+  if (head.startsWith('"')) answer = { status: 200, etag: head, body };
+  else {
+    const match = /^([1-5]\d\d) (\d+)$/.exec(head);
+    if (match === null) return undefined;
+    answer = { status: Number(match[1]), expiresAt: Number(match[2]), body };
+  }
   decoded.set(bytes, answer);
   return answer;
 }
+
+/**
+ * The answer to a visitor who went away before it was ready: nobody reads it. The Node adapter
+ * writes nothing for it; it is told apart by identity, so an upstream that answers 499 is still
+ * answered.
+ */
+export const VISITOR_GONE: ProxyOutput = Object.freeze({ status: 499, headers: Object.freeze({}), body: null });

@@ -10,6 +10,6 @@ export { jsonLinesLogger } from './log.js';
 export type { CacheOutcome, ProxyLogEntry, ProxyLogger } from './log.js';
 export type { BudgetLimit } from './upstream-budget.js';
 export type { UpstreamRequest, UpstreamResult, UpstreamTransport } from './upstream.js';
-export type { FlightLease, SharedFlights } from './flights.js';
+export type { FlightLease, SharedFlights } from './in-flight-calls.js';
 export { bytePoolOf } from './byte-pool.js';
 export type { BytePool } from './byte-pool.js';

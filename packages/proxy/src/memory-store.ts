@@ -88,6 +88,11 @@ export class MemoryStore implements ProxyStore {
     return this.#counters.size;
   }
 
+  /** Nine tenths of the counter room used: the last tenth is left for clients counted by wider networks. */
+  counterPressure(): boolean {
+    return this.#counters.size >= this.#maxCounters * 0.9;
+  }
+
   async getCached(key: string): Promise<Uint8Array | undefined> {
     return this.peekCached(key);
   }

@@ -4,7 +4,7 @@ import { PROXY_CORE, PROXY_DEFAULT_LOGGER } from './create-proxy.js';
 import { createNodeJsonLogger } from './node-log.js';
 import type { ProxyLogger } from './log.js';
 import type { ProxyCore, ProxyInput, ProxyRequestInfo } from './create-proxy.js';
-import { errorOutput } from './answer.js';
+import { VISITOR_GONE, errorOutput } from './answer.js';
 import type { ProxyOutput } from './answer.js';
 import { BytePool, MEMORY_RETRY_S, MEMORY_WAIT_MS, bytePoolOf } from './byte-pool.js';
 import { DEFAULT_LIMITS } from './options.js';
@@ -146,7 +146,7 @@ function send(
 ): void {
   try {
     // A visitor who went away has nothing to be written to; any status the upstream gave goes out.
-    if (res.destroyed) return;
+    if (res.destroyed || output === VISITOR_GONE) return;
     let body = output.body;
     let encoding: Encoding = 'identity';
     const compressible = output.etag !== undefined && body !== null && body.byteLength >= MIN_COMPRESS_BYTES;

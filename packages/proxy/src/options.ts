@@ -22,10 +22,24 @@ export interface ProxyLimits {
   readonly cacheTtlMs: number;
   /** How long a 200 carrier list is served from the cache. Default 10 min. */
   readonly carrierCacheTtlMs: number;
+  /** How long a 202 is served from the cache: the element's default `poll-interval`, 120 s. 0 turns it off. */
+  readonly pendingCacheTtlMs: number;
+  /** How long a shipment's 4xx (404, 401, 402; a 429 for its `Retry-After`, up to a minute) is served from the cache. Default 10 s. */
+  readonly errorCacheTtlMs: number;
+  /**
+   * How long a shipment's 5xx, or the proxy's own 502, is served from the cache. Default 1 s: the
+   * element's first automatic retry is answered from it, its later ones ask again.
+   */
+  readonly failureCacheTtlMs: number;
   /** Distinct numbers one client may look up per clock hour. Default 50; `Infinity` turns it off. */
   readonly newNumbersPerClientPerHour: number;
   /** Upstream shipment calls per sliding window, kept under the service's 100 per 20 s. Default 90 per 20 s. */
   readonly upstreamBudget: BudgetLimit;
+  /**
+   * Upstream shipment calls one client may cause per sliding window, repeats included. Default
+   * 20 per 20 s: a share of the budget, so that one address cannot spend it all.
+   */
+  readonly upstreamCallsPerClient: BudgetLimit;
   /** Upstream shipment calls held open at once. Default 200; more are refused with 429. */
   readonly maxConcurrentLookups: number;
   /** Longest query value accepted (numbers are tens of characters). Default 256. */
@@ -90,8 +104,12 @@ export const DEFAULT_LIMITS: ProxyLimits = {
   maxBodyBytes: 5 * 1024 * 1024,
   cacheTtlMs: 60_000,
   carrierCacheTtlMs: 600_000,
+  pendingCacheTtlMs: 120_000,
+  errorCacheTtlMs: 10_000,
+  failureCacheTtlMs: 1_000,
   newNumbersPerClientPerHour: 50,
   upstreamBudget: { requests: 90, windowMs: 20_000 },
+  upstreamCallsPerClient: { requests: 20, windowMs: 20_000 },
   maxConcurrentLookups: 200,
   maxValueLength: 256,
   maxHeldBytes: 64 * 1024 * 1024,

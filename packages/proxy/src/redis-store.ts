@@ -1,6 +1,6 @@
 import { createClient, RESP_TYPES } from 'redis';
 import { MemoryStore } from './memory-store.js';
-import type { FlightLease, SharedFlights } from './flights.js';
+import type { FlightLease, SharedFlights } from './in-flight-calls.js';
 import type { ProxyStore } from './store.js';
 
 /**

@@ -1,4 +1,4 @@
-import type { SharedFlights } from './flights.js';
+import type { SharedFlights } from './in-flight-calls.js';
 
 /**
  * Where the proxy keeps its short-lived state, in two parts that never share room:
@@ -25,7 +25,7 @@ import type { SharedFlights } from './flights.js';
  */
 export interface ProxyStore {
   /**
-   * Single-flight across the instances sharing this store (see `flights.ts`). Absent on a store
+   * Single-flight across the instances sharing this store (see `in-flight-calls.ts`). Absent on a store
    * of one process, where the proxy's in-process sharing already makes one call per lookup.
    */
   readonly flights?: SharedFlights;
@@ -55,6 +55,11 @@ export interface ProxyStore {
    * reads as 1 through `counts`. Rejects when a new mark does not fit.
    */
   addIfAbsent(key: string, ttlMs: number): Promise<boolean>;
+  /**
+   * Whether the counter room is nearly full, for a store that can tell at once (the MemoryStore).
+   * The proxy then counts clients by wider networks, which needs fewer counters.
+   */
+  counterPressure?(): boolean;
 }
 
 /** Rejection of a store whose counter room is full; the proxy refuses lookups until room frees up. */

@@ -133,7 +133,13 @@ describe('a page embedding the trackers from two other origins (bundle and proxy
   it('logs the same hint when a proxy on another origin refuses the page with 403 cross_site', async () => {
     const { bundleOrigin } = await demo([]);
     // A proxy that refuses foreign origins, but says so readably (with CORS headers for the page).
-    const refusing = createServer((_req, res) => {
+    // Its preflight lets the element's request marker through, so that the refusal itself is what the page reads.
+    const refusing = createServer((req, res) => {
+      if (req.method === 'OPTIONS') {
+        res.writeHead(204, { 'access-control-allow-origin': pageOrigin, 'access-control-allow-headers': 'Accept, Cargo-Trackers-Request' });
+        res.end();
+        return;
+      }
       res.writeHead(403, { 'content-type': 'application/json', 'access-control-allow-origin': pageOrigin });
       res.end(JSON.stringify({ error: 'cross_site', message: 'This origin may not use the tracking proxy.' }));
     });

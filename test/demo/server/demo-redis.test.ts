@@ -5,7 +5,7 @@ import { after, before, describe, it } from 'node:test';
 import { DemoConfigError, readDemoConfig } from '../../../demo/server/demo-config.js';
 import { startDemoServer } from '../../../demo/server/start-demo-server.js';
 import type { DemoServer } from '../../../demo/server/start-demo-server.js';
-import { CANARY_KEY, assertCanaryNeverSeen, observe, readAnswer, startUpstream } from '../../packages/proxy/harness.js';
+import { CANARY_KEY, assertCanaryNeverSeen, marked, observe, readAnswer, startUpstream } from '../../packages/proxy/harness.js';
 import { redisUnavailable, startRedis } from '../../packages/proxy/redis-server.js';
 import type { RedisServer } from '../../packages/proxy/redis-server.js';
 
@@ -61,7 +61,9 @@ describe('demo servers sharing one Redis', { skip }, () => {
         );
       }
       const answers = await Promise.all(
-        Array.from({ length: 12 }, async (_, i) => readAnswer(await fetch(`${servers[i % 3]!.url}api/tracking/air?number=176-12345675`))),
+        Array.from({ length: 12 }, async (_, i) =>
+          readAnswer(await fetch(`${servers[i % 3]!.url}api/tracking/air?number=176-12345675`, marked())),
+        ),
       );
       assert.deepEqual(new Set(answers.map((a) => a.status)), new Set([200]));
       assert.equal(upstream.requests.length, 1);

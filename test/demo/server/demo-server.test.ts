@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { demoNumbers, type DemoOutcome } from '../../../demo/mock-service/demo-numbers.js';
 import { DEFAULT_PUBLIC_DIR, startDemoServer, type DemoServer } from '../../../demo/server/start-demo-server.js';
+import { MARKED, marked } from '../../packages/proxy/harness.js';
 
 /** The test chooses the mock's key so it can look for it everywhere it must not be. */
 const MOCK_KEY = `trk_demo_test_${Math.random().toString(36).slice(2)}_secret`;
@@ -46,8 +47,9 @@ interface Answer {
   readonly text: string;
 }
 
+/** As a page's element asks (with the proxy's request marker; static files ignore it). */
 async function get(path: string, init?: RequestInit): Promise<Answer> {
-  const response = await fetch(`${base}${path}`, init);
+  const response = await fetch(`${base}${path}`, marked(init));
   const text = await response.text();
   seen.push(`${response.status} ${JSON.stringify([...response.headers])}\n${text}`);
   return { status: response.status, headers: response.headers, text };
@@ -245,10 +247,14 @@ describe('demo server: the proxy, end to end with the mock', () => {
     // Two loopback addresses stand for two visitors' machines (Linux routes all of 127/8 to lo).
     const ask = (localAddress: string) =>
       new Promise<number>((resolve, reject) => {
-        const req = request(`${base}/api/tracking/air?number=172-20200003&routePath=true`, { localAddress, agent: false }, (res) => {
-          res.resume();
-          res.on('end', () => resolve(res.statusCode ?? 0));
-        });
+        const req = request(
+          `${base}/api/tracking/air?number=172-20200003&routePath=true`,
+          { localAddress, agent: false, headers: MARKED },
+          (res) => {
+            res.resume();
+            res.on('end', () => resolve(res.statusCode ?? 0));
+          },
+        );
         req.on('error', reject);
         req.end();
       });
@@ -346,7 +352,7 @@ describe('demo server: lifecycle', () => {
 
   it('closes promptly while a slow lookup is still held', async () => {
     const slow = await startDemoServer({ port: 0, bundleDir, mockHoldMs: 60_000, log: () => {} });
-    const pending = fetch(`${slow.url}api/tracking/ocean?referenceNumber=DEMO202`).then(
+    const pending = fetch(`${slow.url}api/tracking/ocean?referenceNumber=DEMO202`, marked()).then(
       (response) => response.status,
       () => 'closed',
     );

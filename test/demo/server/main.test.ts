@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, it } from 'node:test';
 import { createMockTrackingService } from '../../../demo/mock-service/mock-tracking-service.js';
 import { listenOnLoopback } from '../listen-on-loopback.js';
+import { marked } from '../../packages/proxy/harness.js';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const MAIN = 'demo/server/main.ts';
@@ -105,10 +106,10 @@ describe('demo server command: starts', () => {
       const page = await fetch(url);
       assert.equal(page.status, 200);
       const pageText = await page.text();
-      const lookup = await fetch(`${url}api/tracking/ocean?referenceNumber=OOLU2741938520&routeDetails=true`);
+      const lookup = await fetch(`${url}api/tracking/ocean?referenceNumber=OOLU2741938520&routeDetails=true`, marked());
       assert.equal(lookup.status, 200);
       const lookupText = await lookup.text();
-      const refused = await fetch(`${url}api/tracking/air?number=172-40100001`);
+      const refused = await fetch(`${url}api/tracking/air?number=172-40100001`, marked());
       assert.equal(refused.status, 401);
       const refusedText = await refused.text();
       for (const text of [pageText, lookupText, refusedText]) assert.ok(!text.includes('trk_'));
@@ -126,7 +127,7 @@ describe('demo server command: starts', () => {
     const run = runMain({ PORT: '0', TRACKING_API_BASE_URL: service.baseUrl, TRACKING_API_KEY: key, TRACKING_API_TIMEOUT_MS: '5000' });
     try {
       const url = await waitForUrl(run);
-      const lookup = await fetch(`${url}api/tracking/air?number=618-50833915&routePath=true`);
+      const lookup = await fetch(`${url}api/tracking/air?number=618-50833915&routePath=true`, marked());
       assert.equal(lookup.status, 200, 'the service accepted the key the proxy attached');
       const text = await lookup.text();
       assert.equal((JSON.parse(text) as { awbNumber: string }).awbNumber, '618-50833915');
@@ -143,7 +144,7 @@ describe('demo server command: starts', () => {
     const run = runMain({ PORT: '0', CORS_ORIGINS: 'http://shop.example:8000, https://blog.example' });
     try {
       const url = await waitForUrl(run);
-      const lookup = (origin: string) => fetch(`${url}api/tracking/ocean?referenceNumber=HLXU8123446`, { headers: { origin } });
+      const lookup = (origin: string) => fetch(`${url}api/tracking/ocean?referenceNumber=HLXU8123446`, marked({ headers: { origin } }));
       for (const origin of ['http://shop.example:8000', 'https://blog.example']) {
         const answer = await lookup(origin);
         assert.equal(answer.headers.get('access-control-allow-origin'), origin);
@@ -159,7 +160,7 @@ describe('demo server command: starts', () => {
     const run = runMain({ PORT: '0', TRACKING_API_KEY: 'trk_ignored_without_base_url' });
     try {
       const url = await waitForUrl(run);
-      assert.equal((await fetch(`${url}api/tracking/ocean?referenceNumber=HLXU8123446`)).status, 200);
+      assert.equal((await fetch(`${url}api/tracking/ocean?referenceNumber=HLXU8123446`, marked())).status, 200);
       assert.match(run.output.stdout, /TRACKING_API_KEY is ignored/);
     } finally {
       await stop(run);

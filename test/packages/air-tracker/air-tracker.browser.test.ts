@@ -1,7 +1,7 @@
 import { expect } from '@open-wc/testing';
 import '@cargo-trackers/air-tracker';
 import type { AirTracker } from '@cargo-trackers/air-tracker';
-import type { TrackerLoadEvent } from '@cargo-trackers/core';
+import type { TrackerErrorEvent, TrackerLoadEvent } from '@cargo-trackers/core';
 import { captureConsoleErrors, fixture, mount, nextEvent, part, parts, scenario, shadowText, sleep, until } from '../../support/browser.js';
 import { describeOutcomes } from '../../support/outcome-suite.js';
 
@@ -81,6 +81,27 @@ describe('<air-tracker>', () => {
       expect([...q.keys()]).to.deep.equal(['number', 'routePath']);
       expect(q.get('number')).to.equal(awkward);
       expect(q.get('routePath')).to.equal('true');
+    });
+
+    it('marks its request with Cargo-Trackers-Request: 1, the proxy’s cross-site rule', async () => {
+      const s = await scenario({ responses: [{ status: 404, body: { message: 'No shipment' } }] });
+      const el = mount<AirTracker>(`<air-tracker proxy-url="${s.base}/air"></air-tracker>`);
+      el.awbNumber = '176-22817340';
+      await until(async () => (await s.requests()).length === 1, 'one request');
+      expect((await s.requests())[0]!.marker).to.equal('1');
+    });
+
+    it('refuses a number longer than the proxy accepts with a message, and sends nothing', async () => {
+      const s = await scenario({ responses: [{ status: 200, body: await transfer() }] });
+      const el = mount<AirTracker>(`<air-tracker proxy-url="${s.base}/air"></air-tracker>`);
+      const failed = nextEvent<TrackerErrorEvent>(el, 'tracker-error');
+      el.awbNumber = '1'.repeat(257);
+      const event = await failed;
+      expect(event.detail.code).to.equal('value_too_long');
+      expect(event.detail.retryable).to.equal(false);
+      await until(() => (part(el, 'notice-error')?.textContent ?? '').includes('could not be tracked'), 'the notice');
+      await sleep(200);
+      expect(await s.requests()).to.have.length(0);
     });
 
     it('tracks at once when awb-number is set, and again when it changes', async () => {

@@ -4,7 +4,7 @@
 // Each case is one of the attacks in issue 12 or a rule that closes one, through real sockets.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { CANARY_KEY, readAnswer, startUpstream } from './harness.js';
+import { CANARY_KEY, MARKED, marked, readAnswer, startUpstream } from './harness.js';
 import type { Answer, Upstream, UpstreamHandler } from './harness.js';
 
 /** JSON-serialisable, so that a factory can hand them to another process or runtime. */
@@ -28,7 +28,7 @@ export interface ContractProxy {
 }
 
 /** The request marker the trackers send on every request (a server-to-server caller sends it too). */
-export const MARKER = { 'cargo-trackers-request': '1' } as const;
+export const MARKER = MARKED;
 
 export type StartContractProxy = (options: ContractProxyOptions) => Promise<ContractProxy>;
 
@@ -71,12 +71,8 @@ export function describeProxyContract(name: string, start: StartContractProxy): 
     const proxy = await start({ baseUrl: upstream.url, apiKey: CANARY_KEY, ...options });
     const to = (path: string) => proxy.address?.(path) ?? `${proxy.url}${path}`;
     try {
-      await body(
-        async (path, headers) => readAnswer(await fetch(to(path), { headers: { ...MARKER, ...headers } })),
-        upstream,
-        proxy.url,
-        to,
-      );
+      // As the element asks: with the request marker, unless a case sets it itself.
+      await body(async (path, headers) => readAnswer(await fetch(to(path), marked({ headers }))), upstream, proxy.url, to);
     } finally {
       await proxy.close();
       await upstream.close();
@@ -153,6 +149,31 @@ export function describeProxyContract(name: string, start: StartContractProxy): 
     });
 
     describe('other sites cannot spend the credits', () => {
+      it('refuses a request without the Cargo-Trackers-Request header on every route, even with no Origin or Sec-Fetch-Site (a page on plain HTTP), before any upstream call or quota', () =>
+        withProxy(service, { limits: { newNumbersPerClientPerHour: 1 } }, async (get, upstream, url) => {
+          const routes = [
+            '/api/tracking/ocean?referenceNumber=A1',
+            '/api/tracking/air?number=A1',
+            '/api/tracking/carriers/ocean',
+            '/api/tracking/carriers/air',
+          ];
+          // What an <img>, <script>, form GET or no-cors fetch sends to a plain-HTTP origin: no marker, no Origin, no Sec-Fetch-Site.
+          for (const path of routes) {
+            for (const marker of [undefined, '', '  ']) {
+              const headers: Record<string, string> = marker === undefined ? {} : { 'cargo-trackers-request': marker };
+              const refused = await readAnswer(await fetch(`${url}${path}`, { headers }));
+              assert.equal(refused.status, 403, `${path} with marker ${JSON.stringify(marker)}`);
+              assertJsonOnly(refused, '403');
+              assert.equal(errorOf(refused), 'cross_site');
+              assert.match((refused.json() as { message: string }).message, /Cargo-Trackers-Request: 1/);
+            }
+          }
+          assert.equal(upstream.requests.length, 0);
+          // None of the quota went: the element's own lookup, marked, still goes through.
+          assert.equal((await get('/api/tracking/ocean?referenceNumber=A2')).status, 200);
+          assert.equal(upstream.requests.length, 1);
+        }));
+
       for (const site of ['cross-site', 'same-site']) {
         it(`refuses Sec-Fetch-Site: ${site} without an Origin (an <img> or no-cors fetch) with 403, before any upstream call or quota`, () =>
           withProxy(service, { limits: { newNumbersPerClientPerHour: 1 } }, async (get, upstream) => {
@@ -213,6 +234,11 @@ export function describeProxyContract(name: string, start: StartContractProxy): 
           const allowed = await preflight('https://shop.example');
           assert.equal(allowed.status, 204);
           assert.equal(allowed.headers.get('access-control-allow-origin'), 'https://shop.example');
+          // The marker is a header a listed origin may send; one preflight lasts two hours.
+          assert.equal(allowed.headers.get('access-control-allow-methods'), 'GET');
+          assert.equal(allowed.headers.get('access-control-allow-headers'), 'Accept, Accept-Language, Cargo-Trackers-Request');
+          assert.equal(allowed.headers.get('access-control-max-age'), '7200');
+          assert.match(allowed.headers.get('vary') ?? '', /Origin/);
         }));
     });
 
@@ -266,7 +292,7 @@ export function describeProxyContract(name: string, start: StartContractProxy): 
             assertJsonOnly(await get('/api/tracking/nope'), '404');
             assertJsonOnly(await get('/api/tracking/air'), '400');
             assertJsonOnly(await get('/api/tracking/air?number=A', { 'sec-fetch-site': 'cross-site' }), '403');
-            assertJsonOnly(await fetch(to('/api/tracking/air?number=A'), { method: 'POST', headers: MARKER }).then(readAnswer), '405');
+            assertJsonOnly(await fetch(to('/api/tracking/air?number=A'), marked({ method: 'POST' })).then(readAnswer), '405');
             assertJsonOnly(await get('/api/tracking/air?number=ONE-TOO-MANY'), '429');
           },
         ));

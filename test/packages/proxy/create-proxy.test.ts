@@ -1,7 +1,18 @@
 import assert from 'node:assert/strict';
 import { after, describe, it } from 'node:test';
 import { MemoryStore, createTrackingProxy } from '@cargo-trackers/proxy';
-import { CANARY_KEY, assertCanaryNeverSeen, deferred, echo, observe, readAnswer, startProxy, startUpstream, until } from './harness.js';
+import {
+  CANARY_KEY,
+  assertCanaryNeverSeen,
+  deferred,
+  echo,
+  marked,
+  observe,
+  readAnswer,
+  startProxy,
+  startUpstream,
+  until,
+} from './harness.js';
 import type { RunningProxy, Upstream, UpstreamHandler } from './harness.js';
 
 after(assertCanaryNeverSeen);
@@ -263,13 +274,24 @@ describe('createTrackingProxy', () => {
         assert.equal(upstream.requests.length, 2);
       }));
 
-    for (const status of [202, 401, 429, 500]) {
-      it(`does not keep a ${status}`, () =>
-        withProxy(answerWith(status, '{"message":"m"}'), {}, async (proxy, upstream) => {
-          assert.equal((await proxy.get('/api/tracking/air?number=176-1')).status, status);
-          assert.equal((await proxy.get('/api/tracking/air?number=176-1')).status, status);
-          assert.equal(upstream.requests.length, 2);
-        }));
+    for (const status of [202, 401, 404, 429, 500]) {
+      it(`keeps a ${status} only briefly, and says when to ask again`, () =>
+        withProxy(
+          answerWith(status, '{"message":"m"}'),
+          { limits: { pendingCacheTtlMs: 300, errorCacheTtlMs: 300, failureCacheTtlMs: 300 } },
+          async (proxy, upstream) => {
+            assert.equal((await proxy.get('/api/tracking/air?number=176-1')).status, status);
+            const repeat = await proxy.get('/api/tracking/air?number=176-1');
+            assert.equal(repeat.status, status);
+            assert.equal(repeat.headers.get('x-proxy-cache'), 'hit');
+            assert.equal(repeat.headers.get('retry-after'), '1');
+            assert.equal(repeat.headers.get('cache-control'), 'no-store');
+            assert.equal(upstream.requests.length, 1);
+            await new Promise((r) => setTimeout(r, 350));
+            assert.equal((await proxy.get('/api/tracking/air?number=176-1')).status, status);
+            assert.equal(upstream.requests.length, 2);
+          },
+        ));
     }
   });
 
@@ -300,7 +322,7 @@ describe('createTrackingProxy', () => {
         {},
         async (proxy, upstream) => {
           const controller = new AbortController();
-          const pending = fetch(`${proxy.url}/api/tracking/ocean?referenceNumber=GONE`, { signal: controller.signal }).catch(
+          const pending = fetch(`${proxy.url}/api/tracking/ocean?referenceNumber=GONE`, marked({ signal: controller.signal })).catch(
             () => 'aborted',
           );
           await until(() => upstream.requests.length === 1);
@@ -321,7 +343,7 @@ describe('createTrackingProxy', () => {
         {},
         async (proxy, upstream) => {
           const controller = new AbortController();
-          const leaving = fetch(`${proxy.url}/api/tracking/ocean?referenceNumber=TWO`, { signal: controller.signal }).catch(
+          const leaving = fetch(`${proxy.url}/api/tracking/ocean?referenceNumber=TWO`, marked({ signal: controller.signal })).catch(
             () => 'aborted',
           );
           await until(() => upstream.requests.length === 1);
@@ -468,7 +490,7 @@ describe('createTrackingProxy', () => {
           assert.equal(answer.status, 405, method);
           assert.equal(answer.headers.get('allow'), 'GET');
         }
-        const head = await fetch(`${proxy.url}/api/tracking/ocean?referenceNumber=A`, { method: 'HEAD' });
+        const head = await fetch(`${proxy.url}/api/tracking/ocean?referenceNumber=A`, marked({ method: 'HEAD' }));
         assert.equal(head.status, 405);
         assert.equal(upstream.requests.length, 0);
       }));
@@ -534,7 +556,7 @@ describe('createTrackingProxy', () => {
         },
       });
       try {
-        const answer = await readAnswer(await handler(new Request('http://localhost/api/tracking/air?number=1')));
+        const answer = await readAnswer(await handler(new Request('http://localhost/api/tracking/air?number=1', marked())));
         assert.equal(answer.status, 200);
       } finally {
         await upstream.close();
@@ -544,7 +566,7 @@ describe('createTrackingProxy', () => {
 });
 
 describe('the proxy core on a cache hit', () => {
-  it('answers a hit from the MemoryStore at once (no promise), and a cross-site request the full way with a 403', async () => {
+  it('answers a hit from the MemoryStore at once (no promise), and a cross-site refusal at once too', async () => {
     const upstream = await startUpstream();
     const logs: string[] = [];
     const proxy = createTrackingProxy({ baseUrl: upstream.url, apiKey: CANARY_KEY, logger: (entry) => logs.push(JSON.stringify(entry)) });
@@ -554,7 +576,7 @@ describe('the proxy core on a cache hit', () => {
       method: 'GET',
       path: '/api/tracking/ocean',
       search: '?referenceNumber=ATONCE1',
-      header: (name: string) => headers[name] ?? null,
+      header: (name: string) => ({ 'cargo-trackers-request': '1', ...headers })[name] ?? null,
       host: 'shop.example',
       clientAddress: '127.0.0.1',
       signal: new AbortController().signal,
@@ -569,8 +591,8 @@ describe('the proxy core on a cache hit', () => {
       assert.equal(hit.headers['x-proxy-cache'], 'hit');
       assert.equal(core?.(input({})), hit, 'one answer object for every visitor of the hit');
       const refused = core?.(input({ 'sec-fetch-site': 'cross-site' }));
-      assert.ok(refused instanceof Promise);
-      assert.equal(((await refused) as { status: number }).status, 403);
+      assert.ok(!(refused instanceof Promise), 'a refusal that needs no counter is answered at once');
+      assert.equal((refused as { status: number }).status, 403);
       assert.equal(upstream.requests.length, 1);
       assert.deepEqual(
         logs.map((l) => (JSON.parse(l) as { cache: string; status: number }).status),

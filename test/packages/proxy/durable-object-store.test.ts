@@ -2,7 +2,7 @@
 // share one cache and one quota, as several isolates of one deployed Worker would.
 import assert from 'node:assert/strict';
 import { after, describe, it } from 'node:test';
-import { CANARY_KEY, assertCanaryNeverSeen, readAnswer, startUpstream } from './harness.js';
+import { CANARY_KEY, assertCanaryNeverSeen, marked, readAnswer, startUpstream } from './harness.js';
 import { startWorkerPair, workerdRuntime } from './runtimes.js';
 
 after(assertCanaryNeverSeen);
@@ -16,7 +16,7 @@ describe('DurableObjectStore behind the Worker template', { skip: workerdRuntime
       res.end(DOC);
     });
     const pair = await startWorkerPair({ TRACKING_BASE_URL: upstream.url, TRACKING_API_KEY: CANARY_KEY });
-    const visitor = { headers: { 'cf-connecting-ip': '203.0.113.9' } };
+    const visitor = marked({ headers: { 'cf-connecting-ip': '203.0.113.9' } });
     try {
       const statuses: number[] = [];
       for (let i = 0; i < 60; i++) {
@@ -25,8 +25,9 @@ describe('DurableObjectStore behind the Worker template', { skip: workerdRuntime
         );
         statuses.push(answer.status);
       }
-      assert.equal(statuses.filter((s) => s === 200).length, 50, 'one quota of 50 across both isolates');
-      assert.equal(statuses.filter((s) => s === 429).length, 10);
+      // One visitor's share of the budget, 20 upstream calls per 20 s, counted across both isolates.
+      assert.equal(statuses.filter((s) => s === 200).length, 20, 'one rate of 20 across both isolates');
+      assert.equal(statuses.filter((s) => s === 429).length, 40);
       const calls = upstream.requests.length;
       const other = await readAnswer(await pair.fetch(1, '/api/tracking/air?number=176-00000000', visitor));
       assert.equal(other.status, 200);

@@ -1,7 +1,7 @@
 // Each documented way to run the proxy, run for real against a mock service on loopback.
 import assert from 'node:assert/strict';
 import { after, describe, it } from 'node:test';
-import { CANARY_KEY, assertCanaryNeverSeen, observe, readAnswer, startUpstream, until } from './harness.js';
+import { CANARY_KEY, assertCanaryNeverSeen, marked, observe, readAnswer, startUpstream, until } from './harness.js';
 import type { Upstream } from './harness.js';
 import { startExampleProcess } from './runtimes.js';
 
@@ -63,7 +63,7 @@ describe('examples', () => {
     const upstream = await upstreamWithDoc();
     const proxy = await startExampleProcess('node-server', { TRACKING_BASE_URL: upstream.url, TRACKING_API_KEY: CANARY_KEY });
     try {
-      const answer = await readAnswer(await fetch(`${proxy.url}${AIR}`));
+      const answer = await readAnswer(await fetch(`${proxy.url}${AIR}`, marked()));
       assert.equal(answer.status, 200);
       assert.equal(answer.text, DOC);
       assertForwarded(upstream);
@@ -78,7 +78,7 @@ describe('examples', () => {
     const upstream = await upstreamWithDoc();
     const proxy = await startExampleProcess('express', { TRACKING_BASE_URL: upstream.url, TRACKING_API_KEY: CANARY_KEY });
     try {
-      const answer = await readAnswer(await fetch(`${proxy.url}${AIR}`));
+      const answer = await readAnswer(await fetch(`${proxy.url}${AIR}`, marked()));
       assert.equal(answer.status, 200);
       assert.equal(answer.text, DOC);
       assertForwarded(upstream);
@@ -104,7 +104,7 @@ describe('examples', () => {
       const context = { params: Promise.resolve({ path: ['air'] }) };
       const call = route.GET as (request: Request, context: unknown) => Promise<Response>;
       const answer = await readAnswer(
-        await call(new Request(`https://shop.example${AIR}`, { headers: { 'x-forwarded-for': '203.0.113.4' } }), context),
+        await call(new Request(`https://shop.example${AIR}`, marked({ headers: { 'x-forwarded-for': '203.0.113.4' } })), context),
       );
       assert.equal(answer.status, 200);
       assert.equal(answer.text, DOC);
@@ -113,7 +113,9 @@ describe('examples', () => {
       assert.ok(route.maxDuration * 1000 > 130_000);
       // Next aborts the request's signal when the visitor leaves; the lookup goes with it.
       const controller = new AbortController();
-      const pending = route.GET(new Request('https://shop.example/api/tracking/air?number=176-HOLD', { signal: controller.signal }));
+      const pending = route.GET(
+        new Request('https://shop.example/api/tracking/air?number=176-HOLD', marked({ signal: controller.signal })),
+      );
       await until(() => upstream.requests.length === 2);
       controller.abort();
       assert.equal((await pending).status, 499);
@@ -132,12 +134,12 @@ describe('examples', () => {
     const call = worker.fetch as (request: Request, env: unknown, ctx: unknown) => Promise<Response>;
     try {
       const answer = await readAnswer(
-        await call(new Request(`https://tracking.example${AIR}`, { headers: { 'cf-connecting-ip': '198.51.100.2' } }), env, ctx),
+        await call(new Request(`https://tracking.example${AIR}`, marked({ headers: { 'cf-connecting-ip': '198.51.100.2' } })), env, ctx),
       );
       assert.equal(answer.status, 200);
       assert.equal(answer.text, DOC);
       assertForwarded(upstream);
-      const carriers = await readAnswer(await call(new Request('https://tracking.example/api/tracking/carriers/air'), env, ctx));
+      const carriers = await readAnswer(await call(new Request('https://tracking.example/api/tracking/carriers/air', marked()), env, ctx));
       assert.equal(carriers.status, 200);
       await until(() => upstream.requests.length === 2);
       assert.equal(upstream.requests[1]?.headers.authorization, undefined);

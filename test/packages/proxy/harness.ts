@@ -88,7 +88,7 @@ export async function startUpstream(handler: UpstreamHandler = echo): Promise<Up
 export interface RunningProxy {
   readonly url: string;
   readonly logs: ProxyLogEntry[];
-  /** GETs a path on the proxy and reads the whole answer. */
+  /** GETs a path on the proxy as the element does, with the request marker (unless `init` sets it), and reads the whole answer. */
   get(path: string, init?: RequestInit): Promise<Answer>;
   close(): Promise<void>;
 }
@@ -109,10 +109,19 @@ export async function readAnswer(response: Response): Promise<Answer> {
   return { status: response.status, headers: response.headers, text, bytes, json: () => JSON.parse(text) as unknown };
 }
 
+/** The request marker the element sends on every proxy request (BRIEF: cross-site refusal without Fetch Metadata). */
+export const MARKED: Readonly<Record<string, string>> = { 'cargo-trackers-request': '1' };
+
+/** `init` with the request marker added to its headers (a plain object, if any), unless it names the marker itself. */
+export function marked(init: RequestInit = {}): RequestInit {
+  return { ...init, headers: { ...MARKED, ...(init.headers as Record<string, string> | undefined) } };
+}
+
 /** Limits that stay out of the way of tests about something else. */
 export const UNLIMITED = {
   newNumbersPerClientPerHour: Infinity,
   upstreamBudget: { requests: Infinity, windowMs: 20_000 },
+  upstreamCallsPerClient: { requests: Infinity, windowMs: 20_000 },
   maxConcurrentLookups: 10_000,
 } as const;
 
@@ -137,7 +146,7 @@ export async function startProxy(upstream: { url: string }, options: Partial<Tra
   return {
     url,
     logs,
-    get: async (path, init) => readAnswer(await fetch(`${url}${path}`, init)),
+    get: async (path, init) => readAnswer(await fetch(`${url}${path}`, marked(init))),
     close: async () => {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));

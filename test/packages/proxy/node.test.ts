@@ -7,7 +7,7 @@ import zlib from 'node:zlib';
 import { createTrackingProxy } from '@cargo-trackers/proxy';
 import type { ProxyLogEntry, ProxyRequestInfo } from '@cargo-trackers/proxy';
 import { toNodeListener } from '@cargo-trackers/proxy/node';
-import { CANARY_KEY, assertCanaryNeverSeen, deferred, observe, readAnswer, startUpstream, until } from './harness.js';
+import { CANARY_KEY, MARKED, assertCanaryNeverSeen, deferred, marked, observe, readAnswer, startUpstream, until } from './harness.js';
 
 after(assertCanaryNeverSeen);
 
@@ -161,7 +161,7 @@ describe('toNodeListener with the tracking proxy (the direct path)', () => {
 
   /** A visitor that sends its request and never reads the answer. */
   function stalledVisitor(port: number, path: string): net.Socket {
-    const socket = net.connect(port, '127.0.0.1', () => socket.write(`GET ${path} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\n\r\n`));
+    const socket = net.connect(port, '127.0.0.1', () => socket.write(`GET ${path} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\n${MARKER}\r\n`));
     socket.pause();
     socket.on('error', () => {});
     return socket;
@@ -172,7 +172,7 @@ describe('toNodeListener with the tracking proxy (the direct path)', () => {
     const counts = { request: 0, response: 0 };
     const { Request: OriginalRequest, Response: OriginalResponse } = globalThis;
     try {
-      assert.equal((await readAnswer(await fetch(`${target.url}/api/tracking/ocean?referenceNumber=BIG`))).status, 200);
+      assert.equal((await readAnswer(await fetch(`${target.url}/api/tracking/ocean?referenceNumber=BIG`, marked()))).status, 200);
       globalThis.Request = class extends OriginalRequest {
         constructor(...args: ConstructorParameters<typeof Request>) {
           super(...args);
@@ -268,13 +268,13 @@ describe('toNodeListener with the tracking proxy (the direct path)', () => {
     try {
       const path = '/api/tracking/ocean?referenceNumber=SMALL1';
       const origin = 'Origin: https://shop.example\r\n';
-      await rawExchange(port, [`GET ${path} HTTP/1.1\r\nHost: x\r\n${origin}\r\n`]);
+      await rawExchange(port, [`GET ${path} HTTP/1.1\r\nHost: x\r\n${MARKER}${origin}\r\n`]);
       // Two hits on one keep-alive connection, then the same answer on a closing one.
       const [hit, again] = await rawExchange(port, [
-        `GET ${path} HTTP/1.1\r\nHost: x\r\n${origin}\r\n`,
-        `GET ${path} HTTP/1.1\r\nHost: x\r\n${origin}\r\n`,
+        `GET ${path} HTTP/1.1\r\nHost: x\r\n${MARKER}${origin}\r\n`,
+        `GET ${path} HTTP/1.1\r\nHost: x\r\n${MARKER}${origin}\r\n`,
       ]);
-      const [closing] = await rawExchange(port, [`GET ${path} HTTP/1.1\r\nHost: x\r\n${origin}Connection: close\r\n\r\n`]);
+      const [closing] = await rawExchange(port, [`GET ${path} HTTP/1.1\r\nHost: x\r\n${MARKER}${origin}Connection: close\r\n\r\n`]);
       const lines = (text: string | undefined) => (text ?? '').split('\r\n\r\n')[0]?.split('\r\n') ?? [];
       const general = /^(date|connection|keep-alive):/i;
       assert.deepEqual(
@@ -306,7 +306,7 @@ describe('toNodeListener with the tracking proxy (the direct path)', () => {
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const { port } = server.address() as AddressInfo;
     try {
-      const get = (n: string) => `GET /api/tracking/ocean?referenceNumber=${n} HTTP/1.1\r\nHost: x\r\n\r\n`;
+      const get = (n: string) => `GET /api/tracking/ocean?referenceNumber=${n} HTTP/1.1\r\nHost: x\r\n${MARKER}\r\n`;
       await rawExchange(port, [get('PIPE1'), get('PIPE2')]);
       const answers = await raw(port, get('PIPE1') + get('PIPE2') + get('PIPE1'));
       const bodies = [...answers.matchAll(/\r\n\r\n(\{[^}]*\})/g)].map((m) => JSON.parse(m[1] as string) as { rawQuery: string });
@@ -386,10 +386,13 @@ interface RawAnswer {
   readonly body: Buffer;
 }
 
+/** The request marker as a raw header line. */
+const MARKER = 'Cargo-Trackers-Request: 1\r\n';
+
 /** A GET with node:http, which neither adds nor decodes Accept-Encoding. */
 function rawGet(port: number, path: string, headers: Record<string, string> = {}): Promise<RawAnswer> {
   return new Promise((resolve, reject) => {
-    const req = http.get({ host: '127.0.0.1', port, path, headers, agent: false }, (res) => {
+    const req = http.get({ host: '127.0.0.1', port, path, headers: { ...MARKED, ...headers }, agent: false }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (chunk: Buffer) => chunks.push(chunk));
       res.on('end', () => {

@@ -3,6 +3,7 @@
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { after, before, describe, it } from 'node:test';
+import { DEFAULT_LIMITS } from '@cargo-trackers/proxy';
 import { RedisStore } from '@cargo-trackers/proxy/redis';
 import type { RedisStoreLogEntry } from '@cargo-trackers/proxy/redis';
 import { CANARY_KEY, assertCanaryNeverSeen, startProxy, startUpstream, until } from './harness.js';
@@ -93,6 +94,29 @@ describe('three proxy instances sharing one Redis', { skip }, () => {
     }
   });
 
+  it('answers 3 × 100 concurrent first lookups of one number from one client with one call, none refused (issue 25)', async () => {
+    const upstream = await slowUpstream(300);
+    const c = await cluster(
+      redis,
+      upstream,
+      {
+        newNumbersPerClientPerHour: DEFAULT_LIMITS.newNumbersPerClientPerHour,
+        upstreamBudget: DEFAULT_LIMITS.upstreamBudget,
+        upstreamCallsPerClient: DEFAULT_LIMITS.upstreamCallsPerClient,
+      },
+      'cold-crowd',
+    );
+    try {
+      const answers = await Promise.all(Array.from({ length: 300 }, (_, i) => c.get(i, '/api/tracking/air?number=176-COLD0001')));
+      const refused = answers.filter((a) => a.status !== 200).map((a) => `${a.status} ${a.text}`);
+      assert.deepEqual(refused, []);
+      assert.equal(shipmentCalls(upstream), 1);
+    } finally {
+      await c.close();
+      await upstream.close();
+    }
+  });
+
   it('shares a 202 too: concurrent lookups of a slow number over the three make one call', async () => {
     const upstream = await slowUpstream(150);
     const c = await cluster(redis, upstream, {}, 'accepted');
@@ -103,9 +127,9 @@ describe('three proxy instances sharing one Redis', { skip }, () => {
         Array(9).fill(202),
       );
       assert.equal(shipmentCalls(upstream), 1);
-      // A 202 is never cached: asking again later is a new call.
+      // A 202 is kept until the element's next poll: asking again at once is no new call.
       assert.equal((await c.get(1, '/api/tracking/air?number=176-SLOW0001')).status, 202);
-      assert.equal(shipmentCalls(upstream), 2);
+      assert.equal(shipmentCalls(upstream), 1);
     } finally {
       await c.close();
       await upstream.close();

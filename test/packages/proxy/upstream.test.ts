@@ -6,8 +6,9 @@ import type { AddressInfo } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import { after, before, describe, it } from 'node:test';
 import type { TrackingProxyOptions } from '@cargo-trackers/proxy';
+import { DEFAULT_LIMITS } from '@cargo-trackers/proxy';
 import { nodeHttpTransport, undiciTransport } from '@cargo-trackers/proxy/node';
-import { assertCanaryNeverSeen, startProxy, startUpstream } from './harness.js';
+import { assertCanaryNeverSeen, marked, startProxy, startUpstream } from './harness.js';
 import type { Answer, UpstreamHandler } from './harness.js';
 
 after(assertCanaryNeverSeen);
@@ -101,7 +102,7 @@ for (const [transportName, options] of TRANSPORTS)
       const proxy = await startProxyOver(upstream, { timeoutMs: 10_000 });
       try {
         const controller = new AbortController();
-        const pending = fetch(`${proxy.url}/api/tracking/ocean?referenceNumber=GONE1`, { signal: controller.signal }).catch(
+        const pending = fetch(`${proxy.url}/api/tracking/ocean?referenceNumber=GONE1`, marked({ signal: controller.signal })).catch(
           () => 'aborted',
         );
         await reached;
@@ -232,7 +233,7 @@ for (const [transportName, options] of TRANSPORTS)
       assert.equal((answer.json() as { error: string }).error, 'upstream_not_json');
     });
 
-    it('a failure is not cached: the next lookup asks again', async () => {
+    it('a failure is kept only for failureCacheTtlMs: a lookup after it asks again', async () => {
       let calls = 0;
       const upstream = await startUpstream((req, res) => {
         calls += 1;
@@ -246,6 +247,7 @@ for (const [transportName, options] of TRANSPORTS)
       const proxy = await startProxyOver(upstream);
       try {
         assert.equal((await proxy.get('/api/tracking/ocean?referenceNumber=FAULT1')).status, 502);
+        await new Promise((r) => setTimeout(r, DEFAULT_LIMITS.failureCacheTtlMs + 50));
         const second = await proxy.get('/api/tracking/ocean?referenceNumber=FAULT1');
         assert.equal(second.status, 200);
         assert.equal(second.text, JSON_DOC);

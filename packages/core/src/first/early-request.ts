@@ -1,4 +1,4 @@
-import { PROXY_REQUEST } from './proxy-url.js';
+import { PROXY_REQUEST, valueTooLong } from './proxy-url.js';
 
 /**
  * A lookup's request sent the moment the element knows the number, before the tracking
@@ -13,7 +13,10 @@ export class EarlyRequest {
 
   constructor(url: string) {
     this.url = url;
-    this.response = fetch(url, { ...PROXY_REQUEST, signal: this.abort.signal });
+    // Never sent when too long: the proxy client refuses it with a message when it takes it over.
+    this.response = valueTooLong(url)
+      ? Promise.reject(new RangeError('A query value is longer than the proxy accepts.'))
+      : fetch(url, { ...PROXY_REQUEST, signal: this.abort.signal });
     // Read when taken; until then a failure must not be reported as unhandled.
     this.response.catch(() => undefined);
   }

@@ -1,12 +1,26 @@
 // Apart from the proxy client: the element builds the URL at once (it is also what tells one
 // lookup from another), while the client that sends it loads with the first lookup.
 
-/** How every lookup is asked for (the proxy client, and an early request sent before its code has arrived). */
+/**
+ * How every request to the proxy is made (lookups, carrier lists, early requests). The marker
+ * header tells the proxy that the element asked: another site's `<img>`, form or no-cors fetch
+ * cannot send it, and a cross-origin page only after a preflight the proxy answers for its
+ * listed origins alone.
+ */
 export const PROXY_REQUEST = {
   method: 'GET',
-  headers: { Accept: 'application/json' },
+  headers: { Accept: 'application/json', 'Cargo-Trackers-Request': '1' },
   credentials: 'same-origin',
 } as const satisfies RequestInit;
+
+/** The longest query value the reference proxy accepts (its `maxValueLength` default). */
+export const MAX_VALUE_LENGTH = 256;
+
+/** Whether a value in `url`'s query is longer than the proxy accepts: such a request is refused here, never sent. */
+export function valueTooLong(url: string): boolean {
+  for (const [, value] of new URL(url, 'http://localhost/').searchParams) if (value.length > MAX_VALUE_LENGTH) return true;
+  return false;
+}
 
 /**
  * Builds `proxyUrl?name=value&…` keeping any query the proxy URL already has.

@@ -1,6 +1,7 @@
 import type { Outcome } from './outcome.js';
 import { parseRetryAfter } from './retry-after-header.js';
 import { PROXY_REQUEST } from '../internal/element.js';
+import { MAX_VALUE_LENGTH, valueTooLong } from '../first/proxy-url.js';
 
 /** The service holds a lookup up to 2 minutes and the proxy gives up at 130 s; wait a little longer. */
 export const DEFAULT_TIMEOUT_MS = 140_000;
@@ -14,6 +15,10 @@ export interface ProxyRequestOptions {
 
 /** GETs a proxy URL and classifies the outcome. Never throws. */
 export async function askProxy(url: string, options: ProxyRequestOptions = {}): Promise<Outcome> {
+  // The proxy would refuse it (or the server cut the connection on its size, which reads as a fault worth retrying).
+  if (valueTooLong(url)) {
+    return { kind: 'rejected', status: 0, code: 'value_too_long', message: `The number is longer than ${MAX_VALUE_LENGTH} characters.` };
+  }
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const doFetch = options.fetch ?? globalThis.fetch.bind(globalThis);
   const controller = new AbortController();

@@ -3,7 +3,10 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { askProxy, classify } from '../../../../packages/core/src/lookup/proxy-client.js';
-import { buildProxyUrl } from '../../../../packages/core/src/first/proxy-url.js';
+import { MAX_VALUE_LENGTH, buildProxyUrl } from '../../../../packages/core/src/first/proxy-url.js';
+import { isRetryable } from '../../../../packages/core/src/lookup/outcome.js';
+import { DEFAULT_LIMITS } from '@cargo-trackers/proxy';
+import { trackerProperties } from '../../../../packages/core/src/first/tracker-properties.js';
 
 const json = (body: unknown) => JSON.stringify(body);
 const headers = (h: Record<string, string> = {}) => new Headers(h);
@@ -99,6 +102,42 @@ describe('classify', () => {
 });
 
 describe('askProxy', () => {
+  it('marks every request with Cargo-Trackers-Request, which another site cannot send without a preflight', async () => {
+    let sent: Headers | undefined;
+    const record: typeof fetch = (_u, init) => {
+      sent = new Headers(init?.headers);
+      return Promise.resolve(new Response('{}', { status: 200 }));
+    };
+    await askProxy('http://x.test/api/tracking/air?number=176-1', { fetch: record });
+    assert.equal(sent?.get('cargo-trackers-request'), '1');
+    assert.equal(sent?.get('accept'), 'application/json');
+  });
+  it('refuses a number longer than the proxy accepts before sending it, as final', async () => {
+    let calls = 0;
+    const count: typeof fetch = () => {
+      calls += 1;
+      return Promise.resolve(new Response('{}', { status: 200 }));
+    };
+    const long = buildProxyUrl('/api/tracking/air', [['number', '1'.repeat(MAX_VALUE_LENGTH + 1)]], 'https://shop.example/');
+    const outcome = await askProxy(long, { fetch: count });
+    assert.equal(outcome.kind, 'rejected');
+    assert.equal(outcome.kind === 'rejected' && outcome.code, 'value_too_long');
+    assert.equal(isRetryable('rejected'), false);
+    assert.equal(calls, 0);
+    const longest = buildProxyUrl('/api/tracking/air', [['number', '1'.repeat(MAX_VALUE_LENGTH)]], 'https://shop.example/');
+    assert.equal((await askProxy(longest, { fetch: count })).kind, 'document');
+    assert.equal(calls, 1);
+  });
+  it('takes 431 and 414 (a request too large for the server) as final', () => {
+    for (const status of [414, 431]) {
+      const outcome = classify(status, '', headers());
+      assert.equal(outcome.kind, 'rejected');
+      assert.equal(isRetryable('rejected'), false);
+    }
+  });
+  it("holds the proxy's maxValueLength default", () => assert.equal(MAX_VALUE_LENGTH, DEFAULT_LIMITS.maxValueLength));
+  it("is answered a cached 202 for no longer than the element's default poll-interval", () =>
+    assert.equal(DEFAULT_LIMITS.pendingCacheTtlMs, trackerProperties.pollInterval.default * 1000));
   it('says timeout when the proxy does not answer in time', async () => {
     const hang: typeof fetch = (_u, init) =>
       new Promise((_resolve, reject) => init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))));

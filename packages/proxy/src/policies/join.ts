@@ -1,0 +1,139 @@
+import { flyOnce } from '../in-flight-calls.js';
+import { retryAfterSeconds } from '../retry-after.js';
+import { SharedCalls } from '../shared-calls.js';
+import type { ProxyStore } from '../store.js';
+import { AnswerCache } from './cache.js';
+import type { KnownLookup, RouteSpec } from './lookup-key.js';
+import { Refusal } from './policy.js';
+import type { CallContext, CallResult, RequestContext } from './policy.js';
+import type { ProxyOutput } from '../answer.js';
+import { refuse, refusalOutput } from './refuse.js';
+import { renderResult } from './render.js';
+
+/** How long a client is told to wait when every lookup slot is taken: lookups last seconds to minutes. */
+const BUSY_RETRY_MS = 10_000;
+
+export interface JoinOptions {
+  readonly store: ProxyStore;
+  readonly cache: AnswerCache;
+  /** Upstream shipment calls held open at once in this process; more are refused with 429. */
+  readonly maxConcurrentLookups: number;
+  /** The network a request is counted under, to tell whether a refusal inside a call was meant for it. */
+  readonly networkOf: (ctx: RequestContext) => string;
+  /** The call stage: charges the visitor who starts the call, makes it, guards and keeps its answer. */
+  readonly call: (call: CallContext) => Promise<CallResult>;
+}
+
+/**
+ * Join: a request for a lookup that is already being made waits for that call's answer, in this
+ * process and (through the store's `flights`) across instances, and is charged nothing. Only
+ * the visitor who starts a call runs the call stage, where the charges are. When that visitor is
+ * refused (its own rate or quota), the others who joined start again, one of them leading.
+ */
+export function joinInFlight(options: JoinOptions): (ctx: RequestContext) => Promise<ProxyOutput> {
+  const lookups = new SharedCalls<CallResult>();
+  const carrierLists = new SharedCalls<CallResult>();
+  const { store, cache } = options;
+  return async (ctx) => {
+    const spec = ctx.spec as RouteSpec;
+    const known = ctx.known as KnownLookup;
+    const isShipment = spec.numberParam !== undefined;
+    const calls = isShipment ? lookups : carrierLists;
+    const publicMaxAgeS = cache.publicMaxAge(spec);
+    const { signal } = ctx.input;
+    for (;;) {
+      const shared = calls.join(known.cacheKey, signal);
+      if (shared !== undefined) {
+        try {
+          return renderResult(ctx, await shared, 'shared', publicMaxAgeS);
+        } catch (error) {
+          if (!(error instanceof Refusal)) throw error;
+          if (error.network !== undefined && error.network !== options.networkOf(ctx)) continue;
+          return refusalOutput(ctx, error);
+        }
+      }
+      if (isShipment && lookups.size >= options.maxConcurrentLookups) {
+        return refuse(ctx, 429, 'proxy_busy', 'Too many lookups are in progress; try again shortly.', {
+          ...ctx.cors,
+          'retry-after': retryAfterSeconds(BUSY_RETRY_MS),
+        });
+      }
+      ctx.trace.cache = 'miss';
+      try {
+        const result = await calls.start(known.cacheKey, signal, (callSignal) => {
+          const call: CallContext = { request: ctx, spec, lookup: known.lookup, cacheKey: known.cacheKey, signal: callSignal };
+          return isShipment && store.flights !== undefined ? acrossInstances(call) : options.call(call);
+        });
+        return renderResult(ctx, result, ctx.trace.cache, publicMaxAgeS);
+      } catch (error) {
+        if (error instanceof Refusal) return refusalOutput(ctx, error);
+        throw error;
+      }
+    }
+  };
+
+  /**
+   * One instance calls, the others wait for its answer in the store. A refusal is thrown through
+   * `flyOnce`, which lets the lease go unpublished: another instance's visitor then leads.
+   */
+  async function acrossInstances(call: CallContext): Promise<CallResult> {
+    const flights = store.flights as NonNullable<ProxyStore['flights']>;
+    let called = false;
+    const flight = await flyOnce(
+      flights,
+      call.cacheKey,
+      call.signal,
+      async () => {
+        // Another instance may have finished this lookup, and let its lease go, while this one
+        // was reading the cache: its cached answer then saves the call.
+        const since = await store.getCached(call.cacheKey).catch(() => undefined);
+        const now = Date.now();
+        const hit = cache.answerOf(call.spec, since, now);
+        if (hit !== undefined) return AnswerCache.resultOf(hit, now);
+        called = true;
+        return options.call(call);
+      },
+      CALL_RESULT_CODEC,
+    );
+    if (!called) call.request.trace.cache = flight.led ? 'hit' : 'shared';
+    return flight.value;
+  }
+}
+
+/**
+ * A call result as bytes, for the instances waiting on another's call: one JSON line of
+ * everything but the body, then the body as it came (an answer may be megabytes; no base64).
+ */
+export const CALL_RESULT_CODEC = {
+  encode(result: CallResult): Uint8Array {
+    const { body, ...meta } = result.kind === 'answer' ? result : { ...result, body: new Uint8Array(0) };
+    const head = new TextEncoder().encode(`${JSON.stringify(meta)}\n`);
+    const bytes = new Uint8Array(head.byteLength + body.byteLength);
+    bytes.set(head);
+    bytes.set(body, head.byteLength);
+    return bytes;
+  },
+  decode(bytes: Uint8Array): CallResult | undefined {
+    const newline = bytes.indexOf(10);
+    if (newline < 0) return undefined;
+    try {
+      const meta = JSON.parse(new TextDecoder().decode(bytes.subarray(0, newline))) as Record<string, unknown>;
+      if (meta.kind === 'failure' && typeof meta.error === 'string' && typeof meta.message === 'string') {
+        const failure = { kind: 'failure' as const, error: meta.error, message: meta.message };
+        return {
+          ...failure,
+          ...(typeof meta.status === 'number' ? { status: meta.status } : {}),
+          ...(typeof meta.retryAfter === 'string' ? { retryAfter: meta.retryAfter } : {}),
+        };
+      }
+      if (meta.kind !== 'answer' || typeof meta.status !== 'number') return undefined;
+      const retryAfter = typeof meta.retryAfter === 'string' ? meta.retryAfter : null;
+      const body = bytes.slice(newline + 1);
+      return typeof meta.etag === 'string'
+        ? { kind: 'answer', status: meta.status, retryAfter, body, etag: meta.etag }
+        : { kind: 'answer', status: meta.status, retryAfter, body };
+    } catch {
+      return undefined;
+    }
+  },
+};

@@ -1,0 +1,112 @@
+import type { ProxyOutput } from '../answer.js';
+import type { CacheOutcome } from '../log.js';
+import type { KnownLookup, Lookup, RouteSpec } from './lookup-key.js';
+
+/** A request as the proxy reads it, whatever runtime it came from. */
+export interface ProxyInput {
+  readonly method: string;
+  /** The path, without the query. */
+  readonly path: string;
+  /** The query with its `?`, or empty. */
+  readonly search: string;
+  header(name: string): string | null;
+  readonly host: string | null;
+  readonly clientAddress: string | undefined;
+  /** Aborts when the visitor goes away. */
+  readonly signal: AbortSignal;
+}
+
+/** Everything the log line needs that only the policies learn. */
+export interface Trace {
+  route: string;
+  cache: CacheOutcome;
+  upstreamStatus?: number;
+  error?: string;
+  numberHash?: string;
+}
+
+/** One visitor's request on its way through the policies; each fills in what it learned for those after it. */
+export interface RequestContext {
+  readonly input: ProxyInput;
+  readonly trace: Trace;
+  /** Set by the route policy. */
+  spec?: RouteSpec;
+  /** CORS headers for this visitor's origin (empty when none apply); set by the CORS policy. */
+  cors: Readonly<Record<string, string>>;
+  /** Set by the lookup-key policy. */
+  known?: KnownLookup;
+}
+
+export type Answer = ProxyOutput | Promise<ProxyOutput>;
+
+/**
+ * A request policy, in the shape of hono's middleware: it answers by itself (a refusal, a cache
+ * hit) or hands the request on with `next()`. A policy that never awaits keeps a cache hit
+ * synchronous, which the Node adapter writes in the same turn.
+ */
+export type Policy = (ctx: RequestContext, next: () => Answer) => Answer;
+
+/** What one upstream call produced, ready to send to every visitor who waited on it. */
+export type CallResult =
+  | {
+      readonly kind: 'answer';
+      readonly status: number;
+      readonly retryAfter: string | null;
+      readonly body: Uint8Array;
+      readonly etag?: string;
+    }
+  | {
+      readonly kind: 'failure';
+      readonly error: string;
+      readonly message: string;
+      /** The proxy's own status for it (a 429 when its memory is full); 502 when absent. */
+      readonly status?: number;
+      readonly retryAfter?: string;
+    };
+
+/**
+ * One upstream call, made once for every visitor who joined it. `request` is the visitor who
+ * started it: that visitor, and nobody else, is charged for it.
+ */
+export interface CallContext {
+  readonly request: RequestContext;
+  readonly spec: RouteSpec;
+  readonly lookup: Lookup;
+  readonly cacheKey: string;
+  /** Aborts when every visitor waiting on the call has gone. */
+  readonly signal: AbortSignal;
+}
+
+/** A call policy: runs once per upstream call, inside the call that identical requests join. */
+export type CallPolicy = (call: CallContext, next: () => Promise<CallResult>) => Promise<CallResult>;
+
+/**
+ * A refusal decided inside a call (a quota, the budget): thrown so that everything wrapping the
+ * call can undo what it took (the budget gives its unit back; a lease across instances is let go
+ * without publishing it). `network` names the visitor it applies to, or none when it applies to
+ * everyone: another visitor who joined the call then starts a call of its own.
+ */
+export class Refusal extends Error {
+  constructor(
+    readonly status: number,
+    readonly error: string,
+    message: string,
+    readonly retryAfterMs?: number,
+    readonly network?: string,
+  ) {
+    super(message);
+    this.name = 'Refusal';
+  }
+}
+
+/** Chains policies in the order given, hono's `compose` without its context object. */
+export function composePolicies(policies: readonly Policy[], last: (ctx: RequestContext) => Answer): (ctx: RequestContext) => Answer {
+  return policies.reduceRight<(ctx: RequestContext) => Answer>((next, policy) => (ctx) => policy(ctx, () => next(ctx)), last);
+}
+
+export function composeCall(
+  policies: readonly CallPolicy[],
+  last: (call: CallContext) => Promise<CallResult>,
+): (call: CallContext) => Promise<CallResult> {
+  return policies.reduceRight<(call: CallContext) => Promise<CallResult>>((next, policy) => (call) => policy(call, () => next(call)), last);
+}
