@@ -42,13 +42,6 @@ interface Lookup<L> {
   readonly controller: LookupController<L>;
 }
 
-/** What the visitor opened of the answer to one lookup (`callId`): the container shown, the older events revealed. */
-interface Opened {
-  readonly call: number;
-  readonly unit: number;
-  readonly history: number;
-}
-
 /** An attribute the element cannot work with: `proxy-url` missing, or a URL attribute that is not http(s). */
 export interface ConfigurationProblem {
   readonly attribute: UrlAttribute;
@@ -134,14 +127,12 @@ export abstract class TrackerElement<L = unknown> extends LitElement {
       Promise.all([import('../view/shipment-view.js'), this.loadProductView()]).then(([core, product]) => ({
         product,
         styles: [core.shipmentStyles, product.styles],
-        display: core.createShipmentDisplay(product),
+        display: core.createShipmentDisplay(product, () => this.requestUpdate()),
       })),
     styles: (view) => view.styles,
   });
   /** The labelled view of the shipment on display (`willUpdate`). */
   #labelled?: ShipmentView;
-  /** Kept per lookup: a new one starts with the first container and the history folded. */
-  #opened: Opened = { call: 0, unit: 0, history: 0 };
 
   constructor() {
     super();
@@ -205,15 +196,17 @@ export abstract class TrackerElement<L = unknown> extends LitElement {
         this.requestUpdate();
       });
     else if (this.needsList()) this.#prepareLookup();
-    const lookup = this.#lookup.value;
-    const call = lookup?.controller.callId ?? 0;
-    if (call !== this.#opened.call) this.#opened = { call, unit: 0, history: 0 };
     const state = this.#state;
     const display = this.#view.value?.display;
     const code = state.phase === 'loaded' ? state.shipment.carrier?.code : undefined;
     this.#labelled =
       state.phase === 'loaded' && display
-        ? display.label(state.shipment, code === undefined ? undefined : this.listedCarrierName(code), this.localizer)
+        ? display.label(
+            state.shipment,
+            code === undefined ? undefined : this.listedCarrierName(code),
+            this.localizer,
+            this.#lookup.value?.controller.callId ?? 0,
+          )
         : undefined;
   }
 
@@ -372,20 +365,8 @@ export abstract class TrackerElement<L = unknown> extends LitElement {
 
   /** The shipment (the controller reaches "loaded" only once the view module is here). */
   #renderShipment(labelled: ShipmentView, ctx: RenderContext): TemplateResult | typeof nothing {
-    const opened = this.#opened;
-    const open = (change: Partial<Opened>): void => {
-      this.#opened = { ...this.#opened, ...change };
-      this.requestUpdate();
-    };
-    return (
-      this.#view.value?.display.render(labelled, ctx, {
-        selectedUnit: opened.unit,
-        onSelectUnit: (unit) => open({ unit }),
-        historyRevealed: opened.history,
-        onRevealHistory: (history) => open({ history }),
-        map: { loading: this.map, theme: this.theme ?? 'light', tileUrl: this.tileUrl, tileAttribution: this.tileAttribution },
-      }) ?? nothing
-    );
+    const map = { loading: this.map, theme: this.theme ?? 'light', tileUrl: this.tileUrl, tileAttribution: this.tileAttribution };
+    return this.#view.value?.display.render(labelled, ctx, map) ?? nothing;
   }
 }
 
