@@ -191,7 +191,8 @@ export abstract class TrackerElement<L = unknown> extends LitElement {
     if (this.configurationProblem())
       this.#lookup.load().catch(() => {
         // Said once; each later update tries the download again, and a success replaces the words.
-        if (this.#asked === 'unavailable') return;
+        // A lookup asked for meanwhile is forgotten by its own handler (#ask).
+        if (this.#asked) return;
         this.#asked = 'unavailable';
         this.requestUpdate();
       });
