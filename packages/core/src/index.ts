@@ -17,7 +17,15 @@ export { LocalizationController, type LocalizationOptions } from './first/locali
 export { LazyViewController, type LazyViewOptions } from './first/lazy-view-controller.js';
 export { writeSyncedNumber } from './lookup/url-sync.js';
 export { ListController } from './lookup/list-controller.js';
-export type { TrackRequest, TrackingState, Wait, WaitCause, Clock, LookupControllerOptions, ListOptions } from './lookup/lookup-controller.js';
+export type {
+  TrackRequest,
+  TrackingState,
+  Wait,
+  WaitCause,
+  Clock,
+  LookupControllerOptions,
+  ListOptions,
+} from './lookup/lookup-controller.js';
 // The shipment view is loaded by the element when a lookup starts (a dynamic import); a value
 // export here would put it in the first load of bundlers that split by module (esbuild).
 export type { ShipmentViewOptions, MapSettings } from './view/shipment-view.js';
