@@ -1,6 +1,6 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { fetchJson } from './proxy-client.js';
-import { takeEarly } from '../first/early-lookup.js';
+import { takeEarly } from '../first/shared.js';
 
 /** Reads a list's body; undefined when it is not such a list. */
 export type ListParser<T> = (body: unknown) => T | undefined;

@@ -5,17 +5,10 @@ import type { Localizer } from '../i18n/localizer.js';
 import type { Normalizer, Product } from '../model/shipment.js';
 import type { ShipmentView } from '../view/view-model.js';
 import { askProxy } from './proxy-client.js';
-import { dropUnclaimed } from '../first/early-lookup.js';
-// First-load code through the element entry, as every lazy module takes it (see element.ts).
-import {
-  listUrl,
-  trackerProperties,
-  type Announcement,
-  type ProductView,
-  type RenderContext,
-  type TrackerElement,
-} from '../internal/element.js';
-import type { ConfigurationProblem } from '../first/tracker-element.js';
+import { dropUnclaimed, listUrl, trackerProperties } from '../first/shared.js';
+import type { Announcement } from '../first/announcer.js';
+import type { RenderContext } from '../view/render-context.js';
+import type { ConfigurationProblem, ProductView, TrackerElement } from '../first/tracker-element.js';
 import { announcement, renderNotice } from './notice.js';
 import type { ShipmentDisplay } from '../view/shipment-view.js';
 
