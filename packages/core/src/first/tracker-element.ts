@@ -11,7 +11,7 @@ import type { ListParser } from '../lookup/list-controller.js';
 import type { ShipmentView } from '../view/view-model.js';
 import { dropUnclaimed, sendEarly, takeEarly } from './early-lookup.js';
 import { buildProxyUrl, listUrl } from './proxy-url.js';
-import { firstUnusableUrl, type UrlAttribute } from './usable-url.js';
+import { firstUnusableUrl, type ConfigurationProblem } from './usable-url.js';
 import type { RenderContext } from '../view/render-context.js';
 import { mapLoadingConverter, type MapLoading } from '../map/map-loading.js';
 import { preloadMap } from '../map/preload-map.js';
@@ -42,11 +42,7 @@ interface Lookup<L> {
   readonly controller: LookupController<L>;
 }
 
-/** An attribute the element cannot work with: `proxy-url` missing, or a URL attribute that is not http(s). */
-export interface ConfigurationProblem {
-  readonly attribute: UrlAttribute;
-  readonly missing: boolean;
-}
+export type { ConfigurationProblem };
 
 /**
  * What `<ocean-tracker>` and `<air-tracker>` share: the proxy attributes, the

@@ -1,4 +1,4 @@
-import { defineElement } from '../internal/element.js';
+import { defineElement } from '../first/shared.js';
 import { TrackerRouteMap } from './tracker-route-map.js';
 
 // The one module that registers <tracker-route-map>; the shipment view imports it the first

@@ -14,15 +14,12 @@ import type { ProductView } from '../first/tracker-element.js';
 import { mapMessagesFor } from './localized-map-messages.js';
 import { hasMapData } from '../map/route-geometry.js';
 import type { Shipment } from '../model/shipment.js';
-// First-load code comes through ../element.js, as in every lazy module: then a bundler that
-// groups modules by the set of entries reaching them (esbuild) keeps the whole first load in
-// one shared chunk instead of several (test/packaging/bundlers.test.ts measures it).
-import { inSentence, type RenderContext } from '../internal/element.js';
+import { inSentence, type RenderContext } from './render-context.js';
 import type { MapView, ShipmentView } from './view-model.js';
 import { renderEta, renderExceptions, renderRoute, renderStatus } from './summary.js';
 import { renderTimeline, renderUnitSwitcher } from './timeline.js';
 import { enShipment } from '../i18n/en-shipment.js';
-import { registerEnglish } from '../i18n/localizer.js';
+import { registerEnglish } from '../first/shared.js';
 
 // The shipment's part of English comes with the view that shows it.
 registerEnglish(enShipment);
