@@ -1,6 +1,4 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-// First-load code through the element entry, as every lazy module takes it (see element.ts); the
-// events directly, so that a bundler that drops unused re-exports (Rollup) leaves them out of the first load.
 import { isCrossOrigin } from './cross-origin.js';
 import { TrackerErrorEvent, TrackerLoadEvent, TrackerPendingEvent } from '../model/events.js';
 import type { Normalizer, Shipment } from '../model/shipment.js';
