@@ -18,7 +18,7 @@ import { ELEMENT_DEFINES, ENTRY, MAP_ELEMENT } from './bundle-modules.mjs';
 
 const LOOKUP_ROOTS = /^packages\/core\/src\/(lookup|view)\//;
 const FIRST = /^packages\/core\/src\/first\//;
-const LEAF = /^packages\/core\/src\/(model|format|i18n)\//;
+const SHARED = /^packages\/core\/src\/first\/shared\.ts$/;
 
 interface Graph {
   /** Each module's static imports (types are gone by now). */
@@ -63,12 +63,9 @@ export function phaseChunks(root: string): {
       for (const id of closure(graph, lookupRoots)) if (!first.has(id)) lookup.add(id);
       for (const id of closure(graph, [idOf(MAP_ELEMENT)])) if (!first.has(id) && !lookup.has(id)) mapElement.add(id);
       const misplaced = [
-        // first/shared.ts is reached by later phases only, but all it gathers is in the first load or a leaf.
+        // first/shared.ts, which only gathers first-load modules for the later phases, is reached by them only.
         ...ids
-          .filter(
-            (id) =>
-              FIRST.test(path(id)) && !first.has(id) && !(imports.get(id) ?? []).every((dep) => first.has(dep) || LEAF.test(path(dep))),
-          )
+          .filter((id) => FIRST.test(path(id)) && !first.has(id) && !SHARED.test(path(id)))
           .map((id) => `${path(id)} is not in the first load`),
         ...lookupRoots.filter((id) => first.has(id)).map((id) => `${path(id)} is in the first load`),
       ];
