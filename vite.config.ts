@@ -4,16 +4,11 @@ import { parallelImports } from './scripts/parallel-imports.js';
 import { trimLitPlugin } from './scripts/trim-lit.js';
 import { trimLeafletPlugin } from './scripts/trim-leaflet.js';
 import { earlyChunks } from './scripts/early-chunks.js';
+import { phaseChunks } from './scripts/phase-chunks.js';
+import { fileURLToPath } from 'node:url';
 
-/**
- * The shared lookup code: what `lookup.ts` and `shipment-view.ts` reach and the first load does not
- * hold. A module missing here only lands in a chunk of its own; one the first load imports would
- * pull the whole group into it, which scripts/early-chunks.ts refuses to build.
- */
-const LOOKUP_MODULES =
-  /core[\\/]src[\\/](model[\\/](events|read(-basics)?)|format[\\/].*|view[\\/].*|i18n[\\/]en-(notices|shipment)|lookup[\\/].*|map[\\/](map-messages|route-geometry))\.ts$|lit-html[\\/]directive|@lit[\\/]task/;
-/** The map element and what it imports, apart from Leaflet's chunk. */
-const MAP_ELEMENT_MODULES = /core[\\/]src[\\/]map[\\/](define|tracker-route-map|lazy-map|tile-template)\.ts$/;
+/** The lookup's and the map element's chunks, by core's folders (scripts/phase-chunks.ts). */
+const phases = phaseChunks(fileURLToPath(new URL('.', import.meta.url)));
 
 /**
  * The script-tag (CDN) bundle: `cargo-trackers.js`, a small ES module that registers both
@@ -53,6 +48,8 @@ export default defineConfig({
     },
     rollupOptions: {
       input: { 'cargo-trackers': 'packages/cargo-trackers/src/cdn.ts' },
+      // Here rather than in `plugins`: it only fills the chunk groups below, for this build.
+      plugins: [phases.plugin],
       // The entry's early lookup (core's first/early-lookup.ts) shares its modules with the
       // elements' chunks, which import them from the entry: anywhere else, they would be one more
       // round trip before the entry could send anything.
@@ -61,15 +58,8 @@ export default defineConfig({
         minify: { compress: { target: 'es2022' }, mangle: true, codegen: { removeWhitespace: true } },
         comments: false,
         entryFileNames: '[name].js',
-        // What a lookup loads, in one chunk rather than thirteen (the way rolldown splits them by
-        // which dynamic imports reach each module): over HTTP/1.1's six connections to a host each
-        // chunk is a request in the queue, and each file is a name the entry lists (early-chunks.ts).
-        codeSplitting: {
-          groups: [
-            { name: 'lookup', test: LOOKUP_MODULES, includeDependenciesRecursively: false },
-            { name: 'map-element', test: MAP_ELEMENT_MODULES, includeDependenciesRecursively: false },
-          ],
-        },
+        // What a lookup loads in one chunk, the map element in another (scripts/phase-chunks.ts).
+        codeSplitting: { groups: phases.groups },
         // Named for what they hold, so a network panel (and `npm run size`) reads at a glance. Six characters
         // of content hash (36 bits) tell this bundle's twenty-odd chunks apart; the two more of the
         // default cost 0.05 KB of the first load, where the entry lists the lookup's chunks by name.

@@ -16,21 +16,18 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 /** The budget over Vite's figure that esbuild and webpack may use. */
 export const TOLERANCE_BYTES = 1024;
 
-/** Modules that only a lookup or a map brings in (paths inside the packages' dist). */
+/**
+ * Modules that only a lookup or a map brings in (paths inside the packages' dist; a path ending in
+ * `/` is a folder): all of core's lookup/ and view/, the map element and the Leaflet adapter, and
+ * the product views.
+ */
 export const LAZY_MODULES = [
-  'core/dist/view/shipment-view.js',
+  'core/dist/lookup/',
+  'core/dist/view/',
   'core/dist/map/tracker-route-map.js',
   'core/dist/map/leaflet-route-map.js',
   'ocean-tracker/dist/ocean-view.js',
   'air-tracker/dist/air-view.js',
-  // The lookup's code: loaded with the first lookup (lookup/lookup.ts), not with the form.
-  'core/dist/lookup/lookup.js',
-  'core/dist/lookup/lookup-controller.js',
-  'core/dist/lookup/proxy-client.js',
-  'core/dist/lookup/notice.js',
-  // What runs once a lookup is on its way (issue 17): the list controller, sync-url's writing.
-  'core/dist/lookup/list-controller.js',
-  'core/dist/lookup/url-sync.js',
 ];
 
 const APP = `import 'cargo-trackers';\n`;
@@ -45,7 +42,8 @@ function normalizeId(id) {
     .join('/');
 }
 
-const lazyIn = (modules) => LAZY_MODULES.filter((lazy) => modules.some((m) => m.endsWith(`packages/${lazy}`)));
+const isIn = (module, lazy) => (lazy.endsWith('/') ? module.includes(`packages/${lazy}`) : module.endsWith(`packages/${lazy}`));
+const lazyIn = (modules) => LAZY_MODULES.filter((lazy) => modules.some((m) => isIn(m, lazy)));
 
 async function viteBuild(dir) {
   const { build } = await import('vite');

@@ -57,10 +57,9 @@ export function earlyChunkLists(chunks: readonly ChunkLike[], entry: ChunkLike):
   const lists: Record<string, [string[], string[]]> = {};
   for (const [tag, define] of Object.entries(ELEMENT_DEFINES)) {
     const loaded = closure(chunkOf(define).fileName, closure(entry.fileName, new Set()));
-    // vite.config.ts groups lookup-time modules by name; one that the first load imports would pull its whole group in.
+    // The lookup's and map element's chunks are grouped by folder (scripts/phase-chunks.ts); one the first load imported would load with it.
     const grouped = [...loaded].filter((f) => /^chunks\/(lookup|map-element)-/.test(f));
-    if (grouped.length > 0)
-      throw new Error(`early-chunks: <${tag}>'s first load imports ${grouped.join(', ')} (vite.config.ts codeSplitting groups)`);
+    if (grouped.length > 0) throw new Error(`early-chunks: <${tag}>'s first load imports ${grouped.join(', ')} (scripts/phase-chunks.ts)`);
     const added = (modules: readonly string[]): string[] => {
       const before = new Set(loaded);
       for (const m of modules) closure(chunkOf(m).fileName, loaded);

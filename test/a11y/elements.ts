@@ -2,7 +2,7 @@
 // same states, reached through the same scripted proxy over real HTTP.
 import '@cargo-trackers/ocean-tracker';
 import '@cargo-trackers/air-tracker';
-import type { TrackerElement } from '@cargo-trackers/core';
+import type { TrackerElement } from '@cargo-trackers/core/internal/first';
 import { fixture, mount, scenario, until, type ScriptedResponse } from '../support/browser.js';
 
 export interface ElementUnderTest {

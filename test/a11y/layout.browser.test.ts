@@ -1,6 +1,6 @@
 import { expect } from '@open-wc/testing';
 import { executeServerCommand } from '@web/test-runner-commands';
-import type { TrackerElement } from '@cargo-trackers/core';
+import type { TrackerElement } from '@cargo-trackers/core/internal/first';
 import { elementsUnderTest, inState, statesOf } from './elements.js';
 import { itExceptIn, setViewport } from '../support/browser.js';
 

@@ -6,7 +6,7 @@ import { expect } from '@open-wc/testing';
 import { executeServerCommand } from '@web/test-runner-commands';
 import '@cargo-trackers/ocean-tracker';
 import '@cargo-trackers/air-tracker';
-import type { TrackerElement } from '@cargo-trackers/core';
+import type { TrackerElement } from '@cargo-trackers/core/internal/first';
 import { oceanDocuments } from '../../demo/mock-service/ocean-documents.js';
 import { airDocuments } from '../../demo/mock-service/air-documents.js';
 import { oceanCarrierList } from '../../demo/mock-service/carrier-lists.js';

@@ -299,7 +299,7 @@ describe('npm pack: each package, installed from its tarball into a scratch app'
       await writeFile(
         script,
         `const report = { window: typeof window, customElements: typeof customElements };
-for (const name of ['cargo-trackers', '@cargo-trackers/ocean-tracker', '@cargo-trackers/air-tracker', '@cargo-trackers/ocean-tracker/normalizer', '@cargo-trackers/air-tracker/normalizer', '@cargo-trackers/core', '@cargo-trackers/core/element', '@cargo-trackers/ocean-tracker/define.js', 'cargo-trackers/cdn', '@cargo-trackers/proxy', '@cargo-trackers/proxy/node']) {
+for (const name of ['cargo-trackers', '@cargo-trackers/ocean-tracker', '@cargo-trackers/air-tracker', '@cargo-trackers/ocean-tracker/normalizer', '@cargo-trackers/air-tracker/normalizer', '@cargo-trackers/core', '@cargo-trackers/core/internal/first', '@cargo-trackers/ocean-tracker/define.js', 'cargo-trackers/cdn', '@cargo-trackers/proxy', '@cargo-trackers/proxy/node']) {
   const mod = await import(name);
   report[name] = { resolved: import.meta.resolve(name), exports: Object.keys(mod) };
 }

@@ -7,7 +7,7 @@ import { expect } from '@open-wc/testing';
 import fc from 'fast-check';
 import '@cargo-trackers/ocean-tracker';
 import '@cargo-trackers/air-tracker';
-import type { TrackerElement } from '@cargo-trackers/core';
+import type { TrackerElement } from '@cargo-trackers/core/internal/first';
 import { fixture, mount, part, scenario, sleep, until } from '../support/browser.js';
 import { mutated } from '../support/mutate-json.js';
 

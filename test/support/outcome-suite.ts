@@ -2,7 +2,8 @@
 // controller and transport, specified once and run against each element: the tests of
 // <ocean-tracker> and <air-tracker> call describeOutcomes() with what differs.
 import { expect } from '@open-wc/testing';
-import type { TrackerElement, TrackerErrorEvent, TrackerLoadEvent, TrackerPendingEvent } from '@cargo-trackers/core';
+import type { TrackerErrorEvent, TrackerLoadEvent, TrackerPendingEvent } from '@cargo-trackers/core';
+import type { TrackerElement } from '@cargo-trackers/core/internal/first';
 import { captureConsoleErrors, mount, nextEvent, part, scenario, sleep, until } from './browser.js';
 
 export interface OutcomeSpec {

@@ -1,4 +1,4 @@
-import type { EarlyLookup } from '@cargo-trackers/core/early-lookup';
+import type { EarlyLookup } from '@cargo-trackers/core/internal/early-lookup';
 import { prefixOf } from './awb-prefix.js';
 
 /** The lookup's query: the number exactly as written, and the route data for the map. */

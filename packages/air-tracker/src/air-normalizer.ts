@@ -32,7 +32,7 @@ import type {
   PlaceRole,
   Position,
   Shipment,
-} from '@cargo-trackers/core';
+} from '@cargo-trackers/core/internal/lazy';
 import {
   field,
   isObject,
@@ -58,7 +58,7 @@ import {
   TIME_KINDS,
   withoutUndefined,
   type Refusal,
-} from '@cargo-trackers/core';
+} from '@cargo-trackers/core/internal/lazy';
 
 export { parseAirlines, type Airline } from './airline-list.js';
 import { prefixOf } from './awb-number.js';

@@ -1,5 +1,5 @@
 /** `<air-tracker>`'s own API, declared once (facts in `air-tracker-properties.ts`); it inherits everything in core's `trackerApi`. */
-import { withDescriptions, type CustomElementApi } from '@cargo-trackers/core';
+import { withDescriptions, type CustomElementApi } from '@cargo-trackers/core/internal/element-api';
 import { airTrackerProperties } from './air-tracker-properties.js';
 
 export const airTrackerApi = {

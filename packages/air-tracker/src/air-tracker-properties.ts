@@ -1,5 +1,5 @@
 /** `<air-tracker>`'s own properties (it inherits core's `trackerProperties`); the words are in `air-tracker-api.ts`. */
-import type { PropertySpec } from '@cargo-trackers/core';
+import type { PropertySpec } from '@cargo-trackers/core/internal/element-api';
 
 export const airTrackerProperties = {
   awbNumber: { attribute: 'awb-number', type: 'string' },

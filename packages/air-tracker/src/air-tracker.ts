@@ -6,7 +6,7 @@ import {
   TrackerElement,
   type ProductView,
   type RenderContext,
-} from '@cargo-trackers/core/element';
+} from '@cargo-trackers/core/internal/first';
 import { airTrackerProperties } from './air-tracker-properties.js';
 import { html, type PropertyDeclarations, type PropertyValues, type TemplateResult } from 'lit';
 import type { Airline } from './airline-list.js';

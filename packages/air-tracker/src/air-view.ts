@@ -3,7 +3,7 @@
  * normalizer, the cargo figures and the flights. Kept out of the first load, which needs only
  * the form.
  */
-import { formatInteger, formatWeightKg, type RenderContext, type ShipmentView } from '@cargo-trackers/core';
+import { formatInteger, formatWeightKg, type RenderContext, type ShipmentView } from '@cargo-trackers/core/internal/lazy';
 import { css, html, nothing, type TemplateResult } from 'lit';
 import { renderFlights } from './flights.js';
 

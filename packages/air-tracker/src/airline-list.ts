@@ -3,7 +3,7 @@
  * hint. Apart from the normalizer, so that the form can read it on first load while the
  * normalizer loads only when a lookup starts.
  */
-import { field, readArray, readObject, readString, withoutUndefined } from '@cargo-trackers/core/element';
+import { field, readArray, readObject, readString, withoutUndefined } from '@cargo-trackers/core/internal/lazy';
 
 /** One entry of the open airline list. */
 export interface Airline {

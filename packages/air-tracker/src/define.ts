@@ -1,4 +1,4 @@
-import { defineElement } from '@cargo-trackers/core/element';
+import { defineElement } from '@cargo-trackers/core/internal/first';
 import { AirTracker } from './air-tracker.js';
 
 defineElement('air-tracker', AirTracker);

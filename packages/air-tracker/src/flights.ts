@@ -1,4 +1,11 @@
-import { formatMoment, isoOf, type FlightTimes, type FlightView, type Moment, type RenderContext } from '@cargo-trackers/core';
+import {
+  formatMoment,
+  isoOf,
+  type FlightTimes,
+  type FlightView,
+  type Moment,
+  type RenderContext,
+} from '@cargo-trackers/core/internal/lazy';
 import { html, nothing, type TemplateResult } from 'lit';
 
 /**

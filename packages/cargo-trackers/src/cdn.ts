@@ -6,9 +6,9 @@
  * lookup sent from here, with the lookup's, the view's and the map's code, alongside the
  * element's chunk rather than a round trip after it (core's transport/early-lookup.ts).
  */
-import { airLookup } from '@cargo-trackers/air-tracker/early-lookup';
-import { dropUnclaimed, sendEarlyLookup, type EarlyLookup } from '@cargo-trackers/core/early-lookup';
-import { oceanLookup } from '@cargo-trackers/ocean-tracker/early-lookup';
+import { airLookup } from '@cargo-trackers/air-tracker/internal/early-lookup';
+import { dropUnclaimed, sendEarlyLookup, type EarlyLookup } from '@cargo-trackers/core/internal/early-lookup';
+import { oceanLookup } from '@cargo-trackers/ocean-tracker/internal/early-lookup';
 import { autoload } from './autoload.js';
 
 /**

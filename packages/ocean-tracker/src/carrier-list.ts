@@ -13,7 +13,7 @@ import {
   readString,
   REFERENCE_TYPES,
   type RenderContext,
-} from '@cargo-trackers/core/element';
+} from '@cargo-trackers/core/internal/lazy';
 import { checkContainerNumber } from './container-number.js';
 
 /** The kinds of number an ocean lookup takes. */

@@ -1,4 +1,4 @@
-import { defineElement } from '@cargo-trackers/core/element';
+import { defineElement } from '@cargo-trackers/core/internal/first';
 import { OceanTracker } from './ocean-tracker.js';
 
 defineElement('ocean-tracker', OceanTracker);

@@ -1,4 +1,4 @@
-import type { EarlyLookup } from '@cargo-trackers/core/early-lookup';
+import type { EarlyLookup } from '@cargo-trackers/core/internal/early-lookup';
 
 /** The lookup's query: the number exactly as written, the carrier if one is chosen, the route data for the map. */
 export function oceanQuery(number: string, carrier: string | undefined): Array<[string, string]> {

@@ -32,7 +32,7 @@ import type {
   TimeKind,
   TrackedUnit,
   Vessel,
-} from '@cargo-trackers/core';
+} from '@cargo-trackers/core/internal/lazy';
 import {
   LEG_STATES,
   mergeRouteStops,
@@ -51,7 +51,7 @@ import {
   sortByTime,
   TIME_KINDS,
   type Refusal,
-} from '@cargo-trackers/core';
+} from '@cargo-trackers/core/internal/lazy';
 // The first load's readers through the element's entry, as the carrier list's reader takes them: a bundler
 // that groups modules by the entries reaching them (esbuild) then keeps the first load in one shared chunk.
 import {
@@ -63,7 +63,7 @@ import {
   readString,
   REFERENCE_TYPES,
   withoutUndefined,
-} from '@cargo-trackers/core/element';
+} from '@cargo-trackers/core/internal/lazy';
 
 /** Ocean statuses this version has words for. */
 export const OCEAN_STATUSES = ['PLANNED', 'AT_ORIGIN', 'IN_TRANSIT', 'TRANSSHIPMENT', 'ARRIVED', 'DELIVERED', 'UNKNOWN'] as const;

@@ -1,5 +1,5 @@
 /** `<ocean-tracker>`'s own API, declared once (facts in `ocean-tracker-properties.ts`); it inherits everything in core's `trackerApi`. */
-import { withDescriptions, type CustomElementApi } from '@cargo-trackers/core';
+import { withDescriptions, type CustomElementApi } from '@cargo-trackers/core/internal/element-api';
 import { oceanTrackerProperties } from './ocean-tracker-properties.js';
 
 export const oceanTrackerApi = {

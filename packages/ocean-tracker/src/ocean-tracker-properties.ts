@@ -1,5 +1,5 @@
 /** `<ocean-tracker>`'s own properties (it inherits core's `trackerProperties`); the words are in `ocean-tracker-api.ts`. */
-import type { PropertySpec } from '@cargo-trackers/core';
+import type { PropertySpec } from '@cargo-trackers/core/internal/element-api';
 
 export const oceanTrackerProperties = {
   referenceNumber: { attribute: 'reference-number', type: 'string' },

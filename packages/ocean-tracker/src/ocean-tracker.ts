@@ -6,7 +6,7 @@ import {
   TrackerElement,
   type ProductView,
   type RenderContext,
-} from '@cargo-trackers/core/element';
+} from '@cargo-trackers/core/internal/first';
 import { oceanTrackerProperties } from './ocean-tracker-properties.js';
 import { html, nothing, type PropertyDeclarations, type PropertyValues, type TemplateResult } from 'lit';
 import { checkContainerNumber, isPlausibleOceanReference } from './container-number.js';

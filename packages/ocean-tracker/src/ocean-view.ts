@@ -2,7 +2,7 @@
  * What `<ocean-tracker>` loads when a lookup starts, in parallel with the request: the ocean
  * normalizer and the vessels section. Kept out of the first load, which needs only the form.
  */
-import { formatList, type RenderContext, type ShipmentView, type Vessel } from '@cargo-trackers/core';
+import { formatList, type RenderContext, type ShipmentView, type Vessel } from '@cargo-trackers/core/internal/lazy';
 import { html, nothing, type TemplateResult } from 'lit';
 
 export { normalizeOcean as normalizer } from './ocean-normalizer.js';

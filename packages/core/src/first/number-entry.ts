@@ -7,6 +7,14 @@ export type Advice =
   | { readonly kind: 'shape'; readonly number: string }
   | { readonly kind: 'check-digit'; readonly number: string; readonly expected: number };
 
+/** Renders the advice: the lookup's code holds it (../lookup/number-advice.ts), and `loadAdvice` brings it. */
+export type AdviceRenderer = (
+  advice: Advice,
+  options: Pick<NumberEntryOptions, 'shapeMessage' | 'checkDigitMessage'>,
+  trackAnyway: (number: string) => void,
+  context: RenderContext,
+) => TemplateResult;
+
 export interface NumberEntryOptions {
   /** The right check digit when `number` has the product's shape but not its check digit; else undefined. */
   readonly expectedCheckDigit: (number: string) => number | undefined;
@@ -15,7 +23,7 @@ export interface NumberEntryOptions {
   readonly plausible: (number: string) => boolean;
   readonly shapeMessage: 'form.shape.ocean' | 'form.shape.air';
   /** Loads the lookup's code, which renders the advice (and brings its styles and English). */
-  readonly loadAdvice: () => Promise<Pick<typeof import('../lookup/lookup.js'), 'renderAdvice'>>;
+  readonly loadAdvice: () => Promise<{ readonly renderAdvice: AdviceRenderer }>;
   /** Tracks the number exactly as typed. */
   readonly send: (number: string) => void;
 }
@@ -35,7 +43,7 @@ export class NumberEntry {
   /** The advice's rendering while it downloads (the host's lookup code, whose download its `updateComplete` waits for). */
   #pending: Promise<unknown> | undefined;
 
-  #advise?: typeof import('../lookup/number-advice.js').renderAdvice;
+  #advise?: AdviceRenderer;
 
   readonly #host: ReactiveControllerHost;
   readonly #options: NumberEntryOptions;

@@ -11,7 +11,7 @@ import type { ListParser } from '../lookup/list-controller.js';
 import type { ShipmentView } from '../view/view-model.js';
 import { dropUnclaimed, sendEarly, takeEarly } from './early-lookup.js';
 import { buildProxyUrl, listUrl } from './proxy-url.js';
-import { firstUnusableUrl, type UrlAttribute } from './usable-url.js';
+import { firstUnusableUrl, type ConfigurationProblem } from './usable-url.js';
 import type { RenderContext } from '../view/render-context.js';
 import { mapLoadingConverter, type MapLoading } from '../map/map-loading.js';
 import { preloadMap } from '../map/preload-map.js';
@@ -42,18 +42,7 @@ interface Lookup<L> {
   readonly controller: LookupController<L>;
 }
 
-/** What the visitor opened of the answer to one lookup (`callId`): the container shown, the older events revealed. */
-interface Opened {
-  readonly call: number;
-  readonly unit: number;
-  readonly history: number;
-}
-
-/** An attribute the element cannot work with: `proxy-url` missing, or a URL attribute that is not http(s). */
-export interface ConfigurationProblem {
-  readonly attribute: UrlAttribute;
-  readonly missing: boolean;
-}
+export type { ConfigurationProblem };
 
 /**
  * What `<ocean-tracker>` and `<air-tracker>` share: the proxy attributes, the
@@ -134,14 +123,12 @@ export abstract class TrackerElement<L = unknown> extends LitElement {
       Promise.all([import('../view/shipment-view.js'), this.loadProductView()]).then(([core, product]) => ({
         product,
         styles: [core.shipmentStyles, product.styles],
-        display: core.createShipmentDisplay(product),
+        display: core.createShipmentDisplay(product, () => this.requestUpdate()),
       })),
     styles: (view) => view.styles,
   });
   /** The labelled view of the shipment on display (`willUpdate`). */
   #labelled?: ShipmentView;
-  /** Kept per lookup: a new one starts with the first container and the history folded. */
-  #opened: Opened = { call: 0, unit: 0, history: 0 };
 
   constructor() {
     super();
@@ -200,20 +187,23 @@ export abstract class TrackerElement<L = unknown> extends LitElement {
     if (this.configurationProblem())
       this.#lookup.load().catch(() => {
         // Said once; each later update tries the download again, and a success replaces the words.
-        if (this.#asked === 'unavailable') return;
+        // A lookup asked for meanwhile is forgotten by its own handler (#ask).
+        if (this.#asked) return;
         this.#asked = 'unavailable';
         this.requestUpdate();
       });
     else if (this.needsList()) this.#prepareLookup();
-    const lookup = this.#lookup.value;
-    const call = lookup?.controller.callId ?? 0;
-    if (call !== this.#opened.call) this.#opened = { call, unit: 0, history: 0 };
     const state = this.#state;
     const display = this.#view.value?.display;
     const code = state.phase === 'loaded' ? state.shipment.carrier?.code : undefined;
     this.#labelled =
       state.phase === 'loaded' && display
-        ? display.label(state.shipment, code === undefined ? undefined : this.listedCarrierName(code), this.localizer)
+        ? display.label(
+            state.shipment,
+            code === undefined ? undefined : this.listedCarrierName(code),
+            this.localizer,
+            this.#lookup.value?.controller.callId ?? 0,
+          )
         : undefined;
   }
 
@@ -372,20 +362,8 @@ export abstract class TrackerElement<L = unknown> extends LitElement {
 
   /** The shipment (the controller reaches "loaded" only once the view module is here). */
   #renderShipment(labelled: ShipmentView, ctx: RenderContext): TemplateResult | typeof nothing {
-    const opened = this.#opened;
-    const open = (change: Partial<Opened>): void => {
-      this.#opened = { ...this.#opened, ...change };
-      this.requestUpdate();
-    };
-    return (
-      this.#view.value?.display.render(labelled, ctx, {
-        selectedUnit: opened.unit,
-        onSelectUnit: (unit) => open({ unit }),
-        historyRevealed: opened.history,
-        onRevealHistory: (history) => open({ history }),
-        map: { loading: this.map, theme: this.theme ?? 'light', tileUrl: this.tileUrl, tileAttribution: this.tileAttribution },
-      }) ?? nothing
-    );
+    const map = { loading: this.map, theme: this.theme ?? 'light', tileUrl: this.tileUrl, tileAttribution: this.tileAttribution };
+    return this.#view.value?.display.render(labelled, ctx, map) ?? nothing;
   }
 }
 

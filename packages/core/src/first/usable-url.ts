@@ -17,6 +17,12 @@ export function isUsableUrl(value: string, base?: string): boolean {
 export const URL_ATTRIBUTES = ['proxy-url', 'carriers-url', 'tile-url'] as const;
 export type UrlAttribute = (typeof URL_ATTRIBUTES)[number];
 
+/** An attribute the element cannot work with: `proxy-url` missing, or a URL attribute that is not http(s). */
+export interface ConfigurationProblem {
+  readonly attribute: UrlAttribute;
+  readonly missing: boolean;
+}
+
 /**
  * The first URL attribute whose value (as `valueOf` reads it: the element's property, or the
  * attribute in the HTML before the element's code has arrived) is set but unusable. Placeholders

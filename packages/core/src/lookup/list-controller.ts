@@ -1,7 +1,7 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { Task, TaskStatus } from '@lit/task';
 import { fetchJson } from './proxy-client.js';
-import { takeEarly } from '../first/early-lookup.js';
+import { takeEarly } from '../first/shared.js';
 
 /** Reads a list's body; undefined when it is not such a list. */
 export type ListParser<T> = (body: unknown) => T | undefined;

@@ -1,9 +1,8 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-// First-load code through the element entry, as every lazy module takes it (see internal/element.ts); the
-// events directly, so that a bundler that drops unused re-exports (Rollup) leaves them out of the first load.
-import { trackerProperties } from '../internal/element.js';
-import type { ConfigurationProblem } from '../first/tracker-element.js';
-import { dropUnclaimed, takeEarly } from '../first/early-lookup.js';
+// First-load code through first/shared.ts, as every later phase takes it; the events directly, so
+// that a bundler that drops unused re-exports (Rollup) leaves them out of the first load.
+import { dropUnclaimed, takeEarly, trackerProperties } from '../first/shared.js';
+import type { ConfigurationProblem } from '../first/usable-url.js';
 import { isCrossOrigin } from './cross-origin.js';
 import { ListController, type ListParser } from './list-controller.js';
 import { writeSyncedNumber } from './url-sync.js';

@@ -6,7 +6,8 @@ import { isRetryable, type Failure } from './outcome.js';
 import { MAX_PENDING_POLLS, type TrackingState, type Wait } from './lookup-controller.js';
 import { enNotices } from '../i18n/en-notices.js';
 import type { ShipmentView } from '../view/view-model.js';
-import { registerEnglish, type Announcement } from '../internal/element.js';
+import { registerEnglish } from '../first/shared.js';
+import type { Announcement } from '../first/announcer.js';
 import type { RenderContext } from '../view/render-context.js';
 import { renderSkeleton } from './skeleton.js';
 

@@ -4,7 +4,7 @@
  * if focusing the form has not already brought it. Its English is in en-notices.ts.
  */
 import { html, type TemplateResult } from 'lit';
-import type { RenderContext } from '../internal/element.js';
+import type { RenderContext } from '../view/render-context.js';
 import type { Advice, NumberEntryOptions } from '../first/number-entry.js';
 
 export function renderAdvice(

@@ -1,7 +1,6 @@
 import type { Outcome } from './outcome.js';
 import { parseRetryAfter } from './retry-after-header.js';
-import { PROXY_REQUEST } from '../internal/element.js';
-import { MAX_VALUE_LENGTH, valueTooLong } from '../first/proxy-url.js';
+import { MAX_VALUE_LENGTH, PROXY_REQUEST, valueTooLong } from '../first/shared.js';
 
 /** The service holds a lookup up to 2 minutes and the proxy gives up at 130 s; wait a little longer. */
 export const DEFAULT_TIMEOUT_MS = 140_000;

@@ -1,7 +1,7 @@
-import { defineElement } from '../internal/element.js';
+import { defineElement } from '../first/shared.js';
 import { TrackerRouteMap } from './tracker-route-map.js';
 
 // The one module that registers <tracker-route-map>; the shipment view imports it the first
 // time a map is shown. Named in package.json's `sideEffects`. The helper comes through
-// ../element.js, as in every lazy module (see ui/shipment-view.ts).
+// first/shared.ts, as in every later phase.
 defineElement('tracker-route-map', TrackerRouteMap);

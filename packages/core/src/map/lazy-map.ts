@@ -7,7 +7,7 @@
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 
-export { mapLoadingConverter, parseMapLoading, type MapLoading } from '../internal/element.js';
+export { mapLoadingConverter, parseMapLoading, type MapLoading } from '../first/shared.js';
 
 type MapRendererModule = typeof import('./leaflet-route-map.js');
 

@@ -3,8 +3,7 @@
  * time for a placeholder it cannot fill, and only http(s) tiles make sense.
  */
 
-// Through ../element.js, as every lazy module takes first-load code (test/packaging/bundlers.test.ts).
-import { isUsableUrl } from '../internal/element.js';
+import { isUsableUrl } from '../first/shared.js';
 
 const LEAFLET_PLACEHOLDERS = new Set(['s', 'x', 'y', 'z', 'r', '-y']);
 

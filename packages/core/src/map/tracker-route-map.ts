@@ -1,7 +1,7 @@
 // The renderer's declarations import Leaflet's source modules; this makes those paths typed for consumers.
 /// <reference path="./leaflet-esm.ts" preserve="true" />
 import { LitElement, css, html, nothing, unsafeCSS, type PropertyValues } from 'lit';
-import { colourTokens, type ColourId } from '../first/tokens.js';
+import { colourTokens, type ColourId } from '../first/shared.js';
 import type { MapView } from '../view/view-model.js';
 import type { LeafletRouteMap } from './leaflet-route-map.js';
 import { loadMapRenderer, mapLoadingConverter, NearViewportController, type MapLoading } from './lazy-map.js';

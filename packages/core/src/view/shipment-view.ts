@@ -14,15 +14,12 @@ import type { ProductView } from '../first/tracker-element.js';
 import { mapMessagesFor } from './localized-map-messages.js';
 import { hasMapData } from '../map/route-geometry.js';
 import type { Shipment } from '../model/shipment.js';
-// First-load code comes through ../element.js, as in every lazy module: then a bundler that
-// groups modules by the set of entries reaching them (esbuild) keeps the whole first load in
-// one shared chunk instead of several (test/packaging/bundlers.test.ts measures it).
-import { inSentence, type RenderContext } from '../internal/element.js';
+import { inSentence, type RenderContext } from './render-context.js';
 import type { MapView, ShipmentView } from './view-model.js';
 import { renderEta, renderExceptions, renderRoute, renderStatus } from './summary.js';
 import { renderTimeline, renderUnitSwitcher } from './timeline.js';
 import { enShipment } from '../i18n/en-shipment.js';
-import { registerEnglish } from '../i18n/localizer.js';
+import { registerEnglish } from '../first/shared.js';
 
 // The shipment's part of English comes with the view that shows it.
 registerEnglish(enShipment);
@@ -49,25 +46,33 @@ export interface ShipmentViewOptions {
   readonly map: MapSettings;
 }
 
-/** What the element's own state says about the shipment on display; the map's words are the display's. */
-export interface DisplaySettings extends Omit<ShipmentViewOptions, 'details' | 'map'> {
-  readonly map: Omit<MapSettings, 'messages'>;
-}
+/** What the element's attributes say about the map; the map's words are the display's. */
+export type DisplayMapSettings = Omit<MapSettings, 'messages'>;
 
 export interface ShipmentDisplay {
-  /** The labelled view of a shipment: the same object while no input changed. */
-  label(shipment: Shipment, listedCarrierName: string | undefined, l: Localizer): ShipmentView;
-  /** The shipment last labelled, with the product's details and the map. */
-  render(view: ShipmentView, ctx: RenderContext, settings: DisplaySettings): TemplateResult;
+  /**
+   * The labelled view of a shipment: the same object while no input changed. The answer to a new
+   * lookup (another `call`, the lookup controller's `callId`) starts with its first container shown
+   * and its history folded.
+   */
+  label(shipment: Shipment, listedCarrierName: string | undefined, l: Localizer, call: number): ShipmentView;
+  /** The shipment last labelled, with the product's details, the map, and what the visitor opened of it. */
+  render(view: ShipmentView, ctx: RenderContext, map: DisplayMapSettings): TemplateResult;
 }
 
 /**
  * An element's shipment display: the presenter and the map's words, kept between renders (a new
  * words object makes the map redraw its layers) and renewed with the localizer, which is a new
- * object whenever the language or the overrides change.
+ * object whenever the language or the overrides change; and what the visitor opened of the answer
+ * (the container shown, the older events revealed), which asks the element to render again.
  */
-export function createShipmentDisplay(product: ProductView): ShipmentDisplay {
+export function createShipmentDisplay(product: ProductView, requestUpdate: () => void): ShipmentDisplay {
   const present = createPresenter();
+  let opened = { call: 0, unit: 0, history: 0 };
+  const open = (change: Partial<typeof opened>): void => {
+    opened = { ...opened, ...change };
+    requestUpdate();
+  };
   let wordsFor: Localizer | undefined;
   let words: MapMessages | undefined;
   const wordsOf = (l: Localizer): MapMessages => {
@@ -78,12 +83,18 @@ export function createShipmentDisplay(product: ProductView): ShipmentDisplay {
     return words;
   };
   return {
-    label: (shipment, listedCarrierName, l) => present(shipment, listedCarrierName, l, wordsOf(l)),
-    render: (view, ctx, settings) =>
+    label: (shipment, listedCarrierName, l, call) => {
+      if (call !== opened.call) opened = { call, unit: 0, history: 0 };
+      return present(shipment, listedCarrierName, l, wordsOf(l));
+    },
+    render: (view, ctx, map) =>
       renderShipmentView(view, ctx, {
-        ...settings,
+        selectedUnit: opened.unit,
+        onSelectUnit: (unit) => open({ unit }),
+        historyRevealed: opened.history,
+        onRevealHistory: (history) => open({ history }),
         details: product.renderDetails(view, ctx),
-        map: { ...settings.map, messages: wordsOf(ctx.l) },
+        map: { ...map, messages: wordsOf(ctx.l) },
       }),
   };
 }

@@ -2,7 +2,8 @@ import { expect } from '@open-wc/testing';
 import '@cargo-trackers/ocean-tracker';
 import '@cargo-trackers/air-tracker';
 import type { OceanTracker } from '@cargo-trackers/ocean-tracker';
-import { en, shippedLocales, type TrackerElement } from '@cargo-trackers/core';
+import { en, shippedLocales } from '@cargo-trackers/core';
+import type { TrackerElement } from '@cargo-trackers/core/internal/first';
 import { fixture, mount, nextEvent, part, scenario, shadowText } from '../../../support/browser.js';
 
 async function loaded(tag: 'ocean-tracker' | 'air-tracker', file: string, attrs: string): Promise<TrackerElement> {

@@ -1,6 +1,7 @@
 import { expect } from '@open-wc/testing';
 import '@cargo-trackers/ocean-tracker';
-import { shippedLocales, type TrackerElement } from '@cargo-trackers/core';
+import { shippedLocales } from '@cargo-trackers/core';
+import type { TrackerElement } from '@cargo-trackers/core/internal/first';
 import { fixture, mount, nextEvent, part, scenario } from '../../../support/browser.js';
 
 interface Location {

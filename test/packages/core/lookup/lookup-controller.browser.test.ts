@@ -5,7 +5,7 @@
 import { expect } from '@open-wc/testing';
 import '@cargo-trackers/ocean-tracker';
 import type { OceanTracker } from '@cargo-trackers/ocean-tracker';
-import type { TrackingState } from '@cargo-trackers/core';
+import type { TrackingState } from '../../../../packages/core/src/lookup/lookup-controller.js';
 import { fixture, holdRequests, mount, nextEvent, scenario, sleep, until } from '../../../support/browser.js';
 
 const transit = () => fixture<Record<string, unknown>>('ocean-container-in-transit.json');

@@ -2,7 +2,7 @@ import { expect } from '@open-wc/testing';
 import '@cargo-trackers/ocean-tracker';
 import '@cargo-trackers/air-tracker';
 import type { OceanTracker } from '@cargo-trackers/ocean-tracker';
-import type { TrackerElement } from '@cargo-trackers/core';
+import type { TrackerElement } from '@cargo-trackers/core/internal/first';
 import { fixture, mount, nextEvent, scenario, until } from '../../../support/browser.js';
 
 describe('sync-url', () => {

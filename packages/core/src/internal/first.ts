@@ -1,0 +1,21 @@
+/**
+ * `@cargo-trackers/core/internal/first`, for the element packages only (not a public API): what a
+ * product element's first load needs (the base element, the form's number entry, registration,
+ * the element API's facts) and nothing that a lookup or a map loads later. A bundler that splits
+ * by module (esbuild, and so Angular's CLI) puts every module an entry reaches through static
+ * imports into the first load; `test/packaging/bundlers.test.ts` fails when a lazy module lands there.
+ */
+export { TrackerElement } from '../first/tracker-element.js';
+export type { ThemeName, MapMode, Density, ProductView, LookupCode } from '../first/tracker-element.js';
+export { elementTokenStyles } from '../first/styles.js';
+export { NumberEntry } from '../first/number-entry.js';
+// The list's reader comes with a product's list module, imported by the lookup's controller when the list is wanted.
+export type { ListParser } from '../lookup/list-controller.js';
+export type { Advice, NumberEntryOptions } from '../first/number-entry.js';
+export type { RenderContext } from '../view/render-context.js';
+export { defineElement } from '../first/define.js';
+// The element API's facts, which element classes turn into Lit's properties (`first/element-api.ts`).
+export { trackerProperties } from '../first/tracker-properties.js';
+export { litProperties, assignDefaults } from '../first/element-api.js';
+export type { PropertySpec, ValuesOf } from '../first/element-api.js';
+export type { MapLoading } from '../map/map-loading.js';

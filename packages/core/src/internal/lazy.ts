@@ -1,0 +1,12 @@
+/**
+ * `@cargo-trackers/core/internal/lazy`, for the element packages only (not a public API): what
+ * their lazily loaded modules (the product view, the normalizer, the list readers) use: the
+ * readers, formatting and render helpers, and the first-load modules that every later phase
+ * shares (first/shared.ts).
+ */
+export * from '../first/shared.js';
+export * from '../model/read.js';
+export * from '../format/index.js';
+export { inSentence, type RenderContext } from '../view/render-context.js';
+export type * from '../model/shipment.js';
+export type * from '../view/view-model.js';

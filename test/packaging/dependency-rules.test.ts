@@ -1,0 +1,140 @@
+// The load-phase rule of .dependency-cruiser.mjs (npm run lint:deps), run on the repository and on
+// small trees with one planted violation each, so that each rule is seen to fail.
+import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { after, describe, it } from 'node:test';
+
+const root = fileURLToPath(new URL('../../', import.meta.url));
+const config = join(root, '.dependency-cruiser.mjs');
+const depcruise = join(root, 'node_modules/dependency-cruiser/bin/dependency-cruise.mjs');
+
+interface Violation {
+  readonly from: string;
+  readonly to: string;
+  readonly rule: { readonly name: string; readonly severity: string };
+}
+
+/** Runs the CLI as `npm run lint:deps` does; resolves with its exit status and what it found. */
+async function cruise(cwd: string, args: readonly string[]): Promise<{ status: number; violations: Violation[] }> {
+  const run = await new Promise<{ status: number; stdout: string }>((resolve) => {
+    execFile(
+      process.execPath,
+      [depcruise, '--config', config, '--output-type', 'json', ...args],
+      { cwd, maxBuffer: 1 << 26 },
+      (error, stdout) => resolve({ status: typeof error?.code === 'number' ? error.code : error ? 1 : 0, stdout }),
+    );
+  });
+  const result = JSON.parse(run.stdout) as { summary: { violations: Violation[] } };
+  // Known violations (--ignore-known) are listed with the severity `ignore`.
+  return { status: run.status, violations: result.summary.violations.filter((v) => v.rule.severity !== 'ignore') };
+}
+
+const trees: string[] = [];
+after(() => {
+  for (const tree of trees) rmSync(tree, { recursive: true, force: true });
+});
+
+/** A throwaway tree laid out as the repository is, holding `files`; returns what the rules find in it. */
+async function cruiseTree(files: Record<string, string>): Promise<Violation[]> {
+  const tree = mkdtempSync(join(tmpdir(), 'dependency-rules-'));
+  trees.push(tree);
+  const all: Record<string, string> = {
+    'tsconfig.json': JSON.stringify({ compilerOptions: { module: 'nodenext', moduleResolution: 'nodenext', strict: true } }),
+    'packages/core/src/model/shipment.ts': 'export interface Shipment { readonly id: string }\n',
+    'packages/core/src/first/base.ts': "import type { Shipment } from '../model/shipment.js';\nexport const first = (s?: Shipment) => s;\n",
+    'packages/core/src/first/shared.ts': "export { first } from './base.js';\n",
+    'packages/core/src/lookup/session.ts': "import { first } from '../first/shared.js';\nexport const session = () => first();\n",
+    'packages/core/src/view/show.ts': "import { session } from '../lookup/session.js';\nexport const show = () => session();\n",
+    ...files,
+  };
+  for (const [path, text] of Object.entries(all)) {
+    mkdirSync(dirname(join(tree, path)), { recursive: true });
+    writeFileSync(join(tree, path), text);
+  }
+  return (await cruise(tree, ['packages'])).violations;
+}
+
+const names = (violations: readonly Violation[]) => violations.map((v) => `${v.rule.name}: ${v.from} → ${v.to}`);
+
+// Concurrently: each run starts the CLI afresh.
+describe('the load-phase dependency rule', { concurrency: true }, () => {
+  it('holds on the repository (apart from the listed known violations)', async () => {
+    const run = await cruise(root, [
+      '--ignore-known',
+      '.dependency-cruiser-known-violations.json',
+      'packages/core/src',
+      'packages/ocean-tracker/src',
+      'packages/air-tracker/src',
+      'packages/cargo-trackers/src',
+      'packages/proxy/src',
+    ]);
+    assert.deepEqual(names(run.violations), []);
+    assert.equal(run.status, 0);
+  });
+
+  it('passes a tree where each phase imports only earlier ones', async () => {
+    assert.deepEqual(names(await cruiseTree({})), []);
+  });
+
+  it('fails on a static import from the first load into the lookup', async () => {
+    const found = await cruiseTree({
+      'packages/core/src/first/form.ts': "import { session } from '../lookup/session.js';\nexport const form = () => session();\n",
+    });
+    assert.deepEqual(names(found), ['no-first-to-later-phase: packages/core/src/first/form.ts → packages/core/src/lookup/session.ts']);
+  });
+
+  it('allows the same import as import(), and as a type only', async () => {
+    const found = await cruiseTree({
+      'packages/core/src/first/form.ts': "export const form = () => import('../view/show.js');\n",
+      'packages/core/src/first/typed.ts': "import type { show } from '../view/show.js';\nexport type Show = typeof show;\n",
+    });
+    assert.deepEqual(names(found), []);
+  });
+
+  it('fails on a static import from the shipment view into the map', async () => {
+    const found = await cruiseTree({
+      'packages/core/src/map/route.ts': 'export const route = 1;\n',
+      'packages/core/src/view/summary.ts': "import { route } from '../map/route.js';\nexport const summary = route;\n",
+    });
+    assert.deepEqual(names(found), ['no-view-to-later-phase: packages/core/src/view/summary.ts → packages/core/src/map/route.ts']);
+  });
+
+  it('fails on a cycle, even one closed by a type-only import', async () => {
+    const found = await cruiseTree({
+      'packages/core/src/lookup/a.ts': "import type { B } from './b.js';\nexport interface A { readonly b?: B }\n",
+      'packages/core/src/lookup/b.ts': "import type { A } from './a.js';\nexport interface B { readonly a?: A }\n",
+    });
+    assert.deepEqual(names(found), ['no-cycle: packages/core/src/lookup/a.ts → packages/core/src/lookup/b.ts']);
+  });
+
+  it('fails when a lazy module takes first-load code through an internal entry', async () => {
+    const found = await cruiseTree({
+      'packages/core/src/internal/first.ts': "export { first } from '../first/base.js';\n",
+      'packages/core/src/lookup/poll.ts': "import { first } from '../internal/first.js';\nexport const poll = () => first();\n",
+    });
+    assert.deepEqual(names(found), [
+      'no-internal-entry-inside-core: packages/core/src/lookup/poll.ts → packages/core/src/internal/first.ts',
+    ]);
+  });
+
+  it('fails when a later phase takes first-load code from elsewhere than first/shared.ts', async () => {
+    const found = await cruiseTree({
+      'packages/core/src/view/table.ts': "import { first } from '../first/base.js';\nexport const table = () => first();\n",
+    });
+    assert.deepEqual(names(found), [
+      'later-phases-take-first-load-through-shared: packages/core/src/view/table.ts → packages/core/src/first/base.ts',
+    ]);
+  });
+
+  it('fails when a leaf imports from above it, even a type', async () => {
+    const found = await cruiseTree({
+      'packages/core/src/format/dates.ts': "import type { Session } from '../lookup/types.js';\nexport const when = (s?: Session) => s;\n",
+      'packages/core/src/lookup/types.ts': 'export interface Session { readonly id: string }\n',
+    });
+    assert.deepEqual(names(found), ['leaves-import-leaves: packages/core/src/format/dates.ts → packages/core/src/lookup/types.ts']);
+  });
+});
