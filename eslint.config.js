@@ -19,6 +19,8 @@ export default tseslint.config(
       '**/node_modules/**',
       '**/dist/**',
       'test-results/**',
+      // The proxy's runtime-test builds (Next, workerd bundles), made by the tests.
+      '.cache/**',
       'packages/*/custom-elements.json',
       // Written by scripts/generate-map-assets.mjs from Leaflet and world-atlas.
       'packages/core/src/map/*.generated.ts',

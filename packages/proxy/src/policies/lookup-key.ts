@@ -2,19 +2,10 @@ import { fingerprint } from '../bytes.js';
 import type { TrackingRoutes } from '../options.js';
 import { encodeUpstreamQuery, parseQuery } from '../query.js';
 import { refuse } from './refuse.js';
-import type { Policy } from './policy.js';
+import type { KnownLookup, Lookup, Policy, RouteSpec } from './policy.js';
 
-export type RouteName = keyof TrackingRoutes;
-
-export interface RouteSpec {
-  readonly name: RouteName;
-  readonly upstreamPath: string;
-  /** The parameter that names the shipment; absent on the open carrier lists. */
-  readonly numberParam?: string;
-  /** The boolean that asks for route data. */
-  readonly flagParam?: string;
-  readonly carrierParam?: string;
-}
+// The lookup's types live with the other shared types (policy.ts); the policies import them from here too.
+export type { KnownLookup, Lookup, RouteName, RouteSpec } from './policy.js';
 
 const SPECS: readonly RouteSpec[] = [
   {
@@ -49,26 +40,6 @@ export function route(routes: ReadonlyMap<string, RouteSpec>): Policy {
     ctx.trace.route = spec.name;
     return next();
   };
-}
-
-/**
- * Everything that changes the upstream answer, and nothing else: no visitor header is part of
- * it. The cache key, the single-flight key, the quota's notion of "a new lookup" and the
- * upstream request itself are all built from this one value.
- */
-export interface Lookup {
-  readonly spec: RouteSpec;
-  readonly number?: string;
-  readonly carrierCode?: string;
-  /** Forwarded as received (the interface says so); each spelling is its own lookup, and costs quota as one. */
-  readonly flag?: string;
-}
-
-/** A query already read: its lookup, the cache key made from it, and the number's log hash. */
-export interface KnownLookup {
-  readonly lookup: Lookup;
-  readonly cacheKey: string;
-  readonly numberHash?: string;
 }
 
 /** The upstream query, parameters in a fixed order; the canonical key is derived from it. */

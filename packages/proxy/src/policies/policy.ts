@@ -1,6 +1,38 @@
 import type { ProxyOutput } from '../answer.js';
 import type { CacheOutcome } from '../log.js';
-import type { KnownLookup, Lookup, RouteSpec } from './lookup-key.js';
+import type { TrackingRoutes } from '../options.js';
+
+export type RouteName = keyof TrackingRoutes;
+
+export interface RouteSpec {
+  readonly name: RouteName;
+  readonly upstreamPath: string;
+  /** The parameter that names the shipment; absent on the open carrier lists. */
+  readonly numberParam?: string;
+  /** The boolean that asks for route data. */
+  readonly flagParam?: string;
+  readonly carrierParam?: string;
+}
+
+/**
+ * Everything that changes the upstream answer, and nothing else: no visitor header is part of
+ * it. The cache key, the single-flight key, the quota's notion of "a new lookup" and the
+ * upstream request itself are all built from this one value.
+ */
+export interface Lookup {
+  readonly spec: RouteSpec;
+  readonly number?: string;
+  readonly carrierCode?: string;
+  /** Forwarded as received (the interface says so); each spelling is its own lookup, and costs quota as one. */
+  readonly flag?: string;
+}
+
+/** A query already read: its lookup, the cache key made from it, and the number's log hash. */
+export interface KnownLookup {
+  readonly lookup: Lookup;
+  readonly cacheKey: string;
+  readonly numberHash?: string;
+}
 
 /** A request as the proxy reads it, whatever runtime it came from. */
 export interface ProxyInput {
