@@ -322,6 +322,8 @@ describe('the configurator at /configure', () => {
           while (!root.querySelector('[part~="status"]') && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
           const submit = root.querySelector('[part~="submit-button"]')!;
           const base = root.querySelector('[part~="base"]')!;
+          // A colour just changed in the preview may still be in its transition: read where it ends.
+          await Promise.all([submit, base].flatMap((el) => el.getAnimations().map((a) => a.finished)));
           return {
             // Without its last line, the freshness ("3 hours ago"), which may move on between the two visits.
             status: (root.querySelector('[part~="status"]') as HTMLElement | null)?.innerText.replace(/\n[^\n]*$/, ''),

@@ -150,7 +150,7 @@ export function describeProxyContract(name: string, start: StartContractProxy): 
 
     describe('other sites cannot spend the credits', () => {
       it('refuses a request without the Cargo-Trackers-Request header on every route, even with no Origin or Sec-Fetch-Site (a page on plain HTTP), before any upstream call or quota', () =>
-        withProxy(service, { limits: { newNumbersPerClientPerHour: 1 } }, async (get, upstream, url) => {
+        withProxy(service, { limits: { newNumbersPerClientPerHour: 1 } }, async (get, upstream, _url, to) => {
           const routes = [
             '/api/tracking/ocean?referenceNumber=A1',
             '/api/tracking/air?number=A1',
@@ -161,7 +161,7 @@ export function describeProxyContract(name: string, start: StartContractProxy): 
           for (const path of routes) {
             for (const marker of [undefined, '', '  ']) {
               const headers: Record<string, string> = marker === undefined ? {} : { 'cargo-trackers-request': marker };
-              const refused = await readAnswer(await fetch(`${url}${path}`, { headers }));
+              const refused = await readAnswer(await fetch(to(path), { headers }));
               assert.equal(refused.status, 403, `${path} with marker ${JSON.stringify(marker)}`);
               assertJsonOnly(refused, '403');
               assert.equal(errorOf(refused), 'cross_site');
