@@ -136,8 +136,9 @@ function cargo_trackers_settings_page()
     $limits = get_option('cargo_trackers_limits', array());
     $limits = is_array($limits) ? $limits : array();
     $defaults = Proxy::DEFAULT_LIMITS;
+    // No settings_errors() here: WordPress prints them (and "Settings saved.") above every page under
+    // Settings (wp-admin/options-head.php), and a second call printed each one twice.
     echo '<div class="wrap"><h1>' . esc_html__('Cargo Trackers', 'cargo-trackers') . '</h1>';
-    settings_errors();
     cargo_trackers_show_test_result();
     echo '<p>' . esc_html__(
         'The trackers on your pages ask this site, and the site adds your key and asks the tracking service.',

@@ -299,13 +299,17 @@ echo json_encode(array('ids' => $ids, 'active' => get_option('active_plugins'), 
 `;
 
 /**
- * What a host's rewrite rules do for WordPress: files are served as they are, every other path
- * goes to index.php (so /favicon.ico gets WordPress's answer, not a bare 404).
+ * What a host's rewrite rules do for WordPress: files are served as they are, a folder by its
+ * index.php (/wp-admin/ is the dashboard), every other path goes to index.php (so /favicon.ico
+ * gets WordPress's answer, not a bare 404).
  */
 const ROUTER = `<?php
 $path = (string) parse_url($_SERVER['REQUEST_URI'], PHP_URL_PATH);
 if ($path !== '/' && strpos($path, '..') === false && is_file(__DIR__ . $path)) {
     return false;
+}
+if ($path !== '/' && strpos($path, '..') === false && substr($path, -1) === '/' && is_file(__DIR__ . $path . 'index.php')) {
+    return false; // php -S serves the folder's index.php
 }
 $_SERVER['SCRIPT_NAME'] = '/index.php';
 $_SERVER['SCRIPT_FILENAME'] = __DIR__ . '/index.php';
