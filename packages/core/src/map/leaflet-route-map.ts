@@ -43,6 +43,8 @@ const FIT_MAX_ZOOM = 7;
  * further in it is only coarser corners, and the route and ports are already apart.
  */
 const LAND_MAX_ZOOM = FIT_MAX_ZOOM + 1;
+/** Past Leaflet's own timer that ends a zoom animation (250 ms). */
+const ZOOM_END_FALLBACK_MS = 500;
 
 /** Puts Leaflet's CSS in the shadow root, before the element's own styles so those win (see adopt-css.ts). */
 export function adoptLeafletCss(root: ShadowRoot): void {
@@ -325,10 +327,23 @@ export class LeafletRouteMap {
     this.resizeObserver.disconnect();
     for (const [type, listener] of this.listeners) this.container.removeEventListener(type, listener);
     this.listeners.length = 0;
+    // The keyboard handler listens on the document while the map has focus, and a focused map
+    // removed from the page gets no blur: let go of the keys now, whatever else waits.
+    this.map.keyboard?.disable();
     // Leaflet ends a zoom animation on a timer that moves the map's panes, and throws if the map
-    // was removed before it: a map removed mid-animation goes once the animation has ended.
-    if (this.zooming) this.map.once('zoomend', () => this.map.remove());
-    else this.map.remove();
+    // was removed before it: a map removed mid-animation goes once the animation has ended, or
+    // soon after that timer if a detached map never says it ended.
+    if (this.zooming) {
+      let removed = false;
+      const remove = (): void => {
+        if (removed) return;
+        removed = true;
+        clearTimeout(fallback);
+        this.map.remove();
+      };
+      const fallback = setTimeout(remove, ZOOM_END_FALLBACK_MS);
+      this.map.once('zoomend', remove);
+    } else this.map.remove();
     this.container.remove();
   }
 
