@@ -115,8 +115,9 @@ describe('the byte pool bounds bodies in motion (issue 25, fall 3)', () => {
         assert.equal(upstream.requests.length, 60, 'every visitor asked for a number of its own');
         assert.ok(pool.peakBytes <= CAP, `pool peaked at ${pool.peakBytes} bytes, over its cap ${CAP}`);
         assert.ok(pool.peakBytes > CAP - BIG, `the pool was really used: peak ${pool.peakBytes}`);
-        // Without the cap, 60 × 5 MiB of chunks were held at once.
-        assert.ok(grown < CAP + 64 * MiB, `array buffers grew ${(grown / MiB).toFixed(1)} MiB`);
+        // Without the cap, 60 × 5 MiB of chunks were held at once (300 MiB); garbage not yet collected
+        // counts too, so the bound leaves room for it (the pool's peak above is the exact check).
+        assert.ok(grown < CAP + 128 * MiB, `array buffers grew ${(grown / MiB).toFixed(1)} MiB`);
         // How many bodies fill up before the timeout depends on the machine's speed; those that did
         // not fit were refused, the others waited for the held byte until the timeout.
         const refused = answers.filter((a) => a.status === 429);
@@ -172,7 +173,7 @@ describe('the byte pool bounds bodies in motion (issue 25, fall 3)', () => {
       assert.equal(upstream.requests.length, 90);
       assert.ok(pool.peakBytes <= CAP, `pool peaked at ${pool.peakBytes} bytes, over its cap ${CAP}`);
       assert.ok(pool.peakBytes > CAP - BIG, `the pool was really used: peak ${pool.peakBytes}`);
-      assert.ok(grown < CAP + 64 * MiB, `array buffers grew ${(grown / MiB).toFixed(1)} MiB`);
+      assert.ok(grown < CAP + 128 * MiB, `array buffers grew ${(grown / MiB).toFixed(1)} MiB`);
       const answers = raws.map(parse);
       const whole = answers.filter((a) => a.status === 200);
       const refused = answers.filter((a) => a.status !== 200);
