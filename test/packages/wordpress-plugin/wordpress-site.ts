@@ -10,6 +10,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { stopGroup } from '../proxy-php/php-proxy.js';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const PLUGIN_DIR = join(ROOT, 'packages/wordpress-plugin');
@@ -437,21 +438,6 @@ export async function startWordPressSite(
     await rm(dir, { recursive: true, force: true });
     throw error;
   }
-}
-
-/** Stops php -S and the workers it forked (one process group), and lets go of their output. */
-async function stopGroup(child: ChildProcess): Promise<void> {
-  if (child.pid !== undefined && child.exitCode === null && child.signalCode === null) {
-    const exited = new Promise((resolve) => child.once('exit', resolve));
-    try {
-      process.kill(-child.pid, 'SIGTERM');
-    } catch {
-      child.kill('SIGTERM');
-    }
-    await exited;
-  }
-  child.stdout?.destroy();
-  child.stderr?.destroy();
 }
 
 async function waitForHttp(origin: string, output: () => string): Promise<void> {
