@@ -118,35 +118,58 @@ const preactModule = (e: ElementModel) =>
   });
 
 /**
- * Vue 3: a `GlobalComponents` entry, so templates checked with `strictTemplates` know the tag,
- * its props (Vue sets them as properties) and its events (`@tracker-load`).
+ * Vue 3: a `GlobalComponents` entry in the shape Vue's guide gives custom elements, a constructor
+ * of the element whose `$props` vue-tsc reads. vue-tsc takes any tag with a dash for a component
+ * and camelizes what a template writes (`poll-interval` and `pollInterval` are one prop to it), so
+ * each prop takes the property's type and, where an attribute mirrors it, the attribute's string
+ * form (a static `poll-interval="30"`, which Vue sets as the attribute). With Vue's own
+ * `HTMLAttributes` (`class`, `style`, `hidden`, `@click` …) beside them; a template ref is typed
+ * as the element.
  */
 function vueModule(e: ElementModel): string {
   const name = pascal(e.tagName);
-  let listeners = '';
-  for (const [event, ev] of e.events) listeners += `  ${camelListener(event)}?: ((event: ${ev.eventClass}) => void) | undefined;\n`;
+  let props = '';
+  for (const [prop, p] of settable(e))
+    props += doc(p.description) + `  ${prop}?: ${p.attribute !== undefined ? attributeTypeText(p.type) : typeText(p.type)} | undefined;\n`;
+  for (const [event, ev] of e.events)
+    props += doc(ev.description) + `  ${camelListener(event)}?: ((event: ${ev.eventClass}) => void) | undefined;\n`;
   return `${header}/**
  * Typings for Vue 3: \`import type {} from '${e.packageName}/vue'\` once (e.g. in \`env.d.ts\`) and
- * templates checked by vue-tsc with \`strictTemplates\` know \`<${e.tagName}>\`. At run time, tell
- * Vue it is a custom element (\`compilerOptions.isCustomElement\`). Nothing runs.
+ * templates checked by vue-tsc with \`strictTemplates\` know \`<${e.tagName}>\`, and
+ * \`useTemplateRef\` gives the element. At run time, tell Vue it is a custom element
+ * (\`compilerOptions.isCustomElement\`). Nothing runs.
  */
-import type { DefineComponent } from 'vue';
-import type { ${eventClasses(e).join(', ')} } from '@cargo-trackers/core';
-import type { ${name}Properties } from './jsx-props.js';
+import type { AllowedComponentProps, ComponentCustomProps, HTMLAttributes, VNodeProps } from 'vue';
+import type { ${[...eventClasses(e), ...objectTypes(e).filter((t) => settable(e).some(([, p]) => typeof p.type === 'object' && !Array.isArray(p.type) && (p.type as { ts: string }).ts === t))].join(', ')} } from '@cargo-trackers/core';
+import type { ${e.className} } from './${e.module}';
 
-/** \`<${e.tagName}>\`'s props in a Vue template, with \`@<event>\` listeners. */
-export interface ${name}VueProps extends ${name}Properties {
-${listeners}}
+/** \`data-*\` attributes, which vue-tsc camelizes on a tag it takes for a component (\`data-test\` → \`dataTest\`). */
+type DataAttributes = { [attribute: \`data\${Capitalize<string>}\`]: unknown };
+
+/** \`<${e.tagName}>\`'s props in a Vue template (kebab-case or camelCase alike), with \`@<event>\` listeners. */
+export interface ${name}VueProps {
+${props}}
 
 declare module 'vue' {
   interface GlobalComponents {
-    '${e.tagName}': DefineComponent<${name}VueProps>;
+    '${e.tagName}': new () => ${e.className} & {
+      /** @deprecated For template type-checking only: the element has no \`$props\`. */
+      $props: Omit<HTMLAttributes, keyof ${name}VueProps> &
+        ${name}VueProps &
+        DataAttributes &
+        VNodeProps &
+        AllowedComponentProps &
+        ComponentCustomProps;
+    };
   }
 }
 `;
 }
 
-/** Svelte 5: `svelte/elements`' map of element attributes. */
+/**
+ * Svelte 5: \`svelte/elements\`' map of element attributes. Listeners in both forms Svelte 5
+ * runs: \`ontracker-load\` (runes mode) and the \`on:tracker-load\` directive (legacy components).
+ */
 function svelteModule(e: ElementModel): string {
   const name = pascal(e.tagName);
   return `${header}/**
@@ -154,33 +177,65 @@ function svelteModule(e: ElementModel): string {
  * and svelte-check knows \`<${e.tagName}>\`. Nothing runs.
  */
 import type { HTMLAttributes as SvelteHTMLAttributes } from 'svelte/elements';
-import type { ${name}Props } from './jsx-props.js';
+import type { ${name}EventMap, ${name}Props } from './jsx-props.js';
 import type { ${e.className} } from './${e.module}';
+
+/** \`on:tracker-load\`: the event directive of components not in runes mode. */
+export type ${name}SvelteDirectives = { [K in keyof ${name}EventMap as \`on:\${K}\`]?: ((event: ${name}EventMap[K]) => void) | undefined };
 
 declare module 'svelte/elements' {
   interface SvelteHTMLElements {
-    '${e.tagName}': Omit<SvelteHTMLAttributes<${e.className}>, keyof ${name}Props> & ${name}Props;
+    '${e.tagName}': Omit<SvelteHTMLAttributes<${e.className}>, keyof ${name}Props | keyof ${name}SvelteDirectives> &
+      ${name}Props &
+      ${name}SvelteDirectives;
   }
 }
 `;
 }
 
-/** Solid: `prop:`/`attr:` forms beside the plain ones, and `on:<event>` listeners. */
+/** \`proxy-url\` from \`proxyUrl\`. */
+const kebab = (prop: string) => prop.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+
+/**
+ * Solid: only what reaches the element. Solid's compiler writes a static value into its HTML
+ * template, where the parser lowercases names (\`proxyUrl="…"\` becomes \`proxyurl\`), and sets a
+ * bound one on a custom element as the property it names from the lowercased, camelized key
+ * (\`proxy-url={x}\` sets \`proxyUrl\`, \`proxyUrl={x}\` sets \`proxyurl\`). So the plain names are
+ * kebab-case, taking the attribute's form and the property's; camelCase only as \`prop:\`. A listener
+ * is \`on:tracker-load\` or \`ontracker-load\` (Solid lowercases \`onTrackerLoad\` to \`trackerload\`).
+ */
 function solidModule(e: ElementModel): string {
   const name = pascal(e.tagName);
+  let plain = '';
+  for (const [prop, p] of settable(e)) {
+    if (p.attribute !== undefined && p.attribute !== kebab(prop))
+      throw new Error(`${e.tagName}: Solid sets ${p.attribute}={…} as ${prop}'s property only when the attribute is its kebab-case name`);
+    plain +=
+      doc(p.description) +
+      `  '${kebab(prop)}'?: ${p.attribute !== undefined ? attributeTypeText(p.type) : typeText(p.type)} | undefined;\n`;
+  }
+  const types = objectTypes(e).filter((t) =>
+    settable(e).some(([, p]) => typeof p.type === 'object' && !Array.isArray(p.type) && (p.type as { ts: string }).ts === t),
+  );
   return `${header}/**
  * Typings for Solid: \`import type {} from '${e.packageName}/solid'\` once and \`<${e.tagName}>\`
  * type-checks in TSX. Nothing runs.
  */
 import type { JSX as SolidJSX } from 'solid-js';
-import type { ${name}Attributes, ${name}EventMap, ${name}Properties } from './jsx-props.js';
+${types.length > 0 ? `import type { ${types.join(', ')} } from '@cargo-trackers/core';\n` : ''}import type { ${name}Attributes, ${name}EventMap, ${name}Listeners, ${name}Properties } from './jsx-props.js';
 import type { ${e.className} } from './${e.module}';
 
-/** \`<${e.tagName}>\` in Solid's JSX: properties (also as \`prop:name\`), attributes (also as \`attr:name\`), \`on:<event>\` listeners. */
-export type ${name}SolidProps = ${name}Properties &
-  ${name}Attributes & { [K in keyof ${name}Properties as \`prop:\${K}\`]?: ${name}Properties[K] } & {
-    [K in keyof ${name}Attributes as \`attr:\${K}\`]?: ${name}Attributes[K];
-  } & { [K in keyof ${name}EventMap as \`on:\${K}\`]?: (event: ${name}EventMap[K]) => void };
+/**
+ * \`<${e.tagName}>\`'s plain (kebab-case) names in Solid: a static value goes in as the attribute,
+ * a bound one as the property (\`poll-interval={30}\` sets \`pollInterval\`).
+ */
+export interface ${name}SolidNames {
+${plain}}
+
+/** \`<${e.tagName}>\` in Solid's JSX: kebab-case names, \`prop:camelCase\`, \`attr:kebab-case\`, and \`on:<event>\` or \`on<event>\` listeners. */
+export type ${name}SolidProps = ${name}SolidNames & { [K in keyof ${name}Properties as \`prop:\${K}\`]?: ${name}Properties[K] } & {
+  [K in keyof ${name}Attributes as \`attr:\${K}\`]?: ${name}Attributes[K];
+} & { [K in keyof ${name}EventMap as \`on:\${K}\`]?: (event: ${name}EventMap[K]) => void } & ${name}Listeners;
 
 declare module 'solid-js' {
   // eslint-disable-next-line @typescript-eslint/no-namespace

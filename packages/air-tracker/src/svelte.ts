@@ -4,11 +4,16 @@
  * and svelte-check knows `<air-tracker>`. Nothing runs.
  */
 import type { HTMLAttributes as SvelteHTMLAttributes } from 'svelte/elements';
-import type { AirTrackerProps } from './jsx-props.js';
+import type { AirTrackerEventMap, AirTrackerProps } from './jsx-props.js';
 import type { AirTracker } from './air-tracker.js';
+
+/** `on:tracker-load`: the event directive of components not in runes mode. */
+export type AirTrackerSvelteDirectives = { [K in keyof AirTrackerEventMap as `on:${K}`]?: ((event: AirTrackerEventMap[K]) => void) | undefined };
 
 declare module 'svelte/elements' {
   interface SvelteHTMLElements {
-    'air-tracker': Omit<SvelteHTMLAttributes<AirTracker>, keyof AirTrackerProps> & AirTrackerProps;
+    'air-tracker': Omit<SvelteHTMLAttributes<AirTracker>, keyof AirTrackerProps | keyof AirTrackerSvelteDirectives> &
+      AirTrackerProps &
+      AirTrackerSvelteDirectives;
   }
 }

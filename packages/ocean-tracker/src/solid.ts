@@ -4,14 +4,51 @@
  * type-checks in TSX. Nothing runs.
  */
 import type { JSX as SolidJSX } from 'solid-js';
-import type { OceanTrackerAttributes, OceanTrackerEventMap, OceanTrackerProperties } from './jsx-props.js';
+import type { Messages, Normalizer } from '@cargo-trackers/core';
+import type { OceanTrackerAttributes, OceanTrackerEventMap, OceanTrackerListeners, OceanTrackerProperties } from './jsx-props.js';
 import type { OceanTracker } from './ocean-tracker.js';
 
-/** `<ocean-tracker>` in Solid's JSX: properties (also as `prop:name`), attributes (also as `attr:name`), `on:<event>` listeners. */
-export type OceanTrackerSolidProps = OceanTrackerProperties &
-  OceanTrackerAttributes & { [K in keyof OceanTrackerProperties as `prop:${K}`]?: OceanTrackerProperties[K] } & {
-    [K in keyof OceanTrackerAttributes as `attr:${K}`]?: OceanTrackerAttributes[K];
-  } & { [K in keyof OceanTrackerEventMap as `on:${K}`]?: (event: OceanTrackerEventMap[K]) => void };
+/**
+ * `<ocean-tracker>`'s plain (kebab-case) names in Solid: a static value goes in as the attribute,
+ * a bound one as the property (`poll-interval={30}` sets `pollInterval`).
+ */
+export interface OceanTrackerSolidNames {
+  /** Container, bill of lading or booking number. Set (at connect or later), it is tracked at once; else the element waits for the visitor. Sent exactly as written. */
+  'reference-number'?: string | undefined;
+  /** Preset carrier (SCAC-style, e.g. `MAEU`). Sent only when set or picked. */
+  'carrier-code'?: string | undefined;
+  /** Path or URL of your tracking proxy, e.g. `/api/tracking/ocean`. Missing: a visible configuration notice, a console error naming the attribute, no request. */
+  'proxy-url'?: string | undefined;
+  /** Seconds to wait after a 202 before asking again; an integer from 1 to 86400 (anything else means 120). */
+  'poll-interval'?: number | `${number}` | undefined;
+  /** Where the carrier (ocean) or airline (air) list comes from; asked for only when the picker is used or a number needs it. */
+  'carriers-url'?: string | undefined;
+  /** `light`, `dark`, or `auto` (follows `prefers-color-scheme`); the map too. */
+  'theme'?: 'light' | 'dark' | 'auto' | undefined;
+  /** `compact`: smaller gaps and 32 px controls, for dense dashboards. */
+  'density'?: 'comfortable' | 'compact' | undefined;
+  /** Keeps the tracked number in the page's query string (`history.replaceState`) and reads it back on load when the element has no number. */
+  'sync-url'?: boolean | undefined;
+  /** The query parameter `sync-url` uses; give two elements on a page different names. */
+  'url-param'?: string | undefined;
+  /** `lazy` (the map code downloads during a lookup; the map is drawn when the element nears the viewport), `eager`, or `none` (no map, no map code); other values mean `lazy`. */
+  'map'?: 'lazy' | 'eager' | 'none' | undefined;
+  /** An XYZ raster tile template (`https://…/{z}/{x}/{y}.png`). */
+  'tile-url'?: string | undefined;
+  /** Attribution for `tile-url`, always shown as text. */
+  'tile-attribution'?: string | undefined;
+  /** Language of the text, dates and numbers: `en`, `es`, `de`, `fr`, `pt-BR`, `zh-CN`, `ja`, `ar`; others fall back to their language, then English. */
+  'lang'?: string | undefined;
+  /** Overrides for any message of the catalogue, by key (see `en-form.ts`, `en-notices.ts` and `en-shipment.ts` in core), in every language. A message that counts (`milestone.pieces`, …) takes one text per plural category, e.g. `{ one: "{count} piece", other: "{count} pieces" }`. */
+  'messages'?: Messages | undefined;
+  /** Maps the proxy's 200 body to the view model (`{ ok: true, shipment } | { ok: false, reason }`), to read another document shape. */
+  'normalizer'?: Normalizer | undefined;
+}
+
+/** `<ocean-tracker>` in Solid's JSX: kebab-case names, `prop:camelCase`, `attr:kebab-case`, and `on:<event>` or `on<event>` listeners. */
+export type OceanTrackerSolidProps = OceanTrackerSolidNames & { [K in keyof OceanTrackerProperties as `prop:${K}`]?: OceanTrackerProperties[K] } & {
+  [K in keyof OceanTrackerAttributes as `attr:${K}`]?: OceanTrackerAttributes[K];
+} & { [K in keyof OceanTrackerEventMap as `on:${K}`]?: (event: OceanTrackerEventMap[K]) => void } & OceanTrackerListeners;
 
 declare module 'solid-js' {
   // eslint-disable-next-line @typescript-eslint/no-namespace

@@ -4,11 +4,16 @@
  * and svelte-check knows `<ocean-tracker>`. Nothing runs.
  */
 import type { HTMLAttributes as SvelteHTMLAttributes } from 'svelte/elements';
-import type { OceanTrackerProps } from './jsx-props.js';
+import type { OceanTrackerEventMap, OceanTrackerProps } from './jsx-props.js';
 import type { OceanTracker } from './ocean-tracker.js';
+
+/** `on:tracker-load`: the event directive of components not in runes mode. */
+export type OceanTrackerSvelteDirectives = { [K in keyof OceanTrackerEventMap as `on:${K}`]?: ((event: OceanTrackerEventMap[K]) => void) | undefined };
 
 declare module 'svelte/elements' {
   interface SvelteHTMLElements {
-    'ocean-tracker': Omit<SvelteHTMLAttributes<OceanTracker>, keyof OceanTrackerProps> & OceanTrackerProps;
+    'ocean-tracker': Omit<SvelteHTMLAttributes<OceanTracker>, keyof OceanTrackerProps | keyof OceanTrackerSvelteDirectives> &
+      OceanTrackerProps &
+      OceanTrackerSvelteDirectives;
   }
 }
