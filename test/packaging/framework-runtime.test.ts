@@ -1,0 +1,238 @@
+// What each framework really does with the forms its typings accept or refuse: small Solid, Vue
+// and Svelte components (test/packaging/runtime/), compiled by each framework's own compiler
+// (babel-preset-solid, @vue/compiler-sfc, svelte/compiler) and bundled by esbuild with the
+// elements' sources, render <ocean-tracker> and <air-tracker> in Chromium; the test reads what
+// reached each element (property, attribute) and which listeners hear a dispatched event.
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFile, mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:http';
+import { tmpdir } from 'node:os';
+import { basename, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build, type Plugin } from 'esbuild';
+import { transformAsync } from '@babel/core';
+import { compileScript, parse } from 'vue/compiler-sfc';
+import { compile } from 'svelte/compiler';
+import { chromium, type Browser, type Page } from 'playwright';
+import { CHROMIUM_ARGS, findChromium } from '../support/find-chromium.mjs';
+import { listenOnLoopback, type Listening } from '../demo/listen-on-loopback.js';
+
+const root = fileURLToPath(new URL('../../', import.meta.url));
+const sources = join(root, 'test/packaging/runtime');
+
+/** Each framework's compiler, as its Vite plugin would call it. */
+const frameworks: Plugin = {
+  name: 'frameworks',
+  setup(b) {
+    b.onLoad({ filter: /\.jsx$/ }, async ({ path }) => {
+      const result = await transformAsync(await readFile(path, 'utf8'), {
+        filename: path,
+        presets: [['babel-preset-solid', { generate: 'dom' }]],
+        babelrc: false,
+        configFile: false,
+      });
+      return { contents: result?.code ?? '', loader: 'js' };
+    });
+    b.onLoad({ filter: /\.vue$/ }, async ({ path }) => {
+      const { descriptor, errors } = parse(await readFile(path, 'utf8'), { filename: path });
+      assert.deepEqual(errors, []);
+      const script = compileScript(descriptor, {
+        id: basename(path),
+        inlineTemplate: true,
+        templateOptions: { compilerOptions: { isCustomElement: (tag: string) => tag.endsWith('-tracker') } },
+      });
+      return { contents: script.content, loader: 'js' };
+    });
+    b.onLoad({ filter: /\.svelte$/ }, async ({ path }) => {
+      const { js } = compile(await readFile(path, 'utf8'), { filename: path, generate: 'client' });
+      return { contents: js.code, loader: 'js' };
+    });
+  },
+};
+
+interface Seen {
+  proxyUrl: unknown;
+  pollInterval: unknown;
+  carrierCode: unknown;
+  messages: unknown;
+  attributes: Record<string, string>;
+  lowercased: { pollinterval: unknown };
+}
+
+describe('frameworks at run time: what the typed forms do to the element', { timeout: 180_000 }, () => {
+  let out: string;
+  let server: Listening;
+  let browser: Browser;
+  let page: Page;
+  const problems: string[] = [];
+
+  before(async () => {
+    out = await mkdtemp(join(tmpdir(), 'cargo-trackers-frameworks-'));
+    await build({
+      entryPoints: [join(sources, 'main.js')],
+      bundle: true,
+      format: 'esm',
+      platform: 'browser',
+      conditions: ['cargo-trackers-source'],
+      outfile: join(out, 'main.js'),
+      plugins: [frameworks],
+      define: { __VUE_OPTIONS_API__: 'false', __VUE_PROD_DEVTOOLS__: 'false', __VUE_PROD_HYDRATION_MISMATCH_DETAILS__: 'false' },
+      logLevel: 'error',
+    });
+    const bundle = await readFile(join(out, 'main.js'));
+    const carriers: Record<string, Buffer> = {
+      '/carriers/ocean': await readFile(join(root, 'test/fixtures/carriers-ocean.json')),
+      '/carriers/air': await readFile(join(root, 'test/fixtures/carriers-air.json')),
+    };
+    server = await listenOnLoopback(
+      createServer((req, res) => {
+        // The carrier lists the elements ask for beside their proxy (/static → /carriers/ocean).
+        if (req.url === '/carriers/ocean' || req.url === '/carriers/air')
+          return void res.writeHead(200, { 'content-type': 'application/json' }).end(carriers[req.url]);
+        if (req.url === '/main.js') return void res.writeHead(200, { 'content-type': 'text/javascript' }).end(bundle);
+        if (req.url === '/')
+          return void res
+            .writeHead(200, { 'content-type': 'text/html' })
+            .end(
+              '<!doctype html><html lang="en"><head><meta charset="utf-8"><link rel="icon" href="data:,"><script type="module" src="/main.js"></script></head><body></body></html>',
+            );
+        res.writeHead(404).end();
+      }),
+    );
+    browser = await chromium.launch({ executablePath: await findChromium(), args: CHROMIUM_ARGS });
+    page = await browser.newPage();
+    page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+    page.on('console', (message) => {
+      if (message.type() === 'error') problems.push(`console error: ${message.text()}`);
+    });
+    page.on('response', (response) => {
+      if (response.status() >= 400) problems.push(`${response.status()} ${response.url()}`);
+    });
+    await page.goto(server.baseUrl);
+    await page.waitForFunction(() => (window as unknown as { frameworksReady?: boolean }).frameworksReady, null, { timeout: 15_000 });
+    // Every element hears one tracker-load and one click.
+    await page.evaluate(() => {
+      for (const el of document.querySelectorAll('ocean-tracker, air-tracker')) {
+        el.dispatchEvent(new Event('tracker-load'));
+        el.dispatchEvent(new MouseEvent('click'));
+      }
+    });
+  });
+
+  after(async () => {
+    await browser?.close();
+    await server?.close();
+    if (out) await rm(out, { recursive: true, force: true });
+  });
+
+  const seen = (id: string): Promise<Seen> =>
+    page.evaluate((id) => {
+      const el = document.getElementById(id) as unknown as Record<string, unknown> & HTMLElement;
+      if (!el) throw new Error(`no #${id}`);
+      return {
+        proxyUrl: el.proxyUrl,
+        pollInterval: el.pollInterval,
+        carrierCode: el.carrierCode,
+        messages: el.messages,
+        attributes: Object.fromEntries([...el.attributes].map((a) => [a.name, a.value])),
+        lowercased: { pollinterval: el.pollinterval },
+      };
+    }, id);
+  const log = () => page.evaluate(() => (window as unknown as { frameworkLog: string[] }).frameworkLog);
+
+  it('the page rendered every framework; only the two elements whose proxy came lowercased say their proxy-url is missing', () => {
+    // The message a page author sees when a camelCase name was lost (Solid's proxyUrl="…", Svelte's before the define).
+    const missing = (tag: string) =>
+      `console error: [${tag}] The proxy-url attribute is missing, so no lookup can be made. Set it to your tracking proxy's path, e.g. proxy-url="/api/tracking/${tag.replace('-tracker', '')}".`;
+    assert.deepEqual(problems.sort(), [missing('air-tracker'), missing('ocean-tracker')]);
+  });
+
+  describe('Solid', () => {
+    it('kebab-case names reach the element: a static one as the attribute, a bound one as the property', async () => {
+      const el = await seen('solid-kebab');
+      assert.equal(el.proxyUrl, '/static');
+      assert.equal(el.attributes['proxy-url'], '/static');
+      assert.equal(el.pollInterval, 30);
+      assert.deepEqual(el.messages, { 'form.submit': 'Find' });
+    });
+
+    it('camelCase names do not: proxyUrl="…" lands as a proxyurl attribute, pollInterval={n} as el.pollinterval', async () => {
+      const el = await seen('solid-camel');
+      assert.notEqual(el.proxyUrl, '/static');
+      assert.equal(el.attributes.proxyurl, '/static');
+      assert.equal(el.pollInterval, 120, 'the default');
+      assert.equal(el.lowercased.pollinterval, 30);
+      assert.equal(el.attributes.pollinterval, undefined);
+    });
+
+    it('prop: sets the property by its own name, attr: the attribute', async () => {
+      const prop = await seen('solid-prop');
+      assert.equal(prop.proxyUrl, '/prop');
+      assert.equal(prop.pollInterval, 45);
+      assert.equal(prop.carrierCode, 'MAEU');
+      assert.equal((await seen('solid-attr')).pollInterval, 50);
+    });
+
+    it('on:tracker-load and ontracker-load listen; onTrackerLoad does not', async () => {
+      const heard = await log();
+      assert.ok(heard.includes('solid-kebab on:tracker-load'), heard.join(', '));
+      assert.ok(heard.includes('solid-kebab ontracker-load'), heard.join(', '));
+      assert.ok(!heard.includes('solid-camel onTrackerLoad'), heard.join(', '));
+    });
+  });
+
+  describe('Vue', () => {
+    it('a static poll-interval="30" and :poll-interval="45" arrive as numbers; :messages as the object', async () => {
+      const el = await seen('vue-static');
+      assert.equal(el.proxyUrl, '/static');
+      assert.equal(el.pollInterval, 30);
+      assert.deepEqual(el.messages, { 'form.submit': 'Find' });
+      assert.equal(el.attributes.class, 'tracker');
+      assert.equal(el.attributes.hidden, '');
+      const bound = await seen('vue-bound');
+      assert.equal(bound.proxyUrl, '/bound');
+      assert.equal(bound.pollInterval, 45);
+      const camelBound = await seen('vue-camel-bound');
+      assert.equal(camelBound.proxyUrl, '/bound');
+      assert.equal(camelBound.pollInterval, 45);
+    });
+
+    it('a static pollInterval="30" sets the property to the string "30" (docs/embedding.md: write static values in kebab-case)', async () => {
+      assert.equal((await seen('vue-camel-static')).pollInterval, '30');
+    });
+
+    it('@tracker-load and @click listen, and the template ref is the element', async () => {
+      const heard = await log();
+      assert.ok(heard.includes('vue @tracker-load'), heard.join(', '));
+      assert.ok(heard.includes('vue @click'), heard.join(', '));
+      assert.ok(heard.includes('vue ref OceanTracker'), heard.join(', '));
+    });
+  });
+
+  describe('Svelte 5', () => {
+    it('with the tags defined, properties (proxyUrl, pollInterval, messages) and attributes (proxy-url) reach the element', async () => {
+      const camel = await seen('svelte-camel');
+      assert.equal(camel.proxyUrl, '/static');
+      assert.equal(camel.pollInterval, 30);
+      assert.deepEqual(camel.messages, { 'form.submit': 'Find' });
+      const kebab = await seen('svelte-kebab');
+      assert.equal(kebab.proxyUrl, '/static');
+      assert.equal(kebab.pollInterval, 30);
+    });
+
+    it('ontracker-load (runes mode) and on:tracker-load (a legacy component) listen', async () => {
+      const heard = await log();
+      assert.ok(heard.includes('svelte ontracker-load'), heard.join(', '));
+      assert.ok(heard.includes('svelte on:tracker-load'), heard.join(', '));
+    });
+
+    it('before the tags are defined, a camelCase string goes in as an attribute and is lowercased; kebab-case works', async () => {
+      assert.ok((await log()).includes('svelte-early mounted'));
+      const camel = await seen('svelte-early-camel');
+      assert.notEqual(camel.proxyUrl, '/static');
+      assert.equal(camel.attributes.proxyurl, '/static');
+      assert.equal((await seen('svelte-early-kebab')).proxyUrl, '/static');
+    });
+  });
+});
