@@ -1,17 +1,14 @@
 // Runs the proxy's Node tests (test/packages/proxy) on each Node release line site owners run,
 // besides the one running this script (whose run is `npm run test:node`'s): the proxy is a
-// library for other people's servers. Node binaries come from the npm registry (the
-// `node-<platform>-<arch>` packages that the `node` package itself installs), kept in a cache
-// outside the repository and installed again only when missing. The versions run in parallel,
+// library for other people's servers. Node binaries come from the npm registry, cached
+// (scripts/node-binary.mjs). The versions run in parallel,
 // each with its output kept apart and printed whole when it ends.
 //
 // Usage: node scripts/test-proxy-node-versions.mjs [substring-filter ...]
 // Env:   PROXY_NODE_VERSIONS=22,24 (default 20,22,24; the running major is skipped unless listed alone)
 //        NODE_VERSIONS_CACHE=dir (default $XDG_CACHE_HOME or ~/.cache, then cargo-trackers/node)
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
-import { homedir } from 'node:os';
-import { join } from 'node:path';
+import { nodeBinary } from './node-binary.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const filters = process.argv.slice(2);
@@ -19,29 +16,6 @@ const current = Number(process.versions.node.split('.')[0]);
 const listed = (process.env.PROXY_NODE_VERSIONS ?? '20,22,24').split(',').map(Number).filter(Boolean);
 // The running Node's own run is `npm run test:node`; asked for alone, it runs here too.
 const majors = listed.length === 1 ? listed : listed.filter((m) => m !== current);
-const cacheRoot =
-  process.env.NODE_VERSIONS_CACHE ?? join(process.env.XDG_CACHE_HOME ?? join(homedir(), '.cache'), 'cargo-trackers', 'node');
-const platformPackage = `node-${process.platform}-${process.arch}`;
-
-/** The path of a Node binary of this major line, installed from the registry when not cached. */
-function nodeBinary(major) {
-  const prefix = join(cacheRoot, String(major));
-  const bin = join(prefix, 'node_modules', platformPackage, 'bin', process.platform === 'win32' ? 'node.exe' : 'node');
-  const manifest = join(prefix, 'node_modules', platformPackage, 'package.json');
-  if (existsSync(bin) && existsSync(manifest) && JSON.parse(readFileSync(manifest, 'utf8')).version.startsWith(`${major}.`)) return bin;
-  mkdirSync(prefix, { recursive: true });
-  const started = Date.now();
-  const install = spawnSync(
-    'npm',
-    ['install', '--prefix', prefix, '--no-save', '--no-package-lock', '--no-audit', '--no-fund', `${platformPackage}@^${major}`],
-    { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] },
-  );
-  if (install.status !== 0 || !existsSync(bin)) {
-    throw new Error(`could not install ${platformPackage}@^${major} from the npm registry:\n${install.stdout}${install.stderr}`);
-  }
-  console.log(`installed Node ${major} (${platformPackage}) in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-  return bin;
-}
 
 if (majors.length === 0) {
   console.log(`Node ${current} is the running one (npm run test:node covers it); nothing else to run.`);

@@ -7,17 +7,19 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
-import { lstatSync, readdirSync, readFileSync, realpathSync } from 'node:fs';
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { existsSync, lstatSync, readdirSync, readFileSync, realpathSync } from 'node:fs';
+import { cp, mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { tmpdir } from 'node:os';
 import { extname, join, normalize, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
+import { promisify, stripVTControlCharacters } from 'node:util';
 import ts from 'typescript';
 import { chromium, type Browser, type Page } from 'playwright';
 import { CHROMIUM_ARGS, findChromium } from '../support/find-chromium.mjs';
 import { listenOnLoopback, type Listening } from '../demo/listen-on-loopback.js';
+import { nodeBinary } from '../../scripts/node-binary.mjs';
 
 const run = promisify(execFile);
 const root = fileURLToPath(new URL('../../', import.meta.url));
@@ -65,6 +67,9 @@ const REQUIRED: Record<PackageDir, string[]> = {
 const FRAMEWORK_PACKAGES = ['@types/react', 'vue', 'vue-tsc', 'svelte', 'svelte-check', 'solid-js', 'lit-analyzer'];
 /** Preact 11 removed `JSX.HTMLAttributes`; the workspace itself stays on Preact 10. */
 const PREACT_11 = '11.2.0';
+/** Angular 22's CLI needs Node ^22.22.3 (its engines field); the test runs it on a Node 22 from the npm registry. */
+const ANGULAR_NODE = { major: 22, minimum: '22.22.3' } as const;
+const ANGULAR_APP = join(root, 'test/packaging/apps/angular');
 const FORBIDDEN = [/\.test\.[^/]+$/, /\.tsbuildinfo$/, /(^|\/)\.vite\//, /(^|\/)node_modules\//];
 
 interface PackageJson {
@@ -104,7 +109,31 @@ function npmEnv(): NodeJS.ProcessEnv {
   return env;
 }
 
-const npm = (args: string[], cwd: string) => run('npm', args, { cwd, env: npmEnv(), maxBuffer: 64 * 1024 * 1024, timeout: 120_000 });
+const npm = (args: string[], cwd: string, timeout = 120_000) =>
+  run('npm', args, { cwd, env: npmEnv(), maxBuffer: 64 * 1024 * 1024, timeout });
+
+/**
+ * Angular 22 and its CLI (with the TypeScript 6 it wants, apart from the workspace's), installed
+ * by `npm ci` from test/packaging/apps/angular's lockfile into .cache/angular-22, and installed
+ * again only when that lockfile changes.
+ */
+async function angularModules(): Promise<string> {
+  const dir = join(root, '.cache/angular-22');
+  const stamp = createHash('sha256')
+    .update(readFileSync(join(ANGULAR_APP, 'package.json')))
+    .update(readFileSync(join(ANGULAR_APP, 'package-lock.json')))
+    .digest('hex');
+  const stampFile = join(dir, 'installed-from.sha256');
+  if (existsSync(stampFile) && readFileSync(stampFile, 'utf8') === stamp) return join(dir, 'node_modules');
+  await rm(dir, { recursive: true, force: true });
+  await mkdir(dir, { recursive: true });
+  for (const file of ['package.json', 'package-lock.json']) await cp(join(ANGULAR_APP, file), join(dir, file));
+  const started = Date.now();
+  await npm(['ci', '--no-audit', '--no-fund', '--prefer-offline', '--ignore-scripts', '--loglevel=error'], dir, 600_000);
+  console.log(`installed Angular 22 into .cache/angular-22 in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  await writeFile(stampFile, stamp);
+  return join(dir, 'node_modules');
+}
 
 /** Every string an `exports` map (or one of its condition branches) points at. */
 function exportTargets(value: unknown): string[] {
@@ -146,7 +175,7 @@ function importsOf(source: string): string[] {
   return found;
 }
 
-describe('npm pack: each package, installed from its tarball into a scratch app', { timeout: 420_000 }, () => {
+describe('npm pack: each package, installed from its tarball into a scratch app', { timeout: 900_000 }, () => {
   let packDir: string;
   let appDir: string;
   const packed = new Map<PackageDir, { tarball: string; files: string[] }>();
@@ -650,6 +679,10 @@ export const loaded: Promise<void> = loadElement('ocean-tracker');
         if (url.pathname === '/api/tracking/ocean') return json(ocean);
         if (url.pathname === '/api/tracking/carriers/ocean') return json(carriers);
         if (url.pathname === '/cdn.html') return void res.writeHead(200, { 'content-type': 'text/html' }).end(PLAIN_PAGE);
+        if (url.pathname.startsWith('/angular/')) {
+          const path = url.pathname.slice('/angular/'.length);
+          return void sendFile(res, join(appDir, 'angular/dist/browser'), path === '' ? 'index.html' : path);
+        }
         if (url.pathname.startsWith('/node_modules/'))
           return void sendFile(res, join(appDir, 'node_modules'), url.pathname.slice('/node_modules/'.length));
         void sendFile(res, join(appDir, 'dist'), url.pathname === '/' ? 'index.html' : url.pathname.slice(1));
@@ -753,6 +786,90 @@ document.documentElement.dataset.registeredByApp = String(customElements.get('oc
         } finally {
           await page.close();
         }
+      });
+
+      describe('Angular 22: a standalone component with CUSTOM_ELEMENTS_SCHEMA, checked and built by its CLI on Node 22', () => {
+        let cwd: string;
+        let node22: string;
+        const ng = (args: string[]) =>
+          run(node22, args, { cwd, env: { ...npmEnv(), NG_CLI_ANALYTICS: 'false' }, maxBuffer: 16 * 1024 * 1024, timeout: 300_000 }).then(
+            ({ stdout, stderr }) => ({ code: 0, output: stdout + stderr }),
+            (error: { code?: number; stdout?: string; stderr?: string; message: string }) => ({
+              code: typeof error.code === 'number' ? error.code : 1,
+              output: (error.stdout ?? '') + (error.stderr ?? '') || error.message,
+            }),
+          );
+
+        before(async () => {
+          node22 = nodeBinary(ANGULAR_NODE.major, ANGULAR_NODE.minimum);
+          const modules = await angularModules();
+          cwd = join(appDir, 'angular');
+          // The app's own files beside the scratch app's node_modules (the tarballs), Angular linked in from the cache.
+          await cp(ANGULAR_APP, cwd, { recursive: true, filter: (path) => !/[/\\](node_modules|dist|package(-lock)?\.json)$/.test(path) });
+          await symlink(modules, join(cwd, 'node_modules'), 'dir');
+        });
+
+        it('ng build (strictTemplates, skipLibCheck off, TypeScript 6) type-checks and builds the app', async () => {
+          const version = (await run(node22, ['--version'])).stdout.trim();
+          const started = Date.now();
+          const result = await ng([join(cwd, 'node_modules/@angular/cli/bin/ng.js'), 'build']);
+          console.log(`ng build on Node ${version}: ${((Date.now() - started) / 1000).toFixed(1)} s`);
+          assert.equal(result.code, 0, result.output);
+          assert.match(result.output, /Application bundle generation complete/);
+          assert.ok(existsSync(join(cwd, 'dist/browser/index.html')), 'the build wrote dist/browser/index.html');
+        });
+
+        it('ngc reports each mistake in src/wrong.ts: a listener for another event class, a field the event lacks, the schema left out', async () => {
+          const result = await ng([join(cwd, 'node_modules/@angular/compiler-cli/bundles/src/bin/ngc.js'), '-p', 'tsconfig.wrong.json']);
+          assert.notEqual(result.code, 0, result.output);
+          const wrongText = readFileSync(join(cwd, 'src/wrong.ts'), 'utf8');
+          const lineOf = (needle: string) => wrongText.split('\n').findIndex((line) => line.includes(needle)) + 1;
+          // ngc prints TypeScript's pretty form (`src/wrong.ts:9:55 - error TS2345: …`), coloured.
+          const errors = stripVTControlCharacters(result.output)
+            .split('\n')
+            .filter((line) => / - error (TS|NG)\d+:/.test(line));
+          const expected = [
+            [
+              lineOf('onPending($event)'),
+              /TS2345: Argument of type 'TrackerLoadEvent' is not assignable to parameter of type 'TrackerPendingEvent'/,
+            ],
+            [lineOf('$event.foo'), /TS2339: Property 'foo' does not exist on type 'TrackerLoadEvent'/],
+            [lineOf('[proxyUrl]="\'/api'), /NG8001: 'ocean-tracker' is not a known element/],
+            [lineOf('[proxyUrl]="\'/api'), /NG8002: Can't bind to 'proxyUrl'/],
+          ] as const;
+          assert.equal(errors.length, expected.length, result.output);
+          for (const [line, message] of expected)
+            assert.ok(
+              errors.some((e) => e.startsWith(`src/wrong.ts:${line}:`) && message.test(e)),
+              `src/wrong.ts:${line} (${message}):\n${errors.join('\n')}`,
+            );
+        });
+
+        it('in Chromium the built app shows the shipment: [proxyUrl] and [messages] reached the element, (tracker-load) ran', async () => {
+          assert.ok(existsSync(join(cwd, 'dist/browser/index.html')), 'ng build ran');
+          requests.length = 0;
+          const { page, problems } = await open('/angular/');
+          try {
+            assert.match(await statusOf(page), /In transit/);
+            await page.waitForFunction(() => document.querySelector('#loaded')?.textContent?.includes('MEDU9091004'), null, {
+              timeout: 10_000,
+            });
+            assert.match((await page.textContent('#loaded')) ?? '', /^MEDU9091004 \S+$/, 'the (tracker-load) handler ran');
+            assert.equal(await page.locator('ocean-tracker [part~="submit-button"]').innerText(), 'Find', '[messages] was set');
+            assert.equal(
+              await page.evaluate(() => document.querySelector('ocean-tracker')?.getAttribute('proxy-url')),
+              null,
+              'the proxy came as a property',
+            );
+            assert.ok(
+              requests.some((r) => r.startsWith('/api/tracking/ocean?') && r.includes('MEDU9091004')),
+              `the lookup reached the proxy route: ${requests.join(', ')}`,
+            );
+            assert.deepEqual(problems, []);
+          } finally {
+            await page.close();
+          }
+        });
       });
     });
   });
