@@ -9,7 +9,7 @@ import { readFile, mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build, type Plugin } from 'esbuild';
 import { transformAsync } from '@babel/core';
 import { compileScript, parse } from 'vue/compiler-sfc';
@@ -21,8 +21,8 @@ import { listenOnLoopback, type Listening } from '../demo/listen-on-loopback.js'
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const sources = join(root, 'test/packaging/runtime');
 
-/** Each framework's compiler, as its Vite plugin would call it. */
-const frameworks: Plugin = {
+/** Each framework's compiler, as its Vite plugin would call it (Svelte for the browser or the server). */
+const frameworks = (svelteFor: 'client' | 'server' = 'client'): Plugin => ({
   name: 'frameworks',
   setup(b) {
     b.onLoad({ filter: /\.jsx$/ }, async ({ path }) => {
@@ -45,11 +45,11 @@ const frameworks: Plugin = {
       return { contents: script.content, loader: 'js' };
     });
     b.onLoad({ filter: /\.svelte$/ }, async ({ path }) => {
-      const { js } = compile(await readFile(path, 'utf8'), { filename: path, generate: 'client' });
+      const { js } = compile(await readFile(path, 'utf8'), { filename: path, generate: svelteFor });
       return { contents: js.code, loader: 'js' };
     });
   },
-};
+});
 
 interface Seen {
   proxyUrl: unknown;
@@ -65,22 +65,38 @@ describe('frameworks at run time: what the typed forms do to the element', { tim
   let server: Listening;
   let browser: Browser;
   let page: Page;
+  let ssrHtml: string;
   const problems: string[] = [];
 
   before(async () => {
     out = await mkdtemp(join(tmpdir(), 'cargo-trackers-frameworks-'));
     await build({
-      entryPoints: [join(sources, 'main.js')],
+      entryPoints: [join(sources, 'main.js'), join(sources, 'svelte-hydrate.js')],
       bundle: true,
       format: 'esm',
       platform: 'browser',
       conditions: ['cargo-trackers-source'],
-      outfile: join(out, 'main.js'),
-      plugins: [frameworks],
+      outdir: out,
+      plugins: [frameworks()],
       define: { __VUE_OPTIONS_API__: 'false', __VUE_PROD_DEVTOOLS__: 'false', __VUE_PROD_HYDRATION_MISMATCH_DETAILS__: 'false' },
       logLevel: 'error',
     });
+    // Svelte's server renderer, as SvelteKit runs it: the HTML the page starts from.
+    await build({
+      stdin: {
+        contents: `import { render } from 'svelte/server';\nimport App from './svelte-runes.svelte';\nexport const html = render(App, { props: { log() {} } }).body;\n`,
+        resolveDir: sources,
+      },
+      bundle: true,
+      format: 'esm',
+      platform: 'node',
+      outfile: join(out, 'ssr.mjs'),
+      plugins: [frameworks('server')],
+      logLevel: 'error',
+    });
+    ssrHtml = ((await import(pathToFileURL(join(out, 'ssr.mjs')).href)) as { html: string }).html;
     const bundle = await readFile(join(out, 'main.js'));
+    const hydrateBundle = await readFile(join(out, 'svelte-hydrate.js'));
     const carriers: Record<string, Buffer> = {
       '/carriers/ocean': await readFile(join(root, 'test/fixtures/carriers-ocean.json')),
       '/carriers/air': await readFile(join(root, 'test/fixtures/carriers-air.json')),
@@ -91,6 +107,13 @@ describe('frameworks at run time: what the typed forms do to the element', { tim
         if (req.url === '/carriers/ocean' || req.url === '/carriers/air')
           return void res.writeHead(200, { 'content-type': 'application/json' }).end(carriers[req.url]);
         if (req.url === '/main.js') return void res.writeHead(200, { 'content-type': 'text/javascript' }).end(bundle);
+        if (req.url === '/svelte-hydrate.js') return void res.writeHead(200, { 'content-type': 'text/javascript' }).end(hydrateBundle);
+        if (req.url === '/ssr')
+          return void res
+            .writeHead(200, { 'content-type': 'text/html' })
+            .end(
+              `<!doctype html><html lang="en"><head><meta charset="utf-8"><link rel="icon" href="data:,"><script type="module" src="/svelte-hydrate.js"></script></head><body><div id="ssr">${ssrHtml}</div></body></html>`,
+            );
         if (req.url === '/')
           return void res
             .writeHead(200, { 'content-type': 'text/html' })
@@ -233,6 +256,37 @@ describe('frameworks at run time: what the typed forms do to the element', { tim
       assert.notEqual(camel.proxyUrl, '/static');
       assert.equal(camel.attributes.proxyurl, '/static');
       assert.equal((await seen('svelte-early-kebab')).proxyUrl, '/static');
+    });
+
+    it("server-rendered and hydrated (SvelteKit's way), properties reach the element and ontracker-load listens", async () => {
+      // The server writes every name as an attribute, lowercased, and an object as its string.
+      assert.match(ssrHtml, /<ocean-tracker id="svelte-camel" proxyurl="\/static" pollinterval="30" messages="\[object Object\]">/);
+      const ssr = await browser.newPage();
+      const errors: string[] = [];
+      ssr.on('pageerror', (error) => errors.push(error.message));
+      ssr.on('console', (message) => {
+        if (message.type() === 'error' || message.type() === 'warning') errors.push(message.text());
+      });
+      try {
+        await ssr.goto(`${server.baseUrl}/ssr`);
+        await ssr.waitForFunction(() => (window as unknown as { frameworksReady?: boolean }).frameworksReady, null, { timeout: 15_000 });
+        const read = (id: string) =>
+          ssr.evaluate((id) => {
+            const el = document.getElementById(id) as unknown as Record<string, unknown>;
+            return { proxyUrl: el.proxyUrl, pollInterval: el.pollInterval, messages: el.messages };
+          }, id);
+        assert.deepEqual(await read('svelte-camel'), { proxyUrl: '/static', pollInterval: 30, messages: { 'form.submit': 'Find' } });
+        const kebab = await read('svelte-kebab');
+        assert.equal(kebab.proxyUrl, '/static');
+        assert.equal(kebab.pollInterval, 30);
+        await ssr.evaluate(() => document.getElementById('svelte-camel')!.dispatchEvent(new Event('tracker-load')));
+        assert.deepEqual(await ssr.evaluate(() => (window as unknown as { frameworkLog: string[] }).frameworkLog), [
+          'svelte ontracker-load',
+        ]);
+        assert.deepEqual(errors, []);
+      } finally {
+        await ssr.close();
+      }
     });
   });
 });
