@@ -2,7 +2,8 @@
 // and Svelte components (test/packaging/runtime/), compiled by each framework's own compiler
 // (babel-preset-solid, @vue/compiler-sfc, svelte/compiler) and bundled by esbuild with the
 // elements' sources, render <ocean-tracker> and <air-tracker> in Chromium; the test reads what
-// reached each element (property, attribute) and which listeners hear a dispatched event.
+// reached each element (property, attribute) and which listeners hear a dispatched event. The
+// Vue and Svelte components are also rendered by their server renderers and hydrated.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile, mkdtemp, rm } from 'node:fs/promises';
@@ -21,8 +22,10 @@ import { listenOnLoopback, type Listening } from '../demo/listen-on-loopback.js'
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const sources = join(root, 'test/packaging/runtime');
 
-/** Each framework's compiler, as its Vite plugin would call it (Svelte for the browser or the server). */
-const frameworks = (svelteFor: 'client' | 'server' = 'client'): Plugin => ({
+const isCustomElement = (tag: string) => tag.endsWith('-tracker');
+
+/** Each framework's compiler, as its Vite plugin would call it, for the browser or the server. */
+const frameworks = (target: 'client' | 'server' = 'client'): Plugin => ({
   name: 'frameworks',
   setup(b) {
     b.onLoad({ filter: /\.jsx$/ }, async ({ path }) => {
@@ -35,17 +38,18 @@ const frameworks = (svelteFor: 'client' | 'server' = 'client'): Plugin => ({
       return { contents: result?.code ?? '', loader: 'js' };
     });
     b.onLoad({ filter: /\.vue$/ }, async ({ path }) => {
-      const { descriptor, errors } = parse(await readFile(path, 'utf8'), { filename: path });
+      // As @vitejs/plugin-vue does: the parser already tells elements from components.
+      const { descriptor, errors } = parse(await readFile(path, 'utf8'), { filename: path, templateParseOptions: { isCustomElement } });
       assert.deepEqual(errors, []);
       const script = compileScript(descriptor, {
         id: basename(path),
         inlineTemplate: true,
-        templateOptions: { compilerOptions: { isCustomElement: (tag: string) => tag.endsWith('-tracker') } },
+        templateOptions: { ssr: target === 'server', compilerOptions: { isCustomElement } },
       });
       return { contents: script.content, loader: 'js' };
     });
     b.onLoad({ filter: /\.svelte$/ }, async ({ path }) => {
-      const { js } = compile(await readFile(path, 'utf8'), { filename: path, generate: svelteFor });
+      const { js } = compile(await readFile(path, 'utf8'), { filename: path, generate: target });
       return { contents: js.code, loader: 'js' };
     });
   },
@@ -65,26 +69,34 @@ describe('frameworks at run time: what the typed forms do to the element', { tim
   let server: Listening;
   let browser: Browser;
   let page: Page;
-  let ssrHtml: string;
+  let ssrHtml: { svelte: string; vue: string };
   const problems: string[] = [];
 
   before(async () => {
     out = await mkdtemp(join(tmpdir(), 'cargo-trackers-frameworks-'));
+    const define = { __VUE_OPTIONS_API__: 'false', __VUE_PROD_DEVTOOLS__: 'false', __VUE_PROD_HYDRATION_MISMATCH_DETAILS__: 'false' };
     await build({
-      entryPoints: [join(sources, 'main.js'), join(sources, 'svelte-hydrate.js')],
+      entryPoints: ['main.js', 'svelte-hydrate.js', 'vue-hydrate.js'].map((entry) => join(sources, entry)),
       bundle: true,
       format: 'esm',
       platform: 'browser',
       conditions: ['cargo-trackers-source'],
       outdir: out,
       plugins: [frameworks()],
-      define: { __VUE_OPTIONS_API__: 'false', __VUE_PROD_DEVTOOLS__: 'false', __VUE_PROD_HYDRATION_MISMATCH_DETAILS__: 'false' },
+      define,
       logLevel: 'error',
     });
-    // Svelte's server renderer, as SvelteKit runs it: the HTML the page starts from.
+    // Each server renderer, as SvelteKit and Nuxt run it: the HTML a page starts from.
     await build({
       stdin: {
-        contents: `import { render } from 'svelte/server';\nimport App from './svelte-runes.svelte';\nexport const html = render(App, { props: { log() {} } }).body;\n`,
+        contents: `import { render } from 'svelte/server';
+import { createSSRApp } from 'vue';
+import { renderToString } from 'vue/server-renderer';
+import SvelteRunes from './svelte-runes.svelte';
+import Vue from './vue.vue';
+export const svelte = render(SvelteRunes, { props: { log() {} } }).body;
+export const vue = await renderToString(createSSRApp(Vue, { log() {} }));
+`,
         resolveDir: sources,
       },
       bundle: true,
@@ -92,34 +104,30 @@ describe('frameworks at run time: what the typed forms do to the element', { tim
       platform: 'node',
       outfile: join(out, 'ssr.mjs'),
       plugins: [frameworks('server')],
+      define,
       logLevel: 'error',
     });
-    ssrHtml = ((await import(pathToFileURL(join(out, 'ssr.mjs')).href)) as { html: string }).html;
-    const bundle = await readFile(join(out, 'main.js'));
-    const hydrateBundle = await readFile(join(out, 'svelte-hydrate.js'));
+    ssrHtml = (await import(pathToFileURL(join(out, 'ssr.mjs')).href)) as { svelte: string; vue: string };
     const carriers: Record<string, Buffer> = {
       '/carriers/ocean': await readFile(join(root, 'test/fixtures/carriers-ocean.json')),
       '/carriers/air': await readFile(join(root, 'test/fixtures/carriers-air.json')),
     };
+    const html = (script: string, body = '') =>
+      `<!doctype html><html lang="en"><head><meta charset="utf-8"><link rel="icon" href="data:,"><script type="module" src="${script}"></script></head><body>${body}</body></html>`;
+    const pages: Record<string, string> = {
+      '/': html('/main.js'),
+      '/svelte-ssr': html('/svelte-hydrate.js', `<div id="ssr">${ssrHtml.svelte}</div>`),
+      '/vue-ssr': html('/vue-hydrate.js', `<div id="ssr">${ssrHtml.vue}</div>`),
+    };
+    const scripts = new Map<string, Buffer>();
+    for (const name of ['main.js', 'svelte-hydrate.js', 'vue-hydrate.js']) scripts.set(`/${name}`, await readFile(join(out, name)));
     server = await listenOnLoopback(
       createServer((req, res) => {
+        const url = req.url ?? '/';
         // The carrier lists the elements ask for beside their proxy (/static → /carriers/ocean).
-        if (req.url === '/carriers/ocean' || req.url === '/carriers/air')
-          return void res.writeHead(200, { 'content-type': 'application/json' }).end(carriers[req.url]);
-        if (req.url === '/main.js') return void res.writeHead(200, { 'content-type': 'text/javascript' }).end(bundle);
-        if (req.url === '/svelte-hydrate.js') return void res.writeHead(200, { 'content-type': 'text/javascript' }).end(hydrateBundle);
-        if (req.url === '/ssr')
-          return void res
-            .writeHead(200, { 'content-type': 'text/html' })
-            .end(
-              `<!doctype html><html lang="en"><head><meta charset="utf-8"><link rel="icon" href="data:,"><script type="module" src="/svelte-hydrate.js"></script></head><body><div id="ssr">${ssrHtml}</div></body></html>`,
-            );
-        if (req.url === '/')
-          return void res
-            .writeHead(200, { 'content-type': 'text/html' })
-            .end(
-              '<!doctype html><html lang="en"><head><meta charset="utf-8"><link rel="icon" href="data:,"><script type="module" src="/main.js"></script></head><body></body></html>',
-            );
+        if (carriers[url]) return void res.writeHead(200, { 'content-type': 'application/json' }).end(carriers[url]);
+        if (scripts.has(url)) return void res.writeHead(200, { 'content-type': 'text/javascript' }).end(scripts.get(url));
+        if (pages[url]) return void res.writeHead(200, { 'content-type': 'text/html' }).end(pages[url]);
         res.writeHead(404).end();
       }),
     );
@@ -127,7 +135,7 @@ describe('frameworks at run time: what the typed forms do to the element', { tim
     page = await browser.newPage();
     page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
     page.on('console', (message) => {
-      if (message.type() === 'error') problems.push(`console error: ${message.text()}`);
+      if (message.type() === 'error' || message.type() === 'warning') problems.push(`console ${message.type()}: ${message.text()}`);
     });
     page.on('response', (response) => {
       if (response.status() >= 400) problems.push(`${response.status()} ${response.url()}`);
@@ -231,7 +239,54 @@ describe('frameworks at run time: what the typed forms do to the element', { tim
       assert.ok(heard.includes('vue @click'), heard.join(', '));
       assert.ok(heard.includes('vue ref OceanTracker'), heard.join(', '));
     });
+
+    it("server-rendered and hydrated (Nuxt's way), the props and @tracker-load reach the element", async () => {
+      // The server writes the attributes, not the object; hydration sets what the element has as properties.
+      assert.match(ssrHtml.vue, /<ocean-tracker id="vue-static" proxy-url="\/static" poll-interval="30" hidden class="tracker">/);
+      assert.doesNotMatch(ssrHtml.vue, /messages=/);
+      const { elements, heard, errors } = await hydrated('/vue-ssr', ['vue-static', 'vue-bound', 'vue-camel-bound']);
+      assert.deepEqual(elements['vue-static'], { proxyUrl: '/static', pollInterval: 30, messages: { 'form.submit': 'Find' } });
+      for (const id of ['vue-bound', 'vue-camel-bound']) {
+        assert.equal(elements[id]?.proxyUrl, '/bound', id);
+        assert.equal(elements[id]?.pollInterval, 45, id);
+      }
+      assert.deepEqual(heard.sort(), ['vue @tracker-load', 'vue ref OceanTracker']);
+      assert.deepEqual(errors, []);
+    });
   });
+
+  /** Opens a server-rendered page, waits for its hydration, and gives what reached `ids` and what was heard. */
+  async function hydrated(
+    path: string,
+    ids: string[],
+  ): Promise<{ elements: Record<string, Pick<Seen, 'proxyUrl' | 'pollInterval' | 'messages'>>; heard: string[]; errors: string[] }> {
+    const ssr = await browser.newPage();
+    const errors: string[] = [];
+    ssr.on('pageerror', (error) => errors.push(error.message));
+    ssr.on('console', (message) => {
+      if (message.type() === 'error' || message.type() === 'warning') errors.push(message.text());
+    });
+    try {
+      await ssr.goto(`${server.baseUrl}${path}`);
+      await ssr.waitForFunction(() => (window as unknown as { frameworksReady?: boolean }).frameworksReady, null, { timeout: 15_000 });
+      // No named function inside: tsx would wrap it in a helper the page does not have.
+      const elements = await ssr.evaluate(
+        (ids) =>
+          Object.fromEntries(
+            ids.map((id) => {
+              const el = document.getElementById(id) as unknown as Record<string, unknown> & HTMLElement;
+              el.dispatchEvent(new Event('tracker-load'));
+              return [id, { proxyUrl: el.proxyUrl, pollInterval: el.pollInterval, messages: el.messages }];
+            }),
+          ),
+        ids,
+      );
+      const heard = await ssr.evaluate(() => (window as unknown as { frameworkLog: string[] }).frameworkLog);
+      return { elements, heard, errors };
+    } finally {
+      await ssr.close();
+    }
+  }
 
   describe('Svelte 5', () => {
     it('with the tags defined, properties (proxyUrl, pollInterval, messages) and attributes (proxy-url) reach the element', async () => {
@@ -260,33 +315,13 @@ describe('frameworks at run time: what the typed forms do to the element', { tim
 
     it("server-rendered and hydrated (SvelteKit's way), properties reach the element and ontracker-load listens", async () => {
       // The server writes every name as an attribute, lowercased, and an object as its string.
-      assert.match(ssrHtml, /<ocean-tracker id="svelte-camel" proxyurl="\/static" pollinterval="30" messages="\[object Object\]">/);
-      const ssr = await browser.newPage();
-      const errors: string[] = [];
-      ssr.on('pageerror', (error) => errors.push(error.message));
-      ssr.on('console', (message) => {
-        if (message.type() === 'error' || message.type() === 'warning') errors.push(message.text());
-      });
-      try {
-        await ssr.goto(`${server.baseUrl}/ssr`);
-        await ssr.waitForFunction(() => (window as unknown as { frameworksReady?: boolean }).frameworksReady, null, { timeout: 15_000 });
-        const read = (id: string) =>
-          ssr.evaluate((id) => {
-            const el = document.getElementById(id) as unknown as Record<string, unknown>;
-            return { proxyUrl: el.proxyUrl, pollInterval: el.pollInterval, messages: el.messages };
-          }, id);
-        assert.deepEqual(await read('svelte-camel'), { proxyUrl: '/static', pollInterval: 30, messages: { 'form.submit': 'Find' } });
-        const kebab = await read('svelte-kebab');
-        assert.equal(kebab.proxyUrl, '/static');
-        assert.equal(kebab.pollInterval, 30);
-        await ssr.evaluate(() => document.getElementById('svelte-camel')!.dispatchEvent(new Event('tracker-load')));
-        assert.deepEqual(await ssr.evaluate(() => (window as unknown as { frameworkLog: string[] }).frameworkLog), [
-          'svelte ontracker-load',
-        ]);
-        assert.deepEqual(errors, []);
-      } finally {
-        await ssr.close();
-      }
+      assert.match(ssrHtml.svelte, /<ocean-tracker id="svelte-camel" proxyurl="\/static" pollinterval="30" messages="\[object Object\]">/);
+      const { elements, heard, errors } = await hydrated('/svelte-ssr', ['svelte-camel', 'svelte-kebab']);
+      assert.deepEqual(elements['svelte-camel'], { proxyUrl: '/static', pollInterval: 30, messages: { 'form.submit': 'Find' } });
+      assert.equal(elements['svelte-kebab']?.proxyUrl, '/static');
+      assert.equal(elements['svelte-kebab']?.pollInterval, 30);
+      assert.deepEqual(heard, ['svelte ontracker-load']);
+      assert.deepEqual(errors, []);
     });
   });
 });
