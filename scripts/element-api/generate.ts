@@ -37,13 +37,15 @@ const pascal = (tag: string) => tag.replace(/(^|-)([a-z])/g, (_, _d: string, c: 
 // ---------------------------------------------------------------- framework-neutral props
 
 /** `jsx-props.ts`: properties, attributes and listeners, the types every framework entry uses. */
+/** The object types of properties a framework may set: a read-only one (`shipment`) is not in the props. */
+const settableObjectTypes = (e: ElementModel) =>
+  objectTypes(e).filter((t) =>
+    settable(e).some(([, p]) => typeof p.type === 'object' && !Array.isArray(p.type) && (p.type as { ts: string }).ts === t),
+  );
+
 function propsModule(e: ElementModel): string {
   const name = pascal(e.tagName);
-  // Only the object types of properties a framework may set: a read-only one (`shipment`) is not in the props.
-  const settableTypes = new Set(
-    settable(e).flatMap(([, p]) => (typeof p.type === 'object' && !Array.isArray(p.type) ? [(p.type as { ts: string }).ts] : [])),
-  );
-  const coreTypes = [...eventClasses(e), ...objectTypes(e).filter((t) => settableTypes.has(t))];
+  const coreTypes = [...eventClasses(e), ...settableObjectTypes(e)];
   let out = header;
   out += `import type { ${coreTypes.join(', ')} } from '@cargo-trackers/core';\n\n`;
   out += `/** What \`<${e.tagName}>\` takes as properties (camelCase; frameworks set these as properties). */\n`;
@@ -140,7 +142,7 @@ function vueModule(e: ElementModel): string {
  * (\`compilerOptions.isCustomElement\`). Nothing runs.
  */
 import type { AllowedComponentProps, ComponentCustomProps, HTMLAttributes, VNodeProps } from 'vue';
-import type { ${[...eventClasses(e), ...objectTypes(e).filter((t) => settable(e).some(([, p]) => typeof p.type === 'object' && !Array.isArray(p.type) && (p.type as { ts: string }).ts === t))].join(', ')} } from '@cargo-trackers/core';
+import type { ${[...eventClasses(e), ...settableObjectTypes(e)].join(', ')} } from '@cargo-trackers/core';
 import type { ${e.className} } from './${e.module}';
 
 /** \`data-*\` attributes, which vue-tsc camelizes on a tag it takes for a component (\`data-test\` → \`dataTest\`). */
@@ -198,8 +200,8 @@ const kebab = (prop: string) => prop.replace(/[A-Z]/g, (c) => `-${c.toLowerCase(
 
 /**
  * Solid: only what reaches the element. Solid's compiler writes a static value into its HTML
- * template, where the parser lowercases names (\`proxyUrl="…"\` becomes \`proxyurl\`), and sets a
- * bound one on a custom element as the property it names from the lowercased, camelized key
+ * template, where the parser lowercases names (\`proxyUrl="…"\` becomes \`proxyurl\`), and sets an
+ * expression on a custom element as the property it names from the lowercased, camelized key
  * (\`proxy-url={x}\` sets \`proxyUrl\`, \`proxyUrl={x}\` sets \`proxyurl\`). So the plain names are
  * kebab-case, taking the attribute's form and the property's; camelCase only as \`prop:\`. A listener
  * is \`on:tracker-load\` or \`ontracker-load\` (Solid lowercases \`onTrackerLoad\` to \`trackerload\`).
@@ -214,9 +216,7 @@ function solidModule(e: ElementModel): string {
       doc(p.description) +
       `  '${kebab(prop)}'?: ${p.attribute !== undefined ? attributeTypeText(p.type) : typeText(p.type)} | undefined;\n`;
   }
-  const types = objectTypes(e).filter((t) =>
-    settable(e).some(([, p]) => typeof p.type === 'object' && !Array.isArray(p.type) && (p.type as { ts: string }).ts === t),
-  );
+  const types = settableObjectTypes(e);
   return `${header}/**
  * Typings for Solid: \`import type {} from '${e.packageName}/solid'\` once and \`<${e.tagName}>\`
  * type-checks in TSX. Nothing runs.
@@ -226,8 +226,8 @@ ${types.length > 0 ? `import type { ${types.join(', ')} } from '@cargo-trackers/
 import type { ${e.className} } from './${e.module}';
 
 /**
- * \`<${e.tagName}>\`'s plain (kebab-case) names in Solid: a static value goes in as the attribute,
- * a bound one as the property (\`poll-interval={30}\` sets \`pollInterval\`).
+ * \`<${e.tagName}>\`'s plain (kebab-case) names in Solid: a literal goes into the template as the
+ * attribute, an expression is set as the property (\`poll-interval={interval()}\` sets \`pollInterval\`).
  */
 export interface ${name}SolidNames {
 ${plain}}

@@ -9,8 +9,8 @@ import type { AirTrackerAttributes, AirTrackerEventMap, AirTrackerListeners, Air
 import type { AirTracker } from './air-tracker.js';
 
 /**
- * `<air-tracker>`'s plain (kebab-case) names in Solid: a static value goes in as the attribute,
- * a bound one as the property (`poll-interval={30}` sets `pollInterval`).
+ * `<air-tracker>`'s plain (kebab-case) names in Solid: a literal goes into the template as the
+ * attribute, an expression is set as the property (`poll-interval={interval()}` sets `pollInterval`).
  */
 export interface AirTrackerSolidNames {
   /** Air waybill `PPP-SSSSSSSS`; tracked at once when set (attribute or property). Sent exactly as written. */

@@ -9,8 +9,8 @@ import type { OceanTrackerAttributes, OceanTrackerEventMap, OceanTrackerListener
 import type { OceanTracker } from './ocean-tracker.js';
 
 /**
- * `<ocean-tracker>`'s plain (kebab-case) names in Solid: a static value goes in as the attribute,
- * a bound one as the property (`poll-interval={30}` sets `pollInterval`).
+ * `<ocean-tracker>`'s plain (kebab-case) names in Solid: a literal goes into the template as the
+ * attribute, an expression is set as the property (`poll-interval={interval()}` sets `pollInterval`).
  */
 export interface OceanTrackerSolidNames {
   /** Container, bill of lading or booking number. Set (at connect or later), it is tracked at once; else the element waits for the visitor. Sent exactly as written. */
