@@ -22,8 +22,8 @@
 // lookup's chunk. They belong in first/ and view/, and can move there once map/ is not being changed.
 const CORE = '^packages/core/src/';
 const RUNTIME = { dependencyTypesNot: ['type-only', 'type-import', 'dynamic-import'] };
-const MAP_IN_FIRST = `${CORE}map/(map-loading|preload-map)[.]ts$`;
-const MAP_IN_VIEW = `${CORE}map/(map-messages|route-geometry)[.]ts$`;
+const MAP_IN_FIRST = `${CORE}first/(map-loading|preload-map)[.]ts$`;
+const MAP_IN_VIEW = `${CORE}view/(map-messages|route-geometry)[.]ts$`;
 
 const phases = {
   leaves: { path: `${CORE}(model|format|i18n)/` },
@@ -46,9 +46,9 @@ function later(phase) {
 // Each element package: the element and what its first load holds must not import statically
 // what it loads with a lookup (the product view, the normalizer, the list readers).
 const ELEMENT_LAZY =
-  '^packages/(ocean|air)-tracker/src/(ocean-view|air-view|ocean-normalizer|air-normalizer|carrier-list|airline-list|flights)[.]ts$';
+  '^packages/(ocean|air)-tracker/src/(?:first/|lookup/|view/)?(ocean-view|air-view|ocean-normalizer|air-normalizer|carrier-list|airline-list|flights)[.]ts$';
 const ELEMENT_FIRST =
-  '^packages/(ocean|air)-tracker/src/(define|ocean-tracker|air-tracker|container-number|awb-number|awb-prefix|ocean-early-lookup|air-early-lookup)[.]ts$';
+  '^packages/(ocean|air)-tracker/src/(?:first/|lookup/|view/)?(define|ocean-tracker|air-tracker|container-number|awb-number|awb-prefix|ocean-early-lookup|air-early-lookup)[.]ts$';
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 export default {

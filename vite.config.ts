@@ -64,7 +64,7 @@ export default defineConfig({
         // of content hash (36 bits) tell this bundle's twenty-odd chunks apart; the two more of the
         // default cost 0.05 KB of the first load, where the entry lists the lookup's chunks by name.
         chunkFileNames: (chunk) => {
-          const element = /packages\/(ocean-tracker|air-tracker)\/src\/define\.ts$/.exec(chunk.facadeModuleId ?? '');
+          const element = /packages\/(ocean-tracker|air-tracker)\/src\/first\/define\.ts$/.exec(chunk.facadeModuleId ?? '');
           if (element) return `chunks/${element[1]}-[hash:6].js`;
           if (chunk.facadeModuleId?.endsWith('/map/leaflet-route-map.ts')) return 'chunks/map-[hash:6].js';
           if (chunk.facadeModuleId?.endsWith('/map/leaflet-tiles.ts')) return 'chunks/map-tiles-[hash:6].js';

@@ -31,8 +31,8 @@ export const LAZY_MODULES = [
   'core/dist/view/',
   'core/dist/map/tracker-route-map.js',
   'core/dist/map/leaflet-route-map.js',
-  'ocean-tracker/dist/ocean-view.js',
-  'air-tracker/dist/air-view.js',
+  'ocean-tracker/dist/view/ocean-view.js',
+  'air-tracker/dist/view/air-view.js',
 ];
 
 const APP = `import 'cargo-trackers';\n`;

@@ -36,8 +36,8 @@ const REQUIRED: Record<PackageDir, string[]> = {
   'ocean-tracker': [
     'dist/index.js',
     'dist/index.d.ts',
-    'dist/define.js',
-    'dist/define.d.ts',
+    'dist/first/define.js',
+    'dist/first/define.d.ts',
     'custom-elements.json',
     'web-types.json',
     'vscode.html-custom-data.json',
@@ -45,8 +45,8 @@ const REQUIRED: Record<PackageDir, string[]> = {
   'air-tracker': [
     'dist/index.js',
     'dist/index.d.ts',
-    'dist/define.js',
-    'dist/define.d.ts',
+    'dist/first/define.js',
+    'dist/first/define.d.ts',
     'custom-elements.json',
     'web-types.json',
     'vscode.html-custom-data.json',

@@ -26,8 +26,8 @@ function chunksOf(graph: Record<string, string[]>): Record<string, string[]> {
 // The script-tag entry, both elements and core's first load, as bundle-modules.mjs names them.
 const FIRST_LOAD = {
   'cargo-trackers/src/cdn.ts': ['core/src/first/early-lookup.ts'],
-  'ocean-tracker/src/define.ts': ['core/src/first/tracker-element.ts'],
-  'air-tracker/src/define.ts': ['core/src/first/tracker-element.ts'],
+  'ocean-tracker/src/first/define.ts': ['core/src/first/tracker-element.ts'],
+  'air-tracker/src/first/define.ts': ['core/src/first/tracker-element.ts'],
   'core/src/first/tracker-element.ts': ['core/src/i18n/localizer.ts'],
   'core/src/first/early-lookup.ts': [],
   'core/src/first/shared.ts': ['core/src/first/early-lookup.ts', 'core/src/model/events.ts'],
@@ -41,11 +41,11 @@ describe('phaseChunks (build plugin)', () => {
       ...FIRST_LOAD,
       'core/src/lookup/lookup.ts': ['core/src/lookup/session.ts'],
       'core/src/lookup/session.ts': ['core/src/first/shared.ts', 'core/src/format/dates.ts', 'core/src/i18n/localizer.ts'],
-      'core/src/view/shipment-view.ts': ['core/src/format/dates.ts', 'core/src/map/route-geometry.ts'],
+      'core/src/view/shipment-view.ts': ['core/src/format/dates.ts', 'core/src/view/route-geometry.ts'],
       'core/src/format/dates.ts': [],
-      'core/src/map/route-geometry.ts': [],
+      'core/src/view/route-geometry.ts': [],
       'core/src/map/define.ts': ['core/src/map/tracker-route-map.ts', 'core/src/first/shared.ts'],
-      'core/src/map/tracker-route-map.ts': ['core/src/map/route-geometry.ts'],
+      'core/src/map/tracker-route-map.ts': ['core/src/view/route-geometry.ts'],
       'core/src/map/leaflet-route-map.ts': [],
     });
     assert.deepEqual(chunks, {
@@ -54,8 +54,8 @@ describe('phaseChunks (build plugin)', () => {
         'core/src/format/dates.ts',
         'core/src/lookup/lookup.ts',
         'core/src/lookup/session.ts',
-        'core/src/map/route-geometry.ts',
         'core/src/model/events.ts',
+        'core/src/view/route-geometry.ts',
         'core/src/view/shipment-view.ts',
       ],
       'map-element': ['core/src/map/define.ts', 'core/src/map/tracker-route-map.ts'],

@@ -5,7 +5,7 @@
  */
 import type { JSX as SolidJSX } from 'solid-js';
 import type { AirTrackerAttributes, AirTrackerEventMap, AirTrackerProperties } from './jsx-props.js';
-import type { AirTracker } from './air-tracker.js';
+import type { AirTracker } from './first/air-tracker.js';
 
 /** `<air-tracker>` in Solid's JSX: properties (also as `prop:name`), attributes (also as `attr:name`), `on:<event>` listeners. */
 export type AirTrackerSolidProps = AirTrackerProperties &

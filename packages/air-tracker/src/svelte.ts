@@ -5,7 +5,7 @@
  */
 import type { HTMLAttributes as SvelteHTMLAttributes } from 'svelte/elements';
 import type { AirTrackerProps } from './jsx-props.js';
-import type { AirTracker } from './air-tracker.js';
+import type { AirTracker } from './first/air-tracker.js';
 
 declare module 'svelte/elements' {
   interface SvelteHTMLElements {

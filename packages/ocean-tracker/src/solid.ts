@@ -5,7 +5,7 @@
  */
 import type { JSX as SolidJSX } from 'solid-js';
 import type { OceanTrackerAttributes, OceanTrackerEventMap, OceanTrackerProperties } from './jsx-props.js';
-import type { OceanTracker } from './ocean-tracker.js';
+import type { OceanTracker } from './first/ocean-tracker.js';
 
 /** `<ocean-tracker>` in Solid's JSX: properties (also as `prop:name`), attributes (also as `attr:name`), `on:<event>` listeners. */
 export type OceanTrackerSolidProps = OceanTrackerProperties &

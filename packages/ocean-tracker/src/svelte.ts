@@ -5,7 +5,7 @@
  */
 import type { HTMLAttributes as SvelteHTMLAttributes } from 'svelte/elements';
 import type { OceanTrackerProps } from './jsx-props.js';
-import type { OceanTracker } from './ocean-tracker.js';
+import type { OceanTracker } from './first/ocean-tracker.js';
 
 declare module 'svelte/elements' {
   interface SvelteHTMLElements {

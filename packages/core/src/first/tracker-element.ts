@@ -13,8 +13,8 @@ import { dropUnclaimed, sendEarly, takeEarly } from './early-lookup.js';
 import { buildProxyUrl, listUrl } from './proxy-url.js';
 import { firstUnusableUrl, type ConfigurationProblem } from './usable-url.js';
 import type { RenderContext } from '../view/render-context.js';
-import { mapLoadingConverter, type MapLoading } from '../map/map-loading.js';
-import { preloadMap } from '../map/preload-map.js';
+import { mapLoadingConverter, type MapLoading } from './map-loading.js';
+import { preloadMap } from './preload-map.js';
 import { renderAnnouncer, SILENT } from './announcer.js';
 import { trackerStyles } from './styles.js';
 

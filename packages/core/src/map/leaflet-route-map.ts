@@ -28,9 +28,9 @@ import { landDigits, landGrid, packedLand } from './land-110m.generated.js';
 import { adoptCss } from './adopt-css.js';
 import { leafletCss } from './leaflet-css.generated.js';
 import { MapLabelLayer, VehicleLayer } from './pinned-elements.js';
-import { positionWords, type MapMessages } from './map-messages.js';
+import { positionWords, type MapMessages } from '../view/map-messages.js';
 import { gridLngLat, unpackLand } from './packed-land.js';
-import { buildRouteScene, type RouteScene, type SceneStop } from './route-geometry.js';
+import { buildRouteScene, type RouteScene, type SceneStop } from '../view/route-geometry.js';
 import { usableTileUrl } from './tile-template.js';
 import { WheelZoom } from './wheel-zoom.js';
 

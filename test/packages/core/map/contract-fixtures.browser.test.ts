@@ -4,8 +4,8 @@ import { expect, fixture, html } from '@open-wc/testing';
 import '../../../../packages/core/src/map/define.js';
 import type { TrackerRouteMap } from '../../../../packages/core/src/map/index.js';
 import type { Normalizer, Shipment } from '../../../../packages/core/src/model/shipment.js';
-import { normalizeAir } from '../../../../packages/air-tracker/src/air-normalizer.js';
-import { normalizeOcean } from '../../../../packages/ocean-tracker/src/ocean-normalizer.js';
+import { normalizeAir } from '../../../../packages/air-tracker/src/lookup/air-normalizer.js';
+import { normalizeOcean } from '../../../../packages/ocean-tracker/src/lookup/ocean-normalizer.js';
 import { mapView } from './fixtures.js';
 import { drawnMap, routeLines } from './map-test-helpers.js';
 

@@ -1,6 +1,6 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { describeRoute, englishMapMessages, relativeTime } from '../../../../packages/core/src/map/map-messages.js';
+import { describeRoute, englishMapMessages, relativeTime } from '../../../../packages/core/src/view/map-messages.js';
 import { usableTileUrl } from '../../../../packages/core/src/map/tile-template.js';
 import { airTransfer, airWithoutPaths, mapView, MINUTE, oceanPacific } from './fixtures.js';
 

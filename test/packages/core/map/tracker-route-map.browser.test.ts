@@ -2,7 +2,7 @@ import { expect, fixture, html, waitUntil } from '@open-wc/testing';
 import { emulateMedia, sendKeys } from '@web/test-runner-commands';
 import '../../../../packages/core/src/map/define.js';
 import { DEFAULT_GAP } from '../../../../packages/core/src/map/label-placement.js';
-import { englishMapMessages } from '../../../../packages/core/src/map/map-messages.js';
+import { englishMapMessages } from '../../../../packages/core/src/view/map-messages.js';
 import type { TrackerRouteMap } from '../../../../packages/core/src/map/index.js';
 import type { Shipment } from '../../../../packages/core/src/model/shipment.js';
 import { airTransfer, airWithoutPaths, HOSTILE, oceanInTransit, oceanPacific, mapView } from './fixtures.js';

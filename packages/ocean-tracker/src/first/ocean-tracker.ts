@@ -10,7 +10,7 @@ import {
 import { oceanTrackerProperties } from './ocean-tracker-properties.js';
 import { html, nothing, type PropertyDeclarations, type PropertyValues, type TemplateResult } from 'lit';
 import { checkContainerNumber, isPlausibleOceanReference } from './container-number.js';
-import type { OceanCarrier } from './carrier-list.js';
+import type { OceanCarrier } from '../lookup/carrier-list.js';
 import { oceanQuery } from './ocean-early-lookup.js';
 
 /**
@@ -136,7 +136,7 @@ export class OceanTracker extends TrackerElement<OceanCarrier[]> {
   }
 
   /** The list's module, here once the list is asked for: it also says what a listed carrier requires. */
-  #list?: typeof import('./carrier-list.js');
+  #list?: typeof import('../lookup/carrier-list.js');
 
   readonly #entry = new NumberEntry(this, {
     loadAdvice: () => this.loadLookup(),
@@ -156,7 +156,7 @@ export class OceanTracker extends TrackerElement<OceanCarrier[]> {
 
   /** The carrier list's reader, imported by the lookup's controller once the picker is used or a number needs the list. */
   protected loadListParser(): Promise<ListParser<OceanCarrier[]>> {
-    return import('./carrier-list.js').then((m) => {
+    return import('../lookup/carrier-list.js').then((m) => {
       this.#list = m;
       return m.parseOceanCarriers;
     });
@@ -239,7 +239,7 @@ export class OceanTracker extends TrackerElement<OceanCarrier[]> {
   }
 
   protected loadProductView(): Promise<ProductView> {
-    return import('./ocean-view.js');
+    return import('../view/ocean-view.js');
   }
 }
 

@@ -5,7 +5,7 @@ import { airTrackerProperties } from './air-tracker-properties.js';
 export const airTrackerApi = {
   tagName: 'air-tracker',
   className: 'AirTracker',
-  module: 'air-tracker.js',
+  module: 'first/air-tracker.js',
   summary: 'Air waybill tracking: status, airline, ETA, route, flights, cargo figures, milestones and map.',
   description: "Tracks an air waybill through the customer's proxy.",
   properties: withDescriptions(airTrackerProperties, {

@@ -61,7 +61,7 @@ import {
 } from '@cargo-trackers/core/internal/lazy';
 
 export { parseAirlines, type Airline } from './airline-list.js';
-import { prefixOf } from './awb-number.js';
+import { prefixOf } from '../first/awb-number.js';
 
 /** Air statuses this version has words for. */
 export const AIR_STATUSES = [

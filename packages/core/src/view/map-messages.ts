@@ -5,7 +5,7 @@
 import { formatList } from '../format/list.js';
 import { formatRelative } from '../format/relative.js';
 import type { PlaceRole } from '../model/shipment.js';
-import type { MapView, VehicleView } from '../view/view-model.js';
+import type { MapView, VehicleView } from './view-model.js';
 
 /** What the map says about the vehicle: the labelled view's words, and the age of the report. */
 export interface PositionWords extends VehicleView {

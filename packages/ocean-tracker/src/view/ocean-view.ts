@@ -5,7 +5,7 @@
 import { formatList, type RenderContext, type ShipmentView, type Vessel } from '@cargo-trackers/core/internal/lazy';
 import { html, nothing, type TemplateResult } from 'lit';
 
-export { normalizeOcean as normalizer } from './ocean-normalizer.js';
+export { normalizeOcean as normalizer } from '../lookup/ocean-normalizer.js';
 
 /** A vessel with more voyages than this shows its latest and a count; the rest fold away. */
 export const LISTED_VOYAGES = 3;

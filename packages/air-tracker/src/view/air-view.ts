@@ -7,7 +7,7 @@ import { formatInteger, formatWeightKg, type RenderContext, type ShipmentView } 
 import { css, html, nothing, type TemplateResult } from 'lit';
 import { renderFlights } from './flights.js';
 
-export { normalizeAir as normalizer } from './air-normalizer.js';
+export { normalizeAir as normalizer } from '../lookup/air-normalizer.js';
 
 /** The flights' look, adopted with the shipment view. */
 export const styles = css`

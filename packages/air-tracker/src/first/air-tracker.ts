@@ -9,7 +9,7 @@ import {
 } from '@cargo-trackers/core/internal/first';
 import { airTrackerProperties } from './air-tracker-properties.js';
 import { html, type PropertyDeclarations, type PropertyValues, type TemplateResult } from 'lit';
-import type { Airline } from './airline-list.js';
+import type { Airline } from '../lookup/airline-list.js';
 import { checkAwbNumber, isPlausibleAwbNumber, prefixOf } from './awb-number.js';
 import { airQuery } from './air-early-lookup.js';
 
@@ -147,7 +147,7 @@ export class AirTracker extends TrackerElement<Airline[]> {
 
   /** The airline list's reader, imported by the lookup's controller once a number with a prefix is typed or set. */
   protected loadListParser(): Promise<ListParser<Airline[]>> {
-    return import('./airline-list.js').then((m) => m.parseAirlines);
+    return import('../lookup/airline-list.js').then((m) => m.parseAirlines);
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
@@ -219,7 +219,7 @@ export class AirTracker extends TrackerElement<Airline[]> {
   }
 
   protected loadProductView(): Promise<ProductView> {
-    return import('./air-view.js');
+    return import('../view/air-view.js');
   }
 }
 

@@ -5,7 +5,7 @@ import { oceanTrackerProperties } from './ocean-tracker-properties.js';
 export const oceanTrackerApi = {
   tagName: 'ocean-tracker',
   className: 'OceanTracker',
-  module: 'ocean-tracker.js',
+  module: 'first/ocean-tracker.js',
   summary: 'Ocean container, bill of lading and booking tracking: status, ETA, route, vessels, milestones and map.',
   description: "Tracks an ocean container, bill of lading or booking through the customer's proxy.",
   properties: withDescriptions(oceanTrackerProperties, {

@@ -14,7 +14,7 @@ import {
   REFERENCE_TYPES,
   type RenderContext,
 } from '@cargo-trackers/core/internal/lazy';
-import { checkContainerNumber } from './container-number.js';
+import { checkContainerNumber } from '../first/container-number.js';
 
 /** The kinds of number an ocean lookup takes. */
 export type OceanReferenceType = (typeof REFERENCE_TYPES.ocean)[number];
