@@ -51,8 +51,6 @@ export const trackerStyles = css`
   :host {
     --_focus: var(--tracker-focus-ring, 2px solid var(--_accent));
     display: block;
-    container-type: inline-size;
-    container-name: tracker;
     color: var(--_text);
     background: var(--_bg);
     font-family: var(--tracker-font-family, system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif);
@@ -66,9 +64,22 @@ export const trackerStyles = css`
   :host([hidden]) {
     display: none;
   }
+  /*
+   * The width the element asks for where its container asks its content (a flex row, a grid auto
+   * track, inline-block, a table cell, a float): room for the form at the least, for the wide
+   * layout at the most. The layout queries the frame, not the host: a query container has no
+   * width of its own to offer, so as the host it collapsed to its padding there.
+   */
+  :host::before {
+    content: '';
+    display: grid;
+    grid-template-columns: minmax(16em, 60em);
+    block-size: 0;
+    overflow: clip;
+  }
   .frame {
-    /* Holds dir and lang of the catalogue in use, so a right-to-left element mirrors on a left-to-right page. */
     display: block;
+    container: tracker / inline-size;
   }
   *,
   *::before,
