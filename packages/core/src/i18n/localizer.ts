@@ -35,6 +35,8 @@ export type MessageParams = Readonly<Record<string, string | number>>;
  */
 export class Localizer {
   readonly locale: string;
+  /** Writing direction of the element: the page's `dir`, else that of the locale (see `LocalizationController`). */
+  readonly dir: 'ltr' | 'rtl';
   readonly #catalogue: Messages;
   readonly #overrides: Messages;
   readonly #plurals: Intl.PluralRules;
@@ -42,18 +44,15 @@ export class Localizer {
   /** Right-to-left sentences isolate every value they are given (see bidi.ts). */
   readonly #isolating: boolean;
 
-  constructor(locale: string, overrides: Messages = {}) {
+  constructor(locale: string, overrides: Messages = {}, dir?: 'ltr' | 'rtl') {
     this.locale = resolvableLocale(locale);
+    this.dir = dir ?? textDirection(this.locale);
     this.#catalogue = catalogueFor(this.locale);
     this.#overrides = overrides;
     this.#plurals = new Intl.PluralRules(this.locale);
     this.#numbers = new Intl.NumberFormat(this.locale);
-    this.#isolating = textDirection(this.locale) === 'rtl';
-  }
-
-  /** Writing direction of the locale, for the element's `dir`. */
-  get dir(): 'ltr' | 'rtl' {
-    return textDirection(this.locale);
+    // In a right-to-left element even English words take their values' neighbours' direction.
+    this.#isolating = this.dir === 'rtl';
   }
 
   t(key: MessageKey, params: MessageParams = {}): string {
