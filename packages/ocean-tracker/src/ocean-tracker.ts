@@ -85,9 +85,9 @@ import { oceanQuery } from './ocean-early-lookup.js';
  * @csspart map-attribution - The basemap or tile attribution, always visible.
  * @csspart map-description - The map's text alternative (visually hidden).
  * @csspart vessels - The vessels and their voyages.
- * @cssprop [--tracker-font-family=system-ui] - Font of both elements.
- * @cssprop [--tracker-font-size=1rem] - Base font size.
- * @cssprop [--tracker-text-color=#1a1f29] - Text colour (dark theme #e8ebf0).
+ * @cssprop --tracker-font-family - Font of both elements; unset, the page's (inherited).
+ * @cssprop --tracker-font-size - Base font size; unset, the page's (inherited).
+ * @cssprop --tracker-text-color - Text colour; unset, the page's (inherited).
  * @cssprop [--tracker-muted-color=#525b6b] - Secondary text colour (dark theme #a9b1bf).
  * @cssprop [--tracker-background=#ffffff] - Background of the element (dark theme #141922).
  * @cssprop [--tracker-surface-color=#f4f6f9] - Background of notices, the ETA box and similar panels (dark theme #1e2531).

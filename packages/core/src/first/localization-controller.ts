@@ -87,8 +87,6 @@ export class LocalizationController implements ReactiveController {
   }
 }
 
-const DIR = '[dir="ltr" i], [dir="rtl" i], [dir="auto" i]';
-
 /**
  * The direction the page gives the host: its computed `direction` when the host or an ancestor
  * (across shadow roots too) has a `dir`; undefined when none has, and the page said nothing,
@@ -97,7 +95,7 @@ const DIR = '[dir="ltr" i], [dir="rtl" i], [dir="auto" i]';
 function pageDirection(host: Element): 'ltr' | 'rtl' | undefined {
   if (typeof getComputedStyle !== 'function') return undefined;
   for (let node: Element | undefined = host; node;) {
-    if (node.closest(DIR)) return getComputedStyle(host).direction === 'rtl' ? 'rtl' : 'ltr';
+    if (node.closest('[dir]')) return getComputedStyle(host).direction === 'rtl' ? 'rtl' : 'ltr';
     const root = node.getRootNode();
     node = root instanceof ShadowRoot ? root.host : undefined;
   }

@@ -8,20 +8,23 @@ function resolvedTokens(prefixes: readonly string[]): string {
   return [...colourTokens, ...sizeTokens].map((t) => `--_${t.id}: ${chain(t.id, t.name)};`).join('\n');
 }
 
+// An inherited token has no default: unset, `var()` of it is invalid, and so the property inherits.
+const themed = colourTokens.filter((t) => !('inherited' in t));
+
 // Built from the constant token table only, never from page input, so unsafeCSS is safe here.
 const themeStyles = unsafeCSS(`
   :host {
-    ${colourTokens.map((t) => `--_default-${t.id}: ${t.light};`).join('\n')}
+    ${themed.map((t) => `--_default-${t.id}: ${t.light};`).join('\n')}
     ${sizeTokens.map((t) => `--_default-${t.id}: ${t.comfortable};`).join('\n')}
     ${resolvedTokens(['tracker'])}
   }
   :host([theme='dark']) {
-    ${colourTokens.map((t) => `--_default-${t.id}: ${t.dark};`).join('\n')}
+    ${themed.map((t) => `--_default-${t.id}: ${t.dark};`).join('\n')}
     color-scheme: dark;
   }
   @media (prefers-color-scheme: dark) {
     :host([theme='auto']) {
-      ${colourTokens.map((t) => `--_default-${t.id}: ${t.dark};`).join('\n')}
+      ${themed.map((t) => `--_default-${t.id}: ${t.dark};`).join('\n')}
       color-scheme: dark;
     }
   }
@@ -53,8 +56,9 @@ export const trackerStyles = css`
     display: block;
     color: var(--_text);
     background: var(--_bg);
-    font-family: var(--tracker-font-family, system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif);
-    font-size: var(--tracker-font-size, 1rem);
+    /* The page's type: unset, these are invalid and so inherit (as the text colour does). */
+    font-family: var(--tracker-font-family);
+    font-size: var(--tracker-font-size);
     line-height: 1.45;
     border: 1px solid var(--_border);
     border-radius: var(--_radius);
