@@ -1,5 +1,5 @@
 import type { Message, MessageKey, Messages } from './en.js';
-import { isolate } from './bidi.js';
+import { isolate, isolatePhrase } from './bidi.js';
 import { enForm } from './en-form.js';
 
 /**
@@ -84,7 +84,9 @@ export class Localizer {
       const value = params[name];
       if (value === undefined) return whole;
       const text = typeof value === 'number' ? this.#numbers.format(value) : value;
-      return this.#isolating ? isolate(text) : text;
+      if (!this.#isolating) return text;
+      // A value that holds isolated values is a phrase this localizer built, in its own direction.
+      return text.includes('\u2069') ? isolatePhrase(text, this.dir) : isolate(text);
     });
   }
 }
