@@ -168,7 +168,8 @@ export const trackerStyles = css`
   /*
    * The carrier picker shows whole names. Where a select may be styled (appearance: base-select),
    * the picked name and the options wrap instead of being cut; elsewhere a name too long for a
-   * phone is cut at its end, never its start (the select and options take the direction of the name).
+   * phone is cut. The select mirrors with the element whatever the script of the name picked,
+   * which reads in its own direction (the options have dir=auto).
    */
   @supports (appearance: base-select) {
     select,
@@ -183,13 +184,6 @@ export const trackerStyles = css`
       color: var(--_text);
       border-color: var(--_control-border);
     }
-  }
-  /* An engine that draws the select itself sets the picked option in the direction of the select: take that of the name. */
-  select:has(> option:checked:dir(ltr)) {
-    direction: ltr;
-  }
-  select:has(> option:checked:dir(rtl)) {
-    direction: rtl;
   }
   @container tracker (min-width: 560px) {
     form {
