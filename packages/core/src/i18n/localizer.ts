@@ -80,7 +80,8 @@ export class Localizer {
       typeof message === 'string'
         ? message
         : ((typeof count === 'number' ? message[this.#plurals.select(count)] : undefined) ?? message.other);
-    return template.replace(/\{(\w+)\}/g, (whole, name: string) => {
+    // An arrow points the way the text reads: left in a right-to-left element, whatever the catalogue.
+    return (this.dir === 'rtl' ? template.replace(/→/g, '←') : template).replace(/\{(\w+)\}/g, (whole, name: string) => {
       const value = params[name];
       if (value === undefined) return whole;
       const text = typeof value === 'number' ? this.#numbers.format(value) : value;

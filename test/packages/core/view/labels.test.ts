@@ -70,10 +70,10 @@ describe('a place label inside another message, right to left', () => {
   it('leaves a lone value to its own direction, and a left-to-right page unmarked', () => {
     assert.equal(new Localizer('ar').t('flight.aircraft', { type: 'B77F' }), 'الطائرة: \u2068B77F\u2069');
     assert.equal(new Localizer('en').t('flight.route', { from: 'Dubai', to: 'Rotterdam' }), 'Dubai →\u00a0Rotterdam');
-    // A right-to-left page isolates values in English words too.
+    // A right-to-left page isolates values in English words too, and its arrows point the way it reads.
     assert.equal(
       new Localizer('en', {}, 'rtl').t('flight.route', { from: 'Dubai', to: 'Rotterdam' }),
-      '\u2068Dubai\u2069 →\u00a0\u2068Rotterdam\u2069',
+      '\u2068Dubai\u2069 ←\u00a0\u2068Rotterdam\u2069',
     );
   });
 });
