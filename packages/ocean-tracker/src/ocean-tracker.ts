@@ -55,7 +55,7 @@ import { oceanQuery } from './ocean-early-lookup.js';
  * @fires {TrackerLoadEvent} tracker-load - A shipment was looked up and shown. `event.shipment` (also `detail.shipment`) is the view model.
  * @fires {TrackerPendingEvent} tracker-pending - The service answered 202; the element asks again at `retryAt`. `attempt` is the 1-based count of 202s.
  * @fires {TrackerErrorEvent} tracker-error - A lookup failed or is being retried: `status` (0 without an HTTP answer), `code`, `message`, `retryable`, and `retryAt` when the element will ask again by itself.
- * @csspart base - The inner frame that carries `dir` and `lang`.
+ * @csspart base - The inner frame that carries `dir` and `lang`, and the container the layout queries (`tracker`).
  * @csspart form - The lookup form.
  * @csspart submit-button - The form's Track button.
  * @csspart track-anyway-button - Sends a number whose check digit looks wrong.

@@ -96,7 +96,7 @@ export const trackerApi = {
     },
   },
   parts: {
-    base: 'The inner frame that carries `dir` and `lang`.',
+    base: 'The inner frame that carries `dir` and `lang`, and the container the layout queries (`tracker`).',
     form: 'The lookup form.',
     'submit-button': "The form's Track button.",
     'track-anyway-button': 'Sends a number whose check digit looks wrong.',
