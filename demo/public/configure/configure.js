@@ -235,7 +235,8 @@ function buildCssFields() {
       const picker = el('input', { type: 'color', value: property.light ?? '#808080' });
       const reset = el('button', { type: 'button', className: 'reset', disabled: true }, 'Default');
       reset.setAttribute('aria-label', `Default ${label.toLowerCase()}`);
-      const wrap = field(id, label, picker, hint || 'Default: from the theme.', property.name);
+      const inherited = property.inherited && `Default: your page's (checked as ${property.light}, ${property.dark} in the dark theme).`;
+      const wrap = field(id, label, picker, inherited || hint || 'Default: from the theme.', property.name);
       const shown = el('output', { for: id, className: 'value' }, 'default');
       picker.after(shown, reset);
       picker.dataset.property = property.name;
@@ -385,6 +386,8 @@ function syncPreview() {
       if (node.getAttribute(attribute) !== text) node.setAttribute(attribute, text);
     }
   }
+  // The elements take the page's type and text colour: the preview is a page of the theme picked.
+  preview.dataset.theme = state.attributes.get('theme') ?? 'light';
   for (const property of cssProperties) {
     if (state.css.has(property.name)) preview.style.setProperty(property.name, state.css.get(property.name));
     else preview.style.removeProperty(property.name);

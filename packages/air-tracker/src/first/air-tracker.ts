@@ -53,7 +53,7 @@ import { airQuery } from './air-early-lookup.js';
  * @fires {TrackerLoadEvent} tracker-load - A shipment was looked up and shown. `event.shipment` (also `detail.shipment`) is the view model.
  * @fires {TrackerPendingEvent} tracker-pending - The service answered 202; the element asks again at `retryAt`. `attempt` is the 1-based count of 202s.
  * @fires {TrackerErrorEvent} tracker-error - A lookup failed or is being retried: `status` (0 without an HTTP answer), `code`, `message`, `retryable`, and `retryAt` when the element will ask again by itself.
- * @csspart base - The inner frame that carries `dir` and `lang`.
+ * @csspart base - The inner frame that carries `dir` and `lang`, and the container the layout queries (`tracker`).
  * @csspart form - The lookup form.
  * @csspart submit-button - The form's Track button.
  * @csspart track-anyway-button - Sends a number whose check digit looks wrong.
@@ -86,9 +86,9 @@ import { airQuery } from './air-early-lookup.js';
  * @csspart cargo - Pieces and weight.
  * @csspart flights - The flights, in order.
  * @csspart flight - One flight: number, airports, aircraft, times and state (`data-state`).
- * @cssprop [--tracker-font-family=system-ui] - Font of both elements.
- * @cssprop [--tracker-font-size=1rem] - Base font size.
- * @cssprop [--tracker-text-color=#1a1f29] - Text colour (dark theme #e8ebf0).
+ * @cssprop --tracker-font-family - Font of both elements; unset, the page's (inherited).
+ * @cssprop --tracker-font-size - Base font size; unset, the page's (inherited).
+ * @cssprop --tracker-text-color - Text colour; unset, the page's (inherited).
  * @cssprop [--tracker-muted-color=#525b6b] - Secondary text colour (dark theme #a9b1bf).
  * @cssprop [--tracker-background=#ffffff] - Background of the element (dark theme #141922).
  * @cssprop [--tracker-surface-color=#f4f6f9] - Background of notices, the ETA box and similar panels (dark theme #1e2531).

@@ -165,6 +165,16 @@ export abstract class TrackerElement<L = unknown> extends LitElement {
     return this.#localization.localizer;
   }
 
+  /** `dir` on the host decides its direction (see LocalizationController), so a change renders again. */
+  static override get observedAttributes(): string[] {
+    return [...super.observedAttributes, 'dir'];
+  }
+
+  override attributeChangedCallback(name: string, old: string | null, value: string | null): void {
+    super.attributeChangedCallback(name, old, value);
+    if (name === 'dir') this.requestUpdate();
+  }
+
   override connectedCallback(): void {
     super.connectedCallback();
     // sync-url: the number in the query string, read here so that its lookup starts at once; a
@@ -344,7 +354,7 @@ export abstract class TrackerElement<L = unknown> extends LitElement {
     const lookup = this.#lookup.value;
     const state = this.#state;
     const labelled = this.#labelled;
-    // dir and lang on an inner frame, not the host: the page may be left-to-right around a right-to-left element.
+    // dir and lang on an inner frame, not the host: without a dir, the page may be left-to-right around an Arabic element.
     return html`<div class="frame" part="base" dir=${ctx.l.dir} lang=${ctx.l.locale} @focusin=${this.#prepareLookup}>
       ${this.renderForm(ctx)}
       ${

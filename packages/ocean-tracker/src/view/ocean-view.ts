@@ -40,11 +40,17 @@ export function renderDetails({ shipment }: ShipmentView, ctx: RenderContext): T
   </section>`;
 }
 
+/**
+ * The name and "IMO 9839272" are each isolated, and the number joined to its label by a no-break
+ * space: in a right-to-left line, a bare "IMO" took the name's direction and the number its own,
+ * which read "IMO | MSC ARINA | 9839272".
+ */
 function renderVessel(v: Vessel, { l }: RenderContext): TemplateResult {
   const voyages = v.voyages.map((voyage) => l.t('shipment.voyage', { voyage }));
   const many = voyages.length > LISTED_VOYAGES;
   return html`<li data-voyages=${v.voyages.length}>
-    <strong>${v.name}</strong>${v.imo ? html` <span class="muted">IMO <bdi>${v.imo}</bdi></span>` : nothing}
+    <strong><bdi>${v.name}</bdi></strong
+    >${v.imo ? html` <bdi class="muted">IMO&nbsp;${v.imo}</bdi>` : nothing}
     ${voyages.length === 0 ? nothing : many ? html` · ${voyages.at(-1)} · ${l.t('shipment.voyageCount', { count: voyages.length })}` : html` · ${formatList(voyages, l.locale)}`}
     ${
       many

@@ -26,7 +26,7 @@ describe('describeRoute', () => {
     const now = Date.now();
     assert.equal(
       describeRoute(mapView(airTransfer()), englishMapMessages, now),
-      'Route: Hong Kong (HKG), Hong Kong SAR China → Dubai (DXB), United Arab Emirates → Frankfurt am Main (FRA), Germany.',
+      'Route: Hong Kong\u00a0(HKG), Hong Kong SAR China → Dubai\u00a0(DXB), United Arab Emirates → Frankfurt am Main\u00a0(FRA), Germany.',
     );
     assert.match(
       describeRoute(mapView(airWithoutPaths(now)), englishMapMessages, now),

@@ -185,8 +185,8 @@ describe('<tracker-route-map>', () => {
       ]);
       const airports = texts(el, '.tracker-place-label .tracker-label-name');
       expect(airports).to.have.length(3);
-      expect(airports[0]).to.match(/^Hong Kong \(HKG\), Hong Kong/);
-      expect(airports.slice(1)).to.deep.equal(['Dubai (DXB), United Arab Emirates', 'Frankfurt am Main (FRA), Germany']);
+      expect(airports[0]).to.match(/^Hong Kong\u00a0\(HKG\), Hong Kong/);
+      expect(airports.slice(1)).to.deep.equal(['Dubai\u00a0(DXB), United Arab Emirates', 'Frankfurt am Main\u00a0(FRA), Germany']);
       expect(root(el).querySelector('.tracker-vehicle')).to.equal(null);
     });
 

@@ -47,14 +47,14 @@ describe('the exception state of the labelled view', () => {
     assert.equal(e!.kind, 'cancelled');
     assert.equal(e!.short, 'Cancelled');
     assert.match(e!.text, /no replacement/);
-    assert.equal(e!.leg, 'CX096: Hong Kong (HKG), Hong Kong SAR China →\u00a0Chicago (ORD), United States');
+    assert.equal(e!.leg, 'CX096: Hong Kong\u00a0(HKG), Hong Kong SAR China →\u00a0Chicago\u00a0(ORD), United States');
   });
 
   it('says a cancelled flight replaced by a later one from the same airport as a re-booking onto that flight', () => {
     const [e, ...rest] = present(shipmentOf('air-cancelled-flight.json')).exceptions;
     assert.deepEqual(rest, []);
     assert.equal(e!.kind, 'rebooked');
-    assert.match(e!.text, /re-booked on CX084: Hong Kong \(HKG\)/);
+    assert.match(e!.text, /re-booked on CX084: Hong Kong\u00a0\(HKG\)/);
     assert.match(e!.leg!, /^CX096: /);
   });
 
