@@ -68,6 +68,10 @@ export default defineConfig({
           if (element) return `chunks/${element[1]}-[hash:6].js`;
           if (chunk.facadeModuleId?.endsWith('/map/leaflet-route-map.ts')) return 'chunks/map-[hash:6].js';
           if (chunk.facadeModuleId?.endsWith('/map/leaflet-tiles.ts')) return 'chunks/map-tiles-[hash:6].js';
+          // The finer land outline's index and tiles (map/land-layer.ts imports them as the map zooms in).
+          if (chunk.facadeModuleId?.endsWith('/map/land-tiles.generated.ts')) return 'chunks/land-tiles-[hash:6].js';
+          const land = /\/map\/land\/([\w-]+)\.generated\.ts$/.exec(chunk.facadeModuleId ?? '');
+          if (land) return `chunks/land-${land[1]}.js`;
           if (chunk.name === 'lookup' || chunk.name === 'map-element') return `chunks/${chunk.name}-[hash:6].js`;
           return 'chunks/shared-[hash:6].js';
         },
