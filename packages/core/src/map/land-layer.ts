@@ -66,6 +66,7 @@ export class LandLayer {
     try {
       levels ??= import('./land-tiles.generated.js').then((module) => module.landLevels);
       const level = (await levels)[index]!;
+      if (call !== this.calls) return;
       const wanted = this.tilesInView(level, zoom);
       await Promise.all(
         wanted.map(async ({ key }) => {
