@@ -3,7 +3,8 @@
 // Leaflet the map uses register themselves by side effect (leaflet-parts.ts). In a real
 // Chromium, a page holding one <ocean-tracker> draws its route, land and port labels, and its map
 // answers to the mouse wheel, dragging, the keyboard, double clicks and the zoom buttons; with
-// `tile-url` it draws tiles; zoomed in, it fetches the finer land's tiles from the chunks folder. The build trims Leaflet (scripts/trim-leaflet.ts): this is where that
+// `tile-url` it draws tiles; zoomed in, it fetches the finer land's tiles from the chunks folder.
+// The build trims Leaflet (scripts/trim-leaflet.ts): this is where that
 // is checked.
 import assert from 'node:assert/strict';
 import { copyFile, mkdtemp, rm, writeFile } from 'node:fs/promises';
