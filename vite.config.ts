@@ -73,8 +73,8 @@ export default defineConfig({
           if (element) return `chunks/${element[1]}-[hash:6].js`;
           if (chunk.facadeModuleId?.endsWith('/map/leaflet-route-map.ts')) return 'chunks/map-[hash:6].js';
           if (chunk.facadeModuleId?.endsWith('/map/leaflet-tiles.ts')) return 'chunks/map-tiles-[hash:6].js';
-          // The finer land outline's index and tiles (map/land-layer.ts imports them as the map zooms in).
-          if (chunk.facadeModuleId?.endsWith('/map/land-tiles.generated.ts')) return 'chunks/land-tiles-[hash:6].js';
+          // The finer land outline's drawing with its tiles' index, and the tiles (map/land-layer.ts imports them as the map zooms in).
+          if (chunk.facadeModuleId?.endsWith('/map/land-fine.ts')) return 'chunks/land-tiles-[hash:6].js';
           // Rolldown wants longer hashes in every name past 64 chunks, which the entry's list of the
           // lookup's chunks would pay for; a tile imports nothing, so its source's hash is its chunk's.
           const land = /\/map\/land\/([\w-]+)\.generated\.ts$/.exec(chunk.facadeModuleId ?? '');

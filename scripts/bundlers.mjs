@@ -32,6 +32,7 @@ export const LAZY_MODULES = [
   'core/dist/map/tracker-route-map.js',
   'core/dist/map/leaflet-route-map.js',
   // The finer land outline: its index and tiles, imported only as a map zooms in.
+  'core/dist/map/land-fine.js',
   'core/dist/map/land-tiles.generated.js',
   'core/dist/map/land/',
   'ocean-tracker/dist/ocean-view.js',

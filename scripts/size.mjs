@@ -17,8 +17,8 @@
 //                    they import that neither the first loads nor the first lookups brought
 //                    (printed, no budget of its own). The tile layer's chunk, loaded only with
 //                    `tile-url`, is not counted: the default map draws the built-in land;
-//   finer land       the 1:10m land outline's index and tiles, imported when a map is zoomed in
-//                    past the coarse outline's zooms (map/land-layer.ts): their sum, and each
+//   finer land       the 1:10m land outline's drawing and index, and its tiles, imported when a map
+//                    is zoomed past the coarse outline's zooms (map/land-layer.ts): their sum, each
 //                    level's largest tile and median (printed, no budget; a view loads a few
 //                    tiles of one level). `--land` lists every tile;
 //   lookup with      per element, everything a lookup that shows a map adds to that element's
@@ -119,11 +119,11 @@ if (keyOf(MAP) && keyOf(MAP_ELEMENT)) {
 }
 
 // The finer land, by level (the tiles' modules are map/land/<level>-<x>-<y>.generated.ts).
-const landChunks = Object.values(manifest).filter((chunk) => /map\/land\/|map\/land-tiles\.generated/.test(chunk.src ?? ''));
+const landChunks = Object.values(manifest).filter((chunk) => /map\/land\/|map\/land-fine\.ts/.test(chunk.src ?? ''));
 if (landChunks.length > 0) {
   const tiles = landChunks.filter((chunk) => /map\/land\//.test(chunk.src));
   console.log(
-    `  ${'finer land, every tile'.padEnd(37)}${kb(total(landChunks.map((c) => c.file))).padStart(9)}  (${tiles.length} tiles and their index, ${list(landChunks.filter((c) => !tiles.includes(c)).map((c) => c.file))})`,
+    `  ${'finer land, every tile'.padEnd(37)}${kb(total(landChunks.map((c) => c.file))).padStart(9)}  (${tiles.length} tiles, and their drawing and index ${list(landChunks.filter((c) => !tiles.includes(c)).map((c) => c.file))})`,
   );
   const levels = new Map();
   for (const chunk of tiles) {
@@ -139,7 +139,7 @@ if (landChunks.length > 0) {
     if (process.argv.includes('--land')) for (const [size, f] of sizes) console.log(`      ${f.padEnd(33)}${kb(size).padStart(9)}`);
   }
 } else {
-  failures.push('the finer land outline has no chunks in the bundle (nothing imports map/land-tiles.generated.ts)');
+  failures.push('the finer land outline has no chunks in the bundle (nothing imports map/land-fine.ts)');
 }
 
 // Issue 17's second goal: everything a lookup with its map adds to an element's first load (the
