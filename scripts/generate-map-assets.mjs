@@ -113,8 +113,8 @@ function leafletTileCssModule() {
 
 // The land outline. world-atlas's land-110m is one MultiPolygon whose 130 arcs are each used by
 // one ring only, so the topology buys nothing: the generator ships rings, simplified for the
-// zooms the map shows (0 to 7, the closest it fits a route) and quantised on a Web Mercator
-// grid, as delta-encoded text.
+// zooms the map showed it at before the finer outlines (0 to 7; now 0 to 3, see FINE_LAND) and
+// quantised on a Web Mercator grid, as delta-encoded text.
 //
 // Why these numbers (gzip -9 of the packed text, and the map looked at in Chromium at zooms 1,
 // 3, 5 and 7 over the North Sea, Malacca, Panama, the Pacific and Antarctica):
