@@ -31,6 +31,10 @@ export const LAZY_MODULES = [
   'core/dist/view/',
   'core/dist/map/tracker-route-map.js',
   'core/dist/map/leaflet-route-map.js',
+  // The finer land outline: its index and tiles, imported only as a map zooms in.
+  'core/dist/map/land-fine.js',
+  'core/dist/map/land-tiles.generated.js',
+  'core/dist/map/land/',
   'ocean-tracker/dist/view/ocean-view.js',
   'air-tracker/dist/view/air-view.js',
 ];

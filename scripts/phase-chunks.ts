@@ -3,7 +3,9 @@
  * (`lookup`): the modules in core's lookup/ and view/, and what they import statically that the
  * first load does not hold (the leaves they use, Lit's directives). The map element is another
  * (`map-element`): core's map/define.ts and what it imports that neither holds. Leaflet's adapter
- * (map/leaflet-route-map.ts, imported with `import()`) and its tiles stay chunks of their own.
+ * (map/leaflet-route-map.ts, imported with `import()`), its tiles, and the finer land outline's
+ * drawing and tiles (map/land-fine.ts, map/land/, imported as the map zooms in) stay chunks of
+ * their own: only static imports join a phase's chunk.
  * One chunk rather than one per set of dynamic imports reaching a module: over HTTP/1.1's six
  * connections to a host each chunk is a request in the queue, and each file is a name the entry
  * lists (scripts/early-chunks.ts).

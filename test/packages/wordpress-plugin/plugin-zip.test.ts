@@ -92,6 +92,10 @@ describe('npm run build:wordpress', () => {
       files.some((f) => /^cargo-trackers\/assets\/0\.1\.0\/chunks\/ocean-tracker-[\w-]+\.js$/.test(f)),
       'the elements’ chunks',
     );
+    assert.ok(
+      files.some((f) => /^cargo-trackers\/assets\/0\.1\.0\/chunks\/land-fine-6-3-[\w-]+\.js$/.test(f)),
+      'the finer land outline’s tiles, beside the map’s chunk',
+    );
     assert.deepEqual(
       files.filter((f) => !f.startsWith('cargo-trackers/')),
       [],
