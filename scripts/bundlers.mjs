@@ -24,7 +24,7 @@ export const TOLERANCE_BYTES = 1536;
 /**
  * Modules that only a lookup or a map brings in (paths inside the packages' dist; a path ending in
  * `/` is a folder): all of core's lookup/ and view/, the map element and the Leaflet adapter, and
- * the product views.
+ * each element's lookup/ and view/ (normalizer, list reader, product view).
  */
 export const LAZY_MODULES = [
   'core/dist/lookup/',
@@ -35,8 +35,10 @@ export const LAZY_MODULES = [
   'core/dist/map/land-fine.js',
   'core/dist/map/land-tiles.generated.js',
   'core/dist/map/land/',
-  'ocean-tracker/dist/view/ocean-view.js',
-  'air-tracker/dist/view/air-view.js',
+  'ocean-tracker/dist/lookup/',
+  'ocean-tracker/dist/view/',
+  'air-tracker/dist/lookup/',
+  'air-tracker/dist/view/',
 ];
 
 const APP = `import 'cargo-trackers';\n`;

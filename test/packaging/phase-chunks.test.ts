@@ -87,4 +87,47 @@ describe('phaseChunks (build plugin)', () => {
       /packages\/core\/src\/first\/only-later\.ts is not in the first load/,
     );
   });
+
+  it("leaves an element's lookup/ and view/ to the chunks of its own import()", () => {
+    const chunks = chunksOf({
+      ...FIRST_LOAD,
+      'ocean-tracker/src/first/define.ts': ['ocean-tracker/src/first/ocean-tracker.ts'],
+      'ocean-tracker/src/first/ocean-tracker.ts': ['core/src/first/tracker-element.ts'],
+      'ocean-tracker/src/view/ocean-view.ts': ['ocean-tracker/src/lookup/ocean-normalizer.ts', 'core/src/format/dates.ts'],
+      'ocean-tracker/src/lookup/ocean-normalizer.ts': [],
+      'core/src/lookup/lookup.ts': ['core/src/format/dates.ts'],
+      'core/src/format/dates.ts': [],
+      'core/src/map/define.ts': [],
+    });
+    assert.deepEqual(chunks, {
+      lookup: ['core/src/format/dates.ts', 'core/src/lookup/lookup.ts'],
+      'map-element': ['core/src/map/define.ts'],
+    });
+  });
+
+  it("stops the build when an element's view/ module is in the first load", () => {
+    assert.throws(
+      () =>
+        chunksOf({
+          ...FIRST_LOAD,
+          'ocean-tracker/src/first/define.ts': ['ocean-tracker/src/view/vessels.ts', 'core/src/first/tracker-element.ts'],
+          'ocean-tracker/src/view/vessels.ts': [],
+          'core/src/map/define.ts': [],
+        }),
+      /packages\/ocean-tracker\/src\/view\/vessels\.ts is in the first load/,
+    );
+  });
+
+  it("stops the build when an element's first/ module is loaded only later", () => {
+    assert.throws(
+      () =>
+        chunksOf({
+          ...FIRST_LOAD,
+          'air-tracker/src/view/air-view.ts': ['air-tracker/src/first/only-later.ts'],
+          'air-tracker/src/first/only-later.ts': [],
+          'core/src/map/define.ts': [],
+        }),
+      /packages\/air-tracker\/src\/first\/only-later\.ts is not in the first load/,
+    );
+  });
 });
