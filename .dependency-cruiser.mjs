@@ -10,45 +10,35 @@
 // (npx depcruise --config .dependency-cruiser.mjs -T baseline -f .dependency-cruiser-known-violations.json packages/*/src).
 //
 //   leaves   core's model/, format/, i18n/: types, readers, Intl formatting, catalogues
-//   first    core's first/: the base element, the form, the element API, the early request
-//   lookup   core's lookup/: the lookup's code, transport, notices
-//   view     core's view/: the shipment view and its presentation
+//   first    first/: the base element, the form, the element API, the early request, the map
+//            attribute's parsing and preload; in an element package the element, its number
+//            checks and early lookup, define.ts
+//   lookup   lookup/: the lookup's code, transport, notices; an element's normalizer and list reader
+//   view     view/: the shipment view and its presentation, the map's words and route test; an
+//            element's product view
 //   map      core's map/: the map element and the Leaflet adapter
 //   internal core's internal/: entries for the sibling packages; nothing in core imports them
 //
-// A few modules in map/ load earlier than the map and are counted with that phase (MAP_IN_FIRST,
-// MAP_IN_VIEW): the map attribute's parsing and preloading (first load), the map's words and
-// route test that the shipment view uses; scripts/phase-chunks.ts puts the latter two in the
-// lookup's chunk. They belong in first/ and view/, and can move there once map/ is not being changed.
+// The same folders in core and in each element package (packages/*-tracker/src); the files at an
+// element package's src/ are its public entries and framework typings, outside every phase.
 const CORE = '^packages/core/src/';
+const SRC = '^packages/(core|ocean-tracker|air-tracker)/src/';
 const RUNTIME = { dependencyTypesNot: ['type-only', 'type-import', 'dynamic-import'] };
-const MAP_IN_FIRST = `${CORE}map/(map-loading|preload-map)[.]ts$`;
-const MAP_IN_VIEW = `${CORE}map/(map-messages|route-geometry)[.]ts$`;
 
 const phases = {
   leaves: { path: `${CORE}(model|format|i18n)/` },
-  first: { path: [`${CORE}first/`, MAP_IN_FIRST] },
-  lookup: { path: `${CORE}lookup/` },
-  view: { path: [`${CORE}view/`, MAP_IN_VIEW] },
-  map: { path: `${CORE}map/`, pathNot: [MAP_IN_FIRST, MAP_IN_VIEW] },
+  first: { path: `${SRC}first/` },
+  lookup: { path: `${SRC}lookup/` },
+  view: { path: `${SRC}view/` },
+  map: { path: `${CORE}map/` },
 };
 const order = ['leaves', 'first', 'lookup', 'view', 'map'];
 
 /** Everything after `phase`, as one `to` restriction. */
 function later(phase) {
   const after = order.slice(order.indexOf(phase) + 1);
-  return {
-    path: after.flatMap((p) => [phases[p].path].flat()),
-    pathNot: [...after.flatMap((p) => [phases[p].pathNot ?? []].flat()), ...[phases[phase].path].flat()],
-  };
+  return { path: after.map((p) => phases[p].path), pathNot: phases[phase].path };
 }
-
-// Each element package: the element and what its first load holds must not import statically
-// what it loads with a lookup (the product view, the normalizer, the list readers).
-const ELEMENT_LAZY =
-  '^packages/(ocean|air)-tracker/src/(ocean-view|air-view|ocean-normalizer|air-normalizer|carrier-list|airline-list|flights)[.]ts$';
-const ELEMENT_FIRST =
-  '^packages/(ocean|air)-tracker/src/(define|ocean-tracker|air-tracker|container-number|awb-number|awb-prefix|ocean-early-lookup|air-early-lookup)[.]ts$';
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 export default {
@@ -94,22 +84,16 @@ export default {
       severity: 'error',
       comment:
         'lookup/, view/ and map/ take first-load code from first/shared.ts only: a module that imports nothing later, through which every lazy module reaches the same first-load modules (so esbuild keeps them in one chunk).',
-      from: { path: [`${CORE}(lookup|view)/`, `${CORE}map/`], pathNot: MAP_IN_FIRST },
-      to: { path: [`${CORE}first/`, MAP_IN_FIRST], pathNot: `${CORE}first/shared[.]ts$`, ...RUNTIME },
+      from: { path: `${CORE}(lookup|view|map)/` },
+      to: { path: `${CORE}first/`, pathNot: `${CORE}first/shared[.]ts$`, ...RUNTIME },
     },
     {
-      name: 'element-first-load-stays-small',
+      name: 'first-load-not-through-lazy-entry',
       severity: 'error',
-      comment: 'An element loads its view, normalizer and list readers with import() when a lookup or a list needs them.',
-      from: { path: ELEMENT_FIRST },
-      to: { path: ELEMENT_LAZY, ...RUNTIME },
-    },
-    {
-      name: 'element-first-load-not-core-lookup',
-      severity: 'error',
-      comment: "An element's first load takes core's first-load entry, never core's lookup, view or map code.",
-      from: { path: ELEMENT_FIRST },
-      to: { ...later('first'), ...RUNTIME },
+      comment:
+        "An element's first load takes core's first-load entry (internal/first), never internal/lazy, which holds the lookup's and the view's code.",
+      from: phases.first,
+      to: { path: `${CORE}internal/lazy[.]ts$`, ...RUNTIME },
     },
     {
       name: 'not-to-unresolvable',

@@ -24,6 +24,7 @@ export default tseslint.config(
       'packages/*/custom-elements.json',
       // Written by scripts/generate-map-assets.mjs from Leaflet and world-atlas.
       'packages/core/src/map/*.generated.ts',
+      'packages/core/src/map/land/*.generated.ts',
       // Deliberately wrong code: the React example's type-error checks.
       'demo/react-app/type-errors.tsx',
       // Scratch apps checked from the packed tarballs by their own frameworks' tools (test/packaging/npm-pack.test.ts).

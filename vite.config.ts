@@ -5,7 +5,12 @@ import { trimLitPlugin } from './scripts/trim-lit.js';
 import { trimLeafletPlugin } from './scripts/trim-leaflet.js';
 import { earlyChunks } from './scripts/early-chunks.js';
 import { phaseChunks } from './scripts/phase-chunks.js';
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+
+/** Six characters of a file's SHA-256, as a chunk name's hash. */
+const sourceHash = (file: string): string => createHash('sha256').update(readFileSync(file)).digest('base64url').slice(0, 6);
 
 /** The lookup's and the map element's chunks, by core's folders (scripts/phase-chunks.ts). */
 const phases = phaseChunks(fileURLToPath(new URL('.', import.meta.url)));
@@ -64,10 +69,16 @@ export default defineConfig({
         // of content hash (36 bits) tell this bundle's twenty-odd chunks apart; the two more of the
         // default cost 0.05 KB of the first load, where the entry lists the lookup's chunks by name.
         chunkFileNames: (chunk) => {
-          const element = /packages\/(ocean-tracker|air-tracker)\/src\/define\.ts$/.exec(chunk.facadeModuleId ?? '');
+          const element = /packages\/(ocean-tracker|air-tracker)\/src\/first\/define\.ts$/.exec(chunk.facadeModuleId ?? '');
           if (element) return `chunks/${element[1]}-[hash:6].js`;
           if (chunk.facadeModuleId?.endsWith('/map/leaflet-route-map.ts')) return 'chunks/map-[hash:6].js';
           if (chunk.facadeModuleId?.endsWith('/map/leaflet-tiles.ts')) return 'chunks/map-tiles-[hash:6].js';
+          // The finer land outline's drawing with its tiles' index, and the tiles (map/land-layer.ts imports them as the map zooms in).
+          if (chunk.facadeModuleId?.endsWith('/map/land-fine.ts')) return 'chunks/land-tiles-[hash:6].js';
+          // Rolldown wants longer hashes in every name past 64 chunks, which the entry's list of the
+          // lookup's chunks would pay for; a tile imports nothing, so its source's hash is its chunk's.
+          const land = /\/map\/land\/([\w-]+)\.generated\.ts$/.exec(chunk.facadeModuleId ?? '');
+          if (land) return `chunks/land-${land[1]}-${sourceHash(chunk.facadeModuleId!)}.js`;
           if (chunk.name === 'lookup' || chunk.name === 'map-element') return `chunks/${chunk.name}-[hash:6].js`;
           return 'chunks/shared-[hash:6].js';
         },

@@ -22,6 +22,10 @@ export const ENTRIES = [
   ['air-tracker', 'index.d.ts', 'air-tracker'],
   ['air-tracker', 'normalizer.d.ts', 'air-tracker-normalizer'],
   ['cargo-trackers', 'index.d.ts', 'cargo-trackers'],
+  ['proxy', 'index.d.ts', 'proxy'],
+  ['proxy', 'node.d.ts', 'proxy-node'],
+  ['proxy', 'redis.d.ts', 'proxy-redis'],
+  ['proxy', 'durable-object-store.d.ts', 'proxy-durable-object'],
 ];
 
 execFileSync(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-b', 'tsconfig.build.json'], {

@@ -1,7 +1,9 @@
 // `npm run build:wordpress`: the WordPress plugin as an installable zip (Plugins → Add New →
 // Upload), dist/wordpress/cargo-trackers.zip, holding one `cargo-trackers/` folder: the plugin's
 // PHP, its blocks, readme.txt, and the script-tag bundle with its chunks under assets/<version>/, so a site
-// loads nothing from a third party. npm run build:bundle first (the npm script does).
+// loads nothing from a third party; beside them in assets/<version>/configure/, the configurator's
+// modules from demo/public/configure/ for the plugin's Build a tracker page (includes/configurator.php).
+// npm run build:bundle first (the npm script does).
 //
 //   node scripts/build-wordpress.mjs [--bundle <dir with cargo-trackers.js>] [--out <dir>]
 import { spawnSync } from 'node:child_process';
@@ -18,7 +20,10 @@ const PLUGIN = join(ROOT, 'packages/wordpress-plugin');
  * settings) stays out until it is listed here. Folders ship whole; a missing optional one is skipped.
  */
 const FILES = ['cargo-trackers.php', 'attributes.generated.php', 'readme.txt', 'uninstall.php'];
-const FOLDERS = ['blocks', 'includes'];
+const FOLDERS = ['blocks', 'includes', 'admin'];
+/** The configurator's modules, as the demo serves them: one source for both pages. */
+const CONFIGURATOR = join(ROOT, 'demo/public/configure');
+const CONFIGURATOR_FILES = ['configure.js', 'controls.generated.js', 'contrast.js', 'snippets.js'];
 const REQUIRED = new Set(['cargo-trackers.php', 'attributes.generated.php', 'readme.txt', 'blocks']);
 
 /** The bundle's files a browser asks for: the entry and its chunks, without source maps or Vite's manifest. */
@@ -55,6 +60,7 @@ export function buildWordPressZip({
   }
   cpSync(join(ROOT, 'LICENSE'), join(stage, 'LICENSE'));
   cpSync(bundleDir, join(stage, 'assets', pluginVersion()), { recursive: true, filter: shipsFromBundle });
+  for (const name of CONFIGURATOR_FILES) cpSync(join(CONFIGURATOR, name), join(stage, 'assets', pluginVersion(), 'configure', name));
   // -X: no owner or extra time fields, -D: no directory entries (WordPress's unzip makes them).
   const zipped = spawnSync('zip', ['-r', '-X', '-D', '-q', zip, 'cargo-trackers'], { cwd: outDir, encoding: 'utf8' });
   if (zipped.error) throw new Error(`zip could not run (apt-get install zip): ${zipped.error.message}`);

@@ -3,8 +3,8 @@
 
 /** Each element's registration module: its chunk (with what it imports statically) is its first load. */
 export const ELEMENT_DEFINES = {
-  'ocean-tracker': 'packages/ocean-tracker/src/define.ts',
-  'air-tracker': 'packages/air-tracker/src/define.ts',
+  'ocean-tracker': 'packages/ocean-tracker/src/first/define.ts',
+  'air-tracker': 'packages/air-tracker/src/first/define.ts',
 };
 export const ENTRY = 'packages/cargo-trackers/src/cdn.ts';
 // The map element (imported when a shipment with route data is shown) and the Leaflet adapter
@@ -16,10 +16,10 @@ export const MAP = 'packages/core/src/map/leaflet-route-map.ts';
 // element's normalizer and details (core's TrackerElement.startLookup and the elements' loadProductView).
 const LOOKUP = 'packages/core/src/lookup/lookup.ts';
 export const VIEWS = {
-  'ocean-tracker': [LOOKUP, 'packages/core/src/view/shipment-view.ts', 'packages/ocean-tracker/src/ocean-view.ts'],
-  'air-tracker': [LOOKUP, 'packages/core/src/view/shipment-view.ts', 'packages/air-tracker/src/air-view.ts'],
+  'ocean-tracker': [LOOKUP, 'packages/core/src/view/shipment-view.ts', 'packages/ocean-tracker/src/view/ocean-view.ts'],
+  'air-tracker': [LOOKUP, 'packages/core/src/view/shipment-view.ts', 'packages/air-tracker/src/view/air-view.ts'],
 };
 /** The list readers a number known at load needs at once: an AWB number's prefix names its airline in the form. */
 export const LIST_READERS = {
-  'air-tracker': ['packages/air-tracker/src/airline-list.ts'],
+  'air-tracker': ['packages/air-tracker/src/lookup/airline-list.ts'],
 };

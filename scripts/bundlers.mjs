@@ -24,15 +24,21 @@ export const TOLERANCE_BYTES = 1536;
 /**
  * Modules that only a lookup or a map brings in (paths inside the packages' dist; a path ending in
  * `/` is a folder): all of core's lookup/ and view/, the map element and the Leaflet adapter, and
- * the product views.
+ * each element's lookup/ and view/ (normalizer, list reader, product view).
  */
 export const LAZY_MODULES = [
   'core/dist/lookup/',
   'core/dist/view/',
   'core/dist/map/tracker-route-map.js',
   'core/dist/map/leaflet-route-map.js',
-  'ocean-tracker/dist/ocean-view.js',
-  'air-tracker/dist/air-view.js',
+  // The finer land outline: its index and tiles, imported only as a map zooms in.
+  'core/dist/map/land-fine.js',
+  'core/dist/map/land-tiles.generated.js',
+  'core/dist/map/land/',
+  'ocean-tracker/dist/lookup/',
+  'ocean-tracker/dist/view/',
+  'air-tracker/dist/lookup/',
+  'air-tracker/dist/view/',
 ];
 
 const APP = `import 'cargo-trackers';\n`;

@@ -3,6 +3,9 @@
 //   leaflet-tile-css.generated.ts  its rules for tiles, adopted only with a tile layer
 //   land-110m.generated.ts    the Natural Earth 1:110m land outline (from world-atlas's TopoJSON:
 //                             rings simplified, on a Web Mercator grid, packed as text)
+//   land-zooms.generated.ts   the zooms each outline is drawn at
+//   land-tiles.generated.ts   the finer outlines' tiles, each a module of its own in land/,
+//                             imported when the map is zoomed in over them
 //
 // Why generated modules: they load the same way in every toolchain we use (tsc, Vite, and
 // esbuild in the browser test runner, which understands neither `?inline` CSS nor JSON import
@@ -13,7 +16,7 @@
 //
 // Usage: node scripts/generate-map-assets.mjs          (rewrites the modules)
 //        node scripts/generate-map-assets.mjs --check  (exits 1 if one is out of date)
-import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 
@@ -110,8 +113,8 @@ function leafletTileCssModule() {
 
 // The land outline. world-atlas's land-110m is one MultiPolygon whose 130 arcs are each used by
 // one ring only, so the topology buys nothing: the generator ships rings, simplified for the
-// zooms the map shows (0 to 7, the closest it fits a route) and quantised on a Web Mercator
-// grid, as delta-encoded text.
+// zooms the map showed it at before the finer outlines (0 to 7; now 0 to 3, see FINE_LAND) and
+// quantised on a Web Mercator grid, as delta-encoded text.
 //
 // Why these numbers (gzip -9 of the packed text, and the map looked at in Chromium at zooms 1,
 // 3, 5 and 7 over the North Sea, Malacca, Panama, the Pacific and Antarctica):
@@ -324,9 +327,24 @@ export function tangledRings(rings, holeOf = () => -1) {
       if (crosses(s.a, s.b, t.a, t.b)) tangled.add(rings[s.r].length <= rings[t.r].length ? s.r : t.r);
     }
   }
-  // A ring wholly inside another (no crossing) that is not its hole.
+  // A ring wholly inside another's outline (no crossing) that is neither its hole nor an island
+  // in one of that outline's holes (the finer outlines have islands in the Caspian Sea).
+  const boxes = rings.map((ring) =>
+    ring.reduce(
+      ([x0, y0, x1, y1], [x, y]) => [Math.min(x0, x), Math.min(y0, y), Math.max(x1, x), Math.max(y1, y)],
+      [Infinity, Infinity, -Infinity, -Infinity],
+    ),
+  );
+  const inRing = (o, point) =>
+    point[0] >= boxes[o][0] && point[0] <= boxes[o][2] && point[1] >= boxes[o][1] && point[1] <= boxes[o][3] && contains(rings[o], point);
+  const holes = rings.map(() => []);
+  rings.forEach((_, r) => holeOf(r) >= 0 && holes[holeOf(r)].push(r));
   rings.forEach((ring, r) => {
-    if (ring.length > 0 && rings.some((outline, o) => o !== r && holeOf(r) !== o && contains(outline, ring[0]))) tangled.add(r);
+    if (ring.length === 0) return;
+    const inside = rings.some(
+      (outline, o) => o !== r && holeOf(o) < 0 && holeOf(r) !== o && inRing(o, ring[0]) && !holes[o].some((h) => inRing(h, ring[0])),
+    );
+    if (inside) tangled.add(r);
   });
   return tangled;
 }
@@ -335,7 +353,7 @@ export function tangledRings(rings, holeOf = () => -1) {
  * The land as polygons of rings of grid points (the world 2^gridBits steps wide, Web Mercator,
  * origin top left), without closing points, simplified at `tolerance` pixels at `zoom`.
  */
-export function landPolygons(topology, { gridBits = LAND_GRID_BITS, tolerance = LAND_TOLERANCE, zoom = LAND_ZOOM } = {}) {
+export function landPolygons(topology, { gridBits = LAND_GRID_BITS, tolerance = LAND_TOLERANCE, zoom = LAND_ZOOM, untangle = true } = {}) {
   const size = 2 ** gridBits;
   const scale = 2 ** (zoom + 8) / size; // zoom pixels per grid step
   const source = sourcePolygons(topology);
@@ -351,7 +369,7 @@ export function landPolygons(topology, { gridBits = LAND_GRID_BITS, tolerance = 
       // An island smaller than a grid step has no area left: it goes.
       return area(ring) === 0 ? [] : ring;
     });
-    const tangled = tangledRings(rings, (r) => (flat[r].k > 0 ? r - flat[r].k : -1));
+    const tangled = untangle ? tangledRings(rings, (r) => (flat[r].k > 0 ? r - flat[r].k : -1)) : new Set();
     if (tangled.size === 0) break;
     if (round > 12) throw new Error(`Land rings ${[...tangled]} stay tangled; use a finer grid.`);
     for (const r of tangled) tolerances[r] /= 2;
@@ -438,18 +456,180 @@ function landModule() {
   ].join('\n');
 }
 
+// The finer outlines, drawn instead of the 1:110m one when the map is zoomed in: Natural Earth's
+// 1:10m land, simplified for the closest zoom of each level, cut into tiles (a zoom `tileZoom`
+// tile of the world each) that the map imports for the part of the world in view
+// (land-layer.ts). Why these numbers:
+// - The 1:110m outline keeps every port of the demo and the fixtures on land or within 2 px of
+//   its coast up to zoom 3 (Hamad, Doha's airport, is 2.1 px off at 4; Yangshan's islands,
+//   Shanghai's port, are in no Natural Earth outline); test/packages/core/map/land-coasts.test.ts
+//   checks each outline at each zoom it is drawn at.
+// - 1:50m was not enough: Le Havre, Incheon's airport (reclaimed land), Laem Chabang and Nhava
+//   Sheva lie 5 to 35 px off its coast at zoom 8. 1:10m holds to zoom 7 but not 8 (Hong Kong's
+//   airport, Le Havre and Yantian 2.6 to 3.1 px off), so the map stops at 7 over the outline.
+// - Two levels, so that a view at zoom 4, a third of the world across, does not load the detail
+//   of zoom 7: one simplified at 1.5 px at zoom 5 (zoom-2 tiles, a quarter of the world each
+//   way), one at 0.75 px at zoom 7 (zoom-3 tiles). A view spans at most three tiles each way.
+// - Rings are not untangled (see tangledRings) at these tolerances: what simplification moves is
+//   under a pixel, and 1:10m's own rings touch, which no halving undoes.
+// - Grids of a quarter of a pixel at each level's closest zoom (2^14 at 5, 2^16 at 7).
+const FINE_LAND = [
+  { name: 'mid', above: 3, upTo: 5, gridBits: 14, tolerance: 1.5, tileZoom: 2 },
+  { name: 'fine', above: 5, upTo: 7, gridBits: 16, tolerance: 0.75, tileZoom: 3 },
+];
+
+/** Where segment pq crosses the line where coordinate `axis` is `bound`, the same whichever way it is walked. */
+function crossing(p, q, axis, bound) {
+  const [a, b] = p[axis] < q[axis] ? [p, q] : [q, p];
+  const other = a[1 - axis] + ((bound - a[axis]) * (b[1 - axis] - a[1 - axis])) / (b[axis] - a[axis]);
+  return axis === 0 ? [bound, Math.round(other)] : [Math.round(other), bound];
+}
+
+/**
+ * A ring clipped to a box `[x0, y0, x1, y1]` (Sutherland–Hodgman): the parts outside are
+ * replaced by the box's edges, which tiles beside it share, so the tiles drawn together fill
+ * the same land as the ring.
+ */
+export function clipRing(ring, [x0, y0, x1, y1]) {
+  let points = ring;
+  for (const [axis, bound, below] of [
+    [0, x0, false],
+    [0, x1, true],
+    [1, y0, false],
+    [1, y1, true],
+  ]) {
+    const inside = (p) => (below ? p[axis] <= bound : p[axis] >= bound);
+    const clipped = [];
+    points.forEach((p, i) => {
+      const q = points[(i + 1) % points.length];
+      if (inside(p)) clipped.push(p);
+      if (inside(p) !== inside(q)) clipped.push(crossing(p, q, axis, bound));
+    });
+    points = clipped;
+  }
+  const ring2 = points.filter((p, i) => p[0] !== points.at(i - 1)[0] || p[1] !== points.at(i - 1)[1]);
+  return ring2.length >= 3 && area(ring2) !== 0 ? ring2 : [];
+}
+
+/** A level's tiles: `x-y` of each zoom-`tileZoom` tile with land, and the polygons clipped to it. */
+export function landTiles(topology, { gridBits, tolerance, upTo, tileZoom }) {
+  const size = 2 ** gridBits;
+  const count = 2 ** tileZoom;
+  const step = size / count;
+  const tiles = new Map();
+  for (const polygon of landPolygons(topology, { gridBits, tolerance, zoom: upTo, untangle: false })) {
+    const xs = polygon[0].map(([x]) => x);
+    const ys = polygon[0].map(([, y]) => y);
+    const [tx0, tx1] = [Math.min(...xs), Math.max(...xs)].map((x) => Math.max(0, Math.min(count - 1, Math.floor(x / step))));
+    const [ty0, ty1] = [Math.min(...ys), Math.max(...ys)].map((y) => Math.max(0, Math.min(count - 1, Math.floor(y / step))));
+    for (let tx = tx0; tx <= tx1; tx++) {
+      for (let ty = ty0; ty <= ty1; ty++) {
+        // The outer tiles reach past the grid: Antarctica closes a little beyond the map's edge.
+        const box = [tx * step, ty === 0 ? -size : ty * step, (tx + 1) * step, ty === count - 1 ? 2 * size : (ty + 1) * step];
+        const rings = polygon.map((ring) => clipRing(ring, box));
+        if (rings[0].length === 0) continue;
+        const key = `${tx}-${ty}`;
+        if (!tiles.has(key)) tiles.set(key, []);
+        tiles.get(key).push(rings.filter((ring) => ring.length > 0));
+      }
+    }
+  }
+  return new Map([...tiles].sort(([a], [b]) => a.localeCompare(b, 'en', { numeric: true })));
+}
+
+const FINE_SOURCE = 'land-10m.json';
+const fineHeader = (what) => [
+  `// Generated by scripts/generate-map-assets.mjs from world-atlas ${versionOf('world-atlas')} ${FINE_SOURCE}`,
+  '// (Natural Earth, public domain; packaging ISC, © Michael Bostock). Do not edit; rerun the script after upgrading.',
+  `// ${what}`,
+];
+
+let fineSource;
+function readFineSource() {
+  fineSource ??= JSON.parse(readFileSync(require.resolve(`world-atlas/${FINE_SOURCE}`), 'utf8'));
+  if (fineSource.type !== 'Topology' || !fineSource.transform || !fineSource.objects?.land)
+    throw new Error(`world-atlas ${FINE_SOURCE} changed shape.`);
+  return fineSource;
+}
+
+/** The finer outlines' modules: [name, text] of land-tiles.generated.ts and of each tile in land/. */
+function fineLandModules() {
+  const files = [];
+  const levels = FINE_LAND.map((level) => {
+    const tiles = landTiles(readFineSource(), level);
+    const loaders = [...tiles].map(([key, polygons]) => {
+      const name = `land/${level.name}-${key}.generated.ts`;
+      files.push([
+        name,
+        [
+          ...fineHeader(`The land in tile ${key} of zoom ${level.tileZoom}, packed as packed-land.ts reads it.`),
+          `export const packedLand = ${JSON.stringify(packLand(polygons))};`,
+          '',
+        ].join('\n'),
+      ]);
+      return `    '${key}': () => import('./${name.replace(/\.ts$/, '.js')}'),`;
+    });
+    return [
+      '  {',
+      `    grid: ${2 ** level.gridBits},`,
+      `    tileZoom: ${level.tileZoom},`,
+      '    tiles: {',
+      ...loaders.map((line) => `  ${line}`),
+      '    },',
+      '  },',
+    ];
+  });
+  const index = [
+    ...fineHeader('The finer outlines, a level for each range of zooms in landZooms, each tile a module imported when needed.'),
+    '',
+    "import type { LandLevel } from './land-levels.js';",
+    '',
+    'export const landLevels: readonly LandLevel[] = [',
+    ...levels.flat(),
+    '];',
+    '',
+  ].join('\n');
+  return [['land-tiles.generated.ts', index], ...files];
+}
+
+function landZoomsModule() {
+  return [
+    '// Generated by scripts/generate-map-assets.mjs. Do not edit; change FINE_LAND there.',
+    '',
+    '/** The closest zoom the coarse outline is drawn at, then the closest of each finer level (land-tiles.generated.ts). */',
+    `export const landZooms: readonly number[] = [${[FINE_LAND[0].above, ...FINE_LAND.map((level) => level.upTo)].join(', ')}];`,
+    '',
+  ].join('\n');
+}
+
 const modules = [
   ['leaflet-css.generated.ts', leafletCssModule],
   ['leaflet-tile-css.generated.ts', leafletTileCssModule],
   ['land-110m.generated.ts', landModule],
+  ['land-zooms.generated.ts', landZoomsModule],
 ];
+
+/** Every generated module as [name relative to the map folder, text]. */
+function generatedModules() {
+  return [...modules.map(([name, build]) => [name, build()]), ...fineLandModules()];
+}
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const check = process.argv.includes('--check');
   let stale = 0;
-  for (const [name, build] of modules) {
+  const generated = generatedModules();
+  const tileDir = fileURLToPath(new URL('land/', mapDir));
+  mkdirSync(tileDir, { recursive: true });
+  // A tile the outline no longer has would stay in the package otherwise.
+  for (const file of readdirSync(tileDir)) {
+    if (generated.some(([name]) => name === `land/${file}`)) continue;
+    if (check) {
+      console.error(`${tileDir}${file} is no longer generated; run node scripts/generate-map-assets.mjs`);
+      stale++;
+    } else rmSync(`${tileDir}${file}`);
+  }
+  for (const [name, text] of generated) {
     const path = fileURLToPath(new URL(name, mapDir));
-    const text = build();
     if (check) {
       let current = '';
       try {

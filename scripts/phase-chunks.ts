@@ -1,23 +1,29 @@
 /**
- * The script-tag bundle's chunks follow core's folders: what a lookup loads is one chunk
+ * The script-tag bundle's chunks follow the load-phase folders: what a lookup loads is one chunk
  * (`lookup`): the modules in core's lookup/ and view/, and what they import statically that the
  * first load does not hold (the leaves they use, Lit's directives). The map element is another
  * (`map-element`): core's map/define.ts and what it imports that neither holds. Leaflet's adapter
- * (map/leaflet-route-map.ts, imported with `import()`) and its tiles stay chunks of their own.
+ * (map/leaflet-route-map.ts, imported with `import()`), its tiles, and the finer land outline's
+ * drawing and tiles (map/land-fine.ts, map/land/, imported as the map zooms in) stay chunks of
+ * their own: only static imports join a phase's chunk.
  * One chunk rather than one per set of dynamic imports reaching a module: over HTTP/1.1's six
  * connections to a host each chunk is a request in the queue, and each file is a name the entry
- * lists (scripts/early-chunks.ts).
+ * lists (scripts/early-chunks.ts). An element package's lookup/ and view/ stay in the chunks their
+ * own `import()` makes: its product view with its normalizer, loaded with each lookup of that
+ * element only, and its list reader, which a form can want without a lookup.
  *
  * A module lands in a chunk by where it sits, and a leaf by the earliest phase that imports it;
- * no list of module names. The build stops when a first/ module is not in the first load, or a
- * lookup/ or view/ module is (.dependency-cruiser.mjs states the same rule for the sources).
+ * no list of module names. The build stops when a first/ module (core's or an element's) is not in
+ * the first load, or a lookup/ or view/ module is (.dependency-cruiser.mjs states the same rule
+ * for the sources).
  */
 import { relative } from 'node:path';
 import type { Plugin } from 'vite';
 import { ELEMENT_DEFINES, ENTRY, MAP_ELEMENT } from './bundle-modules.mjs';
 
 const LOOKUP_ROOTS = /^packages\/core\/src\/(lookup|view)\//;
-const FIRST = /^packages\/core\/src\/first\//;
+const FIRST = /^packages\/(core|ocean-tracker|air-tracker)\/src\/first\//;
+const LATER = /^packages\/(core|ocean-tracker|air-tracker)\/src\/(lookup|view)\//;
 const SHARED = /^packages\/core\/src\/first\/shared\.ts$/;
 
 interface Graph {
@@ -67,7 +73,7 @@ export function phaseChunks(root: string): {
         ...ids
           .filter((id) => FIRST.test(path(id)) && !first.has(id) && !SHARED.test(path(id)))
           .map((id) => `${path(id)} is not in the first load`),
-        ...lookupRoots.filter((id) => first.has(id)).map((id) => `${path(id)} is in the first load`),
+        ...ids.filter((id) => LATER.test(path(id)) && first.has(id)).map((id) => `${path(id)} is in the first load`),
       ];
       if (misplaced.length > 0)
         throw new Error(`phase-chunks: a module sits in the wrong folder for when it loads: ${misplaced.join('; ')}`);

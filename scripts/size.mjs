@@ -17,10 +17,14 @@
 //                    they import that neither the first loads nor the first lookups brought
 //                    (printed, no budget of its own). The tile layer's chunk, loaded only with
 //                    `tile-url`, is not counted: the default map draws the built-in land;
+//   finer land       the 1:10m land outline's drawing and index, and its tiles, imported when a map
+//                    is zoomed past the coarse outline's zooms (map/land-layer.ts): their sum, each
+//                    level's largest tile and median (printed, no budget; a view loads a few
+//                    tiles of one level). `--land` lists every tile;
 //   lookup with      per element, everything a lookup that shows a map adds to that element's
 //   its map          first load: the first lookup and the map together. The worse of the two
 //                    elements is held to the budget. Source maps are never counted.
-// Usage: npm run build:bundle && node scripts/size.mjs
+// Usage: npm run build:bundle && node scripts/size.mjs [--land]
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -112,6 +116,30 @@ if (keyOf(MAP) && keyOf(MAP_ELEMENT)) {
   console.log(`  ${'map, added when shown'.padEnd(37)}${kb(total(added)).padStart(9)}  (${list(added)})`);
 } else {
   failures.push('the map chunk is missing from the bundle (nothing imports the Leaflet adapter)');
+}
+
+// The finer land, by level (the tiles' modules are map/land/<level>-<x>-<y>.generated.ts).
+const landChunks = Object.values(manifest).filter((chunk) => /map\/land\/|map\/land-fine\.ts/.test(chunk.src ?? ''));
+if (landChunks.length > 0) {
+  const tiles = landChunks.filter((chunk) => /map\/land\//.test(chunk.src));
+  console.log(
+    `  ${'finer land, every tile'.padEnd(37)}${kb(total(landChunks.map((c) => c.file))).padStart(9)}  (${tiles.length} tiles, and their drawing and index ${list(landChunks.filter((c) => !tiles.includes(c)).map((c) => c.file))})`,
+  );
+  const levels = new Map();
+  for (const chunk of tiles) {
+    const level = /map\/land\/([a-z]+)-/.exec(chunk.src)[1];
+    levels.set(level, [...(levels.get(level) ?? []), chunk]);
+  }
+  for (const [level, chunks] of levels) {
+    const sizes = chunks.map((c) => [gzipSize(c.file), c.file]).sort(([a], [b]) => a - b);
+    const [largest, file] = sizes.at(-1);
+    console.log(
+      `    ${`level ${level}`.padEnd(35)}${kb(sizes.reduce((sum, [size]) => sum + size, 0)).padStart(9)}  (${chunks.length} tiles, median ${kb(sizes[sizes.length >> 1][0])}, largest ${file} ${kb(largest)})`,
+    );
+    if (process.argv.includes('--land')) for (const [size, f] of sizes) console.log(`      ${f.padEnd(33)}${kb(size).padStart(9)}`);
+  }
+} else {
+  failures.push('the finer land outline has no chunks in the bundle (nothing imports map/land-fine.ts)');
 }
 
 // Issue 17's second goal: everything a lookup with its map adds to an element's first load (the

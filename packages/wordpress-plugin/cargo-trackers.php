@@ -21,6 +21,7 @@ if (!defined('ABSPATH')) {
 // The proxy (REST routes cargo-trackers/v1/…) and its settings page; the key stays on the server.
 require_once __DIR__ . '/includes/proxy-routes.php';
 require_once __DIR__ . '/includes/settings.php';
+require_once __DIR__ . '/includes/configurator.php';
 
 const CARGO_TRACKERS_VERSION = '0.1.0';
 /** The same bundle on jsDelivr, used only when a site opts in with the `cargo_trackers_use_cdn` filter. */
@@ -77,11 +78,12 @@ function cargo_trackers_enqueue() {
 }
 
 /**
- * Before 6.5: turns WordPress's own tag for the handle into a module script. Only the type
+ * Before 6.5, and for the configurator's admin page (includes/configurator.php): turns WordPress's
+ * own tag for the handle into a module script. Only the type
  * changes, so WordPress's id and whatever other script_loader_tag filters added stay.
  */
 function cargo_trackers_module_tag($tag, $handle, $src) {
-    if ($handle !== 'cargo-trackers') {
+    if ($handle !== 'cargo-trackers' && $handle !== 'cargo-trackers-configure') {
         return $tag;
     }
     $opening = '/<script\b(?=[^>]*\bsrc=)[^>]*>/i';

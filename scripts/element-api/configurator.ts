@@ -34,7 +34,7 @@ function numberAttribute(e: ElementModel): string {
 /** How the form edits a custom property: a colour picker, a length, or free text (a font, an outline). */
 function cssKind(name: string, fallback: string | undefined): 'colour' | 'length' | 'text' {
   if (/-(color|background)$/.test(name)) return 'colour';
-  if (fallback !== undefined && /^-?\d+(\.\d+)?(px|rem|em|%)?$/.test(fallback)) return 'length';
+  if (name.endsWith('-size') || (fallback !== undefined && /^-?\d+(\.\d+)?(px|rem|em|%)?$/.test(fallback))) return 'length';
   return 'text';
 }
 
@@ -71,6 +71,7 @@ export function configuratorModule(header: string, version: string): string {
         kind: cssKind(name, c.default),
         ...(c.default !== undefined && { default: c.default }),
         ...(token && { token: token.id, light: token.light, dark: token.dark }),
+        ...(token && 'inherited' in token && { inherited: true }),
         ...(size && { compact: size.compact }),
         description: c.description,
       };

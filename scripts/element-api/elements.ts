@@ -1,8 +1,8 @@
 // The elements whose API the generators read: each element's own declaration joined with the
 // shared one it inherits (core's `trackerApi`), in one shape every generator walks.
 import { trackerApi } from '../../packages/core/src/first/tracker-api.js';
-import { oceanTrackerApi } from '../../packages/ocean-tracker/src/ocean-tracker-api.js';
-import { airTrackerApi } from '../../packages/air-tracker/src/air-tracker-api.js';
+import { oceanTrackerApi } from '../../packages/ocean-tracker/src/first/ocean-tracker-api.js';
+import { airTrackerApi } from '../../packages/air-tracker/src/first/air-tracker-api.js';
 import type { ApiType, CssPropertyApi, EventApi, MethodApi, PropertyApi } from '../../packages/core/src/first/element-api.js';
 
 export interface Inherited {

@@ -333,7 +333,7 @@ function elementManifest(e: ElementModel) {
       },
       {
         kind: 'javascript-module',
-        path: 'dist/define.js',
+        path: 'dist/first/define.js',
         declarations: [],
         exports: [{ kind: 'custom-element-definition', name: e.tagName, declaration: ref }],
       },

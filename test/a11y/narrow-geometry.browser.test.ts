@@ -219,6 +219,11 @@ describe('the carrier picker', () => {
             const option = s.selectedOptions[0]!;
             expect(option.value).to.equal(carrier);
             expect(el.scrollWidth, 'element scrollWidth').to.be.at.most(el.clientWidth);
+            // Mirrored with the element, a Latin name picked or not; the name reads in its own direction.
+            expect(getComputedStyle(s).direction, 'the select mirrors').to.equal(lang === 'ar' ? 'rtl' : 'ltr');
+            expect(option.matches(carrier ? ':dir(ltr)' : lang === 'ar' ? ':dir(rtl)' : ':dir(ltr)'), 'the name’s own direction').to.equal(
+              true,
+            );
             // The picked name set on one line in the select's font, against the room inside the
             // select (its padding and the drop-down mark taken off).
             const style = getComputedStyle(s);
@@ -239,14 +244,98 @@ describe('the carrier picker', () => {
               expect(inner, `room for ${lines} lines of "${option.textContent}"`).to.be.at.least(lines * parseFloat(style.lineHeight) - 1);
             } else {
               // A select the engine draws itself cuts a name that is too long: only on a phone, where even
-              // a full-width select is too short, and then at its end, so that its start shows.
+              // a full-width select is too short.
               expect(width, `"${option.textContent}" is cut at ${width} px`).to.be.below(768);
-              const own = carrier || lang !== 'ar' ? 'ltr' : 'rtl';
-              expect(style.direction, 'the select sets the name from its own start').to.equal(own);
             }
           },
         );
       }
+    }
+  }
+});
+
+/** A range over `text` from `start` to `end`. */
+function rangeOf(text: Text, start: number, end: number): Range {
+  const range = document.createRange();
+  range.setStart(text, start);
+  range.setEnd(text, end);
+  return range;
+}
+
+/** The boxes of a range's text, one per line (by their vertical middle). */
+function rangeLines(range: Range): DOMRect[] {
+  const lines: DOMRect[] = [];
+  for (const r of range.getClientRects()) {
+    if (r.width === 0 || r.height === 0) continue;
+    const mid = r.top + r.height / 2;
+    const same = lines.find((l) => mid > l.top && mid < l.bottom);
+    if (same) {
+      const left = Math.min(same.left, r.left);
+      const right = Math.max(same.right, r.right);
+      lines[lines.indexOf(same)] = new DOMRect(left, same.top, right - left, same.height);
+    } else lines.push(DOMRect.fromRect(r));
+  }
+  return lines;
+}
+
+/** Whether box `a` comes before box `b` in right-to-left reading: to its right on one line, or on a line above. */
+function readsBefore(a: DOMRect, b: DOMRect): boolean {
+  const sameLine = Math.abs(a.top + a.height / 2 - (b.top + b.height / 2)) < Math.min(a.height, b.height) / 2;
+  return sameLine ? a.left >= b.right - 0.5 : a.bottom <= b.top + 1;
+}
+
+// Arabic and every right-to-left language: an identifier stays with its label, a place reads
+// city first, then its country, and an airport's code stays on the line of its city.
+describe('right to left: what belongs together reads together', () => {
+  afterEach(() => document.querySelectorAll('[data-test-root]').forEach((n) => n.remove()));
+  after(async () => setViewport({ width: 800, height: 600 }));
+
+  for (const width of WIDTHS) {
+    for (const s of SUBJECTS) {
+      itExceptIn(tooNarrowFor(width), `<${s.tag}> ${s.number} at ${width} px, ar`, async () => {
+        await setViewport({ width, height: 900 });
+        document.body.style.margin = '0';
+        const el = await loaded(s, 'ar');
+        const root = el.shadowRoot!;
+
+        // "IMO 9839272" on one line, in that order, after the vessel's name.
+        const vessels = [...root.querySelectorAll('[part~="vessels"] li')].filter((li) => /IMO/.test(li.textContent!));
+        if (s.tag === 'ocean-tracker') expect(vessels.length, 'vessels with an IMO number').to.be.greaterThan(0);
+        for (const li of vessels) {
+          const name = li.querySelector('strong')!;
+          const imo = [...li.querySelectorAll('*')].find((n) => /^IMO\s\d{7}$/.test(n.textContent!.trim()));
+          expect(imo, `"IMO" and its number in one element: ${li.textContent}`).to.not.equal(undefined);
+          const lines = visualLines(imo!);
+          expect(lines, 'IMO and its number on one line, label first').to.deep.equal([imo!.textContent!.trim().replace(/\s/, '\u00a0')]);
+          const nameLines = lineBoxes(name.firstChild ?? name);
+          expect(readsBefore(nameLines.at(-1)!, imo!.getBoundingClientRect()), 'the name, then its IMO number').to.equal(true);
+        }
+
+        // Each "place، country" in the flights' "from … to …" and the Affected line.
+        let places = 0;
+        for (const node of root.querySelectorAll('[part~="flight"] .flight-route, [part~="exception"] .exception-leg')) {
+          for (const t of textNodes(node)) {
+            for (const m of t.data.matchAll(/\u2068([^\u2066-\u2069]+)\u2069، \u2068([^\u2066-\u2069]+)\u2069/g)) {
+              places++;
+              const [, place, country] = m;
+              const start = m.index + 1;
+              const city = rangeOf(t, start, start + place!.length);
+              const countryLines = rangeLines(rangeOf(t, start + place!.length + 4, start + place!.length + 4 + country!.length));
+              const cityLines = rangeLines(city);
+              expect(readsBefore(cityLines.at(-1)!, countryLines[0]!), `"${place}" before "${country}"`).to.equal(true);
+              const code = /[ \u00a0]\([A-Z]{3}\)$/.exec(place!);
+              if (!code) continue;
+              // The airport's code on the line of the last word of its city.
+              const lastWord = place!.lastIndexOf(' ', code.index - 1) + 1;
+              expect(
+                rangeLines(rangeOf(t, start + lastWord, start + place!.length)).length,
+                `"${place}" keeps its code on its line`,
+              ).to.equal(1);
+            }
+          }
+        }
+        if (s.tag === 'air-tracker') expect(places, 'places in the flights').to.be.greaterThan(0);
+      });
     }
   }
 });

@@ -26,8 +26,8 @@ describe('the first load, bundled from the packages by Vite, esbuild and webpack
     assert.deepEqual(Object.keys(results), ['vite', 'esbuild', 'webpack 5']);
     for (const [name, result] of Object.entries(results)) {
       for (const element of [
-        'ocean-tracker/dist/ocean-tracker.js',
-        'air-tracker/dist/air-tracker.js',
+        'ocean-tracker/dist/first/ocean-tracker.js',
+        'air-tracker/dist/first/air-tracker.js',
         'core/dist/first/tracker-element.js',
       ]) {
         assert.ok(

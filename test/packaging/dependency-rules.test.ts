@@ -103,6 +103,34 @@ describe('the load-phase dependency rule', { concurrency: true }, () => {
     assert.deepEqual(names(found), ['no-view-to-later-phase: packages/core/src/view/summary.ts → packages/core/src/map/route.ts']);
   });
 
+  it("decides an element package's phases by its folders, not by file names", async () => {
+    const found = await cruiseTree({
+      'packages/ocean-tracker/src/view/vessel-table.ts': 'export const vesselTable = 1;\n',
+      'packages/ocean-tracker/src/lookup/berths.ts': 'export const berths = 1;\n',
+      'packages/ocean-tracker/src/first/hint.ts':
+        "import { vesselTable } from '../view/vessel-table.js';\nimport { berths } from '../lookup/berths.js';\nexport const hint = vesselTable + berths;\n",
+      'packages/air-tracker/src/first/badge.ts':
+        "import { session } from '../../../core/src/lookup/session.js';\nexport const badge = session;\n",
+      'packages/air-tracker/src/view/cargo.ts': "import { badge } from '../first/badge.js';\nexport const cargo = badge;\n",
+    });
+    assert.deepEqual(names(found).sort(), [
+      'no-first-to-later-phase: packages/air-tracker/src/first/badge.ts → packages/core/src/lookup/session.ts',
+      'no-first-to-later-phase: packages/ocean-tracker/src/first/hint.ts → packages/ocean-tracker/src/lookup/berths.ts',
+      'no-first-to-later-phase: packages/ocean-tracker/src/first/hint.ts → packages/ocean-tracker/src/view/vessel-table.ts',
+    ]);
+  });
+
+  it("fails when an element's first load takes core's lazy entry", async () => {
+    const found = await cruiseTree({
+      'packages/core/src/internal/lazy.ts': "export { show } from '../view/show.js';\n",
+      'packages/ocean-tracker/src/first/early.ts':
+        "import { show } from '../../../core/src/internal/lazy.js';\nexport const early = show;\n",
+    });
+    assert.deepEqual(names(found), [
+      'first-load-not-through-lazy-entry: packages/ocean-tracker/src/first/early.ts → packages/core/src/internal/lazy.ts',
+    ]);
+  });
+
   it('fails on a cycle, even one closed by a type-only import', async () => {
     const found = await cruiseTree({
       'packages/core/src/lookup/a.ts': "import type { B } from './b.js';\nexport interface A { readonly b?: B }\n",

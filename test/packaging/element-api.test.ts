@@ -13,8 +13,8 @@ import { elements } from '../../scripts/element-api/elements.js';
 import { colourTokens, sizeTokens } from '../../packages/core/src/first/tokens.js';
 import type { TrackerElement } from '../../packages/core/src/first/tracker-element.js';
 // Imported in Node: nothing registers without customElements, and Lit's classes load as they are.
-import { OceanTracker } from '../../packages/ocean-tracker/src/ocean-tracker.js';
-import { AirTracker } from '../../packages/air-tracker/src/air-tracker.js';
+import { OceanTracker } from '../../packages/ocean-tracker/src/first/ocean-tracker.js';
+import { AirTracker } from '../../packages/air-tracker/src/first/air-tracker.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 

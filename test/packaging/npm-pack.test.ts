@@ -38,8 +38,8 @@ const REQUIRED: Record<PackageDir, string[]> = {
   'ocean-tracker': [
     'dist/index.js',
     'dist/index.d.ts',
-    'dist/define.js',
-    'dist/define.d.ts',
+    'dist/first/define.js',
+    'dist/first/define.d.ts',
     'custom-elements.json',
     'web-types.json',
     'vscode.html-custom-data.json',
@@ -47,8 +47,8 @@ const REQUIRED: Record<PackageDir, string[]> = {
   'air-tracker': [
     'dist/index.js',
     'dist/index.d.ts',
-    'dist/define.js',
-    'dist/define.d.ts',
+    'dist/first/define.js',
+    'dist/first/define.d.ts',
     'custom-elements.json',
     'web-types.json',
     'vscode.html-custom-data.json',
@@ -290,6 +290,9 @@ describe('npm pack: each package, installed from its tarball into a scratch app'
         /^dist\/cdn\/chunks\/ocean-tracker-[\w-]+\.js$/,
         /^dist\/cdn\/chunks\/air-tracker-[\w-]+\.js$/,
         /^dist\/cdn\/chunks\/map-[\w-]+\.js$/,
+        // The finer land outline, through its index (map/land-layer.ts imports both as the map zooms in).
+        /^dist\/cdn\/chunks\/land-tiles-[\w-]+\.js$/,
+        /^dist\/cdn\/chunks\/land-fine-6-3-[\w-]+\.js$/,
       ]) {
         assert.ok(
           [...seen].some((p) => chunk.test(p)),

@@ -26,8 +26,8 @@ function chunksOf(graph: Record<string, string[]>): Record<string, string[]> {
 // The script-tag entry, both elements and core's first load, as bundle-modules.mjs names them.
 const FIRST_LOAD = {
   'cargo-trackers/src/cdn.ts': ['core/src/first/early-lookup.ts'],
-  'ocean-tracker/src/define.ts': ['core/src/first/tracker-element.ts'],
-  'air-tracker/src/define.ts': ['core/src/first/tracker-element.ts'],
+  'ocean-tracker/src/first/define.ts': ['core/src/first/tracker-element.ts'],
+  'air-tracker/src/first/define.ts': ['core/src/first/tracker-element.ts'],
   'core/src/first/tracker-element.ts': ['core/src/i18n/localizer.ts'],
   'core/src/first/early-lookup.ts': [],
   'core/src/first/shared.ts': ['core/src/first/early-lookup.ts', 'core/src/model/events.ts'],
@@ -41,11 +41,11 @@ describe('phaseChunks (build plugin)', () => {
       ...FIRST_LOAD,
       'core/src/lookup/lookup.ts': ['core/src/lookup/session.ts'],
       'core/src/lookup/session.ts': ['core/src/first/shared.ts', 'core/src/format/dates.ts', 'core/src/i18n/localizer.ts'],
-      'core/src/view/shipment-view.ts': ['core/src/format/dates.ts', 'core/src/map/route-geometry.ts'],
+      'core/src/view/shipment-view.ts': ['core/src/format/dates.ts', 'core/src/view/route-geometry.ts'],
       'core/src/format/dates.ts': [],
-      'core/src/map/route-geometry.ts': [],
+      'core/src/view/route-geometry.ts': [],
       'core/src/map/define.ts': ['core/src/map/tracker-route-map.ts', 'core/src/first/shared.ts'],
-      'core/src/map/tracker-route-map.ts': ['core/src/map/route-geometry.ts'],
+      'core/src/map/tracker-route-map.ts': ['core/src/view/route-geometry.ts'],
       'core/src/map/leaflet-route-map.ts': [],
     });
     assert.deepEqual(chunks, {
@@ -54,8 +54,8 @@ describe('phaseChunks (build plugin)', () => {
         'core/src/format/dates.ts',
         'core/src/lookup/lookup.ts',
         'core/src/lookup/session.ts',
-        'core/src/map/route-geometry.ts',
         'core/src/model/events.ts',
+        'core/src/view/route-geometry.ts',
         'core/src/view/shipment-view.ts',
       ],
       'map-element': ['core/src/map/define.ts', 'core/src/map/tracker-route-map.ts'],
@@ -85,6 +85,49 @@ describe('phaseChunks (build plugin)', () => {
           'core/src/map/define.ts': [],
         }),
       /packages\/core\/src\/first\/only-later\.ts is not in the first load/,
+    );
+  });
+
+  it("leaves an element's lookup/ and view/ to the chunks of its own import()", () => {
+    const chunks = chunksOf({
+      ...FIRST_LOAD,
+      'ocean-tracker/src/first/define.ts': ['ocean-tracker/src/first/ocean-tracker.ts'],
+      'ocean-tracker/src/first/ocean-tracker.ts': ['core/src/first/tracker-element.ts'],
+      'ocean-tracker/src/view/ocean-view.ts': ['ocean-tracker/src/lookup/ocean-normalizer.ts', 'core/src/format/dates.ts'],
+      'ocean-tracker/src/lookup/ocean-normalizer.ts': [],
+      'core/src/lookup/lookup.ts': ['core/src/format/dates.ts'],
+      'core/src/format/dates.ts': [],
+      'core/src/map/define.ts': [],
+    });
+    assert.deepEqual(chunks, {
+      lookup: ['core/src/format/dates.ts', 'core/src/lookup/lookup.ts'],
+      'map-element': ['core/src/map/define.ts'],
+    });
+  });
+
+  it("stops the build when an element's view/ module is in the first load", () => {
+    assert.throws(
+      () =>
+        chunksOf({
+          ...FIRST_LOAD,
+          'ocean-tracker/src/first/define.ts': ['ocean-tracker/src/view/vessels.ts', 'core/src/first/tracker-element.ts'],
+          'ocean-tracker/src/view/vessels.ts': [],
+          'core/src/map/define.ts': [],
+        }),
+      /packages\/ocean-tracker\/src\/view\/vessels\.ts is in the first load/,
+    );
+  });
+
+  it("stops the build when an element's first/ module is loaded only later", () => {
+    assert.throws(
+      () =>
+        chunksOf({
+          ...FIRST_LOAD,
+          'air-tracker/src/view/air-view.ts': ['air-tracker/src/first/only-later.ts'],
+          'air-tracker/src/first/only-later.ts': [],
+          'core/src/map/define.ts': [],
+        }),
+      /packages\/air-tracker\/src\/first\/only-later\.ts is not in the first load/,
     );
   });
 });

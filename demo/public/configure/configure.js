@@ -1,20 +1,37 @@
 // The configurator: a form built from controls.generated.js (the element API declaration), a live
 // preview against the demo's mock service, contrast checks as colours are picked, and snippets.
 // Every text from the declaration or the owner is set as text; nothing is parsed as HTML.
+//
+// The WordPress plugin serves the same module on its admin page (Settings → Cargo Trackers →
+// Build a tracker). The form's data attributes say so: data-host="wordpress", the plugin's own
+// routes for the preview (data-preview-proxy-ocean, data-preview-carriers-ocean, … for air), and
+// the snippets to show (data-snippets="shortcode block css"). There the proxy is the plugin's,
+// and a number at load reaches the preview when its field is left, since each lookup there goes
+// to the real service with the site's key.
 import { colourPairs, cssProperties, demoStates, elements, languages, packageName, version } from './controls.generated.js';
 import { checkPairs } from './contrast.js';
 import { SNIPPETS } from './snippets.js';
 
+const $ = (id) => document.getElementById(id);
+const host = $('options').dataset;
+const inWordPress = host.host === 'wordpress';
+const capitalized = (product) => product.charAt(0).toUpperCase() + product.slice(1);
+
 const CDN_URL = `https://cdn.jsdelivr.net/npm/${packageName}@${version}/dist/cdn/cargo-trackers.js`;
-/** What the preview asks: the demo's own proxy, in front of its mock service. */
-const previewProxy = (product) => new URL(`/api/tracking/${product}`, location.href).pathname;
+/** What the preview asks: the host's proxy (the demo's, in front of its mock service, unless the page names another). */
+const previewProxy = (product) =>
+  host[`previewProxy${capitalized(product)}`] || new URL(`/api/tracking/${product}`, location.href).pathname;
+/** Where the preview's carrier list comes from when the host names it (the plugin's route, which plain permalinks put in a query). */
+const previewCarriers = (product) => host[`previewCarriers${capitalized(product)}`] || undefined;
+/** The snippets this page shows: all, unless the host lists some. */
+const shownSnippets = host.snippets ? SNIPPETS.filter((s) => host.snippets.split(/\s+/).includes(s.id)) : SNIPPETS;
 /** Characters one of the snippet formats cannot carry (a shortcode ends at `]`, an attribute at `"`). */
 const UNSAFE = /["[\]<>\p{Cc}]/u;
 const UNSAFE_MESSAGE = 'Remove " [ ] < > and line breaks: a snippet cannot carry them.';
 
 const state = {
   product: 'ocean',
-  proxy: { kind: 'own', own: '/api/tracking', wordpress: '', plain: false, worker: '' },
+  proxy: { kind: inWordPress ? 'wordpress' : 'own', own: '/api/tracking', wordpress: '', plain: false, worker: '' },
   bundle: { kind: 'cdn', url: '' },
   /** Attribute values by key (`theme` for a shared attribute, `ocean-tracker reference-number` for an element's own). */
   attributes: new Map(),
@@ -23,7 +40,6 @@ const state = {
   previewNumbers: new Map(),
 };
 
-const $ = (id) => document.getElementById(id);
 const chosen = () => elements.filter((e) => state.product === 'both' || e.product === state.product);
 const keyOf = (element, attribute) => (attribute.shared ? attribute.attribute : `${element.tagName} ${attribute.attribute}`);
 const idOf = (key) => `attr-${key.replace(/\s+/g, '--')}`;
@@ -131,6 +147,7 @@ function configuredAttributes(element, forPreview) {
     let value;
     if (attribute.attribute === 'proxy-url') value = forPreview ? previewProxy(element.product) : proxyUrl(element.product);
     else value = state.attributes.get(keyOf(element, attribute));
+    if (forPreview && attribute.attribute === 'carriers-url' && value === undefined) value = previewCarriers(element.product);
     if (value === undefined || value === '' || value === false) continue;
     list.push({ attribute: attribute.attribute, type: attribute.type, value });
   }
@@ -181,7 +198,9 @@ function attributeControl(element, attribute) {
     });
   } else {
     control = el('input', { type: 'text', spellcheck: 'false', autocomplete: 'off', placeholder: unset.replace(/`/g, '') });
-    control.addEventListener('input', () => {
+    // On WordPress a number starts a real lookup: taken when the field is left, not at each keystroke.
+    const when = inWordPress && attribute.attribute === element.numberAttribute ? 'change' : 'input';
+    control.addEventListener(when, () => {
       const message = checkText(control.value);
       setMessage(control, message);
       if (!message) {
@@ -235,7 +254,8 @@ function buildCssFields() {
       const picker = el('input', { type: 'color', value: property.light ?? '#808080' });
       const reset = el('button', { type: 'button', className: 'reset', disabled: true }, 'Default');
       reset.setAttribute('aria-label', `Default ${label.toLowerCase()}`);
-      const wrap = field(id, label, picker, hint || 'Default: from the theme.', property.name);
+      const inherited = property.inherited && `Default: your page's (checked as ${property.light}, ${property.dark} in the dark theme).`;
+      const wrap = field(id, label, picker, inherited || hint || 'Default: from the theme.', property.name);
       const shown = el('output', { for: id, className: 'value' }, 'default');
       picker.after(shown, reset);
       picker.dataset.property = property.name;
@@ -286,6 +306,7 @@ function buildProxyFields() {
     ['bundle-url', 'bundle'],
   ]) {
     const input = $(id);
+    if (!input) continue;
     input.addEventListener('input', () => {
       const message = checkAddress(input.value.trim());
       setMessage(input, message);
@@ -295,7 +316,7 @@ function buildProxyFields() {
       render();
     });
   }
-  $('proxy-plain').addEventListener('change', (event) => {
+  $('proxy-plain')?.addEventListener('change', (event) => {
     state.proxy.plain = event.target.checked;
     render();
   });
@@ -385,6 +406,8 @@ function syncPreview() {
       if (node.getAttribute(attribute) !== text) node.setAttribute(attribute, text);
     }
   }
+  // The elements take the page's type and text colour: the preview is a page of the theme picked.
+  preview.dataset.theme = state.attributes.get('theme') ?? 'light';
   for (const property of cssProperties) {
     if (state.css.has(property.name)) preview.style.setProperty(property.name, state.css.get(property.name));
     else preview.style.removeProperty(property.name);
@@ -395,6 +418,8 @@ function syncPreview() {
 
 function buildDemoStates() {
   const holder = $('demo-states');
+  // The demo numbers are the mock service's: a page that previews through a real service has none.
+  if (!holder) return;
   for (const element of elements) {
     const list = el('ul', { className: 'demo-states', dataset: { product: element.product } });
     for (const demo of demoStates) {
@@ -415,7 +440,7 @@ function buildDemoStates() {
 
 function buildSnippets() {
   const holder = $('snippets');
-  for (const snippet of SNIPPETS) {
+  for (const snippet of shownSnippets) {
     const code = el('code', { id: `snippet-${snippet.id}` });
     const button = el('button', { type: 'button', className: 'copy' }, 'Copy');
     button.setAttribute('aria-describedby', `snippet-${snippet.id}-title`);
@@ -446,7 +471,7 @@ async function copy(title, code) {
 
 function syncSnippets() {
   const config = snippetConfig();
-  for (const snippet of SNIPPETS) {
+  for (const snippet of shownSnippets) {
     const code = $(`snippet-${snippet.id}`);
     const text = snippet.build(config);
     if (code.textContent !== text) code.textContent = text;

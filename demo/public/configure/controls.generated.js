@@ -253,23 +253,21 @@ export const cssProperties = [
   {
     "name": "--tracker-font-family",
     "kind": "text",
-    "default": "system-ui",
-    "description": "Font of both elements."
+    "description": "Font of both elements; unset, the page's (inherited)."
   },
   {
     "name": "--tracker-font-size",
     "kind": "length",
-    "default": "1rem",
-    "description": "Base font size."
+    "description": "Base font size; unset, the page's (inherited)."
   },
   {
     "name": "--tracker-text-color",
     "kind": "colour",
-    "default": "#1a1f29",
     "token": "text",
     "light": "#1a1f29",
     "dark": "#e8ebf0",
-    "description": "Text colour (dark theme #e8ebf0)."
+    "inherited": true,
+    "description": "Text colour; unset, the page's (inherited)."
   },
   {
     "name": "--tracker-muted-color",

@@ -1,12 +1,12 @@
-import './define.js';
+import './first/define.js';
 
 // Only what the element's first load holds anyway; the normalizer is `./normalizer`.
-export { AirTracker } from './air-tracker.js';
+export { AirTracker } from './first/air-tracker.js';
 // The airline list's reader loads when the list is asked for: it is with the normalizer, in `./normalizer`.
-export type { Airline } from './airline-list.js';
-export type { AirStatus, AirEventCode } from './air-normalizer.js';
-export { checkAwbNumber, prefixOf } from './awb-number.js';
-export type { AwbNumberCheck } from './awb-number.js';
+export type { Airline } from './lookup/airline-list.js';
+export type { AirStatus, AirEventCode } from './lookup/air-normalizer.js';
+export { checkAwbNumber, prefixOf } from './first/awb-number.js';
+export type { AwbNumberCheck } from './first/awb-number.js';
 // What an app needs beside the element, so that installing this package alone (strict pnpm) is enough.
 export { TrackerLoadEvent, TrackerPendingEvent, TrackerErrorEvent } from '@cargo-trackers/core';
 export type {

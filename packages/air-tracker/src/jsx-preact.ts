@@ -5,7 +5,7 @@
  */
 import type { HTMLAttributes as PreactHTMLAttributes } from 'preact';
 import type { AirTrackerProps } from './jsx-props.js';
-import type { AirTracker } from './air-tracker.js';
+import type { AirTracker } from './first/air-tracker.js';
 
 export type * from './jsx-props.js';
 

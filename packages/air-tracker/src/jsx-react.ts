@@ -5,7 +5,7 @@
  */
 import type * as ReactTypes from 'react';
 import type { AirTrackerProps } from './jsx-props.js';
-import type { AirTracker } from './air-tracker.js';
+import type { AirTracker } from './first/air-tracker.js';
 
 export type * from './jsx-props.js';
 

@@ -4,6 +4,6 @@
  * its own because the element loads it only when a lookup starts; exported from the main
  * entry, it would sit in the first load of bundlers that split by module (esbuild).
  */
-export { normalizeAir, AIR_STATUSES, AIR_EVENT_CODES } from './air-normalizer.js';
-export type { AirStatus, AirEventCode } from './air-normalizer.js';
-export { parseAirlines } from './airline-list.js';
+export { normalizeAir, AIR_STATUSES, AIR_EVENT_CODES } from './lookup/air-normalizer.js';
+export type { AirStatus, AirEventCode } from './lookup/air-normalizer.js';
+export { parseAirlines } from './lookup/airline-list.js';

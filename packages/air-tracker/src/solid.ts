@@ -6,7 +6,7 @@
 import type { JSX as SolidJSX } from 'solid-js';
 import type { Messages, Normalizer } from '@cargo-trackers/core';
 import type { AirTrackerAttributes, AirTrackerEventMap, AirTrackerListeners, AirTrackerProperties } from './jsx-props.js';
-import type { AirTracker } from './air-tracker.js';
+import type { AirTracker } from './first/air-tracker.js';
 
 /**
  * `<air-tracker>`'s plain (kebab-case) names in Solid: a literal goes into the template as the

@@ -5,7 +5,7 @@
  */
 import type { HTMLAttributes as SvelteHTMLAttributes } from 'svelte/elements';
 import type { AirTrackerEventMap, AirTrackerProps } from './jsx-props.js';
-import type { AirTracker } from './air-tracker.js';
+import type { AirTracker } from './first/air-tracker.js';
 
 /** `on:tracker-load`: the event directive of components not in runes mode. */
 export type AirTrackerSvelteDirectives = { [K in keyof AirTrackerEventMap as `on:${K}`]?: ((event: AirTrackerEventMap[K]) => void) | undefined };

@@ -7,7 +7,7 @@
  */
 import type { AllowedComponentProps, ComponentCustomProps, HTMLAttributes, VNodeProps } from 'vue';
 import type { TrackerErrorEvent, TrackerLoadEvent, TrackerPendingEvent, Messages, Normalizer } from '@cargo-trackers/core';
-import type { AirTracker } from './air-tracker.js';
+import type { AirTracker } from './first/air-tracker.js';
 
 /** `data-*` attributes, which vue-tsc camelizes on a tag it takes for a component (`data-test` → `dataTest`). */
 type DataAttributes = { [attribute: `data${Capitalize<string>}`]: unknown };

@@ -9,7 +9,7 @@ export { TrackerLoadEvent, TrackerPendingEvent, TrackerErrorEvent, type TrackerE
 export type * from './model/shipment.js';
 export type { ShipmentView } from './view/view-model.js';
 export type { ThemeName, MapMode, Density } from './first/tracker-element.js';
-export type { MapLoading } from './map/map-loading.js';
+export type { MapLoading } from './first/map-loading.js';
 export type { FailureKind } from './lookup/outcome.js';
 export { en, type Message, type MessageKey, type Messages, type PluralMessage } from './i18n/en.js';
 export { shippedLocales } from './i18n/catalogues.js';

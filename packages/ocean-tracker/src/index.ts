@@ -1,12 +1,12 @@
-import './define.js';
+import './first/define.js';
 
 // Only what the element's first load holds anyway; the normalizer is `./normalizer`.
-export { OceanTracker } from './ocean-tracker.js';
+export { OceanTracker } from './first/ocean-tracker.js';
 // The carrier list's reader loads when the list is asked for: it is with the normalizer, in `./normalizer`.
-export type { OceanCarrier, OceanReferenceType } from './carrier-list.js';
-export type { OceanStatus, OceanEventCode } from './ocean-normalizer.js';
-export { checkContainerNumber, containerCheckDigit } from './container-number.js';
-export type { ContainerNumberCheck } from './container-number.js';
+export type { OceanCarrier, OceanReferenceType } from './lookup/carrier-list.js';
+export type { OceanStatus, OceanEventCode } from './lookup/ocean-normalizer.js';
+export { checkContainerNumber, containerCheckDigit } from './first/container-number.js';
+export type { ContainerNumberCheck } from './first/container-number.js';
 // What an app needs beside the element, so that installing this package alone (strict pnpm) is enough.
 export { TrackerLoadEvent, TrackerPendingEvent, TrackerErrorEvent } from '@cargo-trackers/core';
 export type {

@@ -5,7 +5,7 @@
  */
 import type { HTMLAttributes as PreactHTMLAttributes } from 'preact';
 import type { OceanTrackerProps } from './jsx-props.js';
-import type { OceanTracker } from './ocean-tracker.js';
+import type { OceanTracker } from './first/ocean-tracker.js';
 
 export type * from './jsx-props.js';
 

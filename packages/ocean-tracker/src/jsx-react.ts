@@ -5,7 +5,7 @@
  */
 import type * as ReactTypes from 'react';
 import type { OceanTrackerProps } from './jsx-props.js';
-import type { OceanTracker } from './ocean-tracker.js';
+import type { OceanTracker } from './first/ocean-tracker.js';
 
 export type * from './jsx-props.js';
 

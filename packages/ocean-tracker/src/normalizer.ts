@@ -4,6 +4,6 @@
  * of its own because the element loads it only when a lookup starts; exported from the main
  * entry, it would sit in the first load of bundlers that split by module (esbuild).
  */
-export { normalizeOcean, OCEAN_STATUSES, OCEAN_EVENT_CODES } from './ocean-normalizer.js';
-export type { OceanStatus, OceanEventCode } from './ocean-normalizer.js';
-export { parseOceanCarriers } from './carrier-list.js';
+export { normalizeOcean, OCEAN_STATUSES, OCEAN_EVENT_CODES } from './lookup/ocean-normalizer.js';
+export type { OceanStatus, OceanEventCode } from './lookup/ocean-normalizer.js';
+export { parseOceanCarriers } from './lookup/carrier-list.js';

@@ -6,7 +6,7 @@
 import type { JSX as SolidJSX } from 'solid-js';
 import type { Messages, Normalizer } from '@cargo-trackers/core';
 import type { OceanTrackerAttributes, OceanTrackerEventMap, OceanTrackerListeners, OceanTrackerProperties } from './jsx-props.js';
-import type { OceanTracker } from './ocean-tracker.js';
+import type { OceanTracker } from './first/ocean-tracker.js';
 
 /**
  * `<ocean-tracker>`'s plain (kebab-case) names in Solid: a literal goes into the template as the

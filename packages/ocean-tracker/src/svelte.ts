@@ -5,7 +5,7 @@
  */
 import type { HTMLAttributes as SvelteHTMLAttributes } from 'svelte/elements';
 import type { OceanTrackerEventMap, OceanTrackerProps } from './jsx-props.js';
-import type { OceanTracker } from './ocean-tracker.js';
+import type { OceanTracker } from './first/ocean-tracker.js';
 
 /** `on:tracker-load`: the event directive of components not in runes mode. */
 export type OceanTrackerSvelteDirectives = { [K in keyof OceanTrackerEventMap as `on:${K}`]?: ((event: OceanTrackerEventMap[K]) => void) | undefined };

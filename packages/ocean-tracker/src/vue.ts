@@ -7,7 +7,7 @@
  */
 import type { AllowedComponentProps, ComponentCustomProps, HTMLAttributes, VNodeProps } from 'vue';
 import type { TrackerErrorEvent, TrackerLoadEvent, TrackerPendingEvent, Messages, Normalizer } from '@cargo-trackers/core';
-import type { OceanTracker } from './ocean-tracker.js';
+import type { OceanTracker } from './first/ocean-tracker.js';
 
 /** `data-*` attributes, which vue-tsc camelizes on a tag it takes for a component (`data-test` → `dataTest`). */
 type DataAttributes = { [attribute: `data${Capitalize<string>}`]: unknown };

@@ -1,3 +1,29 @@
+/** What metrics read of a proxy's byte pool (`bytePoolOf(proxy)`). */
+export interface BytePoolStats {
+  /** `limits.maxHeldBytes`. */
+  readonly capBytes: number;
+  /** Bytes held now. */
+  readonly usedBytes: number;
+  /** The most bytes ever held at once: never above `capBytes`. */
+  readonly peakBytes: number;
+  /** How many takes and holds were refused for want of room. */
+  readonly refusals: number;
+}
+
+/** One upstream call's share of the byte pool: room for each chunk as it arrives, all given back at the end. */
+export interface CallByteShare {
+  /** Takes room for one more chunk; false when it does not fit (the call then fails with `proxy_memory`). */
+  add(n: number): boolean;
+  /** Gives everything back; safe to call more than once. */
+  release(): void;
+}
+
+/** What a transport takes from the proxy's byte pool (`UpstreamRequest.bytes`). */
+export interface UpstreamBytes {
+  /** A share for one call. */
+  forCall(): CallByteShare;
+}
+
 /**
  * One cap on the bytes a proxy holds for answers in motion: upstream bodies being read, and
  * answers queued for visitors who have not read them yet. The transport takes bytes from it as
@@ -8,7 +34,7 @@
  *
  * A body shared by many visitors (a cached answer) is counted once, while any of them holds it.
  */
-export class BytePool {
+export class BytePool implements BytePoolStats, UpstreamBytes {
   readonly capBytes: number;
   #used = 0;
   #peak = 0;
@@ -107,7 +133,7 @@ export class BytePool {
 }
 
 /** One call's share of the pool. */
-export class CallBytes {
+export class CallBytes implements CallByteShare {
   readonly #pool: BytePool;
   #taken = 0;
 
@@ -133,10 +159,15 @@ export class CallBytes {
 /** Where the Node adapter (and tests) find a proxy's pool. */
 export const PROXY_BYTE_POOL: unique symbol = Symbol.for('cargo-trackers.proxy.byte-pool');
 
-/** The pool of a proxy handler, for its adapter and for metrics (`usedBytes`, `peakBytes`, `refusals`). */
-export function bytePoolOf(handler: unknown): BytePool | undefined {
+/** The pool of a proxy handler, for its adapter. */
+export function poolOf(handler: unknown): BytePool | undefined {
   const pool = (handler as Partial<Record<typeof PROXY_BYTE_POOL, BytePool>> | null)?.[PROXY_BYTE_POOL];
   return pool instanceof BytePool ? pool : undefined;
+}
+
+/** A proxy handler's byte pool, for metrics (`usedBytes`, `peakBytes`, `refusals`); read only. */
+export function bytePoolOf(handler: unknown): BytePoolStats | undefined {
+  return poolOf(handler);
 }
 
 /** How long a visitor waits for room before being told to come back: answers drain in seconds. */

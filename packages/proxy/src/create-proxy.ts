@@ -43,8 +43,6 @@ export const PROXY_DEFAULT_LOGGER: unique symbol = Symbol.for('cargo-trackers.pr
 /** The whole proxy: one Fetch-API function, so it runs unchanged on Node, Workers, Next.js and Deno. */
 export interface TrackingProxyHandler {
   (request: Request, info?: ProxyRequestInfo): Promise<Response>;
-  readonly [PROXY_CORE]: ProxyCore;
-  readonly [PROXY_DEFAULT_LOGGER]: (make: () => ProxyLogger) => void;
 }
 
 function resolveBase(baseUrl: string): string {

@@ -6,7 +6,7 @@ import type { ProxyLogger } from './log.js';
 import type { ProxyCore, ProxyInput, ProxyRequestInfo } from './create-proxy.js';
 import { VISITOR_GONE, errorOutput } from './answer.js';
 import type { ProxyOutput } from './answer.js';
-import { BytePool, MEMORY_RETRY_S, MEMORY_WAIT_MS, bytePoolOf } from './byte-pool.js';
+import { BytePool, MEMORY_RETRY_S, MEMORY_WAIT_MS, poolOf } from './byte-pool.js';
 import { DEFAULT_LIMITS } from './options.js';
 
 export { createLineWriter, createNodeJsonLogger } from './node-log.js';
@@ -68,7 +68,7 @@ export function toNodeListener(handler: FetchHandler, options: NodeListenerOptio
     createNodeJsonLogger(),
   );
   // The proxy's own byte pool, shared with its upstream calls; another handler gets one of its own.
-  const pool = bytePoolOf(handler) ?? new BytePool(DEFAULT_LIMITS.maxHeldBytes);
+  const pool = poolOf(handler) ?? new BytePool(DEFAULT_LIMITS.maxHeldBytes);
   if (core !== undefined) {
     const variants = new CompressedVariants(options.maxCompressedBytes ?? 32 * 1024 * 1024);
     const out: Outlet = { pool, writeTimeoutMs };

@@ -1,5 +1,5 @@
 import { MEMORY_RETRY_S } from './byte-pool.js';
-import type { BytePool } from './byte-pool.js';
+import type { UpstreamBytes } from './byte-pool.js';
 
 /** The upstream's answer, read whole. Only the headers the proxy passes on are kept. */
 export interface UpstreamAnswer {
@@ -47,7 +47,7 @@ export interface UpstreamRequest {
    * arrives and given back when the call ends; a chunk that does not fit fails the call with
    * `proxy_memory`. Absent: no cap but `maxBodyBytes`.
    */
-  readonly bytes?: BytePool;
+  readonly bytes?: UpstreamBytes;
 }
 
 /**
@@ -144,7 +144,7 @@ export async function callUpstream(call: UpstreamCall): Promise<UpstreamResult> 
 async function readCapped(
   response: Response,
   maxBytes: number,
-  pool: BytePool | undefined,
+  pool: UpstreamBytes | undefined,
 ): Promise<Uint8Array | undefined | 'proxy_memory'> {
   if (response.body === null) return new Uint8Array(0);
   const reader = response.body.getReader();

@@ -131,6 +131,10 @@ function cargo_trackers_settings_page()
     if (!current_user_can('manage_options')) {
         return;
     }
+    if (cargo_trackers_on_configurator()) {
+        cargo_trackers_configurator_page();
+        return;
+    }
     list($key, $key_from) = cargo_trackers_api_key_source();
     list($base, $base_from) = cargo_trackers_base_url_source();
     $limits = get_option('cargo_trackers_limits', array());
@@ -139,11 +143,15 @@ function cargo_trackers_settings_page()
     // No settings_errors() here: WordPress prints them (and "Settings saved.") above every page under
     // Settings (wp-admin/options-head.php), and a second call printed each one twice.
     echo '<div class="wrap"><h1>' . esc_html__('Cargo Trackers', 'cargo-trackers') . '</h1>';
+    cargo_trackers_settings_tabs('');
     cargo_trackers_show_test_result();
     echo '<p>' . esc_html__(
         'The trackers on your pages ask this site, and the site adds your key and asks the tracking service.',
         'cargo-trackers'
     ) . ' <code>' . esc_html(cargo_trackers_route_url('ocean')) . '</code></p>';
+    echo '<p>' . esc_html__('Which options to use, and what they look like:', 'cargo-trackers') . ' <a href="'
+        . esc_url(cargo_trackers_configurator_url()) . '">' . esc_html__('Build a tracker', 'cargo-trackers') . '</a> '
+        . esc_html__('lets you pick them, see the tracker live, and copy a shortcode.', 'cargo-trackers') . '</p>';
     echo '<form method="post" action="options.php">';
     settings_fields('cargo_trackers');
     echo '<table class="form-table" role="presentation">';

@@ -3,7 +3,8 @@
 // Leaflet the map uses register themselves by side effect (leaflet-parts.ts). In a real
 // Chromium, a page holding one <ocean-tracker> draws its route, land and port labels, and its map
 // answers to the mouse wheel, dragging, the keyboard, double clicks and the zoom buttons; with
-// `tile-url` it draws tiles. The build trims Leaflet (scripts/trim-leaflet.ts): this is where that
+// `tile-url` it draws tiles; zoomed in, it fetches the finer land's tiles from the chunks folder.
+// The build trims Leaflet (scripts/trim-leaflet.ts): this is where that
 // is checked.
 import assert from 'node:assert/strict';
 import { copyFile, mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -25,6 +26,8 @@ const PAGE = pageHtml();
 const TILES_PAGE = pageHtml(' tile-url="/tile.png?z={z}&amp;x={x}&amp;y={y}" tile-attribution="Test tiles"');
 /** The chunk holding Leaflet's tile layer (vite.config.ts names it). */
 const TILES_CHUNK = /\/chunks\/map-tiles-[\w-]+\.js$/;
+/** The finer land outline's index and tiles (vite.config.ts names them). */
+const LAND_CHUNK = /\/chunks\/land-[\w-]+\.js$/;
 
 describe('the bundled map', () => {
   let bundle: BuiltBundle;
@@ -148,6 +151,47 @@ describe('the bundled map', () => {
       requests.some((url) => /\/chunks\/map-\w+\.js$/.test(url)),
       'the map chunk was loaded',
     );
+    await page.close();
+  });
+
+  it('fetches the finer land tiles beside the other chunks when the map is zoomed in, and draws them', async () => {
+    const { page, requests, problems } = await openPage();
+    await page.goto(demo.url);
+    await page.locator('path.tracker-route').first().waitFor({ timeout: 20_000 });
+    assert.equal(await page.locator('path.tracker-land').count(), 3, 'the coarse outline on the world and its two copies');
+    assert.deepEqual(
+      requests.filter((url) => LAND_CHUNK.test(url)),
+      [],
+    );
+    await page.evaluate(() => {
+      const map = document.querySelector('ocean-tracker')?.shadowRoot?.querySelector('tracker-route-map') as unknown as {
+        leafletMap: { setView(center: [number, number], zoom: number, options: { animate: boolean }): void };
+      };
+      map.leafletMap.setView([22.61, 120.28], 7, { animate: false });
+    });
+    // The finer tiles replace the coarse outline's three paths with one.
+    await page.waitForFunction(
+      () =>
+        document
+          .querySelector('ocean-tracker')
+          ?.shadowRoot?.querySelector('tracker-route-map')
+          ?.shadowRoot?.querySelectorAll('path.tracker-land').length === 1,
+      null,
+      {
+        timeout: 20_000,
+      },
+    );
+    const mapChunk = requests.find((url) => /\/chunks\/map-\w+\.js$/.test(url))!;
+    const tiles = requests.filter((url) => LAND_CHUNK.test(url));
+    assert.deepEqual(
+      tiles.map((url) => new URL(url).pathname.replace(/-[\w-]{6}\.js$/, '')),
+      ['/chunks/land-tiles', '/chunks/land-fine-6-3'],
+    );
+    assert.ok(
+      tiles.every((url) => new URL('.', url).href === new URL('.', mapChunk).href),
+      'the tiles are served from the chunks folder',
+    );
+    assert.deepEqual(problems, []);
     await page.close();
   });
 

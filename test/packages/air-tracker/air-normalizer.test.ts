@@ -2,7 +2,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import type { Shipment } from '@cargo-trackers/core';
-import { AIR_EVENT_CODES, AIR_STATUSES, normalizeAir, parseAirlines } from '../../../packages/air-tracker/src/air-normalizer.js';
+import { AIR_EVENT_CODES, AIR_STATUSES, normalizeAir, parseAirlines } from '../../../packages/air-tracker/src/lookup/air-normalizer.js';
 import { loadFixture } from '../../fixtures/load-fixture.js';
 import { assertWellFormed } from '../../support/assert-shipment.js';
 import { mutated } from '../../support/mutate-json.js';

@@ -1,6 +1,6 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { checkAwbNumber, prefixOf } from '../../../packages/air-tracker/src/awb-number.js';
+import { checkAwbNumber, prefixOf } from '../../../packages/air-tracker/src/first/awb-number.js';
 import { loadFixture } from '../../fixtures/load-fixture.js';
 
 describe('checkAwbNumber', () => {

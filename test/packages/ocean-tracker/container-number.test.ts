@@ -1,6 +1,6 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { checkContainerNumber, containerCheckDigit } from '../../../packages/ocean-tracker/src/container-number.js';
+import { checkContainerNumber, containerCheckDigit } from '../../../packages/ocean-tracker/src/first/container-number.js';
 import { loadFixture } from '../../fixtures/load-fixture.js';
 
 describe('checkContainerNumber', () => {

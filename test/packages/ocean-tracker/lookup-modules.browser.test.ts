@@ -15,7 +15,7 @@ describe('<ocean-tracker> lookup', () => {
     await el.updateComplete;
     const modules = loadedModules();
     expect(
-      modules.some((path) => path.endsWith('/ocean-tracker/src/ocean-normalizer.ts')),
+      modules.some((path) => path.endsWith('/ocean-tracker/src/lookup/ocean-normalizer.ts')),
       'the normalizer was loaded',
     ).to.equal(true);
     expect(modules.filter((path) => path.endsWith('/carrier-list.ts'))).to.deep.equal([]);

@@ -198,6 +198,103 @@ describe('a WordPress owner installs the zip, pastes a key, drops a block, and a
     }
   });
 
+  it('the settings page leads to Build a tracker, whose preview asks the plugin and whose copied shortcode renders on a page', async () => {
+    const context = await newContext();
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: site.origin });
+    const page = await context.newPage();
+    const { exchanges, settled } = record(page);
+    const pageErrors: string[] = [];
+    page.on('pageerror', (error) => pageErrors.push(String(error)));
+    let shortcode: string;
+    try {
+      const settingsUrl = `${site.origin}/wp-admin/options-general.php?page=cargo-trackers`;
+      await page.goto(`${site.origin}/wp-login.php?redirect_to=${encodeURIComponent(settingsUrl)}`);
+      await page.fill('#user_login', site.admin.user);
+      await page.fill('#user_pass', site.admin.password);
+      await Promise.all([page.waitForURL(settingsUrl), page.click('#wp-submit')]);
+
+      // From the settings page, by its link, as an owner who has not read the README finds it.
+      await Promise.all([
+        page.waitForURL(/options-general\.php\?page=cargo-trackers&tab=build$/),
+        page.locator('.wrap p a', { hasText: 'Build a tracker' }).click(),
+      ]);
+      assert.equal(await page.locator('.nav-tab-active').innerText(), 'Build a tracker');
+      const shortcodeSnippet = page.locator('#snippet-shortcode');
+      const blockSnippet = page.locator('#snippet-block');
+      // On the WordPress site itself the plugin fills in its own routes: no proxy_url to paste.
+      await page.waitForFunction(() => document.getElementById('snippet-shortcode')?.textContent === '[ocean_tracker]\n');
+      assert.deepEqual(
+        await page.locator('#snippets h3').allInnerTexts(),
+        ['WordPress shortcode', 'WordPress block', 'CSS for the chosen colours and sizes'],
+        'the snippets for WordPress only',
+      );
+      assert.equal(
+        await page.locator('#demo-states, input[name="proxy"]').count(),
+        0,
+        "no mock numbers or proxy choice: it is the plugin's",
+      );
+
+      // Each control changes the shortcode and the block's markup.
+      await page.locator('[data-key="theme"]').selectOption('dark');
+      assert.equal(await shortcodeSnippet.textContent(), '[ocean_tracker theme="dark"]\n');
+      const number = page.locator('[data-key="ocean-tracker reference-number"]');
+      await number.fill(NUMBER);
+      await number.press('Tab');
+      assert.equal(await shortcodeSnippet.textContent(), `[ocean_tracker reference_number="${NUMBER}" theme="dark"]\n`);
+      assert.equal(
+        await blockSnippet.textContent(),
+        `<!-- wp:cargo-trackers/ocean-tracker {"reference_number":"${NUMBER}","theme":"dark"} /-->\n`,
+      );
+      await page.locator('[data-key="density"]').selectOption('compact');
+      assert.equal(await shortcodeSnippet.textContent(), `[ocean_tracker reference_number="${NUMBER}" theme="dark" density="compact"]\n`);
+
+      // The preview asks the plugin's own route, which alone asks the service with the key.
+      const preview = page.locator('#preview ocean-tracker');
+      assert.equal(await preview.getAttribute('proxy-url'), `${site.origin}/index.php?rest_route=/cargo-trackers/v1/ocean`);
+      const status = preview.locator('[part~="status"]');
+      await status.filter({ hasText: NUMBER }).waitFor({ timeout: 30_000 });
+      assert.match(await status.innerText(), /In transit/);
+      assert.equal(await preview.getAttribute('theme'), 'dark');
+
+      await page.locator('[data-snippet="shortcode"] button').click();
+      await page.waitForFunction(() => /Copied: WordPress shortcode/.test(document.getElementById('copy-status')?.textContent ?? ''));
+      shortcode = await page.evaluate(() => navigator.clipboard.readText());
+      assert.ok(!(await page.content()).includes(KEY), "the key is not in the configurator's page");
+      assert.deepEqual(pageErrors, []);
+    } finally {
+      await settled();
+      ownerExchanges.push(...exchanges);
+      await context.close();
+    }
+    const lookups = exchanges.filter((exchange) => new URL(exchange.url).searchParams.get('referenceNumber') === NUMBER);
+    assert.ok(lookups.length > 0, 'the preview looked the number up');
+    assert.deepEqual(
+      lookups.map((exchange) => [new URL(exchange.url).searchParams.get('rest_route'), exchange.status]),
+      lookups.map(() => ['/cargo-trackers/v1/ocean', 200]),
+    );
+
+    // Pasted into a Shortcode block of a page, for a logged-out visitor.
+    const url = await site.publish({
+      slug: 'configured',
+      title: 'Configured tracker',
+      content: `<!-- wp:shortcode -->\n${shortcode}<!-- /wp:shortcode -->`,
+    });
+    const visitor = await newContext();
+    const visit = await visitor.newPage();
+    try {
+      assert.equal((await visit.goto(url))?.status(), 200);
+      const tracker = visit.locator('ocean-tracker');
+      const status = tracker.locator('[part~="status"]');
+      await status.filter({ hasText: NUMBER }).waitFor({ timeout: 30_000 });
+      assert.match(await status.innerText(), /In transit/);
+      assert.equal(await tracker.getAttribute('theme'), 'dark');
+      assert.equal(await tracker.getAttribute('density'), 'compact');
+      assert.equal(await tracker.getAttribute('proxy-url'), `${site.origin}/index.php?rest_route=/cargo-trackers/v1/ocean`);
+    } finally {
+      await visitor.close();
+    }
+  });
+
   it('the owner drops an Ocean tracker block on a page, types the number in the sidebar and publishes it', async () => {
     const context = await newContext();
     const page = await context.newPage();

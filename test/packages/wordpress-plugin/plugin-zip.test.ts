@@ -85,12 +85,22 @@ describe('npm run build:wordpress', () => {
       'cargo-trackers/blocks/ocean-tracker/block.json',
       'cargo-trackers/blocks/air-tracker/block.json',
       'cargo-trackers/assets/0.1.0/cargo-trackers.js',
+      'cargo-trackers/includes/configurator.php',
+      'cargo-trackers/admin/configurator.css',
+      'cargo-trackers/assets/0.1.0/configure/configure.js',
+      'cargo-trackers/assets/0.1.0/configure/controls.generated.js',
+      'cargo-trackers/assets/0.1.0/configure/contrast.js',
+      'cargo-trackers/assets/0.1.0/configure/snippets.js',
     ]) {
       assert.ok(files.includes(needed), `${needed} is in the zip:\n${files.join('\n')}`);
     }
     assert.ok(
       files.some((f) => /^cargo-trackers\/assets\/0\.1\.0\/chunks\/ocean-tracker-[\w-]+\.js$/.test(f)),
       'the elements’ chunks',
+    );
+    assert.ok(
+      files.some((f) => /^cargo-trackers\/assets\/0\.1\.0\/chunks\/land-fine-6-3-[\w-]+\.js$/.test(f)),
+      'the finer land outline’s tiles, beside the map’s chunk',
     );
     assert.deepEqual(
       files.filter((f) => !f.startsWith('cargo-trackers/')),

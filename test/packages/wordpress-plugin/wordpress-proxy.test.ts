@@ -317,9 +317,13 @@ echo json_encode(array(AUTH_COOKIE => wp_generate_auth_cookie($id, $expires, 'au
             ) as [string, string];
           await writeFile(join(site.dir, 'wp-content/cargo-trackers-test-no-constant'), '');
           try {
-            const subscriber = await fetch(page, { headers: { cookie: await login('subscriber') }, redirect: 'manual' });
+            const subscriberCookie = await login('subscriber');
+            const subscriber = await fetch(page, { headers: { cookie: subscriberCookie }, redirect: 'manual' });
             observe(await subscriber.text());
             assert.equal(subscriber.status, 403, 'a subscriber does not get the page');
+            const subscriberTab = await fetch(`${page}&tab=build`, { headers: { cookie: subscriberCookie }, redirect: 'manual' });
+            observe(await subscriberTab.text());
+            assert.equal(subscriberTab.status, 403, 'nor its Build a tracker tab');
 
             const admin = await login('administrator');
             const form = await (await fetch(page, { headers: { cookie: admin } })).text();
@@ -346,6 +350,17 @@ echo json_encode(array(AUTH_COOKIE => wp_generate_auth_cookie($id, $expires, 'au
             const after = await (await fetch(page, { headers: { cookie: admin } })).text();
             assert.ok(!after.includes(key), 'the stored key is never shown');
             assert.ok(after.includes('…WXYZ'), 'only its last four characters');
+            assert.match(
+              after,
+              /<a href="[^"]*page=cargo-trackers&#038;tab=build"[^>]*>Build a tracker<\/a>/,
+              'the link to the configurator',
+            );
+            const tab = await fetch(`${page}&tab=build`, { headers: { cookie: admin } });
+            const tabHtml = await tab.text();
+            observe(tabHtml);
+            assert.equal(tab.status, 200);
+            assert.match(tabHtml, /class="nav-tab nav-tab-active" aria-current="page">Build a tracker</);
+            assert.ok(!tabHtml.includes(key), 'the configurator tab does not print the key');
             assert.equal((await save(admin, { _wpnonce: nonce, cargo_trackers_api_key: '' })).status, 302);
             assert.equal((await stored())[0], key, 'an empty field keeps the stored key');
           } finally {

@@ -251,6 +251,28 @@ if (isset($_GET['cargo_theme'])) {
 `;
 }
 
+/** Publishes the page in argv[2] (JSON) as the site's administrator. Usage: php publish.php <host:port> <post.json> */
+const PUBLISH_SCRIPT = `<?php
+$_SERVER['HTTP_HOST'] = $argv[1];
+$_SERVER['SERVER_NAME'] = explode(':', $argv[1])[0];
+$_SERVER['REQUEST_URI'] = '/';
+require __DIR__ . '/wp-load.php';
+wp_set_current_user(1);
+$post = json_decode(file_get_contents($argv[2]), true);
+$id = wp_insert_post(array(
+    'post_type' => 'page',
+    'post_status' => 'publish',
+    'post_title' => $post['title'],
+    'post_name' => $post['slug'],
+    'post_content' => wp_slash($post['content']),
+), true);
+if (is_wp_error($id)) {
+    fwrite(STDERR, 'wp_insert_post: ' . $id->get_error_message() . "\\n");
+    exit(1);
+}
+echo json_encode(array('id' => $id));
+`;
+
 const INSTALL_SCRIPT = `<?php
 // Installs WordPress as its installer would, then activates the plugin and publishes the posts.
 // With a zip, the plugin is installed from it first, as Plugins → Add New → Upload does.
@@ -330,6 +352,8 @@ export interface WordPressSite {
   readonly dir: string;
   /** The address of a published post, optionally in another installed theme. */
   pageUrl(slug: string, theme?: string): string;
+  /** Publishes one more page, as wp_insert_post does for an administrator; its address under plain permalinks. */
+  publish(post: SitePost): Promise<string>;
   readonly activePlugins: readonly string[];
   /** The administrator's login, for wp-login.php. */
   readonly admin: { readonly user: string; readonly password: string };
@@ -425,6 +449,24 @@ export async function startWordPressSite(
         const id = installed.ids[slug];
         if (id === undefined) throw new Error(`no post ${slug}`);
         return `${origin}/?page_id=${id}${theme ? `&cargo_theme=${theme}` : ''}`;
+      },
+      publish: async (post) => {
+        const scratch = await mkdtemp(join(tmpdir(), 'cargo-trackers-post-'));
+        try {
+          await writeFile(
+            join(scratch, 'publish.php'),
+            PUBLISH_SCRIPT.replace("__DIR__ . '/wp-load.php'", JSON.stringify(join(dir, 'wp-load.php'))),
+          );
+          await writeFile(join(scratch, 'post.json'), JSON.stringify(post));
+          const { id } = JSON.parse(
+            await mustRun('php', [join(scratch, 'publish.php'), host, join(scratch, 'post.json')], { cwd: dir }),
+          ) as {
+            id: number;
+          };
+          return `${origin}/?page_id=${id}`;
+        } finally {
+          await rm(scratch, { recursive: true, force: true });
+        }
       },
       debugLog: async () => (existsSync(join(dir, 'debug.log')) ? readFile(join(dir, 'debug.log'), 'utf8') : ''),
       serverOutput: () => output,

@@ -1,4 +1,4 @@
-import { parseMapLoading } from '../map/map-loading.js';
+import { parseMapLoading } from './map-loading.js';
 import type { Product } from '../model/shipment.js';
 import { EarlyRequest } from './early-request.js';
 import { buildProxyUrl, listUrl } from './proxy-url.js';

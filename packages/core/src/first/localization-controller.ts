@@ -1,7 +1,7 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { catalogueSettled, loadCatalogue } from '../i18n/catalogues.js';
 import type { Messages } from '../i18n/en.js';
-import { Localizer } from '../i18n/localizer.js';
+import { Localizer, textDirection } from '../i18n/localizer.js';
 
 export interface LocalizationOptions {
   /** The host's own language: its `lang` property or attribute; empty when it has none. */
@@ -12,9 +12,11 @@ export interface LocalizationOptions {
 
 /**
  * The element's language: the host's `lang`, else the nearest ancestor's, else the browser's;
- * a localizer for it with the integrator's overrides; and the catalogue download, after which
- * the host renders again in that language. English shows meanwhile. Only the newest download
- * counts, so a quick change of `lang` cannot land an older language.
+ * its direction: the page's, as HTML computes it from `dir` on the host or any ancestor, and only
+ * where no `dir` is set at all that of the language; a localizer for both with the integrator's
+ * overrides; and the catalogue download, after which the host renders again in that language.
+ * English shows meanwhile. Only the newest download counts, so a quick change of `lang` cannot
+ * land an older language.
  */
 export class LocalizationController implements ReactiveController {
   /** The current localizer; a new object whenever the language, the overrides or the catalogue changed. */
@@ -23,6 +25,7 @@ export class LocalizationController implements ReactiveController {
   readonly #host: ReactiveControllerHost & HTMLElement;
   readonly #options: LocalizationOptions;
   #locale: string | undefined;
+  #dir: 'ltr' | 'rtl' | undefined;
   #messages: Messages | undefined;
   #catalogueArrived = false;
   #download: Promise<void> | undefined;
@@ -49,12 +52,14 @@ export class LocalizationController implements ReactiveController {
    */
   refresh(): boolean {
     const locale = this.#resolveLocale();
+    const dir = pageDirection(this.#host) ?? textDirection(locale);
     const messages = this.#options.messages();
-    if (locale === this.#locale && messages === this.#messages && !this.#catalogueArrived) return false;
+    if (locale === this.#locale && dir === this.#dir && messages === this.#messages && !this.#catalogueArrived) return false;
     this.#locale = locale;
+    this.#dir = dir;
     this.#messages = messages;
     this.#catalogueArrived = false;
-    this.localizer = new Localizer(locale, messages);
+    this.localizer = new Localizer(locale, messages, dir);
     this.#fetchCatalogue(this.localizer.locale);
     return true;
   }
@@ -80,4 +85,19 @@ export class LocalizationController implements ReactiveController {
     });
     this.#download = download;
   }
+}
+
+/**
+ * The direction the page gives the host: its computed `direction` when the host or an ancestor
+ * (across shadow roots too) has a `dir`; undefined when none has, and the page said nothing,
+ * or on a server, which renders without a page (the browser's first update then looks).
+ */
+function pageDirection(host: Element): 'ltr' | 'rtl' | undefined {
+  if (typeof getComputedStyle !== 'function') return undefined;
+  for (let node: Element | undefined = host; node;) {
+    if (node.closest('[dir]')) return getComputedStyle(host).direction === 'rtl' ? 'rtl' : 'ltr';
+    const root = node.getRootNode();
+    node = root instanceof ShadowRoot ? root.host : undefined;
+  }
+  return undefined;
 }

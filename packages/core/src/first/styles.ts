@@ -8,20 +8,23 @@ function resolvedTokens(prefixes: readonly string[]): string {
   return [...colourTokens, ...sizeTokens].map((t) => `--_${t.id}: ${chain(t.id, t.name)};`).join('\n');
 }
 
+// An inherited token has no default: unset, `var()` of it is invalid, and so the property inherits.
+const themed = colourTokens.filter((t) => !('inherited' in t));
+
 // Built from the constant token table only, never from page input, so unsafeCSS is safe here.
 const themeStyles = unsafeCSS(`
   :host {
-    ${colourTokens.map((t) => `--_default-${t.id}: ${t.light};`).join('\n')}
+    ${themed.map((t) => `--_default-${t.id}: ${t.light};`).join('\n')}
     ${sizeTokens.map((t) => `--_default-${t.id}: ${t.comfortable};`).join('\n')}
     ${resolvedTokens(['tracker'])}
   }
   :host([theme='dark']) {
-    ${colourTokens.map((t) => `--_default-${t.id}: ${t.dark};`).join('\n')}
+    ${themed.map((t) => `--_default-${t.id}: ${t.dark};`).join('\n')}
     color-scheme: dark;
   }
   @media (prefers-color-scheme: dark) {
     :host([theme='auto']) {
-      ${colourTokens.map((t) => `--_default-${t.id}: ${t.dark};`).join('\n')}
+      ${themed.map((t) => `--_default-${t.id}: ${t.dark};`).join('\n')}
       color-scheme: dark;
     }
   }
@@ -51,12 +54,11 @@ export const trackerStyles = css`
   :host {
     --_focus: var(--tracker-focus-ring, 2px solid var(--_accent));
     display: block;
-    container-type: inline-size;
-    container-name: tracker;
     color: var(--_text);
     background: var(--_bg);
-    font-family: var(--tracker-font-family, system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif);
-    font-size: var(--tracker-font-size, 1rem);
+    /* The page's type: unset, these are invalid and so inherit (as the text colour does). */
+    font-family: var(--tracker-font-family);
+    font-size: var(--tracker-font-size);
     line-height: 1.45;
     border: 1px solid var(--_border);
     border-radius: var(--_radius);
@@ -66,9 +68,22 @@ export const trackerStyles = css`
   :host([hidden]) {
     display: none;
   }
+  /*
+   * The width the element asks for where its container asks its content (a flex row, a grid auto
+   * track, inline-block, a table cell, a float): room for the form at the least, for the wide
+   * layout at the most. The layout queries the frame, not the host: a query container has no
+   * width of its own to offer, so as the host it collapsed to its padding there.
+   */
+  :host::before {
+    content: '';
+    display: grid;
+    grid-template-columns: minmax(16em, 60em);
+    block-size: 0;
+    overflow: clip;
+  }
   .frame {
-    /* Holds dir and lang of the catalogue in use, so a right-to-left element mirrors on a left-to-right page. */
     display: block;
+    container: tracker / inline-size;
   }
   *,
   *::before,
@@ -153,7 +168,8 @@ export const trackerStyles = css`
   /*
    * The carrier picker shows whole names. Where a select may be styled (appearance: base-select),
    * the picked name and the options wrap instead of being cut; elsewhere a name too long for a
-   * phone is cut at its end, never its start (the select and options take the direction of the name).
+   * phone is cut. The select mirrors with the element whatever the script of the name picked,
+   * which reads in its own direction (the options have dir=auto).
    */
   @supports (appearance: base-select) {
     select,
@@ -168,13 +184,6 @@ export const trackerStyles = css`
       color: var(--_text);
       border-color: var(--_control-border);
     }
-  }
-  /* An engine that draws the select itself sets the picked option in the direction of the select: take that of the name. */
-  select:has(> option:checked:dir(ltr)) {
-    direction: ltr;
-  }
-  select:has(> option:checked:dir(rtl)) {
-    direction: rtl;
   }
   @container tracker (min-width: 560px) {
     form {

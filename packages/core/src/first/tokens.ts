@@ -11,10 +11,16 @@ export interface ColourToken {
   readonly name: string;
   readonly light: string;
   readonly dark: string;
+  /**
+   * Unset, the page's own colour (inherited), not `light` or `dark`: those are then the page
+   * colours the contrast checks and the configurator assume.
+   */
+  readonly inherited?: true;
 }
 
 export const colourTokens = [
-  { id: 'text', name: 'text-color', light: '#1a1f29', dark: '#e8ebf0' },
+  // The page's text colour, so the element reads as part of the page; the theme should match the page.
+  { id: 'text', name: 'text-color', light: '#1a1f29', dark: '#e8ebf0', inherited: true },
   { id: 'muted', name: 'muted-color', light: '#525b6b', dark: '#a9b1bf' },
   { id: 'bg', name: 'background', light: '#ffffff', dark: '#141922' },
   { id: 'surface', name: 'surface-color', light: '#f4f6f9', dark: '#1e2531' },

@@ -26,7 +26,12 @@ const tokenMeaning: Record<(typeof colourTokens)[number]['id'] | (typeof sizeTok
 };
 
 const tokenProperties: Record<string, CssPropertyApi> = Object.fromEntries([
-  ...colourTokens.map((t) => [`--tracker-${t.name}`, { default: t.light, description: `${tokenMeaning[t.id]} (dark theme ${t.dark}).` }]),
+  ...colourTokens.map((t) => [
+    `--tracker-${t.name}`,
+    'inherited' in t
+      ? { description: `${tokenMeaning[t.id]}; unset, the page's (inherited).` }
+      : { default: t.light, description: `${tokenMeaning[t.id]} (dark theme ${t.dark}).` },
+  ]),
   ...sizeTokens.map((t) => [
     `--tracker-${t.name}`,
     { default: t.comfortable, description: `${tokenMeaning[t.id]} (compact ${t.compact}).` },
@@ -91,7 +96,7 @@ export const trackerApi = {
     },
   },
   parts: {
-    base: 'The inner frame that carries `dir` and `lang`.',
+    base: 'The inner frame that carries `dir` and `lang`, and the container the layout queries (`tracker`).',
     form: 'The lookup form.',
     'submit-button': "The form's Track button.",
     'track-anyway-button': 'Sends a number whose check digit looks wrong.',
@@ -124,8 +129,8 @@ export const trackerApi = {
     'map-description': "The map's text alternative (visually hidden).",
   },
   cssProperties: {
-    '--tracker-font-family': { default: 'system-ui', description: 'Font of both elements.' },
-    '--tracker-font-size': { default: '1rem', description: 'Base font size.' },
+    '--tracker-font-family': { description: "Font of both elements; unset, the page's (inherited)." },
+    '--tracker-font-size': { description: "Base font size; unset, the page's (inherited)." },
     ...tokenProperties,
     '--tracker-focus-ring': {
       default: '2px solid var(--tracker-accent-color)',

@@ -13,8 +13,8 @@ import { dropUnclaimed, sendEarly, takeEarly } from './early-lookup.js';
 import { buildProxyUrl, listUrl } from './proxy-url.js';
 import { firstUnusableUrl, type ConfigurationProblem } from './usable-url.js';
 import type { RenderContext } from '../view/render-context.js';
-import { mapLoadingConverter, type MapLoading } from '../map/map-loading.js';
-import { preloadMap } from '../map/preload-map.js';
+import { mapLoadingConverter, type MapLoading } from './map-loading.js';
+import { preloadMap } from './preload-map.js';
 import { renderAnnouncer, SILENT } from './announcer.js';
 import { trackerStyles } from './styles.js';
 
@@ -163,6 +163,16 @@ export abstract class TrackerElement<L = unknown> extends LitElement {
   /** The element's localizer: its language, the catalogue and the integrator's overrides. */
   protected get localizer(): Localizer {
     return this.#localization.localizer;
+  }
+
+  /** `dir` on the host decides its direction (see LocalizationController), so a change renders again. */
+  static override get observedAttributes(): string[] {
+    return [...super.observedAttributes, 'dir'];
+  }
+
+  override attributeChangedCallback(name: string, old: string | null, value: string | null): void {
+    super.attributeChangedCallback(name, old, value);
+    if (name === 'dir') this.requestUpdate();
   }
 
   override connectedCallback(): void {
@@ -344,7 +354,7 @@ export abstract class TrackerElement<L = unknown> extends LitElement {
     const lookup = this.#lookup.value;
     const state = this.#state;
     const labelled = this.#labelled;
-    // dir and lang on an inner frame, not the host: the page may be left-to-right around a right-to-left element.
+    // dir and lang on an inner frame, not the host: without a dir, the page may be left-to-right around an Arabic element.
     return html`<div class="frame" part="base" dir=${ctx.l.dir} lang=${ctx.l.locale} @focusin=${this.#prepareLookup}>
       ${this.renderForm(ctx)}
       ${

@@ -8,3 +8,13 @@
 export function isolate(text: string): string {
   return `\u2068${text}\u2069`;
 }
+
+/**
+ * A phrase of the element's own language put into another ("Dubai (DXB)، الإمارات" into "from …
+ * to …"), in the element's direction: RIGHT-TO-LEFT ISOLATE … POP DIRECTIONAL ISOLATE. Its only
+ * strong letters are in the values it isolates already, which a first-strong isolate skips, so
+ * that one would lay it out left to right: country before city, read from the right.
+ */
+export function isolatePhrase(text: string, dir: 'ltr' | 'rtl'): string {
+  return `${dir === 'rtl' ? '\u2067' : '\u2066'}${text}\u2069`;
+}

@@ -1,5 +1,5 @@
 import type { Message, MessageKey, Messages } from './en.js';
-import { isolate } from './bidi.js';
+import { isolate, isolatePhrase } from './bidi.js';
 import { enForm } from './en-form.js';
 
 /**
@@ -35,6 +35,8 @@ export type MessageParams = Readonly<Record<string, string | number>>;
  */
 export class Localizer {
   readonly locale: string;
+  /** Writing direction of the element: the page's `dir`, else that of the locale (see `LocalizationController`). */
+  readonly dir: 'ltr' | 'rtl';
   readonly #catalogue: Messages;
   readonly #overrides: Messages;
   readonly #plurals: Intl.PluralRules;
@@ -42,18 +44,15 @@ export class Localizer {
   /** Right-to-left sentences isolate every value they are given (see bidi.ts). */
   readonly #isolating: boolean;
 
-  constructor(locale: string, overrides: Messages = {}) {
+  constructor(locale: string, overrides: Messages = {}, dir?: 'ltr' | 'rtl') {
     this.locale = resolvableLocale(locale);
+    this.dir = dir ?? textDirection(this.locale);
     this.#catalogue = catalogueFor(this.locale);
     this.#overrides = overrides;
     this.#plurals = new Intl.PluralRules(this.locale);
     this.#numbers = new Intl.NumberFormat(this.locale);
-    this.#isolating = textDirection(this.locale) === 'rtl';
-  }
-
-  /** Writing direction of the locale, for the element's `dir`. */
-  get dir(): 'ltr' | 'rtl' {
-    return textDirection(this.locale);
+    // In a right-to-left element even English words take their values' neighbours' direction.
+    this.#isolating = this.dir === 'rtl';
   }
 
   t(key: MessageKey, params: MessageParams = {}): string {
@@ -81,11 +80,14 @@ export class Localizer {
       typeof message === 'string'
         ? message
         : ((typeof count === 'number' ? message[this.#plurals.select(count)] : undefined) ?? message.other);
-    return template.replace(/\{(\w+)\}/g, (whole, name: string) => {
+    // An arrow points the way the text reads: left in a right-to-left element, whatever the catalogue.
+    return (this.dir === 'rtl' ? template.replace(/→/g, '←') : template).replace(/\{(\w+)\}/g, (whole, name: string) => {
       const value = params[name];
       if (value === undefined) return whole;
       const text = typeof value === 'number' ? this.#numbers.format(value) : value;
-      return this.#isolating ? isolate(text) : text;
+      if (!this.#isolating) return text;
+      // A value that holds isolated values is a phrase this localizer built, in its own direction.
+      return text.includes('\u2069') ? isolatePhrase(text, this.dir) : isolate(text);
     });
   }
 }

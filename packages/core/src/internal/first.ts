@@ -18,4 +18,4 @@ export { defineElement } from '../first/define.js';
 export { trackerProperties } from '../first/tracker-properties.js';
 export { litProperties, assignDefaults } from '../first/element-api.js';
 export type { PropertySpec, ValuesOf } from '../first/element-api.js';
-export type { MapLoading } from '../map/map-loading.js';
+export type { MapLoading } from '../first/map-loading.js';

@@ -12,7 +12,14 @@ export {
   type MapLoading,
   type NearViewportOptions,
 } from './lazy-map.js';
-export { describeRoute, englishMapMessages, positionWords, relativeTime, type MapMessages, type PositionWords } from './map-messages.js';
+export {
+  describeRoute,
+  englishMapMessages,
+  positionWords,
+  relativeTime,
+  type MapMessages,
+  type PositionWords,
+} from '../view/map-messages.js';
 export {
   alignLongitude,
   boundsOf,
@@ -25,5 +32,5 @@ export {
   type SceneLine,
   type ScenePosition,
   type SceneStop,
-} from './route-geometry.js';
+} from '../view/route-geometry.js';
 export { usableTileUrl } from './tile-template.js';

@@ -8,9 +8,8 @@
  * labels get elements, the vehicle icon gets an SVG element, and attribution is not
  * Leaflet's (its control writes `innerHTML`) but text rendered by the element.
  */
-import type { Control, LatLng as LeafletLatLng, LayerGroup, Map as LeafletMap, PanOptions, PointExpression } from 'leaflet';
-import { circleMarker, latLng, latLngBounds, layerGroup, LeafletMapClass, polygon, polyline, zoomControl } from './leaflet-parts.js';
-import type { Polygon } from 'geojson';
+import type { Control, LayerGroup, Map as LeafletMap, PanOptions, PointExpression } from 'leaflet';
+import { circleMarker, latLng, latLngBounds, layerGroup, LeafletMapClass, polyline, zoomControl } from './leaflet-parts.js';
 import type { LatLng, Position } from '../model/shipment.js';
 import type { MapView } from '../view/view-model.js';
 import {
@@ -24,39 +23,25 @@ import {
   type Side,
   type Size,
 } from './label-placement.js';
-import { landDigits, landGrid, packedLand } from './land-110m.generated.js';
 import { adoptCss } from './adopt-css.js';
+import { LandLayer } from './land-layer.js';
+import { LAND_MAX_ZOOM } from './land-levels.js';
 import { leafletCss } from './leaflet-css.generated.js';
 import { MapLabelLayer, VehicleLayer } from './pinned-elements.js';
-import { positionWords, type MapMessages } from './map-messages.js';
-import { gridLngLat, unpackLand } from './packed-land.js';
-import { buildRouteScene, type RouteScene, type SceneStop } from './route-geometry.js';
+import { positionWords, type MapMessages } from '../view/map-messages.js';
+import { buildRouteScene, type RouteScene, type SceneStop } from '../view/route-geometry.js';
 import { usableTileUrl } from './tile-template.js';
 import { WheelZoom } from './wheel-zoom.js';
 
 const SVG_NS = 'http://www.w3.org/2000/svg';
 /** The closest a fit goes: two ports a few kilometres apart still show their coast around them. */
 const FIT_MAX_ZOOM = 7;
-/**
- * The closest a visitor may zoom over the built-in land outline: one step past the closest fit.
- * The outline is Natural Earth's 1:110m, simplified for zooms up to 7 (generate-map-assets.mjs);
- * further in it is only coarser corners, and the route and ports are already apart.
- */
-const LAND_MAX_ZOOM = FIT_MAX_ZOOM + 1;
 /** Past Leaflet's own timer that ends a zoom animation (250 ms). */
 const ZOOM_END_FALLBACK_MS = 500;
 
 /** Puts Leaflet's CSS in the shadow root, before the element's own styles so those win (see adopt-css.ts). */
 export function adoptLeafletCss(root: ShadowRoot): void {
   adoptCss(root, 'map', leafletCss);
-}
-
-let land: Array<Polygon['coordinates']> | undefined;
-
-/** Decoded once per page (a millisecond or two); the packed text is a fraction of the GeoJSON it becomes. */
-function landPolygons(): Array<Polygon['coordinates']> {
-  land ??= unpackLand(packedLand, landDigits).map((rings) => rings.map((ring) => ring.map((point) => gridLngLat(point, landGrid))));
-  return land;
 }
 
 export interface RouteMapOptions {
@@ -198,6 +183,7 @@ export class LeafletRouteMap {
   private pendingFit: RouteScene | undefined;
   private tileUrl: string | undefined;
   private basemapDrawn = false;
+  private land: LandLayer | undefined;
   /** Counts basemap changes (and destroy()), so tiles that arrive after the next change are not added. */
   private basemapGeneration = 0;
   /** A zoom animation is under way: from Leaflet's `zoomanim` to its `zoomend`. */
@@ -322,6 +308,7 @@ export class LeafletRouteMap {
 
   destroy(): void {
     this.basemapGeneration++;
+    this.land?.remove();
     clearTimeout(this.hintTimer);
     this.map.off('zoomend moveend', this.relabel);
     this.resizeObserver.disconnect();
@@ -355,11 +342,14 @@ export class LeafletRouteMap {
   private drawBasemap(tileUrl: string | undefined): void {
     if (this.basemapDrawn && tileUrl === this.tileUrl) return;
     this.basemap.clearLayers();
+    this.land?.remove();
+    this.land = undefined;
     const generation = ++this.basemapGeneration;
     this.tileUrl = tileUrl;
     this.basemapDrawn = true;
     // Tiles bring their own closest zoom (Leaflet reads it from the tile layer); the land outline
-    // has none, and without a limit the zoom buttons, keys and wheel would zoom on for ever.
+    // has none, and without a limit the zoom buttons, keys and wheel would zoom on for ever. Its
+    // limit is the closest zoom its finest level keeps ports on their coast (land-layer.ts).
     this.limitZoom(tileUrl ? undefined : LAND_MAX_ZOOM);
     if (tileUrl) {
       // Leaflet's tile layer and its CSS load only for a map that shows tiles (leaflet-tiles.ts).
@@ -371,13 +361,7 @@ export class LeafletRouteMap {
       );
       return;
     }
-    // The unwrapped route may run past ±180°, so land is drawn on the neighbouring world copies too.
-    for (const offset of [-360, 0, 360]) {
-      const rings = landPolygons().map((shape) =>
-        shape.map((ring) => ring.map(([lng, lat]): LeafletLatLng => latLng(lat ?? 0, (lng ?? 0) + offset))),
-      );
-      polygon(rings, { interactive: false, className: 'tracker-land', stroke: false }).addTo(this.basemap);
-    }
+    this.land = new LandLayer(this.map, this.basemap);
   }
 
   /** Sets the closest zoom the visitor may reach (undefined: the tile layer's), and zooms out to it if past. */

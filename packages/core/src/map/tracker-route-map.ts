@@ -5,8 +5,8 @@ import { colourTokens, type ColourId } from '../first/shared.js';
 import type { MapView } from '../view/view-model.js';
 import type { LeafletRouteMap } from './leaflet-route-map.js';
 import { loadMapRenderer, mapLoadingConverter, NearViewportController, type MapLoading } from './lazy-map.js';
-import { describeRoute, englishMapMessages, type MapMessages } from './map-messages.js';
-import { hasMapData } from './route-geometry.js';
+import { describeRoute, englishMapMessages, type MapMessages } from '../view/map-messages.js';
+import { hasMapData } from '../view/route-geometry.js';
 import { tileHost, usableTileUrl } from './tile-template.js';
 
 export type MapTheme = 'auto' | 'light' | 'dark';

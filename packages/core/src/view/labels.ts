@@ -34,9 +34,9 @@ export function eventLabel(milestone: Milestone, shipment: Shipment, l: Localize
   return ours ?? milestone.description ?? milestone.code;
 }
 
-/** "Ningbo" / "Dubai (DXB)": the place without its country. */
+/** "Ningbo" / "Dubai (DXB)": the place without its country; a no-break space keeps the code with its city. */
 export function shortPlaceLabel(place: Place, product: Product): string {
-  return product === 'air' ? `${place.city ?? place.name ?? place.code} (${place.code})` : (place.name ?? place.code);
+  return product === 'air' ? `${place.city ?? place.name ?? place.code}\u00a0(${place.code})` : (place.name ?? place.code);
 }
 
 /** "Ningbo, China" / "Dubai (DXB), United Arab Emirates" / the code alone; the separator is the language's ("،" in Arabic). */

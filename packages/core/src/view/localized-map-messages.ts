@@ -1,6 +1,6 @@
 import type { Localizer } from '../i18n/localizer.js';
 import { formatList } from '../format/list.js';
-import { englishMapMessages, relativeTime, type MapMessages } from '../map/map-messages.js';
+import { englishMapMessages, relativeTime, type MapMessages } from './map-messages.js';
 
 /**
  * The map's words in the element's language, from the element's catalogue. Built once

@@ -6,7 +6,7 @@
  */
 import { formatWeightKg } from '../format/numbers.js';
 import type { Localizer } from '../i18n/localizer.js';
-import type { MapMessages } from '../map/map-messages.js';
+import type { MapMessages } from './map-messages.js';
 import type { Flight, Milestone, Place, Shipment } from '../model/shipment.js';
 import { eventLabel, placeLabel, shortPlaceLabel, statusLabel } from './labels.js';
 import { deriveExceptions } from './exception.js';

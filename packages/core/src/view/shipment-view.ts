@@ -7,12 +7,12 @@
 import { html, nothing, type TemplateResult } from 'lit';
 import { ifDefined } from 'lit/directives/if-defined.js';
 import type { MapLoading } from '../map/lazy-map.js';
-import type { MapMessages } from '../map/map-messages.js';
+import type { MapMessages } from './map-messages.js';
 import type { Localizer } from '../i18n/localizer.js';
 import { createPresenter } from './present.js';
 import type { ProductView } from '../first/tracker-element.js';
 import { mapMessagesFor } from './localized-map-messages.js';
-import { hasMapData } from '../map/route-geometry.js';
+import { hasMapData } from './route-geometry.js';
 import type { Shipment } from '../model/shipment.js';
 import { inSentence, type RenderContext } from './render-context.js';
 import type { MapView, ShipmentView } from './view-model.js';

@@ -41,6 +41,30 @@ describe('colour tokens', () => {
     });
   }
 
+  // The text colour is the page's: each pair with it holds for text colours pages use, on the
+  // element's own surfaces, badges and background in the theme such a page would pick.
+  const pageText = { light: ['#1a1f29', '#333333', '#222222', '#000000'], dark: ['#eeeeee', '#e8ebf0', '#dddddd', '#ffffff'] } as const;
+  it('the text colour is the inherited one, and only it', () => {
+    assert.deepEqual(
+      colourTokens.filter((t) => 'inherited' in t).map((t) => t.id),
+      ['text'],
+    );
+  });
+  for (const theme of ['light', 'dark'] as const) {
+    for (const text of pageText[theme]) {
+      it(`a ${theme} page's text ${text} reaches every pair it is in, ${theme} theme`, () => {
+        const colours = { ...Object.fromEntries(colourTokens.map((t) => [t.id, t[theme]])), text };
+        const pairs = colourPairs.filter((p) => p.text === 'text');
+        assert.ok(pairs.length >= 4, 'body text, surfaces and badges');
+        for (const { pair, ratio: r, passes } of checkPairs(colours, pairs))
+          assert.ok(
+            passes,
+            `on ${pair.mix ? `${pair.mix.of} ${pair.mix.percent}% over ` : ''}${pair.background} (${pair.where}): ${r.toFixed(2)}:1`,
+          );
+      });
+    }
+  }
+
   it('every token the pairs name exists, and every text colour is checked', () => {
     const ids = new Set<string>(colourTokens.map((t) => t.id));
     for (const p of colourPairs) for (const id of [p.text, p.background, p.mix?.of]) if (id) assert.ok(ids.has(id), id);

@@ -4,8 +4,8 @@ import { expect, fixture, html } from '@open-wc/testing';
 import '../../../../packages/core/src/map/define.js';
 import type { TrackerRouteMap } from '../../../../packages/core/src/map/index.js';
 import type { Normalizer, Shipment } from '../../../../packages/core/src/model/shipment.js';
-import { normalizeAir } from '../../../../packages/air-tracker/src/air-normalizer.js';
-import { normalizeOcean } from '../../../../packages/ocean-tracker/src/ocean-normalizer.js';
+import { normalizeAir } from '../../../../packages/air-tracker/src/lookup/air-normalizer.js';
+import { normalizeOcean } from '../../../../packages/ocean-tracker/src/lookup/ocean-normalizer.js';
 import { mapView } from './fixtures.js';
 import { drawnMap, routeLines } from './map-test-helpers.js';
 
@@ -38,8 +38,8 @@ describe('<tracker-route-map> with the contract documents', () => {
     // The page's label of each airport: city, code and country.
     const airports = labels(el, '.tracker-place-label .tracker-label-name');
     expect(airports).to.have.length(3);
-    expect(airports[0]).to.match(/^Hong Kong \(HKG\), Hong Kong/);
-    expect(airports.slice(1)).to.deep.equal(['Dubai (DXB), United Arab Emirates', 'Frankfurt am Main (FRA), Germany']);
+    expect(airports[0]).to.match(/^Hong Kong\u00a0\(HKG\), Hong Kong/);
+    expect(airports.slice(1)).to.deep.equal(['Dubai\u00a0(DXB), United Arab Emirates', 'Frankfurt am Main\u00a0(FRA), Germany']);
     expect(el.shadowRoot!.querySelector('.tracker-vehicle')).to.equal(null);
   });
 

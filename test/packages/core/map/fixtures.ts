@@ -18,7 +18,7 @@ import type {
 } from '../../../../packages/core/src/model/shipment.js';
 import { enShipment } from '../../../../packages/core/src/i18n/en-shipment.js';
 import { Localizer, registerEnglish } from '../../../../packages/core/src/i18n/localizer.js';
-import { englishMapMessages, type MapMessages } from '../../../../packages/core/src/map/map-messages.js';
+import { englishMapMessages, type MapMessages } from '../../../../packages/core/src/view/map-messages.js';
 import { createPresenter } from '../../../../packages/core/src/view/present.js';
 import type { MapView } from '../../../../packages/core/src/view/view-model.js';
 

@@ -1,6 +1,6 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { describeRoute, englishMapMessages, relativeTime } from '../../../../packages/core/src/map/map-messages.js';
+import { describeRoute, englishMapMessages, relativeTime } from '../../../../packages/core/src/view/map-messages.js';
 import { usableTileUrl } from '../../../../packages/core/src/map/tile-template.js';
 import { airTransfer, airWithoutPaths, mapView, MINUTE, oceanPacific } from './fixtures.js';
 
@@ -26,7 +26,7 @@ describe('describeRoute', () => {
     const now = Date.now();
     assert.equal(
       describeRoute(mapView(airTransfer()), englishMapMessages, now),
-      'Route: Hong Kong (HKG), Hong Kong SAR China → Dubai (DXB), United Arab Emirates → Frankfurt am Main (FRA), Germany.',
+      'Route: Hong Kong\u00a0(HKG), Hong Kong SAR China → Dubai\u00a0(DXB), United Arab Emirates → Frankfurt am Main\u00a0(FRA), Germany.',
     );
     assert.match(
       describeRoute(mapView(airWithoutPaths(now)), englishMapMessages, now),

@@ -1,7 +1,7 @@
 import { expect, fixture, html } from '@open-wc/testing';
 import { emulateMedia } from '@web/test-runner-commands';
 import '../../../../packages/core/src/map/define.js';
-import { englishMapMessages } from '../../../../packages/core/src/map/map-messages.js';
+import { englishMapMessages } from '../../../../packages/core/src/view/map-messages.js';
 import type { TrackerRouteMap } from '../../../../packages/core/src/map/index.js';
 import { engine, itExceptIn } from '../../../support/browser.js';
 import { over, ratio } from '../../../support/contrast.js';

@@ -8,7 +8,7 @@ import {
   greatCirclePath,
   hasMapData,
   unwrapPath,
-} from '../../../../packages/core/src/map/route-geometry.js';
+} from '../../../../packages/core/src/view/route-geometry.js';
 import type { LatLng } from '../../../../packages/core/src/model/shipment.js';
 import { airTransfer, airWithoutPaths, DXB, FRA, HKG, LOS_ANGELES, oceanInTransit, oceanPacific, path } from './fixtures.js';
 

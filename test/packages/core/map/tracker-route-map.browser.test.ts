@@ -2,7 +2,8 @@ import { expect, fixture, html, waitUntil } from '@open-wc/testing';
 import { emulateMedia, sendKeys } from '@web/test-runner-commands';
 import '../../../../packages/core/src/map/define.js';
 import { DEFAULT_GAP } from '../../../../packages/core/src/map/label-placement.js';
-import { englishMapMessages } from '../../../../packages/core/src/map/map-messages.js';
+import { LAND_MAX_ZOOM } from '../../../../packages/core/src/map/land-levels.js';
+import { englishMapMessages } from '../../../../packages/core/src/view/map-messages.js';
 import type { TrackerRouteMap } from '../../../../packages/core/src/map/index.js';
 import type { Shipment } from '../../../../packages/core/src/model/shipment.js';
 import { airTransfer, airWithoutPaths, HOSTILE, oceanInTransit, oceanPacific, mapView } from './fixtures.js';
@@ -185,8 +186,8 @@ describe('<tracker-route-map>', () => {
       ]);
       const airports = texts(el, '.tracker-place-label .tracker-label-name');
       expect(airports).to.have.length(3);
-      expect(airports[0]).to.match(/^Hong Kong \(HKG\), Hong Kong/);
-      expect(airports.slice(1)).to.deep.equal(['Dubai (DXB), United Arab Emirates', 'Frankfurt am Main (FRA), Germany']);
+      expect(airports[0]).to.match(/^Hong Kong\u00a0\(HKG\), Hong Kong/);
+      expect(airports.slice(1)).to.deep.equal(['Dubai\u00a0(DXB), United Arab Emirates', 'Frankfurt am Main\u00a0(FRA), Germany']);
       expect(root(el).querySelector('.tracker-vehicle')).to.equal(null);
     });
 
@@ -464,13 +465,13 @@ describe('<tracker-route-map>', () => {
       expect(map.getZoom()).to.equal(zoom);
     });
 
-    it('stops zooming in one step past the closest fit over the land outline, and not over tiles', async () => {
+    it('stops zooming in where the finest land outline still holds, and not over tiles', async () => {
       const el = await mount(oceanInTransit());
       const map = el.leafletMap!;
       const zoomIn = root(el).querySelector<HTMLElement>('.leaflet-control-zoom-in')!;
-      expect(map.getMaxZoom()).to.equal(8);
+      expect(map.getMaxZoom()).to.equal(LAND_MAX_ZOOM);
       map.setZoom(20, { animate: false });
-      expect(map.getZoom()).to.equal(8);
+      expect(map.getZoom()).to.equal(LAND_MAX_ZOOM);
       await waitUntil(() => zoomIn.classList.contains('leaflet-disabled'), 'the zoom-in button stays enabled at the closest zoom');
       expect(zoomIn.getAttribute('aria-disabled')).to.equal('true');
       // Tiles bring their own limit (Leaflet's tile layer: 18), which the map then follows.
@@ -483,8 +484,8 @@ describe('<tracker-route-map>', () => {
       // Back to the land outline: the map zooms out to its limit.
       el.tileUrl = undefined;
       await el.updateComplete;
-      expect(map.getMaxZoom()).to.equal(8);
-      expect(map.getZoom()).to.equal(8);
+      expect(map.getMaxZoom()).to.equal(LAND_MAX_ZOOM);
+      expect(map.getZoom()).to.equal(LAND_MAX_ZOOM);
     });
 
     // Neither driver outside Chromium can emulate prefers-reduced-motion.

@@ -1,8 +1,8 @@
 import { before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { loadFixture } from '../../../fixtures/load-fixture.js';
-import { normalizeOcean } from '../../../../packages/ocean-tracker/src/ocean-normalizer.js';
-import { normalizeAir } from '../../../../packages/air-tracker/src/air-normalizer.js';
+import { normalizeOcean } from '../../../../packages/ocean-tracker/src/lookup/ocean-normalizer.js';
+import { normalizeAir } from '../../../../packages/air-tracker/src/lookup/air-normalizer.js';
 import { loadCatalogue, shippedLocales } from '../../../../packages/core/src/i18n/catalogues.js';
 import { enShipment } from '../../../../packages/core/src/i18n/en-shipment.js';
 import { Localizer, registerEnglish } from '../../../../packages/core/src/i18n/localizer.js';
@@ -47,14 +47,14 @@ describe('the exception state of the labelled view', () => {
     assert.equal(e!.kind, 'cancelled');
     assert.equal(e!.short, 'Cancelled');
     assert.match(e!.text, /no replacement/);
-    assert.equal(e!.leg, 'CX096: Hong Kong (HKG), Hong Kong SAR China →\u00a0Chicago (ORD), United States');
+    assert.equal(e!.leg, 'CX096: Hong Kong\u00a0(HKG), Hong Kong SAR China →\u00a0Chicago\u00a0(ORD), United States');
   });
 
   it('says a cancelled flight replaced by a later one from the same airport as a re-booking onto that flight', () => {
     const [e, ...rest] = present(shipmentOf('air-cancelled-flight.json')).exceptions;
     assert.deepEqual(rest, []);
     assert.equal(e!.kind, 'rebooked');
-    assert.match(e!.text, /re-booked on CX084: Hong Kong \(HKG\)/);
+    assert.match(e!.text, /re-booked on CX084: Hong Kong\u00a0\(HKG\)/);
     assert.match(e!.leg!, /^CX096: /);
   });
 

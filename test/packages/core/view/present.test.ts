@@ -1,11 +1,11 @@
 import { before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { loadFixture } from '../../../fixtures/load-fixture.js';
-import { normalizeOcean } from '../../../../packages/ocean-tracker/src/ocean-normalizer.js';
+import { normalizeOcean } from '../../../../packages/ocean-tracker/src/lookup/ocean-normalizer.js';
 import { loadCatalogue } from '../../../../packages/core/src/i18n/catalogues.js';
 import { enShipment } from '../../../../packages/core/src/i18n/en-shipment.js';
 import { Localizer, registerEnglish } from '../../../../packages/core/src/i18n/localizer.js';
-import { describeRoute } from '../../../../packages/core/src/map/map-messages.js';
+import { describeRoute } from '../../../../packages/core/src/view/map-messages.js';
 import { createPresenter } from '../../../../packages/core/src/view/present.js';
 import { mapMessagesFor } from '../../../../packages/core/src/view/localized-map-messages.js';
 import type { Shipment } from '../../../../packages/core/src/model/shipment.js';

@@ -1,8 +1,8 @@
 import { before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { loadFixture } from '../../../fixtures/load-fixture.js';
-import { normalizeOcean } from '../../../../packages/ocean-tracker/src/ocean-normalizer.js';
-import { normalizeAir } from '../../../../packages/air-tracker/src/air-normalizer.js';
+import { normalizeOcean } from '../../../../packages/ocean-tracker/src/lookup/ocean-normalizer.js';
+import { normalizeAir } from '../../../../packages/air-tracker/src/lookup/air-normalizer.js';
 import { loadCatalogue, shippedLocales } from '../../../../packages/core/src/i18n/catalogues.js';
 import { enShipment } from '../../../../packages/core/src/i18n/en-shipment.js';
 import { Localizer, registerEnglish } from '../../../../packages/core/src/i18n/localizer.js';

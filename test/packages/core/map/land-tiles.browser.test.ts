@@ -1,0 +1,68 @@
+// Issue 28: the finer land outline is fetched only when the map is zoomed past the coarse
+// outline's zooms, and only the tiles of the level drawn at that zoom. Runs in its own page, so
+// the requests seen are this file's: the first test must stay the one that never zooms in.
+import { expect, fixture, html, waitUntil } from '@open-wc/testing';
+import '../../../../packages/core/src/map/define.js';
+import type { TrackerRouteMap } from '../../../../packages/core/src/map/index.js';
+import { landZooms } from '../../../../packages/core/src/map/land-zooms.generated.js';
+import { mapView, oceanInTransit } from './fixtures.js';
+import { drawnMap, frames, requestedUrls } from './map-test-helpers.js';
+
+const landRequests = (pattern: RegExp): string[] => requestedUrls().filter((url) => pattern.test(url));
+const TILE = /\/map\/land\//;
+const INDEX = /land-tiles\.generated/;
+
+/** The land paths the map's SVG holds (the coarse outline is three: the world and its copies either side). */
+function landPaths(el: TrackerRouteMap): SVGPathElement[] {
+  return [...el.shadowRoot!.querySelectorAll<SVGPathElement>('path.tracker-land')];
+}
+
+let el: TrackerRouteMap;
+
+// A route from China to Rotterdam, fitted far out (open-wc removes each test's fixture after it).
+beforeEach(async () => {
+  el = document.createElement('tracker-route-map');
+  Object.assign(el, { loading: 'eager', view: mapView(oceanInTransit()) });
+  el.style.cssText = 'width: 640px; --tracker-map-height: 360px';
+  await fixture(html`${el}`);
+  await drawnMap(el);
+});
+
+describe('the land outline as the map zooms', () => {
+  it('draws the coarse outline for a route across the world and fetches no tile', async () => {
+    const map = el.leafletMap!;
+    expect(map.getZoom()).to.be.at.most(landZooms[0]!);
+    await frames();
+    expect(landPaths(el)).to.have.length(3);
+    expect(landRequests(TILE)).to.deep.equal([]);
+    expect(landRequests(INDEX)).to.deep.equal([]);
+  });
+
+  it('fetches the finest tiles round Kaohsiung past zoom 5, and draws them instead of the coarse outline', async () => {
+    const map = el.leafletMap!;
+    const coarse = landPaths(el)[1]!.getAttribute('d');
+    map.setView([22.61, 120.28], landZooms[2]!, { animate: false });
+    await waitUntil(() => landRequests(TILE).length > 0, 'no land tile was requested', { timeout: 10000 });
+    expect(landRequests(INDEX)).to.have.length(1);
+    // Kaohsiung is in zoom-3 tile 6-3; the view with half a view round it stays inside it.
+    await waitUntil(() => landPaths(el).length === 1, 'the finer outline did not replace the coarse one', { timeout: 10000 });
+    expect(landRequests(TILE).map((url) => /\/land\/([\w-]+)\.generated/.exec(url)?.[1])).to.deep.equal(['fine-6-3']);
+    expect(landPaths(el)[0]!.getAttribute('d')).to.not.equal(coarse);
+  });
+
+  it('fetches the middle level at zoom 4.5 and goes back to the coarse outline at zoom 3 without a request', async () => {
+    const map = el.leafletMap!;
+    map.setView([22.61, 120.28], 4.5, { animate: false });
+    await waitUntil(() => landRequests(/\/land\/mid-/).length > 0, 'no middle-level tile was requested', { timeout: 10000 });
+    const before = requestedUrls().length;
+    map.setZoom(landZooms[0]!, { animate: false });
+    await waitUntil(() => landPaths(el).length === 3, 'the coarse outline did not come back', { timeout: 10000 });
+    expect(requestedUrls().length).to.equal(before);
+  });
+
+  it('stops at the closest zoom the finest outline holds', () => {
+    const map = el.leafletMap!;
+    map.setZoom(12, { animate: false });
+    expect(map.getZoom()).to.equal(landZooms.at(-1));
+  });
+});
