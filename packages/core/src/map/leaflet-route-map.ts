@@ -131,29 +131,40 @@ function stopPriority(stop: SceneStop, index: number): number {
   return 10 + index;
 }
 
-/** An arrow (vessel) or a plane (aircraft) pointing north, rotated to the course; a dot when the course is unknown. */
-function vehicleIcon(position: Position): HTMLElement {
+/** The vehicle marker's size: big enough to find at a glance on a phone, its halo included. */
+const VEHICLE_SIZE = 30;
+
+/**
+ * An arrow (vessel) or a plane (aircraft) rotated to its bearing, a dot when that is unknown, on a
+ * disc with a ring in the text colour: the ring stands out from land and sea alike, the disc
+ * from the route line under it.
+ */
+function vehicleIcon(kind: Position['kind'], bearing: number | undefined): HTMLElement {
   const wrapper = document.createElement('span');
   wrapper.className = 'tracker-vehicle-icon';
   const svg = document.createElementNS(SVG_NS, 'svg');
-  svg.setAttribute('viewBox', '-12 -12 24 24');
-  svg.setAttribute('width', '24');
-  svg.setAttribute('height', '24');
+  svg.setAttribute('viewBox', '-15 -15 30 30');
+  svg.setAttribute('width', String(VEHICLE_SIZE));
+  svg.setAttribute('height', String(VEHICLE_SIZE));
   svg.setAttribute('aria-hidden', 'true');
-  svg.setAttribute('class', `tracker-vehicle-shape tracker-vehicle-shape--${position.kind}`);
-  const shape = document.createElementNS(SVG_NS, position.headingDeg === undefined ? 'circle' : 'path');
-  if (position.headingDeg === undefined) {
+  svg.setAttribute('class', `tracker-vehicle-shape tracker-vehicle-shape--${kind}`);
+  const halo = document.createElementNS(SVG_NS, 'circle');
+  halo.setAttribute('class', 'tracker-vehicle-halo');
+  halo.setAttribute('r', '13');
+  const shape = document.createElementNS(SVG_NS, bearing === undefined ? 'circle' : 'path');
+  shape.setAttribute('class', 'tracker-vehicle-glyph');
+  if (bearing === undefined) {
     shape.setAttribute('r', '6');
   } else {
     shape.setAttribute(
       'd',
-      position.kind === 'aircraft'
-        ? 'M0-11 1.6-3 10 2v2.2L1.6 2 1 7.5l3 2.2V11L0 10l-4 1V9.7l3-2.2L-1.6 2-10 4.2V2l8.4-5z'
-        : 'M0-11 7 9 0 5-7 9z',
+      kind === 'aircraft'
+        ? 'M0-10 1.4-2.7 9 1.8v2L1.4 1.8.9 6.8l2.7 2V10L0 9.1-3.6 10V8.8l2.7-2L-1.4 1.8-9 3.8v-2l7.6-4.5z'
+        : 'M0-10 6.3 8.1 0 4.5-6.3 8.1z',
     );
-    svg.style.transform = `rotate(${position.headingDeg}deg)`;
+    shape.setAttribute('transform', `rotate(${Math.round(bearing)})`);
   }
-  svg.append(shape);
+  svg.append(halo, shape);
   wrapper.append(svg);
   return wrapper;
 }
@@ -236,6 +247,9 @@ export class LeafletRouteMap {
     // Enabled by activate(), as Leaflet's own wheel handler would be.
     this.map.addHandler('scrollWheelZoom', WheelZoom);
     this.zoom = zoomControl().addTo(this.map);
+    // Everything drawn (land, route, markers, labels) is said once, in words, by the map's
+    // description: hidden here, the SVG renderer is no unnamed image and the labels no tooltips.
+    this.map.getPane('mapPane')?.setAttribute('aria-hidden', 'true');
     this.basemap = layerGroup().addTo(this.map);
     this.route = layerGroup().addTo(this.map);
     this.labelLayer = layerGroup().addTo(this.map);
@@ -263,6 +277,7 @@ export class LeafletRouteMap {
   /** Draws (or redraws) a labelled route. The view fits the route the first time a route is shown, not after. */
   show(view: MapView, options: RouteMapOptions): RouteScene {
     const { shipment } = view;
+    this.nameZoomButtons(options.messages);
     this.drawBasemap(usableTileUrl(options.tileUrl));
     const scene = buildRouteScene(shipment);
     this.route.clearLayers();
@@ -270,7 +285,7 @@ export class LeafletRouteMap {
       polyline(
         line.latLngs.map((p) => latLng(p.lat, p.lng)),
         {
-          className: `tracker-route tracker-route--${line.state}`,
+          className: `tracker-route tracker-route--${line.state}${line.part ? ` tracker-route--${line.part}` : ''}`,
           interactive: false,
           // A thicker tolerance would drop the small bends of a port approach.
           smoothFactor: 0.5,
@@ -296,12 +311,15 @@ export class LeafletRouteMap {
       });
     });
     if (scene.position) {
-      const { position, at } = scene.position;
-      new VehicleLayer(latLng(at.lat, at.lng), `tracker-vehicle tracker-vehicle--${position.kind}`, 24, vehicleIcon(position)).addTo(
-        this.route,
-      );
+      const { position, at, bearing } = scene.position;
+      new VehicleLayer(
+        latLng(at.lat, at.lng),
+        `tracker-vehicle tracker-vehicle--${position.kind}`,
+        VEHICLE_SIZE,
+        vehicleIcon(position.kind, bearing),
+      ).addTo(this.route);
       const text = vehicleText(view, options.messages, options.now);
-      if (text) labels.push({ at, text, radius: 12, priority: 2, prefer: 'above', className: 'tracker-vehicle-label' });
+      if (text) labels.push({ at, text, radius: VEHICLE_SIZE / 2, priority: 2, prefer: 'above', className: 'tracker-vehicle-label' });
     }
     this.labels = labels;
     this.sizes.clear();
@@ -345,6 +363,19 @@ export class LeafletRouteMap {
       this.map.once('zoomend', remove);
     } else this.map.remove();
     this.container.remove();
+  }
+
+  /** Leaflet's buttons say "Zoom in" and "Zoom out" in English, as their name and tooltip. */
+  private nameZoomButtons(messages: MapMessages): void {
+    const bar = this.zoom.getContainer();
+    for (const [selector, name] of [
+      ['.leaflet-control-zoom-in', messages.zoomIn],
+      ['.leaflet-control-zoom-out', messages.zoomOut],
+    ] as const) {
+      const button = bar?.querySelector(selector);
+      button?.setAttribute('aria-label', name);
+      button?.setAttribute('title', name);
+    }
   }
 
   private listen(type: string, listener: EventListener): void {

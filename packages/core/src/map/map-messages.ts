@@ -33,12 +33,18 @@ export interface MapMessages {
   readonly altitude: (feet: number) => string;
   /** Age of the position; `ms` is how long ago it was reported ("35 minutes ago"). */
   readonly reportedAgo: (ms: number) => string;
-  /** A position in words ("12.3°N 58.4°E"). */
-  readonly coordinates: (lat: number, lng: number) => string;
-  /** The text alternative's route sentence, from place names in route order. */
+  /** The text alternative's route sentence, from place names in route order ("Route from A via B to C."). */
   readonly routeSummary: (stops: readonly string[]) => string;
-  /** The text alternative's vehicle sentence. */
+  /** The text alternative's vehicle sentence: where it is in the route's own places, never coordinates. */
   readonly positionSummary: (words: PositionWords) => string;
+  /** What the map is, said with its name ("map"). */
+  readonly roleDescription: string;
+  /** The keys the map takes, said when it has focus. */
+  readonly keys: string;
+  /** The basemap's source in a sentence ("Map data: Natural Earth."). */
+  readonly attribution: (source: string) => string;
+  readonly zoomIn: string;
+  readonly zoomOut: string;
 }
 
 const ROLE_EN: Record<PlaceRole, string> = {
@@ -70,15 +76,23 @@ export const englishMapMessages: MapMessages = {
   course: (degrees) => `course ${whole.format(degrees)}°`,
   altitude: (feet) => `${whole.format(feet)} ft`,
   reportedAgo: (ms) => relativeTime(ms, 'en'),
-  coordinates: (lat, lng) => {
-    const wrapped = ((((lng + 180) % 360) + 360) % 360) - 180;
-    return `${oneDecimal.format(Math.abs(lat))}°${lat < 0 ? 'S' : 'N'} ${oneDecimal.format(Math.abs(wrapped))}°${wrapped < 0 ? 'W' : 'E'}`;
+  routeSummary: (stops) => {
+    const [from = '', ...rest] = stops;
+    const to = rest.pop();
+    if (to === undefined) return `Route: ${from}.`;
+    return rest.length ? `Route from ${from} via ${formatList(rest, 'en')} to ${to}.` : `Route from ${from} to ${to}.`;
   },
-  routeSummary: (stops) => `Route: ${stops.join(' → ')}.`,
   positionSummary: (w) => {
-    const details = [...w.details, ...(w.reported === undefined ? [] : [`reported ${w.reported}`])];
-    return `${w.kind} ${w.name} at ${w.at}${details.map((d) => `, ${d}`).join('')}.`;
+    const details = [...w.details, ...(w.reported === undefined ? [] : [`reported ${w.reported}`])].map((d) => `, ${d}`).join('');
+    const where =
+      w.where === undefined ? '' : 'near' in w.where ? ` is near ${w.where.near}` : ` is between ${w.where.from} and ${w.where.to}`;
+    return `${w.kind} ${w.name}${where}${details}.`;
   },
+  roleDescription: 'map',
+  keys: 'Arrow keys move the map; plus and minus zoom in and out.',
+  attribution: (source) => `Map data: ${source}.`,
+  zoomIn: 'Zoom in',
+  zoomOut: 'Zoom out',
 };
 
 /** The vehicle in words with the age of its report at `now`, as both the tooltip and the text alternative use it. */

@@ -94,7 +94,6 @@ export class MapLabelLayer extends PinnedElement {
     content: HTMLElement,
   ) {
     super(at, 'tooltipPane', content);
-    this.element.setAttribute('role', 'tooltip');
     this.element.style.opacity = '0.9';
   }
 

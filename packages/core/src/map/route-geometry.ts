@@ -18,6 +18,8 @@ export interface SceneLine {
   readonly from?: Place;
   readonly to?: Place;
   readonly vehicle?: string;
+  /** Of the leg under way, split at the vehicle: the part behind it or the part still ahead. */
+  readonly part?: 'travelled' | 'ahead';
 }
 
 /** A port or airport marker, at the longitude copy that sits on the drawn route. */
@@ -31,6 +33,8 @@ export interface SceneStop {
 export interface ScenePosition {
   readonly position: Position;
   readonly at: LatLng;
+  /** Where it points, in degrees from north: the document's heading, else the route's bearing where it is. */
+  readonly bearing?: number;
 }
 
 export interface GeoBounds {
@@ -140,6 +144,96 @@ export function alignToRoute(point: LatLng, route: readonly LatLng[]): LatLng {
   return best ? { lat: point.lat, lng: alignLongitude(point.lng, best.lng) } : point;
 }
 
+/** Initial great-circle bearing from `a` to `b`, degrees clockwise from north in [0, 360). */
+export function bearing(a: LatLng, b: LatLng): number {
+  const [lat1, lat2, dLng] = [toRadians(a.lat), toRadians(b.lat), toRadians(b.lng - a.lng)];
+  const y = Math.sin(dLng) * Math.cos(lat2);
+  const x = Math.cos(lat1) * Math.sin(lat2) - Math.sin(lat1) * Math.cos(lat2) * Math.cos(dLng);
+  return (toDegrees(Math.atan2(y, x)) + 360) % 360;
+}
+
+/** Where on a line a point comes closest: the segment (from its index) and the point there. */
+interface Nearest {
+  readonly index: number;
+  readonly at: LatLng;
+  /** Squared distance in locally scaled degrees, to compare only. */
+  readonly distance: number;
+}
+
+/** The point of `line` nearest `point`, on a plane with longitudes scaled to the latitude (short segments). */
+export function nearestOnLine(line: readonly LatLng[], point: LatLng): Nearest | undefined {
+  let best: Nearest | undefined;
+  for (let i = 0; i + 1 < line.length; i++) {
+    const a = line[i]!;
+    const b = line[i + 1]!;
+    const k = Math.cos(toRadians(point.lat));
+    const [ax, ay, bx, by, px, py] = [a.lng * k, a.lat, b.lng * k, b.lat, point.lng * k, point.lat];
+    const length = (bx - ax) ** 2 + (by - ay) ** 2;
+    const t = length === 0 ? 0 : Math.min(1, Math.max(0, ((px - ax) * (bx - ax) + (py - ay) * (by - ay)) / length));
+    const at = { lat: a.lat + t * (b.lat - a.lat), lng: a.lng + t * (b.lng - a.lng) };
+    const distance = (ax + t * (bx - ax) - px) ** 2 + (ay + t * (by - ay) - py) ** 2;
+    if (!best || distance < best.distance) best = { index: i, at, distance };
+  }
+  return best;
+}
+
+/**
+ * The leg under way split where the vehicle is nearest it: the part behind, drawn solid like a
+ * completed leg, and the part ahead, dashed like a planned one. Unsplit without a vehicle.
+ */
+function splitAtVehicle(line: SceneLine, at: LatLng | undefined): SceneLine[] {
+  const nearest = at && nearestOnLine(line.latLngs, at);
+  if (!nearest) return [line];
+  const travelled = [...line.latLngs.slice(0, nearest.index + 1), nearest.at];
+  const ahead = [nearest.at, ...line.latLngs.slice(nearest.index + 1)];
+  return [
+    ...(travelled.length >= 2 ? [{ ...line, latLngs: travelled, part: 'travelled' as const }] : []),
+    { ...line, latLngs: ahead, part: 'ahead' as const },
+  ];
+}
+
+/** The way the route runs where it passes nearest `at`: the bearing of that segment. */
+function routeBearing(lines: readonly SceneLine[], at: LatLng): number | undefined {
+  let best: { nearest: Nearest; line: readonly LatLng[] } | undefined;
+  for (const line of lines) {
+    const nearest = nearestOnLine(line.latLngs, at);
+    if (nearest && (!best || nearest.distance < best.nearest.distance)) best = { nearest, line: line.latLngs };
+  }
+  if (!best) return undefined;
+  return bearing(best.line[best.nearest.index]!, best.line[best.nearest.index + 1]!);
+}
+
+/** Where the vehicle is, in the route's own places: near one, or on the leg between two. */
+export type Whereabouts = { readonly near: Place } | { readonly from: Place; readonly to: Place };
+
+/** Closer than this to a place (about 50 km) is "near" it. */
+const NEAR_RADIANS = 50 / 6371;
+
+/** The vehicle's whereabouts in words the page already has (port names), never coordinates; undefined without a position. */
+export function whereabouts(shipment: Shipment): Whereabouts | undefined {
+  const position = shipment.position;
+  if (!position) return undefined;
+  const places = [...shipment.route.map((stop) => stop.place), ...shipment.legs.flatMap((leg) => [leg.from, leg.to])];
+  let nearest: { place: Place; angle: number } | undefined;
+  for (const place of places) {
+    if (!place?.position) continue;
+    const angle = centralAngle(place.position, position);
+    if (!nearest || angle < nearest.angle) nearest = { place, angle };
+  }
+  if (nearest && nearest.angle < NEAR_RADIANS) return { near: nearest.place };
+  let leg: { from: Place; to: Place; distance: number } | undefined;
+  for (const candidate of shipment.legs) {
+    if (!candidate.from || !candidate.to) continue;
+    const line = unwrapPath(legPoints(candidate, shipment.product));
+    const on = nearestOnLine(line, { lat: position.lat, lng: alignToRoute(position, line).lng });
+    // The leg under way wins over one that merely passes as close.
+    const distance = (on?.distance ?? Infinity) * (candidate.state === 'current' ? 0.5 : 1);
+    if (!leg || distance < leg.distance) leg = { from: candidate.from, to: candidate.to, distance };
+  }
+  if (leg) return { from: leg.from, to: leg.to };
+  return nearest ? { near: nearest.place } : undefined;
+}
+
 /** The leg's line as given, or (without a path) a great circle for air and a straight line otherwise. */
 function legPoints(leg: Shipment['legs'][number], product: Shipment['product']): readonly LatLng[] {
   if (leg.path.length >= 2) return leg.path;
@@ -214,10 +308,14 @@ export function buildRouteScene(shipment: Shipment): RouteScene {
   }
 
   const anchors = routePoints.length > 0 ? routePoints : stops.map((stop) => stop.at);
-  const position = shipment.position ? { position: shipment.position, at: alignToRoute(shipment.position, anchors) } : undefined;
+  const at = shipment.position && alignToRoute(shipment.position, anchors);
+  const drawn = lines.flatMap((line) => (line.state === 'current' ? splitAtVehicle(line, at) : [line]));
+  const heading = shipment.position?.headingDeg ?? (at && routeBearing(lines, at));
+  const position =
+    shipment.position && at ? { position: shipment.position, at, ...(heading === undefined ? {} : { bearing: heading }) } : undefined;
 
   const bounds = boundsOf([...routePoints, ...stops.map((s) => s.at), ...(position ? [position.at] : [])]);
-  return recentre({ lines, stops, ...(position ? { position } : {}), ...(bounds ? { bounds } : {}) });
+  return recentre({ lines: drawn, stops, ...(position ? { position } : {}), ...(bounds ? { bounds } : {}) });
 }
 
 /** True when the shipment carries route data, i.e. when the elements should show a map. */

@@ -20,16 +20,24 @@ export function mapMessagesFor(l: Localizer): MapMessages {
     course: (degrees) => l.t('map.course', { degrees: Math.round(degrees) }),
     altitude: (feet) => l.t('map.altitude', { feet: Math.round(feet) }),
     reportedAgo: (ms) => relativeTime(ms, l.locale),
-    // The arrow points the way the text runs.
-    routeSummary: (stops) => l.t('map.route', { stops: stops.join(l.dir === 'rtl' ? ' ← ' : ' → ') }),
+    routeSummary: (stops) => {
+      const [from = '', ...rest] = stops;
+      const to = rest.pop();
+      if (to === undefined) return l.t('map.route', { stops: from });
+      return rest.length ? l.t('map.routeVia', { from, to, via: formatList(rest, l.locale) }) : l.t('map.routeFromTo', { from, to });
+    },
     positionSummary: (w) => {
       const details = [...w.details, ...(w.reported === undefined ? [] : [l.t('map.reported', { ago: w.reported })])];
-      return l.t('map.position', {
-        kind: w.kind,
-        label: w.name,
-        at: w.at,
-        details: details.length ? `, ${formatList(details, l.locale)}` : '',
-      });
+      const said = { kind: w.kind, label: w.name, details: details.length ? `, ${formatList(details, l.locale)}` : '' };
+      if (w.where === undefined) return l.t('map.position', said);
+      return 'near' in w.where
+        ? l.t('map.position.near', { ...said, place: w.where.near })
+        : l.t('map.position.between', { ...said, from: w.where.from, to: w.where.to });
     },
+    roleDescription: l.t('map.roledescription'),
+    keys: l.t('map.keys'),
+    attribution: (source) => l.t('map.attribution', { source }),
+    zoomIn: l.t('map.zoomIn'),
+    zoomOut: l.t('map.zoomOut'),
   };
 }

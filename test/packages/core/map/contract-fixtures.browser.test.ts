@@ -67,13 +67,18 @@ describe('<tracker-route-map> with the contract documents', () => {
   for (const [name, lines, ports, vessel] of [
     [
       'ocean-container-in-transit.json',
-      ['completed', 'current'],
+      ['completed', 'current tracker-route--travelled', 'current tracker-route--ahead'],
       ['Ningbo, China', 'Singapore, Singapore', 'Rotterdam, Netherlands'],
       'MSC GULSUN',
     ],
-    ['ocean-bill-of-lading-pacific.json', ['current'], ['Shanghai, China', 'Los Angeles, United States'], 'OOCL HONG KONG'],
+    [
+      'ocean-bill-of-lading-pacific.json',
+      ['current tracker-route--travelled', 'current tracker-route--ahead'],
+      ['Shanghai, China', 'Los Angeles, United States'],
+      'OOCL HONG KONG',
+    ],
   ] as const) {
-    it(`${name}: ${lines.length} segment(s), ${ports.length} ports and the vessel`, async () => {
+    it(`${name}: ${lines.length} line(s), ${ports.length} ports and the vessel`, async () => {
       const el = await draw(await normalized(name, normalizeOcean));
       const drawn = routeLines(el.leafletMap!);
       expect(drawn.map((l) => l.className)).to.deep.equal(lines.map((s) => `tracker-route tracker-route--${s}`));
