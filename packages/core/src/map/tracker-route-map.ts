@@ -381,6 +381,14 @@ export class TrackerRouteMap extends LitElement {
     .leaflet-tooltip-pane {
       direction: ltr;
     }
+    /* A shortened label shows its whole name on hover and on a tap. */
+    .leaflet-tooltip.tracker-label--shortened {
+      pointer-events: auto;
+      cursor: pointer;
+    }
+    .leaflet-tooltip.tracker-label--whole {
+      z-index: 1;
+    }
     .tracker-label-measure {
       visibility: hidden;
       pointer-events: none;
