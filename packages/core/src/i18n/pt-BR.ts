@@ -212,6 +212,4 @@ export const ptBR = {
   'map.routeVia': 'Rota de {from} para {to} via {via}.',
   'map.position.between': '{kind} {label} está entre {from} e {to}{details}.',
   'map.position.near': '{kind} {label} está perto de {place}{details}.',
-  'map.zoomIn': 'Aproximar',
-  'map.zoomOut': 'Afastar',
 } as const satisfies Catalogue;

@@ -170,44 +170,44 @@ export interface MergedLabel {
 }
 
 /**
- * Mergeable labels whose anchors are closer than `distance` (a label's height) become one label
- * between them that names them all ("Hamburg · Duisburg"), by their shorter names, their details
- * joined; the rest pass through alone.
+ * Mergeable labels whose anchors are closer than `distance` (a label's height) to an earlier one
+ * become one label between them that names them all ("Hamburg · Duisburg"), by their shorter
+ * names, their details joined; the rest pass through alone.
  */
 export function mergeClose(labels: readonly LabelRequest[], distance: number, separator = ' · '): MergedLabel[] {
-  const group = labels.map((_, i) => i);
-  const root = (i: number): number => (group[i] === i ? i : (group[i] = root(group[i]!)));
-  labels.forEach((a, i) => {
-    labels.forEach((b, j) => {
-      if (j <= i || !a.mergeable || !b.mergeable) return;
-      if (Math.hypot(a.anchor.x - b.anchor.x, a.anchor.y - b.anchor.y) < distance) group[root(j)] = root(i);
-    });
-  });
-  const groups = new Map<number, number[]>();
-  labels.forEach((_, i) => groups.set(root(i), [...(groups.get(root(i)) ?? []), i]));
-  return [...groups.values()].map((members) => {
-    if (members.length === 1) return { request: labels[members[0]!]!, members };
-    const parts = members.map((i) => labels[i]!);
+  const merged = new Set<number>();
+  return labels.flatMap((label, i) => {
+    if (merged.has(i)) return [];
+    const members = labels.flatMap((other, j) =>
+      j === i ||
+      (label.mergeable &&
+        other.mergeable &&
+        !merged.has(j) &&
+        Math.hypot(label.anchor.x - other.anchor.x, label.anchor.y - other.anchor.y) < distance)
+        ? [j]
+        : [],
+    );
+    members.forEach((j) => merged.add(j));
+    if (members.length === 1) return [{ request: label, members }];
+    const parts = members.map((j) => labels[j]!);
     const x = parts.reduce((sum, l) => sum + l.anchor.x, 0) / parts.length;
     const y = parts.reduce((sum, l) => sum + l.anchor.y, 0) / parts.length;
-    const radius = Math.max(...parts.map((l) => Math.hypot(l.anchor.x - x, l.anchor.y - y) + l.radius));
-    const short = parts.map((l) => l.text.shorter?.[0] ?? l.text.name);
-    const shortest = parts.map((l) => l.text.shorter?.at(-1) ?? l.text.name);
-    const details = parts.map((l) => l.text.details[0]).filter((d): d is string => d !== undefined);
-    return {
-      request: {
-        text: {
-          name: short.join(separator),
-          details: details.length ? [details.join(separator)] : [],
-          ...(shortest.join(separator) !== short.join(separator) ? { shorter: [shortest.join(separator)] } : {}),
+    const details = parts.flatMap((l) => l.text.details.slice(0, 1));
+    return [
+      {
+        request: {
+          text: {
+            name: parts.map((l) => l.text.shorter?.[0] ?? l.text.name).join(separator),
+            details: details.length ? [details.join(separator)] : [],
+          },
+          anchor: { x, y },
+          radius: Math.max(...parts.map((l) => Math.hypot(l.anchor.x - x, l.anchor.y - y) + l.radius)),
+          priority: Math.min(...parts.map((l) => l.priority)),
+          prefer: label.prefer ?? 'inline-end',
         },
-        anchor: { x, y },
-        radius,
-        priority: Math.min(...parts.map((l) => l.priority)),
-        prefer: parts[0]!.prefer ?? 'inline-end',
+        members,
       },
-      members,
-    };
+    ];
   });
 }
 

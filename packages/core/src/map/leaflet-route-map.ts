@@ -297,7 +297,6 @@ export class LeafletRouteMap {
   /** Draws (or redraws) a labelled route. The view fits the route the first time a route is shown, not after. */
   show(view: MapView, options: RouteMapOptions): RouteScene {
     const { shipment } = view;
-    this.nameZoomButtons(options.messages);
     this.drawBasemap(usableTileUrl(options.tileUrl));
     const scene = buildRouteScene(shipment);
     this.route.clearLayers();
@@ -395,19 +394,6 @@ export class LeafletRouteMap {
       this.map.once('zoomend', remove);
     } else this.map.remove();
     this.container.remove();
-  }
-
-  /** Leaflet's buttons say "Zoom in" and "Zoom out" in English, as their name and tooltip. */
-  private nameZoomButtons(messages: MapMessages): void {
-    const bar = this.zoom.getContainer();
-    for (const [selector, name] of [
-      ['.leaflet-control-zoom-in', messages.zoomIn],
-      ['.leaflet-control-zoom-out', messages.zoomOut],
-    ] as const) {
-      const button = bar?.querySelector(selector);
-      button?.setAttribute('aria-label', name);
-      button?.setAttribute('title', name);
-    }
   }
 
   private listen(type: string, listener: EventListener): void {
@@ -524,14 +510,8 @@ export class LeafletRouteMap {
     });
   }
 
-  /** A label's size as the map draws it, from measureAll(). */
-  private readonly measure = (text: LabelText): Size => {
-    const known = this.sizes.get(sizeKey(text));
-    if (known) return known;
-    // Not expected (placement asks only for variants measured before); measured alone then.
-    this.measureAll([text]);
-    return this.sizes.get(sizeKey(text))!;
-  };
+  /** A label's size as the map draws it, from measureAll(), which placing and fitting call first. */
+  private readonly measure = (text: LabelText): Size => this.sizes.get(sizeKey(text))!;
 
   /**
    * Measures every variant of `texts` not yet known, all in one layout: each in a hidden label of
@@ -598,28 +578,17 @@ export class LeafletRouteMap {
         ...(members.length > 1 ? ['tracker-label--merged'] : []),
         ...(placement.shortened ? ['tracker-label--shortened'] : []),
       ];
-      const label = new MapLabelLayer(
+      // The whole name on hover and on a tap, over its neighbours (tracker-route-map.ts). Labels are
+      // hidden from assistive technology, whose users hear every name whole in the map's description.
+      if (placement.shortened) content.append(textNode('strong', 'tracker-label-whole', request.text.name));
+      new MapLabelLayer(
         at,
         placement.side,
         tooltipOffset(placement.side, request.radius),
         classes.join(' '),
         content,
         this.measure(placement.text),
-      );
-      // The whole name on hover, and a tap or click shows it in place, over its neighbours. Labels are
-      // hidden from assistive technology, whose users hear every name whole in the map's description.
-      if (placement.shortened) {
-        label.getElement().title = request.text.name;
-        label.getElement().addEventListener('click', () => {
-          const whole = document.createElement('div');
-          whole.dir = this.dir;
-          whole.append(...labelContent(request.text));
-          const offset = tooltipOffset(placement.side, request.radius);
-          const shown = new MapLabelLayer(at, placement.side, offset, `${classes.join(' ')} tracker-label--whole`, whole);
-          this.labelLayer.removeLayer(label).addLayer(shown);
-        });
-      }
-      label.addTo(this.labelLayer);
+      ).addTo(this.labelLayer);
     });
   }
 

@@ -1,9 +1,11 @@
 /**
- * The words the map shows or speaks. The elements own the message catalogue; they pass
- * already-translated strings and formatters here (any subset — the rest stay English).
+ * The words the map shows or speaks, from the elements' message catalogue. The elements pass
+ * them in their language (any subset — the rest stay English).
  */
 import { formatList } from '../format/list.js';
 import { formatRelative } from '../format/relative.js';
+import { enShipment } from '../i18n/en-shipment.js';
+import { Localizer, registerEnglish } from '../i18n/localizer.js';
 import type { PlaceRole } from '../model/shipment.js';
 import type { MapView, VehicleView } from '../view/view-model.js';
 
@@ -43,57 +45,58 @@ export interface MapMessages {
   readonly keys: string;
   /** The basemap's source in a sentence ("Map data: Natural Earth."). */
   readonly attribution: (source: string) => string;
-  readonly zoomIn: string;
-  readonly zoomOut: string;
 }
-
-const ROLE_EN: Record<PlaceRole, string> = {
-  origin: 'Origin',
-  loading: 'Port of loading',
-  transshipment: 'Transshipment',
-  discharge: 'Port of discharge',
-  destination: 'Destination',
-  transfer: 'Transfer',
-};
 
 /** How long ago, `ms` before now, in the largest unit up to days that fits: "35 minutes ago" rather than "2,100 seconds ago". */
 export function relativeTime(ms: number, locale?: string): string {
   return formatRelative(-ms, 0, locale, 'day');
 }
 
-const oneDecimal = new Intl.NumberFormat('en', { maximumFractionDigits: 1 });
-const whole = new Intl.NumberFormat('en', { maximumFractionDigits: 0 });
+/**
+ * The map's words in the element's language, from the element's catalogue: the one source of
+ * them, English included. Built once per locale: the map redraws its layers when it gets a new
+ * messages object.
+ */
+export function mapMessagesFor(l: Localizer): MapMessages {
+  return {
+    mapLabel: l.t('map.label'),
+    interactHint: l.t('map.hint'),
+    // A name, the same in every language.
+    basemapAttribution: 'Natural Earth',
+    vessel: l.t('map.vessel'),
+    aircraft: l.t('map.aircraft'),
+    role: (role) => l.t(`role.${role}`),
+    list: (items) => formatList(items, l.locale),
+    // Rounded first, so the plural form agrees with the number shown ("1 knot", "1.4 knots").
+    speed: (knots) => l.t('map.speed', { count: Math.round(knots * 10) / 10 }),
+    course: (degrees) => l.t('map.course', { degrees: Math.round(degrees) }),
+    altitude: (feet) => l.t('map.altitude', { feet: Math.round(feet) }),
+    reportedAgo: (ms) => relativeTime(ms, l.locale),
+    routeSummary: (stops) => {
+      const [from = '', ...rest] = stops;
+      const to = rest.pop();
+      if (to === undefined) return l.t('map.route', { stops: from });
+      return rest.length ? l.t('map.routeVia', { from, to, via: formatList(rest, l.locale) }) : l.t('map.routeFromTo', { from, to });
+    },
+    positionSummary: (w) => {
+      const details = [...w.details, ...(w.reported === undefined ? [] : [l.t('map.reported', { ago: w.reported })])];
+      const said = { kind: w.kind, label: w.name, details: details.length ? `, ${formatList(details, l.locale)}` : '' };
+      if (w.where === undefined) return l.t('map.position', said);
+      return 'near' in w.where
+        ? l.t('map.position.near', { ...said, place: w.where.near })
+        : l.t('map.position.between', { ...said, from: w.where.from, to: w.where.to });
+    },
+    roleDescription: l.t('map.roledescription'),
+    keys: l.t('map.keys'),
+    attribution: (source) => l.t('map.attribution', { source }),
+  };
+}
 
-export const englishMapMessages: MapMessages = {
-  mapLabel: 'Route map',
-  interactHint: 'Click or focus the map to zoom and pan',
-  basemapAttribution: 'Natural Earth',
-  vessel: 'Vessel',
-  aircraft: 'Aircraft',
-  role: (role) => ROLE_EN[role],
-  list: (items) => formatList(items, 'en'),
-  speed: (knots) => `${oneDecimal.format(knots)} knots`,
-  course: (degrees) => `course ${whole.format(degrees)}°`,
-  altitude: (feet) => `${whole.format(feet)} ft`,
-  reportedAgo: (ms) => relativeTime(ms, 'en'),
-  routeSummary: (stops) => {
-    const [from = '', ...rest] = stops;
-    const to = rest.pop();
-    if (to === undefined) return `Route: ${from}.`;
-    return rest.length ? `Route from ${from} via ${formatList(rest, 'en')} to ${to}.` : `Route from ${from} to ${to}.`;
-  },
-  positionSummary: (w) => {
-    const details = [...w.details, ...(w.reported === undefined ? [] : [`reported ${w.reported}`])].map((d) => `, ${d}`).join('');
-    const where =
-      w.where === undefined ? '' : 'near' in w.where ? ` is near ${w.where.near}` : ` is between ${w.where.from} and ${w.where.to}`;
-    return `${w.kind} ${w.name}${where}${details}.`;
-  },
-  roleDescription: 'map',
-  keys: 'Arrow keys move the map; plus and minus zoom in and out.',
-  attribution: (source) => `Map data: ${source}.`,
-  zoomIn: 'Zoom in',
-  zoomOut: 'Zoom out',
-};
+// The map's words, and so the English catalogue's shipment part, load with the shipment view.
+registerEnglish(enShipment);
+
+/** The map's words in English, for a map given none or only some. */
+export const englishMapMessages: MapMessages = mapMessagesFor(new Localizer('en'));
 
 /** The vehicle in words with the age of its report at `now`, as both the tooltip and the text alternative use it. */
 export function positionWords(view: MapView, messages: MapMessages, now: number): PositionWords | undefined {

@@ -152,86 +152,49 @@ export function bearing(a: LatLng, b: LatLng): number {
   return (toDegrees(Math.atan2(y, x)) + 360) % 360;
 }
 
-/** Where on a line a point comes closest: the segment (from its index) and the point there. */
-interface Nearest {
-  readonly index: number;
-  readonly at: LatLng;
-  /** Squared distance in locally scaled degrees, to compare only. */
-  readonly distance: number;
-}
-
-/** The point of `line` nearest `point`, on a plane with longitudes scaled to the latitude (short segments). */
-export function nearestOnLine(line: readonly LatLng[], point: LatLng): Nearest | undefined {
-  let best: Nearest | undefined;
-  for (let i = 0; i + 1 < line.length; i++) {
-    const a = line[i]!;
-    const b = line[i + 1]!;
-    const k = Math.cos(toRadians(point.lat));
-    const [ax, ay, bx, by, px, py] = [a.lng * k, a.lat, b.lng * k, b.lat, point.lng * k, point.lat];
-    const length = (bx - ax) ** 2 + (by - ay) ** 2;
-    const t = length === 0 ? 0 : Math.min(1, Math.max(0, ((px - ax) * (bx - ax) + (py - ay) * (by - ay)) / length));
-    const at = { lat: a.lat + t * (b.lat - a.lat), lng: a.lng + t * (b.lng - a.lng) };
-    const distance = (ax + t * (bx - ax) - px) ** 2 + (ay + t * (by - ay) - py) ** 2;
-    if (!best || distance < best.distance) best = { index: i, at, distance };
-  }
-  return best;
-}
-
 /**
- * The leg under way split where the vehicle is nearest it: the part behind, drawn solid like a
- * completed leg, and the part ahead, dashed like a planned one. Unsplit without a vehicle.
+ * The leg under way split at the vehicle: the part behind, drawn solid like a completed leg, and
+ * the part ahead, dashed like a planned one, both through the vehicle; and the way the leg runs
+ * there. The vehicle is on the segment it makes the least detour from.
  */
-function splitAtVehicle(line: SceneLine, at: LatLng | undefined): SceneLine[] {
-  const nearest = at && nearestOnLine(line.latLngs, at);
-  if (!nearest) return [line];
-  const travelled = [...line.latLngs.slice(0, nearest.index + 1), nearest.at];
-  const ahead = [nearest.at, ...line.latLngs.slice(nearest.index + 1)];
-  return [
-    ...(travelled.length >= 2 ? [{ ...line, latLngs: travelled, part: 'travelled' as const }] : []),
-    { ...line, latLngs: ahead, part: 'ahead' as const },
-  ];
-}
-
-/** The way the route runs where it passes nearest `at`: the bearing of that segment. */
-function routeBearing(lines: readonly SceneLine[], at: LatLng): number | undefined {
-  let best: { nearest: Nearest; line: readonly LatLng[] } | undefined;
-  for (const line of lines) {
-    const nearest = nearestOnLine(line.latLngs, at);
-    if (nearest && (!best || nearest.distance < best.nearest.distance)) best = { nearest, line: line.latLngs };
+function splitAtVehicle(line: SceneLine, at: LatLng): { lines: SceneLine[]; bearing?: number } {
+  const points = line.latLngs;
+  let index = -1;
+  let least = Infinity;
+  for (let i = 0; i + 1 < points.length; i++) {
+    const detour = centralAngle(points[i]!, at) + centralAngle(at, points[i + 1]!) - centralAngle(points[i]!, points[i + 1]!);
+    if (detour < least) [index, least] = [i, detour];
   }
-  if (!best) return undefined;
-  return bearing(best.line[best.nearest.index]!, best.line[best.nearest.index + 1]!);
+  if (index < 0) return { lines: [line] };
+  return {
+    lines: [
+      { ...line, latLngs: [...points.slice(0, index + 1), at], part: 'travelled' },
+      { ...line, latLngs: [at, ...points.slice(index + 1)], part: 'ahead' },
+    ],
+    bearing: bearing(points[index]!, points[index + 1]!),
+  };
 }
 
 /** Where the vehicle is, in the route's own places: near one, or on the leg between two. */
 export type Whereabouts = { readonly near: Place } | { readonly from: Place; readonly to: Place };
 
-/** Closer than this to a place (about 50 km) is "near" it. */
+/** Closer than this to a stop (about 50 km) is "near" it. */
 const NEAR_RADIANS = 50 / 6371;
 
-/** The vehicle's whereabouts in words the page already has (port names), never coordinates; undefined without a position. */
+/** The vehicle's whereabouts in the route's own place names, never coordinates; undefined without a position. */
 export function whereabouts(shipment: Shipment): Whereabouts | undefined {
   const position = shipment.position;
   if (!position) return undefined;
-  const places = [...shipment.route.map((stop) => stop.place), ...shipment.legs.flatMap((leg) => [leg.from, leg.to])];
-  let nearest: { place: Place; angle: number } | undefined;
-  for (const place of places) {
-    if (!place?.position) continue;
-    const angle = centralAngle(place.position, position);
-    if (!nearest || angle < nearest.angle) nearest = { place, angle };
+  let near: Place | undefined;
+  let closest = NEAR_RADIANS;
+  for (const { place } of shipment.route) {
+    const angle = place.position ? centralAngle(place.position, position) : Infinity;
+    if (angle < closest) [near, closest] = [place, angle];
   }
-  if (nearest && nearest.angle < NEAR_RADIANS) return { near: nearest.place };
-  let leg: { from: Place; to: Place; distance: number } | undefined;
-  for (const candidate of shipment.legs) {
-    if (!candidate.from || !candidate.to) continue;
-    const line = unwrapPath(legPoints(candidate, shipment.product));
-    const on = nearestOnLine(line, { lat: position.lat, lng: alignToRoute(position, line).lng });
-    // The leg under way wins over one that merely passes as close.
-    const distance = (on?.distance ?? Infinity) * (candidate.state === 'current' ? 0.5 : 1);
-    if (!leg || distance < leg.distance) leg = { from: candidate.from, to: candidate.to, distance };
-  }
-  if (leg) return { from: leg.from, to: leg.to };
-  return nearest ? { near: nearest.place } : undefined;
+  if (near) return { near };
+  // The leg under way, else the first still to come (an aircraft between a landing and the next leg's data).
+  const leg = shipment.legs.find((l) => l.state === 'current') ?? shipment.legs.find((l) => l.state === 'planned');
+  return leg?.from && leg.to ? { from: leg.from, to: leg.to } : undefined;
 }
 
 /** The leg's line as given, or (without a path) a great circle for air and a straight line otherwise. */
@@ -309,8 +272,14 @@ export function buildRouteScene(shipment: Shipment): RouteScene {
 
   const anchors = routePoints.length > 0 ? routePoints : stops.map((stop) => stop.at);
   const at = shipment.position && alignToRoute(shipment.position, anchors);
-  const drawn = lines.flatMap((line) => (line.state === 'current' ? splitAtVehicle(line, at) : [line]));
-  const heading = shipment.position?.headingDeg ?? (at && routeBearing(lines, at));
+  let along: number | undefined;
+  const drawn = lines.flatMap((line) => {
+    if (line.state !== 'current' || !at) return [line];
+    const split = splitAtVehicle(line, at);
+    along ??= split.bearing;
+    return split.lines;
+  });
+  const heading = shipment.position?.headingDeg ?? along;
   const position =
     shipment.position && at ? { position: shipment.position, at, ...(heading === undefined ? {} : { bearing: heading }) } : undefined;
 

@@ -381,13 +381,16 @@ export class TrackerRouteMap extends LitElement {
     .leaflet-tooltip-pane {
       direction: ltr;
     }
-    /* A shortened label shows its whole name on hover and on a tap. */
+    /* A shortened label shows its whole name on hover and on a tap (which hovers on touch screens). */
     .leaflet-tooltip.tracker-label--shortened {
       pointer-events: auto;
-      cursor: pointer;
     }
-    .leaflet-tooltip.tracker-label--whole {
+    .tracker-label--shortened:hover {
       z-index: 1;
+    }
+    .tracker-label--shortened:hover .tracker-label-name,
+    .tracker-label--shortened:not(:hover) .tracker-label-whole {
+      display: none;
     }
     .tracker-label-measure {
       visibility: hidden;
@@ -409,10 +412,12 @@ export class TrackerRouteMap extends LitElement {
       border-bottom-color: var(--tracker-map-label-background, var(--_surface));
     }
     .tracker-label-name,
+    .tracker-label-whole,
     .tracker-label-detail {
       display: block;
     }
-    .tracker-label-name {
+    .tracker-label-name,
+    .tracker-label-whole {
       font-weight: 600;
     }
     .tracker-label-detail {

@@ -51,11 +51,15 @@ describe('<tracker-route-map> with the contract documents', () => {
       const shipment = await normalized(name, normalize);
       const el = await draw(shipment);
       expect(labels(el, '.tracker-vehicle-label strong')).to.deep.equal([shipment.position!.label]);
-      // Each map label is the page's label of the place, as text (a map short of room may end it with "…").
+      // Each map label is the page's label of the place, or a whole shorter form of it, as text; a name
+      // that fits in no shorter whole form (a thousand letters without a space) is left to the description.
       const placed = mapView(shipment).route.filter((s) => s.place.place.position);
       const drawn = labels(el, '.tracker-place-label .tracker-label-name');
-      expect(drawn).to.have.length(placed.length);
-      for (const [i, label] of drawn.entries()) expect(placed[i]!.place.label.startsWith(label.replace(/…$/, ''))).to.equal(true, label);
+      expect(drawn.length).to.be.within(1, placed.length);
+      for (const label of drawn) {
+        expect(label.endsWith('…')).to.equal(false, label);
+        expect(placed.some((s) => s.place.label.startsWith(label))).to.equal(true, label);
+      }
       placed.forEach((s) => expect(s.place.label).to.contain(s.place.place.city ?? s.place.place.name ?? s.place.place.code));
       expect(el.shadowRoot!.getElementById('description')!.textContent).to.contain(
         shipment.route[0]!.place.name ?? shipment.route[0]!.place.code,

@@ -160,7 +160,7 @@ function cutThoughWholeFits(el: TrackerElement): string[] {
   const controls = controlBoxes(el).map((c) => c.box);
   const out: string[] = [];
   for (const node of root.querySelectorAll<HTMLElement>('.tracker-label--shortened:not(.tracker-label--merged)')) {
-    const whole = node.title;
+    const whole = node.querySelector('.tracker-label-whole')!.textContent!;
     const own = node.getBoundingClientRect();
     // Its marker: the nearest to the label's edge on its side.
     const side = (['right', 'left', 'top', 'bottom'] as const).find((s) => node.classList.contains(`leaflet-tooltip-${s}`))!;
@@ -269,7 +269,9 @@ describe('map labels that fit', () => {
             expect(problems(el)).to.deep.equal([]);
             expect(overVehicle(el)).to.deep.equal([]);
             // Never cut mid-word: a name is whole or a whole shorter form of it.
-            const names = [...mapOf(el).shadowRoot.querySelectorAll('.tracker-label-name')].map((n) => n.textContent ?? '');
+            const names = [...mapOf(el).shadowRoot.querySelectorAll('.tracker-label-name, .tracker-label-whole')].map(
+              (n) => n.textContent ?? '',
+            );
             expect(names.filter((n) => n.endsWith('…'))).to.deep.equal([]);
             expect(cutThoughWholeFits(el)).to.deep.equal([]);
           },
