@@ -49,7 +49,8 @@ function labelMap(shipment: Shipment, l: Localizer, words: MapMessages): MapView
   }));
   const p = shipment.position;
   const found = whereabouts(shipment);
-  const short = (place: Place) => places.get(place.code)?.shortLabel ?? shortPlaceLabel(place, shipment.product);
+  // Route stops and leg ends, all labelled above.
+  const short = (place: Place) => places.get(place.code)!.shortLabel;
   const where = found && ('near' in found ? { near: short(found.near) } : { from: short(found.from), to: short(found.to) });
   const vehicle: VehicleView | undefined = p && {
     kind: p.kind === 'vessel' ? words.vessel : words.aircraft,

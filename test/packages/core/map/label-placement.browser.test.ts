@@ -306,6 +306,20 @@ describe('map labels that fit', () => {
     expect(problems(el)).to.deep.equal([]);
   });
 
+  it('names Hamburg and Duisburg in one label while their markers nearly touch, and apart once zoomed in', async () => {
+    await setViewport({ width: 1280, height: 900 });
+    const el = await loaded(
+      routes.find((r) => r.id === 'duisburg')!,
+      'en',
+    );
+    const names = () => [...mapOf(el).shadowRoot.querySelectorAll('.tracker-place-label .tracker-label-name')].map((n) => n.textContent);
+    expect(names()).to.include('Hamburg · Duisburg');
+    const leaflet = (mapOf(el) as unknown as { leafletMap: import('leaflet').Map }).leafletMap;
+    leaflet.setView([52.5, 8.5], 7, { animate: false });
+    await settled(el);
+    expect(names()).to.include.members(['Hamburg, Germany', 'Duisburg, Germany']);
+  });
+
   it('puts a place label at the inline end of its marker: right in English, left in Arabic', async () => {
     await setViewport({ width: 1280, height: 900 });
     for (const [lang, side] of [

@@ -250,14 +250,13 @@ describe('<tracker-route-map>', () => {
       });
       await waitUntil(() => root(el).querySelector('img.leaflet-tile') !== null, 'no tiles were drawn');
       await frames(10);
-      // Whole, or cut short with "…" when the label has no room for it: as text either way.
-      const [vessel, ...others] = texts(el, '.tracker-vehicle-label strong');
-      expect(others).to.deep.equal([]);
-      expect(HOSTILE.vessel.startsWith(vessel!.replace(/…$/, ''))).to.equal(true, vessel);
+      // Whole, as text, or left to the description when the map has no room for the whole name
+      // (the engine's fonts decide); a port may show its name without the country.
+      const vessels = texts(el, '.tracker-vehicle-label strong');
+      expect(vessels.every((v) => v === HOSTILE.vessel)).to.equal(true, vessels.join(' | '));
+      expect(vessels.length).to.be.at.most(1);
       const portLabel = `${HOSTILE.port}, Singapore`;
-      expect(
-        texts(el, '.tracker-place-label .tracker-label-name').some((t) => portLabel.startsWith(t.replace(/…$/, '')) && t.length > 3),
-      ).to.equal(true);
+      expect(texts(el, '.tracker-place-label .tracker-label-name').some((t) => t === portLabel || t === HOSTILE.port)).to.equal(true);
       expect(texts(el, '[part=attribution]')).to.deep.equal([HOSTILE.attribution]);
       expect(root(el).getElementById('description')!.textContent).to.contain(HOSTILE.port).and.contain(HOSTILE.vessel);
       expect(
