@@ -11,7 +11,7 @@ import { playwrightLauncher } from '@web/test-runner-playwright';
 import { ENGINES, findBrowser } from './test/support/find-browsers.mjs';
 import { CHROMIUM_ARGS, findChromium } from './test/support/find-chromium.mjs';
 import { scenarioMiddleware } from './test/support/scenario-server.mjs';
-import { axTreePlugin } from './test/support/ax-tree-plugin.mjs';
+import { chromiumPlugin } from './test/support/chromium-plugin.mjs';
 import { screenshotPlugin } from './test/support/screenshot-plugin.mjs';
 import { viewportPlugin } from './test/support/viewport-plugin.mjs';
 import { webkitGtkLauncher } from './test/support/webkitgtk-launcher.mjs';
@@ -61,7 +61,7 @@ export default {
     esbuildPlugin({ ts: true, target: 'es2022', tsconfig: './tsconfig.base.json' }),
     screenshotPlugin(),
     viewportPlugin(),
-    axTreePlugin(),
+    chromiumPlugin(),
   ],
   browsers,
 };

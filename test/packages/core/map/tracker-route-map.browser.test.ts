@@ -1,5 +1,5 @@
 import { expect, fixture, html, waitUntil } from '@open-wc/testing';
-import { emulateMedia, sendKeys } from '@web/test-runner-commands';
+import { emulateMedia, executeServerCommand, sendKeys } from '@web/test-runner-commands';
 import '../../../../packages/core/src/map/define.js';
 import { DEFAULT_GAP } from '../../../../packages/core/src/map/label-placement.js';
 import { englishMapMessages } from '../../../../packages/core/src/map/map-messages.js';
@@ -563,4 +563,25 @@ describe('<tracker-route-map>', () => {
     expect(urls.length).to.be.greaterThan(0);
     expect(urls.filter((u) => !isLoopback(u))).to.deep.equal([]);
   });
+});
+
+describe('<tracker-route-map> label layout cost', () => {
+  itExceptIn(
+    { firefox: 'layouts are counted over the Chrome DevTools Protocol', webkit: 'layouts are counted over the Chrome DevTools Protocol' },
+    'measures the labels in one layout and places them without one per label',
+    async () => {
+      const el = await mount(oceanInTransit());
+      const map = el.leafletMap!;
+      await frames(3);
+      const layouts = async () => (await executeServerCommand('layout-count')) as number;
+      const before = await layouts();
+      // A zoom places the four labels again: texts not measured before are measured together.
+      map.setZoom(map.getZoom() + 0.5, { animate: false });
+      const labels = root(el).querySelectorAll('.tracker-label:not(.tracker-label-measure)').length;
+      expect(labels).to.be.at.least(3);
+      const forced = (await layouts()) - before;
+      // Leaflet's own size reads and the one measuring pass, not one layout per label.
+      expect(forced, `${forced} layouts for ${labels} labels`).to.be.at.most(3);
+    },
+  );
 });
