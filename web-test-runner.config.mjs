@@ -11,6 +11,7 @@ import { playwrightLauncher } from '@web/test-runner-playwright';
 import { ENGINES, findBrowser } from './test/support/find-browsers.mjs';
 import { CHROMIUM_ARGS, findChromium } from './test/support/find-chromium.mjs';
 import { scenarioMiddleware } from './test/support/scenario-server.mjs';
+import { chromiumPlugin } from './test/support/chromium-plugin.mjs';
 import { screenshotPlugin } from './test/support/screenshot-plugin.mjs';
 import { viewportPlugin } from './test/support/viewport-plugin.mjs';
 import { webkitGtkLauncher } from './test/support/webkitgtk-launcher.mjs';
@@ -56,6 +57,11 @@ export default {
   testsFinishTimeout: 10 * 60 * 1000,
   browserStartTimeout: 60000,
   middleware: [scenarioMiddleware()],
-  plugins: [esbuildPlugin({ ts: true, target: 'es2022', tsconfig: './tsconfig.base.json' }), screenshotPlugin(), viewportPlugin()],
+  plugins: [
+    esbuildPlugin({ ts: true, target: 'es2022', tsconfig: './tsconfig.base.json' }),
+    screenshotPlugin(),
+    viewportPlugin(),
+    chromiumPlugin(),
+  ],
   browsers,
 };

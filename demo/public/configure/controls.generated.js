@@ -416,7 +416,7 @@ export const cssProperties = [
   {
     "name": "--tracker-route-current-color",
     "kind": "colour",
-    "description": "The leg under way (dashed); defaults to the accent colour."
+    "description": "The leg under way (solid behind the vehicle, dashed ahead); defaults to the accent colour."
   },
   {
     "name": "--tracker-route-planned-color",

@@ -449,7 +449,9 @@ describe('<air-tracker>', () => {
       ]);
       const labels = [...map!.shadowRoot!.querySelectorAll('.tracker-place-label .tracker-label-name')].map(text);
       expect(labels).to.deep.equal(names);
-      expect(text(map!.shadowRoot!.querySelector('[part="description"]'))).to.contain(names.join(' → '));
+      expect(text(map!.shadowRoot!.querySelector('[part="description"]'))).to.contain(
+        `Route from ${names[0]} via ${names[1]} to ${names[2]}.`,
+      );
     });
 
     it('does not rebuild the map while a visitor types five characters (the airline named from the list)', async () => {

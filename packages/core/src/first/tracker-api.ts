@@ -126,7 +126,7 @@ export const trackerApi = {
     'map-placeholder': '"Loading map…", in the map\'s room until the map is drawn.',
     'map-hint': '"Click or focus the map to zoom and pan", shown on wheel or touch before the map is active.',
     'map-attribution': 'The basemap or tile attribution, always visible.',
-    'map-description': "The map's text alternative (visually hidden).",
+    'map-description': "The map's text alternative: visually hidden, and the drawn map's description.",
   },
   cssProperties: {
     '--tracker-font-family': { description: "Font of both elements; unset, the page's (inherited)." },
@@ -141,7 +141,9 @@ export const trackerApi = {
     '--tracker-map-water-color': { description: 'Sea colour of the built-in basemap (and background behind tiles).' },
     '--tracker-map-land-color': { description: 'Land colour of the built-in basemap.' },
     '--tracker-route-completed-color': { description: 'Completed legs (solid).' },
-    '--tracker-route-current-color': { description: 'The leg under way (dashed); defaults to the accent colour.' },
+    '--tracker-route-current-color': {
+      description: 'The leg under way (solid behind the vehicle, dashed ahead); defaults to the accent colour.',
+    },
     '--tracker-route-planned-color': { description: 'Legs still to come (dashed).' },
     '--tracker-map-place-color': { description: 'Fill of port and airport markers.' },
     '--tracker-map-label-background': { description: 'Background of port and vehicle labels.' },

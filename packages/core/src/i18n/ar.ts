@@ -224,5 +224,12 @@ export const ar = {
   'map.altitude': '{feet} قدم',
   'map.reported': 'أُبلغ عنه {ago}',
   'map.route': 'المسار: {stops}.',
-  'map.position': '{kind} {label} عند {at}{details}.',
+  'map.position': '{kind} {label}{details}.',
+  'map.roledescription': 'خريطة',
+  'map.keys': 'مفاتيح الأسهم تحرّك الخريطة، والزائد والناقص للتكبير والتصغير.',
+  'map.attribution': 'بيانات الخريطة: {source}.',
+  'map.routeFromTo': 'المسار من {from} إلى {to}.',
+  'map.routeVia': 'المسار من {from} عبر {via} إلى {to}.',
+  'map.position.between': '{kind} {label} بين {from} و{to}{details}.',
+  'map.position.near': '{kind} {label} قرب {place}{details}.',
 } as const satisfies Catalogue;

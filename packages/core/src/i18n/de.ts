@@ -201,5 +201,12 @@ export const de = {
   'map.altitude': '{feet} ft',
   'map.reported': 'gemeldet {ago}',
   'map.route': 'Route: {stops}.',
-  'map.position': '{kind} {label} bei {at}{details}.',
+  'map.position': '{kind} {label}{details}.',
+  'map.roledescription': 'Karte',
+  'map.keys': 'Die Pfeiltasten verschieben die Karte, Plus und Minus vergrößern und verkleinern sie.',
+  'map.attribution': 'Kartendaten: {source}.',
+  'map.routeFromTo': 'Route von {from} nach {to}.',
+  'map.routeVia': 'Route von {from} über {via} nach {to}.',
+  'map.position.between': '{kind} {label} ist zwischen {from} und {to}{details}.',
+  'map.position.near': '{kind} {label} ist in der Nähe von {place}{details}.',
 } as const satisfies Catalogue;

@@ -147,5 +147,12 @@ export const enShipment = {
   'map.altitude': '{feet} ft',
   'map.reported': 'reported {ago}',
   'map.route': 'Route: {stops}.',
-  'map.position': '{kind} {label} at {at}{details}.',
+  'map.position': '{kind} {label}{details}.',
+  'map.roledescription': 'map',
+  'map.keys': 'Arrow keys move the map; plus and minus zoom in and out.',
+  'map.attribution': 'Map data: {source}.',
+  'map.routeFromTo': 'Route from {from} to {to}.',
+  'map.routeVia': 'Route from {from} via {via} to {to}.',
+  'map.position.between': '{kind} {label} is between {from} and {to}{details}.',
+  'map.position.near': '{kind} {label} is near {place}{details}.',
 } as const;

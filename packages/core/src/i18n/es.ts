@@ -204,5 +204,12 @@ export const es = {
   'map.altitude': '{feet} pies',
   'map.reported': 'notificado {ago}',
   'map.route': 'Ruta: {stops}.',
-  'map.position': '{kind} {label} en {at}{details}.',
+  'map.position': '{kind} {label}{details}.',
+  'map.roledescription': 'mapa',
+  'map.keys': 'Las flechas mueven el mapa; más y menos lo acercan y lo alejan.',
+  'map.attribution': 'Datos del mapa: {source}.',
+  'map.routeFromTo': 'Ruta de {from} a {to}.',
+  'map.routeVia': 'Ruta de {from} a {to} vía {via}.',
+  'map.position.between': '{kind} {label} está entre {from} y {to}{details}.',
+  'map.position.near': '{kind} {label} está cerca de {place}{details}.',
 } as const satisfies Catalogue;

@@ -204,5 +204,12 @@ export const fr = {
   'map.altitude': '{feet} pieds',
   'map.reported': 'signalé {ago}',
   'map.route': 'Itinéraire : {stops}.',
-  'map.position': '{kind} {label} à {at}{details}.',
+  'map.position': '{kind} {label}{details}.',
+  'map.roledescription': 'carte',
+  'map.keys': 'Les flèches déplacent la carte ; plus et moins l’agrandissent et la réduisent.',
+  'map.attribution': 'Données cartographiques : {source}.',
+  'map.routeFromTo': 'Itinéraire de {from} à {to}.',
+  'map.routeVia': 'Itinéraire de {from} à {to} via {via}.',
+  'map.position.between': '{kind} {label} est entre {from} et {to}{details}.',
+  'map.position.near': '{kind} {label} est près de {place}{details}.',
 } as const satisfies Catalogue;

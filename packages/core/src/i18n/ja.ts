@@ -191,5 +191,12 @@ export const ja = {
   'map.altitude': '{feet}フィート',
   'map.reported': '{ago}に報告',
   'map.route': 'ルート：{stops}。',
-  'map.position': '{kind} {label}：{at}{details}。',
+  'map.position': '{kind} {label}{details}。',
+  'map.roledescription': '地図',
+  'map.keys': '矢印キーで地図を移動し、プラスとマイナスで拡大・縮小します。',
+  'map.attribution': '地図データ：{source}。',
+  'map.routeFromTo': '{from}から{to}までのルート。',
+  'map.routeVia': '{from}から{via}経由で{to}までのルート。',
+  'map.position.between': '{kind} {label}：{from}と{to}の間{details}。',
+  'map.position.near': '{kind} {label}：{place}付近{details}。',
 } as const satisfies Catalogue;

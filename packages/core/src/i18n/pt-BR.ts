@@ -204,5 +204,12 @@ export const ptBR = {
   'map.altitude': '{feet} pés',
   'map.reported': 'informado {ago}',
   'map.route': 'Rota: {stops}.',
-  'map.position': '{kind} {label} em {at}{details}.',
+  'map.position': '{kind} {label}{details}.',
+  'map.roledescription': 'mapa',
+  'map.keys': 'As setas movem o mapa; mais e menos aproximam e afastam.',
+  'map.attribution': 'Dados do mapa: {source}.',
+  'map.routeFromTo': 'Rota de {from} para {to}.',
+  'map.routeVia': 'Rota de {from} para {to} via {via}.',
+  'map.position.between': '{kind} {label} está entre {from} e {to}{details}.',
+  'map.position.near': '{kind} {label} está perto de {place}{details}.',
 } as const satisfies Catalogue;

@@ -187,5 +187,12 @@ export const zhCN = {
   'map.altitude': '{feet} 英尺',
   'map.reported': '报告于{ago}',
   'map.route': '航线：{stops}。',
-  'map.position': '{kind} {label} 位于 {at}{details}。',
+  'map.position': '{kind} {label}{details}。',
+  'map.roledescription': '地图',
+  'map.keys': '方向键移动地图，加号和减号放大和缩小。',
+  'map.attribution': '地图数据：{source}。',
+  'map.routeFromTo': '从{from}到{to}的路线。',
+  'map.routeVia': '从{from}经{via}到{to}的路线。',
+  'map.position.between': '{kind} {label}位于{from}和{to}之间{details}。',
+  'map.position.near': '{kind} {label}位于{place}附近{details}。',
 } as const satisfies Catalogue;

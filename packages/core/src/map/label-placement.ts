@@ -4,13 +4,16 @@
  * Input: each label's text and anchor (in the map container's pixels), the map's size, the
  * writing direction, the boxes of the controls drawn over the map (zoom buttons, attribution)
  * and a function that measures a text. Output: for each label a side of its marker and the
- * text to show (whole, without its detail lines, or with its name cut short) or `hidden`;
- * and, before the view is fitted, the padding that leaves room for the labels and controls.
+ * text to show (whole, without its detail lines, or a shorter name the label offers) or
+ * `hidden`; and, before the view is fitted, the padding that leaves room for the labels and
+ * controls.
  *
  * Labels are placed greedily in priority order, each at the first candidate (text variant ×
  * side) whose box stays inside the map, clear of the controls, of every marker and of the
- * labels already placed. Whatever is shortened or hidden here stays whole in the page and in
- * the map's text alternative, so nothing is lost to a visitor.
+ * labels already placed, and off the route's lines where a side allows. A name is never cut
+ * mid-word: a label offers whole shorter names ("Chicago (ORD)", "Chicago"), tried only once
+ * the whole one fits on no side. Whatever is shortened or hidden here stays whole in the page
+ * and in the map's text alternative, so nothing is lost to a visitor.
  */
 
 export interface Point {
@@ -35,6 +38,8 @@ export interface Box {
 export interface LabelText {
   readonly name: string;
   readonly details: readonly string[];
+  /** Whole shorter forms of the name, longest first, for when the name fits on no side. */
+  readonly shorter?: readonly string[];
 }
 
 /** A side of the marker, physical because that is how the map positions things. */
@@ -51,6 +56,8 @@ export interface LabelRequest {
   readonly priority: number;
   /** A vehicle's label sits above it; a place's label at the inline end (right in LTR, left in RTL). */
   readonly prefer?: 'inline-end' | 'above';
+  /** A place whose label may merge with a neighbour's when their markers nearly touch. */
+  readonly mergeable?: boolean;
 }
 
 /** What both placing and fitting need to know about the labels and the map. */
@@ -69,6 +76,8 @@ export interface LabelScene {
 export interface PlacementInput extends LabelScene {
   /** Pixels a label keeps from the map's edges. */
   readonly margin?: number;
+  /** The route as drawn, polylines in the container's pixels: a label keeps off them where a side allows. */
+  readonly lines?: ReadonlyArray<readonly Point[]>;
 }
 
 export type Placement =
@@ -77,9 +86,6 @@ export type Placement =
 
 export const DEFAULT_GAP = 14;
 export const DEFAULT_MARGIN = 4;
-const ELLIPSIS = '…';
-/** A name cut to fewer characters than this says nothing; such a label is hidden instead. */
-const MIN_KEPT_CHARACTERS = 3;
 
 export function intersects(a: Box, b: Box): boolean {
   return a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
@@ -121,99 +127,123 @@ function markerBox(label: LabelRequest): Box {
   return { left: x - r, top: y - r, right: x + r, bottom: y + r };
 }
 
-/** The whole text, then without detail lines from the last. */
-function textVariants(text: LabelText): LabelText[] {
+/** The whole text, then without detail lines from the last, then each shorter name alone. */
+export function textVariants(text: LabelText): LabelText[] {
   const out: LabelText[] = [];
   for (let n = text.details.length; n >= 0; n--) out.push({ name: text.name, details: text.details.slice(0, n) });
+  for (const name of text.shorter ?? []) out.push({ name, details: [] });
   return out;
 }
 
-/** The longest start of `name` (by code point), with an ellipsis, whose label is at most `maxWidth` wide. */
-export function shortenToWidth(name: string, maxWidth: number, measure: (text: LabelText) => Size): LabelText | undefined {
-  const chars = Array.from(name);
-  const fits = (n: number) => measure({ name: cut(chars, n), details: [] }).width <= maxWidth;
-  if (chars.length < MIN_KEPT_CHARACTERS || !fits(MIN_KEPT_CHARACTERS)) return undefined;
-  let low = MIN_KEPT_CHARACTERS;
-  let high = chars.length - 1;
-  while (low < high) {
-    const mid = Math.ceil((low + high) / 2);
-    if (fits(mid)) low = mid;
-    else high = mid - 1;
+/** Whether the segment from `a` to `b` passes through `box` (Liang–Barsky clipping). */
+export function segmentCrosses(a: Point, b: Point, box: Box): boolean {
+  let t0 = 0;
+  let t1 = 1;
+  const dx = b.x - a.x;
+  const dy = b.y - a.y;
+  for (const [p, q] of [
+    [-dx, a.x - box.left],
+    [dx, box.right - a.x],
+    [-dy, a.y - box.top],
+    [dy, box.bottom - a.y],
+  ] as const) {
+    if (p === 0) {
+      if (q < 0) return false;
+    } else {
+      const t = q / p;
+      if (p < 0) t0 = Math.max(t0, t);
+      else t1 = Math.min(t1, t);
+      if (t0 > t1) return false;
+    }
   }
-  return { name: cut(chars, low), details: [] };
+  return true;
 }
 
-function cut(chars: readonly string[], n: number): string {
-  return chars.slice(0, n).join('').trimEnd() + ELLIPSIS;
+function crossesLines(box: Box, lines: ReadonlyArray<readonly Point[]>): boolean {
+  return lines.some((line) => line.some((point, i) => i > 0 && segmentCrosses(line[i - 1]!, point, box)));
 }
 
-/** Room for a label on `side` of the anchor before the map's edge (above or below: centred on it). */
-function roomOn(side: Side, label: LabelRequest, area: Box, gap: number): number {
-  const reach = label.radius + gap;
-  const { x } = label.anchor;
-  if (side === 'right') return area.right - (x + reach);
-  if (side === 'left') return x - reach - area.left;
-  return 2 * Math.min(x - area.left, area.right - x);
+/** Labels merged where their markers nearly touch: the request to place, and the labels it stands for. */
+export interface MergedLabel {
+  readonly request: LabelRequest;
+  readonly members: readonly number[];
 }
 
-/** The room left on `side` when `candidate` must stop short of `blocker`; undefined when it cannot. */
-function roomBefore(side: Side, candidate: Box, blocker: Box, x: number): number | undefined {
-  if (side === 'right') return blocker.left - candidate.left;
-  if (side === 'left') return candidate.right - blocker.right;
-  if (blocker.right <= x) return 2 * (x - blocker.right);
-  if (blocker.left >= x) return 2 * (blocker.left - x);
-  return undefined;
+/**
+ * Mergeable labels whose anchors are closer than `distance` (a label's height) to an earlier one
+ * become one label between them that names them all ("Hamburg · Duisburg"), by their shorter
+ * names, their details joined; the rest pass through alone.
+ */
+export function mergeClose(labels: readonly LabelRequest[], distance: number, separator = ' · '): MergedLabel[] {
+  const merged = new Set<number>();
+  return labels.flatMap((label, i) => {
+    if (merged.has(i)) return [];
+    const members = labels.flatMap((other, j) =>
+      j === i ||
+      (label.mergeable &&
+        other.mergeable &&
+        !merged.has(j) &&
+        Math.hypot(label.anchor.x - other.anchor.x, label.anchor.y - other.anchor.y) < distance)
+        ? [j]
+        : [],
+    );
+    members.forEach((j) => merged.add(j));
+    if (members.length === 1) return [{ request: label, members }];
+    const parts = members.map((j) => labels[j]!);
+    const x = parts.reduce((sum, l) => sum + l.anchor.x, 0) / parts.length;
+    const y = parts.reduce((sum, l) => sum + l.anchor.y, 0) / parts.length;
+    const details = parts.flatMap((l) => l.text.details.slice(0, 1));
+    return [
+      {
+        request: {
+          text: {
+            name: parts.map((l) => l.text.shorter?.[0] ?? l.text.name).join(separator),
+            details: details.length ? [details.join(separator)] : [],
+          },
+          anchor: { x, y },
+          radius: Math.max(...parts.map((l) => Math.hypot(l.anchor.x - x, l.anchor.y - y) + l.radius)),
+          priority: Math.min(...parts.map((l) => l.priority)),
+          prefer: label.prefer ?? 'inline-end',
+        },
+        members,
+      },
+    ];
+  });
 }
 
 /** One placement per label, in the order the labels were given. */
 export function placeLabels(input: PlacementInput): Placement[] {
   const gap = input.gap ?? DEFAULT_GAP;
   const margin = input.margin ?? DEFAULT_MARGIN;
+  const lines = input.lines ?? [];
   const area: Box = { left: margin, top: margin, right: input.size.width - margin, bottom: input.size.height - margin };
   const markers = input.labels.map(markerBox);
   const taken: Box[] = [];
   const result: Placement[] = input.labels.map(() => ({ hidden: true }));
   const order = input.labels.map((_, i) => i).sort((a, b) => input.labels[a]!.priority - input.labels[b]!.priority || a - b);
 
-  /** The first thing `candidate` would cover, or undefined when it is free. */
-  const blocker = (candidate: Box, own: number): Box | undefined =>
-    input.controls.find((c) => intersects(c, candidate)) ??
-    markers.find((m, i) => i !== own && intersects(m, candidate)) ??
-    taken.find((t) => intersects(t, candidate));
-  const free = (candidate: Box, own: number): boolean => contains(area, candidate) && !blocker(candidate, own);
-
-  /** The name cut short enough to fit on `side` before the map's edge and before whatever is in the way. */
-  const shortened = (label: LabelRequest, own: number, side: Side): Placement | undefined => {
-    let room = roomOn(side, label, area, gap);
-    for (let attempt = 0; attempt < 8; attempt++) {
-      const text = shortenToWidth(label.text.name, room, input.measure);
-      if (!text) return undefined;
-      const candidate = labelBox(label.anchor, label.radius, side, input.measure(text), gap);
-      if (!contains(area, candidate)) return undefined;
-      const inTheWay = blocker(candidate, own);
-      if (!inTheWay) return { hidden: false, side, text, shortened: true, box: candidate };
-      const less = roomBefore(side, candidate, inTheWay, label.anchor.x);
-      if (less === undefined || less >= room) return undefined;
-      room = less;
-    }
-    return undefined;
-  };
+  const free = (candidate: Box, own: number): boolean =>
+    contains(area, candidate) &&
+    !input.controls.some((c) => intersects(c, candidate)) &&
+    !markers.some((m, i) => i !== own && intersects(m, candidate)) &&
+    !taken.some((t) => intersects(t, candidate));
 
   for (const i of order) {
     const label = input.labels[i]!;
     const sides = sidesInOrder(input.dir, label.prefer);
     let placed: Placement | undefined;
-    variants: for (const [v, text] of textVariants(label.text).entries()) {
+    variants: for (const text of textVariants(label.text)) {
       const size = input.measure(text);
-      for (const side of sides) {
-        const candidate = labelBox(label.anchor, label.radius, side, size, gap);
-        if (free(candidate, i)) {
-          placed = { hidden: false, side, text, shortened: v > 0, box: candidate };
-          break variants;
-        }
+      const fits = sides
+        .map((side) => ({ side, box: labelBox(label.anchor, label.radius, side, size, gap) }))
+        .filter((c) => free(c.box, i));
+      // Off the route where a side allows; on it rather than shorter.
+      const best = fits.find((c) => !crossesLines(c.box, lines)) ?? fits[0];
+      if (best) {
+        placed = { hidden: false, side: best.side, text, shortened: text.name !== label.text.name, box: best.box };
+        break variants;
       }
     }
-    for (const side of sides) placed ??= shortened(label, i, side);
     if (placed && !placed.hidden) {
       taken.push(placed.box);
       result[i] = placed;

@@ -8,14 +8,16 @@
  * labels get elements, the vehicle icon gets an SVG element, and attribution is not
  * Leaflet's (its control writes `innerHTML`) but text rendered by the element.
  */
-import type { Control, LayerGroup, Map as LeafletMap, PanOptions, PointExpression } from 'leaflet';
+import type { Control, LatLng as LeafletLatLng, LayerGroup, Map as LeafletMap, PanOptions, PointExpression } from 'leaflet';
 import { circleMarker, latLng, latLngBounds, layerGroup, LeafletMapClass, polyline, zoomControl } from './leaflet-parts.js';
 import type { LatLng, Position } from '../model/shipment.js';
 import type { MapView } from '../view/view-model.js';
 import {
   DEFAULT_GAP,
   fitPadding,
+  mergeClose,
   placeLabels,
+  textVariants,
   type Box,
   type Direction,
   type LabelRequest,
@@ -68,7 +70,12 @@ interface MapLabel {
   readonly priority: number;
   readonly prefer: 'inline-end' | 'above';
   readonly className: string;
+  /** A place's label, which may merge with a neighbour's. */
+  readonly mergeable: boolean;
 }
+
+/** Joins the names of places whose markers nearly touch into one label. */
+const MERGED_SEPARATOR = ' · ';
 
 /** Leaflet's tooltip CSS adds a 6 px margin (room for its arrow) to the offset given here. */
 const TOOLTIP_ARROW = 6;
@@ -83,6 +90,10 @@ function relativeBox(rect: DOMRect, origin: DOMRect): Box {
   return { left: rect.left - origin.left, top: rect.top - origin.top, right: rect.right - origin.left, bottom: rect.bottom - origin.top };
 }
 
+function sizeKey(text: LabelText): string {
+  return [text.name, ...text.details].join('\n');
+}
+
 function textNode(tag: string, className: string, text: string): HTMLElement {
   const node = document.createElement(tag);
   node.className = className;
@@ -90,11 +101,19 @@ function textNode(tag: string, className: string, text: string): HTMLElement {
   return node;
 }
 
-/** A port or airport's label: its name and its roles in the words of the labelled view, as the page says them. */
+/**
+ * A port or airport's label: its name and its roles in the words of the labelled view, as the page
+ * says them; for a map short of room, the name without the country, then the city alone.
+ */
 function stopText(stop: SceneStop, view: MapView, messages: MapMessages): LabelText {
   const roleLabels = view.route.find((s) => s.place.place.code === stop.place.code)?.roleLabels;
   const roles = roleLabels?.length ? messages.list(roleLabels) : undefined;
-  return { name: view.places.get(stop.place.code)?.label ?? stop.place.code, details: roles ? [roles] : [] };
+  const labelled = view.places.get(stop.place.code);
+  const name = labelled?.label ?? stop.place.code;
+  const shorter = [labelled?.shortLabel, stop.place.city ?? stop.place.name].filter(
+    (n, i, all): n is string => n !== undefined && n.length < name.length && all.indexOf(n) === i,
+  );
+  return { name, details: roles ? [roles] : [], shorter };
 }
 
 function vehicleText(view: MapView, messages: MapMessages, now: number): LabelText | undefined {
@@ -116,29 +135,40 @@ function stopPriority(stop: SceneStop, index: number): number {
   return 10 + index;
 }
 
-/** An arrow (vessel) or a plane (aircraft) pointing north, rotated to the course; a dot when the course is unknown. */
-function vehicleIcon(position: Position): HTMLElement {
+/** The vehicle marker's size: big enough to find at a glance on a phone, its halo included. */
+const VEHICLE_SIZE = 30;
+
+/**
+ * An arrow (vessel) or a plane (aircraft) rotated to its bearing, a dot when that is unknown, on a
+ * disc with a ring in the text colour: the ring stands out from land and sea alike, the disc
+ * from the route line under it.
+ */
+function vehicleIcon(kind: Position['kind'], bearing: number | undefined): HTMLElement {
   const wrapper = document.createElement('span');
   wrapper.className = 'tracker-vehicle-icon';
   const svg = document.createElementNS(SVG_NS, 'svg');
-  svg.setAttribute('viewBox', '-12 -12 24 24');
-  svg.setAttribute('width', '24');
-  svg.setAttribute('height', '24');
+  svg.setAttribute('viewBox', '-15 -15 30 30');
+  svg.setAttribute('width', String(VEHICLE_SIZE));
+  svg.setAttribute('height', String(VEHICLE_SIZE));
   svg.setAttribute('aria-hidden', 'true');
-  svg.setAttribute('class', `tracker-vehicle-shape tracker-vehicle-shape--${position.kind}`);
-  const shape = document.createElementNS(SVG_NS, position.headingDeg === undefined ? 'circle' : 'path');
-  if (position.headingDeg === undefined) {
+  svg.setAttribute('class', `tracker-vehicle-shape tracker-vehicle-shape--${kind}`);
+  const halo = document.createElementNS(SVG_NS, 'circle');
+  halo.setAttribute('class', 'tracker-vehicle-halo');
+  halo.setAttribute('r', '13');
+  const shape = document.createElementNS(SVG_NS, bearing === undefined ? 'circle' : 'path');
+  shape.setAttribute('class', 'tracker-vehicle-glyph');
+  if (bearing === undefined) {
     shape.setAttribute('r', '6');
   } else {
     shape.setAttribute(
       'd',
-      position.kind === 'aircraft'
-        ? 'M0-11 1.6-3 10 2v2.2L1.6 2 1 7.5l3 2.2V11L0 10l-4 1V9.7l3-2.2L-1.6 2-10 4.2V2l8.4-5z'
-        : 'M0-11 7 9 0 5-7 9z',
+      kind === 'aircraft'
+        ? 'M0-10 1.4-2.7 9 1.8v2L1.4 1.8.9 6.8l2.7 2V10L0 9.1-3.6 10V8.8l2.7-2L-1.4 1.8-9 3.8v-2l7.6-4.5z'
+        : 'M0-10 6.3 8.1 0 4.5-6.3 8.1z',
     );
-    svg.style.transform = `rotate(${position.headingDeg}deg)`;
+    shape.setAttribute('transform', `rotate(${Math.round(bearing)})`);
   }
-  svg.append(shape);
+  svg.append(halo, shape);
   wrapper.append(svg);
   return wrapper;
 }
@@ -167,8 +197,9 @@ export class LeafletRouteMap {
   private readonly labelLayer: LayerGroup;
   private readonly zoom: Control.Zoom;
   private labels: readonly MapLabel[] = [];
+  /** The route as drawn, for labels to keep off. */
+  private lines: LeafletLatLng[][] = [];
   private dir: Direction = 'ltr';
-  private measurer: HTMLElement | undefined;
   private readonly sizes = new Map<string, Size>();
   private readonly relabel = (): void => this.placeLabels();
   private readonly resizeObserver: ResizeObserver;
@@ -222,6 +253,9 @@ export class LeafletRouteMap {
     // Enabled by activate(), as Leaflet's own wheel handler would be.
     this.map.addHandler('scrollWheelZoom', WheelZoom);
     this.zoom = zoomControl().addTo(this.map);
+    // Everything drawn (land, route, markers, labels) is said once, in words, by the map's
+    // description: hidden here, the SVG renderer is no unnamed image and the labels no tooltips.
+    this.map.getPane('mapPane')?.setAttribute('aria-hidden', 'true');
     this.basemap = layerGroup().addTo(this.map);
     this.route = layerGroup().addTo(this.map);
     this.labelLayer = layerGroup().addTo(this.map);
@@ -256,7 +290,7 @@ export class LeafletRouteMap {
       polyline(
         line.latLngs.map((p) => latLng(p.lat, p.lng)),
         {
-          className: `tracker-route tracker-route--${line.state}`,
+          className: `tracker-route tracker-route--${line.state}${line.part ? ` tracker-route--${line.part}` : ''}`,
           interactive: false,
           // A thicker tolerance would drop the small bends of a port approach.
           smoothFactor: 0.5,
@@ -279,18 +313,33 @@ export class LeafletRouteMap {
         priority: stopPriority(stop, index),
         prefer: 'inline-end',
         className: 'tracker-place-label',
+        mergeable: true,
       });
     });
     if (scene.position) {
-      const { position, at } = scene.position;
-      new VehicleLayer(latLng(at.lat, at.lng), `tracker-vehicle tracker-vehicle--${position.kind}`, 24, vehicleIcon(position)).addTo(
-        this.route,
-      );
+      const { position, at, bearing } = scene.position;
+      new VehicleLayer(
+        latLng(at.lat, at.lng),
+        `tracker-vehicle tracker-vehicle--${position.kind}`,
+        VEHICLE_SIZE,
+        vehicleIcon(position.kind, bearing),
+      ).addTo(this.route);
       const text = vehicleText(view, options.messages, options.now);
-      if (text) labels.push({ at, text, radius: 12, priority: 2, prefer: 'above', className: 'tracker-vehicle-label' });
+      if (text) {
+        labels.push({
+          at,
+          text,
+          radius: VEHICLE_SIZE / 2,
+          priority: 2,
+          prefer: 'above',
+          className: 'tracker-vehicle-label',
+          mergeable: false,
+        });
+      }
     }
     this.labels = labels;
     this.sizes.clear();
+    this.lines = scene.lines.map((line) => line.latLngs.map((p) => latLng(p.lat, p.lng)));
     this.followDirection();
     if (this.fittedReference !== shipment.reference) {
       this.fittedReference = shipment.reference;
@@ -396,8 +445,10 @@ export class LeafletRouteMap {
     // Room for each label on its preferred side and for the controls, in zoom-0 pixels.
     const nw = this.map.project(box.getNorthWest(), 0);
     const se = this.map.project(box.getSouthEast(), 0);
+    const requests = this.labels.map((l) => this.request(l, this.map.project(latLng(l.at.lat, l.at.lng), 0)));
+    this.measureAll(requests.map((r) => r.text));
     const pad = fitPadding({
-      labels: this.labels.map((l) => this.request(l, this.map.project(latLng(l.at.lat, l.at.lng), 0))),
+      labels: requests,
       bounds: { left: nw.x, top: nw.y, right: se.x, bottom: se.y },
       size: { width: x, height: y },
       dir: this.dir,
@@ -423,7 +474,14 @@ export class LeafletRouteMap {
   }
 
   private request(label: MapLabel, anchor: { x: number; y: number }): LabelRequest {
-    return { text: label.text, anchor: { x: anchor.x, y: anchor.y }, radius: label.radius, priority: label.priority, prefer: label.prefer };
+    return {
+      text: label.text,
+      anchor: { x: anchor.x, y: anchor.y },
+      radius: label.radius,
+      priority: label.priority,
+      prefer: label.prefer,
+      mergeable: label.mergeable,
+    };
   }
 
   /** The zoom buttons and the host's overlays, relative to the map's corner. */
@@ -436,52 +494,84 @@ export class LeafletRouteMap {
     });
   }
 
-  /** A label's size as the map draws it, measured once per text in a hidden label. */
-  private readonly measure = (text: LabelText): Size => {
-    const key = [text.name, ...text.details].join('\n');
-    const known = this.sizes.get(key);
-    if (known) return known;
-    if (!this.measurer) {
-      this.measurer = document.createElement('div');
-      this.measurer.className = 'leaflet-tooltip tracker-label tracker-label-measure';
-      this.measurer.setAttribute('aria-hidden', 'true');
-      this.container.append(this.measurer);
-    }
-    this.measurer.dir = this.dir;
-    this.measurer.replaceChildren(...labelContent(text));
-    const rect = this.measurer.getBoundingClientRect();
-    // Leaflet positions by whole pixels (offsetWidth); one more keeps rounding from touching a neighbour.
-    const size = { width: Math.ceil(rect.width) + 1, height: Math.ceil(rect.height) + 1 };
-    this.measurer.replaceChildren();
-    this.sizes.set(key, size);
-    return size;
-  };
+  /** A label's size as the map draws it, from measureAll(), which placing and fitting call first. */
+  private readonly measure = (text: LabelText): Size => this.sizes.get(sizeKey(text))!;
 
-  /** Places every label for the current view: a side, a shortened text or none (see label-placement.ts). */
+  /**
+   * Measures every variant of `texts` not yet known, all in one layout: each in a hidden label of
+   * its own, all added before any is read, so placing labels forces no layout per label.
+   */
+  private measureAll(texts: readonly LabelText[]): void {
+    const wanted = new Map<string, LabelText>();
+    for (const text of texts)
+      for (const variant of textVariants(text)) if (!this.sizes.has(sizeKey(variant))) wanted.set(sizeKey(variant), variant);
+    if (wanted.size === 0) return;
+    const box = document.createElement('div');
+    box.setAttribute('aria-hidden', 'true');
+    const nodes = [...wanted].map(([key, text]) => {
+      const node = document.createElement('div');
+      node.className = 'leaflet-tooltip tracker-label tracker-label-measure';
+      node.dir = this.dir;
+      node.append(...labelContent(text));
+      return [key, node] as const;
+    });
+    box.append(...nodes.map(([, node]) => node));
+    this.container.append(box);
+    for (const [key, node] of nodes) {
+      const rect = node.getBoundingClientRect();
+      // Leaflet positions by whole pixels; one more keeps rounding from touching a neighbour.
+      this.sizes.set(key, { width: Math.ceil(rect.width) + 1, height: Math.ceil(rect.height) + 1 });
+    }
+    box.remove();
+  }
+
+  /** Places every label for the current view: merged with a neighbour, a side, a shorter name or none (see label-placement.ts). */
   private placeLabels(): void {
     const { x, y } = this.map.getSize();
     // A label leaves at once (pinned-elements.ts), not fading out beside its replacement.
     this.labelLayer.clearLayers();
     if (x === 0 || y === 0 || this.labels.length === 0) return;
+    const point = (at: LatLng | LeafletLatLng) => this.map.latLngToContainerPoint(latLng(at.lat, at.lng));
+    const requests = this.labels.map((l) => this.request(l, point(l.at)));
+    const controls = this.controlBoxes();
+    this.measureAll(requests.map((r) => r.text));
+    // Markers closer than a line of label text merge into one label naming each.
+    const lineHeight = Math.min(...requests.map((r) => this.measure({ name: r.text.name, details: [] }).height));
+    const merged = mergeClose(requests, lineHeight, MERGED_SEPARATOR);
+    this.measureAll(merged.map((m) => m.request.text));
     const placements = placeLabels({
-      labels: this.labels.map((l) => this.request(l, this.map.latLngToContainerPoint(latLng(l.at.lat, l.at.lng)))),
+      labels: merged.map((m) => m.request),
       size: { width: x, height: y },
       dir: this.dir,
-      controls: this.controlBoxes(),
+      controls,
       measure: this.measure,
+      lines: this.lines.map((line) => line.map((p) => point(p))),
     });
     placements.forEach((placement, i) => {
-      const label = this.labels[i]!;
       if (placement.hidden) return;
+      const { request, members } = merged[i]!;
+      const first = this.labels[members[0]!]!;
+      const at =
+        members.length === 1 ? latLng(first.at.lat, first.at.lng) : this.map.containerPointToLatLng([request.anchor.x, request.anchor.y]);
       const content = document.createElement('div');
       content.dir = this.dir;
       content.append(...labelContent(placement.text));
+      const classes = [
+        'tracker-label',
+        first.className,
+        ...(members.length > 1 ? ['tracker-label--merged'] : []),
+        ...(placement.shortened ? ['tracker-label--shortened'] : []),
+      ];
+      // The whole name on hover and on a tap, over its neighbours (tracker-route-map.ts). Labels are
+      // hidden from assistive technology, whose users hear every name whole in the map's description.
+      if (placement.shortened) content.append(textNode('strong', 'tracker-label-whole', request.text.name));
       new MapLabelLayer(
-        latLng(label.at.lat, label.at.lng),
+        at,
         placement.side,
-        tooltipOffset(placement.side, label.radius),
-        `tracker-label ${label.className}`,
+        tooltipOffset(placement.side, request.radius),
+        classes.join(' '),
         content,
+        this.measure(placement.text),
       ).addTo(this.labelLayer);
     });
   }

@@ -92,9 +92,10 @@ export class MapLabelLayer extends PinnedElement {
     private readonly offset: readonly [number, number],
     private readonly className: string,
     content: HTMLElement,
+    /** The label's size as measured before placing; read from the element only when not given. */
+    private readonly size?: { readonly width: number; readonly height: number },
   ) {
     super(at, 'tooltipPane', content);
-    this.element.setAttribute('role', 'tooltip');
     this.element.style.opacity = '0.9';
   }
 
@@ -104,8 +105,9 @@ export class MapLabelLayer extends PinnedElement {
 
   /** Leaflet's `Tooltip._setPosition` for a fixed side: the anchor, less the label's size on that side (rounded), plus the offset. */
   protected place(anchor: Point): void {
-    const width = this.element.offsetWidth;
-    const height = this.element.offsetHeight;
+    // A measured size spares a layout per label while a set of labels is added.
+    const width = this.size ? this.size.width - 1 : this.element.offsetWidth;
+    const height = this.size ? this.size.height - 1 : this.element.offsetHeight;
     const [subX, subY] =
       this.side === 'top'
         ? [width / 2, height]

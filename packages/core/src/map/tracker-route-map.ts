@@ -53,15 +53,15 @@ const darkPalette = css`
  * @slot placeholder - Shown in the map's room until the map is drawn (the elements put "Loading map…" there).
  * @csspart canvas - The area the map is drawn in (Leaflet's container goes inside).
  * @csspart hint - "Click or focus the map to zoom and pan", shown on wheel or touch before the map is active.
- * @csspart attribution - The basemap or tile attribution, always visible while a map is drawn.
- * @csspart description - The text alternative (visually hidden).
+ * @csspart attribution - The basemap or tile attribution, always visible while a map is drawn (said in the map's description).
+ * @csspart description - The text alternative: visually hidden, and the drawn map's description once there is one.
  *
  * @cssprop [--tracker-map-height=320px] - Height of the map.
  * @cssprop [--tracker-map-border-radius=0] - Corner radius of the map.
  * @cssprop --tracker-map-water-color - Sea colour of the built-in basemap (and background behind tiles).
  * @cssprop --tracker-map-land-color - Land colour of the built-in basemap.
  * @cssprop --tracker-route-completed-color - Completed legs (solid).
- * @cssprop --tracker-route-current-color - The leg under way (dashed); defaults to the accent colour.
+ * @cssprop --tracker-route-current-color - The leg under way (solid behind the vehicle, dashed ahead); defaults to the accent colour.
  * @cssprop --tracker-route-planned-color - Legs still to come (dashed).
  * @cssprop --tracker-accent-color - The vessel or aircraft marker, focus ring and current leg.
  * @cssprop --tracker-map-place-color - Fill of port and airport markers.
@@ -198,10 +198,13 @@ export class TrackerRouteMap extends LitElement {
   #draw(renderer: LeafletRouteMap): void {
     const view = this.view;
     if (!view) return;
+    // Focusable (Leaflet's keyboard handler), so a widget: one name, the route and the keys as its
+    // description. What Leaflet draws inside is hidden from assistive technology (see show()).
     const container = renderer.container;
-    container.setAttribute('role', 'region');
+    container.setAttribute('role', 'application');
+    container.setAttribute('aria-roledescription', this.#words.roleDescription);
     container.setAttribute('aria-label', this.#words.mapLabel);
-    container.setAttribute('aria-describedby', 'description');
+    container.setAttribute('aria-describedby', 'description map-notes');
     renderer.show(view, {
       messages: this.#words,
       now: Date.now(),
@@ -229,8 +232,13 @@ export class TrackerRouteMap extends LitElement {
       <div class="canvas" part="canvas"></div>
       ${this.drawn || this.failed ? nothing : html`<div class="placeholder"><slot name="placeholder"></slot></div>`}
       <p class="hint" part="hint" aria-hidden="true" ?data-visible=${this.hintVisible}>${this.#words.interactHint}</p>
-      ${this.drawn ? html`<p class="attribution" part="attribution">${this.#attribution()}</p>` : nothing}
-      <p id="description" class="description" part="description">${this.#description}</p>
+      ${
+        this.drawn
+          ? html`<p class="attribution" part="attribution" aria-hidden="true">${this.#attribution()}</p>
+              <p id="map-notes" hidden>${this.#words.keys} ${this.#words.attribution(this.#attribution())}</p>`
+          : nothing
+      }
+      <p id="description" class="description" part="description" ?hidden=${this.drawn}>${this.#description}</p>
     `;
   }
 
@@ -337,6 +345,11 @@ export class TrackerRouteMap extends LitElement {
       stroke: var(--tracker-route-current-color, var(--tracker-accent-color, var(--_accent)));
       stroke-dasharray: 8 6;
     }
+    /* Behind the vehicle the leg under way is solid and heavier, as a completed leg; ahead it stays dashed. */
+    .tracker-route--travelled {
+      stroke-dasharray: none;
+      stroke-width: 4;
+    }
     .tracker-route--planned {
       stroke: var(--tracker-route-planned-color, var(--_planned));
       stroke-dasharray: 8 6;
@@ -368,6 +381,17 @@ export class TrackerRouteMap extends LitElement {
     .leaflet-tooltip-pane {
       direction: ltr;
     }
+    /* A shortened label shows its whole name on hover and on a tap (which hovers on touch screens). */
+    .leaflet-tooltip.tracker-label--shortened {
+      pointer-events: auto;
+    }
+    .tracker-label--shortened:hover {
+      z-index: 1;
+    }
+    .tracker-label--shortened:hover .tracker-label-name,
+    .tracker-label--shortened:not(:hover) .tracker-label-whole {
+      display: none;
+    }
     .tracker-label-measure {
       visibility: hidden;
       pointer-events: none;
@@ -388,10 +412,12 @@ export class TrackerRouteMap extends LitElement {
       border-bottom-color: var(--tracker-map-label-background, var(--_surface));
     }
     .tracker-label-name,
+    .tracker-label-whole,
     .tracker-label-detail {
       display: block;
     }
-    .tracker-label-name {
+    .tracker-label-name,
+    .tracker-label-whole {
       font-weight: 600;
     }
     .tracker-label-detail {
@@ -406,11 +432,13 @@ export class TrackerRouteMap extends LitElement {
       display: block;
       overflow: visible;
     }
-    .tracker-vehicle-shape {
+    .tracker-vehicle-halo {
+      fill: var(--_surface);
+      stroke: var(--_text);
+      stroke-width: 2;
+    }
+    .tracker-vehicle-glyph {
       fill: var(--tracker-accent-color, var(--_accent));
-      stroke: var(--_surface);
-      stroke-width: 1.5;
-      transform-origin: center;
     }
     .placeholder {
       position: absolute;
@@ -440,11 +468,12 @@ export class TrackerRouteMap extends LitElement {
     .hint[data-visible] {
       opacity: 1;
     }
+    /* Above the focus ring too: the ring passes behind the credit instead of striking through it. */
     .attribution {
       position: absolute;
       inset-inline-end: 0;
       inset-block-end: 0;
-      z-index: 1000;
+      z-index: 1002;
       margin: 0;
       padding: 0 0.4em;
       font-size: 11px;

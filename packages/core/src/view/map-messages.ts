@@ -1,9 +1,11 @@
 /**
- * The words the map shows or speaks. The elements own the message catalogue; they pass
- * already-translated strings and formatters here (any subset — the rest stay English).
+ * The words the map shows or speaks, from the elements' message catalogue. The elements pass
+ * them in their language (any subset — the rest stay English).
  */
 import { formatList } from '../format/list.js';
 import { formatRelative } from '../format/relative.js';
+import { enShipment } from '../i18n/en-shipment.js';
+import { Localizer, registerEnglish } from '../i18n/localizer.js';
 import type { PlaceRole } from '../model/shipment.js';
 import type { MapView, VehicleView } from './view-model.js';
 
@@ -33,53 +35,68 @@ export interface MapMessages {
   readonly altitude: (feet: number) => string;
   /** Age of the position; `ms` is how long ago it was reported ("35 minutes ago"). */
   readonly reportedAgo: (ms: number) => string;
-  /** A position in words ("12.3°N 58.4°E"). */
-  readonly coordinates: (lat: number, lng: number) => string;
-  /** The text alternative's route sentence, from place names in route order. */
+  /** The text alternative's route sentence, from place names in route order ("Route from A via B to C."). */
   readonly routeSummary: (stops: readonly string[]) => string;
-  /** The text alternative's vehicle sentence. */
+  /** The text alternative's vehicle sentence: where it is in the route's own places, never coordinates. */
   readonly positionSummary: (words: PositionWords) => string;
+  /** What the map is, said with its name ("map"). */
+  readonly roleDescription: string;
+  /** The keys the map takes, said when it has focus. */
+  readonly keys: string;
+  /** The basemap's source in a sentence ("Map data: Natural Earth."). */
+  readonly attribution: (source: string) => string;
 }
-
-const ROLE_EN: Record<PlaceRole, string> = {
-  origin: 'Origin',
-  loading: 'Port of loading',
-  transshipment: 'Transshipment',
-  discharge: 'Port of discharge',
-  destination: 'Destination',
-  transfer: 'Transfer',
-};
 
 /** How long ago, `ms` before now, in the largest unit up to days that fits: "35 minutes ago" rather than "2,100 seconds ago". */
 export function relativeTime(ms: number, locale?: string): string {
   return formatRelative(-ms, 0, locale, 'day');
 }
 
-const oneDecimal = new Intl.NumberFormat('en', { maximumFractionDigits: 1 });
-const whole = new Intl.NumberFormat('en', { maximumFractionDigits: 0 });
+/**
+ * The map's words in the element's language, from the element's catalogue: the one source of
+ * them, English included. Built once per locale: the map redraws its layers when it gets a new
+ * messages object.
+ */
+export function mapMessagesFor(l: Localizer): MapMessages {
+  return {
+    mapLabel: l.t('map.label'),
+    interactHint: l.t('map.hint'),
+    // A name, the same in every language.
+    basemapAttribution: 'Natural Earth',
+    vessel: l.t('map.vessel'),
+    aircraft: l.t('map.aircraft'),
+    role: (role) => l.t(`role.${role}`),
+    list: (items) => formatList(items, l.locale),
+    // Rounded first, so the plural form agrees with the number shown ("1 knot", "1.4 knots").
+    speed: (knots) => l.t('map.speed', { count: Math.round(knots * 10) / 10 }),
+    course: (degrees) => l.t('map.course', { degrees: Math.round(degrees) }),
+    altitude: (feet) => l.t('map.altitude', { feet: Math.round(feet) }),
+    reportedAgo: (ms) => relativeTime(ms, l.locale),
+    routeSummary: (stops) => {
+      const [from = '', ...rest] = stops;
+      const to = rest.pop();
+      if (to === undefined) return l.t('map.route', { stops: from });
+      return rest.length ? l.t('map.routeVia', { from, to, via: formatList(rest, l.locale) }) : l.t('map.routeFromTo', { from, to });
+    },
+    positionSummary: (w) => {
+      const details = [...w.details, ...(w.reported === undefined ? [] : [l.t('map.reported', { ago: w.reported })])];
+      const said = { kind: w.kind, label: w.name, details: details.length ? `, ${formatList(details, l.locale)}` : '' };
+      if (w.where === undefined) return l.t('map.position', said);
+      return 'near' in w.where
+        ? l.t('map.position.near', { ...said, place: w.where.near })
+        : l.t('map.position.between', { ...said, from: w.where.from, to: w.where.to });
+    },
+    roleDescription: l.t('map.roledescription'),
+    keys: l.t('map.keys'),
+    attribution: (source) => l.t('map.attribution', { source }),
+  };
+}
 
-export const englishMapMessages: MapMessages = {
-  mapLabel: 'Route map',
-  interactHint: 'Click or focus the map to zoom and pan',
-  basemapAttribution: 'Natural Earth',
-  vessel: 'Vessel',
-  aircraft: 'Aircraft',
-  role: (role) => ROLE_EN[role],
-  list: (items) => formatList(items, 'en'),
-  speed: (knots) => `${oneDecimal.format(knots)} knots`,
-  course: (degrees) => `course ${whole.format(degrees)}°`,
-  altitude: (feet) => `${whole.format(feet)} ft`,
-  reportedAgo: (ms) => relativeTime(ms, 'en'),
-  coordinates: (lat, lng) => {
-    const wrapped = ((((lng + 180) % 360) + 360) % 360) - 180;
-    return `${oneDecimal.format(Math.abs(lat))}°${lat < 0 ? 'S' : 'N'} ${oneDecimal.format(Math.abs(wrapped))}°${wrapped < 0 ? 'W' : 'E'}`;
-  },
-  routeSummary: (stops) => `Route: ${stops.join(' → ')}.`,
-  positionSummary: (w) => {
-    const details = [...w.details, ...(w.reported === undefined ? [] : [`reported ${w.reported}`])];
-    return `${w.kind} ${w.name} at ${w.at}${details.map((d) => `, ${d}`).join('')}.`;
-  },
-};
+// The map's words, and so the English catalogue's shipment part, load with the shipment view.
+registerEnglish(enShipment);
+
+/** The map's words in English, for a map given none or only some. */
+export const englishMapMessages: MapMessages = mapMessagesFor(new Localizer('en'));
 
 /** The vehicle in words with the age of its report at `now`, as both the tooltip and the text alternative use it. */
 export function positionWords(view: MapView, messages: MapMessages, now: number): PositionWords | undefined {

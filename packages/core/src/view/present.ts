@@ -13,6 +13,7 @@ import { deriveExceptions } from './exception.js';
 import { memoizeLast } from './memo.js';
 import type { FlightView, MapView, MilestoneView, PlaceView, ShipmentView, StopView, UnitView, VehicleView } from './view-model.js';
 import { lazyList } from './lazy-list.js';
+import { whereabouts } from './route-geometry.js';
 
 /** One element's presenter: each call with unchanged inputs returns the previous view. */
 export type Presenter = (shipment: Shipment, listedCarrierName: string | undefined, l: Localizer, words: MapMessages) => ShipmentView;
@@ -47,10 +48,14 @@ function labelMap(shipment: Shipment, l: Localizer, words: MapMessages): MapView
     roleLabels: stop.roles.map((role) => words.role(role)),
   }));
   const p = shipment.position;
+  const found = whereabouts(shipment);
+  // Route stops and leg ends, all labelled above.
+  const short = (place: Place) => places.get(place.code)!.shortLabel;
+  const where = found && ('near' in found ? { near: short(found.near) } : { from: short(found.from), to: short(found.to) });
   const vehicle: VehicleView | undefined = p && {
     kind: p.kind === 'vessel' ? words.vessel : words.aircraft,
     name: p.label,
-    at: words.coordinates(p.lat, p.lng),
+    ...(where ? { where } : {}),
     details: [
       p.speedKnots === undefined ? undefined : words.speed(p.speedKnots),
       p.headingDeg === undefined ? undefined : words.course(p.headingDeg),

@@ -18,6 +18,8 @@ export interface SceneLine {
   readonly from?: Place;
   readonly to?: Place;
   readonly vehicle?: string;
+  /** Of the leg under way, split at the vehicle: the part behind it or the part still ahead. */
+  readonly part?: 'travelled' | 'ahead';
 }
 
 /** A port or airport marker, at the longitude copy that sits on the drawn route. */
@@ -31,6 +33,8 @@ export interface SceneStop {
 export interface ScenePosition {
   readonly position: Position;
   readonly at: LatLng;
+  /** Where it points, in degrees from north: the document's heading, else the route's bearing where it is. */
+  readonly bearing?: number;
 }
 
 export interface GeoBounds {
@@ -140,6 +144,59 @@ export function alignToRoute(point: LatLng, route: readonly LatLng[]): LatLng {
   return best ? { lat: point.lat, lng: alignLongitude(point.lng, best.lng) } : point;
 }
 
+/** Initial great-circle bearing from `a` to `b`, degrees clockwise from north in [0, 360). */
+export function bearing(a: LatLng, b: LatLng): number {
+  const [lat1, lat2, dLng] = [toRadians(a.lat), toRadians(b.lat), toRadians(b.lng - a.lng)];
+  const y = Math.sin(dLng) * Math.cos(lat2);
+  const x = Math.cos(lat1) * Math.sin(lat2) - Math.sin(lat1) * Math.cos(lat2) * Math.cos(dLng);
+  return (toDegrees(Math.atan2(y, x)) + 360) % 360;
+}
+
+/**
+ * The leg under way split at the vehicle: the part behind, drawn solid like a completed leg, and
+ * the part ahead, dashed like a planned one, both through the vehicle; and the way the leg runs
+ * there. The vehicle is on the segment it makes the least detour from.
+ */
+function splitAtVehicle(line: SceneLine, at: LatLng): { lines: SceneLine[]; bearing?: number } {
+  const points = line.latLngs;
+  let index = -1;
+  let least = Infinity;
+  for (let i = 0; i + 1 < points.length; i++) {
+    const detour = centralAngle(points[i]!, at) + centralAngle(at, points[i + 1]!) - centralAngle(points[i]!, points[i + 1]!);
+    if (detour < least) [index, least] = [i, detour];
+  }
+  if (index < 0) return { lines: [line] };
+  return {
+    lines: [
+      { ...line, latLngs: [...points.slice(0, index + 1), at], part: 'travelled' },
+      { ...line, latLngs: [at, ...points.slice(index + 1)], part: 'ahead' },
+    ],
+    bearing: bearing(points[index]!, points[index + 1]!),
+  };
+}
+
+/** Where the vehicle is, in the route's own places: near one, or on the leg between two. */
+export type Whereabouts = { readonly near: Place } | { readonly from: Place; readonly to: Place };
+
+/** Closer than this to a stop (about 50 km) is "near" it. */
+const NEAR_RADIANS = 50 / 6371;
+
+/** The vehicle's whereabouts in the route's own place names, never coordinates; undefined without a position. */
+export function whereabouts(shipment: Shipment): Whereabouts | undefined {
+  const position = shipment.position;
+  if (!position) return undefined;
+  let near: Place | undefined;
+  let closest = NEAR_RADIANS;
+  for (const { place } of shipment.route) {
+    const angle = place.position ? centralAngle(place.position, position) : Infinity;
+    if (angle < closest) [near, closest] = [place, angle];
+  }
+  if (near) return { near };
+  // The leg under way, else the first still to come (an aircraft between a landing and the next leg's data).
+  const leg = shipment.legs.find((l) => l.state === 'current') ?? shipment.legs.find((l) => l.state === 'planned');
+  return leg?.from && leg.to ? { from: leg.from, to: leg.to } : undefined;
+}
+
 /** The leg's line as given, or (without a path) a great circle for air and a straight line otherwise. */
 function legPoints(leg: Shipment['legs'][number], product: Shipment['product']): readonly LatLng[] {
   if (leg.path.length >= 2) return leg.path;
@@ -214,10 +271,20 @@ export function buildRouteScene(shipment: Shipment): RouteScene {
   }
 
   const anchors = routePoints.length > 0 ? routePoints : stops.map((stop) => stop.at);
-  const position = shipment.position ? { position: shipment.position, at: alignToRoute(shipment.position, anchors) } : undefined;
+  const at = shipment.position && alignToRoute(shipment.position, anchors);
+  let along: number | undefined;
+  const drawn = lines.flatMap((line) => {
+    if (line.state !== 'current' || !at) return [line];
+    const split = splitAtVehicle(line, at);
+    along ??= split.bearing;
+    return split.lines;
+  });
+  const heading = shipment.position?.headingDeg ?? along;
+  const position =
+    shipment.position && at ? { position: shipment.position, at, ...(heading === undefined ? {} : { bearing: heading }) } : undefined;
 
   const bounds = boundsOf([...routePoints, ...stops.map((s) => s.at), ...(position ? [position.at] : [])]);
-  return recentre({ lines, stops, ...(position ? { position } : {}), ...(bounds ? { bounds } : {}) });
+  return recentre({ lines: drawn, stops, ...(position ? { position } : {}), ...(bounds ? { bounds } : {}) });
 }
 
 /** True when the shipment carries route data, i.e. when the elements should show a map. */

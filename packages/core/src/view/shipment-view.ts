@@ -11,7 +11,7 @@ import type { MapMessages } from './map-messages.js';
 import type { Localizer } from '../i18n/localizer.js';
 import { createPresenter } from './present.js';
 import type { ProductView } from '../first/tracker-element.js';
-import { mapMessagesFor } from './localized-map-messages.js';
+import { mapMessagesFor } from './map-messages.js';
 import { hasMapData } from './route-geometry.js';
 import type { Shipment } from '../model/shipment.js';
 import { inSentence, type RenderContext } from './render-context.js';

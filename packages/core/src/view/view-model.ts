@@ -28,8 +28,8 @@ export interface VehicleView {
   readonly kind: string;
   /** Vessel name or flight number. */
   readonly name: string;
-  /** The position in words ("12.3°N 58.4°E"). */
-  readonly at: string;
+  /** Where it is, in the route's place names ("Singapore", "Rotterdam"); coordinates say nothing to most people. */
+  readonly where?: { readonly near: string } | { readonly from: string; readonly to: string };
   /** Speed, course and altitude as far as known, each formatted in the locale. */
   readonly details: readonly string[];
 }

@@ -83,7 +83,7 @@ import { oceanQuery } from './ocean-early-lookup.js';
  * @csspart map-placeholder - "Loading map…", in the map's room until the map is drawn.
  * @csspart map-hint - "Click or focus the map to zoom and pan", shown on wheel or touch before the map is active.
  * @csspart map-attribution - The basemap or tile attribution, always visible.
- * @csspart map-description - The map's text alternative (visually hidden).
+ * @csspart map-description - The map's text alternative: visually hidden, and the drawn map's description.
  * @csspart vessels - The vessels and their voyages.
  * @cssprop --tracker-font-family - Font of both elements; unset, the page's (inherited).
  * @cssprop --tracker-font-size - Base font size; unset, the page's (inherited).
@@ -107,7 +107,7 @@ import { oceanQuery } from './ocean-early-lookup.js';
  * @cssprop --tracker-map-water-color - Sea colour of the built-in basemap (and background behind tiles).
  * @cssprop --tracker-map-land-color - Land colour of the built-in basemap.
  * @cssprop --tracker-route-completed-color - Completed legs (solid).
- * @cssprop --tracker-route-current-color - The leg under way (dashed); defaults to the accent colour.
+ * @cssprop --tracker-route-current-color - The leg under way (solid behind the vehicle, dashed ahead); defaults to the accent colour.
  * @cssprop --tracker-route-planned-color - Legs still to come (dashed).
  * @cssprop --tracker-map-place-color - Fill of port and airport markers.
  * @cssprop --tracker-map-label-background - Background of port and vehicle labels.

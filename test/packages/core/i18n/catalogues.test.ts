@@ -44,7 +44,7 @@ function sources(dir = new URL('../../../../packages/', import.meta.url)): strin
  * untranslated string.
  */
 const sameAsEnglish: Record<string, readonly MessageKey[]> = {
-  es: ['flight.route', 'shipment.labelled', 'exception.leg', 'place.inCountry'],
+  es: ['flight.route', 'shipment.labelled', 'exception.leg', 'place.inCountry', 'map.position'],
   de: [
     'shipment.status',
     'shipment.route',
@@ -55,12 +55,13 @@ const sameAsEnglish: Record<string, readonly MessageKey[]> = {
     'shipment.labelled',
     'exception.leg',
     'place.inCountry',
+    'map.position',
   ],
-  fr: ['shipment.voyage', 'role.destination', 'flight.route', 'place.inCountry'],
-  'pt-BR': ['shipment.status', 'flight.route', 'shipment.labelled', 'exception.leg', 'place.inCountry'],
+  fr: ['shipment.voyage', 'role.destination', 'flight.route', 'place.inCountry', 'map.position'],
+  'pt-BR': ['shipment.status', 'flight.route', 'shipment.labelled', 'exception.leg', 'place.inCountry', 'map.position'],
   'zh-CN': ['flight.route'],
   ja: ['flight.route'],
-  ar: ['shipment.labelled', 'exception.leg'],
+  ar: ['shipment.labelled', 'exception.leg', 'map.position'],
 };
 
 describe('message catalogues', () => {

@@ -11,6 +11,7 @@ import { oceanDocuments } from '../../../../demo/mock-service/ocean-documents.js
 import { fixture, itExceptIn, mount, scenario, setViewport, tooNarrowFor, until } from '../../../support/browser.js';
 import { mapDrawn } from '../../../a11y/elements.js';
 import { frames } from './map-test-helpers.js';
+import { DEFAULT_GAP, DEFAULT_MARGIN } from '../../../../packages/core/src/map/label-placement.js';
 
 interface Route {
   readonly id: string;
@@ -83,7 +84,9 @@ function mapOf(el: TrackerElement): HTMLElement & { shadowRoot: ShadowRoot } {
 /** Waits until the attribution is drawn and the labels stop moving. */
 async function settled(el: TrackerElement): Promise<void> {
   const map = mapOf(el);
-  await until(() => !!map.shadowRoot.querySelector('.attribution') && labelBoxes(el).length > 0, 'labels drawn', 10000);
+  // The labels are placed as the map is drawn, before the attribution shows; a map with no room for
+  // any whole name (a thousand letters without a space, on a phone) shows none.
+  await until(() => !!map.shadowRoot.querySelector('.attribution'), 'map drawn', 10000);
   let before = '';
   for (let i = 0; i < 20; i++) {
     await frames(3);
@@ -138,6 +141,76 @@ function problems(el: TrackerElement): string[] {
   return out;
 }
 
+/** Labels drawn over the vessel or aircraft. */
+function overVehicle(el: TrackerElement): string[] {
+  const vehicle = mapOf(el).shadowRoot.querySelector('.tracker-vehicle svg')?.getBoundingClientRect();
+  if (!vehicle) return [];
+  return labelBoxes(el)
+    .filter((l) => overlap(l.box, vehicle))
+    .map((l) => `“${l.text}” covers the vehicle`);
+}
+
+/**
+ * Labels shown shorter than their whole name although the whole name (without detail lines) fits
+ * on a side of its marker: inside the map, off the controls, the markers and the other labels.
+ */
+function cutThoughWholeFits(el: TrackerElement): string[] {
+  const root = mapOf(el).shadowRoot;
+  const map = mapOf(el).getBoundingClientRect();
+  const labels = labelBoxes(el);
+  const markers = [...root.querySelectorAll('path.tracker-place, .tracker-vehicle svg')].map((m) => m.getBoundingClientRect());
+  const controls = controlBoxes(el).map((c) => c.box);
+  const out: string[] = [];
+  for (const node of root.querySelectorAll<HTMLElement>('.tracker-label--shortened:not(.tracker-label--merged)')) {
+    const whole = node.querySelector('.tracker-label-whole')!.textContent!;
+    const own = node.getBoundingClientRect();
+    // Its marker: the nearest to the label's edge on its side.
+    const side = (['right', 'left', 'top', 'bottom'] as const).find((s) => node.classList.contains(`leaflet-tooltip-${s}`))!;
+    const edge =
+      side === 'right'
+        ? { x: own.left, y: (own.top + own.bottom) / 2 }
+        : side === 'left'
+          ? { x: own.right, y: (own.top + own.bottom) / 2 }
+          : side === 'top'
+            ? { x: (own.left + own.right) / 2, y: own.bottom }
+            : { x: (own.left + own.right) / 2, y: own.top };
+    const marker = markers
+      .map((m) => ({ m, d: Math.hypot((m.left + m.right) / 2 - edge.x, (m.top + m.bottom) / 2 - edge.y) }))
+      .sort((a, b) => a.d - b.d)[0]!.m;
+    const probe = node.cloneNode(false) as HTMLElement;
+    probe.style.transform = 'none';
+    probe.append(Object.assign(document.createElement('strong'), { className: 'tracker-label-name', textContent: whole }));
+    node.parentElement!.append(probe);
+    const { width, height } = probe.getBoundingClientRect();
+    probe.remove();
+    const cx = (marker.left + marker.right) / 2;
+    const cy = (marker.top + marker.bottom) / 2;
+    // The map keeps labels a gap beyond the marker's stroke (1 px outside its path).
+    const reach = marker.width / 2 + 1 + DEFAULT_GAP;
+    const boxes = {
+      right: new DOMRect(cx + reach, cy - height / 2, width, height),
+      left: new DOMRect(cx - reach - width, cy - height / 2, width, height),
+      top: new DOMRect(cx - width / 2, cy - reach - height, width, height),
+      bottom: new DOMRect(cx - width / 2, cy + reach, width, height),
+    };
+    for (const [where, box] of Object.entries(boxes)) {
+      const inside =
+        box.left >= map.left + DEFAULT_MARGIN + 1 &&
+        box.right <= map.right - DEFAULT_MARGIN - 1 &&
+        box.top >= map.top + DEFAULT_MARGIN + 1 &&
+        box.bottom <= map.bottom - DEFAULT_MARGIN - 1;
+      // Strict here, as the placement is: within a pixel of something counts as on it.
+      const near = (a: DOMRect, b: DOMRect) => a.left < b.right + 1 && b.left < a.right + 1 && a.top < b.bottom + 1 && b.top < a.bottom + 1;
+      const blocked =
+        controls.some((c) => near(box, c)) ||
+        markers.some((m) => m !== marker && near(box, m)) ||
+        labels.some((l) => !(l.box.left === own.left && l.box.top === own.top) && near(box, l.box));
+      if (inside && !blocked) out.push(`“${node.textContent}” is cut, but “${whole}” fits on the ${where}`);
+    }
+  }
+  return out;
+}
+
 describe('map labels that fit', () => {
   afterEach(async () => {
     document.querySelectorAll('[data-test-root]').forEach((n) => n.remove());
@@ -185,15 +258,24 @@ describe('map labels that fit', () => {
   ];
   for (const route of demo) {
     for (const lang of ['en', 'ar']) {
-      for (const width of [320, 1280]) {
+      for (const width of [320, 390, 768, 1280]) {
         itExceptIn(
           tooNarrowFor(width),
-          `${route.name}, ${lang}, ${width} px: every label inside the map, clear of the controls and of each other`,
+          `${route.name}, ${lang}, ${width} px: labels inside the map, clear of the controls, each other and the vehicle, and whole wherever a whole one fits`,
           async () => {
             await setViewport({ width, height: 900 });
             document.body.style.margin = '0';
             const el = await loaded(route, lang);
+            // For people to review: test-results/screenshots/map-labels-<number>-<lang>-<width>.png
+            await executeServerCommand('screenshot', { name: `map-labels-${route.id}-${lang}-${width}` });
             expect(problems(el)).to.deep.equal([]);
+            expect(overVehicle(el)).to.deep.equal([]);
+            // Never cut mid-word: a name is whole or a whole shorter form of it.
+            const names = [...mapOf(el).shadowRoot.querySelectorAll('.tracker-label-name, .tracker-label-whole')].map(
+              (n) => n.textContent ?? '',
+            );
+            expect(names.filter((n) => n.endsWith('…'))).to.deep.equal([]);
+            expect(cutThoughWholeFits(el)).to.deep.equal([]);
           },
         );
       }
@@ -226,18 +308,35 @@ describe('map labels that fit', () => {
     expect(problems(el)).to.deep.equal([]);
   });
 
+  it('names Hamburg and Duisburg in one label while their markers nearly touch, and apart once zoomed in', async () => {
+    await setViewport({ width: 1280, height: 900 });
+    const el = await loaded(
+      routes.find((r) => r.id === 'duisburg')!,
+      'en',
+    );
+    const names = () => [...mapOf(el).shadowRoot.querySelectorAll('.tracker-place-label .tracker-label-name')].map((n) => n.textContent);
+    expect(names()).to.include('Hamburg · Duisburg');
+    const leaflet = (mapOf(el) as unknown as { leafletMap: import('leaflet').Map }).leafletMap;
+    leaflet.setView([52.5, 8.5], 7, { animate: false });
+    await settled(el);
+    expect(names()).to.include.members(['Hamburg, Germany', 'Duisburg, Germany']);
+  });
+
   it('puts a place label at the inline end of its marker: right in English, left in Arabic', async () => {
     await setViewport({ width: 1280, height: 900 });
     for (const [lang, side] of [
       ['en', 'right'],
       ['ar', 'left'],
     ] as const) {
-      const el = await loaded(routes[0]!, lang);
+      const el = await loaded(
+        routes.find((r) => r.id === 'duisburg')!,
+        lang,
+      );
       const root = mapOf(el).shadowRoot;
-      // Singapore, the transshipment in the middle of the route, has room on both sides.
-      const marker = root.querySelector('path.tracker-place--transshipment')!.getBoundingClientRect();
+      // Santos, the origin, has room on both sides, and its route leaves northwards.
+      const marker = root.querySelector('path.tracker-place--origin')!.getBoundingClientRect();
       const label = [...root.querySelectorAll('.tracker-place-label')]
-        .find((n) => n.textContent!.includes('Singapore'))!
+        .find((n) => n.textContent!.includes('Santos'))!
         .getBoundingClientRect();
       if (side === 'right') expect(label.left, lang).to.be.greaterThan(marker.right);
       else expect(label.right, lang).to.be.lessThan(marker.left);

@@ -5,6 +5,7 @@ import {
   contains,
   fitPadding,
   intersects,
+  mergeClose,
   placeLabels,
   type Box,
   type LabelRequest,
@@ -82,7 +83,7 @@ describe('placeLabels', () => {
     assert.equal(shown(placements[0]!)?.shortened, false, 'the destination keeps its whole text');
   });
 
-  it('drops detail lines before cutting the name, and cuts the name before hiding it', () => {
+  it('drops detail lines before shortening the name, shortens it to a whole shorter name (city before code), never mid-word, before hiding it', () => {
     const narrow = { width: 150, height: 120 };
     const [withDetails] = placeLabels({
       labels: [label('Los Angeles', 75, 60, 0, ['Port of discharge, Destination'])],
@@ -92,17 +93,25 @@ describe('placeLabels', () => {
       measure,
     });
     assert.deepEqual(shown(withDetails!)?.text, { name: 'Los Angeles', details: [] });
-    const [cut] = placeLabels({
-      labels: [label('Hong Kong International Airport', 75, 60, 0)],
-      size: narrow,
-      dir: 'ltr',
-      controls: [],
-      measure,
-    });
-    const p = shown(cut!);
-    assert.ok(p, 'the label is shown');
-    assert.ok(p.text.name.endsWith('…'), `cut short: ${p.text.name}`);
-    assert.ok(contains({ left: 0, top: 0, right: 150, bottom: 120 }, p.box));
+    const chicago = (width: number) =>
+      placeLabels({
+        labels: [
+          {
+            ...label('Chicago (ORD), United States', width / 2, 60, 0, ['Destination']),
+            text: { name: 'Chicago (ORD), United States', details: ['Destination'], shorter: ['Chicago (ORD)', 'Chicago'] },
+          },
+        ],
+        size: { width, height: 120 },
+        dir: 'ltr',
+        controls: [],
+        measure,
+      })[0]!;
+    assert.deepEqual(shown(chicago(480))?.text, { name: 'Chicago (ORD), United States', details: ['Destination'] });
+    assert.equal(shown(chicago(480))?.shortened, false);
+    // 12 + 7 × 13 = 103 px: "Chicago (ORD)" fits above or below its marker on a map 150 px wide.
+    assert.deepEqual(shown(chicago(150))?.text, { name: 'Chicago (ORD)', details: [] });
+    assert.equal(shown(chicago(150))?.shortened, true);
+    assert.deepEqual(shown(chicago(90))?.text, { name: 'Chicago', details: [] });
     const [hidden] = placeLabels({
       labels: [label('Savannah', 20, 60, 0)],
       size: { width: 40, height: 120 },
@@ -111,6 +120,30 @@ describe('placeLabels', () => {
       measure,
     });
     assert.equal(hidden!.hidden, true);
+  });
+
+  it('keeps a label off the route where another side allows, and on it rather than shortened', () => {
+    // A route running east from the marker: the label goes left (the mirror of its preferred side) instead.
+    const route = [
+      { x: 200, y: 150 },
+      { x: 400, y: 150 },
+    ];
+    const [off] = placeLabels({ labels: [label('Singapore', 200, 150, 0)], size, dir: 'ltr', controls: [], measure, lines: [route] });
+    assert.equal(shown(off!)?.side, 'left');
+    // Lines on every side: the whole name stays, on its preferred side.
+    const cross = [
+      [
+        { x: 0, y: 150 },
+        { x: 400, y: 150 },
+      ],
+      [
+        { x: 200, y: 0 },
+        { x: 200, y: 300 },
+      ],
+    ];
+    const [on] = placeLabels({ labels: [label('Singapore', 200, 150, 0)], size, dir: 'ltr', controls: [], measure, lines: cross });
+    assert.equal(shown(on!)?.side, 'right');
+    assert.equal(shown(on!)?.shortened, false);
   });
 
   it('puts a vehicle label above its marker when there is room', () => {
@@ -124,7 +157,7 @@ describe('placeLabels', () => {
     assert.equal(shown(placement!)?.side, 'top');
   });
 
-  it('never puts a label outside the map, on a control, on a marker or on another label (any anchors, sizes, directions)', () => {
+  it('never puts a label outside the map, on a control, on a marker or on another label, nor cuts its name (any anchors, sizes, directions)', () => {
     const anchor = fc.record({ x: fc.integer({ min: 0, max: 1400 }), y: fc.integer({ min: 0, max: 400 }) });
     fc.assert(
       fc.property(
@@ -145,6 +178,8 @@ describe('placeLabels', () => {
             if (!contains(map, b) || intersects(b, zoom)) return false;
             if (boxes.some((other, j) => j !== i && intersects(b, other))) return false;
           }
+          // Never cut: a shown label has its whole name (these labels offer no shorter one).
+          if (placements.some((p, i) => !p.hidden && p.text.name !== labels[i]!.text.name)) return false;
           return placements.every(
             (p, i) =>
               p.hidden ||
@@ -163,6 +198,36 @@ describe('placeLabels', () => {
       ),
       { numRuns: 300 },
     );
+  });
+});
+
+describe('mergeClose', () => {
+  const place = (name: string, x: number, y: number, priority: number, short: string, role: string): LabelRequest => ({
+    text: { name, details: [role], shorter: [short] },
+    anchor: { x, y },
+    radius: 6,
+    priority,
+    mergeable: true,
+  });
+
+  it('merges places closer than a label’s height into one label naming both by their short names', () => {
+    const hamburg = place('Hamburg, Germany', 200, 130, 10, 'Hamburg', 'Port of discharge');
+    const duisburg = place('Duisburg, Germany', 207, 140, 0, 'Duisburg', 'Destination');
+    const merged = mergeClose([hamburg, duisburg], 20);
+    assert.equal(merged.length, 1);
+    assert.deepEqual(merged[0]!.members, [0, 1]);
+    assert.deepEqual(merged[0]!.request.text, { name: 'Hamburg · Duisburg', details: ['Port of discharge · Destination'] });
+    assert.equal(merged[0]!.request.priority, 0);
+    // Its marker covers both.
+    assert.ok(merged[0]!.request.radius >= Math.hypot(3.5, 5) + 6);
+  });
+
+  it('leaves apart places a label’s height or more apart, and the vehicle always', () => {
+    const a = place('Hamburg, Germany', 200, 130, 10, 'Hamburg', 'Port of discharge');
+    const b = place('Duisburg, Germany', 200, 160, 0, 'Duisburg', 'Destination');
+    assert.equal(mergeClose([a, b], 20).length, 2);
+    const vessel: LabelRequest = { text: { name: 'MSC GULSUN', details: [] }, anchor: { x: 201, y: 131 }, radius: 15, priority: 2 };
+    assert.equal(mergeClose([a, vessel], 20).length, 2);
   });
 });
 

@@ -74,7 +74,7 @@ describe('map loading (lazy | eager | none)', () => {
       html`<tracker-route-map loading="none" .view=${mapView(oceanInTransit())}></tracker-route-map>`,
     );
     await frames(10);
-    expect(el.shadowRoot!.getElementById('description')!.textContent).to.contain('Route: Ningbo, China');
+    expect(el.shadowRoot!.getElementById('description')!.textContent).to.contain('Route from Ningbo, China');
     // A boolean, so a failure does not make chai print (and walk) a whole Leaflet map.
     expect(el.leafletMap === undefined, 'no Leaflet map').to.be.true;
     expect(mapCodeRequested()).to.be.false;
@@ -138,7 +138,7 @@ describe('map loading (lazy | eager | none)', () => {
       await drawnMap(map);
       expect(map.getBoundingClientRect().top).to.be.greaterThan(window.innerHeight);
       expect(mapCodeRequested()).to.be.true;
-      expect(map.shadowRoot!.querySelectorAll('path.tracker-route')).to.have.length(2);
+      expect(map.shadowRoot!.querySelectorAll('path.tracker-route')).to.have.length(3);
     });
   });
 

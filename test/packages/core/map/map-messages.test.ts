@@ -14,11 +14,11 @@ describe('relativeTime', () => {
 });
 
 describe('describeRoute', () => {
-  it('names the Pacific crossing and places the vessel west of Greenwich', () => {
+  it('names the Pacific crossing and says where the vessel is by the ports it sails between, not by coordinates', () => {
     const now = Date.now();
     assert.equal(
       describeRoute(mapView(oceanPacific(now)), englishMapMessages, now),
-      'Route: Shanghai, China → Los Angeles, United States. Vessel OOCL HONG KONG at 46.1°N 176.8°W, 18.9 knots, course 96°, reported 36 minutes ago.',
+      'Route from Shanghai, China to Los Angeles, United States. Vessel OOCL HONG KONG is between Shanghai and Los Angeles, 18.9 knots, course 96°, reported 36 minutes ago.',
     );
   });
 
@@ -26,12 +26,13 @@ describe('describeRoute', () => {
     const now = Date.now();
     assert.equal(
       describeRoute(mapView(airTransfer()), englishMapMessages, now),
-      'Route: Hong Kong\u00a0(HKG), Hong Kong SAR China → Dubai\u00a0(DXB), United Arab Emirates → Frankfurt am Main\u00a0(FRA), Germany.',
+      'Route from Hong Kong\u00a0(HKG), Hong Kong SAR China via Dubai\u00a0(DXB), United Arab Emirates to Frankfurt am Main\u00a0(FRA), Germany.',
     );
     assert.match(
       describeRoute(mapView(airWithoutPaths(now)), englishMapMessages, now),
-      /Aircraft EK9905 at 32\.5°N 47\.1°E, 480 knots, course 312°, 36,000 ft, reported 4 minutes ago\.$/,
+      /Aircraft EK9905 is between Dubai \(DXB\) and Frankfurt am Main \(FRA\), 480 knots, course 312°, 36,000 ft, reported 4 minutes ago\.$/,
     );
+    assert.doesNotMatch(describeRoute(mapView(airWithoutPaths(now)), englishMapMessages, now), /\d°[NS]/);
   });
 
   it('uses translated words, and the place labels of the view’s language, when given', () => {

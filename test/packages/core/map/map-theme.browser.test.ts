@@ -104,6 +104,41 @@ describe('<tracker-route-map> keyboard focus and controls', () => {
         expect(ratio(ring.outlineColor, band), 'ring against its band').to.be.at.least(3);
       });
 
+      itIn(scheme, noScriptedFocusVisible)('keeps the attribution above the focus ring, so the ring never strikes through it', async () => {
+        const el = await mount(theme);
+        const container = el.shadowRoot!.querySelector<HTMLElement>('.leaflet-container')!;
+        container.focus();
+        const ring = getComputedStyle(container, '::after');
+        const attribution = el.shadowRoot!.querySelector<HTMLElement>('.attribution')!;
+        // The ring and the attribution stack in the host's one stacking context (isolation: isolate).
+        expect(Number(getComputedStyle(attribution).zIndex)).to.be.above(Number(ring.zIndex));
+        // And the credit sits where the ring runs: in the map's corner, inside the ring's band.
+        const host = el.getBoundingClientRect();
+        const credit = attribution.getBoundingClientRect();
+        expect(host.bottom - credit.bottom).to.be.below(8);
+      });
+
+      itIn(scheme, {})('draws the vehicle 24 px or more, ringed in a colour that stands out from land and sea (3:1)', async () => {
+        const el = await mount(theme);
+        const root = el.shadowRoot!;
+        const halo = root.querySelector('.tracker-vehicle-halo')!;
+        const box = halo.getBoundingClientRect();
+        expect(Math.min(box.width, box.height)).to.be.at.least(24);
+        const { land, sea } = basemap(el);
+        const ring = getComputedStyle(halo);
+        expect(parseFloat(ring.strokeWidth)).to.be.at.least(2);
+        for (const [what, colour] of [
+          ['land', land],
+          ['sea', sea],
+        ] as const) {
+          expect(ratio(ring.stroke, colour), `halo on ${what}`).to.be.at.least(3);
+        }
+        // Inside the ring, the glyph stands out from the disc it sits on.
+        expect(ratio(getComputedStyle(root.querySelector('.tracker-vehicle-glyph')!).fill, ring.fill), 'glyph on its disc').to.be.at.least(
+          3,
+        );
+      });
+
       itIn(scheme, {})('shows no ring while the map does not have focus', async () => {
         const el = await mount(theme);
         expect(getComputedStyle(el.shadowRoot!.querySelector('.leaflet-container')!, '::after').content).to.equal('none');

@@ -2,12 +2,14 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import {
   alignLongitude,
+  bearing,
   boundsOf,
   buildRouteScene,
   centralAngle,
   greatCirclePath,
   hasMapData,
   unwrapPath,
+  whereabouts,
 } from '../../../../packages/core/src/view/route-geometry.js';
 import type { LatLng } from '../../../../packages/core/src/model/shipment.js';
 import { airTransfer, airWithoutPaths, DXB, FRA, HKG, LOS_ANGELES, oceanInTransit, oceanPacific, path } from './fixtures.js';
@@ -149,14 +151,56 @@ describe('boundsOf', () => {
   });
 });
 
+describe('bearing', () => {
+  it('measures clockwise from north', () => {
+    near(bearing({ lat: 0, lng: 0 }, { lat: 1, lng: 0 }), 0);
+    near(bearing({ lat: 0, lng: 0 }, { lat: 0, lng: 1 }), 90);
+    near(bearing({ lat: 0, lng: 0 }, { lat: 0, lng: -1 }), 270);
+  });
+});
+
+describe('the vehicle on its route', () => {
+  it('keeps the document’s heading when it has one', () => {
+    assert.equal(buildRouteScene(oceanInTransit()).position!.bearing, 268);
+  });
+
+  it('points along the route where the document gives no heading', () => {
+    const shipment = oceanInTransit();
+    const { headingDeg: _, ...position } = shipment.position!;
+    const scene = buildRouteScene({ ...shipment, position });
+    // Westbound from 60°E 12.5°N to 51°E 12.2°N in the Gulf of Aden.
+    assert.ok(Math.abs(scene.position!.bearing! - 268) < 3, String(scene.position!.bearing));
+  });
+
+  it('says where the vehicle is by the ports of the leg it is on, or the port it is near', () => {
+    const shipment = oceanInTransit();
+    const between = whereabouts(shipment);
+    assert.ok(between && 'from' in between);
+    assert.deepEqual([between.from.code, between.to.code], ['SGSIN', 'NLRTM']);
+    const inPort = whereabouts({ ...shipment, position: { ...shipment.position!, lat: 1.3, lng: 103.9 } });
+    assert.ok(inPort && 'near' in inPort);
+    assert.equal(inPort.near.code, 'SGSIN');
+    assert.equal(whereabouts({ ...shipment, position: undefined } as never), undefined);
+  });
+});
+
 describe('buildRouteScene', () => {
-  it('draws the container in transit as a completed and a current leg joined at Singapore', () => {
+  it('draws the container in transit as a completed leg, then the current leg travelled and ahead, joined at Singapore and at the vessel', () => {
     const scene = buildRouteScene(oceanInTransit());
     assert.deepEqual(
-      scene.lines.map((l) => l.state),
-      ['completed', 'current'],
+      scene.lines.map((l) => [l.state, l.part]),
+      [
+        ['completed', undefined],
+        ['current', 'travelled'],
+        ['current', 'ahead'],
+      ],
     );
     assert.deepEqual(scene.lines[0]!.latLngs.at(-1), scene.lines[1]!.latLngs[0]);
+    // The split point is on the line where the vessel is nearest it, between 60°E and 51°E.
+    const split = scene.lines[1]!.latLngs.at(-1)!;
+    assert.deepEqual(scene.lines[2]!.latLngs[0], split);
+    assert.ok(split.lng < 60 && split.lng > 51 && Math.abs(split.lat - 12.4) < 0.2, JSON.stringify(split));
+    assert.equal(scene.lines[1]!.latLngs.length + scene.lines[2]!.latLngs.length, 23 + 2);
     assert.deepEqual(
       scene.stops.map((s) => s.place.code),
       ['CNNGB', 'SGSIN', 'NLRTM'],
@@ -168,7 +212,9 @@ describe('buildRouteScene', () => {
 
   it('keeps the Pacific crossing, its ports and its vessel on one side of the antimeridian', () => {
     const scene = buildRouteScene(oceanPacific());
-    const line = scene.lines[0]!.latLngs;
+    // The leg under way as the document gives it: travelled and ahead, less the point added where the vessel is.
+    const [travelled, ahead] = scene.lines;
+    const line = [...travelled!.latLngs.slice(0, -1), ...ahead!.latLngs.slice(1)];
     assert.ok(maxStep(line) < 25);
     const la = scene.stops.find((s) => s.place.code === LOS_ANGELES.code)!;
     near(la.at.lng, line.at(-1)!.lng);

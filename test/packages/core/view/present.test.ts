@@ -7,7 +7,7 @@ import { enShipment } from '../../../../packages/core/src/i18n/en-shipment.js';
 import { Localizer, registerEnglish } from '../../../../packages/core/src/i18n/localizer.js';
 import { describeRoute } from '../../../../packages/core/src/view/map-messages.js';
 import { createPresenter } from '../../../../packages/core/src/view/present.js';
-import { mapMessagesFor } from '../../../../packages/core/src/view/localized-map-messages.js';
+import { mapMessagesFor } from '../../../../packages/core/src/view/map-messages.js';
 import type { Shipment } from '../../../../packages/core/src/model/shipment.js';
 
 function inTransit(): Shipment {
