@@ -30,7 +30,7 @@ describe('describeRoute', () => {
     );
     assert.match(
       describeRoute(mapView(airWithoutPaths(now)), englishMapMessages, now),
-      /Aircraft EK9905 is between Dubai \(DXB\) and Frankfurt am Main \(FRA\), 480 knots, course 312°, 36,000 ft, reported 4 minutes ago\.$/,
+      /Aircraft EK9905 is between Dubai\u00a0\(DXB\) and Frankfurt am Main\u00a0\(FRA\), 480 knots, course 312°, 36,000 ft, reported 4 minutes ago\.$/,
     );
     assert.doesNotMatch(describeRoute(mapView(airWithoutPaths(now)), englishMapMessages, now), /\d°[NS]/);
   });
