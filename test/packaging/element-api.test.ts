@@ -15,6 +15,13 @@ import type { TrackerElement } from '../../packages/core/src/first/tracker-eleme
 // Imported in Node: nothing registers without customElements, and Lit's classes load as they are.
 import { OceanTracker } from '../../packages/ocean-tracker/src/ocean-tracker.js';
 import { AirTracker } from '../../packages/air-tracker/src/air-tracker.js';
+import * as core from '../../packages/core/src/index.js';
+import type { trackerProperties } from '../../packages/core/src/first/tracker-properties.js';
+import type { ValuesOf } from '../../packages/core/src/first/element-api.js';
+
+// Checked by tsc: `trackingState`'s declared values are exactly the phases `tracker-state-change` carries.
+type Declared = ValuesOf<typeof trackerProperties.trackingState>;
+export const samePhases: [Declared, core.TrackingPhase] extends [core.TrackingPhase, Declared] ? true : never = true;
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -80,6 +87,12 @@ describe('the element API declaration', () => {
     }
   });
 
+  it('names each event by the class core exports for it', () => {
+    const classes = core as unknown as Record<string, { eventName?: string } | undefined>;
+    for (const e of elements)
+      for (const [name, event] of e.events) assert.equal(classes[event.eventClass]?.eventName, name, `${e.tagName}: ${event.eventClass}`);
+  });
+
   it('names every --tracker-* custom property the styles read, and only those', () => {
     const used = new Set<string>();
     for (const { text } of elementSources) for (const m of text.matchAll(/var\((--tracker-[a-z-]+)/g)) used.add(m[1]!);
@@ -142,6 +155,8 @@ describe('custom-elements.json', () => {
                 ['tracker-load', 'TrackerLoadEvent'],
                 ['tracker-pending', 'TrackerPendingEvent'],
                 ['tracker-error', 'TrackerErrorEvent'],
+                ['tracker-state-change', 'TrackerStateChangeEvent'],
+                ['tracker-number-change', 'TrackerNumberChangeEvent'],
               ],
             );
           });

@@ -53,6 +53,8 @@ import { airQuery } from './air-early-lookup.js';
  * @fires {TrackerLoadEvent} tracker-load - A shipment was looked up and shown. `event.shipment` (also `detail.shipment`) is the view model.
  * @fires {TrackerPendingEvent} tracker-pending - The service answered 202; the element asks again at `retryAt`. `attempt` is the 1-based count of 202s.
  * @fires {TrackerErrorEvent} tracker-error - A lookup failed or is being retried: `status` (0 without an HTTP answer), `code`, `message`, `retryable`, and `retryAt` when the element will ask again by itself.
+ * @fires {TrackerStateChangeEvent} tracker-state-change - `trackingState` changed; `event.state` (also `detail.state`) is the new one. Fired at each change, whatever caused it.
+ * @fires {TrackerNumberChangeEvent} tracker-number-change - The element changed its own number (`reference-number` / `awb-number`): the visitor sent another one from the form, or `sync-url` read it from the address. `event.number` (also `detail.number`) is the new one. Not fired for a number the page sets.
  * @csspart base - The inner frame that carries `dir` and `lang`.
  * @csspart form - The lookup form.
  * @csspart submit-button - The form's Track button.
@@ -129,6 +131,9 @@ export class AirTracker extends TrackerElement<Airline[]> {
   protected get trackedNumber(): string | undefined {
     return this.awbNumber;
   }
+  protected set trackedNumber(number: string | undefined) {
+    this.awbNumber = number;
+  }
 
   readonly #entry = new NumberEntry(this, {
     loadAdvice: () => this.loadLookup(),
@@ -140,7 +145,7 @@ export class AirTracker extends TrackerElement<Airline[]> {
     plausible: isPlausibleAwbNumber,
     shapeMessage: 'form.shape.air',
     send: (number) => {
-      this.awbNumber = number;
+      this.takeNumber(number);
       this.startLookup(number, airQuery(number), true);
     },
   });
@@ -150,15 +155,13 @@ export class AirTracker extends TrackerElement<Airline[]> {
     return import('./airline-list.js').then((m) => m.parseAirlines);
   }
 
+  // Before the shared willUpdate, which reads the lookup just started: one render shows it.
   protected override willUpdate(changed: PropertyValues<this>): void {
-    super.willUpdate(changed);
     if (changed.has('awbNumber') && this.awbNumber !== undefined) this.#entry.input = this.awbNumber;
-  }
-
-  protected override updated(changed: PropertyValues<this>): void {
     if ((changed.has('awbNumber') || changed.has('proxyUrl')) && this.awbNumber) {
       this.startLookup(this.awbNumber, airQuery(this.awbNumber));
     }
+    super.willUpdate(changed);
   }
 
   /** The airline list's entry for a prefix; undefined while the list is loading or unavailable. */

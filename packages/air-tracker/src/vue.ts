@@ -5,7 +5,7 @@
  * Vue it is a custom element (`compilerOptions.isCustomElement`). Nothing runs.
  */
 import type { DefineComponent } from 'vue';
-import type { TrackerErrorEvent, TrackerLoadEvent, TrackerPendingEvent } from '@cargo-trackers/core';
+import type { TrackerErrorEvent, TrackerLoadEvent, TrackerNumberChangeEvent, TrackerPendingEvent, TrackerStateChangeEvent } from '@cargo-trackers/core';
 import type { AirTrackerProperties } from './jsx-props.js';
 
 /** `<air-tracker>`'s props in a Vue template, with `@<event>` listeners. */
@@ -13,6 +13,8 @@ export interface AirTrackerVueProps extends AirTrackerProperties {
   onTrackerLoad?: ((event: TrackerLoadEvent) => void) | undefined;
   onTrackerPending?: ((event: TrackerPendingEvent) => void) | undefined;
   onTrackerError?: ((event: TrackerErrorEvent) => void) | undefined;
+  onTrackerStateChange?: ((event: TrackerStateChangeEvent) => void) | undefined;
+  onTrackerNumberChange?: ((event: TrackerNumberChangeEvent) => void) | undefined;
 }
 
 declare module 'vue' {

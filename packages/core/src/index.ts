@@ -5,7 +5,15 @@
  * in any release; the element packages take it from `@cargo-trackers/core/internal/*`, which is not
  * a public API (etc/core.api.md, checked by `npm run api:check`, shows every change here).
  */
-export { TrackerLoadEvent, TrackerPendingEvent, TrackerErrorEvent, type TrackerErrorDetail } from './model/events.js';
+export {
+  TrackerLoadEvent,
+  TrackerPendingEvent,
+  TrackerErrorEvent,
+  TrackerStateChangeEvent,
+  TrackerNumberChangeEvent,
+  type TrackerErrorDetail,
+  type TrackingPhase,
+} from './model/events.js';
 export type * from './model/shipment.js';
 export type { ShipmentView } from './view/view-model.js';
 export type { ThemeName, MapMode, Density } from './first/tracker-element.js';

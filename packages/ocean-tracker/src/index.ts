@@ -8,9 +8,16 @@ export type { OceanStatus, OceanEventCode } from './ocean-normalizer.js';
 export { checkContainerNumber, containerCheckDigit } from './container-number.js';
 export type { ContainerNumberCheck } from './container-number.js';
 // What an app needs beside the element, so that installing this package alone (strict pnpm) is enough.
-export { TrackerLoadEvent, TrackerPendingEvent, TrackerErrorEvent } from '@cargo-trackers/core';
+export {
+  TrackerLoadEvent,
+  TrackerPendingEvent,
+  TrackerErrorEvent,
+  TrackerStateChangeEvent,
+  TrackerNumberChangeEvent,
+} from '@cargo-trackers/core';
 export type {
   TrackerErrorDetail,
+  TrackingPhase,
   Shipment,
   Normalizer,
   NormalizeResult,

@@ -55,6 +55,8 @@ import { oceanQuery } from './ocean-early-lookup.js';
  * @fires {TrackerLoadEvent} tracker-load - A shipment was looked up and shown. `event.shipment` (also `detail.shipment`) is the view model.
  * @fires {TrackerPendingEvent} tracker-pending - The service answered 202; the element asks again at `retryAt`. `attempt` is the 1-based count of 202s.
  * @fires {TrackerErrorEvent} tracker-error - A lookup failed or is being retried: `status` (0 without an HTTP answer), `code`, `message`, `retryable`, and `retryAt` when the element will ask again by itself.
+ * @fires {TrackerStateChangeEvent} tracker-state-change - `trackingState` changed; `event.state` (also `detail.state`) is the new one. Fired at each change, whatever caused it.
+ * @fires {TrackerNumberChangeEvent} tracker-number-change - The element changed its own number (`reference-number` / `awb-number`): the visitor sent another one from the form, or `sync-url` read it from the address. `event.number` (also `detail.number`) is the new one. Not fired for a number the page sets.
  * @csspart base - The inner frame that carries `dir` and `lang`.
  * @csspart form - The lookup form.
  * @csspart submit-button - The form's Track button.
@@ -134,6 +136,9 @@ export class OceanTracker extends TrackerElement<OceanCarrier[]> {
   protected get trackedNumber(): string | undefined {
     return this.referenceNumber;
   }
+  protected set trackedNumber(number: string | undefined) {
+    this.referenceNumber = number;
+  }
 
   /** The list's module, here once the list is asked for: it also says what a listed carrier requires. */
   #list?: typeof import('./carrier-list.js');
@@ -149,7 +154,7 @@ export class OceanTracker extends TrackerElement<OceanCarrier[]> {
     shapeMessage: 'form.shape.ocean',
     send: (number) => {
       this.#sentFromForm = number;
-      this.referenceNumber = number;
+      this.takeNumber(number);
       this.startLookup(number, this.#params(number), true);
     },
   });
@@ -162,18 +167,19 @@ export class OceanTracker extends TrackerElement<OceanCarrier[]> {
     });
   }
 
+  // Before the shared willUpdate, which reads the lookup just started: one render shows it.
   protected override willUpdate(changed: PropertyValues<this>): void {
-    super.willUpdate(changed);
     // A carrier or a number set by the page (not by this form) replaces the visitor's earlier pick.
     const fromPage = changed.has('carrierCode') || (changed.has('referenceNumber') && this.referenceNumber !== this.#sentFromForm);
     if (fromPage && this.hasUpdated) this.picked = undefined;
     if (changed.has('referenceNumber') && this.referenceNumber !== undefined) this.#entry.input = this.referenceNumber;
-  }
-
-  protected override updated(changed: PropertyValues<this>): void {
     if ((changed.has('referenceNumber') || changed.has('carrierCode') || changed.has('proxyUrl')) && this.referenceNumber) {
       this.startLookup(this.referenceNumber, this.#params(this.referenceNumber));
     }
+    super.willUpdate(changed);
+  }
+
+  protected override updated(_changed: PropertyValues<this>): void {
     // A list that arrives while the picker has focus replaces the picked option; WebKit then shows the first one.
     const select = this.renderRoot.querySelector('select');
     if (select) select.value = this.#carrier() ?? '';

@@ -89,6 +89,17 @@ export const trackerApi = {
       description:
         'A lookup failed or is being retried: `status` (0 without an HTTP answer), `code`, `message`, `retryable`, and `retryAt` when the element will ask again by itself.',
     },
+    'tracker-state-change': {
+      eventClass: 'TrackerStateChangeEvent',
+      detail: '{ state: TrackingPhase }',
+      description: '`trackingState` changed; `event.state` (also `detail.state`) is the new one. Fired at each change, whatever caused it.',
+    },
+    'tracker-number-change': {
+      eventClass: 'TrackerNumberChangeEvent',
+      detail: '{ number: string }',
+      description:
+        'The element changed its own number (`reference-number` / `awb-number`): the visitor sent another one from the form, or `sync-url` read it from the address. `event.number` (also `detail.number`) is the new one. Not fired for a number the page sets.',
+    },
   },
   parts: {
     base: 'The inner frame that carries `dir` and `lang`.',
