@@ -22,6 +22,9 @@ export const ENTRIES = [
   ['air-tracker', 'index.d.ts', 'air-tracker'],
   ['air-tracker', 'normalizer.d.ts', 'air-tracker-normalizer'],
   ['cargo-trackers', 'index.d.ts', 'cargo-trackers'],
+  ['ocean-tracker', 'react.d.ts', 'ocean-tracker-react'],
+  ['air-tracker', 'react.d.ts', 'air-tracker-react'],
+  ['cargo-trackers', 'react.d.ts', 'cargo-trackers-react'],
 ];
 
 execFileSync(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-b', 'tsconfig.build.json'], {
