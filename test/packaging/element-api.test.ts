@@ -169,6 +169,8 @@ describe('custom-elements.json', () => {
             assert.equal(attribute('map')?.default, "'lazy'");
             assert.equal(attribute('poll-interval')?.type?.text, 'number');
             assert.equal(attribute('poll-interval')?.default, '120');
+            assert.equal(attribute('theme')?.default, "'light'");
+            assert.equal(attribute('density')?.default, "'comfortable'");
             assert.equal(attribute('sync-url')?.type?.text, 'boolean');
             for (const name of ['density', 'sync-url', 'url-param', 'lang']) assert.ok(attribute(name), `attribute ${name}`);
           });

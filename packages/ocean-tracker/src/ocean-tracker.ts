@@ -28,7 +28,7 @@ import { oceanQuery } from './ocean-early-lookup.js';
  * @attr {number} poll-interval - Seconds to wait after a 202 before asking again; an integer from 1 to 86400 (anything else means 120).
  * @attr {string} carriers-url - Where the carrier (ocean) or airline (air) list comes from; asked for only when the picker is used or a number needs it.
  * @attr {'light' | 'dark' | 'auto'} theme - `light`, `dark`, or `auto` (follows `prefers-color-scheme`); the map too.
- * @attr {'comfortable' | 'compact'} density - `compact`: smaller gaps and 32 px controls, for dense dashboards.
+ * @attr {'comfortable' | 'compact'} density - `comfortable`, or `compact`: smaller gaps and 32 px controls, for dense dashboards.
  * @attr {boolean} sync-url - Keeps the tracked number in the page's query string (`history.replaceState`) and reads it back on load when the element has no number.
  * @attr {string} url-param - The query parameter `sync-url` uses; give two elements on a page different names.
  * @attr {'lazy' | 'eager' | 'none'} map - `lazy` (the map code downloads during a lookup; the map is drawn when the element nears the viewport), `eager`, or `none` (no map, no map code); other values mean `lazy`.
@@ -41,7 +41,7 @@ import { oceanQuery } from './ocean-early-lookup.js';
  * @prop {number} pollInterval - Seconds to wait after a 202 before asking again; an integer from 1 to 86400 (anything else means 120).
  * @prop {string} carriersUrl - Where the carrier (ocean) or airline (air) list comes from; asked for only when the picker is used or a number needs it.
  * @prop {'light' | 'dark' | 'auto'} theme - `light`, `dark`, or `auto` (follows `prefers-color-scheme`); the map too.
- * @prop {'comfortable' | 'compact'} density - `compact`: smaller gaps and 32 px controls, for dense dashboards.
+ * @prop {'comfortable' | 'compact'} density - `comfortable`, or `compact`: smaller gaps and 32 px controls, for dense dashboards.
  * @prop {boolean} syncUrl - Keeps the tracked number in the page's query string (`history.replaceState`) and reads it back on load when the element has no number.
  * @prop {string} urlParam - The query parameter `sync-url` uses; give two elements on a page different names.
  * @prop {'lazy' | 'eager' | 'none'} map - `lazy` (the map code downloads during a lookup; the map is drawn when the element nears the viewport), `eager`, or `none` (no map, no map code); other values mean `lazy`.

@@ -43,8 +43,8 @@ export const trackerApi = {
       description:
         'Where the carrier (ocean) or airline (air) list comes from; asked for only when the picker is used or a number needs it.',
     },
-    theme: { unsetMeans: '`light`', description: '`light`, `dark`, or `auto` (follows `prefers-color-scheme`); the map too.' },
-    density: { unsetMeans: '`comfortable`', description: '`compact`: smaller gaps and 32 px controls, for dense dashboards.' },
+    theme: '`light`, `dark`, or `auto` (follows `prefers-color-scheme`); the map too.',
+    density: '`comfortable`, or `compact`: smaller gaps and 32 px controls, for dense dashboards.',
     syncUrl:
       "Keeps the tracked number in the page's query string (`history.replaceState`) and reads it back on load when the element has no number.",
     urlParam: {

@@ -65,8 +65,8 @@ export abstract class TrackerElement<L = unknown> extends LitElement {
   declare proxyUrl: string | undefined;
   declare pollInterval: number;
   declare carriersUrl: string | undefined;
-  declare theme: ThemeName | undefined;
-  declare density: Density | undefined;
+  declare theme: ThemeName;
+  declare density: Density;
   declare syncUrl: boolean;
   declare urlParam: string | undefined;
   declare map: MapMode;
