@@ -9,6 +9,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import {
   BASE,
+  base,
   attributeTypeText,
   camelListener,
   closedValues,
@@ -284,7 +285,7 @@ function umbrellaModule(framework: (typeof FRAMEWORKS)[number]): string {
 
 // ---------------------------------------------------------------- custom-elements.json
 
-const inheritedFrom = { name: BASE.className, package: BASE.packageName };
+const inheritedFrom = { name: BASE.className, package: BASE.packageName, module: `dist/${BASE.module}` };
 
 function declaration(e: ElementModel) {
   return {
@@ -294,7 +295,7 @@ function declaration(e: ElementModel) {
     customElement: true,
     summary: e.summary,
     description: e.description,
-    superclass: { name: BASE.className, package: BASE.packageName },
+    superclass: { name: BASE.className, package: BASE.packageName, module: `dist/${BASE.module}` },
     attributes: withAttribute(e).map(([prop, p]) => ({
       name: p.attribute,
       fieldName: prop,
@@ -342,6 +343,23 @@ function declaration(e: ElementModel) {
 }
 
 const distModule = (e: ElementModel) => `dist/${e.module}`;
+
+/** Core's manifest: `TrackerElement`, which the elements' manifests name as their superclass. */
+function coreManifest() {
+  const { tagName: _tag, customElement: _custom, superclass: _super, ...rest } = declaration(base);
+  return {
+    schemaVersion: '2.1.0',
+    readme: '',
+    modules: [
+      {
+        kind: 'javascript-module',
+        path: distModule(base),
+        declarations: [{ ...rest, superclass: { name: 'LitElement', package: 'lit' } }],
+        exports: [{ kind: 'js', name: base.className, declaration: { name: base.className, module: distModule(base) } }],
+      },
+    ],
+  };
+}
 
 function elementManifest(e: ElementModel) {
   const ref = { name: e.className, module: distModule(e) };
@@ -414,10 +432,9 @@ function vscodeHtml(list: readonly ElementModel[]) {
 }
 
 function vscodeCss(list: readonly ElementModel[]) {
-  const first = list[0]!;
   return {
     version: 1.1,
-    properties: first.cssProperties.map(([name, c]) => ({
+    properties: [...new Map(list.flatMap((e) => e.cssProperties)).entries()].map(([name, c]) => ({
       name,
       description: c.description + (c.default ? ` Default: \`${c.default}\`.` : ''),
     })),
@@ -458,13 +475,17 @@ function webTypes(name: string, pkgVersion: string, list: readonly ElementModel[
             arguments: [{ name: 'event', type: ev.eventClass }],
           })),
           js: {
-            properties: e.properties.map(([prop, p]) => ({
-              name: prop,
-              description: p.description,
-              type: typeText(p.type),
-              ...(p.readonly ? { 'read-only': true } : {}),
-              ...(defaultText(p) ? { default: defaultText(p) } : {}),
-            })),
+            properties: [
+              ...e.properties.map(([prop, p]) => ({
+                name: prop,
+                description: p.description,
+                type: typeText(p.type),
+                ...(p.readonly ? { 'read-only': true } : {}),
+                ...(defaultText(p) ? { default: defaultText(p) } : {}),
+              })),
+              // Methods, as web-types has them: a read-only property whose type is the signature.
+              ...e.methods.map(([method, m]) => ({ name: method, description: m.description, type: m.signature, 'read-only': true })),
+            ],
             events: e.events.map(([event, ev]) => ({
               name: event,
               description: ev.description,
@@ -620,8 +641,10 @@ function readmeSections(): Record<string, string> {
   let parts = '| Part | What it is |\n|---|---|\n';
   for (const [part, description, owners] of union((e) => e.parts)) parts += `| \`${part}\`${which(owners)} | ${cell(description)} |\n`;
   let css = '| Custom property | Default | What it styles |\n|---|---|---|\n';
-  for (const [name, c] of union((e) => e.cssProperties))
+  // One element's own tokens (`--ocean-tracker-accent-color`) in one row: each is a `--tracker-*` token above.
+  for (const [name, c] of union((e) => e.cssProperties.filter(([property]) => property.startsWith('--tracker-'))))
     css += `| \`${name}\` | ${c.default ? `\`${cell(c.default)}\`` : '—'} | ${cell(c.description)} |\n`;
+  css += `| ${elements.map((e) => `\`--${e.tagName}-<token>\``).join(', ')} | — | Any colour or size token above (\`text-color\`, \`accent-color\`, \`spacing\`, …) for that element alone; it wins over \`--tracker-<token>\`. |\n`;
   return { attributes, properties, events, parts, 'css-properties': css };
 }
 
@@ -699,6 +722,7 @@ export function generate(): Map<string, string> {
   files.set('packages/cargo-trackers/vscode.html-custom-data.json', json(vscodeHtml(elements)));
   files.set('packages/cargo-trackers/vscode.css-custom-data.json', json(vscodeCss(elements)));
   files.set('packages/cargo-trackers/web-types.json', json(webTypes('cargo-trackers', version('cargo-trackers'), elements)));
+  files.set('packages/core/custom-elements.json', json(coreManifest()));
   files.set('packages/wordpress-plugin/attributes.generated.php', wordpressAttributes());
   files.set('demo/public/configure/controls.generated.js', configuratorModule(header, version('cargo-trackers')));
   for (const e of elements) files.set(`packages/wordpress-plugin/blocks/${e.tagName}/block.json`, json(blockJson(e)));

@@ -115,6 +115,20 @@ import { airQuery } from './air-early-lookup.js';
  * @cssprop --tracker-map-place-color - Fill of port and airport markers.
  * @cssprop --tracker-map-label-background - Background of port and vehicle labels.
  * @cssprop --tracker-map-label-color - Text of port and vehicle labels.
+ * @cssprop --air-tracker-text-color - Text colour, for `<air-tracker>` alone: wins over `--tracker-text-color`.
+ * @cssprop --air-tracker-muted-color - Secondary text colour, for `<air-tracker>` alone: wins over `--tracker-muted-color`.
+ * @cssprop --air-tracker-background - Background of the element, for `<air-tracker>` alone: wins over `--tracker-background`.
+ * @cssprop --air-tracker-surface-color - Background of notices, the ETA box and similar panels, for `<air-tracker>` alone: wins over `--tracker-surface-color`.
+ * @cssprop --air-tracker-border-color - Borders and the timeline rail, for `<air-tracker>` alone: wins over `--tracker-border-color`.
+ * @cssprop --air-tracker-control-border-color - Borders of inputs and selects, for `<air-tracker>` alone: wins over `--tracker-control-border-color`.
+ * @cssprop --air-tracker-accent-color - Buttons, the current milestone, the vessel marker, for `<air-tracker>` alone: wins over `--tracker-accent-color`.
+ * @cssprop --air-tracker-accent-text-color - Text on accent-coloured buttons, for `<air-tracker>` alone: wins over `--tracker-accent-text-color`.
+ * @cssprop --air-tracker-success-color - Delivered and arrived statuses, for `<air-tracker>` alone: wins over `--tracker-success-color`.
+ * @cssprop --air-tracker-warning-color - Delays and advice, for `<air-tracker>` alone: wins over `--tracker-warning-color`.
+ * @cssprop --air-tracker-danger-color - Errors, for `<air-tracker>` alone: wins over `--tracker-danger-color`.
+ * @cssprop --air-tracker-radius - Corner radius, for `<air-tracker>` alone: wins over `--tracker-radius`.
+ * @cssprop --air-tracker-spacing - Gap between blocks, for `<air-tracker>` alone: wins over `--tracker-spacing`.
+ * @cssprop --air-tracker-control-height - Height of inputs and buttons, for `<air-tracker>` alone: wins over `--tracker-control-height`.
  * (end of the generated API reference)
  */
 export class AirTracker extends TrackerElement<Airline[]> {

@@ -114,6 +114,20 @@ import { oceanQuery } from './ocean-early-lookup.js';
  * @cssprop --tracker-map-place-color - Fill of port and airport markers.
  * @cssprop --tracker-map-label-background - Background of port and vehicle labels.
  * @cssprop --tracker-map-label-color - Text of port and vehicle labels.
+ * @cssprop --ocean-tracker-text-color - Text colour, for `<ocean-tracker>` alone: wins over `--tracker-text-color`.
+ * @cssprop --ocean-tracker-muted-color - Secondary text colour, for `<ocean-tracker>` alone: wins over `--tracker-muted-color`.
+ * @cssprop --ocean-tracker-background - Background of the element, for `<ocean-tracker>` alone: wins over `--tracker-background`.
+ * @cssprop --ocean-tracker-surface-color - Background of notices, the ETA box and similar panels, for `<ocean-tracker>` alone: wins over `--tracker-surface-color`.
+ * @cssprop --ocean-tracker-border-color - Borders and the timeline rail, for `<ocean-tracker>` alone: wins over `--tracker-border-color`.
+ * @cssprop --ocean-tracker-control-border-color - Borders of inputs and selects, for `<ocean-tracker>` alone: wins over `--tracker-control-border-color`.
+ * @cssprop --ocean-tracker-accent-color - Buttons, the current milestone, the vessel marker, for `<ocean-tracker>` alone: wins over `--tracker-accent-color`.
+ * @cssprop --ocean-tracker-accent-text-color - Text on accent-coloured buttons, for `<ocean-tracker>` alone: wins over `--tracker-accent-text-color`.
+ * @cssprop --ocean-tracker-success-color - Delivered and arrived statuses, for `<ocean-tracker>` alone: wins over `--tracker-success-color`.
+ * @cssprop --ocean-tracker-warning-color - Delays and advice, for `<ocean-tracker>` alone: wins over `--tracker-warning-color`.
+ * @cssprop --ocean-tracker-danger-color - Errors, for `<ocean-tracker>` alone: wins over `--tracker-danger-color`.
+ * @cssprop --ocean-tracker-radius - Corner radius, for `<ocean-tracker>` alone: wins over `--tracker-radius`.
+ * @cssprop --ocean-tracker-spacing - Gap between blocks, for `<ocean-tracker>` alone: wins over `--tracker-spacing`.
+ * @cssprop --ocean-tracker-control-height - Height of inputs and buttons, for `<ocean-tracker>` alone: wins over `--tracker-control-height`.
  * (end of the generated API reference)
  */
 export class OceanTracker extends TrackerElement<OceanCarrier[]> {

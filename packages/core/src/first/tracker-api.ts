@@ -33,6 +33,19 @@ const tokenProperties: Record<string, CssPropertyApi> = Object.fromEntries([
   ]),
 ]);
 
+/**
+ * An element's own tokens, `--ocean-tracker-<token>` and `--air-tracker-<token>`: each wins over
+ * `--tracker-<token>` for that element alone (`elementTokenStyles` in styles.ts reads them).
+ */
+export function elementTokenProperties(tag: string): Record<string, CssPropertyApi> {
+  return Object.fromEntries(
+    [...colourTokens, ...sizeTokens].map((t) => [
+      `--${tag}-${t.name}`,
+      { description: `${tokenMeaning[t.id]}, for \`<${tag}>\` alone: wins over \`--tracker-${t.name}\`.` },
+    ]),
+  );
+}
+
 export const trackerApi = {
   properties: withDescriptions(trackerProperties, {
     proxyUrl:
