@@ -14,6 +14,7 @@ export {
   TrackerErrorEvent,
   TrackerStateChangeEvent,
   TrackerNumberChangeEvent,
+  preloadLanguage,
 } from '@cargo-trackers/core';
 export type {
   TrackerErrorDetail,

@@ -20,4 +20,4 @@ export type { ThemeName, MapMode, Density } from './first/tracker-element.js';
 export type { MapLoading } from './map/map-loading.js';
 export type { FailureKind } from './lookup/outcome.js';
 export { en, type Message, type MessageKey, type Messages, type PluralMessage } from './i18n/en.js';
-export { shippedLocales } from './i18n/catalogues.js';
+export { shippedLocales, preloadLanguage } from './i18n/catalogues.js';
