@@ -16,9 +16,7 @@ export function defineElement(tag: string, ctor: CustomElementConstructor): void
   if (taken) {
     if (!(OURS in taken) && !warned.has(tag)) {
       warned.add(tag);
-      console.warn(
-        `[cargo-trackers] <${tag}> is already defined by another script, so this one is not registered: the page's <${tag}> is that script's.`,
-      );
+      console.warn(`[cargo-trackers] <${tag}> is taken by another script; this one is not registered.`);
     }
     return;
   }

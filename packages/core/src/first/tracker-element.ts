@@ -16,7 +16,7 @@ import type { RenderContext } from '../view/render-context.js';
 import { mapLoadingConverter, type MapLoading } from '../map/map-loading.js';
 import { preloadMap } from '../map/preload-map.js';
 import { renderAnnouncer, SILENT } from './announcer.js';
-import { TrackerNumberChangeEvent, TrackerStateChangeEvent, type TrackingPhase } from '../model/events.js';
+import { TrackerNumberChangeEvent, TrackerStateChangeEvent, type TrackingPhase } from '../model/change-events.js';
 import { trackerStyles } from './styles.js';
 
 export type ThemeName = ValuesOf<typeof trackerProperties.theme>;

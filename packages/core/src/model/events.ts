@@ -1,5 +1,9 @@
 import type { Shipment } from './shipment.js';
 
+// The two events the element itself fires (a change of state, of number) are in change-events.ts:
+// the first load takes those, and these stay with the lookup's code.
+export * from './change-events.js';
+
 /** Fired when a shipment was looked up and normalized. */
 export class TrackerLoadEvent extends Event {
   static readonly eventName = 'tracker-load';
@@ -61,41 +65,10 @@ export class TrackerErrorEvent extends Event implements TrackerErrorDetail {
   }
 }
 
-/** What `trackingState` says: the phase of the element's lookup. */
-export type TrackingPhase = 'idle' | 'loading' | 'waiting' | 'loaded' | 'failed';
-
-/** Fired whenever `trackingState` changes, so that a framework binding can follow it. */
-export class TrackerStateChangeEvent extends Event {
-  static readonly eventName = 'tracker-state-change';
-  constructor(readonly state: TrackingPhase) {
-    super(TrackerStateChangeEvent.eventName, { bubbles: true, composed: true });
-  }
-  get detail(): { state: TrackingPhase } {
-    return { state: this.state };
-  }
-}
-
-/**
- * Fired when the element itself changed its number (`referenceNumber`, `awbNumber`): the visitor
- * sent another one from the form, or `sync-url` read it from the page's address. A number the page
- * sets is not announced: the page knows it.
- */
-export class TrackerNumberChangeEvent extends Event {
-  static readonly eventName = 'tracker-number-change';
-  constructor(readonly number: string) {
-    super(TrackerNumberChangeEvent.eventName, { bubbles: true, composed: true });
-  }
-  get detail(): { number: string } {
-    return { number: this.number };
-  }
-}
-
 declare global {
   interface GlobalEventHandlersEventMap {
     'tracker-load': TrackerLoadEvent;
     'tracker-pending': TrackerPendingEvent;
     'tracker-error': TrackerErrorEvent;
-    'tracker-state-change': TrackerStateChangeEvent;
-    'tracker-number-change': TrackerNumberChangeEvent;
   }
 }
