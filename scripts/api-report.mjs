@@ -26,6 +26,9 @@ export const ENTRIES = [
   ['proxy', 'node.d.ts', 'proxy-node'],
   ['proxy', 'redis.d.ts', 'proxy-redis'],
   ['proxy', 'durable-object-store.d.ts', 'proxy-durable-object'],
+  ['ocean-tracker', 'react.d.ts', 'ocean-tracker-react'],
+  ['air-tracker', 'react.d.ts', 'air-tracker-react'],
+  ['cargo-trackers', 'react.d.ts', 'cargo-trackers-react'],
 ];
 
 execFileSync(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-b', 'tsconfig.build.json'], {

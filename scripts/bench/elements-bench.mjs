@@ -311,8 +311,8 @@ await page.evaluate(() => {
       const el = stage.firstElementChild;
       await loaded(el);
       await el.updateComplete;
-      const map = el.shadowRoot.querySelector('tracker-route-map');
-      if (!map) throw new Error('no <tracker-route-map> in the element');
+      const map = el.shadowRoot.querySelector('cargo-tracker-route-map');
+      if (!map) throw new Error('no <cargo-tracker-route-map> in the element');
       while (map.leafletMap === undefined) await new Promise((r) => setTimeout(r, 5));
       await painted();
       el.remove();

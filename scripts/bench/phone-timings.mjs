@@ -6,7 +6,7 @@
 // each empty, with the number typed into its form and sent with Enter.
 // Times are from navigation start, or from the Enter for a lookup from the form: the first
 // milestone in the shadow DOM, and the route drawn on the map (a Leaflet path inside
-// <tracker-route-map>), which the page scrolls into view once the milestones show. CLS: the `layout-shift` entries from load until half a second after the
+// <cargo-tracker-route-map>), which the page scrolls into view once the milestones show. CLS: the `layout-shift` entries from load until half a second after the
 // route is drawn, those within 500 ms of input left out (the browser's `hadRecentInput`), in
 // session windows as Core Web Vitals counts them; each shift names the nodes that moved.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -61,7 +61,7 @@ function watch() {
   const check = () => {
     const root = tracker()?.shadowRoot;
     if (seen.milestones === undefined && root?.querySelector('[part~="milestone"]')) seen.milestones = performance.now();
-    const host = root?.querySelector('tracker-route-map');
+    const host = root?.querySelector('cargo-tracker-route-map');
     // On a phone the map sits below the shipment's summary, out of view, and its code loads only
     // near the viewport: the visitor scrolls to it once the milestones are in (a frame later, so
     // shifts at the top are counted first).

@@ -63,19 +63,22 @@ export function configuratorModule(header: string, version: string): string {
           description: p.description,
         })),
     })),
-    cssProperties: elements[0]!.cssProperties.map(([name, c]) => {
-      const token = colourTokens.find((t) => `--tracker-${t.name}` === name);
-      const size = sizeTokens.find((t) => `--tracker-${t.name}` === name);
-      return {
-        name,
-        kind: cssKind(name, c.default),
-        ...(c.default !== undefined && { default: c.default }),
-        ...(token && { token: token.id, light: token.light, dark: token.dark }),
-        ...(token && 'inherited' in token && { inherited: true }),
-        ...(size && { compact: size.compact }),
-        description: c.description,
-      };
-    }),
+    // The shared ones: the configurator themes both elements at once.
+    cssProperties: elements[0]!.cssProperties
+      .filter(([name]) => name.startsWith('--tracker-'))
+      .map(([name, c]) => {
+        const token = colourTokens.find((t) => `--tracker-${t.name}` === name);
+        const size = sizeTokens.find((t) => `--tracker-${t.name}` === name);
+        return {
+          name,
+          kind: cssKind(name, c.default),
+          ...(c.default !== undefined && { default: c.default }),
+          ...(token && { token: token.id, light: token.light, dark: token.dark }),
+          ...(token && 'inherited' in token && { inherited: true }),
+          ...(size && { compact: size.compact }),
+          description: c.description,
+        };
+      }),
     colourPairs,
     demoStates: DEMO_STATES.map(({ label, outcome, ocean, air }) => ({
       label,

@@ -1,6 +1,6 @@
 // The elements whose API the generators read: each element's own declaration joined with the
 // shared one it inherits (core's `trackerApi`), in one shape every generator walks.
-import { trackerApi } from '../../packages/core/src/first/tracker-api.js';
+import { elementTokenProperties, trackerApi } from '../../packages/core/src/first/tracker-api.js';
 import { oceanTrackerApi } from '../../packages/ocean-tracker/src/first/ocean-tracker-api.js';
 import { airTrackerApi } from '../../packages/air-tracker/src/first/air-tracker-api.js';
 import type { ApiType, CssPropertyApi, EventApi, MethodApi, PropertyApi } from '../../packages/core/src/first/element-api.js';
@@ -28,7 +28,8 @@ export interface ElementModel {
   readonly slots: ReadonlyArray<readonly [string, string]>;
 }
 
-export const BASE = { className: 'TrackerElement', packageName: '@cargo-trackers/core' } as const;
+/** The base class both elements extend, in core; core's manifest declares it. */
+export const BASE = { className: 'TrackerElement', packageName: '@cargo-trackers/core', module: 'first/tracker-element.js' } as const;
 
 function model(dir: string, packageName: string, own: typeof oceanTrackerApi | typeof airTrackerApi): ElementModel {
   const mark = <T extends object>(entries: Array<[string, T]>, inherited: boolean) =>
@@ -48,10 +49,28 @@ function model(dir: string, packageName: string, own: typeof oceanTrackerApi | t
     methods: mark<MethodApi>(Object.entries(trackerApi.methods), true),
     events: mark<EventApi>(Object.entries(trackerApi.events), true),
     parts: [...Object.entries(trackerApi.parts), ...Object.entries(own.parts)],
-    cssProperties: Object.entries(trackerApi.cssProperties),
+    cssProperties: [...Object.entries(trackerApi.cssProperties), ...Object.entries(elementTokenProperties(own.tagName))],
     slots: Object.entries(trackerApi.slots),
   };
 }
+
+/** `TrackerElement` itself, for core's manifest: what both elements inherit, declared there. */
+export const base: ElementModel = {
+  tagName: '',
+  className: BASE.className,
+  dir: 'core',
+  packageName: BASE.packageName,
+  module: BASE.module,
+  summary: 'What `<ocean-tracker>` and `<air-tracker>` share; not registered as an element of its own.',
+  description:
+    'The base class of both elements: the proxy attributes, the lookup, the notices, the shipment view and the map. It is not a public API to extend (`@cargo-trackers/core/internal/first`).',
+  properties: Object.entries(trackerApi.properties).map(([k, v]) => [k, { ...v, inherited: false }] as const),
+  methods: Object.entries(trackerApi.methods).map(([k, v]) => [k, { ...v, inherited: false }] as const),
+  events: Object.entries(trackerApi.events).map(([k, v]) => [k, { ...v, inherited: false }] as const),
+  parts: Object.entries(trackerApi.parts),
+  cssProperties: Object.entries(trackerApi.cssProperties),
+  slots: Object.entries(trackerApi.slots),
+};
 
 export const elements: readonly ElementModel[] = [
   model('ocean-tracker', '@cargo-trackers/ocean-tracker', oceanTrackerApi),

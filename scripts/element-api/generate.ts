@@ -9,6 +9,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import {
   BASE,
+  base,
   attributeTypeText,
   camelListener,
   closedValues,
@@ -248,6 +249,85 @@ declare module 'solid-js' {
 `;
 }
 
+/**
+ * React 18 and 19, server-rendered or not: a component per element made by `@lit/react`, which
+ * sets properties and listeners in a layout effect, so they apply at hydration too (React 19's own
+ * handling of a server-rendered custom element drops them until a client navigation: React issue
+ * 35446). The values of kebab-case attributes are also passed as attributes, so the server's HTML
+ * carries them and an element upgraded before hydration starts with them. A client module (`'use client'`): a
+ * server component may render it, and its import registers the element in the browser.
+ */
+function reactWrapperModule(e: ElementModel): string {
+  const name = pascal(e.tagName);
+  const element = `${e.className}Element`;
+  const listeners = e.events.map(([event, ev]) => [camelListener(event), event, ev] as const);
+  let out = `${header}'use client';
+/**
+ * \`<${name}>\` for React: \`import { ${name} } from '${e.packageName}/react'\`. Properties, attributes
+ * and \`on<Event>\` listeners as props, typed; server rendering with hydration works (Next.js App Router
+ * included). Importing it registers \`<${e.tagName}>\`.
+ */
+import * as React from 'react';
+import { createComponent, type EventName } from '@lit/react';
+import type { ${eventClasses(e).join(', ')} } from '@cargo-trackers/core';
+import { ${e.className} as ${element} } from './${e.module}';
+import type { ${name}Properties } from './jsx-props.js';
+import './define.js';
+
+/** \`<${name}>\`'s listeners: \`onTrackerLoad\` listens for \`tracker-load\`. */
+export interface ${name}ReactListeners {\n`;
+  for (const [prop, , ev] of listeners) out += doc(ev.description) + `  ${prop}?: ((event: ${ev.eventClass}) => void) | undefined;\n`;
+  out += `}
+
+/** Everything \`<${name}>\` takes: the element's properties (camelCase), listeners, and React's own props for any element. */
+export type ${name}ReactProps = Omit<React.HTMLAttributes<${element}>, keyof ${name}Properties | keyof ${name}ReactListeners> &
+  ${name}Properties &
+  ${name}ReactListeners &
+  React.RefAttributes<${element}>;
+
+const Wrapped = createComponent({
+  react: React,
+  tagName: '${e.tagName}',
+  elementClass: ${element},
+  displayName: '${name}',
+  events: {\n`;
+  for (const [prop, event, ev] of listeners) out += `    ${prop}: '${event}' as EventName<${ev.eventClass}>,\n`;
+  out += `  },
+});
+
+/**
+ * The properties whose attribute has another name, with it: their values go into the server's HTML
+ * too. \`theme\`, \`density\`, \`map\` and \`lang\` cannot (\`@lit/react\` takes a prop named as a
+ * property for the property alone), so they apply at hydration.
+ */
+const ATTRIBUTES = [\n`;
+  for (const [prop, p] of withAttribute(e).filter(([key, q]) => !q.readonly && q.attribute !== key))
+    out += `  ['${prop}', '${p.attribute}'],\n`;
+  out += `] as const;
+
+/** \`<${e.tagName}>\` in React. */
+export const ${name} = React.forwardRef<${element}, ${name}ReactProps>(function ${name}(props, ref) {
+  const attributes: Record<string, string> = {};
+  for (const [property, attribute] of ATTRIBUTES) {
+    const value = props[property];
+    if (value !== undefined && value !== null && value !== false) attributes[attribute] = value === true ? '' : String(value);
+  }
+  return React.createElement(Wrapped, { ...attributes, ...props, ref });
+});
+`;
+  return out;
+}
+
+/** The umbrella's React entry: both components. */
+function umbrellaReactModule(): string {
+  let out = `${header}'use client';\n// Both elements' React components: \`import { ${elements.map((e) => pascal(e.tagName)).join(', ')} } from 'cargo-trackers/react'\`.\n`;
+  for (const e of elements) {
+    const name = pascal(e.tagName);
+    out += `export { ${name}, type ${name}ReactProps, type ${name}ReactListeners } from '${e.packageName}/react';\n`;
+  }
+  return out;
+}
+
 const FRAMEWORKS = ['jsx-react', 'jsx-preact', 'vue', 'svelte', 'solid'] as const;
 const frameworkModule = { 'jsx-react': reactModule, 'jsx-preact': preactModule, vue: vueModule, svelte: svelteModule, solid: solidModule };
 
@@ -260,7 +340,7 @@ function umbrellaModule(framework: (typeof FRAMEWORKS)[number]): string {
 
 // ---------------------------------------------------------------- custom-elements.json
 
-const inheritedFrom = { name: BASE.className, package: BASE.packageName };
+const inheritedFrom = { name: BASE.className, package: BASE.packageName, module: `dist/${BASE.module}` };
 
 function declaration(e: ElementModel) {
   return {
@@ -270,7 +350,7 @@ function declaration(e: ElementModel) {
     customElement: true,
     summary: e.summary,
     description: e.description,
-    superclass: { name: BASE.className, package: BASE.packageName },
+    superclass: { name: BASE.className, package: BASE.packageName, module: `dist/${BASE.module}` },
     attributes: withAttribute(e).map(([prop, p]) => ({
       name: p.attribute,
       fieldName: prop,
@@ -318,6 +398,23 @@ function declaration(e: ElementModel) {
 }
 
 const distModule = (e: ElementModel) => `dist/${e.module}`;
+
+/** Core's manifest: `TrackerElement`, which the elements' manifests name as their superclass. */
+function coreManifest() {
+  const { tagName: _tag, customElement: _custom, superclass: _super, ...rest } = declaration(base);
+  return {
+    schemaVersion: '2.1.0',
+    readme: '',
+    modules: [
+      {
+        kind: 'javascript-module',
+        path: distModule(base),
+        declarations: [{ ...rest, superclass: { name: 'LitElement', package: 'lit' } }],
+        exports: [{ kind: 'js', name: base.className, declaration: { name: base.className, module: distModule(base) } }],
+      },
+    ],
+  };
+}
 
 function elementManifest(e: ElementModel) {
   const ref = { name: e.className, module: distModule(e) };
@@ -390,10 +487,9 @@ function vscodeHtml(list: readonly ElementModel[]) {
 }
 
 function vscodeCss(list: readonly ElementModel[]) {
-  const first = list[0]!;
   return {
     version: 1.1,
-    properties: first.cssProperties.map(([name, c]) => ({
+    properties: [...new Map(list.flatMap((e) => e.cssProperties)).entries()].map(([name, c]) => ({
       name,
       description: c.description + (c.default ? ` Default: \`${c.default}\`.` : ''),
     })),
@@ -434,13 +530,17 @@ function webTypes(name: string, pkgVersion: string, list: readonly ElementModel[
             arguments: [{ name: 'event', type: ev.eventClass }],
           })),
           js: {
-            properties: e.properties.map(([prop, p]) => ({
-              name: prop,
-              description: p.description,
-              type: typeText(p.type),
-              ...(p.readonly ? { 'read-only': true } : {}),
-              ...(defaultText(p) ? { default: defaultText(p) } : {}),
-            })),
+            properties: [
+              ...e.properties.map(([prop, p]) => ({
+                name: prop,
+                description: p.description,
+                type: typeText(p.type),
+                ...(p.readonly ? { 'read-only': true } : {}),
+                ...(defaultText(p) ? { default: defaultText(p) } : {}),
+              })),
+              // Methods, as web-types has them: a read-only property whose type is the signature.
+              ...e.methods.map(([method, m]) => ({ name: method, description: m.description, type: m.signature, 'read-only': true })),
+            ],
             events: e.events.map(([event, ev]) => ({
               name: event,
               description: ev.description,
@@ -596,8 +696,10 @@ function readmeSections(): Record<string, string> {
   let parts = '| Part | What it is |\n|---|---|\n';
   for (const [part, description, owners] of union((e) => e.parts)) parts += `| \`${part}\`${which(owners)} | ${cell(description)} |\n`;
   let css = '| Custom property | Default | What it styles |\n|---|---|---|\n';
-  for (const [name, c] of union((e) => e.cssProperties))
+  // One element's own tokens (`--ocean-tracker-accent-color`) in one row: each is a `--tracker-*` token above.
+  for (const [name, c] of union((e) => e.cssProperties.filter(([property]) => property.startsWith('--tracker-'))))
     css += `| \`${name}\` | ${c.default ? `\`${cell(c.default)}\`` : '—'} | ${cell(c.description)} |\n`;
+  css += `| ${elements.map((e) => `\`--${e.tagName}-<token>\``).join(', ')} | — | Any colour or size token above (\`text-color\`, \`accent-color\`, \`spacing\`, …) for that element alone; it wins over \`--tracker-<token>\`. |\n`;
   return { attributes, properties, events, parts, 'css-properties': css };
 }
 
@@ -663,16 +765,19 @@ export function generate(): Map<string, string> {
     files.set(classFile, withClassJsdoc(readFileSync(root + classFile, 'utf8'), e));
     files.set(`${dir}/src/jsx-props.ts`, propsModule(e));
     for (const framework of FRAMEWORKS) files.set(`${dir}/src/${framework}.ts`, frameworkModule[framework](e));
+    files.set(`${dir}/src/react.ts`, reactWrapperModule(e));
     files.set(`${dir}/custom-elements.json`, json(elementManifest(e)));
     files.set(`${dir}/vscode.html-custom-data.json`, json(vscodeHtml([e])));
     files.set(`${dir}/vscode.css-custom-data.json`, json(vscodeCss([e])));
     files.set(`${dir}/web-types.json`, json(webTypes(e.packageName, version(e.dir), [e])));
   }
   for (const framework of FRAMEWORKS) files.set(`packages/cargo-trackers/src/${framework}.ts`, umbrellaModule(framework));
+  files.set('packages/cargo-trackers/src/react.ts', umbrellaReactModule());
   files.set('packages/cargo-trackers/custom-elements.json', json(umbrellaManifest()));
   files.set('packages/cargo-trackers/vscode.html-custom-data.json', json(vscodeHtml(elements)));
   files.set('packages/cargo-trackers/vscode.css-custom-data.json', json(vscodeCss(elements)));
   files.set('packages/cargo-trackers/web-types.json', json(webTypes('cargo-trackers', version('cargo-trackers'), elements)));
+  files.set('packages/core/custom-elements.json', json(coreManifest()));
   files.set('packages/wordpress-plugin/attributes.generated.php', wordpressAttributes());
   files.set('demo/public/configure/controls.generated.js', configuratorModule(header, version('cargo-trackers')));
   for (const e of elements) files.set(`packages/wordpress-plugin/blocks/${e.tagName}/block.json`, json(blockJson(e)));

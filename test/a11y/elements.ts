@@ -103,7 +103,7 @@ export async function inState(e: ElementUnderTest, state: StateUnderTest, attrs:
 }
 
 export async function mapDrawn(el: TrackerElement): Promise<void> {
-  const map = () => el.shadowRoot?.querySelector('tracker-route-map');
+  const map = () => el.shadowRoot?.querySelector('cargo-tracker-route-map');
   if (!map()) return;
   // The map loads when it nears the viewport; on a long element it starts below the fold.
   map()!.scrollIntoView();

@@ -73,7 +73,7 @@ describe('keyboard only', () => {
     // The map takes focus and answers the keyboard (Leaflet's own +/- and arrows). It comes before
     // the history in reading order, so the visitor tabs to it from the top of the page: past the
     // last element, Chromium wraps to the top, but Firefox leaves the page for the browser's own UI.
-    const map = el.shadowRoot!.querySelector('tracker-route-map')!;
+    const map = el.shadowRoot!.querySelector('cargo-tracker-route-map')!;
     map.scrollIntoView();
     await until(() => !!map.shadowRoot?.querySelector('.leaflet-container'), 'map drawn', 10000);
     document.querySelector<HTMLButtonElement>('#before')!.focus();

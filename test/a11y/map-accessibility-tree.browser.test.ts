@@ -22,7 +22,7 @@ const chromiumOnly = {
 };
 
 async function mapAlone(shipment: ReturnType<typeof oceanInTransit>): Promise<TrackerRouteMap> {
-  const el = document.createElement('tracker-route-map');
+  const el = document.createElement('cargo-tracker-route-map');
   Object.assign(el, { loading: 'eager', view: mapView(shipment, englishMapMessages) });
   el.style.cssText = 'width: 640px; --tracker-map-height: 360px';
   await fixture(html`${el}`);

@@ -15,6 +15,13 @@ import type { TrackerElement } from '../../packages/core/src/first/tracker-eleme
 // Imported in Node: nothing registers without customElements, and Lit's classes load as they are.
 import { OceanTracker } from '../../packages/ocean-tracker/src/first/ocean-tracker.js';
 import { AirTracker } from '../../packages/air-tracker/src/first/air-tracker.js';
+import * as core from '../../packages/core/src/index.js';
+import type { trackerProperties } from '../../packages/core/src/first/tracker-properties.js';
+import type { ValuesOf } from '../../packages/core/src/first/element-api.js';
+
+// Checked by tsc: `trackingState`'s declared values are exactly the phases `tracker-state-change` carries.
+type Declared = ValuesOf<typeof trackerProperties.trackingState>;
+export const samePhases: [Declared, core.TrackingPhase] extends [core.TrackingPhase, Declared] ? true : never = true;
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -80,12 +87,26 @@ describe('the element API declaration', () => {
     }
   });
 
+  it('names each event by the class core exports for it', () => {
+    const classes = core as unknown as Record<string, { eventName?: string } | undefined>;
+    for (const e of elements)
+      for (const [name, event] of e.events) assert.equal(classes[event.eventClass]?.eventName, name, `${e.tagName}: ${event.eventClass}`);
+  });
+
   it('names every --tracker-* custom property the styles read, and only those', () => {
     const used = new Set<string>();
     for (const { text } of elementSources) for (const m of text.matchAll(/var\((--tracker-[a-z-]+)/g)) used.add(m[1]!);
     // The token table's properties are built from its names (ui/styles.ts).
     for (const t of [...colourTokens, ...sizeTokens]) used.add(`--tracker-${t.name}`);
-    for (const e of elements) assert.deepEqual(e.cssProperties.map(([name]) => name).sort(), [...used].sort(), e.tagName);
+    for (const e of elements)
+      assert.deepEqual(
+        e.cssProperties
+          .map(([name]) => name)
+          .filter((name) => name.startsWith('--tracker-'))
+          .sort(),
+        [...used].sort(),
+        e.tagName,
+      );
   });
 
   it('names every part the templates render, and only those', () => {
@@ -142,6 +163,8 @@ describe('custom-elements.json', () => {
                 ['tracker-load', 'TrackerLoadEvent'],
                 ['tracker-pending', 'TrackerPendingEvent'],
                 ['tracker-error', 'TrackerErrorEvent'],
+                ['tracker-state-change', 'TrackerStateChangeEvent'],
+                ['tracker-number-change', 'TrackerNumberChangeEvent'],
               ],
             );
           });
@@ -154,6 +177,8 @@ describe('custom-elements.json', () => {
             assert.equal(attribute('map')?.default, "'lazy'");
             assert.equal(attribute('poll-interval')?.type?.text, 'number');
             assert.equal(attribute('poll-interval')?.default, '120');
+            assert.equal(attribute('theme')?.default, "'light'");
+            assert.equal(attribute('density')?.default, "'comfortable'");
             assert.equal(attribute('sync-url')?.type?.text, 'boolean');
             for (const name of ['density', 'sync-url', 'url-param', 'lang']) assert.ok(attribute(name), `attribute ${name}`);
           });
@@ -185,6 +210,73 @@ describe('custom-elements.json', () => {
           });
         });
       }
+    });
+  }
+});
+
+describe("core's manifest, the elements' superclass", () => {
+  const core = readManifest('core');
+  const pkg = JSON.parse(readFileSync(join(root, 'packages/core/package.json'), 'utf8')) as { customElements?: string; files?: string[] };
+
+  it("is named by core's package.json and shipped", () => {
+    assert.equal(pkg.customElements, 'custom-elements.json');
+    assert.ok(pkg.files?.includes('custom-elements.json'));
+  });
+
+  it('declares TrackerElement at the module and package each element names as its superclass, built from src', () => {
+    for (const dir of ['ocean-tracker', 'air-tracker', 'cargo-trackers']) {
+      for (const d of declarationsOf(readManifest(dir))) {
+        const superclass = (d as { superclass?: { name: string; package: string; module: string } }).superclass!;
+        assert.equal(superclass.package, '@cargo-trackers/core');
+        const module = core.modules.find((m) => m.path === superclass.module);
+        assert.ok(module, `${dir}: core's manifest has ${superclass.module}`);
+        const declared = module.declarations?.find((x) => x.name === superclass.name);
+        assert.ok(declared, `${superclass.name} in ${superclass.module}`);
+        assert.ok(existsSync(join(root, 'packages/core', superclass.module.replace(/^dist\//, 'src/').replace(/\.js$/, '.ts'))));
+        // What an element says it inherits is there.
+        const inherited = (d.members ?? []).filter((m) => (m as { inheritedFrom?: unknown }).inheritedFrom).map((m) => m.name);
+        assert.deepEqual(
+          inherited.filter((name) => !declared.members?.some((m) => m.name === name)),
+          [],
+          `${dir}: inherited members`,
+        );
+        assert.deepEqual(
+          declared.events?.map((e) => e.name),
+          d.events?.map((e) => e.name),
+        );
+      }
+    }
+  });
+});
+
+describe("each element's own custom properties and the editors' data", () => {
+  for (const e of elements) {
+    it(`<${e.tagName}>: every --${e.tagName}-* property its styles read is in its manifest, and the other element's are not`, () => {
+      const declared = (declarationsOf(readManifest(e.dir))[0]!.cssProperties ?? []).map((c) => c.name);
+      const own = [...colourTokens, ...sizeTokens].map((t) => `--${e.tagName}-${t.name}`);
+      assert.deepEqual(
+        own.filter((name) => !declared.includes(name)),
+        [],
+      );
+      const other = elements.find((x) => x !== e)!.tagName;
+      assert.ok(!declared.some((name) => name.startsWith(`--${other}-`)));
+      // The umbrella's VS Code data has both elements' own properties.
+      const umbrella = JSON.parse(readFileSync(join(root, 'packages/cargo-trackers/vscode.css-custom-data.json'), 'utf8')) as {
+        properties: Array<{ name: string }>;
+      };
+      assert.deepEqual(
+        own.filter((name) => !umbrella.properties.some((p) => p.name === name)),
+        [],
+      );
+    });
+
+    it(`<${e.tagName}>: web-types list every method with the properties`, () => {
+      const webTypes = JSON.parse(readFileSync(join(root, 'packages', e.dir, 'web-types.json'), 'utf8')) as {
+        contributions: { html: { elements: Array<{ js: { properties: Array<{ name: string; type: string }> } }> } };
+      };
+      const properties = webTypes.contributions.html.elements[0]!.js.properties;
+      for (const [method, m] of e.methods) assert.equal(properties.find((p) => p.name === method)?.type, m.signature, method);
+      assert.ok(e.methods.some(([method]) => method === 'retry'));
     });
   }
 });

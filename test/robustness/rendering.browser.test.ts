@@ -106,7 +106,7 @@ async function renderSafely(product: Product, body: unknown): Promise<void> {
       toggle.click();
       await el.updateComplete;
     }
-    const map = el.shadowRoot!.querySelector('tracker-route-map');
+    const map = el.shadowRoot!.querySelector('cargo-tracker-route-map');
     // The map reports a failure to draw as a warning (the page must not break over it), so a warning counts as a failure here.
     if (map) await until(() => map.leafletMap !== undefined || warnings.length > 0, 'the map draws', 5000);
     expect(warnings, 'warnings').to.deep.equal([]);

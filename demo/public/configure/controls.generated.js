@@ -67,7 +67,7 @@ export const elements = [
           "dark",
           "auto"
         ],
-        "unsetMeans": "`light`",
+        "default": "light",
         "description": "`light`, `dark`, or `auto` (follows `prefers-color-scheme`); the map too."
       },
       {
@@ -78,8 +78,8 @@ export const elements = [
           "comfortable",
           "compact"
         ],
-        "unsetMeans": "`comfortable`",
-        "description": "`compact`: smaller gaps and 32 px controls, for dense dashboards."
+        "default": "comfortable",
+        "description": "`comfortable`, or `compact`: smaller gaps and 32 px controls, for dense dashboards."
       },
       {
         "attribute": "sync-url",
@@ -181,7 +181,7 @@ export const elements = [
           "dark",
           "auto"
         ],
-        "unsetMeans": "`light`",
+        "default": "light",
         "description": "`light`, `dark`, or `auto` (follows `prefers-color-scheme`); the map too."
       },
       {
@@ -192,8 +192,8 @@ export const elements = [
           "comfortable",
           "compact"
         ],
-        "unsetMeans": "`comfortable`",
-        "description": "`compact`: smaller gaps and 32 px controls, for dense dashboards."
+        "default": "comfortable",
+        "description": "`comfortable`, or `compact`: smaller gaps and 32 px controls, for dense dashboards."
       },
       {
         "attribute": "sync-url",

@@ -8,9 +8,17 @@ export type { AirStatus, AirEventCode } from './lookup/air-normalizer.js';
 export { checkAwbNumber, prefixOf } from './first/awb-number.js';
 export type { AwbNumberCheck } from './first/awb-number.js';
 // What an app needs beside the element, so that installing this package alone (strict pnpm) is enough.
-export { TrackerLoadEvent, TrackerPendingEvent, TrackerErrorEvent } from '@cargo-trackers/core';
+export {
+  TrackerLoadEvent,
+  TrackerPendingEvent,
+  TrackerErrorEvent,
+  TrackerStateChangeEvent,
+  TrackerNumberChangeEvent,
+  preloadLanguage,
+} from '@cargo-trackers/core';
 export type {
   TrackerErrorDetail,
+  TrackingPhase,
   Shipment,
   Normalizer,
   NormalizeResult,

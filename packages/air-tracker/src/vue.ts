@@ -6,7 +6,7 @@
  * (`compilerOptions.isCustomElement`). Nothing runs.
  */
 import type { AllowedComponentProps, ComponentCustomProps, HTMLAttributes, VNodeProps } from 'vue';
-import type { TrackerErrorEvent, TrackerLoadEvent, TrackerPendingEvent, Messages, Normalizer } from '@cargo-trackers/core';
+import type { TrackerErrorEvent, TrackerLoadEvent, TrackerNumberChangeEvent, TrackerPendingEvent, TrackerStateChangeEvent, Messages, Normalizer } from '@cargo-trackers/core';
 import type { AirTracker } from './first/air-tracker.js';
 
 /** `data-*` attributes, which vue-tsc camelizes on a tag it takes for a component (`data-test` → `dataTest`). */
@@ -24,7 +24,7 @@ export interface AirTrackerVueProps {
   carriersUrl?: string | undefined;
   /** `light`, `dark`, or `auto` (follows `prefers-color-scheme`); the map too. */
   theme?: 'light' | 'dark' | 'auto' | undefined;
-  /** `compact`: smaller gaps and 32 px controls, for dense dashboards. */
+  /** `comfortable`, or `compact`: smaller gaps and 32 px controls, for dense dashboards. */
   density?: 'comfortable' | 'compact' | undefined;
   /** Keeps the tracked number in the page's query string (`history.replaceState`) and reads it back on load when the element has no number. */
   syncUrl?: boolean | undefined;
@@ -48,6 +48,10 @@ export interface AirTrackerVueProps {
   onTrackerPending?: ((event: TrackerPendingEvent) => void) | undefined;
   /** A lookup failed or is being retried: `status` (0 without an HTTP answer), `code`, `message`, `retryable`, and `retryAt` when the element will ask again by itself. */
   onTrackerError?: ((event: TrackerErrorEvent) => void) | undefined;
+  /** `trackingState` changed; `event.state` (also `detail.state`) is the new one. Fired at each change, whatever caused it. */
+  onTrackerStateChange?: ((event: TrackerStateChangeEvent) => void) | undefined;
+  /** The element changed its own number (`reference-number` / `awb-number`): the visitor sent another one from the form, or `sync-url` read it from the address. `event.number` (also `detail.number`) is the new one. Not fired for a number the page sets. */
+  onTrackerNumberChange?: ((event: TrackerNumberChangeEvent) => void) | undefined;
 }
 
 declare module 'vue' {

@@ -5,11 +5,19 @@
  * in any release; the element packages take it from `@cargo-trackers/core/internal/*`, which is not
  * a public API (etc/core.api.md, checked by `npm run api:check`, shows every change here).
  */
-export { TrackerLoadEvent, TrackerPendingEvent, TrackerErrorEvent, type TrackerErrorDetail } from './model/events.js';
+export {
+  TrackerLoadEvent,
+  TrackerPendingEvent,
+  TrackerErrorEvent,
+  TrackerStateChangeEvent,
+  TrackerNumberChangeEvent,
+  type TrackerErrorDetail,
+  type TrackingPhase,
+} from './model/events.js';
 export type * from './model/shipment.js';
 export type { ShipmentView } from './view/view-model.js';
 export type { ThemeName, MapMode, Density } from './first/tracker-element.js';
 export type { MapLoading } from './first/map-loading.js';
 export type { FailureKind } from './lookup/outcome.js';
 export { en, type Message, type MessageKey, type Messages, type PluralMessage } from './i18n/en.js';
-export { shippedLocales } from './i18n/catalogues.js';
+export { shippedLocales, preloadLanguage } from './i18n/catalogues.js';

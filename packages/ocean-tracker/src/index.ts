@@ -8,9 +8,17 @@ export type { OceanStatus, OceanEventCode } from './lookup/ocean-normalizer.js';
 export { checkContainerNumber, containerCheckDigit } from './first/container-number.js';
 export type { ContainerNumberCheck } from './first/container-number.js';
 // What an app needs beside the element, so that installing this package alone (strict pnpm) is enough.
-export { TrackerLoadEvent, TrackerPendingEvent, TrackerErrorEvent } from '@cargo-trackers/core';
+export {
+  TrackerLoadEvent,
+  TrackerPendingEvent,
+  TrackerErrorEvent,
+  TrackerStateChangeEvent,
+  TrackerNumberChangeEvent,
+  preloadLanguage,
+} from '@cargo-trackers/core';
 export type {
   TrackerErrorDetail,
+  TrackingPhase,
   Shipment,
   Normalizer,
   NormalizeResult,

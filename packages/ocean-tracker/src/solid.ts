@@ -25,7 +25,7 @@ export interface OceanTrackerSolidNames {
   'carriers-url'?: string | undefined;
   /** `light`, `dark`, or `auto` (follows `prefers-color-scheme`); the map too. */
   'theme'?: 'light' | 'dark' | 'auto' | undefined;
-  /** `compact`: smaller gaps and 32 px controls, for dense dashboards. */
+  /** `comfortable`, or `compact`: smaller gaps and 32 px controls, for dense dashboards. */
   'density'?: 'comfortable' | 'compact' | undefined;
   /** Keeps the tracked number in the page's query string (`history.replaceState`) and reads it back on load when the element has no number. */
   'sync-url'?: boolean | undefined;

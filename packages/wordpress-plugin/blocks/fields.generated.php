@@ -41,7 +41,7 @@ return array(
         array(
             'name' => 'theme',
             'label' => 'Theme',
-            'help' => 'light, dark, or auto (follows prefers-color-scheme); the map too. Unset: light.',
+            'help' => 'light, dark, or auto (follows prefers-color-scheme); the map too. Default: light.',
             'control' => 'select',
             'options' => array('light', 'dark', 'auto'),
             'panel' => 'settings',
@@ -49,7 +49,7 @@ return array(
         array(
             'name' => 'density',
             'label' => 'Density',
-            'help' => 'compact: smaller gaps and 32 px controls, for dense dashboards. Unset: comfortable.',
+            'help' => 'comfortable, or compact: smaller gaps and 32 px controls, for dense dashboards. Default: comfortable.',
             'control' => 'select',
             'options' => array('comfortable', 'compact'),
             'panel' => 'settings',
@@ -130,7 +130,7 @@ return array(
         array(
             'name' => 'theme',
             'label' => 'Theme',
-            'help' => 'light, dark, or auto (follows prefers-color-scheme); the map too. Unset: light.',
+            'help' => 'light, dark, or auto (follows prefers-color-scheme); the map too. Default: light.',
             'control' => 'select',
             'options' => array('light', 'dark', 'auto'),
             'panel' => 'settings',
@@ -138,7 +138,7 @@ return array(
         array(
             'name' => 'density',
             'label' => 'Density',
-            'help' => 'compact: smaller gaps and 32 px controls, for dense dashboards. Unset: comfortable.',
+            'help' => 'comfortable, or compact: smaller gaps and 32 px controls, for dense dashboards. Default: comfortable.',
             'control' => 'select',
             'options' => array('comfortable', 'compact'),
             'panel' => 'settings',

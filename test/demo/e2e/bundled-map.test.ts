@@ -70,7 +70,7 @@ describe('the bundled map', () => {
     await page.goto(demo.url);
     const drawn = await page.waitForFunction(
       () => {
-        const map = document.querySelector('ocean-tracker')?.shadowRoot?.querySelector('tracker-route-map');
+        const map = document.querySelector('ocean-tracker')?.shadowRoot?.querySelector('cargo-tracker-route-map');
         const root = map?.shadowRoot;
         if (!root?.querySelector('path.tracker-route') || !root.querySelector('path.tracker-land')) return false;
         const leaflet = (map as unknown as { leafletMap?: Record<string, unknown> }).leafletMap;
@@ -88,7 +88,7 @@ describe('the bundled map', () => {
     // which the browser tests (sources compiled file by file) never run through.
     const view = async () =>
       page.evaluate(() => {
-        const map = document.querySelector('ocean-tracker')?.shadowRoot?.querySelector('tracker-route-map') as unknown as {
+        const map = document.querySelector('ocean-tracker')?.shadowRoot?.querySelector('cargo-tracker-route-map') as unknown as {
           leafletMap: { getCenter(): { lat: number; lng: number }; getZoom(): number };
         };
         const { lat, lng } = map.leafletMap.getCenter();
@@ -164,7 +164,7 @@ describe('the bundled map', () => {
       [],
     );
     await page.evaluate(() => {
-      const map = document.querySelector('ocean-tracker')?.shadowRoot?.querySelector('tracker-route-map') as unknown as {
+      const map = document.querySelector('ocean-tracker')?.shadowRoot?.querySelector('cargo-tracker-route-map') as unknown as {
         leafletMap: { setView(center: [number, number], zoom: number, options: { animate: boolean }): void };
       };
       map.leafletMap.setView([22.61, 120.28], 7, { animate: false });
@@ -174,7 +174,7 @@ describe('the bundled map', () => {
       () =>
         document
           .querySelector('ocean-tracker')
-          ?.shadowRoot?.querySelector('tracker-route-map')
+          ?.shadowRoot?.querySelector('cargo-tracker-route-map')
           ?.shadowRoot?.querySelectorAll('path.tracker-land').length === 1,
       null,
       {

@@ -436,7 +436,7 @@ describe('<air-tracker>', () => {
       await nextEvent(el, 'tracker-load');
       await el.updateComplete;
       const map = part(el, 'map');
-      expect(map?.localName).to.equal('tracker-route-map');
+      expect(map?.localName).to.equal('cargo-tracker-route-map');
       await until(() => (map!.shadowRoot?.querySelectorAll('.leaflet-pane').length ?? 0) > 0, 'leaflet drawn', 10000);
       // One label per airport: the map's labels and its text alternative say what the route list says.
       const names = [...part(el, 'route')!.querySelectorAll('.place-name')].map(text);

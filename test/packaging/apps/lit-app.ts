@@ -1,7 +1,15 @@
 // A Lit app checked by lit-analyzer (strict): both elements with every attribute, property and event.
 import { html, LitElement, type TemplateResult } from 'lit';
 import 'cargo-trackers';
-import type { Messages, Shipment, TrackerErrorEvent, TrackerLoadEvent, TrackerPendingEvent } from 'cargo-trackers';
+import type {
+  Messages,
+  Shipment,
+  TrackerErrorEvent,
+  TrackerLoadEvent,
+  TrackerNumberChangeEvent,
+  TrackerPendingEvent,
+  TrackerStateChangeEvent,
+} from 'cargo-trackers';
 
 const messages: Messages = { 'form.submit': 'Go' };
 
@@ -18,6 +26,14 @@ export class TrackingPage extends LitElement {
 
   onError(event: TrackerErrorEvent): void {
     console.log(event.code);
+  }
+
+  onState(event: TrackerStateChangeEvent): void {
+    console.log(event.state === 'loaded');
+  }
+
+  onNumber(event: TrackerNumberChangeEvent): void {
+    console.log(event.number.length);
   }
 
   override render(): TemplateResult {
@@ -41,6 +57,8 @@ export class TrackingPage extends LitElement {
         @tracker-load=${this.onLoad}
         @tracker-pending=${this.onPending}
         @tracker-error=${this.onError}
+        @tracker-state-change=${this.onState}
+        @tracker-number-change=${this.onNumber}
       ></ocean-tracker>
       <air-tracker
         .proxyUrl=${'/api/tracking/air'}

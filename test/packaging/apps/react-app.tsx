@@ -1,6 +1,14 @@
 // React 19 (and, with the import swapped, Preact 11 and a pnpm app): both elements with every attribute, property and event, through cargo-trackers alone.
 import type {} from 'cargo-trackers/jsx-react';
-import { TrackerLoadEvent, type Shipment, type Messages, type TrackerErrorEvent, type TrackerPendingEvent } from 'cargo-trackers';
+import {
+  TrackerLoadEvent,
+  type Shipment,
+  type Messages,
+  type TrackerErrorEvent,
+  type TrackerPendingEvent,
+  type TrackerStateChangeEvent,
+  type TrackerNumberChangeEvent,
+} from 'cargo-trackers';
 
 const messages: Messages = { 'form.submit': 'Go' };
 const seen: Shipment[] = [];
@@ -23,6 +31,8 @@ export const asAttributes = (
       ontracker-load={(event) => seen.push(event.shipment)}
       ontracker-pending={(event: TrackerPendingEvent) => event.retryAt.getTime() + event.attempt}
       ontracker-error={(event: TrackerErrorEvent) => event.detail.code.length}
+      ontracker-state-change={(event: TrackerStateChangeEvent) => event.state === 'loaded'}
+      ontracker-number-change={(event: TrackerNumberChangeEvent) => event.number.length}
     />
     <air-tracker proxy-url="/api/tracking/air" awb-number="020-12345675" poll-interval={45} theme="auto" map="none" />
   </>

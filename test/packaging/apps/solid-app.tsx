@@ -1,7 +1,14 @@
 // Solid: both elements with every attribute and property (kebab-case, `prop:` and `attr:`) and event (`on:`), through
 // cargo-trackers alone; only the forms that reach the element type-check.
 import type {} from 'cargo-trackers/solid';
-import type { Messages, Shipment, TrackerErrorEvent, TrackerPendingEvent } from 'cargo-trackers';
+import type {
+  Messages,
+  Shipment,
+  TrackerErrorEvent,
+  TrackerPendingEvent,
+  TrackerStateChangeEvent,
+  TrackerNumberChangeEvent,
+} from 'cargo-trackers';
 
 const messages: Messages = { 'form.submit': 'Go' };
 const seen: Shipment[] = [];
@@ -24,6 +31,8 @@ export const asAttributes = (
       on:tracker-load={(event) => seen.push(event.shipment)}
       on:tracker-pending={(event: TrackerPendingEvent) => event.retryAt.getTime() + event.attempt}
       on:tracker-error={(event: TrackerErrorEvent) => event.detail.code.length}
+      on:tracker-state-change={(event: TrackerStateChangeEvent) => event.state === 'loaded'}
+      on:tracker-number-change={(event: TrackerNumberChangeEvent) => event.number.length}
     />
     <air-tracker attr:proxy-url="/api/tracking/air" attr:awb-number="020-12345675" />
   </>

@@ -27,7 +27,7 @@ import { airQuery } from './air-early-lookup.js';
  * @attr {number} poll-interval - Seconds to wait after a 202 before asking again; an integer from 1 to 86400 (anything else means 120).
  * @attr {string} carriers-url - Where the carrier (ocean) or airline (air) list comes from; asked for only when the picker is used or a number needs it.
  * @attr {'light' | 'dark' | 'auto'} theme - `light`, `dark`, or `auto` (follows `prefers-color-scheme`); the map too.
- * @attr {'comfortable' | 'compact'} density - `compact`: smaller gaps and 32 px controls, for dense dashboards.
+ * @attr {'comfortable' | 'compact'} density - `comfortable`, or `compact`: smaller gaps and 32 px controls, for dense dashboards.
  * @attr {boolean} sync-url - Keeps the tracked number in the page's query string (`history.replaceState`) and reads it back on load when the element has no number.
  * @attr {string} url-param - The query parameter `sync-url` uses; give two elements on a page different names.
  * @attr {'lazy' | 'eager' | 'none'} map - `lazy` (the map code downloads during a lookup; the map is drawn when the element nears the viewport), `eager`, or `none` (no map, no map code); other values mean `lazy`.
@@ -39,7 +39,7 @@ import { airQuery } from './air-early-lookup.js';
  * @prop {number} pollInterval - Seconds to wait after a 202 before asking again; an integer from 1 to 86400 (anything else means 120).
  * @prop {string} carriersUrl - Where the carrier (ocean) or airline (air) list comes from; asked for only when the picker is used or a number needs it.
  * @prop {'light' | 'dark' | 'auto'} theme - `light`, `dark`, or `auto` (follows `prefers-color-scheme`); the map too.
- * @prop {'comfortable' | 'compact'} density - `compact`: smaller gaps and 32 px controls, for dense dashboards.
+ * @prop {'comfortable' | 'compact'} density - `comfortable`, or `compact`: smaller gaps and 32 px controls, for dense dashboards.
  * @prop {boolean} syncUrl - Keeps the tracked number in the page's query string (`history.replaceState`) and reads it back on load when the element has no number.
  * @prop {string} urlParam - The query parameter `sync-url` uses; give two elements on a page different names.
  * @prop {'lazy' | 'eager' | 'none'} map - `lazy` (the map code downloads during a lookup; the map is drawn when the element nears the viewport), `eager`, or `none` (no map, no map code); other values mean `lazy`.
@@ -53,6 +53,8 @@ import { airQuery } from './air-early-lookup.js';
  * @fires {TrackerLoadEvent} tracker-load - A shipment was looked up and shown. `event.shipment` (also `detail.shipment`) is the view model.
  * @fires {TrackerPendingEvent} tracker-pending - The service answered 202; the element asks again at `retryAt`. `attempt` is the 1-based count of 202s.
  * @fires {TrackerErrorEvent} tracker-error - A lookup failed or is being retried: `status` (0 without an HTTP answer), `code`, `message`, `retryable`, and `retryAt` when the element will ask again by itself.
+ * @fires {TrackerStateChangeEvent} tracker-state-change - `trackingState` changed; `event.state` (also `detail.state`) is the new one. Fired at each change, whatever caused it.
+ * @fires {TrackerNumberChangeEvent} tracker-number-change - The element changed its own number (`reference-number` / `awb-number`): the visitor sent another one from the form, or `sync-url` read it from the address. `event.number` (also `detail.number`) is the new one. Not fired for a number the page sets.
  * @csspart base - The inner frame that carries `dir` and `lang`, and the container the layout queries (`tracker`).
  * @csspart form - The lookup form.
  * @csspart submit-button - The form's Track button.
@@ -113,6 +115,20 @@ import { airQuery } from './air-early-lookup.js';
  * @cssprop --tracker-map-place-color - Fill of port and airport markers.
  * @cssprop --tracker-map-label-background - Background of port and vehicle labels.
  * @cssprop --tracker-map-label-color - Text of port and vehicle labels.
+ * @cssprop --air-tracker-text-color - Text colour, for `<air-tracker>` alone: wins over `--tracker-text-color`.
+ * @cssprop --air-tracker-muted-color - Secondary text colour, for `<air-tracker>` alone: wins over `--tracker-muted-color`.
+ * @cssprop --air-tracker-background - Background of the element, for `<air-tracker>` alone: wins over `--tracker-background`.
+ * @cssprop --air-tracker-surface-color - Background of notices, the ETA box and similar panels, for `<air-tracker>` alone: wins over `--tracker-surface-color`.
+ * @cssprop --air-tracker-border-color - Borders and the timeline rail, for `<air-tracker>` alone: wins over `--tracker-border-color`.
+ * @cssprop --air-tracker-control-border-color - Borders of inputs and selects, for `<air-tracker>` alone: wins over `--tracker-control-border-color`.
+ * @cssprop --air-tracker-accent-color - Buttons, the current milestone, the vessel marker, for `<air-tracker>` alone: wins over `--tracker-accent-color`.
+ * @cssprop --air-tracker-accent-text-color - Text on accent-coloured buttons, for `<air-tracker>` alone: wins over `--tracker-accent-text-color`.
+ * @cssprop --air-tracker-success-color - Delivered and arrived statuses, for `<air-tracker>` alone: wins over `--tracker-success-color`.
+ * @cssprop --air-tracker-warning-color - Delays and advice, for `<air-tracker>` alone: wins over `--tracker-warning-color`.
+ * @cssprop --air-tracker-danger-color - Errors, for `<air-tracker>` alone: wins over `--tracker-danger-color`.
+ * @cssprop --air-tracker-radius - Corner radius, for `<air-tracker>` alone: wins over `--tracker-radius`.
+ * @cssprop --air-tracker-spacing - Gap between blocks, for `<air-tracker>` alone: wins over `--tracker-spacing`.
+ * @cssprop --air-tracker-control-height - Height of inputs and buttons, for `<air-tracker>` alone: wins over `--tracker-control-height`.
  * (end of the generated API reference)
  */
 export class AirTracker extends TrackerElement<Airline[]> {
@@ -129,6 +145,9 @@ export class AirTracker extends TrackerElement<Airline[]> {
   protected get trackedNumber(): string | undefined {
     return this.awbNumber;
   }
+  protected set trackedNumber(number: string | undefined) {
+    this.awbNumber = number;
+  }
 
   readonly #entry = new NumberEntry(this, {
     loadAdvice: () => this.loadLookup(),
@@ -140,7 +159,7 @@ export class AirTracker extends TrackerElement<Airline[]> {
     plausible: isPlausibleAwbNumber,
     shapeMessage: 'form.shape.air',
     send: (number) => {
-      this.awbNumber = number;
+      this.takeNumber(number);
       this.startLookup(number, airQuery(number), true);
     },
   });
@@ -150,15 +169,13 @@ export class AirTracker extends TrackerElement<Airline[]> {
     return import('../lookup/airline-list.js').then((m) => m.parseAirlines);
   }
 
+  // Before the shared willUpdate, which reads the lookup just started: one render shows it.
   protected override willUpdate(changed: PropertyValues<this>): void {
-    super.willUpdate(changed);
     if (changed.has('awbNumber') && this.awbNumber !== undefined) this.#entry.input = this.awbNumber;
-  }
-
-  protected override updated(changed: PropertyValues<this>): void {
     if ((changed.has('awbNumber') || changed.has('proxyUrl')) && this.awbNumber) {
       this.startLookup(this.awbNumber, airQuery(this.awbNumber));
     }
+    super.willUpdate(changed);
   }
 
   /** The airline list's entry for a prefix; undefined while the list is loading or unavailable. */

@@ -102,7 +102,8 @@ export function litProperties(
     declarations[name] = {
       attribute: property.attribute ?? false,
       ...(property.type === 'number' ? { type: Number } : property.type === 'boolean' ? { type: Boolean } : {}),
-      ...(property.reflect ? { reflect: true } : {}),
+      // A reflected default stays off the host's attributes (`useDefault`): the page's markup is its own.
+      ...(property.reflect ? { reflect: true, ...(property.default !== undefined ? { useDefault: true } : {}) } : {}),
       ...extra[name],
     };
   }

@@ -38,6 +38,19 @@ const tokenProperties: Record<string, CssPropertyApi> = Object.fromEntries([
   ]),
 ]);
 
+/**
+ * An element's own tokens, `--ocean-tracker-<token>` and `--air-tracker-<token>`: each wins over
+ * `--tracker-<token>` for that element alone (`elementTokenStyles` in styles.ts reads them).
+ */
+export function elementTokenProperties(tag: string): Record<string, CssPropertyApi> {
+  return Object.fromEntries(
+    [...colourTokens, ...sizeTokens].map((t) => [
+      `--${tag}-${t.name}`,
+      { description: `${tokenMeaning[t.id]}, for \`<${tag}>\` alone: wins over \`--tracker-${t.name}\`.` },
+    ]),
+  );
+}
+
 export const trackerApi = {
   properties: withDescriptions(trackerProperties, {
     proxyUrl:
@@ -48,8 +61,8 @@ export const trackerApi = {
       description:
         'Where the carrier (ocean) or airline (air) list comes from; asked for only when the picker is used or a number needs it.',
     },
-    theme: { unsetMeans: '`light`', description: '`light`, `dark`, or `auto` (follows `prefers-color-scheme`); the map too.' },
-    density: { unsetMeans: '`comfortable`', description: '`compact`: smaller gaps and 32 px controls, for dense dashboards.' },
+    theme: '`light`, `dark`, or `auto` (follows `prefers-color-scheme`); the map too.',
+    density: '`comfortable`, or `compact`: smaller gaps and 32 px controls, for dense dashboards.',
     syncUrl:
       "Keeps the tracked number in the page's query string (`history.replaceState`) and reads it back on load when the element has no number.",
     urlParam: {
@@ -93,6 +106,17 @@ export const trackerApi = {
       detail: 'TrackerErrorDetail',
       description:
         'A lookup failed or is being retried: `status` (0 without an HTTP answer), `code`, `message`, `retryable`, and `retryAt` when the element will ask again by itself.',
+    },
+    'tracker-state-change': {
+      eventClass: 'TrackerStateChangeEvent',
+      detail: '{ state: TrackingPhase }',
+      description: '`trackingState` changed; `event.state` (also `detail.state`) is the new one. Fired at each change, whatever caused it.',
+    },
+    'tracker-number-change': {
+      eventClass: 'TrackerNumberChangeEvent',
+      detail: '{ number: string }',
+      description:
+        'The element changed its own number (`reference-number` / `awb-number`): the visitor sent another one from the form, or `sync-url` read it from the address. `event.number` (also `detail.number`) is the new one. Not fired for a number the page sets.',
     },
   },
   parts: {

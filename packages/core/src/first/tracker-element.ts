@@ -16,6 +16,7 @@ import type { RenderContext } from '../view/render-context.js';
 import { mapLoadingConverter, type MapLoading } from './map-loading.js';
 import { preloadMap } from './preload-map.js';
 import { renderAnnouncer, SILENT } from './announcer.js';
+import { TrackerNumberChangeEvent, TrackerStateChangeEvent, type TrackingPhase } from '../model/change-events.js';
 import { trackerStyles } from './styles.js';
 
 export type ThemeName = ValuesOf<typeof trackerProperties.theme>;
@@ -64,8 +65,8 @@ export abstract class TrackerElement<L = unknown> extends LitElement {
   declare proxyUrl: string | undefined;
   declare pollInterval: number;
   declare carriersUrl: string | undefined;
-  declare theme: ThemeName | undefined;
-  declare density: Density | undefined;
+  declare theme: ThemeName;
+  declare density: Density;
   declare syncUrl: boolean;
   declare urlParam: string | undefined;
   declare map: MapMode;
@@ -78,7 +79,7 @@ export abstract class TrackerElement<L = unknown> extends LitElement {
   /** The attribute whose presence starts a lookup (`reference-number`, `awb-number`). */
   protected abstract readonly numberAttribute: string;
   /** The number attribute's property (`referenceNumber`, `awbNumber`). */
-  protected abstract get trackedNumber(): string | undefined;
+  protected abstract trackedNumber: string | undefined;
 
   /**
    * The lookup's code and its controller, the one owner of this element's lookups, loaded with the
@@ -96,6 +97,7 @@ export abstract class TrackerElement<L = unknown> extends LitElement {
           pollIntervalSeconds: () => this.pollInterval,
           syncParam: () => this.#syncParam(),
           problem: () => this.configurationProblem(),
+          stateChanged: (phase) => this.#announceState(phase),
           product: this.product,
           list: { url: () => this.#listUrl(), needed: () => this.needsList(), parser: () => this.loadListParser() },
         });
@@ -129,6 +131,8 @@ export abstract class TrackerElement<L = unknown> extends LitElement {
   });
   /** The labelled view of the shipment on display (`willUpdate`). */
   #labelled?: ShipmentView;
+  /** The `trackingState` last announced by a `tracker-state-change`. */
+  #announcedState: TrackingPhase = 'idle';
 
   constructor() {
     super();
@@ -141,8 +145,25 @@ export abstract class TrackerElement<L = unknown> extends LitElement {
     return state.phase === 'loaded' ? state.shipment : undefined;
   }
 
-  get trackingState(): TrackingState['phase'] {
+  get trackingState(): TrackingPhase {
     return this.#state.phase;
+  }
+
+  /** Says `tracker-state-change` when `trackingState` became `phase`, at the moment it did. */
+  #announceState(phase: TrackingPhase): void {
+    if (phase === this.#announcedState) return;
+    this.#announcedState = phase;
+    this.dispatchEvent(new TrackerStateChangeEvent(phase));
+  }
+
+  /**
+   * The element's own change of its number (the form's, `sync-url`'s): set like any number, and
+   * announced by `tracker-number-change` when it differs, so that a framework binding can follow.
+   */
+  protected takeNumber(number: string): void {
+    if (number === this.trackedNumber) return;
+    this.trackedNumber = number;
+    this.dispatchEvent(new TrackerNumberChangeEvent(number));
   }
 
   retry(): void {
@@ -182,7 +203,10 @@ export abstract class TrackerElement<L = unknown> extends LitElement {
     const param = this.#syncParam();
     const number = param && !this.trackedNumber ? new URL(location.href).searchParams.get(param) : null;
     // Exactly as written there, like any number: it decides what is billed. Set as the attribute, it starts the lookup as any number does.
-    if (number) this.setAttribute(this.numberAttribute, number);
+    if (!number) return;
+    this.setAttribute(this.numberAttribute, number);
+    // Announced after this task: a framework adds its listeners only once the element is in the document.
+    queueMicrotask(() => this.dispatchEvent(new TrackerNumberChangeEvent(number)));
   }
 
   /** The query parameter that `sync-url` keeps the number in; undefined without `sync-url`. */
@@ -292,12 +316,14 @@ export abstract class TrackerElement<L = unknown> extends LitElement {
       takeEarly(this, asked.url)?.cancel();
     }
     this.#asked = request;
+    this.#announceState('loading');
     if (this.isConnected) sendEarly(this, request.url);
     this.#lookup.load().catch((error: unknown) => {
       if (this.#asked !== request) return;
       takeEarly(this, request.url)?.cancel();
       // Forgotten, so that the next lookup (the form, or a new number) asks again.
       this.#asked = 'unavailable';
+      this.#announceState('idle');
       this.requestUpdate();
       console.error(`[${this.localName}] The code that makes the lookup could not be downloaded.`, error);
     });

@@ -24,11 +24,13 @@ export const trackerProperties = {
   theme: {
     attribute: 'theme',
     type: ['light', 'dark', 'auto'],
+    default: 'light',
     reflect: true,
   },
   density: {
     attribute: 'density',
     type: ['comfortable', 'compact'],
+    default: 'comfortable',
     reflect: true,
   },
   syncUrl: {

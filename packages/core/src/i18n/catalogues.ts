@@ -52,6 +52,16 @@ export function loadCatalogue(locale: string): Promise<boolean> {
   return load;
 }
 
+/**
+ * Downloads the catalogue of `locale` ahead of time, for a renderer that cannot wait for it: Lit's
+ * server rendering renders each element once, at once, so an element in a language not loaded yet
+ * renders in English there. Once this resolves, elements in that language render in it from their
+ * first render, on the server and in the browser. Resolves false when no catalogue is shipped for it.
+ */
+export function preloadLanguage(locale: string): Promise<boolean> {
+  return loadCatalogue(locale);
+}
+
 /** Whether `loadCatalogue(locale)` has nothing left to do. */
 export function catalogueSettled(locale: string): boolean {
   const language = locale.toLowerCase().split('-')[0] ?? '';

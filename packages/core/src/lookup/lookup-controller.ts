@@ -86,6 +86,8 @@ export interface LookupControllerOptions<L = unknown> {
   readonly syncParam?: () => string | undefined;
   /** What stops any request, written to the console once each for the site owner. */
   readonly problem?: () => ConfigurationProblem | undefined;
+  /** Told each new state's phase as it is set (the element announces a change of it). */
+  readonly stateChanged?: (phase: TrackingState['phase']) => void;
   /** For the console's example of a `proxy-url`. */
   readonly product: Product;
   readonly list?: ListOptions<L>;
@@ -304,6 +306,7 @@ export class LookupController<L = unknown> implements ReactiveController {
     // An answer (or a new attempt, which starts its own count) ends the wait for one.
     this.#clearSlowTimer();
     this.#host.requestUpdate();
+    this.#options.stateChanged?.(state.phase);
   }
 
   /** Marks the loading state slow once the request has been out for `STILL_LOOKING_MS`. */

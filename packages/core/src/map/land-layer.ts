@@ -55,7 +55,7 @@ export class LandLayer {
         (error: unknown) => {
           // The coarse outline stays; the next move asks again.
           this.fine = undefined;
-          console.warn('tracker-route-map: the detailed coastline could not be loaded', error);
+          console.warn('cargo-tracker-route-map: the detailed coastline could not be loaded', error);
         },
       );
   };

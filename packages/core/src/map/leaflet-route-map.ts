@@ -406,7 +406,7 @@ export class LeafletRouteMap {
         ({ tiles }) => {
           if (generation === this.basemapGeneration) tiles(tileUrl, this.container).addTo(this.basemap);
         },
-        (error: unknown) => console.warn('tracker-route-map: the tiles could not be loaded', error),
+        (error: unknown) => console.warn('cargo-tracker-route-map: the tiles could not be loaded', error),
       );
       return;
     }

@@ -188,7 +188,7 @@ export class TrackerRouteMap extends LitElement {
       this.drawn = true;
     } catch (error) {
       // The text alternative still describes the route; the page should not break over a map.
-      console.warn('tracker-route-map: the map could not be loaded', error);
+      console.warn('cargo-tracker-route-map: the map could not be loaded', error);
       if (generation === this.#generation) this.failed = true;
     } finally {
       if (generation === this.#generation) this.#rendererLoading = false;
@@ -501,6 +501,6 @@ export class TrackerRouteMap extends LitElement {
 
 declare global {
   interface HTMLElementTagNameMap {
-    'tracker-route-map': TrackerRouteMap;
+    'cargo-tracker-route-map': TrackerRouteMap;
   }
 }

@@ -1,5 +1,9 @@
 import type { Shipment } from './shipment.js';
 
+// The two events the element itself fires (a change of state, of number) are in change-events.ts:
+// the first load takes those, and these stay with the lookup's code.
+export * from './change-events.js';
+
 /** Fired when a shipment was looked up and normalized. */
 export class TrackerLoadEvent extends Event {
   static readonly eventName = 'tracker-load';

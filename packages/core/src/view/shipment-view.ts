@@ -137,7 +137,8 @@ function renderNoUnits(shipment: Shipment, ctx: RenderContext): TemplateResult {
 function renderMap(view: MapView, settings: MapSettings, ctx: RenderContext): TemplateResult | typeof nothing {
   if (settings.loading === 'none' || !hasMapData(view.shipment)) return nothing;
   defineRouteMap();
-  return html`<tracker-route-map
+  const loading = ctx.l.t('map.loading');
+  return html`<cargo-tracker-route-map
     part="map"
     exportparts="canvas: map-canvas, hint: map-hint, attribution: map-attribution, description: map-description"
     loading=${settings.loading}
@@ -146,7 +147,7 @@ function renderMap(view: MapView, settings: MapSettings, ctx: RenderContext): Te
     tile-attribution=${ifDefined(settings.tileAttribution)}
     .view=${view}
     .messages=${settings.messages}
-    ><p slot="placeholder" class="map-placeholder" part="map-placeholder" role="status">${ctx.l.t('map.loading')}</p></tracker-route-map
+    ><p slot="placeholder" class="map-placeholder" part="map-placeholder" role="status">${loading}</p></cargo-tracker-route-map
   >`;
 }
 

@@ -28,7 +28,7 @@ import { oceanQuery } from './ocean-early-lookup.js';
  * @attr {number} poll-interval - Seconds to wait after a 202 before asking again; an integer from 1 to 86400 (anything else means 120).
  * @attr {string} carriers-url - Where the carrier (ocean) or airline (air) list comes from; asked for only when the picker is used or a number needs it.
  * @attr {'light' | 'dark' | 'auto'} theme - `light`, `dark`, or `auto` (follows `prefers-color-scheme`); the map too.
- * @attr {'comfortable' | 'compact'} density - `compact`: smaller gaps and 32 px controls, for dense dashboards.
+ * @attr {'comfortable' | 'compact'} density - `comfortable`, or `compact`: smaller gaps and 32 px controls, for dense dashboards.
  * @attr {boolean} sync-url - Keeps the tracked number in the page's query string (`history.replaceState`) and reads it back on load when the element has no number.
  * @attr {string} url-param - The query parameter `sync-url` uses; give two elements on a page different names.
  * @attr {'lazy' | 'eager' | 'none'} map - `lazy` (the map code downloads during a lookup; the map is drawn when the element nears the viewport), `eager`, or `none` (no map, no map code); other values mean `lazy`.
@@ -41,7 +41,7 @@ import { oceanQuery } from './ocean-early-lookup.js';
  * @prop {number} pollInterval - Seconds to wait after a 202 before asking again; an integer from 1 to 86400 (anything else means 120).
  * @prop {string} carriersUrl - Where the carrier (ocean) or airline (air) list comes from; asked for only when the picker is used or a number needs it.
  * @prop {'light' | 'dark' | 'auto'} theme - `light`, `dark`, or `auto` (follows `prefers-color-scheme`); the map too.
- * @prop {'comfortable' | 'compact'} density - `compact`: smaller gaps and 32 px controls, for dense dashboards.
+ * @prop {'comfortable' | 'compact'} density - `comfortable`, or `compact`: smaller gaps and 32 px controls, for dense dashboards.
  * @prop {boolean} syncUrl - Keeps the tracked number in the page's query string (`history.replaceState`) and reads it back on load when the element has no number.
  * @prop {string} urlParam - The query parameter `sync-url` uses; give two elements on a page different names.
  * @prop {'lazy' | 'eager' | 'none'} map - `lazy` (the map code downloads during a lookup; the map is drawn when the element nears the viewport), `eager`, or `none` (no map, no map code); other values mean `lazy`.
@@ -55,6 +55,8 @@ import { oceanQuery } from './ocean-early-lookup.js';
  * @fires {TrackerLoadEvent} tracker-load - A shipment was looked up and shown. `event.shipment` (also `detail.shipment`) is the view model.
  * @fires {TrackerPendingEvent} tracker-pending - The service answered 202; the element asks again at `retryAt`. `attempt` is the 1-based count of 202s.
  * @fires {TrackerErrorEvent} tracker-error - A lookup failed or is being retried: `status` (0 without an HTTP answer), `code`, `message`, `retryable`, and `retryAt` when the element will ask again by itself.
+ * @fires {TrackerStateChangeEvent} tracker-state-change - `trackingState` changed; `event.state` (also `detail.state`) is the new one. Fired at each change, whatever caused it.
+ * @fires {TrackerNumberChangeEvent} tracker-number-change - The element changed its own number (`reference-number` / `awb-number`): the visitor sent another one from the form, or `sync-url` read it from the address. `event.number` (also `detail.number`) is the new one. Not fired for a number the page sets.
  * @csspart base - The inner frame that carries `dir` and `lang`, and the container the layout queries (`tracker`).
  * @csspart form - The lookup form.
  * @csspart submit-button - The form's Track button.
@@ -112,6 +114,20 @@ import { oceanQuery } from './ocean-early-lookup.js';
  * @cssprop --tracker-map-place-color - Fill of port and airport markers.
  * @cssprop --tracker-map-label-background - Background of port and vehicle labels.
  * @cssprop --tracker-map-label-color - Text of port and vehicle labels.
+ * @cssprop --ocean-tracker-text-color - Text colour, for `<ocean-tracker>` alone: wins over `--tracker-text-color`.
+ * @cssprop --ocean-tracker-muted-color - Secondary text colour, for `<ocean-tracker>` alone: wins over `--tracker-muted-color`.
+ * @cssprop --ocean-tracker-background - Background of the element, for `<ocean-tracker>` alone: wins over `--tracker-background`.
+ * @cssprop --ocean-tracker-surface-color - Background of notices, the ETA box and similar panels, for `<ocean-tracker>` alone: wins over `--tracker-surface-color`.
+ * @cssprop --ocean-tracker-border-color - Borders and the timeline rail, for `<ocean-tracker>` alone: wins over `--tracker-border-color`.
+ * @cssprop --ocean-tracker-control-border-color - Borders of inputs and selects, for `<ocean-tracker>` alone: wins over `--tracker-control-border-color`.
+ * @cssprop --ocean-tracker-accent-color - Buttons, the current milestone, the vessel marker, for `<ocean-tracker>` alone: wins over `--tracker-accent-color`.
+ * @cssprop --ocean-tracker-accent-text-color - Text on accent-coloured buttons, for `<ocean-tracker>` alone: wins over `--tracker-accent-text-color`.
+ * @cssprop --ocean-tracker-success-color - Delivered and arrived statuses, for `<ocean-tracker>` alone: wins over `--tracker-success-color`.
+ * @cssprop --ocean-tracker-warning-color - Delays and advice, for `<ocean-tracker>` alone: wins over `--tracker-warning-color`.
+ * @cssprop --ocean-tracker-danger-color - Errors, for `<ocean-tracker>` alone: wins over `--tracker-danger-color`.
+ * @cssprop --ocean-tracker-radius - Corner radius, for `<ocean-tracker>` alone: wins over `--tracker-radius`.
+ * @cssprop --ocean-tracker-spacing - Gap between blocks, for `<ocean-tracker>` alone: wins over `--tracker-spacing`.
+ * @cssprop --ocean-tracker-control-height - Height of inputs and buttons, for `<ocean-tracker>` alone: wins over `--tracker-control-height`.
  * (end of the generated API reference)
  */
 export class OceanTracker extends TrackerElement<OceanCarrier[]> {
@@ -134,6 +150,9 @@ export class OceanTracker extends TrackerElement<OceanCarrier[]> {
   protected get trackedNumber(): string | undefined {
     return this.referenceNumber;
   }
+  protected set trackedNumber(number: string | undefined) {
+    this.referenceNumber = number;
+  }
 
   /** The list's module, here once the list is asked for: it also says what a listed carrier requires. */
   #list?: typeof import('../lookup/carrier-list.js');
@@ -149,7 +168,7 @@ export class OceanTracker extends TrackerElement<OceanCarrier[]> {
     shapeMessage: 'form.shape.ocean',
     send: (number) => {
       this.#sentFromForm = number;
-      this.referenceNumber = number;
+      this.takeNumber(number);
       this.startLookup(number, this.#params(number), true);
     },
   });
@@ -162,18 +181,19 @@ export class OceanTracker extends TrackerElement<OceanCarrier[]> {
     });
   }
 
+  // Before the shared willUpdate, which reads the lookup just started: one render shows it.
   protected override willUpdate(changed: PropertyValues<this>): void {
-    super.willUpdate(changed);
     // A carrier or a number set by the page (not by this form) replaces the visitor's earlier pick.
     const fromPage = changed.has('carrierCode') || (changed.has('referenceNumber') && this.referenceNumber !== this.#sentFromForm);
     if (fromPage && this.hasUpdated) this.picked = undefined;
     if (changed.has('referenceNumber') && this.referenceNumber !== undefined) this.#entry.input = this.referenceNumber;
-  }
-
-  protected override updated(changed: PropertyValues<this>): void {
     if ((changed.has('referenceNumber') || changed.has('carrierCode') || changed.has('proxyUrl')) && this.referenceNumber) {
       this.startLookup(this.referenceNumber, this.#params(this.referenceNumber));
     }
+    super.willUpdate(changed);
+  }
+
+  protected override updated(_changed: PropertyValues<this>): void {
     // A list that arrives while the picker has focus replaces the picked option; WebKit then shows the first one.
     const select = this.renderRoot.querySelector('select');
     if (select) select.value = this.#carrier() ?? '';

@@ -19,7 +19,7 @@ async function normalized(name: string, normalize: Normalizer): Promise<Shipment
 
 async function draw(shipment: Shipment): Promise<TrackerRouteMap> {
   const el = await fixture<TrackerRouteMap>(
-    html`<tracker-route-map loading="eager" style="width: 640px" .view=${mapView(shipment)}></tracker-route-map>`,
+    html`<cargo-tracker-route-map loading="eager" style="width: 640px" .view=${mapView(shipment)}></cargo-tracker-route-map>`,
   );
   await drawnMap(el);
   return el;
@@ -28,7 +28,7 @@ async function draw(shipment: Shipment): Promise<TrackerRouteMap> {
 const labels = (el: TrackerRouteMap, selector: string): string[] =>
   [...el.shadowRoot!.querySelectorAll(selector)].map((n) => n.textContent ?? '');
 
-describe('<tracker-route-map> with the contract documents', () => {
+describe('<cargo-tracker-route-map> with the contract documents', () => {
   it('air-awb-transfer.json: two flights, three airports, no aircraft', async () => {
     const el = await draw(await normalized('air-awb-transfer.json', normalizeAir));
     expect(routeLines(el.leafletMap!).map((l) => [l.className, l.latLngs.length])).to.deep.equal([

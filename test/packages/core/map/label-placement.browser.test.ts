@@ -78,7 +78,7 @@ async function loaded(route: Route, lang: string): Promise<TrackerElement> {
 }
 
 function mapOf(el: TrackerElement): HTMLElement & { shadowRoot: ShadowRoot } {
-  return el.shadowRoot!.querySelector('tracker-route-map') as HTMLElement & { shadowRoot: ShadowRoot };
+  return el.shadowRoot!.querySelector('cargo-tracker-route-map') as HTMLElement & { shadowRoot: ShadowRoot };
 }
 
 /** Waits until the attribution is drawn and the labels stop moving. */

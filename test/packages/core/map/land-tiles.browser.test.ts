@@ -21,7 +21,7 @@ let el: TrackerRouteMap;
 
 // A route from China to Rotterdam, fitted far out (open-wc removes each test's fixture after it).
 beforeEach(async () => {
-  el = document.createElement('tracker-route-map');
+  el = document.createElement('cargo-tracker-route-map');
   Object.assign(el, { loading: 'eager', view: mapView(oceanInTransit()) });
   el.style.cssText = 'width: 640px; --tracker-map-height: 360px';
   await fixture(html`${el}`);

@@ -34,14 +34,14 @@ class MapHost extends LitElement {
 
   protected override render(): unknown {
     return this.map !== 'none' && hasMapData(this.shipment)
-      ? litHtml`<tracker-route-map part="map" loading=${this.map} .view=${this.shipment && mapView(this.shipment)}></tracker-route-map>`
+      ? litHtml`<cargo-tracker-route-map part="map" loading=${this.map} .view=${this.shipment && mapView(this.shipment)}></cargo-tracker-route-map>`
       : nothing;
   }
 }
 customElements.define('test-map-host', MapHost);
 
 function innerMap(host: MapHost): TrackerRouteMap | null {
-  return host.shadowRoot!.querySelector('tracker-route-map');
+  return host.shadowRoot!.querySelector('cargo-tracker-route-map');
 }
 
 describe('map loading (lazy | eager | none)', () => {
@@ -58,7 +58,7 @@ describe('map loading (lazy | eager | none)', () => {
   });
 
   it('imports the map entry without fetching Leaflet', () => {
-    expect(customElements.get('tracker-route-map')).to.exist;
+    expect(customElements.get('cargo-tracker-route-map')).to.exist;
     expect(mapCodeRequested()).to.be.false;
   });
 
@@ -71,7 +71,7 @@ describe('map loading (lazy | eager | none)', () => {
 
   it('with loading="none" on the map itself, describes the route but loads nothing', async () => {
     const el = await fixture<TrackerRouteMap>(
-      html`<tracker-route-map loading="none" .view=${mapView(oceanInTransit())}></tracker-route-map>`,
+      html`<cargo-tracker-route-map loading="none" .view=${mapView(oceanInTransit())}></cargo-tracker-route-map>`,
     );
     await frames(10);
     expect(el.shadowRoot!.getElementById('description')!.textContent).to.contain('Route from Ningbo, China');

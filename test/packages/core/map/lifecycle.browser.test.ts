@@ -76,11 +76,11 @@ async function cycle(el: TrackerRouteMap, host: HTMLElement): Promise<ReturnType
   return mounted;
 }
 
-describe('<tracker-route-map> lifecycle', () => {
+describe('<cargo-tracker-route-map> lifecycle', () => {
   it('leaves no Leaflet panes, observers or listeners behind after 50 mount/unmount cycles', async () => {
     const host = await fixture<HTMLDivElement>(html`<div style="width: 480px"></div>`);
     // One cycle first: Leaflet adds a few page-wide listeners once per page, not per map.
-    const warmUp = document.createElement('tracker-route-map');
+    const warmUp = document.createElement('cargo-tracker-route-map');
     warmUp.loading = 'eager';
     warmUp.view = mapView(oceanInTransit());
     await cycle(warmUp, host);
@@ -88,7 +88,7 @@ describe('<tracker-route-map> lifecycle', () => {
     expect(before.panes).to.equal(0);
 
     for (let i = 0; i < 50; i++) {
-      const el = document.createElement('tracker-route-map');
+      const el = document.createElement('cargo-tracker-route-map');
       el.loading = i % 2 === 0 ? 'eager' : 'lazy';
       el.view = mapView(i % 3 === 0 ? oceanPacific() : oceanInTransit());
       const mounted = await cycle(el, host);
@@ -102,7 +102,7 @@ describe('<tracker-route-map> lifecycle', () => {
 
   it('reuses one element through 50 disconnects and reconnects without piling up maps', async () => {
     const host = await fixture<HTMLDivElement>(html`<div style="width: 480px"></div>`);
-    const el = document.createElement('tracker-route-map');
+    const el = document.createElement('cargo-tracker-route-map');
     el.loading = 'eager';
     el.view = mapView(oceanInTransit());
     await cycle(el, host);
@@ -122,7 +122,7 @@ describe('<tracker-route-map> lifecycle', () => {
     window.addEventListener('error', onError);
     try {
       const host = await fixture<HTMLDivElement>(html`<div style="width: 480px"></div>`);
-      const el = document.createElement('tracker-route-map');
+      const el = document.createElement('cargo-tracker-route-map');
       el.loading = 'eager';
       el.view = mapView(oceanInTransit());
       host.append(el);
@@ -148,7 +148,7 @@ describe('<tracker-route-map> lifecycle', () => {
     window.addEventListener('error', onError);
     try {
       const host = await fixture<HTMLDivElement>(html`<div style="width: 480px"></div>`);
-      const el = document.createElement('tracker-route-map');
+      const el = document.createElement('cargo-tracker-route-map');
       el.loading = 'eager';
       el.view = mapView(oceanInTransit());
       host.append(el);
@@ -169,7 +169,7 @@ describe('<tracker-route-map> lifecycle', () => {
   it('disconnects its viewport observer when removed before coming near', async () => {
     const host = await fixture<HTMLDivElement>(html`<div><div style="height: 300vh"></div></div>`);
     const before = observing.intersection.size;
-    const el = document.createElement('tracker-route-map');
+    const el = document.createElement('cargo-tracker-route-map');
     el.view = mapView(oceanInTransit());
     host.append(el);
     await el.updateComplete;

@@ -12,7 +12,7 @@ import { drawnMap } from './map-test-helpers.js';
 const noScriptedFocusVisible = { webkit: 'WebKitGTK does not match :focus-visible after a scripted focus() under WebDriver' };
 
 async function mount(theme: 'light' | 'dark' | 'auto'): Promise<TrackerRouteMap> {
-  const el = document.createElement('tracker-route-map');
+  const el = document.createElement('cargo-tracker-route-map');
   Object.assign(el, { loading: 'eager', theme, view: mapView(oceanInTransit(), englishMapMessages) });
   el.style.cssText = 'width: 640px; --tracker-map-height: 360px';
   await fixture(html`${el}`);
@@ -52,7 +52,7 @@ function itIn(scheme: 'dark' | undefined, skipIn: Partial<Record<'chromium' | 'f
   return (title: string, fn: Mocha.AsyncFunc) => itExceptIn(scheme ? { ...skipIn, ...noSchemeEmulation } : skipIn, title, fn);
 }
 
-describe('<tracker-route-map> keyboard focus and controls', () => {
+describe('<cargo-tracker-route-map> keyboard focus and controls', () => {
   afterEach(async () => {
     if (engine === 'chromium') await emulateMedia({ colorScheme: 'light' });
   });

@@ -17,7 +17,7 @@ declare global {
 }
 
 async function mount(shipment: Shipment, extra: Partial<TrackerRouteMap> = {}): Promise<TrackerRouteMap> {
-  const el = document.createElement('tracker-route-map');
+  const el = document.createElement('cargo-tracker-route-map');
   Object.assign(el, { loading: 'eager', view: mapView(shipment, { ...englishMapMessages, ...extra.messages }), ...extra });
   el.style.cssText = 'width: 640px; --tracker-map-height: 360px';
   await fixture(html`${el}`);
@@ -47,7 +47,7 @@ function maxLngStep(points: ReadonlyArray<{ lng: number }>): number {
   return Math.max(...points.slice(1).map((p, i) => Math.abs(p.lng - points[i]!.lng)));
 }
 
-describe('<tracker-route-map>', () => {
+describe('<cargo-tracker-route-map>', () => {
   describe('the container in transit (Ningbo → Singapore → Rotterdam, AIS)', () => {
     it('draws the completed leg solid, the current leg solid behind the vessel and dashed ahead of it, in different colours', async () => {
       const el = await mount(oceanInTransit());

@@ -29,7 +29,7 @@ describe('the map placeholder', () => {
 
       const map = part(el, 'map') as TrackerRouteMap;
       const placeholder = part(el, 'map-placeholder')!;
-      expect(customElements.get('tracker-route-map'), 'the map element is still on its way').to.equal(undefined);
+      expect(customElements.get('cargo-tracker-route-map'), 'the map element is still on its way').to.equal(undefined);
       expect(placeholder.getAttribute('role')).to.equal('status');
       expect(placeholder.textContent).to.equal('Loading map…');
       expect(shown(placeholder), 'visible before the map element is defined').to.be.true;
@@ -39,7 +39,7 @@ describe('the map placeholder', () => {
       expect([box.top, box.left, box.right]).to.deep.equal([room.top, room.left, room.right]);
 
       await element.release();
-      await until(() => customElements.get('tracker-route-map') !== undefined, 'the map element was defined');
+      await until(() => customElements.get('cargo-tracker-route-map') !== undefined, 'the map element was defined');
       await map.updateComplete;
       await until(async () => (await leaflet.held()) > 0, 'the Leaflet chunk was requested');
       expect(placeholder.assignedSlot, 'slotted into the map').to.not.equal(null);
