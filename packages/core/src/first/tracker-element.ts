@@ -71,6 +71,7 @@ export abstract class TrackerElement<L = unknown> extends LitElement {
   declare map: MapMode;
   declare tileUrl: string | undefined;
   declare tileAttribution: string | undefined;
+  declare headingLevel: number;
   declare messages: Messages;
   declare normalizer: Normalizer | undefined;
 
@@ -333,7 +334,13 @@ export abstract class TrackerElement<L = unknown> extends LitElement {
   }
 
   protected context(): RenderContext {
-    return { l: this.localizer, now: Date.now(), product: this.product };
+    const level = this.headingLevel;
+    return {
+      l: this.localizer,
+      now: Date.now(),
+      product: this.product,
+      headingLevel: Number.isInteger(level) && level >= 1 && level <= 6 ? level : 2,
+    };
   }
 
   protected abstract renderForm(ctx: RenderContext): TemplateResult;

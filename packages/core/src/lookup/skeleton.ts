@@ -10,20 +10,21 @@
  */
 import { css, html, nothing, type TemplateResult } from 'lit';
 
-const ROWS = [0, 1, 2, 3, 4];
+const ROWS = [0, 1, 2, 3, 4, 5, 6];
 
 /** `notice`: the lookup's notice; `map`: whether the result will have a map's room. */
 export function renderSkeleton(notice: TemplateResult | typeof nothing, map: boolean): TemplateResult {
   const rows = (count: number) => ROWS.slice(0, count).map(() => html`<i class="bone dot"></i><i class="bone"></i>`);
   return html`<div class="skeleton" part="skeleton" aria-busy="true">
     <div class="skeleton-head">${notice}</div>
+    <i class="bone progress" aria-hidden="true"></i>
     <div class="skeleton-panels ${map ? 'with-map' : ''}" aria-hidden="true">
       <div class="skeleton">
-        <i class="bone progress"></i><i class="bone eta"></i>
+        <i class="bone eta"></i>
         <div class="rows route">${rows(3)}</div>
       </div>
       ${map ? html`<i class="bone map"></i>` : nothing}
-      <div class="rows">${rows(5)}</div>
+      <div class="rows">${rows(7)}</div>
     </div>
   </div>`;
 }

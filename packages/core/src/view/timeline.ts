@@ -74,7 +74,14 @@ export function renderTimeline(view: UnitView, ctx: RenderContext, history?: His
               aria-expanded=${from === 0 ? 'true' : 'false'}
               @click=${() => history.onReveal(from === 0 ? 0 : revealed + step)}
             >
-              ${from === 0 ? l.t('timeline.foldEarlier') : l.t('timeline.showEarlier', { count: step })}
+              ${
+                from === 0
+                  ? l.t('timeline.foldEarlier')
+                  : step < from
+                    ? // Honest about the rest: "Show 25 of 287 earlier events", not "Show 25" with 287 folded.
+                      l.t('timeline.showEarlierOf', { shown: step, count: from })
+                    : l.t('timeline.showEarlier', { count: step })
+              }
             </button>
             ${
               revealed > 0 && from > 0
@@ -103,6 +110,7 @@ function renderMilestone(view: MilestoneView, isCurrent: boolean, ctx: RenderCon
     data-kind=${m.kind}
     data-code=${m.code}
     ?data-current=${isCurrent}
+    tabindex=${isCurrent ? '-1' : nothing}
     ?data-superseded=${m.superseded === true}
   >
     <div class="milestone-title">

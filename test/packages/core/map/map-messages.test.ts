@@ -26,7 +26,7 @@ describe('describeRoute', () => {
     const now = Date.now();
     assert.equal(
       describeRoute(mapView(airTransfer()), englishMapMessages, now),
-      'Route: Hong Kong (HKG), Hong Kong SAR China → Dubai (DXB), United Arab Emirates → Frankfurt am Main (FRA), Germany.',
+      'Route: Hong Kong (HKG) → Dubai (DXB), United Arab Emirates → Frankfurt am Main (FRA), Germany.',
     );
     assert.match(
       describeRoute(mapView(airWithoutPaths(now)), englishMapMessages, now),

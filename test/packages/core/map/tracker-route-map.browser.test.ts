@@ -66,11 +66,7 @@ describe('<tracker-route-map>', () => {
       const el = await mount(oceanInTransit());
       expect(root(el).querySelectorAll('path.tracker-place')).to.have.length(3);
       expect(root(el).querySelectorAll('path.tracker-place--transshipment')).to.have.length(1);
-      expect(texts(el, '.tracker-place-label .tracker-label-name')).to.deep.equal([
-        'Ningbo, China',
-        'Singapore, Singapore',
-        'Rotterdam, Netherlands',
-      ]);
+      expect(texts(el, '.tracker-place-label .tracker-label-name')).to.deep.equal(['Ningbo, China', 'Singapore', 'Rotterdam, Netherlands']);
       expect(texts(el, '.tracker-place-label .tracker-label-detail')).to.deep.equal([
         'Origin, Port of loading',
         'Transshipment',
@@ -126,7 +122,7 @@ describe('<tracker-route-map>', () => {
       const el = await mount(oceanInTransit());
       const description = root(el).getElementById('description')!;
       expect(description.textContent!.trim()).to.equal(
-        'Route: Ningbo, China → Singapore, Singapore → Rotterdam, Netherlands. Vessel MSC GULSUN at 12.3°N 58.4°E, 16.4 knots, course 268°, reported 35 minutes ago.',
+        'Route: Ningbo, China → Singapore → Rotterdam, Netherlands. Vessel MSC GULSUN at 12.3°N 58.4°E, 16.4 knots, course 268°, reported 35 minutes ago.',
       );
       const container = root(el).querySelector('.leaflet-container')!;
       expect(container.getAttribute('aria-describedby')).to.equal('description');
@@ -185,7 +181,7 @@ describe('<tracker-route-map>', () => {
       ]);
       const airports = texts(el, '.tracker-place-label .tracker-label-name');
       expect(airports).to.have.length(3);
-      expect(airports[0]).to.match(/^Hong Kong \(HKG\), Hong Kong/);
+      expect(airports[0]).to.equal('Hong Kong (HKG)');
       expect(airports.slice(1)).to.deep.equal(['Dubai (DXB), United Arab Emirates', 'Frankfurt am Main (FRA), Germany']);
       expect(root(el).querySelector('.tracker-vehicle')).to.equal(null);
     });
