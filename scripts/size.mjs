@@ -29,7 +29,7 @@ import { ELEMENT_DEFINES, ENTRY, MAP, MAP_ELEMENT, VIEWS } from './bundle-module
 // Budgets with headroom (issue 26): a limit the code sits right under makes every feature a
 // byte hunt. What each build measures is in docs/performance.md, written by npm run bench.
 const BUDGET_FIRST_LOAD = 14.5 * 1024;
-const BUDGET_LOOKUP_WITH_MAP = 60 * 1024;
+const BUDGET_LOOKUP_WITH_MAP = 61 * 1024;
 const dir = new URL('../packages/cargo-trackers/dist/cdn/', import.meta.url).pathname;
 const manifestPath = join(dir, '.vite/manifest.json');
 if (!existsSync(manifestPath)) {

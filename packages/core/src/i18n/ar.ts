@@ -171,10 +171,9 @@ export const ar = {
   'progress.next': 'التالي',
   'progress.at': 'في {place}',
   'progress.onTheWay': 'في الطريق من {from} إلى {to}',
-  'progress.notStarted': 'لم تنطلق بعد',
   'progress.jump': 'عرض في السجل',
-  'route.left': 'غادرت {date}',
-  'route.leaves': 'تغادر {date}',
+  'route.departed': 'غادرت {date}',
+  'route.departs': 'تغادر {date}',
   'route.arrived': 'وصلت {date}',
   'route.arrives': 'تصل {date}',
 

@@ -144,10 +144,9 @@ export const de = {
   'progress.next': 'Als Nächstes',
   'progress.at': 'In {place}',
   'progress.onTheWay': 'Unterwegs von {from} nach {to}',
-  'progress.notStarted': 'Noch nicht unterwegs',
   'progress.jump': 'Im Verlauf zeigen',
-  'route.left': 'Ab {date}',
-  'route.leaves': 'Ab {date}',
+  'route.departed': 'Ab {date}',
+  'route.departs': 'Ab {date}',
   'route.arrived': 'An {date}',
   'route.arrives': 'An {date}',
 

@@ -87,11 +87,10 @@ export const enShipment = {
   'progress.next': 'Next',
   'progress.at': 'At {place}',
   'progress.onTheWay': 'On the way from {from} to {to}',
-  'progress.notStarted': 'Not on its way yet',
   'progress.jump': 'Show in the history',
-  /** A stop of the route with its date: left (actual) or leaves (expected), arrived or arrives. */
-  'route.left': 'Left {date}',
-  'route.leaves': 'Leaves {date}',
+  /** A stop of the route with its date: departed (actual) or departs (expected), arrived or arrives. */
+  'route.departed': 'Departed {date}',
+  'route.departs': 'Departs {date}',
   'route.arrived': 'Arrived {date}',
   'route.arrives': 'Arrives {date}',
 

@@ -148,10 +148,9 @@ export const es = {
   'progress.next': 'Siguiente',
   'progress.at': 'En {place}',
   'progress.onTheWay': 'En camino de {from} a {to}',
-  'progress.notStarted': 'Aún no ha salido',
   'progress.jump': 'Ver en el historial',
-  'route.left': 'Salió {date}',
-  'route.leaves': 'Sale {date}',
+  'route.departed': 'Salió {date}',
+  'route.departs': 'Sale {date}',
   'route.arrived': 'Llegó {date}',
   'route.arrives': 'Llega {date}',
 

@@ -148,10 +148,9 @@ export const fr = {
   'progress.next': 'Prochain',
   'progress.at': 'À {place}',
   'progress.onTheWay': 'En route de {from} à {to}',
-  'progress.notStarted': 'Pas encore parti',
   'progress.jump': 'Voir dans l’historique',
-  'route.left': 'Parti le {date}',
-  'route.leaves': 'Départ le {date}',
+  'route.departed': 'Parti le {date}',
+  'route.departs': 'Départ le {date}',
   'route.arrived': 'Arrivé le {date}',
   'route.arrives': 'Arrivée le {date}',
 

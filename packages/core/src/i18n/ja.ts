@@ -131,10 +131,9 @@ export const ja = {
   'progress.next': '次',
   'progress.at': '現在地：{place}',
   'progress.onTheWay': '{from}から{to}へ輸送中',
-  'progress.notStarted': 'まだ出発していません',
   'progress.jump': '履歴で表示',
-  'route.left': '{date} 出発',
-  'route.leaves': '{date} 出発',
+  'route.departed': '{date} 出発',
+  'route.departs': '{date} 出発',
   'route.arrived': '{date} 到着',
   'route.arrives': '{date} 到着',
 

@@ -148,10 +148,9 @@ export const ptBR = {
   'progress.next': 'Próximo',
   'progress.at': 'Em {place}',
   'progress.onTheWay': 'A caminho de {from} para {to}',
-  'progress.notStarted': 'Ainda não saiu',
   'progress.jump': 'Ver no histórico',
-  'route.left': 'Saiu {date}',
-  'route.leaves': 'Sai {date}',
+  'route.departed': 'Saiu {date}',
+  'route.departs': 'Sai {date}',
   'route.arrived': 'Chegou {date}',
   'route.arrives': 'Chega {date}',
 

@@ -127,10 +127,9 @@ export const zhCN = {
   'progress.next': '下一步',
   'progress.at': '位于{place}',
   'progress.onTheWay': '正从{from}运往{to}',
-  'progress.notStarted': '尚未启运',
   'progress.jump': '在历史记录中查看',
-  'route.left': '{date} 离开',
-  'route.leaves': '{date} 离开',
+  'route.departed': '{date} 离开',
+  'route.departs': '{date} 离开',
   'route.arrived': '{date} 到达',
   'route.arrives': '{date} 到达',
 

@@ -6,7 +6,7 @@
  */
 import { html, nothing, type TemplateResult } from 'lit';
 import { formatMoment, isoOf } from '../format/dates.js';
-import type { Milestone, Place, TimeKind } from '../model/shipment.js';
+import type { Milestone, Place } from '../model/shipment.js';
 import { currentIndex } from './timeline.js';
 import type { MilestoneView, ShipmentView, UnitView } from './view-model.js';
 import type { RenderContext } from './render-context.js';
@@ -41,8 +41,9 @@ export function renderProgress(view: ShipmentView, unit: UnitView | undefined, c
   const { l } = ctx;
   const { latest, next } = progressOf(unit);
   const latestPlace = latest?.view.place;
+  // Before anything happened, the status says where the shipment stands ("Booked", "Planned").
   const now = !latest
-    ? l.t('progress.notStarted')
+    ? view.status
     : DEPARTURES.has(latest.view.milestone.code) && latestPlace && next?.place && next.place.label !== latestPlace.label
       ? l.t('progress.onTheWay', { from: latestPlace.shortLabel, to: next.place.shortLabel })
       : latestPlace
@@ -65,7 +66,9 @@ export function renderProgress(view: ShipmentView, unit: UnitView | undefined, c
       }
     </dl>
     ${
-      latest ? html`<button type="button" class="link" part="progress-jump" @click=${showLatest}>${l.t('progress.jump')}</button>` : nothing
+      latest
+        ? html`<button type="button" class="secondary" part="progress-jump" @click=${showLatest}>${l.t('progress.jump')}</button>`
+        : nothing
     }
   </section>`;
 }
@@ -75,7 +78,12 @@ function renderEvent(view: MilestoneView, ctx: RenderContext): TemplateResult {
   const m = view.milestone;
   return html`${view.title}${view.place ? html` · ${view.place.shortLabel}` : nothing}${
     m.time ? html` · <time datetime=${isoOf(m.time)}>${formatMoment(m.time, ctx.l.locale)}</time>` : nothing
-  }${m.kind === 'actual' ? nothing : html`<span class="kind-tag">${ctx.l.t(`time.${m.kind}`)}</span>`}`;
+  }${kindTag(m, ctx)}`;
+}
+
+/** An expected time says so in words, beside it: "Estimated", "Planned". */
+function kindTag(m: Milestone, ctx: RenderContext): TemplateResult | typeof nothing {
+  return m.kind === 'actual' ? nothing : html`<span class="kind-tag">${ctx.l.t(`time.${m.kind}`)}</span>`;
 }
 
 /** Scrolls the history's latest row into view and gives it the focus, so that reading goes on from there. */
@@ -107,16 +115,13 @@ export function stopTimes(route: readonly { readonly place: Place }[], milestone
   });
 }
 
-/** "Left 3 Nov 2026, 10:00 GMT+8" / "Arrives 2 Dec 2026, … · Estimated". */
+/** "Departed 3 Nov 2026, 10:00 GMT+8" / "Arrives 2 Dec 2026, … · Estimated". */
 export function renderStopTime(time: StopTime | undefined, ctx: RenderContext): TemplateResult | typeof nothing {
   const m = time?.milestone;
   if (!time || !m?.time) return nothing;
-  const { l } = ctx;
-  const kind: TimeKind = m.kind;
-  const key = time.arrival ? (kind === 'actual' ? 'route.arrived' : 'route.arrives') : kind === 'actual' ? 'route.left' : 'route.leaves';
-  return html`<span class="stop-time" data-kind=${kind}
-    ><time datetime=${isoOf(m.time)}>${l.t(key, { date: formatMoment(m.time, l.locale) })}</time>${
-      kind === 'actual' ? nothing : html`<span class="kind-tag">${l.t(`time.${kind}`)}</span>`
-    }</span
+  const actual = m.kind === 'actual';
+  const key = time.arrival ? (actual ? 'route.arrived' : 'route.arrives') : actual ? 'route.departed' : 'route.departs';
+  return html`<span class="stop-time" data-kind=${m.kind}
+    ><time datetime=${isoOf(m.time)}>${ctx.l.t(key, { date: formatMoment(m.time, ctx.l.locale) })}</time>${kindTag(m, ctx)}</span
   >`;
 }

@@ -163,7 +163,8 @@ export const shipmentStyles = css`
   dl.facts dd {
     margin: 0;
   }
-  [part~='eta'] {
+  [part~='eta'],
+  [part~='progress'] {
     padding: 0.75em 1em;
     border-radius: var(--_radius);
     background: var(--_surface);
@@ -222,28 +223,15 @@ export const shipmentStyles = css`
   [part~='progress'] {
     display: grid;
     gap: 0.4em;
-    padding: 0.75em 1em;
-    border-radius: var(--_radius);
     border-inline-start: 4px solid var(--_accent);
-    background: var(--_surface);
   }
   .progress-now {
     margin: 0;
     font-size: 1.1em;
     font-weight: 700;
   }
-  button.link {
+  [part~='progress-jump'] {
     justify-self: start;
-    min-height: 0;
-    padding: 0;
-    border: 0;
-    background: none;
-    color: var(--_accent);
-    text-decoration: underline;
-  }
-  .stop-time {
-    color: var(--_muted);
-    font-size: 0.9em;
   }
   @container summary (max-width: 36em) {
     .stop-time {
@@ -311,7 +299,8 @@ export const shipmentStyles = css`
   .milestone-title {
     font-weight: 650;
   }
-  .milestone-meta {
+  .milestone-meta,
+  .stop-time {
     color: var(--_muted);
     font-size: 0.9em;
   }

@@ -98,9 +98,9 @@ describe('the first screen of a result', () => {
         expect(time, `a date for ${text(stop)}`).to.exist;
         expect(time!.querySelector('time')!.dateTime).to.match(/^\d{4}-\d\d-\d\dT/);
         const kind = time!.getAttribute('data-kind');
-        // Past: "Left …"/"Arrived …"; expected: "Leaves …"/"Arrives …" and a tag that says so.
-        if (kind === 'actual') expect(text(time)).to.match(/^(Left|Arrived) /);
-        else expect(text(time)).to.match(/^(Leaves|Arrives) .+(Estimated|Planned)$/);
+        // Past: "Departed …"/"Arrived …"; expected: "Departs …"/"Arrives …" and a tag that says so.
+        if (kind === 'actual') expect(text(time)).to.match(/^(Departed|Arrived) /);
+        else expect(text(time)).to.match(/^(Departs|Arrives) .+(Estimated|Planned)$/);
       }
       expect(stops.some((s) => s.querySelector('.stop-time')!.getAttribute('data-kind') !== 'actual')).to.equal(true);
     });
