@@ -1,4 +1,5 @@
 import { html, nothing, type TemplateResult } from 'lit';
+import { ifDefined } from 'lit/directives/if-defined.js';
 import { repeat } from 'lit/directives/repeat.js';
 import { formatMoment, isoOf } from '../format/dates.js';
 import type { Milestone, TrackedUnit } from '../model/shipment.js';
@@ -110,7 +111,7 @@ function renderMilestone(view: MilestoneView, isCurrent: boolean, ctx: RenderCon
     data-kind=${m.kind}
     data-code=${m.code}
     ?data-current=${isCurrent}
-    tabindex=${isCurrent ? '-1' : nothing}
+    tabindex=${ifDefined(isCurrent ? -1 : undefined)}
     ?data-superseded=${m.superseded === true}
   >
     <div class="milestone-title">
