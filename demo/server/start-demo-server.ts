@@ -6,6 +6,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import {
@@ -20,7 +21,7 @@ import { storeFromRedisUrl } from '@cargo-trackers/proxy/redis';
 import { demoNumbers } from '../mock-service/demo-numbers.js';
 import { createMockTrackingService, VISITOR_HEADER } from '../mock-service/mock-tracking-service.js';
 import { DEFAULT_HOST, DEFAULT_PORT, DEFAULT_TIMEOUT_MS, type RealService } from './demo-config.js';
-import { createStaticFiles } from './static-files.js';
+import { chooseEncoding, createStaticFiles, type ContentEncoding } from './static-files.js';
 
 export const DEFAULT_PUBLIC_DIR = fileURLToPath(new URL('../public/', import.meta.url));
 export const DEFAULT_BUNDLE_DIR = fileURLToPath(new URL('../../packages/cargo-trackers/dist/cdn/', import.meta.url));
@@ -30,9 +31,16 @@ const PROXY_PREFIX = '/api/tracking/';
 const HASHED_CHUNKS = /^\/chunks\/[^/]+-[\w-]+\.js(\.map)?$/;
 /** The demo-number table as the page reads it; generated from the module so page and mock agree. */
 const DEMO_NUMBERS_PATH = '/demo-numbers.json';
-const demoNumbersJson = JSON.stringify(
-  demoNumbers.map(({ product, number, carrierCode, shows }) => ({ product, number, ...(carrierCode && { carrierCode }), shows })),
+const demoNumbersJson = Buffer.from(
+  JSON.stringify(
+    demoNumbers.map(({ product, number, carrierCode, shows }) => ({ product, number, ...(carrierCode && { carrierCode }), shows })),
+  ),
 );
+/** Compressed once, as the static files are: the page asks for the list on every load. */
+const demoNumbersEncoded: Readonly<Record<ContentEncoding, Buffer>> = {
+  br: brotliCompressSync(demoNumbersJson),
+  gzip: gzipSync(demoNumbersJson),
+};
 
 export interface DemoServerOptions {
   readonly host?: string;
@@ -183,12 +191,16 @@ export async function startDemoServer(options: DemoServerOptions = {}): Promise<
       return;
     }
     if (path === DEMO_NUMBERS_PATH && (req.method === 'GET' || req.method === 'HEAD')) {
+      const encoding = chooseEncoding(req.headers['accept-encoding']);
+      const body = encoding ? demoNumbersEncoded[encoding] : demoNumbersJson;
       res.writeHead(200, {
         'content-type': 'application/json; charset=utf-8',
-        'content-length': String(Buffer.byteLength(demoNumbersJson)),
+        'content-length': String(body.length),
         'cache-control': 'no-cache',
+        vary: 'accept-encoding',
+        ...(encoding ? { 'content-encoding': encoding } : {}),
       });
-      res.end(req.method === 'HEAD' ? undefined : demoNumbersJson);
+      res.end(req.method === 'HEAD' ? undefined : body);
       return;
     }
     staticFiles(req, res).catch(() => {

@@ -15,6 +15,7 @@ return array(
         'map' => 'map',
         'tile_url' => 'tile-url',
         'tile_attribution' => 'tile-attribution',
+        'heading_level' => 'heading-level',
         'lang' => 'lang',
     ),
     'air-tracker' => array(
@@ -29,6 +30,7 @@ return array(
         'map' => 'map',
         'tile_url' => 'tile-url',
         'tile_attribution' => 'tile-attribution',
+        'heading_level' => 'heading-level',
         'lang' => 'lang',
     ),
 );

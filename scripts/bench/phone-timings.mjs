@@ -2,18 +2,22 @@
 // server (compressed, hashed chunks immutable) with its mock tracking service, loaded cold in
 // Chromium under the network and CPU of a mid-range phone (DevTools protocol: 150 ms round trip,
 // 1.6 Mbit/s down, 750 kbit/s up, CPU 4× slower). Each run has a new browser context, so nothing
-// is cached. Four scenarios: <ocean-tracker> and <air-tracker> with the number given at load, and
-// each empty, with the number typed into its form and sent with Enter.
+// is cached. Four scenarios on pages holding only a tracker: <ocean-tracker> and <air-tracker>
+// with the number given at load, and each empty, with the number typed into its form and sent
+// with Enter.
 // Times are from navigation start, or from the Enter for a lookup from the form: the first
 // milestone in the shadow DOM, and the route drawn on the map (a Leaflet path inside
 // <cargo-tracker-route-map>), which the page scrolls into view once the milestones show. CLS: the `layout-shift` entries from load until half a second after the
 // route is drawn, those within 500 ms of input left out (the browser's `hadRecentInput`), in
 // session windows as Core Web Vitals counts them; each shift names the nodes that moved.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+// Two more scenarios load the demo page itself (demo/public, with the sections and the list below
+// the trackers) at a link that names a number, `/?ocean=…#ocean`, on the phone and on a desktop
+// window: there the page's content under the element moves if the element's height changes.
+import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { startDemoServer } from '../../demo/server/start-demo-server.ts';
+import { DEFAULT_PUBLIC_DIR, startDemoServer } from '../../demo/server/start-demo-server.ts';
 import { median } from './median.mjs';
 
 export const PHONE = { latencyMs: 150, downKbit: 1600, upKbit: 750, cpuSlowdown: 4 };
@@ -26,11 +30,18 @@ const page = (title, body) => `<!doctype html><html lang="en"><head><meta charse
 <script type="module" src="/cargo-trackers.js"></script></head>
 <body>${body}</body></html>`;
 
-/** `file` is served by the demo server; `type`, when set, is typed into the form and sent. */
+/** A desktop window, as Lighthouse's desktop preset has it; the network and CPU stay the phone's. */
+const DESKTOP = { width: 1350, height: 940 };
+
+/**
+ * `file` is served by the demo server, written from `body`, or the demo page's own without one;
+ * `query` is added to its address; `type`, when set, is typed into the form and sent; `viewport`,
+ * when set, replaces the phone's.
+ */
 export const SCENARIOS = [
   {
     name: '<ocean-tracker reference-number>, at load',
-    file: 'index.html',
+    file: 'ocean.html',
     body: `<ocean-tracker proxy-url="/api/tracking/ocean" reference-number="${OCEAN}"></ocean-tracker>`,
   },
   {
@@ -50,6 +61,17 @@ export const SCENARIOS = [
     body: '<air-tracker proxy-url="/api/tracking/air"></air-tracker>',
     type: AIR,
   },
+  {
+    name: 'demo page with a number in its link, content below the tracker',
+    file: 'index.html',
+    query: `?ocean=${OCEAN}#ocean`,
+  },
+  {
+    name: 'demo page with a number in its link, content below the tracker, desktop window',
+    file: 'index.html',
+    query: `?ocean=${OCEAN}#ocean`,
+    viewport: DESKTOP,
+  },
 ];
 
 // Runs in the page before anything else: notes when milestones and the route first appear, and
@@ -63,12 +85,14 @@ function watch() {
     if (seen.milestones === undefined && root?.querySelector('[part~="milestone"]')) seen.milestones = performance.now();
     const host = root?.querySelector('cargo-tracker-route-map');
     // On a phone the map sits below the shipment's summary, out of view, and its code loads only
-    // near the viewport: the visitor scrolls to it once the milestones are in (a frame later, so
-    // shifts at the top are counted first).
+    // near the viewport: the visitor scrolls to it once the milestones are in, a frame after they
+    // were first seen, as no visitor scrolls before a frame is painted (a scroll in the frame that
+    // draws the result counts what is under it as moved by the scroll's distance).
     if (seen.milestones !== undefined && !seen.scrolled && host) {
       seen.scrolled = performance.now();
       host.scrollIntoView({ block: 'center' });
     }
+    if (seen.milestones === undefined && root?.querySelector('[part~="milestone"]')) seen.milestones = performance.now();
     if (seen.route === undefined && host?.shadowRoot?.querySelector('path.tracker-route')) seen.route = performance.now();
     if (seen.route === undefined || seen.milestones === undefined) requestAnimationFrame(check);
   };
@@ -130,7 +154,11 @@ export function roundTrips(entries, untilMs) {
 }
 
 async function run(browser, url, scenario) {
-  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 1, isMobile: true, hasTouch: true });
+  const context = await browser.newContext(
+    scenario.viewport
+      ? { viewport: scenario.viewport, deviceScaleFactor: 1 }
+      : { viewport: { width: 390, height: 844 }, deviceScaleFactor: 1, isMobile: true, hasTouch: true },
+  );
   try {
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
@@ -156,7 +184,7 @@ async function run(browser, url, scenario) {
       if (entry) entry.end = e.timestamp * 1000 + entry.offset;
     });
     await page.addInitScript(watch);
-    await page.goto(`${url}${scenario.file === 'index.html' ? '' : scenario.file}`);
+    await page.goto(`${url}${scenario.file === 'index.html' ? '' : scenario.file}${scenario.query ?? ''}`);
     let start = 0;
     if (scenario.type !== undefined) {
       const input = page.locator('input#number');
@@ -190,7 +218,8 @@ async function run(browser, url, scenario) {
 /** `runs` cold loads of each scenario: for each, its name and the runs' figures. */
 export async function phoneTimings(browser, bundleDir, runs, scenarios = SCENARIOS) {
   const publicDir = mkdtempSync(join(tmpdir(), 'cargo-trackers-phone-'));
-  for (const s of scenarios) writeFileSync(join(publicDir, s.file), page(s.name, s.body));
+  if (scenarios.some((s) => s.body === undefined)) cpSync(DEFAULT_PUBLIC_DIR, publicDir, { recursive: true });
+  for (const s of scenarios) if (s.body !== undefined) writeFileSync(join(publicDir, s.file), page(s.name, s.body));
   const demo = await startDemoServer({ port: 0, host: '127.0.0.1', publicDir, bundleDir, log: () => {} });
   const results = [];
   try {

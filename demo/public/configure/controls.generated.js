@@ -125,6 +125,14 @@ export const elements = [
         "description": "Attribution for `tile-url`, always shown as text."
       },
       {
+        "attribute": "heading-level",
+        "property": "headingLevel",
+        "shared": true,
+        "type": "number",
+        "default": 2,
+        "description": "Level of the result's heading, from 1 to 6, to fit the page's outline (`3` under the page's `h2`); its sections' headings are one level below, at most 6. Anything else means 2."
+      },
+      {
         "attribute": "lang",
         "property": "lang",
         "shared": true,
@@ -237,6 +245,14 @@ export const elements = [
         "shared": true,
         "type": "string",
         "description": "Attribution for `tile-url`, always shown as text."
+      },
+      {
+        "attribute": "heading-level",
+        "property": "headingLevel",
+        "shared": true,
+        "type": "number",
+        "default": 2,
+        "description": "Level of the result's heading, from 1 to 6, to fit the page's outline (`3` under the page's `h2`); its sections' headings are one level below, at most 6. Anything else means 2."
       },
       {
         "attribute": "lang",

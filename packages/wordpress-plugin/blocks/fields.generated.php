@@ -91,6 +91,13 @@ return array(
             'panel' => 'settings',
         ),
         array(
+            'name' => 'heading_level',
+            'label' => 'Heading level',
+            'help' => 'Level of the result\'s heading, from 1 to 6, to fit the page\'s outline (3 under the page\'s h2); its sections\' headings are one level below, at most 6. Anything else means 2. Default: 2.',
+            'control' => 'number',
+            'panel' => 'settings',
+        ),
+        array(
             'name' => 'lang',
             'label' => 'Language',
             'help' => 'Language of the text, dates and numbers: en, es, de, fr, pt-BR, zh-CN, ja, ar; others fall back to their language, then English. Unset: the nearest ancestor\'s lang, then the browser\'s.',
@@ -177,6 +184,13 @@ return array(
             'label' => 'Tile attribution',
             'help' => 'Attribution for tile-url, always shown as text.',
             'control' => 'text',
+            'panel' => 'settings',
+        ),
+        array(
+            'name' => 'heading_level',
+            'label' => 'Heading level',
+            'help' => 'Level of the result\'s heading, from 1 to 6, to fit the page\'s outline (3 under the page\'s h2); its sections\' headings are one level below, at most 6. Anything else means 2. Default: 2.',
+            'control' => 'number',
             'panel' => 'settings',
         ),
         array(

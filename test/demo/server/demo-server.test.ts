@@ -136,6 +136,9 @@ describe('demo server: pages and bundle', () => {
   it('lists the demo numbers for the page from the same table the mock answers from', async () => {
     const list = await get('/demo-numbers.json');
     assert.equal(list.status, 200);
+    // Compressed as the page's other text is (fetch asks for it, brotli from Node 22, and decodes it).
+    assert.match(list.headers.get('content-encoding') ?? '', /^(br|gzip)$/);
+    assert.equal(list.headers.get('vary'), 'accept-encoding');
     const entries = JSON.parse(list.text) as Array<{ product: string; number: string; shows: string }>;
     assert.deepEqual(
       entries.map((e) => `${e.product} ${e.number} ${e.shows}`),

@@ -1,6 +1,7 @@
 import {
   formatMoment,
   isoOf,
+  sectionHeading,
   type FlightTimes,
   type FlightView,
   type Moment,
@@ -17,7 +18,7 @@ export function renderFlights(flights: readonly FlightView[], ctx: RenderContext
   if (flights.length === 0) return nothing;
   const { l } = ctx;
   return html`<section part="flights" aria-label=${l.t('shipment.flights')}>
-    <h3>${l.t('shipment.flights')}</h3>
+    ${sectionHeading(ctx, l.t('shipment.flights'))}
     <ol class="flights">
       ${flights.map((flight) => renderFlight(flight, ctx))}
     </ol>

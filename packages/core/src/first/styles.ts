@@ -196,6 +196,12 @@ export const trackerStyles = css`
     }
   }
 
+  /* A lookup's room until its code brings the outline of the result (lookup/skeleton.ts), which
+     is taller than a screen: what is under the element stays where it will be. */
+  .skeleton-room {
+    min-block-size: 100svh;
+  }
+
   /* Notices: what the configuration notice needs; the rest comes with the lookup's code (notice-styles.ts). */
   [part~='notice'] {
     display: grid;

@@ -72,6 +72,8 @@ export const trackerApi = {
     map: '`lazy` (the map code downloads during a lookup; the map is drawn when the element nears the viewport), `eager`, or `none` (no map, no map code); other values mean `lazy`.',
     tileUrl: { unsetMeans: 'the built-in offline world map', description: 'An XYZ raster tile template (`https://…/{z}/{x}/{y}.png`).' },
     tileAttribution: 'Attribution for `tile-url`, always shown as text.',
+    headingLevel:
+      "Level of the result's heading, from 1 to 6, to fit the page's outline (`3` under the page's `h2`); its sections' headings are one level below, at most 6. Anything else means 2.",
     lang: {
       unsetMeans: "the nearest ancestor's `lang`, then the browser's",
       description:
@@ -130,15 +132,18 @@ export const trackerApi = {
     'notice-warning': 'A notice that warns (advice, retries).',
     'notice-error': 'A notice about a failure.',
     'retry-button': 'The "Try again" button in a notice.',
-    skeleton: 'Grey shapes of the summary and timeline while a lookup is in flight (`aria-busy`).',
+    skeleton:
+      "Grey shapes of the result's first screen while a lookup is in flight (`aria-busy`), holding its room; the loading notice sits in it.",
     announcer: 'The visually hidden live regions that announce each change of state once.',
     shipment: 'The shipment once loaded.',
     status: 'Status, carrier or airline, reference and freshness.',
     exception:
-      'What went wrong (a cancelled flight or leg, a re-booking, a hold, a discrepancy, a delay), above the summary, with the leg it concerns.',
-    eta: "The estimated (or actual) arrival, in the place's own time zone.",
-    route: 'The ports or airports in route order.',
+      'What went wrong (a cancelled flight or leg, a re-booking, a hold, a discrepancy), above the summary, with the leg it concerns; a delay is said in `eta`.',
+    eta: "The estimated (or actual) arrival, in the place's own time zone, and any delay against the first estimate.",
+    route: 'The ports or airports in route order, each with the date the cargo left or reaches it (actual, or expected and said so).',
     units: 'The container switcher of a bill of lading or booking.',
+    progress: 'At the top of the result: where the shipment is now, the latest event with its date, and the next one expected.',
+    'progress-jump': "The progress summary's button that takes the visitor to the latest event in the timeline.",
     'unit-button': 'One container in the switcher.',
     milestones: 'The timeline list.',
     'milestones-empty': 'Said instead of the timeline when no event has been reported.',

@@ -72,6 +72,7 @@ export abstract class TrackerElement<L = unknown> extends LitElement {
   declare map: MapMode;
   declare tileUrl: string | undefined;
   declare tileAttribution: string | undefined;
+  declare headingLevel: number;
   declare messages: Messages;
   declare normalizer: Normalizer | undefined;
 
@@ -369,7 +370,13 @@ export abstract class TrackerElement<L = unknown> extends LitElement {
   }
 
   protected context(): RenderContext {
-    return { l: this.localizer, now: Date.now(), product: this.product };
+    const level = this.headingLevel;
+    return {
+      l: this.localizer,
+      now: Date.now(),
+      product: this.product,
+      headingLevel: Number.isInteger(level) && level >= 1 && level <= 6 ? level : 2,
+    };
   }
 
   protected abstract renderForm(ctx: RenderContext): TemplateResult;
@@ -389,11 +396,25 @@ export abstract class TrackerElement<L = unknown> extends LitElement {
             renderAlert(ctx.l.t(problem.missing ? 'notice.misconfigured' : 'notice.unusableUrl', { attribute: problem.attribute }))
           : !lookup && this.#asked === 'unavailable'
             ? renderAlert(ctx.l.t('notice.displayUnavailable'))
-            : (lookup?.code.renderNotice(state, ctx, { onRetry: () => this.retry() }) ?? nothing)
+            : this.#renderNotice(state, ctx)
       }
       ${labelled ? this.#renderShipment(labelled, ctx) : nothing}
       ${renderAnnouncer(lookup?.code.announcement(state, ctx, labelled) ?? SILENT)}
     </div>`;
+  }
+
+  /**
+   * The notice for the lookup's state; while a lookup is in flight, inside the outline of the
+   * result, which holds the result's room. Before the lookup's code (the outline, the notice's
+   * words) is here, a screen's room is held instead, from the first frame that knows the number.
+   */
+  #renderNotice(state: TrackingState, ctx: RenderContext): TemplateResult | typeof nothing {
+    const code = this.#lookup.value?.code;
+    if (state.phase === 'loading')
+      return code
+        ? code.renderSkeleton(code.renderNotice(state, ctx, { onRetry: () => this.retry() }), this.map !== 'none')
+        : html`<div class="skeleton-room" part="skeleton" aria-busy="true"></div>`;
+    return code?.renderNotice(state, ctx, { onRetry: () => this.retry() }) ?? nothing;
   }
 
   /** The shipment (the controller reaches "loaded" only once the view module is here). */

@@ -55,6 +55,11 @@ export const trackerProperties = {
     attribute: 'tile-attribution',
     type: 'string',
   },
+  headingLevel: {
+    attribute: 'heading-level',
+    type: 'number',
+    default: 2,
+  },
   lang: {
     attribute: 'lang',
     type: 'string',

@@ -79,6 +79,20 @@ export const enShipment = {
   'exception.delayed': 'Arrival is now expected {duration} later than first promised.',
   'milestone.empty': 'Empty container',
   'milestone.pieces': { one: '{count} piece', other: '{count} pieces' },
+  /** The history's button when more are folded than one step shows: {shown} of the {count} folded. */
+  'timeline.showEarlierOf': { one: 'Show {shown} of {count} earlier event', other: 'Show {shown} of {count} earlier events' },
+  /** The progress summary at the top of a result: where the shipment is, the latest event, the next one. */
+  'progress.heading': 'Progress',
+  'progress.latest': 'Latest',
+  'progress.next': 'Next',
+  'progress.at': 'At {place}',
+  'progress.onTheWay': 'On the way from {from} to {to}',
+  'progress.jump': 'Show in the history',
+  /** A stop of the route with its date: departed (actual) or departs (expected), arrived or arrives. */
+  'route.departed': 'Departed {date}',
+  'route.departs': 'Departs {date}',
+  'route.arrived': 'Arrived {date}',
+  'route.arrives': 'Arrives {date}',
 
   // Ocean statuses (status.ocean.CODE) and events (event.ocean.CODE)
   'status.ocean.PLANNED': 'Planned',

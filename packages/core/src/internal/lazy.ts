@@ -8,5 +8,6 @@ export * from '../first/shared.js';
 export * from '../model/read.js';
 export * from '../format/index.js';
 export { inSentence, type RenderContext } from '../view/render-context.js';
+export { sectionHeading } from '../view/heading.js';
 export type * from '../model/shipment.js';
 export type * from '../view/view-model.js';

@@ -9,7 +9,6 @@ import type { ShipmentView } from '../view/view-model.js';
 import { registerEnglish } from '../first/shared.js';
 import type { Announcement } from '../first/announcer.js';
 import type { RenderContext } from '../view/render-context.js';
-import { renderSkeleton } from './skeleton.js';
 
 // The notices' English comes with them, not with the form (see en.ts).
 registerEnglish(enNotices);
@@ -27,7 +26,7 @@ export interface NoticeHandlers {
 export function renderNotice(state: TrackingState, ctx: RenderContext, handlers: NoticeHandlers): TemplateResult | typeof nothing {
   const content = noticeContent(state, ctx, handlers);
   if (!content) return nothing;
-  return state.phase === 'loading' ? html`${renderContent(content)}${renderSkeleton()}` : renderContent(content);
+  return renderContent(content);
 }
 
 /** A notice before it is rendered: what the eye sees, and what the live regions say. */

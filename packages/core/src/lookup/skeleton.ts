@@ -1,66 +1,86 @@
 /**
- * The outline of a shipment while a lookup is in flight: grey shapes where the status, route,
- * ETA and timeline will be, so the visitor sees what is coming and where. Shapes only, no
- * words (the notice and the live region say what is going on); part of the lookup's code,
- * which is already loading when a lookup starts.
+ * The outline of a shipment while a lookup is in flight: grey shapes where the status, the
+ * progress summary, the arrival, the route, the map and the history will be, laid out as the
+ * result lays them out (one column, or the map beside the rest on a wide element), so that the
+ * room the result takes on its first screen is held while the request is out and nothing under
+ * the element moves when the answer arrives. It comes with the lookup's code, which is already
+ * loading when a lookup starts; until then the first load holds a screen's room (styles.ts).
+ * The notice ("Looking up …") takes the place of the heading's shapes, in the same room. Shapes
+ * only: the notice and the live region say what is going on.
  */
-import { css, html, type TemplateResult } from 'lit';
+import { css, html, nothing, type TemplateResult } from 'lit';
 
-const TIMELINE_ROWS = [0, 1, 2, 3];
+const ROWS = [0, 1, 2, 3, 4, 5, 6];
 
-export function renderSkeleton(): TemplateResult {
+/** `notice`: the lookup's notice; `map`: whether the result will have a map's room. */
+export function renderSkeleton(notice: TemplateResult | typeof nothing, map: boolean): TemplateResult {
+  const rows = (count: number) => ROWS.slice(0, count).map(() => html`<i class="bone dot"></i><i class="bone"></i>`);
   return html`<div class="skeleton" part="skeleton" aria-busy="true">
-    <div class="skeleton-summary" aria-hidden="true">
-      <span class="bone bone-pill"></span>
-      <span class="bone bone-title"></span>
-      <span class="bone bone-line"></span>
-      <span class="bone bone-box"></span>
-    </div>
-    <div class="skeleton-timeline" aria-hidden="true">
-      ${TIMELINE_ROWS.map(() => html`<span class="bone bone-dot"></span><span class="bone bone-line"></span>`)}
+    <div class="skeleton-head">${notice}</div>
+    <i class="bone progress" aria-hidden="true"></i>
+    <div class="skeleton-panels ${map ? 'with-map' : ''}" aria-hidden="true">
+      <div class="skeleton">
+        <i class="bone eta"></i>
+        <div class="rows route">${rows(3)}</div>
+      </div>
+      ${map ? html`<i class="bone map"></i>` : nothing}
+      <div class="rows">${rows(7)}</div>
     </div>
   </div>`;
 }
 
+/*
+ * The heights follow the result's parts (shipment-styles.ts): the heading and status line, the
+ * progress summary and arrival boxes, a route of three stops, the map's room, and history rows of
+ * a title and a line under it. The wide layout's breakpoint is the result's too.
+ */
 export const skeletonStyles = css`
-  .skeleton {
+  .skeleton,
+  .skeleton-panels {
     display: grid;
     gap: var(--_gap);
-    margin-block-start: var(--_gap);
+    align-content: start;
   }
-  .skeleton-summary {
-    display: grid;
-    gap: 0.6em;
+  .skeleton-head {
+    /* The result's heading and status line: the notice, one or two lines, fits in it. */
+    min-block-size: 4.6em;
   }
-  .skeleton-timeline {
+  .skeleton-head > * {
+    margin: 0;
+  }
+  .rows {
     display: grid;
-    grid-template-columns: 0.9em 1fr;
-    gap: 0.8em 0.75em;
-    align-items: center;
+    grid-template-columns: 0.9em minmax(0, 24em);
+    gap: 2.6em 0.75em;
+    padding-block: 0.25em 2em;
+  }
+  .route {
+    gap: 0.9em;
+    padding-block-start: 2em;
+  }
+  @container tracker (min-width: 860px) {
+    .skeleton-panels.with-map {
+      grid-template-columns: minmax(0, 1fr) minmax(0, 1.2fr);
+    }
+    .with-map > .map {
+      grid-area: 1 / 2 / span 2;
+    }
   }
   .bone {
-    display: block;
     block-size: 0.9em;
     border-radius: var(--_radius);
     background: var(--_border);
   }
-  .bone-pill {
-    inline-size: 7em;
-    block-size: 1.6em;
-    border-radius: 999px;
+  .progress {
+    block-size: 7.5em;
   }
-  .bone-title {
-    inline-size: min(18em, 70%);
-    block-size: 1.4em;
+  .eta {
+    block-size: 6.6em;
   }
-  .bone-line {
-    inline-size: min(24em, 90%);
+  .map {
+    block-size: var(--tracker-map-height, 320px);
   }
-  .bone-box {
-    block-size: 4em;
-  }
-  .bone-dot {
-    inline-size: 0.9em;
+  .dot {
     border-radius: 50%;
   }
   @media (prefers-reduced-motion: no-preference) {

@@ -39,8 +39,23 @@ export function shortPlaceLabel(place: Place, product: Product): string {
   return product === 'air' ? `${place.city ?? place.name ?? place.code}\u00a0(${place.code})` : (place.name ?? place.code);
 }
 
-/** "Ningbo, China" / "Dubai (DXB), United Arab Emirates" / the code alone; the separator is the language's ("،" in Arabic). */
+/**
+ * "Ningbo, China" / "Dubai (DXB), United Arab Emirates" / the code alone; the separator is the
+ * language's ("،" in Arabic). A city that is its country says it once: "Singapore", "Hong Kong (HKG)".
+ */
 export function placeLabel(place: Place, product: Product, l: Localizer): string {
   const name = shortPlaceLabel(place, product);
-  return place.country ? l.t('place.inCountry', { place: name, country: countryName(place.country, l.locale) }) : name;
+  if (!place.country) return name;
+  const country = countryName(place.country, l.locale);
+  const city = (product === 'air' ? place.city : undefined) ?? place.name;
+  return city !== undefined && namesCity(country, city, l.locale) ? name : l.t('place.inCountry', { place: name, country });
+}
+
+/** Whether a country's name is the city's ("Singapore") or starts with it as a word ("Hong Kong SAR China"). */
+function namesCity(country: string, city: string, locale: string): boolean {
+  const head = country.slice(0, city.length);
+  return (
+    head.localeCompare(city, locale, { sensitivity: 'base' }) === 0 &&
+    (country.length === city.length || country.charAt(city.length) === ' ')
+  );
 }

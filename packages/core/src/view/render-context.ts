@@ -7,6 +7,8 @@ export interface RenderContext {
   /** The controller's clock, for relative times and countdowns. */
   readonly now: number;
   readonly product: Product;
+  /** The level of the result's heading (1 to 6); its sections' headings are one below. */
+  readonly headingLevel: number;
 }
 
 /**

@@ -7,18 +7,20 @@ import { css } from 'lit';
  * the private tokens (`--_text`, `--_gap`, …) that the shared styles define on `:host`.
  */
 export const shipmentStyles = css`
-  /* Headings: only the shipment has any. */
+  /* Headings: only the shipment has any, at the levels heading-level gives (heading.ts). */
+  h1,
   h2,
-  h3 {
+  h3,
+  h4,
+  h5,
+  h6 {
     margin-block: 0 0.5em;
     margin-inline: 0;
+    font-size: 1em;
     line-height: 1.25;
   }
-  h2 {
+  .title {
     font-size: 1.25em;
-  }
-  h3 {
-    font-size: 1em;
   }
   /* Shipment */
   .shipment {
@@ -161,7 +163,8 @@ export const shipmentStyles = css`
   dl.facts dd {
     margin: 0;
   }
-  [part~='eta'] {
+  [part~='eta'],
+  [part~='progress'] {
     padding: 0.75em 1em;
     border-radius: var(--_radius);
     background: var(--_surface);
@@ -216,6 +219,26 @@ export const shipmentStyles = css`
     margin: 0;
   }
 
+  /* Progress summary: where the shipment is, the latest event and the next, first in the result. */
+  [part~='progress'] {
+    display: grid;
+    gap: 0.4em;
+    border-inline-start: 4px solid var(--_accent);
+  }
+  .progress-now {
+    margin: 0;
+    font-size: 1.1em;
+    font-weight: 700;
+  }
+  [part~='progress-jump'] {
+    justify-self: start;
+  }
+  @container summary (max-width: 36em) {
+    .stop-time {
+      grid-column: 2;
+    }
+  }
+
   /* Unit switcher */
   .units {
     display: flex;
@@ -257,6 +280,11 @@ export const shipmentStyles = css`
     background: var(--_bg);
     border: 2px solid var(--_muted);
   }
+  /* The earlier-events buttons keep clear of the first dot under them. */
+  [part~='history-toggle'],
+  [part~='history-fold'] {
+    margin-block-end: 1em;
+  }
   [part~='milestone'][data-kind='actual']::before {
     background: var(--_accent);
     border-color: var(--_accent);
@@ -271,7 +299,8 @@ export const shipmentStyles = css`
   .milestone-title {
     font-weight: 650;
   }
-  .milestone-meta {
+  .milestone-meta,
+  .stop-time {
     color: var(--_muted);
     font-size: 0.9em;
   }

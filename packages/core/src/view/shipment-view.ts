@@ -18,6 +18,7 @@ import { inSentence, type RenderContext } from './render-context.js';
 import type { MapView, ShipmentView } from './view-model.js';
 import { renderEta, renderExceptions, renderRoute, renderStatus } from './summary.js';
 import { renderTimeline, renderUnitSwitcher } from './timeline.js';
+import { renderProgress } from './progress.js';
 import { enShipment } from '../i18n/en-shipment.js';
 import { registerEnglish } from '../first/shared.js';
 
@@ -106,9 +107,9 @@ export function renderShipmentView(view: ShipmentView, ctx: RenderContext, optio
   const unit = view.units[unitIndex];
   const map = renderMap(view.map, options.map, ctx);
   return html`<article class="shipment" part="shipment" aria-label=${ctx.l.t('shipment.heading', { number: shipment.reference })}>
-    ${renderStatus(view, ctx)} ${renderExceptions(view, ctx)}
+    ${renderStatus(view, ctx)} ${renderProgress(view, unit, ctx)} ${renderExceptions(view, ctx)}
     <div class="panels ${map === nothing ? '' : 'with-map'}">
-      <div class="summary">${renderEta(view, ctx)} ${renderRoute(view, ctx)} ${options.details}</div>
+      <div class="summary">${renderEta(view, ctx)} ${renderRoute(view, ctx, unit)} ${options.details}</div>
       ${map}
       <div class="history">
         ${

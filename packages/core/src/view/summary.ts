@@ -2,8 +2,10 @@ import { html, nothing, type TemplateResult } from 'lit';
 import { formatMoment, isoOf } from '../format/dates.js';
 import { formatDuration, formatRelative } from '../format/relative.js';
 import { SIGNIFICANT_DELAY_MS } from './exception.js';
-import type { ShipmentView } from './view-model.js';
+import type { ExceptionView, ShipmentView, UnitView } from './view-model.js';
 import type { RenderContext } from './render-context.js';
+import { renderStopTime, stopTimes } from './progress.js';
+import { heading, sectionHeading } from './heading.js';
 
 /** `part="status"`: the status, the carrier, the reference and its kind, and freshness. */
 export function renderStatus(view: ShipmentView, ctx: RenderContext): TemplateResult {
@@ -11,11 +13,11 @@ export function renderStatus(view: ShipmentView, ctx: RenderContext): TemplateRe
   const { shipment, carrier } = view;
   const kind = shipment.referenceType ? l.t(`reference.${shipment.referenceType}`) : undefined;
   return html`<header part="status">
-    <h2>${kind ? `${kind} ` : ''}<bdi class="reference">${shipment.reference}</bdi></h2>
+    ${heading(ctx.headingLevel, html`${kind ? `${kind} ` : ''}<bdi class="reference">${shipment.reference}</bdi>`, 'title')}
     <div class="status-line">
       <span class="visually-hidden">${l.t('shipment.labelled', { label: l.t('shipment.status') })}</span>
       <span class="status-badge" data-status=${shipment.status.code}>${view.status}</span>
-      ${view.exceptions.map((e) => html`<span class="exception-badge" data-exception=${e.kind}>${e.short}</span>`)}
+      ${shown(view).map((e) => html`<span class="exception-badge" data-exception=${e.kind}>${e.short}</span>`)}
       ${
         carrier
           ? html`<span
@@ -45,13 +47,13 @@ export function renderEta(view: ShipmentView, ctx: RenderContext): TemplateResul
   const eta = shipment.eta;
   if (!eta) return nothing;
   const { l } = ctx;
-  const heading = eta.kind === 'actual' ? l.t('shipment.ata') : eta.kind === 'planned' ? l.t('shipment.eta.planned') : l.t('shipment.eta');
+  const title = eta.kind === 'actual' ? l.t('shipment.ata') : eta.kind === 'planned' ? l.t('shipment.eta.planned') : l.t('shipment.eta');
   const original = shipment.originalEta;
   const delayMs = original ? eta.time.epochMs - original.time.epochMs : 0;
   // Say nothing rather than "delayed by 0 minutes".
   const showDelay = original !== undefined && Math.abs(delayMs) >= SIGNIFICANT_DELAY_MS;
-  return html`<section part="eta" aria-label=${heading}>
-    <h3>${heading}${etaPlace ? html` · ${etaPlace.label}` : nothing}</h3>
+  return html`<section part="eta" aria-label=${title}>
+    ${sectionHeading(ctx, html`${title}${etaPlace ? html` · ${etaPlace.label}` : nothing}`)}
     <p class="eta-time"><time datetime=${isoOf(eta.time)}>${formatMoment(eta.time, l.locale)}</time></p>
     <p class="muted">${formatRelative(eta.time.epochMs, ctx.now, l.locale)}</p>
     ${
@@ -68,18 +70,23 @@ export function renderEta(view: ShipmentView, ctx: RenderContext): TemplateResul
 }
 
 /**
- * `part="route"`: the stops in order with what each is for the shipment. Each stop after the
+ * `part="route"`: the stops in order with what each is for the shipment and when the cargo left
+ * or reaches it (from the history of `unit`, the container shown). Each stop after the
  * first carries its own arrow, joined to its name, so a line never ends or starts with an arrow
  * alone; the arrow points the way the text reads. A narrow summary stacks the stops as labelled
  * rows instead (see shipment-styles.ts), where the order needs no arrow.
  */
-export function renderRoute(view: ShipmentView, ctx: RenderContext): TemplateResult | typeof nothing {
+export function renderRoute(view: ShipmentView, ctx: RenderContext, unit?: UnitView): TemplateResult | typeof nothing {
   const { route } = view.map;
   if (route.length === 0) return nothing;
   const { l } = ctx;
+  const times = stopTimes(
+    route.map((stop) => stop.place),
+    unit?.unit.milestones ?? [],
+  );
   const arrow = l.dir === 'rtl' ? '←' : '→';
   return html`<section part="route" aria-label=${l.t('shipment.route')}>
-    <h3>${l.t('shipment.route')}</h3>
+    ${sectionHeading(ctx, l.t('shipment.route'))}
     <ol>
       ${route.map(
         (stop, i) =>
@@ -90,6 +97,7 @@ export function renderRoute(view: ShipmentView, ctx: RenderContext): TemplateRes
                 >${stop.place.label}</span
               ></span
             >
+            ${renderStopTime(times[i], ctx)}
           </li>`,
       )}
     </ol>
@@ -97,14 +105,23 @@ export function renderRoute(view: ShipmentView, ctx: RenderContext): TemplateRes
 }
 
 /**
+ * The exceptions the status line and the banner show: a delay is said once, where it matters,
+ * in the arrival box (`renderEta`), not also as a badge and a banner.
+ */
+function shown(view: ShipmentView): ExceptionView[] {
+  return view.exceptions.filter((e) => e.kind !== 'delayed');
+}
+
+/**
  * `part="exception"`: what went wrong, above the summary, with the leg or place it concerns.
  * Not a live region itself: the announcer says the same words once, with the status.
  */
 export function renderExceptions(view: ShipmentView, ctx: RenderContext): TemplateResult | typeof nothing {
-  if (view.exceptions.length === 0) return nothing;
+  const exceptions = shown(view);
+  if (exceptions.length === 0) return nothing;
   const { l } = ctx;
-  return html`<section part="exception" aria-label=${view.exceptions[0]!.short}>
-    ${view.exceptions.map(
+  return html`<section part="exception" aria-label=${exceptions[0]!.short}>
+    ${exceptions.map(
       (e) =>
         html`<div class="exception" data-exception=${e.kind}>
           <p><strong>${e.short}</strong> ${e.text}</p>

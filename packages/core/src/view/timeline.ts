@@ -1,4 +1,5 @@
 import { html, nothing, type TemplateResult } from 'lit';
+import { ifDefined } from 'lit/directives/if-defined.js';
 import { repeat } from 'lit/directives/repeat.js';
 import { formatMoment, isoOf } from '../format/dates.js';
 import type { Milestone, TrackedUnit } from '../model/shipment.js';
@@ -74,7 +75,14 @@ export function renderTimeline(view: UnitView, ctx: RenderContext, history?: His
               aria-expanded=${from === 0 ? 'true' : 'false'}
               @click=${() => history.onReveal(from === 0 ? 0 : revealed + step)}
             >
-              ${from === 0 ? l.t('timeline.foldEarlier') : l.t('timeline.showEarlier', { count: step })}
+              ${
+                from === 0
+                  ? l.t('timeline.foldEarlier')
+                  : step < from
+                    ? // Honest about the rest: "Show 25 of 287 earlier events", not "Show 25" with 287 folded.
+                      l.t('timeline.showEarlierOf', { shown: step, count: from })
+                    : l.t('timeline.showEarlier', { count: step })
+              }
             </button>
             ${
               revealed > 0 && from > 0
@@ -103,6 +111,7 @@ function renderMilestone(view: MilestoneView, isCurrent: boolean, ctx: RenderCon
     data-kind=${m.kind}
     data-code=${m.code}
     ?data-current=${isCurrent}
+    tabindex=${ifDefined(isCurrent ? -1 : undefined)}
     ?data-superseded=${m.superseded === true}
   >
     <div class="milestone-title">

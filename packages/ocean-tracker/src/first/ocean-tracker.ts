@@ -34,6 +34,7 @@ import { oceanQuery } from './ocean-early-lookup.js';
  * @attr {'lazy' | 'eager' | 'none'} map - `lazy` (the map code downloads during a lookup; the map is drawn when the element nears the viewport), `eager`, or `none` (no map, no map code); other values mean `lazy`.
  * @attr {string} tile-url - An XYZ raster tile template (`https://…/(z)/(x)/(y).png`).
  * @attr {string} tile-attribution - Attribution for `tile-url`, always shown as text.
+ * @attr {number} heading-level - Level of the result's heading, from 1 to 6, to fit the page's outline (`3` under the page's `h2`); its sections' headings are one level below, at most 6. Anything else means 2.
  * @attr {string} lang - Language of the text, dates and numbers: `en`, `es`, `de`, `fr`, `pt-BR`, `zh-CN`, `ja`, `ar`; others fall back to their language, then English.
  * @prop {string} referenceNumber - Container, bill of lading or booking number. Set (at connect or later), it is tracked at once; else the element waits for the visitor. Sent exactly as written.
  * @prop {string} carrierCode - Preset carrier (SCAC-style, e.g. `MAEU`). Sent only when set or picked.
@@ -47,6 +48,7 @@ import { oceanQuery } from './ocean-early-lookup.js';
  * @prop {'lazy' | 'eager' | 'none'} map - `lazy` (the map code downloads during a lookup; the map is drawn when the element nears the viewport), `eager`, or `none` (no map, no map code); other values mean `lazy`.
  * @prop {string} tileUrl - An XYZ raster tile template (`https://…/(z)/(x)/(y).png`).
  * @prop {string} tileAttribution - Attribution for `tile-url`, always shown as text.
+ * @prop {number} headingLevel - Level of the result's heading, from 1 to 6, to fit the page's outline (`3` under the page's `h2`); its sections' headings are one level below, at most 6. Anything else means 2.
  * @prop {string} lang - Language of the text, dates and numbers: `en`, `es`, `de`, `fr`, `pt-BR`, `zh-CN`, `ja`, `ar`; others fall back to their language, then English.
  * @prop {Messages} messages - Overrides for any message of the catalogue, by key (see `en-form.ts`, `en-notices.ts` and `en-shipment.ts` in core), in every language. A message that counts (`milestone.pieces`, …) takes one text per plural category, e.g. `{ one: "(count) piece", other: "(count) pieces" }`.
  * @prop {Normalizer} normalizer - Maps the proxy's 200 body to the view model (`{ ok: true, shipment } | { ok: false, reason }`), to read another document shape.
@@ -66,14 +68,16 @@ import { oceanQuery } from './ocean-early-lookup.js';
  * @csspart notice-warning - A notice that warns (advice, retries).
  * @csspart notice-error - A notice about a failure.
  * @csspart retry-button - The "Try again" button in a notice.
- * @csspart skeleton - Grey shapes of the summary and timeline while a lookup is in flight (`aria-busy`).
+ * @csspart skeleton - Grey shapes of the result's first screen while a lookup is in flight (`aria-busy`), holding its room; the loading notice sits in it.
  * @csspart announcer - The visually hidden live regions that announce each change of state once.
  * @csspart shipment - The shipment once loaded.
  * @csspart status - Status, carrier or airline, reference and freshness.
- * @csspart exception - What went wrong (a cancelled flight or leg, a re-booking, a hold, a discrepancy, a delay), above the summary, with the leg it concerns.
- * @csspart eta - The estimated (or actual) arrival, in the place's own time zone.
- * @csspart route - The ports or airports in route order.
+ * @csspart exception - What went wrong (a cancelled flight or leg, a re-booking, a hold, a discrepancy), above the summary, with the leg it concerns; a delay is said in `eta`.
+ * @csspart eta - The estimated (or actual) arrival, in the place's own time zone, and any delay against the first estimate.
+ * @csspart route - The ports or airports in route order, each with the date the cargo left or reaches it (actual, or expected and said so).
  * @csspart units - The container switcher of a bill of lading or booking.
+ * @csspart progress - At the top of the result: where the shipment is now, the latest event with its date, and the next one expected.
+ * @csspart progress-jump - The progress summary's button that takes the visitor to the latest event in the timeline.
  * @csspart unit-button - One container in the switcher.
  * @csspart milestones - The timeline list.
  * @csspart milestones-empty - Said instead of the timeline when no event has been reported.

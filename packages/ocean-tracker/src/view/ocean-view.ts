@@ -2,7 +2,7 @@
  * What `<ocean-tracker>` loads when a lookup starts, in parallel with the request: the ocean
  * normalizer and the vessels section. Kept out of the first load, which needs only the form.
  */
-import { formatList, type RenderContext, type ShipmentView, type Vessel } from '@cargo-trackers/core/internal/lazy';
+import { formatList, sectionHeading, type RenderContext, type ShipmentView, type Vessel } from '@cargo-trackers/core/internal/lazy';
 import { html, nothing, type TemplateResult } from 'lit';
 
 export { normalizeOcean as normalizer } from '../lookup/ocean-normalizer.js';
@@ -27,7 +27,7 @@ export function renderDetails({ shipment }: ShipmentView, ctx: RenderContext): T
       ${shown.map((v) => renderVessel(v, ctx))}
     </ul>`;
   return html`<section part="vessels" aria-label=${l.t('shipment.vessels')}>
-    <h3>${l.t('shipment.vessels')}</h3>
+    ${sectionHeading(ctx, l.t('shipment.vessels'))}
     ${
       folded > 0
         ? html`<details class="vessels-earlier">

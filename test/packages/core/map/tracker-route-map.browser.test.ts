@@ -73,11 +73,7 @@ describe('<cargo-tracker-route-map>', () => {
       const el = await mount(oceanInTransit());
       expect(root(el).querySelectorAll('path.tracker-place')).to.have.length(3);
       expect(root(el).querySelectorAll('path.tracker-place--transshipment')).to.have.length(1);
-      expect(texts(el, '.tracker-place-label .tracker-label-name')).to.deep.equal([
-        'Ningbo, China',
-        'Singapore, Singapore',
-        'Rotterdam, Netherlands',
-      ]);
+      expect(texts(el, '.tracker-place-label .tracker-label-name')).to.deep.equal(['Ningbo, China', 'Singapore', 'Rotterdam, Netherlands']);
       expect(texts(el, '.tracker-place-label .tracker-label-detail')).to.deep.equal([
         'Origin, Port of loading',
         'Transshipment',
@@ -149,7 +145,7 @@ describe('<cargo-tracker-route-map>', () => {
       const el = await mount(oceanInTransit());
       const description = root(el).getElementById('description')!;
       expect(description.textContent!.trim()).to.equal(
-        'Route from Ningbo, China via Singapore, Singapore to Rotterdam, Netherlands. Vessel MSC GULSUN is between Singapore and Rotterdam, 16.4 knots, course 268°, reported 35 minutes ago.',
+        'Route from Ningbo, China via Singapore to Rotterdam, Netherlands. Vessel MSC GULSUN is between Singapore and Rotterdam, 16.4 knots, course 268°, reported 35 minutes ago.',
       );
       const container = root(el).querySelector('.leaflet-container')!;
       expect(container.getAttribute('role')).to.equal('application');
@@ -220,7 +216,7 @@ describe('<cargo-tracker-route-map>', () => {
       ]);
       const airports = texts(el, '.tracker-place-label .tracker-label-name');
       expect(airports).to.have.length(3);
-      expect(airports[0]).to.match(/^Hong Kong\u00a0\(HKG\), Hong Kong/);
+      expect(airports[0]).to.equal('Hong Kong\u00a0(HKG)');
       expect(airports.slice(1)).to.deep.equal(['Dubai\u00a0(DXB), United Arab Emirates', 'Frankfurt am Main\u00a0(FRA), Germany']);
       expect(root(el).querySelector('.tracker-vehicle')).to.equal(null);
     });

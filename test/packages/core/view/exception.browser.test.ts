@@ -71,12 +71,15 @@ describe('exceptions first', () => {
     expect(text(banner)).to.contain('Re-booked').and.to.contain('re-booked on CX084');
   });
 
-  it('shows an arrival later than first promised (ocean)', async () => {
+  it('says an arrival later than first promised once, in the arrival box, not also as a badge and a banner (ocean)', async () => {
     const el = await loaded('ocean-tracker', await fixture('ocean-container-in-transit.json'));
-    expect(text(part(el, 'exception')))
-      .to.contain('Delayed')
-      .and.to.contain('2 days 18 hours later')
+    expect(text(part(el, 'eta')))
+      .to.contain('Delayed by 2 days 18 hours')
       .and.to.contain('Rotterdam');
+    expect(text(part(el, 'exception')), 'no banner').to.equal('');
+    expect(text(part(el, 'status')!.querySelector('[data-exception]')), 'no badge').to.equal('');
+    // On the page (the live region says the shipment's news once, apart).
+    expect(text(part(el, 'shipment')).match(/[Dd]elayed|later than first promised/g)).to.have.length(1);
   });
 
   it('shows no banner for a shipment that went as planned', async () => {

@@ -47,7 +47,7 @@ describe('the exception state of the labelled view', () => {
     assert.equal(e!.kind, 'cancelled');
     assert.equal(e!.short, 'Cancelled');
     assert.match(e!.text, /no replacement/);
-    assert.equal(e!.leg, 'CX096: Hong Kong\u00a0(HKG), Hong Kong SAR China →\u00a0Chicago\u00a0(ORD), United States');
+    assert.equal(e!.leg, 'CX096: Hong Kong\u00a0(HKG) →\u00a0Chicago\u00a0(ORD), United States');
   });
 
   it('says a cancelled flight replaced by a later one from the same airport as a re-booking onto that flight', () => {

@@ -32,7 +32,10 @@ describe('timeline', () => {
     const toggle = part(el, 'history-toggle')!;
     expect(toggle.tagName).to.equal('BUTTON');
     expect(toggle.getAttribute('aria-expanded')).to.equal('false');
-    expect(toggle.textContent!.trim()).to.equal('Show 25 earlier events');
+    // Honest about how many are folded: a step of 25 out of all the earlier ones.
+    expect(toggle.textContent!.trim()).to.equal(`Show 25 of ${all.length - rows.length} earlier events`);
+    // Clear of the first dot under it (the dot sits at the row's top), not touching it.
+    expect(rows[0]!.getBoundingClientRect().top - toggle.getBoundingClientRect().bottom).to.be.at.least(12);
     expect(part(el, 'history-fold')).to.equal(null);
   });
 
