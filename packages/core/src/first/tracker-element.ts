@@ -370,13 +370,7 @@ export abstract class TrackerElement<L = unknown> extends LitElement {
   }
 
   protected context(): RenderContext {
-    const level = this.headingLevel;
-    return {
-      l: this.localizer,
-      now: Date.now(),
-      product: this.product,
-      headingLevel: Number.isInteger(level) && level >= 1 && level <= 6 ? level : 2,
-    };
+    return { l: this.localizer, now: Date.now(), product: this.product, headingLevel: this.headingLevel };
   }
 
   protected abstract renderForm(ctx: RenderContext): TemplateResult;

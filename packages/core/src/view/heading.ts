@@ -21,7 +21,13 @@ export function heading(level: number, content: unknown, className = ''): Templa
   }
 }
 
+/** The result's heading level: the element's `heading-level` when it is 1 to 6, else 2. */
+export function resultLevel(ctx: { readonly headingLevel: number }): number {
+  const level = ctx.headingLevel;
+  return Number.isInteger(level) && level >= 1 && level <= 6 ? level : 2;
+}
+
 /** A heading of a section of the result: one level below the result's own. */
 export function sectionHeading(ctx: { readonly headingLevel: number }, content: unknown): TemplateResult {
-  return heading(ctx.headingLevel + 1, content);
+  return heading(resultLevel(ctx) + 1, content);
 }

@@ -7,7 +7,7 @@ export interface RenderContext {
   /** The controller's clock, for relative times and countdowns. */
   readonly now: number;
   readonly product: Product;
-  /** The level of the result's heading (1 to 6); its sections' headings are one below. */
+  /** The element's `heading-level` as set; `resultLevel` (heading.ts) makes it a level, with the result's view. */
   readonly headingLevel: number;
 }
 

@@ -5,7 +5,7 @@ import { SIGNIFICANT_DELAY_MS } from './exception.js';
 import type { ExceptionView, ShipmentView, UnitView } from './view-model.js';
 import type { RenderContext } from './render-context.js';
 import { renderStopTime, stopTimes } from './progress.js';
-import { heading, sectionHeading } from './heading.js';
+import { heading, resultLevel, sectionHeading } from './heading.js';
 
 /** `part="status"`: the status, the carrier, the reference and its kind, and freshness. */
 export function renderStatus(view: ShipmentView, ctx: RenderContext): TemplateResult {
@@ -13,7 +13,7 @@ export function renderStatus(view: ShipmentView, ctx: RenderContext): TemplateRe
   const { shipment, carrier } = view;
   const kind = shipment.referenceType ? l.t(`reference.${shipment.referenceType}`) : undefined;
   return html`<header part="status">
-    ${heading(ctx.headingLevel, html`${kind ? `${kind} ` : ''}<bdi class="reference">${shipment.reference}</bdi>`, 'title')}
+    ${heading(resultLevel(ctx), html`${kind ? `${kind} ` : ''}<bdi class="reference">${shipment.reference}</bdi>`, 'title')}
     <div class="status-line">
       <span class="visually-hidden">${l.t('shipment.labelled', { label: l.t('shipment.status') })}</span>
       <span class="status-badge" data-status=${shipment.status.code}>${view.status}</span>
