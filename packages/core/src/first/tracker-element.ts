@@ -404,11 +404,8 @@ export abstract class TrackerElement<L = unknown> extends LitElement {
    */
   #renderNotice(state: TrackingState, ctx: RenderContext): TemplateResult | typeof nothing {
     const code = this.#lookup.value?.code;
-    if (state.phase === 'loading')
-      return code
-        ? code.renderSkeleton(code.renderNotice(state, ctx, { onRetry: () => this.retry() }), this.map !== 'none')
-        : html`<div class="skeleton-room" part="skeleton" aria-busy="true"></div>`;
-    return code?.renderNotice(state, ctx, { onRetry: () => this.retry() }) ?? nothing;
+    if (code) return code.renderNotice(state, ctx, { onRetry: () => this.retry(), map: this.map !== 'none' });
+    return state.phase === 'loading' ? html`<div class="skeleton-room" part="skeleton" aria-busy="true"></div>` : nothing;
   }
 
   /** The shipment (the controller reaches "loaded" only once the view module is here). */

@@ -12,5 +12,4 @@ import { skeletonStyles } from './skeleton.js';
 import { noticeStyles } from './notice-styles.js';
 
 export const lookupStyles = [skeletonStyles, noticeStyles];
-export { renderSkeleton } from './skeleton.js';
 export { renderAdvice } from './number-advice.js';

@@ -9,6 +9,7 @@ import type { ShipmentView } from '../view/view-model.js';
 import { registerEnglish } from '../first/shared.js';
 import type { Announcement } from '../first/announcer.js';
 import type { RenderContext } from '../view/render-context.js';
+import { renderSkeleton } from './skeleton.js';
 
 // The notices' English comes with them, not with the form (see en.ts).
 registerEnglish(enNotices);
@@ -17,16 +18,23 @@ export interface NoticeHandlers {
   readonly onRetry: () => void;
 }
 
+export interface NoticeOptions extends NoticeHandlers {
+  /** Whether the result will have a map, whose room the outline of a lookup in flight holds too. */
+  readonly map: boolean;
+}
+
 /**
  * The notice for every state but "loaded": one `part="notice"` block, for the eye. It is
  * not itself a live region: screen readers often miss a region inserted together with
  * its text, so the same sentences are spoken by `renderAnnouncer`, whose regions stay in
- * the DOM from the first render.
+ * the DOM from the first render. While a lookup is in flight, it sits in the outline of the
+ * result (skeleton.ts).
  */
-export function renderNotice(state: TrackingState, ctx: RenderContext, handlers: NoticeHandlers): TemplateResult | typeof nothing {
-  const content = noticeContent(state, ctx, handlers);
-  if (!content) return nothing;
-  return renderContent(content);
+export function renderNotice(state: TrackingState, ctx: RenderContext, options: NoticeOptions): TemplateResult | typeof nothing {
+  const content = noticeContent(state, ctx, options);
+  const notice = content ? renderContent(content) : nothing;
+  // A lookup in flight: its notice inside the outline of the result, which holds the result's room.
+  return state.phase === 'loading' ? renderSkeleton(notice, options.map) : notice;
 }
 
 /** A notice before it is rendered: what the eye sees, and what the live regions say. */
