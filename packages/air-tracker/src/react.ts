@@ -60,6 +60,7 @@ const ATTRIBUTES = [
   ['urlParam', 'url-param'],
   ['tileUrl', 'tile-url'],
   ['tileAttribution', 'tile-attribution'],
+  ['headingLevel', 'heading-level'],
 ] as const;
 
 /** `<air-tracker>` in React. */

@@ -61,6 +61,7 @@ const ATTRIBUTES = [
   ['urlParam', 'url-param'],
   ['tileUrl', 'tile-url'],
   ['tileAttribution', 'tile-attribution'],
+  ['headingLevel', 'heading-level'],
 ] as const;
 
 /** `<ocean-tracker>` in React. */

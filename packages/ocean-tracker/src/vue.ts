@@ -38,6 +38,8 @@ export interface OceanTrackerVueProps {
   tileUrl?: string | undefined;
   /** Attribution for `tile-url`, always shown as text. */
   tileAttribution?: string | undefined;
+  /** Level of the result's heading, from 1 to 6, to fit the page's outline (`3` under the page's `h2`); its sections' headings are one level below, at most 6. Anything else means 2. */
+  headingLevel?: number | `${number}` | undefined;
   /** Language of the text, dates and numbers: `en`, `es`, `de`, `fr`, `pt-BR`, `zh-CN`, `ja`, `ar`; others fall back to their language, then English. */
   lang?: string | undefined;
   /** Overrides for any message of the catalogue, by key (see `en-form.ts`, `en-notices.ts` and `en-shipment.ts` in core), in every language. A message that counts (`milestone.pieces`, …) takes one text per plural category, e.g. `{ one: "{count} piece", other: "{count} pieces" }`. */
