@@ -54,6 +54,7 @@ export const ar = {
   'notice.unexpected': 'أرسلت خدمة التتبّع ردًا تعذّرت علينا قراءته.',
   'notice.displayUnavailable': 'تعذّر تحميل الجزء الذي يعرض الشحنة. تحقّق من اتصالك وحاول مرة أخرى.',
   'notice.tryAgain': 'إعادة المحاولة',
+  'notice.retrying.spoken': 'لم تستجب خدمة التتبّع. تجري إعادة المحاولة تلقائيًا.',
   'announce.loaded': 'تم العثور على {number}. الحالة: {status}.',
 
   'shipment.heading': 'الشحنة {number}',

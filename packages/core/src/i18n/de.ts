@@ -58,6 +58,7 @@ export const de = {
   'notice.displayUnavailable':
     'Der Teil, der die Sendung anzeigt, konnte nicht geladen werden. Prüfen Sie Ihre Verbindung und versuchen Sie es erneut.',
   'notice.tryAgain': 'Erneut versuchen',
+  'notice.retrying.spoken': 'Der Tracking-Dienst hat nicht geantwortet. Automatischer neuer Versuch.',
   'announce.loaded': '{number} gefunden. Status: {status}.',
 
   'shipment.heading': 'Sendung {number}',

@@ -53,4 +53,5 @@ export const enNotices = {
   'notice.unavailable': 'The tracking service is not answering right now.',
   'notice.unexpected': 'The tracking service sent a response we could not read.',
   'notice.tryAgain': 'Try again',
+  'notice.retrying.spoken': 'The tracking service did not answer. Retrying automatically.',
 } as const;

@@ -53,6 +53,7 @@ export const es = {
   'notice.unexpected': 'El servicio de rastreo envió una respuesta que no pudimos leer.',
   'notice.displayUnavailable': 'Este rastreador no pudo cargar la parte que muestra el envío. Compruebe su conexión e inténtelo de nuevo.',
   'notice.tryAgain': 'Reintentar',
+  'notice.retrying.spoken': 'El servicio de rastreo no respondió. Reintentando automáticamente.',
   'announce.loaded': 'Encontrado {number}. Estado: {status}.',
 
   'shipment.heading': 'Envío {number}',

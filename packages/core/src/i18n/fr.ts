@@ -53,6 +53,7 @@ export const fr = {
   'notice.unexpected': 'Le service de suivi a envoyé une réponse illisible.',
   'notice.displayUnavailable': 'Le module qui affiche l’envoi n’a pas pu être chargé. Vérifiez votre connexion et réessayez.',
   'notice.tryAgain': 'Réessayer',
+  'notice.retrying.spoken': 'Le service de suivi n’a pas répondu. Nouvel essai automatique.',
   'announce.loaded': '{number} trouvé. Statut\u202f: {status}.',
 
   'shipment.heading': 'Expédition {number}',

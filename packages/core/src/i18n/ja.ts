@@ -49,6 +49,7 @@ export const ja = {
   'notice.unexpected': '追跡サービスから読み取れない応答が返されました。',
   'notice.displayUnavailable': '貨物情報を表示する部分を読み込めませんでした。接続を確認して、もう一度お試しください。',
   'notice.tryAgain': '再試行',
+  'notice.retrying.spoken': '追跡サービスが応答しませんでした。自動的に再試行しています。',
   'announce.loaded': '{number} が見つかりました。ステータス：{status}。',
 
   'shipment.heading': '貨物 {number}',

@@ -53,6 +53,7 @@ export const ptBR = {
   'notice.unexpected': 'O serviço de rastreamento enviou uma resposta que não conseguimos ler.',
   'notice.displayUnavailable': 'Não foi possível carregar a parte que mostra a remessa. Verifique sua conexão e tente novamente.',
   'notice.tryAgain': 'Tentar de novo',
+  'notice.retrying.spoken': 'O serviço de rastreamento não respondeu. Tentando de novo automaticamente.',
   'announce.loaded': '{number} encontrado. Status: {status}.',
 
   'shipment.heading': 'Embarque {number}',

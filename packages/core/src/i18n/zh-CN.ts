@@ -45,6 +45,7 @@ export const zhCN = {
   'notice.unexpected': '查询服务返回了无法识别的数据。',
   'notice.displayUnavailable': '无法加载显示货物信息的组件。请检查网络连接后重试。',
   'notice.tryAgain': '重试',
+  'notice.retrying.spoken': '查询服务未响应，正在自动重试。',
   'announce.loaded': '已找到 {number}。状态：{status}。',
 
   'shipment.heading': '货物 {number}',

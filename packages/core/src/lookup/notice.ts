@@ -118,6 +118,8 @@ function waitingNotice(wait: Wait, ctx: RenderContext): NoticeContent {
     case 'timeout':
       return notice('warning', [l.t('notice.retrying', { attempt: wait.attempt, max: MAX_AUTOMATIC_RETRIES })], {
         countdown: countdown && l.t('notice.retrying.countdown', { countdown }),
+        // Without the attempt's number, so that the next attempt is not news.
+        spoken: [l.t('notice.retrying.spoken')],
       });
     case 'offline':
       return notice('warning', [l.t('notice.offline')], {});
@@ -140,10 +142,14 @@ function renderContent(c: NoticeContent): TemplateResult {
  * What the live regions say for a state: the notice's sentences without the countdown,
  * or the labelled view's status sentence once a shipment is shown. Failures are urgent (`role="alert"`), the rest
  * polite. The text changes only when the state does, so each change is spoken once and
- * a ticking countdown is never read out.
+ * a ticking countdown is never read out. Asking again after a wait (a poll after a 202, a retry
+ * after a 429 or a 5xx) is not a change of state: the wait's words stay, so a wait that asks
+ * twenty times is said once, and only its outcome (a shipment, another cause, the final failure) is news.
  */
 export function announcement(state: TrackingState, ctx: RenderContext, view?: ShipmentView): Announcement {
   if (state.phase === 'loaded') return { text: view?.announcement ?? '', urgent: false };
-  const content = noticeContent(state, ctx, { onRetry: () => undefined });
+  const said: TrackingState =
+    state.phase === 'loading' && state.after ? { phase: 'waiting', request: state.request, wait: state.after } : state;
+  const content = noticeContent(said, ctx, { onRetry: () => undefined });
   return { text: content ? (content.spoken ?? content.lines).join(' ') : '', urgent: state.phase === 'failed' };
 }
