@@ -156,7 +156,7 @@ export function describeOutcomes(spec: OutcomeSpec): void {
       expect(await cap.requests()).to.have.length(1);
     });
 
-    it('shows a 404 with the service message and does not retry', async () => {
+    it('shows a 404 with what to check, not the service message that says the same, and does not retry', async () => {
       const s = await scenario({ responses: [{ status: 404, body: { message: `No shipment found for ${spec.number}` } }] });
       const el = withNumber(s.base, spec.number, 'poll-interval="1"');
       const e = await nextEvent<TrackerErrorEvent>(el, 'tracker-error');
@@ -170,7 +170,8 @@ export function describeOutcomes(spec: OutcomeSpec): void {
       });
       await el.updateComplete;
       expect(part(el, 'notice')!.textContent).to.contain(`could not find ${spec.number}`);
-      expect(part(el, 'notice')!.textContent).to.contain(`No shipment found for ${spec.number}`);
+      expect(part(el, 'notice')!.textContent).to.contain('Check it against your').and.not.to.contain('No shipment found');
+      expect(e.detail.message, 'the service message stays on the event').to.equal(`No shipment found for ${spec.number}`);
       expect(part(el, 'announcer')!.querySelector('[role="alert"]')!.textContent).to.contain(`could not find ${spec.number}`);
       await sleep(1200);
       expect(await s.requests()).to.have.length(1);

@@ -3,6 +3,7 @@ import {
   elementTokenStyles,
   NumberEntry,
   type ListParser,
+  type NoticeHandlers,
   TrackerElement,
   type ProductView,
   type RenderContext,
@@ -10,7 +11,7 @@ import {
 import { airTrackerProperties } from './air-tracker-properties.js';
 import { html, type PropertyDeclarations, type PropertyValues, type TemplateResult } from 'lit';
 import type { Airline } from './airline-list.js';
-import { checkAwbNumber, isPlausibleAwbNumber, prefixOf } from './awb-number.js';
+import { checkAwbNumber, isPlausibleAwbNumber, prefixOf, respelledAwbNumber, searchableAwbNumber } from './awb-number.js';
 import { airQuery } from './air-early-lookup.js';
 
 /**
@@ -139,6 +140,7 @@ export class AirTracker extends TrackerElement<Airline[]> {
     checkDigitMessage: 'form.checkDigit.awb',
     plausible: isPlausibleAwbNumber,
     shapeMessage: 'form.shape.air',
+    searchable: searchableAwbNumber,
     send: (number) => {
       this.awbNumber = number;
       this.startLookup(number, airQuery(number), true);
@@ -152,7 +154,8 @@ export class AirTracker extends TrackerElement<Airline[]> {
 
   protected override willUpdate(changed: PropertyValues<this>): void {
     super.willUpdate(changed);
-    if (changed.has('awbNumber') && this.awbNumber !== undefined) this.#entry.input = this.awbNumber;
+    // The field keeps what the visitor typed; the spelling sent for it is named under it.
+    if (changed.has('awbNumber') && this.awbNumber !== undefined && this.awbNumber !== this.#entry.sent) this.#entry.input = this.awbNumber;
   }
 
   protected override updated(changed: PropertyValues<this>): void {
@@ -187,7 +190,7 @@ export class AirTracker extends TrackerElement<Airline[]> {
         />
       </div>
       <div class="form-actions"><button type="submit" part="submit-button">${l.t('form.submit')}</button></div>
-      ${this.#renderAirlineHint(ctx)} ${this.#entry.renderAdvice(ctx)}
+      ${this.#entry.renderSearched(ctx)} ${this.#renderAirlineHint(ctx)} ${this.#entry.renderAdvice(ctx)}
     </form>`;
   }
 
@@ -206,6 +209,17 @@ export class AirTracker extends TrackerElement<Airline[]> {
           ? l.t('form.airline.unknown', { prefix })
           : l.t('form.airline', { name: airline.iata ? `${airline.name} (${airline.iata})` : airline.name });
     return html`<p class="hint" id="airline-hint" part="airline-hint" role="status">${text}</p>`;
+  }
+
+  /** A number not found may be found in the contract's spelling. */
+  protected override noticeHelp(): Omit<NoticeHandlers, 'onRetry'> {
+    return {
+      respell: respelledAwbNumber,
+      onTrack: (number) => {
+        this.#entry.input = number;
+        this.#entry.send(number);
+      },
+    };
   }
 
   /** A number with an airline prefix: the hint names the airline from the list. */

@@ -3,13 +3,14 @@ import {
   litProperties,
   NumberEntry,
   type ListParser,
+  type NoticeHandlers,
   TrackerElement,
   type ProductView,
   type RenderContext,
 } from '@cargo-trackers/core/internal/first';
 import { oceanTrackerProperties } from './ocean-tracker-properties.js';
 import { html, nothing, type PropertyDeclarations, type PropertyValues, type TemplateResult } from 'lit';
-import { checkContainerNumber, isPlausibleOceanReference } from './container-number.js';
+import { checkContainerNumber, isPlausibleOceanReference, respelledOceanReference, searchableContainerNumber } from './container-number.js';
 import type { OceanCarrier } from './carrier-list.js';
 import { oceanQuery } from './ocean-early-lookup.js';
 
@@ -126,8 +127,6 @@ export class OceanTracker extends TrackerElement<OceanCarrier[]> {
   declare carrierCode: string | undefined;
   /** The carrier the visitor picked; `undefined` means "not touched", so `carrier-code` applies. */
   declare private picked: string | undefined;
-  /** The last number this form sent, to tell it from a number the page sets. */
-  #sentFromForm: string | undefined;
 
   protected readonly product = 'ocean' as const;
   protected readonly numberAttribute = 'reference-number';
@@ -147,8 +146,8 @@ export class OceanTracker extends TrackerElement<OceanCarrier[]> {
     checkDigitMessage: 'form.checkDigit.container',
     plausible: isPlausibleOceanReference,
     shapeMessage: 'form.shape.ocean',
+    searchable: searchableContainerNumber,
     send: (number) => {
-      this.#sentFromForm = number;
       this.referenceNumber = number;
       this.startLookup(number, this.#params(number), true);
     },
@@ -165,9 +164,10 @@ export class OceanTracker extends TrackerElement<OceanCarrier[]> {
   protected override willUpdate(changed: PropertyValues<this>): void {
     super.willUpdate(changed);
     // A carrier or a number set by the page (not by this form) replaces the visitor's earlier pick.
-    const fromPage = changed.has('carrierCode') || (changed.has('referenceNumber') && this.referenceNumber !== this.#sentFromForm);
-    if (fromPage && this.hasUpdated) this.picked = undefined;
-    if (changed.has('referenceNumber') && this.referenceNumber !== undefined) this.#entry.input = this.referenceNumber;
+    const numberFromPage = changed.has('referenceNumber') && this.referenceNumber !== this.#entry.sent;
+    if ((numberFromPage || changed.has('carrierCode')) && this.hasUpdated) this.picked = undefined;
+    // The field keeps what the visitor typed; the spelling sent for it is named under it.
+    if (numberFromPage && this.referenceNumber !== undefined) this.#entry.input = this.referenceNumber;
   }
 
   protected override updated(changed: PropertyValues<this>): void {
@@ -224,8 +224,21 @@ export class OceanTracker extends TrackerElement<OceanCarrier[]> {
         </select>
       </div>
       <div class="form-actions"><button type="submit" part="submit-button">${l.t('form.submit')}</button></div>
-      ${requirement ? html`<p class="hint" id="requirement">${requirement}</p>` : nothing} ${this.#entry.renderAdvice(ctx)}
+      ${this.#entry.renderSearched(ctx)} ${requirement ? html`<p class="hint" id="requirement">${requirement}</p>` : nothing}
+      ${this.#entry.renderAdvice(ctx)}
     </form>`;
+  }
+
+  /** A number not found may be found spelled without spaces or dots, or with its carrier chosen. */
+  protected override noticeHelp(): Omit<NoticeHandlers, 'onRetry'> {
+    return {
+      respell: respelledOceanReference,
+      onTrack: (number) => {
+        this.#entry.input = number;
+        this.#entry.send(number);
+      },
+      onChooseCarrier: () => this.renderRoot.querySelector('select')?.focus(),
+    };
   }
 
   /** A carrier chosen and a number that is not a container's: the list says whether the carrier needs one. */

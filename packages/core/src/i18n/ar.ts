@@ -20,6 +20,7 @@ export const ar = {
   'form.containerRequired': 'يحتاج {carrier} إلى رقم الحاوية للتتبّع عبر {kind}. إن كان الرقم لديك، فتتبّع رقم الحاوية بدلًا من ذلك.',
   'form.airline': 'شركة الطيران: {name}',
   'form.airline.unknown': 'البادئة {prefix} لا تخص أي شركة طيران نعرفها.',
+  'form.searched': 'تم البحث عن {number}',
 
   'notice.misconfigured': 'لم يُضبط هذا المتتبّع بعد: السمة {attribute} غير موجودة.',
   'notice.unusableUrl': 'لم يُضبط هذا المتتبّع بشكل صحيح: يجب أن تكون السمة {attribute} عنوان ويب (https://…) أو مسارًا.',
@@ -55,6 +56,14 @@ export const ar = {
   'notice.displayUnavailable': 'تعذّر تحميل الجزء الذي يعرض الشحنة. تحقّق من اتصالك وحاول مرة أخرى.',
   'notice.tryAgain': 'إعادة المحاولة',
   'notice.retrying.spoken': 'لم تستجب خدمة التتبّع. تجري إعادة المحاولة تلقائيًا.',
+  'notice.notFound.ocean':
+    'قارنه بمستنداتك: رقم الحاوية أربعة أحرف وسبعة أرقام، مطبوع على أبواب الحاوية وفي بوليصة الشحن؛ أما أرقام بوليصة الشحن والحجز فمطبوعة في مستندات الخط الملاحي.',
+  'notice.notFound.air':
+    'قارنه ببوليصة الشحن الجوي: بادئة شركة الطيران من ثلاثة أرقام ثم ثمانية أرقام، مطبوعة أعلى بوليصة الشحن الجوي وعلى ملصق كل طرد.',
+  'notice.notFound.respelled': 'قد يكون مسجّلًا بالصيغة {number}.',
+  'notice.trackNumber': 'تتبّع {number}',
+  'notice.notFound.carrier': 'إن كنت تعرف الخط الملاحي، فقد يساعد اختياره.',
+  'notice.chooseCarrier': 'اختيار الخط الملاحي',
   'announce.loaded': 'تم العثور على {number}. الحالة: {status}.',
 
   'shipment.heading': 'الشحنة {number}',

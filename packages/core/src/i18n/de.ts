@@ -22,6 +22,7 @@ export const de = {
     '{carrier} braucht zur Sendungsverfolgung per {kind} die Containernummer. Falls Sie sie haben, verfolgen Sie bitte die Containernummer.',
   'form.airline': 'Fluggesellschaft: {name}',
   'form.airline.unknown': 'Das Präfix {prefix} gehört zu keiner uns bekannten Fluggesellschaft.',
+  'form.searched': 'Gesucht: {number}',
 
   'notice.misconfigured': 'Diese Sendungsverfolgung ist noch nicht eingerichtet: Das Attribut {attribute} fehlt.',
   'notice.unusableUrl':
@@ -59,6 +60,14 @@ export const de = {
     'Der Teil, der die Sendung anzeigt, konnte nicht geladen werden. Prüfen Sie Ihre Verbindung und versuchen Sie es erneut.',
   'notice.tryAgain': 'Erneut versuchen',
   'notice.retrying.spoken': 'Der Tracking-Dienst hat nicht geantwortet. Automatischer neuer Versuch.',
+  'notice.notFound.ocean':
+    'Bitte vergleichen Sie sie mit Ihren Unterlagen: Eine Containernummer hat vier Buchstaben und sieben Ziffern und steht auf den Containertüren und im Konnossement; Konnossement- und Buchungsnummern stehen auf den Unterlagen der Reederei.',
+  'notice.notFound.air':
+    'Bitte vergleichen Sie sie mit Ihrem Luftfrachtbrief: ein dreistelliges Airline-Präfix und acht Ziffern, oben auf dem Luftfrachtbrief und auf dem Etikett jedes Packstücks.',
+  'notice.notFound.respelled': 'Vielleicht ist sie als {number} erfasst.',
+  'notice.trackNumber': '{number} verfolgen',
+  'notice.notFound.carrier': 'Wenn Sie die Reederei kennen, hilft es, sie auszuwählen.',
+  'notice.chooseCarrier': 'Reederei auswählen',
   'announce.loaded': '{number} gefunden. Status: {status}.',
 
   'shipment.heading': 'Sendung {number}',

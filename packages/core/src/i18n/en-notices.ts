@@ -54,4 +54,12 @@ export const enNotices = {
   'notice.unexpected': 'The tracking service sent a response we could not read.',
   'notice.tryAgain': 'Try again',
   'notice.retrying.spoken': 'The tracking service did not answer. Retrying automatically.',
+  'notice.notFound.ocean':
+    'Check it against your documents: a container number is four letters and seven digits, painted on the container’s doors and printed on the bill of lading; bill of lading and booking numbers are printed on the carrier’s documents.',
+  'notice.notFound.air':
+    'Check it against your air waybill: a three-digit airline prefix and eight digits, printed at the top of the air waybill and on the label of each piece.',
+  'notice.notFound.respelled': 'It may be listed as {number}.',
+  'notice.trackNumber': 'Track {number}',
+  'notice.notFound.carrier': 'If you know the carrier, choosing it can help.',
+  'notice.chooseCarrier': 'Choose the carrier',
 } as const;

@@ -21,6 +21,7 @@ export const es = {
   'form.containerRequired': 'Para rastrear por {kind}, {carrier} necesita el número de contenedor. Si lo tiene, rastree ese número.',
   'form.airline': 'Aerolínea: {name}',
   'form.airline.unknown': 'El prefijo {prefix} no corresponde a ninguna aerolínea que conozcamos.',
+  'form.searched': 'Se buscó {number}',
 
   'notice.misconfigured': 'Este rastreador aún no está configurado: falta el atributo {attribute}.',
   'notice.unusableUrl':
@@ -54,6 +55,14 @@ export const es = {
   'notice.displayUnavailable': 'Este rastreador no pudo cargar la parte que muestra el envío. Compruebe su conexión e inténtelo de nuevo.',
   'notice.tryAgain': 'Reintentar',
   'notice.retrying.spoken': 'El servicio de rastreo no respondió. Reintentando automáticamente.',
+  'notice.notFound.ocean':
+    'Compruébelo con sus documentos: un número de contenedor tiene cuatro letras y siete dígitos, pintados en las puertas del contenedor e impresos en el conocimiento de embarque; los números de conocimiento de embarque y de reserva figuran en los documentos de la naviera.',
+  'notice.notFound.air':
+    'Compruébelo con su guía aérea: un prefijo de aerolínea de tres dígitos y ocho dígitos, impresos en la parte superior de la guía aérea y en la etiqueta de cada bulto.',
+  'notice.notFound.respelled': 'Puede que figure como {number}.',
+  'notice.trackNumber': 'Rastrear {number}',
+  'notice.notFound.carrier': 'Si conoce la naviera, elegirla puede ayudar.',
+  'notice.chooseCarrier': 'Elegir la naviera',
   'announce.loaded': 'Encontrado {number}. Estado: {status}.',
 
   'shipment.heading': 'Envío {number}',

@@ -21,6 +21,7 @@ export const fr = {
   'form.containerRequired': 'Pour un suivi par {kind}, {carrier} a besoin du numéro de conteneur. Si vous l’avez, suivez plutôt ce numéro.',
   'form.airline': 'Compagnie aérienne\u202f: {name}',
   'form.airline.unknown': 'Le préfixe {prefix} ne correspond à aucune compagnie aérienne connue.',
+  'form.searched': 'Recherche : {number}',
 
   'notice.misconfigured': 'Ce suivi n’est pas encore configuré\u202f: l’attribut {attribute} est absent.',
   'notice.unusableUrl':
@@ -54,6 +55,14 @@ export const fr = {
   'notice.displayUnavailable': 'Le module qui affiche l’envoi n’a pas pu être chargé. Vérifiez votre connexion et réessayez.',
   'notice.tryAgain': 'Réessayer',
   'notice.retrying.spoken': 'Le service de suivi n’a pas répondu. Nouvel essai automatique.',
+  'notice.notFound.ocean':
+    'Vérifiez-le sur vos documents : un numéro de conteneur compte quatre lettres et sept chiffres, peints sur les portes du conteneur et imprimés sur le connaissement ; les numéros de connaissement et de réservation figurent sur les documents de la compagnie maritime.',
+  'notice.notFound.air':
+    'Vérifiez-le sur votre lettre de transport aérien : un préfixe de compagnie à trois chiffres et huit chiffres, imprimés en haut de la LTA et sur l’étiquette de chaque colis.',
+  'notice.notFound.respelled': 'Il est peut-être enregistré sous la forme {number}.',
+  'notice.trackNumber': 'Suivre {number}',
+  'notice.notFound.carrier': 'Si vous connaissez la compagnie maritime, la choisir peut aider.',
+  'notice.chooseCarrier': 'Choisir la compagnie maritime',
   'announce.loaded': '{number} trouvé. Statut\u202f: {status}.',
 
   'shipment.heading': 'Expédition {number}',

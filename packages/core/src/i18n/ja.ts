@@ -20,6 +20,7 @@ export const ja = {
   'form.containerRequired': '{carrier} では{kind}で追跡するにはコンテナ番号が必要です。お手元にあれば、コンテナ番号で追跡してください。',
   'form.airline': '航空会社：{name}',
   'form.airline.unknown': 'プレフィックス {prefix} に該当する航空会社が見つかりません。',
+  'form.searched': '{number} を検索しました',
 
   'notice.misconfigured': 'このトラッカーはまだ設定されていません：{attribute} 属性がありません。',
   'notice.unusableUrl':
@@ -50,6 +51,14 @@ export const ja = {
   'notice.displayUnavailable': '貨物情報を表示する部分を読み込めませんでした。接続を確認して、もう一度お試しください。',
   'notice.tryAgain': '再試行',
   'notice.retrying.spoken': '追跡サービスが応答しませんでした。自動的に再試行しています。',
+  'notice.notFound.ocean':
+    'お手元の書類と照らし合わせてください。コンテナ番号は英字4文字と数字7桁で、コンテナの扉に記され、船荷証券にも印字されています。船荷証券番号とブッキング番号は船会社の書類に印字されています。',
+  'notice.notFound.air':
+    '航空運送状と照らし合わせてください。3桁の航空会社プレフィックスと8桁の数字で、航空運送状の上部と各貨物のラベルに印字されています。',
+  'notice.notFound.respelled': '{number} として登録されている可能性があります。',
+  'notice.trackNumber': '{number} を追跡',
+  'notice.notFound.carrier': '船会社がわかる場合は、選択すると見つかることがあります。',
+  'notice.chooseCarrier': '船会社を選択',
   'announce.loaded': '{number} が見つかりました。ステータス：{status}。',
 
   'shipment.heading': '貨物 {number}',

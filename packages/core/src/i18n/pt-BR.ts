@@ -20,6 +20,7 @@ export const ptBR = {
   'form.containerRequired': 'Para rastrear por {kind}, {carrier} precisa do número do contêiner. Se você o tiver, rastreie esse número.',
   'form.airline': 'Companhia aérea: {name}',
   'form.airline.unknown': 'O prefixo {prefix} não corresponde a nenhuma companhia aérea que conhecemos.',
+  'form.searched': 'Pesquisado: {number}',
 
   'notice.misconfigured': 'Este rastreador ainda não foi configurado: falta o atributo {attribute}.',
   'notice.unusableUrl':
@@ -54,6 +55,14 @@ export const ptBR = {
   'notice.displayUnavailable': 'Não foi possível carregar a parte que mostra a remessa. Verifique sua conexão e tente novamente.',
   'notice.tryAgain': 'Tentar de novo',
   'notice.retrying.spoken': 'O serviço de rastreamento não respondeu. Tentando de novo automaticamente.',
+  'notice.notFound.ocean':
+    'Confira com seus documentos: um número de contêiner tem quatro letras e sete dígitos, pintados nas portas do contêiner e impressos no conhecimento de embarque; os números de conhecimento de embarque e de reserva estão nos documentos do armador.',
+  'notice.notFound.air':
+    'Confira com seu conhecimento aéreo: um prefixo de companhia aérea de três dígitos e oito dígitos, impressos no topo do conhecimento aéreo e na etiqueta de cada volume.',
+  'notice.notFound.respelled': 'Ele pode estar registrado como {number}.',
+  'notice.trackNumber': 'Rastrear {number}',
+  'notice.notFound.carrier': 'Se você conhece o armador, escolhê-lo pode ajudar.',
+  'notice.chooseCarrier': 'Escolher o armador',
   'announce.loaded': '{number} encontrado. Status: {status}.',
 
   'shipment.heading': 'Embarque {number}',

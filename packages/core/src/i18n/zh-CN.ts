@@ -18,6 +18,7 @@ export const zhCN = {
   'form.containerRequired': '{carrier} 需要集装箱号才能按{kind}查询。如有集装箱号，请改用集装箱号查询。',
   'form.airline': '航空公司：{name}',
   'form.airline.unknown': '前缀 {prefix} 不属于我们已知的任何航空公司。',
+  'form.searched': '已查询 {number}',
 
   'notice.misconfigured': '此追踪组件尚未配置：缺少 {attribute} 属性。',
   'notice.unusableUrl': '此追踪组件配置有误：{attribute} 属性必须是网址（https://…）或路径。',
@@ -46,6 +47,13 @@ export const zhCN = {
   'notice.displayUnavailable': '无法加载显示货物信息的组件。请检查网络连接后重试。',
   'notice.tryAgain': '重试',
   'notice.retrying.spoken': '查询服务未响应，正在自动重试。',
+  'notice.notFound.ocean':
+    '请对照您的单证核对：集装箱号由四个字母和七位数字组成，喷涂在集装箱门上，也印在提单上；提单号和订舱号印在船公司的单证上。',
+  'notice.notFound.air': '请对照您的空运单核对：三位航空公司前缀加八位数字，印在空运单顶部和每件货物的标签上。',
+  'notice.notFound.respelled': '它可能登记为 {number}。',
+  'notice.trackNumber': '查询 {number}',
+  'notice.notFound.carrier': '如果您知道船公司，选择它可能会有帮助。',
+  'notice.chooseCarrier': '选择船公司',
   'announce.loaded': '已找到 {number}。状态：{status}。',
 
   'shipment.heading': '货物 {number}',

@@ -16,6 +16,12 @@ registerEnglish(enNotices);
 
 export interface NoticeHandlers {
   readonly onRetry: () => void;
+  /** Another spelling of a number the service did not find, to offer (the product's number kinds say which). */
+  readonly respell?: (number: string) => string | undefined;
+  /** Tracks the number offered by `respell`. */
+  readonly onTrack?: (number: string) => void;
+  /** Takes the visitor to the carrier picker, for a product that has one. */
+  readonly onChooseCarrier?: () => void;
 }
 
 /**
@@ -38,6 +44,8 @@ interface NoticeContent {
   readonly busy?: boolean;
   readonly retry?: (() => void) | undefined;
   readonly retryLabel?: string;
+  /** Next steps the visitor can take instead ("Track MEDU9091004", "Choose the carrier"). */
+  readonly actions?: readonly NoticeAction[];
   /** What the live regions say, when not all of `lines` (said once already). */
   readonly spoken?: readonly string[];
 }
@@ -62,9 +70,37 @@ function noticeContent(state: TrackingState, ctx: RenderContext, handlers: Notic
   }
 }
 
+interface NoticeAction {
+  readonly label: string;
+  readonly run: () => void;
+}
+
+/**
+ * A number the service did not find: what to check, by the product's kind of number and where it is
+ * printed, another spelling to try when there is one, and the carrier picker where there is one. The
+ * service's own message is not repeated: it says the same "not found" in other words.
+ */
+function notFoundNotice(number: string, ctx: RenderContext, handlers: NoticeHandlers): NoticeContent {
+  const { l } = ctx;
+  const respelled = handlers.respell?.(number);
+  const { onTrack, onChooseCarrier } = handlers;
+  const lines = [l.t('notice.notFound', { number }), l.t(ctx.product === 'air' ? 'notice.notFound.air' : 'notice.notFound.ocean')];
+  const actions: NoticeAction[] = [];
+  if (respelled && onTrack) {
+    lines.push(l.t('notice.notFound.respelled', { number: respelled }));
+    actions.push({ label: l.t('notice.trackNumber', { number: respelled }), run: () => onTrack(respelled) });
+  }
+  if (onChooseCarrier) {
+    lines.push(l.t('notice.notFound.carrier'));
+    actions.push({ label: l.t('notice.chooseCarrier'), run: onChooseCarrier });
+  }
+  return notice('error', lines, { actions });
+}
+
 /** What a visitor reads about each failure; every kind is named, so a new one cannot go unsaid. */
 function failureNotice(f: Failure, number: string, ctx: RenderContext, handlers: NoticeHandlers): NoticeContent {
   const { l } = ctx;
+  if (f.kind === 'not_found') return notFoundNotice(number, ctx, handlers);
   const said = f.message ? [l.t('notice.serviceSaid', { message: f.message })] : [];
   const lines = ((): string[] => {
     switch (f.kind) {
@@ -83,8 +119,6 @@ function failureNotice(f: Failure, number: string, ctx: RenderContext, handlers:
               ]
             : []),
         ];
-      case 'not_found':
-        return [l.t('notice.notFound', { number }), ...said];
       case 'rejected':
         return [l.t('notice.rejected', { number }), ...said];
       case 'server_error':
@@ -135,6 +169,7 @@ function renderContent(c: NoticeContent): TemplateResult {
     <div class="notice-text">${c.lines.map((line) => html`<p>${line}</p>`)}</div>
     ${c.countdown ? html`<p class="countdown">${c.countdown}</p>` : nothing}
     ${c.retry ? html`<button type="button" part="retry-button" @click=${c.retry}>${c.retryLabel}</button>` : nothing}
+    ${c.actions?.map((a) => html`<button type="button" class="secondary" @click=${a.run}>${a.label}</button>`) ?? nothing}
   </div>`;
 }
 
@@ -146,10 +181,15 @@ function renderContent(c: NoticeContent): TemplateResult {
  * after a 429 or a 5xx) is not a change of state: the wait's words stay, so a wait that asks
  * twenty times is said once, and only its outcome (a shipment, another cause, the final failure) is news.
  */
-export function announcement(state: TrackingState, ctx: RenderContext, view?: ShipmentView): Announcement {
+export function announcement(
+  state: TrackingState,
+  ctx: RenderContext,
+  view?: ShipmentView,
+  help: Omit<NoticeHandlers, 'onRetry'> = {},
+): Announcement {
   if (state.phase === 'loaded') return { text: view?.announcement ?? '', urgent: false };
   const said: TrackingState =
     state.phase === 'loading' && state.after ? { phase: 'waiting', request: state.request, wait: state.after } : state;
-  const content = noticeContent(said, ctx, { onRetry: () => undefined });
+  const content = noticeContent(said, ctx, { ...help, onRetry: () => undefined });
   return { text: content ? (content.spoken ?? content.lines).join(' ') : '', urgent: state.phase === 'failed' };
 }
