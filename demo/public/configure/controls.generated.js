@@ -529,6 +529,36 @@ export const colourPairs = [
     "where": "arrived/delivered badge"
   },
   {
+    "text": "text",
+    "background": "bg",
+    "mix": {
+      "of": "warn",
+      "percent": 14
+    },
+    "minimum": 4.5,
+    "where": "delay, hold and re-booking badges"
+  },
+  {
+    "text": "text",
+    "background": "bg",
+    "mix": {
+      "of": "danger",
+      "percent": 14
+    },
+    "minimum": 4.5,
+    "where": "cancellation badge"
+  },
+  {
+    "text": "danger",
+    "background": "bg",
+    "mix": {
+      "of": "danger",
+      "percent": 10
+    },
+    "minimum": 3,
+    "where": "cancellation banner edge"
+  },
+  {
     "text": "control-border",
     "background": "bg",
     "minimum": 3,

@@ -68,7 +68,7 @@ import { airQuery } from './air-early-lookup.js';
  * @csspart shipment - The shipment once loaded.
  * @csspart status - Status, carrier or airline, reference and freshness.
  * @csspart exception - What went wrong (a cancelled flight or leg, a re-booking, a hold, a discrepancy, a delay), above the summary, with the leg it concerns.
- * @csspart eta - The estimated (or actual) arrival, in the place's own time zone.
+ * @csspart eta - The estimated (or actual) arrival, in the place's own time zone; on the way without one, that it is unknown and why.
  * @csspart route - The ports or airports in route order.
  * @csspart units - The container switcher of a bill of lading or booking.
  * @csspart unit-button - One container in the switcher.

@@ -381,7 +381,10 @@ describe('<air-tracker>', () => {
       expect(unknown[0]).to.match(/^Freight on hand/);
       expect(unknown[1]).to.match(/^Prepared for loading/);
       expect(unknown[2]).to.match(/^Reported to customs; held for inspection/);
-      expect(part(el, 'eta')).to.equal(null);
+      // No arrival in the document, and not arrived: the arrival box says so, and why.
+      expect(text(part(el, 'eta')))
+        .to.contain('Arrival unknown')
+        .and.to.contain('The carrier has not given an arrival time yet.');
     });
 
     it('renders hostile strings in every field as text', async () => {

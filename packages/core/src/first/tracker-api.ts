@@ -107,7 +107,7 @@ export const trackerApi = {
     status: 'Status, carrier or airline, reference and freshness.',
     exception:
       'What went wrong (a cancelled flight or leg, a re-booking, a hold, a discrepancy, a delay), above the summary, with the leg it concerns.',
-    eta: "The estimated (or actual) arrival, in the place's own time zone.",
+    eta: "The estimated (or actual) arrival, in the place's own time zone; on the way without one, that it is unknown and why.",
     route: 'The ports or airports in route order.',
     units: 'The container switcher of a bill of lading or booking.',
     'unit-button': 'One container in the switcher.',

@@ -159,6 +159,10 @@ export const ar = {
   'exception.discrepancy': 'أُبلغ عن تباين في الشحنة.',
   'exception.delayed.short': 'متأخرة',
   'exception.delayed': 'يُتوقع الوصول الآن متأخرًا {duration} عن الموعد الموعود أولًا.',
+  'exception.cancelled.status': 'بانتظار إعادة الحجز',
+  'shipment.eta.unknown': 'موعد الوصول غير معروف',
+  'shipment.eta.unknown.rebooking': 'بانتظار إعادة الحجز بعد إلغاء: سيُعرف موعد الوصول حين تُحجز الشحنة من جديد.',
+  'shipment.eta.unknown.notGiven': 'لم تحدد شركة النقل موعد وصول بعد.',
   'milestone.empty': 'حاوية فارغة',
   'milestone.pieces': {
     zero: '{count} طرد',

@@ -143,6 +143,11 @@ export const de = {
   'exception.discrepancy': 'Für die Sendung wurde eine Unstimmigkeit gemeldet.',
   'exception.delayed.short': 'Verspätet',
   'exception.delayed': 'Die Ankunft wird jetzt {duration} später erwartet als zuerst zugesagt.',
+  'exception.cancelled.status': 'Wartet auf Umbuchung',
+  'shipment.eta.unknown': 'Ankunft unbekannt',
+  'shipment.eta.unknown.rebooking':
+    'Wartet nach einer Stornierung auf Umbuchung: Die Ankunft steht fest, sobald die Fracht neu gebucht ist.',
+  'shipment.eta.unknown.notGiven': 'Der Frachtführer hat noch keine Ankunftszeit angegeben.',
   'milestone.empty': 'Leercontainer',
   'milestone.pieces': { one: '{count} Packstück', other: '{count} Packstücke' },
 

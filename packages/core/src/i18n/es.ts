@@ -146,6 +146,11 @@ export const es = {
   'exception.discrepancy': 'Se ha notificado una discrepancia en el envío.',
   'exception.delayed.short': 'Con retraso',
   'exception.delayed': 'La llegada se espera ahora {duration} más tarde de lo prometido al principio.',
+  'exception.cancelled.status': 'Pendiente de reprogramación',
+  'shipment.eta.unknown': 'Llegada desconocida',
+  'shipment.eta.unknown.rebooking':
+    'Pendiente de reprogramación tras una cancelación: la llegada se sabrá cuando la carga vuelva a estar reservada.',
+  'shipment.eta.unknown.notGiven': 'El transportista aún no ha indicado una hora de llegada.',
   'milestone.empty': 'Contenedor vacío',
   'milestone.pieces': { one: '{count} bulto', many: '{count} de bultos', other: '{count} bultos' },
 

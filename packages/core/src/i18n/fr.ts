@@ -146,6 +146,11 @@ export const fr = {
   'exception.discrepancy': 'Une anomalie a été signalée sur l’envoi.',
   'exception.delayed.short': 'En retard',
   'exception.delayed': 'L’arrivée est désormais prévue {duration} plus tard que promis au départ.',
+  'exception.cancelled.status': 'En attente de reprogrammation',
+  'shipment.eta.unknown': 'Arrivée inconnue',
+  'shipment.eta.unknown.rebooking':
+    'En attente de reprogrammation après une annulation : l’arrivée sera connue une fois la marchandise de nouveau réservée.',
+  'shipment.eta.unknown.notGiven': 'Le transporteur n’a pas encore indiqué d’heure d’arrivée.',
   'milestone.empty': 'Conteneur vide',
   'milestone.pieces': { one: '{count} colis', many: '{count} de colis', other: '{count} colis' },
 

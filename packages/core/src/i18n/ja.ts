@@ -133,6 +133,10 @@ export const ja = {
   'exception.discrepancy': '貨物について不一致が報告されました。',
   'exception.delayed.short': '遅延',
   'exception.delayed': '到着は当初の約束より{duration}遅れる見込みです。',
+  'exception.cancelled.status': '振替待ち',
+  'shipment.eta.unknown': '到着時刻不明',
+  'shipment.eta.unknown.rebooking': 'キャンセル後の振替待ちです。貨物が再予約されると到着時刻がわかります。',
+  'shipment.eta.unknown.notGiven': '輸送業者はまだ到着時刻を示していません。',
   'milestone.empty': '空コンテナ',
   'milestone.pieces': { other: '{count}個' },
 

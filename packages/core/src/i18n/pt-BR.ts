@@ -146,6 +146,11 @@ export const ptBR = {
   'exception.discrepancy': 'Foi informada uma discrepância na remessa.',
   'exception.delayed.short': 'Atrasado',
   'exception.delayed': 'A chegada agora é prevista {duration} depois do prometido inicialmente.',
+  'exception.cancelled.status': 'Aguardando remarcação',
+  'shipment.eta.unknown': 'Chegada desconhecida',
+  'shipment.eta.unknown.rebooking':
+    'Aguardando remarcação após um cancelamento: a chegada será conhecida quando a carga for reservada de novo.',
+  'shipment.eta.unknown.notGiven': 'O transportador ainda não informou um horário de chegada.',
   'milestone.empty': 'Contêiner vazio',
   'milestone.pieces': { one: '{count} volume', many: '{count} de volumes', other: '{count} volumes' },
 

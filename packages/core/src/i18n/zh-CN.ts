@@ -128,6 +128,10 @@ export const zhCN = {
   'exception.discrepancy': '该货件已报告异常。',
   'exception.delayed.short': '延误',
   'exception.delayed': '预计到达时间比最初承诺的晚 {duration}。',
+  'exception.cancelled.status': '等待改订',
+  'shipment.eta.unknown': '到达时间未知',
+  'shipment.eta.unknown.rebooking': '取消后等待改订：货物重新订舱后即可知道到达时间。',
+  'shipment.eta.unknown.notGiven': '承运人尚未给出到达时间。',
   'milestone.empty': '空箱',
   'milestone.pieces': { other: '{count} 件' },
 

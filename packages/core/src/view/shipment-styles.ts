@@ -143,6 +143,15 @@ export const shipmentStyles = css`
     border-inline-start: 4px solid var(--_warn);
     background: color-mix(in srgb, var(--_warn) 10%, var(--_bg));
   }
+  /* A cancellation stops the journey: the danger colour, apart from the warning of a delay or a hold. */
+  .exception-badge[data-exception='cancelled'] {
+    border-color: var(--_danger);
+    background: color-mix(in srgb, var(--_danger) 14%, var(--_bg));
+  }
+  [part~='exception'][data-exception='cancelled'] {
+    border-inline-start-color: var(--_danger);
+    background: color-mix(in srgb, var(--_danger) 10%, var(--_bg));
+  }
   [part~='exception'] p {
     margin: 0;
   }
