@@ -56,7 +56,7 @@ export const elements = [
         "shared": true,
         "type": "string",
         "unsetMeans": "`carriers/<product>` beside `proxy-url`",
-        "description": "Where the carrier (ocean) or airline (air) list comes from; asked for only when the picker is used or a number needs it."
+        "description": "Where the carrier (ocean) or airline (air) list comes from; asked for only when the picker is used, a carrier is preset (to name it), or a number needs it."
       },
       {
         "attribute": "theme",
@@ -170,7 +170,7 @@ export const elements = [
         "shared": true,
         "type": "string",
         "unsetMeans": "`carriers/<product>` beside `proxy-url`",
-        "description": "Where the carrier (ocean) or airline (air) list comes from; asked for only when the picker is used or a number needs it."
+        "description": "Where the carrier (ocean) or airline (air) list comes from; asked for only when the picker is used, a carrier is preset (to name it), or a number needs it."
       },
       {
         "attribute": "theme",

@@ -26,7 +26,7 @@ import { airQuery } from './air-early-lookup.js';
  * @attr {string} awb-number - Air waybill `PPP-SSSSSSSS`; tracked at once when set (attribute or property). Sent exactly as written.
  * @attr {string} proxy-url - Path or URL of your tracking proxy, e.g. `/api/tracking/ocean`. Missing: a visible configuration notice, a console error naming the attribute, no request.
  * @attr {number} poll-interval - Seconds to wait after a 202 before asking again; an integer from 1 to 86400 (anything else means 120).
- * @attr {string} carriers-url - Where the carrier (ocean) or airline (air) list comes from; asked for only when the picker is used or a number needs it.
+ * @attr {string} carriers-url - Where the carrier (ocean) or airline (air) list comes from; asked for only when the picker is used, a carrier is preset (to name it), or a number needs it.
  * @attr {'light' | 'dark' | 'auto'} theme - `light`, `dark`, or `auto` (follows `prefers-color-scheme`); the map too.
  * @attr {'comfortable' | 'compact'} density - `compact`: smaller gaps and 32 px controls, for dense dashboards.
  * @attr {boolean} sync-url - Keeps the tracked number in the page's query string (`history.replaceState`) and reads it back on load when the element has no number.
@@ -38,7 +38,7 @@ import { airQuery } from './air-early-lookup.js';
  * @prop {string} awbNumber - Air waybill `PPP-SSSSSSSS`; tracked at once when set (attribute or property). Sent exactly as written.
  * @prop {string} proxyUrl - Path or URL of your tracking proxy, e.g. `/api/tracking/ocean`. Missing: a visible configuration notice, a console error naming the attribute, no request.
  * @prop {number} pollInterval - Seconds to wait after a 202 before asking again; an integer from 1 to 86400 (anything else means 120).
- * @prop {string} carriersUrl - Where the carrier (ocean) or airline (air) list comes from; asked for only when the picker is used or a number needs it.
+ * @prop {string} carriersUrl - Where the carrier (ocean) or airline (air) list comes from; asked for only when the picker is used, a carrier is preset (to name it), or a number needs it.
  * @prop {'light' | 'dark' | 'auto'} theme - `light`, `dark`, or `auto` (follows `prefers-color-scheme`); the map too.
  * @prop {'comfortable' | 'compact'} density - `compact`: smaller gaps and 32 px controls, for dense dashboards.
  * @prop {boolean} syncUrl - Keeps the tracked number in the page's query string (`history.replaceState`) and reads it back on load when the element has no number.

@@ -132,6 +132,18 @@ describe('<ocean-tracker>', () => {
       expect(params((await s.requests())[0]!.search).get('carrierCode')).to.equal('MSCU');
     });
 
+    it('names a preset carrier in the picker, not its code, also beside a container number', async () => {
+      const s = await scenario({ responses: [{ status: 200, body: await transit() }] });
+      const el = await tracker(`proxy-url="${s.base}/ocean" carrier-code="MSCU" reference-number="MEDU9091004"`);
+      const select = el.shadowRoot!.querySelector('select')!;
+      await until(
+        () => select.selectedOptions[0]?.textContent === 'MSC Mediterranean Shipping Company',
+        `the picker shows ${select.selectedOptions[0]?.textContent}`,
+      );
+      expect(select.value).to.equal('MSCU');
+      expect([...select.options].map((o) => o.textContent)).not.to.include('MSCU');
+    });
+
     it('fills the carrier picker from the proxy list and sends the picked carrier from the form', async () => {
       const s = await scenario({ responses: [{ status: 200, body: await transit() }] });
       const el = await tracker(`proxy-url="${s.base}/ocean"`);

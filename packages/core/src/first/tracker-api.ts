@@ -41,7 +41,7 @@ export const trackerApi = {
     carriersUrl: {
       unsetMeans: '`carriers/<product>` beside `proxy-url`',
       description:
-        'Where the carrier (ocean) or airline (air) list comes from; asked for only when the picker is used or a number needs it.',
+        'Where the carrier (ocean) or airline (air) list comes from; asked for only when the picker is used, a carrier is preset (to name it), or a number needs it.',
     },
     theme: { unsetMeans: '`light`', description: '`light`, `dark`, or `auto` (follows `prefers-color-scheme`); the map too.' },
     density: { unsetMeans: '`comfortable`', description: '`compact`: smaller gaps and 32 px controls, for dense dashboards.' },
