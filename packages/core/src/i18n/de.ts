@@ -39,10 +39,10 @@ export const de = {
   'notice.unauthorized':
     'Die Sendungsverfolgung ist auf dieser Website nicht richtig eingerichtet, daher können gerade keine Sendungen abgefragt werden.',
   'notice.noCredits':
-    'Das Guthaben dieser Website für die Sendungsverfolgung ist aufgebraucht, daher können gerade keine Sendungen abgefragt werden.',
+    'Die Sendungsverfolgung ist auf dieser Website vorübergehend nicht verfügbar, daher können gerade keine Sendungen abgefragt werden.',
   'notice.siteSide':
     'Mit Ihrer Nummer ist alles in Ordnung, und Sie müssen nichts tun: Bitte versuchen Sie es später noch einmal oder wenden Sie sich an den Betreiber der Website.',
-  'notice.usageLimit': 'Diese Website hat ihr monatliches Abfragelimit erreicht.',
+  'notice.usageLimit': 'Die Sendungsverfolgung ist auf dieser Website vorübergehend nicht verfügbar.',
   'notice.usageLimit.resets': 'Die Sendungsverfolgung ist ab {when} wieder verfügbar.',
   'notice.rateLimited': 'Gerade gibt es zu viele Abfragen. Wir versuchen es automatisch erneut.',
   'notice.rateLimited.gaveUp':

@@ -37,9 +37,9 @@ export const enNotices = {
   },
   /** 401 and 402 are the site's to fix: the visitor learns whose, and what they can do (nothing but wait or tell the site). */
   'notice.unauthorized': 'Tracking is not set up correctly on this site, so shipments cannot be looked up right now.',
-  'notice.noCredits': 'This site has used up its tracking credit, so shipments cannot be looked up right now.',
+  'notice.noCredits': 'Tracking is unavailable on this site for now, so shipments cannot be looked up.',
   'notice.siteSide': 'Nothing is wrong with your number, and there is nothing you need to do: please try again later, or contact the site.',
-  'notice.usageLimit': 'This site has reached its tracking limit for the month.',
+  'notice.usageLimit': 'Tracking is unavailable on this site for now.',
   'notice.usageLimit.resets': 'Tracking will be available again {when}.',
   'notice.rateLimited': 'Too many lookups right now. We will try again automatically.',
   'notice.rateLimited.gaveUp': 'Too many lookups right now, and the limit has not eased. Please try again in a few minutes.',

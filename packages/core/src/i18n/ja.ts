@@ -32,10 +32,10 @@ export const ja = {
   'notice.checkingNow': '再照会しています…',
   'notice.gaveUp': { other: '{count}回照会しましたが、輸送会社から応答がありません。' },
   'notice.unauthorized': 'このサイトの追跡機能が正しく設定されていないため、現在、貨物を照会できません。',
-  'notice.noCredits': 'このサイトの追跡用クレジットを使い切ったため、現在、貨物を照会できません。',
+  'notice.noCredits': 'このサイトの追跡機能は現在ご利用いただけないため、貨物を照会できません。',
   'notice.siteSide':
     'ご入力の番号に問題はなく、お客様の操作は必要ありません。時間をおいて再度お試しいただくか、サイトの運営者にお問い合わせください。',
-  'notice.usageLimit': 'このサイトは今月の追跡上限に達しました。',
+  'notice.usageLimit': 'このサイトの追跡機能は現在ご利用いただけません。',
   'notice.usageLimit.resets': '{when} から再びご利用いただけます。',
   'notice.rateLimited': '照会が集中しています。自動的に再試行します。',
   'notice.rateLimited.gaveUp': '照会が集中しており、制限がまだ解除されていません。数分後にもう一度お試しください。',

@@ -36,10 +36,10 @@ export const ptBR = {
     other: 'O transportador ainda não respondeu após {count} tentativas.',
   },
   'notice.unauthorized': 'O rastreamento não está configurado corretamente neste site, por isso não é possível consultar envios agora.',
-  'notice.noCredits': 'Este site esgotou seu crédito de rastreamento, por isso não é possível consultar envios agora.',
+  'notice.noCredits': 'O rastreamento está indisponível neste site por enquanto, por isso não é possível consultar envios.',
   'notice.siteSide':
     'Não há nada de errado com o seu número e você não precisa fazer nada: tente novamente mais tarde ou entre em contato com o site.',
-  'notice.usageLimit': 'Este site atingiu o limite mensal de rastreamentos.',
+  'notice.usageLimit': 'O rastreamento está indisponível neste site por enquanto.',
   'notice.usageLimit.resets': 'O rastreamento volta a ficar disponível a partir de {when}.',
   'notice.rateLimited': 'Há consultas demais no momento. Vamos tentar de novo automaticamente.',
   'notice.rateLimited.gaveUp': 'Há consultas demais e o limite ainda não foi liberado. Tente novamente em alguns minutos.',
