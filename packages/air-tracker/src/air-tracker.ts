@@ -70,8 +70,8 @@ import { airQuery } from './air-early-lookup.js';
  * @csspart exception - What went wrong (a cancelled flight or leg, a re-booking, a hold, a discrepancy, a delay), above the summary, with the leg it concerns.
  * @csspart eta - The estimated (or actual) arrival, in the place's own time zone; on the way without one, that it is unknown and why.
  * @csspart route - The ports or airports in route order.
- * @csspart units - The container switcher of a bill of lading or booking.
- * @csspart unit-button - One container in the switcher.
+ * @csspart units - The containers of a bill of lading or booking, under their heading above the summary: the switcher of the history shown.
+ * @csspart unit-button - One container in the switcher, with its type and status.
  * @csspart milestones - The timeline list.
  * @csspart milestones-empty - Said instead of the timeline when no event has been reported.
  * @csspart milestone - One event of the timeline (`data-kind`, `data-current`, `data-superseded`).

@@ -280,6 +280,28 @@ describe('<ocean-tracker>', () => {
       expect(parts(el, 'milestone')).to.have.length(second.milestones.length);
     });
 
+    it('shows the containers of a bill of lading under a visible heading, above the map, each with its type and status in view', async () => {
+      const s = await scenario({ responses: [{ status: 200, body: await fixture('ocean-bill-of-lading-pacific.json') }] });
+      const el = mount<OceanTracker>(
+        `<ocean-tracker lang="en" map="eager" proxy-url="${s.base}/ocean" reference-number="OOLU2741938520"></ocean-tracker>`,
+      );
+      await nextEvent(el, 'tracker-load');
+      await el.updateComplete;
+      const units = part(el, 'units')!;
+      const heading = units.querySelector('h3')!;
+      expect(heading.textContent!.trim()).to.equal('Containers');
+      expect(heading.getBoundingClientRect().height, 'the heading is seen, not only heard').to.be.greaterThan(10);
+      expect(units.getAttribute('aria-labelledby')).to.equal(heading.id);
+      // Before the summary, the map and the history: not below the map on a phone.
+      const below = ['.summary', '[part~="map"]', '[part~="milestones"]'].map((q) => el.shadowRoot!.querySelector(q)!);
+      for (const node of below)
+        expect(units.compareDocumentPosition(node) & Node.DOCUMENT_POSITION_FOLLOWING, node.className).to.not.equal(0);
+      expect(units.getBoundingClientRect().bottom).to.be.at.most(part(el, 'map')!.getBoundingClientRect().top);
+      const seen = parts(el, 'unit-button').map((b) => b.innerText.replace(/\s+/g, ' ').trim());
+      expect(seen).to.deep.equal(["OOLU1882030 40' High Cube Dry In transit", "OOLU7429118 20' Dry In transit"]);
+      expect(units.querySelector('.visually-hidden'), 'nothing said only to a screen reader').to.equal(null);
+    });
+
     it('explains an empty container list instead of showing nothing', async () => {
       const s = await scenario({ responses: [{ status: 200, body: await fixture('ocean-empty-containers.json') }] });
       const el = mount<OceanTracker>(`<ocean-tracker proxy-url="${s.base}/ocean" reference-number="X"></ocean-tracker>`);

@@ -73,6 +73,8 @@ function labelShipment(shipment: Shipment, listedCarrierName: string | undefined
   const units: UnitView[] = shipment.units.map((unit) => ({
     unit,
     heading: l.t('shipment.milestones', { unit: unit.id }),
+    ...((unit.description ?? unit.isoCode) === undefined ? {} : { type: unit.description ?? unit.isoCode }),
+    ...(unit.status ? { status: statusLabel(unit.status, product, l) } : {}),
     milestones: lazyList(unit.milestones.length, (i) => {
       const m = unit.milestones[i]!;
       return labelMilestone(m, shipment, l, place(m.place));

@@ -227,14 +227,30 @@ export const shipmentStyles = css`
 
   /* Unit switcher */
   .units {
+    margin-block-end: var(--_gap);
+  }
+  .unit-buttons {
     display: flex;
     flex-wrap: wrap;
     gap: 0.5em;
-    margin-block-end: 0.5em;
+  }
+  .units button {
+    display: grid;
+    justify-items: start;
+    text-align: start;
+    gap: 0.1em;
+    padding-block: 0.35em;
+  }
+  .unit-id {
+    font-weight: 700;
+  }
+  .unit-type,
+  .unit-status {
+    font-size: 0.875em;
   }
   .units button[aria-pressed='false'] {
     background: transparent;
-    color: var(--_accent);
+    color: var(--_text);
   }
 
   /* Timeline */

@@ -1,7 +1,7 @@
 import { html, nothing, type TemplateResult } from 'lit';
 import { repeat } from 'lit/directives/repeat.js';
 import { formatMoment, isoOf } from '../format/dates.js';
-import type { Milestone, TrackedUnit } from '../model/shipment.js';
+import type { Milestone } from '../model/shipment.js';
 import type { MilestoneView, UnitView } from './view-model.js';
 import type { RenderContext } from './render-context.js';
 
@@ -118,20 +118,28 @@ function renderMilestone(view: MilestoneView, isCurrent: boolean, ctx: RenderCon
   </li>`;
 }
 
-/** Buttons to switch between the containers of a bill of lading or booking. */
+/**
+ * `part="units"`: the containers of a bill of lading or booking, under a visible heading, each with
+ * its type and status in view; the one pressed is the one whose history is shown.
+ */
 export function renderUnitSwitcher(
-  units: readonly TrackedUnit[],
+  units: readonly UnitView[],
   selected: number,
   onSelect: (index: number) => void,
-  ctx: RenderContext,
+  { l }: RenderContext,
 ): TemplateResult | typeof nothing {
   if (units.length < 2) return nothing;
-  return html`<div class="units" role="group" aria-label=${ctx.l.t('shipment.containers')} part="units">
-    ${units.map(
-      (u, i) =>
-        html`<button type="button" part="unit-button" aria-pressed=${i === selected ? 'true' : 'false'} @click=${() => onSelect(i)}>
-          ${u.id}${u.description ? html` <span class="visually-hidden">(${u.description})</span>` : nothing}
-        </button>`,
-    )}
-  </div>`;
+  return html`<section class="units" part="units" aria-labelledby="units-heading">
+    <h3 id="units-heading">${l.t('shipment.containers')}</h3>
+    <div class="unit-buttons" role="group" aria-labelledby="units-heading">
+      ${units.map(
+        (u, i) =>
+          html`<button type="button" part="unit-button" aria-pressed=${i === selected ? 'true' : 'false'} @click=${() => onSelect(i)}>
+            <bdi class="unit-id">${u.unit.id}</bdi>
+            ${u.type ? html`<span class="unit-type">${u.type}</span>` : nothing}
+            ${u.status ? html`<span class="unit-status">${u.status}</span>` : nothing}
+          </button>`,
+      )}
+    </div>
+  </section>`;
 }
