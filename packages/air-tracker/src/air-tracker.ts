@@ -63,6 +63,8 @@ import { airQuery } from './air-early-lookup.js';
  * @csspart notice-warning - A notice that warns (advice, retries).
  * @csspart notice-error - A notice about a failure.
  * @csspart retry-button - The "Try again" button in a notice.
+ * @csspart notice-action - A next step a "not found" notice offers: tracking the number in another spelling, or the carrier picker.
+ * @csspart searched - Under the field, the number as it was searched when the form sent it in its one spelling ("Searched MEDU9091004").
  * @csspart skeleton - Grey shapes of the summary and timeline while a lookup is in flight (`aria-busy`).
  * @csspart announcer - The visually hidden live regions that announce each change of state once.
  * @csspart shipment - The shipment once loaded.

@@ -54,13 +54,13 @@ describe('the demo page, with numbers as people type them', () => {
     await status.waitFor({ timeout: 15_000 });
     assert.match(await status.innerText(), /MEDU9091004/);
     assert.deepEqual(sent, ['MEDU9091004']);
-    assert.equal(await page.locator('ocean-tracker #searched').innerText(), 'Searched MEDU9091004');
+    assert.equal(await page.locator('ocean-tracker [part~="searched"]').innerText(), 'Searched MEDU9091004');
     // The field keeps what the visitor typed, and its description names what was searched.
     assert.equal(await page.locator('ocean-tracker input').inputValue(), 'MEDU 909100-4');
     assert.match((await page.locator('ocean-tracker input').getAttribute('aria-describedby')) ?? '', /\bsearched\b/);
     // Typing again: the hint is about the old number, so it goes.
     await page.locator('ocean-tracker input').fill('MEDU 909100-');
-    await page.locator('ocean-tracker #searched').waitFor({ state: 'detached', timeout: 2000 });
+    await page.locator('ocean-tracker [part~="searched"]').waitFor({ state: 'detached', timeout: 2000 });
   });
 
   it('tracks an air waybill written in groups, 157 1390 5275, as 157-13905275', async () => {
@@ -70,7 +70,7 @@ describe('the demo page, with numbers as people type them', () => {
     await status.waitFor({ timeout: 15_000 });
     assert.match(await status.innerText(), /157-13905275/);
     assert.deepEqual(sent, ['157-13905275']);
-    assert.equal(await page.locator('air-tracker #searched').innerText(), 'Searched 157-13905275');
+    assert.equal(await page.locator('air-tracker [part~="searched"]').innerText(), 'Searched 157-13905275');
   });
 
   it('sends a bill of lading as typed, and when it is not found offers its compact spelling, which is found', async () => {
@@ -97,6 +97,7 @@ describe('the demo page, with numbers as people type them', () => {
     assert.doesNotMatch(text, /No shipment found/, 'the service’s own words for the same thing are not repeated');
     const sentences = text.split(/(?<=[.:;])\s+/).filter(Boolean);
     assert.equal(new Set(sentences).size, sentences.length, `no sentence twice: ${text}`);
+    assert.equal(await notice.locator('[part~="notice-action"]').count(), 1, 'one next step: DEMO404 has no other spelling');
     await notice.getByRole('button', { name: 'Choose the carrier' }).click();
     assert.equal(await page.locator('ocean-tracker select').evaluate((select) => select.matches(':focus')), true);
     // Its one alert says the same words.

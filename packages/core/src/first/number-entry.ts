@@ -117,7 +117,9 @@ export class NumberEntry {
 
   /** "Searched MEDU9091004" under the field, while it holds the spelling that was rewritten. */
   renderSearched({ l }: RenderContext): TemplateResult | typeof nothing {
-    return this.#searched ? html`<p class="hint" id="searched">${l.t('form.searched', { number: this.#searched })}</p>` : nothing;
+    return this.#searched
+      ? html`<p class="hint" id="searched" part="searched">${l.t('form.searched', { number: this.#searched })}</p>`
+      : nothing;
   }
 
   renderAdvice(ctx: RenderContext): TemplateResult | typeof nothing {

@@ -101,6 +101,8 @@ export const trackerApi = {
     'notice-warning': 'A notice that warns (advice, retries).',
     'notice-error': 'A notice about a failure.',
     'retry-button': 'The "Try again" button in a notice.',
+    'notice-action': 'A next step a "not found" notice offers: tracking the number in another spelling, or the carrier picker.',
+    searched: 'Under the field, the number as it was searched when the form sent it in its one spelling ("Searched MEDU9091004").',
     skeleton: 'Grey shapes of the summary and timeline while a lookup is in flight (`aria-busy`).',
     announcer: 'The visually hidden live regions that announce each change of state once.',
     shipment: 'The shipment once loaded.',

@@ -169,7 +169,7 @@ function renderContent(c: NoticeContent): TemplateResult {
     <div class="notice-text">${c.lines.map((line) => html`<p>${line}</p>`)}</div>
     ${c.countdown ? html`<p class="countdown">${c.countdown}</p>` : nothing}
     ${c.retry ? html`<button type="button" part="retry-button" @click=${c.retry}>${c.retryLabel}</button>` : nothing}
-    ${c.actions?.map((a) => html`<button type="button" class="secondary" @click=${a.run}>${a.label}</button>`) ?? nothing}
+    ${c.actions?.map((a) => html`<button type="button" class="secondary" part="notice-action" @click=${a.run}>${a.label}</button>`) ?? nothing}
   </div>`;
 }
 
