@@ -50,6 +50,12 @@ describe('the exception state of the labelled view', () => {
     assert.equal(e!.leg, 'CX096: Hong Kong (HKG), Hong Kong SAR China →\u00a0Chicago (ORD), United States');
   });
 
+  it('reads the fixture of the demo’s 157-13905275 as the mock service writes it (a copy, so it must not drift)', () => {
+    const number = '157-13905275';
+    const mock = airDocuments.get(number)!({ nowMs: Date.parse('2026-11-20T12:00:00Z'), number, withRoute: true });
+    assert.deepEqual(loadFixture('air-cancelled-awaiting-rebooking.json'), JSON.parse(JSON.stringify(mock)));
+  });
+
   it('says a cancelled flight with nothing in its place once, and the status awaits re-booking instead of "In transit"', () => {
     const view = present(shipmentOf('air-cancelled-awaiting-rebooking.json'));
     assert.equal(view.shipment.status.code, 'IN_TRANSIT');
