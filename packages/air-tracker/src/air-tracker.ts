@@ -157,7 +157,7 @@ export class AirTracker extends TrackerElement<Airline[]> {
   protected override willUpdate(changed: PropertyValues<this>): void {
     super.willUpdate(changed);
     // The field keeps what the visitor typed; the spelling sent for it is named under it.
-    if (changed.has('awbNumber') && this.awbNumber !== undefined && this.awbNumber !== this.#entry.sent) this.#entry.input = this.awbNumber;
+    if (changed.has('awbNumber') && this.awbNumber !== undefined && this.awbNumber !== this.#entry.sent) this.#entry.show(this.awbNumber);
   }
 
   protected override updated(changed: PropertyValues<this>): void {
@@ -218,7 +218,7 @@ export class AirTracker extends TrackerElement<Airline[]> {
     return {
       respell: respelledAwbNumber,
       onTrack: (number) => {
-        this.#entry.input = number;
+        this.#entry.show(number);
         this.#entry.send(number);
       },
     };

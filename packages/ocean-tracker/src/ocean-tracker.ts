@@ -169,7 +169,7 @@ export class OceanTracker extends TrackerElement<OceanCarrier[]> {
     const numberFromPage = changed.has('referenceNumber') && this.referenceNumber !== this.#entry.sent;
     if ((numberFromPage || changed.has('carrierCode')) && this.hasUpdated) this.picked = undefined;
     // The field keeps what the visitor typed; the spelling sent for it is named under it.
-    if (numberFromPage && this.referenceNumber !== undefined) this.#entry.input = this.referenceNumber;
+    if (numberFromPage && this.referenceNumber !== undefined) this.#entry.show(this.referenceNumber);
   }
 
   protected override updated(changed: PropertyValues<this>): void {
@@ -236,7 +236,7 @@ export class OceanTracker extends TrackerElement<OceanCarrier[]> {
     return {
       respell: respelledOceanReference,
       onTrack: (number) => {
-        this.#entry.input = number;
+        this.#entry.show(number);
         this.#entry.send(number);
       },
       onChooseCarrier: () => this.renderRoot.querySelector('select')?.focus(),

@@ -198,6 +198,27 @@ describe('<ocean-tracker>', () => {
       expect(params((await s.requests())[0]!.search).get('carrierCode')).to.equal('MAEU');
     });
 
+    it('names the spelling it searched under the field, until the visitor types or the page sets another number', async () => {
+      const s = await scenario({ responses: [{ status: 404, body: {} }] });
+      const el = await tracker(`lang="en" proxy-url="${s.base}/ocean"`);
+      const input = el.shadowRoot!.querySelector('input')!;
+      input.value = 'medu 909100-4';
+      input.dispatchEvent(new InputEvent('input'));
+      await el.updateComplete;
+      part(el, 'submit-button')!.click();
+      await until(async () => (await s.requests()).length === 1, 'one request');
+      expect(params((await s.requests())[0]!.search).get('referenceNumber')).to.equal('MEDU9091004');
+      expect(el.referenceNumber).to.equal('MEDU9091004');
+      await el.updateComplete;
+      expect(part(el, 'searched')!.textContent!.trim()).to.equal('Searched MEDU9091004');
+      expect(input.value, 'the field keeps what was typed').to.equal('medu 909100-4');
+      expect(input.getAttribute('aria-describedby')).to.contain('searched');
+      el.referenceNumber = 'HLXU8123446';
+      await el.updateComplete;
+      expect(part(el, 'searched'), 'a number the page sets is not the one searched').to.equal(null);
+      expect(input.value).to.equal('HLXU8123446');
+    });
+
     it('warns about a wrong container check digit and sends only after "track anyway"', async () => {
       const s = await scenario({ responses: [{ status: 404, body: { message: 'nope' } }] });
       const el = await tracker(`proxy-url="${s.base}/ocean"`);

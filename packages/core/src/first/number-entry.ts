@@ -100,6 +100,13 @@ export class NumberEntry {
     );
   }
 
+  /** Puts a number in the field that the visitor did not type (the page's, or one offered by a notice). */
+  show(number: string): void {
+    this.input = number;
+    this.advice = undefined;
+    this.#searched = undefined;
+  }
+
   /** Sends `number` as it is ("Track anyway", or another spelling the visitor chose). */
   send(number: string): void {
     this.advice = undefined;
