@@ -1,7 +1,7 @@
 import { expect } from '@open-wc/testing';
 import '@cargo-trackers/ocean-tracker';
 import type { OceanTracker } from '@cargo-trackers/ocean-tracker';
-import { fixture, mount, nextEvent, part, scenario, until } from '../support/browser.js';
+import { fixture, mount, nextEvent, part, scenario, sleep, until } from '../support/browser.js';
 
 function regions(el: Element): { polite: HTMLElement; urgent: HTMLElement } {
   const announcer = part(el as HTMLElement, 'announcer')!;
@@ -20,6 +20,11 @@ function record(region: HTMLElement): string[] {
     subtree: true,
   });
   return seen;
+}
+
+/** What a screen reader announced: each text the region took, its clearing left out. */
+function said(seen: readonly string[]): string[] {
+  return seen.filter((text) => text !== '');
 }
 
 describe('live regions', () => {
@@ -42,15 +47,16 @@ describe('live regions', () => {
     expect(after.polite.textContent).to.contain('Found MEDU9091004').and.to.contain('In transit');
   });
 
-  it('announces each state of a 202 wait once, never a countdown tick', async () => {
+  it('says the 202 wait’s sentence once per lookup: polls and countdown ticks are silent', async () => {
     const s = await scenario({
       responses: [
+        { status: 202, body: { message: 'Accepted' } },
         { status: 202, body: { message: 'Accepted' } },
         { status: 202, body: { message: 'Accepted' } },
         { status: 200, body: await fixture('ocean-container-in-transit.json') },
       ],
     });
-    const el = mount<OceanTracker>(`<ocean-tracker lang="en" proxy-url="${s.base}/ocean" poll-interval="3"></ocean-tracker>`);
+    const el = mount<OceanTracker>(`<ocean-tracker lang="en" map="none" proxy-url="${s.base}/ocean" poll-interval="2"></ocean-tracker>`);
     await el.updateComplete;
     const { polite, urgent } = regions(el);
     const spoken = record(polite);
@@ -59,22 +65,92 @@ describe('live regions', () => {
     const ticks = setInterval(() => {
       const c = el.shadowRoot!.querySelector('.countdown')?.textContent;
       if (c) countdowns.add(c);
-    }, 100);
+    }, 50);
     el.referenceNumber = 'MEDU9091004';
     await nextEvent(el, 'tracker-load', 15000);
     await el.updateComplete;
     clearInterval(ticks);
-    // The visible countdown did tick (several distinct values) while the region kept still.
-    expect(countdowns.size).to.be.at.least(3);
-    expect(spoken).to.deep.equal([
+    // The visible notice did change (countdowns, "Checking again now…") while the region kept still.
+    expect(countdowns.size).to.be.at.least(2);
+    expect(said(spoken)).to.deep.equal([
       'Looking up MEDU9091004…',
       'The carrier is slow to answer. We will check again automatically.',
-      'Checking again now…',
-      'The carrier is slow to answer. We will check again automatically.',
-      'Checking again now…',
       'Found MEDU9091004. Status: In transit. Arrival is now expected 2 days 18 hours later than first promised. Affected: Rotterdam, Netherlands',
     ]);
-    expect(shouted).to.deep.equal([]);
+    expect(said(shouted)).to.deep.equal([]);
+  }).timeout(20000);
+
+  it('says a 429 once, however many times Retry-After is waited out', async () => {
+    const limited = { status: 429, headers: { 'retry-after': '1' }, body: { message: 'Too many requests' } };
+    const s = await scenario({
+      responses: [limited, limited, limited, { status: 200, body: await fixture('ocean-container-in-transit.json') }],
+    });
+    const el = mount<OceanTracker>(`<ocean-tracker lang="en" map="none" proxy-url="${s.base}/ocean"></ocean-tracker>`);
+    await el.updateComplete;
+    const { polite, urgent } = regions(el);
+    const spoken = record(polite);
+    const shouted = record(urgent);
+    el.referenceNumber = 'MEDU9091004';
+    await nextEvent(el, 'tracker-load', 15000);
+    await el.updateComplete;
+    expect((await s.requests()).length, 'three 429s waited out').to.equal(4);
+    expect(said(spoken)).to.deep.equal([
+      'Looking up MEDU9091004…',
+      'Too many lookups right now. We will try again automatically.',
+      'Found MEDU9091004. Status: In transit. Arrival is now expected 2 days 18 hours later than first promised. Affected: Rotterdam, Netherlands',
+    ]);
+    expect(said(shouted)).to.deep.equal([]);
+  }).timeout(20000);
+
+  it('retries a 5xx silently, and says the final failure in one alert', async () => {
+    const fault = { status: 500, body: { message: 'Internal error' } };
+    const s = await scenario({ responses: [fault, fault, fault, fault] });
+    const el = mount<OceanTracker>(`<ocean-tracker lang="en" map="none" proxy-url="${s.base}/ocean"></ocean-tracker>`);
+    await el.updateComplete;
+    const { polite, urgent } = regions(el);
+    const spoken = record(polite);
+    const shouted = record(urgent);
+    el.referenceNumber = 'MEDU9091004';
+    await until(() => el.trackingState === 'failed', 'the final failure', 15000);
+    await el.updateComplete;
+    expect((await s.requests()).length, 'three automatic retries').to.equal(4);
+    expect(said(spoken)).to.deep.equal(['Looking up MEDU9091004…', 'The tracking service did not answer. Retrying automatically.']);
+    expect(said(shouted)).to.deep.equal(['The tracking service is not answering right now.']);
+    expect(polite.textContent!.trim(), 'the polite region is cleared, not left saying "retrying"').to.equal('');
+  }).timeout(20000);
+
+  it('says "offline" once, and then the shipment when the browser is back online', async () => {
+    const s = await scenario({
+      responses: [
+        { status: 200, truncate: true },
+        { status: 200, body: await fixture('ocean-container-in-transit.json') },
+      ],
+    });
+    Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => false });
+    window.dispatchEvent(new Event('offline'));
+    try {
+      const el = mount<OceanTracker>(`<ocean-tracker lang="en" map="none" proxy-url="${s.base}/ocean"></ocean-tracker>`);
+      await el.updateComplete;
+      const { polite, urgent } = regions(el);
+      const spoken = record(polite);
+      const shouted = record(urgent);
+      el.referenceNumber = 'MEDU9091004';
+      await until(() => el.trackingState === 'waiting', 'waiting for the network');
+      await sleep(1500); // longer than a first backoff: nothing is retried, nothing said
+      const loaded = nextEvent(el, 'tracker-load');
+      Reflect.deleteProperty(navigator, 'onLine');
+      window.dispatchEvent(new Event('online'));
+      await loaded;
+      await el.updateComplete;
+      expect(said(spoken)).to.deep.equal([
+        'Looking up MEDU9091004…',
+        'You seem to be offline. We will try again when you are back online.',
+        'Found MEDU9091004. Status: In transit. Arrival is now expected 2 days 18 hours later than first promised. Affected: Rotterdam, Netherlands',
+      ]);
+      expect(said(shouted)).to.deep.equal([]);
+    } finally {
+      Reflect.deleteProperty(navigator, 'onLine');
+    }
   }).timeout(20000);
 
   it('says a failure through the alert region, and clears it when a new lookup starts', async () => {

@@ -116,7 +116,7 @@ export function describeOutcomes(spec: OutcomeSpec): void {
       expect(await s.requests()).to.have.length(1);
     });
 
-    it('tells the two 402s apart, shows when the cap resets, and never asks again', async () => {
+    it('tells the public only that tracking is unavailable for now on a 402, shows when a cap resets, tells the site owner which 402 it is, and never asks again', async () => {
       const credits = await scenario({
         responses: [{ status: 402, body: { message: 'No credits', error: 'insufficient_credits', product: spec.product } }],
       });
@@ -125,7 +125,10 @@ export function describeOutcomes(spec: OutcomeSpec): void {
       await a.updateComplete;
       const creditsText = part(a, 'notice')!.textContent!;
       expect(e1.detail).to.include({ status: 402, code: 'insufficient_credits', retryable: false });
-      expect(creditsText).to.contain('This site has used up its tracking credit');
+      // The site's account is the site owner's business (the console and the proxy's log say it), not the public's.
+      expect(creditsText)
+        .to.contain('Tracking is unavailable on this site for now')
+        .and.not.to.match(/credit|used up/i);
       expect(creditsText).to.contain('contact the site');
       const creditAdvice = errors.messages.filter((m) => m.includes('402 insufficient_credits'));
       expect(creditAdvice).to.have.length(1);
@@ -146,8 +149,10 @@ export function describeOutcomes(spec: OutcomeSpec): void {
       expect(e2.detail).to.include({ status: 402, code: 'usage_limit_reached' });
       const capText = part(b, 'notice')!.textContent!;
       expect(capText).not.to.equal(creditsText);
-      expect(capText).to.contain('limit');
-      expect(capText).to.match(/Dec 1, 2026/);
+      expect(capText)
+        .to.contain('Tracking is unavailable on this site for now')
+        .and.not.to.match(/limit|credit/i);
+      expect(capText).to.match(/available again .*Dec 1, 2026/);
       const capAdvice = errors.messages.filter((m) => m.includes('402 usage_limit_reached'));
       expect(capAdvice).to.have.length(1);
       expect(capAdvice[0]).to.contain('Raise the cap').and.to.contain('2026-12-01T00:00:00.000Z');
@@ -156,7 +161,7 @@ export function describeOutcomes(spec: OutcomeSpec): void {
       expect(await cap.requests()).to.have.length(1);
     });
 
-    it('shows a 404 with the service message and does not retry', async () => {
+    it('shows a 404 with what to check, not the service message that says the same, and does not retry', async () => {
       const s = await scenario({ responses: [{ status: 404, body: { message: `No shipment found for ${spec.number}` } }] });
       const el = withNumber(s.base, spec.number, 'poll-interval="1"');
       const e = await nextEvent<TrackerErrorEvent>(el, 'tracker-error');
@@ -170,7 +175,8 @@ export function describeOutcomes(spec: OutcomeSpec): void {
       });
       await el.updateComplete;
       expect(part(el, 'notice')!.textContent).to.contain(`could not find ${spec.number}`);
-      expect(part(el, 'notice')!.textContent).to.contain(`No shipment found for ${spec.number}`);
+      expect(part(el, 'notice')!.textContent).to.contain('Check it against your').and.not.to.contain('No shipment found');
+      expect(e.detail.message, 'the service message stays on the event').to.equal(`No shipment found for ${spec.number}`);
       expect(part(el, 'announcer')!.querySelector('[role="alert"]')!.textContent).to.contain(`could not find ${spec.number}`);
       await sleep(1200);
       expect(await s.requests()).to.have.length(1);

@@ -56,7 +56,7 @@ export const elements = [
         "shared": true,
         "type": "string",
         "unsetMeans": "`carriers/<product>` beside `proxy-url`",
-        "description": "Where the carrier (ocean) or airline (air) list comes from; asked for only when the picker is used or a number needs it."
+        "description": "Where the carrier (ocean) or airline (air) list comes from; asked for only when the picker is used, a carrier is preset (to name it), or a number needs it."
       },
       {
         "attribute": "theme",
@@ -178,7 +178,7 @@ export const elements = [
         "shared": true,
         "type": "string",
         "unsetMeans": "`carriers/<product>` beside `proxy-url`",
-        "description": "Where the carrier (ocean) or airline (air) list comes from; asked for only when the picker is used or a number needs it."
+        "description": "Where the carrier (ocean) or airline (air) list comes from; asked for only when the picker is used, a carrier is preset (to name it), or a number needs it."
       },
       {
         "attribute": "theme",
@@ -541,6 +541,36 @@ export const colourPairs = [
     },
     "minimum": 4.5,
     "where": "arrived/delivered badge"
+  },
+  {
+    "text": "text",
+    "background": "bg",
+    "mix": {
+      "of": "warn",
+      "percent": 14
+    },
+    "minimum": 4.5,
+    "where": "delay, hold and re-booking badges"
+  },
+  {
+    "text": "text",
+    "background": "bg",
+    "mix": {
+      "of": "danger",
+      "percent": 14
+    },
+    "minimum": 4.5,
+    "where": "cancellation badge"
+  },
+  {
+    "text": "danger",
+    "background": "bg",
+    "mix": {
+      "of": "danger",
+      "percent": 10
+    },
+    "minimum": 3,
+    "where": "cancellation banner edge"
   },
   {
     "text": "control-border",

@@ -11,7 +11,7 @@ export interface OceanTrackerProperties {
   proxyUrl?: string | undefined;
   /** Seconds to wait after a 202 before asking again; an integer from 1 to 86400 (anything else means 120). */
   pollInterval?: number | undefined;
-  /** Where the carrier (ocean) or airline (air) list comes from; asked for only when the picker is used or a number needs it. */
+  /** Where the carrier (ocean) or airline (air) list comes from; asked for only when the picker is used, a carrier is preset (to name it), or a number needs it. */
   carriersUrl?: string | undefined;
   /** `light`, `dark`, or `auto` (follows `prefers-color-scheme`); the map too. */
   theme?: 'light' | 'dark' | 'auto' | undefined;
@@ -47,7 +47,7 @@ export interface OceanTrackerAttributes {
   'proxy-url'?: string | undefined;
   /** Seconds to wait after a 202 before asking again; an integer from 1 to 86400 (anything else means 120). */
   'poll-interval'?: number | `${number}` | undefined;
-  /** Where the carrier (ocean) or airline (air) list comes from; asked for only when the picker is used or a number needs it. */
+  /** Where the carrier (ocean) or airline (air) list comes from; asked for only when the picker is used, a carrier is preset (to name it), or a number needs it. */
   'carriers-url'?: string | undefined;
   /** `light`, `dark`, or `auto` (follows `prefers-color-scheme`); the map too. */
   'theme'?: 'light' | 'dark' | 'auto' | undefined;

@@ -34,7 +34,7 @@ return array(
         array(
             'name' => 'carriers_url',
             'label' => 'Carriers URL',
-            'help' => 'Where the carrier (ocean) or airline (air) list comes from; asked for only when the picker is used or a number needs it. Unset: carriers/<product> beside proxy-url.',
+            'help' => 'Where the carrier (ocean) or airline (air) list comes from; asked for only when the picker is used, a carrier is preset (to name it), or a number needs it. Unset: carriers/<product> beside proxy-url.',
             'control' => 'text',
             'panel' => 'settings',
         ),
@@ -130,7 +130,7 @@ return array(
         array(
             'name' => 'carriers_url',
             'label' => 'Carriers URL',
-            'help' => 'Where the carrier (ocean) or airline (air) list comes from; asked for only when the picker is used or a number needs it. Unset: carriers/<product> beside proxy-url.',
+            'help' => 'Where the carrier (ocean) or airline (air) list comes from; asked for only when the picker is used, a carrier is preset (to name it), or a number needs it. Unset: carriers/<product> beside proxy-url.',
             'control' => 'text',
             'panel' => 'settings',
         ),

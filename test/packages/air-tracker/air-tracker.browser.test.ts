@@ -114,14 +114,18 @@ describe('<air-tracker>', () => {
       expect(numbers).to.deep.equal(['176-22817340', '618-44193726']);
     });
 
-    it('sends a common spelling (spaces, no hyphen) as typed, without a warning when its check digit is right', async () => {
-      const s = await scenario({ responses: [{ status: 404, body: { message: 'nope' } }] });
-      const el = await tracker(`proxy-url="${s.base}/air"`);
+    it('sends a common spelling (spaces, no hyphen) in the contract’s PPP-SSSSSSSS when its check digit is right, and says so', async () => {
       for (const spelling of ['176 2281 7340', '17622817340']) {
+        const s = await scenario({ responses: [{ status: 404, body: { message: 'nope' } }] });
+        const el = await tracker(`proxy-url="${s.base}/air"`);
         await type(el, spelling);
         part(el, 'submit-button')!.click();
-        await until(async () => (await s.requests()).some((r) => params(r.search).get('number') === spelling), `request for ${spelling}`);
+        await until(async () => (await s.requests()).length === 1, `request for ${spelling}`);
+        expect(params((await s.requests())[0]!.search).get('number')).to.equal('176-22817340');
+        await el.updateComplete;
         expect(part(el, 'track-anyway-button')).to.equal(null);
+        expect(text(el.shadowRoot!.querySelector('#searched'))).to.equal('Searched 176-22817340');
+        expect(el.shadowRoot!.querySelector('input')!.value, 'the field keeps what was typed').to.equal(spelling);
       }
     });
 
@@ -376,7 +380,10 @@ describe('<air-tracker>', () => {
       expect(unknown[0]).to.match(/^Freight on hand/);
       expect(unknown[1]).to.match(/^Prepared for loading/);
       expect(unknown[2]).to.match(/^Reported to customs; held for inspection/);
-      expect(part(el, 'eta')).to.equal(null);
+      // No arrival in the document, and not arrived: the arrival box says so, and why.
+      expect(text(part(el, 'eta')))
+        .to.contain('Arrival unknown')
+        .and.to.contain('The carrier has not given an arrival time yet.');
     });
 
     it('renders hostile strings in every field as text', async () => {

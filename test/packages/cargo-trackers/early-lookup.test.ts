@@ -146,9 +146,10 @@ describe('the script-tag entry sends a first lookup known at load', () => {
       tag: 'ocean-tracker',
       attributes: 'reference-number="TGHU8830212" carrier-code="MAEU"',
       fixture: 'ocean-minimal.json',
-      // The map's code too: the map is on (lazy) by default.
+      // The carrier list, which names the preset carrier in the picker; the map's code too: the map is on (lazy) by default.
       early: [
         'lookup /api/tracking/ocean?referenceNumber=TGHU8830212&carrierCode=MAEU&routeDetails=true',
+        'list /api/tracking/carriers/ocean',
         'chunk lookup',
         'chunk map-element',
         'chunk map',
@@ -189,6 +190,12 @@ describe('the script-tag entry sends a first lookup known at load', () => {
         await page.locator('air-tracker input').fill('020-1234');
         await page.waitForFunction(() =>
           document.querySelector('air-tracker')?.shadowRoot?.querySelector('[part="airline-hint"]')?.textContent?.trim(),
+        );
+      }
+      if (tag === 'ocean-tracker') {
+        // The list's answer is used: the picker names the preset carrier, not its code.
+        await page.waitForFunction(
+          () => document.querySelector('ocean-tracker')?.shadowRoot?.querySelector('select')?.selectedOptions[0]?.textContent === 'Maersk',
         );
       }
       assert.deepEqual(problems, []);

@@ -1,6 +1,12 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { checkContainerNumber, containerCheckDigit } from '../../../packages/ocean-tracker/src/first/container-number.js';
+import fc from 'fast-check';
+import {
+  checkContainerNumber,
+  containerCheckDigit,
+  respelledOceanReference,
+  searchableContainerNumber,
+} from '../../../packages/ocean-tracker/src/first/container-number.js';
 import { loadFixture } from '../../fixtures/load-fixture.js';
 
 describe('checkContainerNumber', () => {
@@ -58,7 +64,7 @@ describe('checkContainerNumber', () => {
   });
 
   it('says "not a container" for other shapes: bills of lading, bookings, short or long numbers', () => {
-    for (const input of ['', 'OOLU2741938520', '263841975', 'MEDU909100', 'MEDU90910045', 'ME1U9091004', 'MEDU9O91004', 'MEDU.9091004']) {
+    for (const input of ['', 'OOLU2741938520', '263841975', 'MEDU909100', 'MEDU90910045', 'ME1U9091004', 'MEDU9O91004', 'MEDU/9091004']) {
       assert.deepEqual(checkContainerNumber(input), { kind: 'not-a-container' }, input);
     }
   });
@@ -102,3 +108,77 @@ function findFirstTenWithRemainderTen(): string {
   }
   throw new Error('no serial with remainder 10 below 1000');
 }
+
+const letter = fc.constantFrom(...'ABCDEFGHIJKLMNOPQRSTUVWXYZ');
+const digit = fc.constantFrom(...'0123456789');
+/** A container number in its compact spelling, check digit right. */
+const containerNumber = fc
+  .tuple(fc.array(letter, { minLength: 3, maxLength: 3 }), fc.constantFrom('U', 'J', 'Z'), fc.array(digit, { minLength: 6, maxLength: 6 }))
+  .map(([owner, category, serial]) => {
+    const firstTen = owner.join('') + category + serial.join('');
+    return firstTen + containerCheckDigit(firstTen);
+  });
+/** The same characters as people print and type them: separators between any two, any case, spaces around. */
+function written(compact: string, separators: readonly string[], lower: readonly boolean[]): string {
+  const chars = [...compact].map((c, i) => (lower[i] ? c.toLowerCase() : c));
+  return ` ${chars.map((c, i) => c + (separators[i] ?? '')).join('')} `;
+}
+const separatorsFor = fc.array(fc.constantFrom('', '', ' ', '-', '.', ' - '), { minLength: 10, maxLength: 10 });
+const casing = fc.array(fc.boolean(), { minLength: 11, maxLength: 11 });
+
+describe('searchableContainerNumber', () => {
+  it('sends a container number as painted on its doors in its compact spelling', () => {
+    assert.equal(searchableContainerNumber('MEDU 909100-4'), 'MEDU9091004');
+    assert.equal(searchableContainerNumber('medu 909100 4'), 'MEDU9091004');
+    assert.equal(searchableContainerNumber('MEDU.909100.4'), 'MEDU9091004');
+    assert.equal(searchableContainerNumber('MEDU9091004'), 'MEDU9091004');
+  });
+
+  it('finds the one spelling of any container number however it is spaced, punctuated or cased', () => {
+    fc.assert(
+      fc.property(containerNumber, separatorsFor, casing, (compact, separators, lower) => {
+        assert.equal(searchableContainerNumber(written(compact, separators, lower)), compact);
+      }),
+    );
+  });
+
+  it('rewrites nothing whose check digit fails once cleaned: that number is questioned, not guessed', () => {
+    fc.assert(
+      fc.property(containerNumber, fc.integer({ min: 1, max: 9 }), separatorsFor, casing, (compact, shift, separators, lower) => {
+        const wrong = compact.slice(0, 10) + ((Number(compact[10]) + shift) % 10);
+        // A remainder of 10 is written 0, so two digits can pass; only a failing one is left as typed.
+        fc.pre(checkContainerNumber(wrong).kind === 'invalid-check-digit');
+        assert.equal(searchableContainerNumber(written(wrong, separators, lower)), undefined);
+      }),
+    );
+  });
+
+  it('leaves bills of lading, bookings and anything else as typed', () => {
+    for (const input of ['OOLU 2741938520', 'oolu2741938520', '238417562', '2384-17562', 'MEDU 909100', 'MEDU/909100/4', 'hello world']) {
+      assert.equal(searchableContainerNumber(input), undefined, input);
+    }
+    fc.assert(
+      fc.property(fc.string(), (input) => {
+        const searchable = searchableContainerNumber(input);
+        // Whatever it gives is a valid container number in its compact spelling, and itself again.
+        if (searchable !== undefined) {
+          assert.deepEqual(checkContainerNumber(searchable), { kind: 'valid', normalized: searchable });
+          assert.equal(searchableContainerNumber(searchable), searchable);
+        }
+      }),
+    );
+  });
+});
+
+describe('respelledOceanReference', () => {
+  it('offers the compact spelling of a reference that was sent spaced or in lower case', () => {
+    assert.equal(respelledOceanReference('OOLU 2741938520'), 'OOLU2741938520');
+    assert.equal(respelledOceanReference('oolu-2741938520'), 'OOLU2741938520');
+    assert.equal(respelledOceanReference('MEDU 909100-5'), 'MEDU9091005');
+  });
+
+  it('offers nothing for a number already compact, or one that cannot be a reference', () => {
+    for (const input of ['OOLU2741938520', 'MEDU9091004', 'AB C', 'hello world!'])
+      assert.equal(respelledOceanReference(input), undefined, input);
+  });
+});

@@ -132,6 +132,18 @@ describe('<ocean-tracker>', () => {
       expect(params((await s.requests())[0]!.search).get('carrierCode')).to.equal('MSCU');
     });
 
+    it('names a preset carrier in the picker, not its code, also beside a container number', async () => {
+      const s = await scenario({ responses: [{ status: 200, body: await transit() }] });
+      const el = await tracker(`proxy-url="${s.base}/ocean" carrier-code="MSCU" reference-number="MEDU9091004"`);
+      const select = el.shadowRoot!.querySelector('select')!;
+      await until(
+        () => select.selectedOptions[0]?.textContent === 'MSC Mediterranean Shipping Company',
+        `the picker shows ${select.selectedOptions[0]?.textContent}`,
+      );
+      expect(select.value).to.equal('MSCU');
+      expect([...select.options].map((o) => o.textContent)).not.to.include('MSCU');
+    });
+
     it('fills the carrier picker from the proxy list and sends the picked carrier from the form', async () => {
       const s = await scenario({ responses: [{ status: 200, body: await transit() }] });
       const el = await tracker(`proxy-url="${s.base}/ocean"`);
@@ -184,6 +196,27 @@ describe('<ocean-tracker>', () => {
       el.referenceNumber = 'MAEU1234565';
       await until(async () => (await s.requests()).length === 1, 'one request');
       expect(params((await s.requests())[0]!.search).get('carrierCode')).to.equal('MAEU');
+    });
+
+    it('names the spelling it searched under the field, until the visitor types or the page sets another number', async () => {
+      const s = await scenario({ responses: [{ status: 404, body: {} }] });
+      const el = await tracker(`lang="en" proxy-url="${s.base}/ocean"`);
+      const input = el.shadowRoot!.querySelector('input')!;
+      input.value = 'medu 909100-4';
+      input.dispatchEvent(new InputEvent('input'));
+      await el.updateComplete;
+      part(el, 'submit-button')!.click();
+      await until(async () => (await s.requests()).length === 1, 'one request');
+      expect(params((await s.requests())[0]!.search).get('referenceNumber')).to.equal('MEDU9091004');
+      expect(el.referenceNumber).to.equal('MEDU9091004');
+      await el.updateComplete;
+      expect(part(el, 'searched')!.textContent!.trim()).to.equal('Searched MEDU9091004');
+      expect(input.value, 'the field keeps what was typed').to.equal('medu 909100-4');
+      expect(input.getAttribute('aria-describedby')).to.contain('searched');
+      el.referenceNumber = 'HLXU8123446';
+      await el.updateComplete;
+      expect(part(el, 'searched'), 'a number the page sets is not the one searched').to.equal(null);
+      expect(input.value).to.equal('HLXU8123446');
     });
 
     it('warns about a wrong container check digit and sends only after "track anyway"', async () => {
@@ -266,6 +299,28 @@ describe('<ocean-tracker>', () => {
       expect(parts(el, 'unit-button')[1]!.getAttribute('aria-pressed')).to.equal('true');
       expect(part(el, 'milestones')!.closest('section')!.getAttribute('aria-label')).to.contain(second.id);
       expect(parts(el, 'milestone')).to.have.length(second.milestones.length);
+    });
+
+    it('shows the containers of a bill of lading under a visible heading, above the map, each with its type and status in view', async () => {
+      const s = await scenario({ responses: [{ status: 200, body: await fixture('ocean-bill-of-lading-pacific.json') }] });
+      const el = mount<OceanTracker>(
+        `<ocean-tracker lang="en" map="eager" proxy-url="${s.base}/ocean" reference-number="OOLU2741938520"></ocean-tracker>`,
+      );
+      await nextEvent(el, 'tracker-load');
+      await el.updateComplete;
+      const units = part(el, 'units')!;
+      const heading = units.querySelector('h3')!;
+      expect(heading.textContent!.trim()).to.equal('Containers');
+      expect(heading.getBoundingClientRect().height, 'the heading is seen, not only heard').to.be.greaterThan(10);
+      expect(units.getAttribute('aria-labelledby')).to.equal(heading.id);
+      // Before the summary, the map and the history: not below the map on a phone.
+      const below = ['.summary', '[part~="map"]', '[part~="milestones"]'].map((q) => el.shadowRoot!.querySelector(q)!);
+      for (const node of below)
+        expect(units.compareDocumentPosition(node) & Node.DOCUMENT_POSITION_FOLLOWING, node.className).to.not.equal(0);
+      expect(units.getBoundingClientRect().bottom).to.be.at.most(part(el, 'map')!.getBoundingClientRect().top);
+      const seen = parts(el, 'unit-button').map((b) => b.innerText.replace(/\s+/g, ' ').trim());
+      expect(seen).to.deep.equal(["OOLU1882030 40' High Cube Dry In transit", "OOLU7429118 20' Dry In transit"]);
+      expect(units.querySelector('.visually-hidden'), 'nothing said only to a screen reader').to.equal(null);
     });
 
     it('explains an empty container list instead of showing nothing', async () => {

@@ -3,6 +3,7 @@ import {
   elementTokenStyles,
   NumberEntry,
   type ListParser,
+  type NoticeHandlers,
   TrackerElement,
   type ProductView,
   type RenderContext,
@@ -10,7 +11,7 @@ import {
 import { airTrackerProperties } from './air-tracker-properties.js';
 import { html, type PropertyDeclarations, type PropertyValues, type TemplateResult } from 'lit';
 import type { Airline } from '../lookup/airline-list.js';
-import { checkAwbNumber, isPlausibleAwbNumber, prefixOf } from './awb-number.js';
+import { checkAwbNumber, isPlausibleAwbNumber, prefixOf, respelledAwbNumber, searchableAwbNumber } from './awb-number.js';
 import { airQuery } from './air-early-lookup.js';
 
 /**
@@ -25,7 +26,7 @@ import { airQuery } from './air-early-lookup.js';
  * @attr {string} awb-number - Air waybill `PPP-SSSSSSSS`; tracked at once when set (attribute or property). Sent exactly as written.
  * @attr {string} proxy-url - Path or URL of your tracking proxy, e.g. `/api/tracking/ocean`. Missing: a visible configuration notice, a console error naming the attribute, no request.
  * @attr {number} poll-interval - Seconds to wait after a 202 before asking again; an integer from 1 to 86400 (anything else means 120).
- * @attr {string} carriers-url - Where the carrier (ocean) or airline (air) list comes from; asked for only when the picker is used or a number needs it.
+ * @attr {string} carriers-url - Where the carrier (ocean) or airline (air) list comes from; asked for only when the picker is used, a carrier is preset (to name it), or a number needs it.
  * @attr {'light' | 'dark' | 'auto'} theme - `light`, `dark`, or `auto` (follows `prefers-color-scheme`); the map too.
  * @attr {'comfortable' | 'compact'} density - `comfortable`, or `compact`: smaller gaps and 32 px controls, for dense dashboards.
  * @attr {boolean} sync-url - Keeps the tracked number in the page's query string (`history.replaceState`) and reads it back on load when the element has no number.
@@ -38,7 +39,7 @@ import { airQuery } from './air-early-lookup.js';
  * @prop {string} awbNumber - Air waybill `PPP-SSSSSSSS`; tracked at once when set (attribute or property). Sent exactly as written.
  * @prop {string} proxyUrl - Path or URL of your tracking proxy, e.g. `/api/tracking/ocean`. Missing: a visible configuration notice, a console error naming the attribute, no request.
  * @prop {number} pollInterval - Seconds to wait after a 202 before asking again; an integer from 1 to 86400 (anything else means 120).
- * @prop {string} carriersUrl - Where the carrier (ocean) or airline (air) list comes from; asked for only when the picker is used or a number needs it.
+ * @prop {string} carriersUrl - Where the carrier (ocean) or airline (air) list comes from; asked for only when the picker is used, a carrier is preset (to name it), or a number needs it.
  * @prop {'light' | 'dark' | 'auto'} theme - `light`, `dark`, or `auto` (follows `prefers-color-scheme`); the map too.
  * @prop {'comfortable' | 'compact'} density - `comfortable`, or `compact`: smaller gaps and 32 px controls, for dense dashboards.
  * @prop {boolean} syncUrl - Keeps the tracked number in the page's query string (`history.replaceState`) and reads it back on load when the element has no number.
@@ -66,17 +67,19 @@ import { airQuery } from './air-early-lookup.js';
  * @csspart notice-warning - A notice that warns (advice, retries).
  * @csspart notice-error - A notice about a failure.
  * @csspart retry-button - The "Try again" button in a notice.
+ * @csspart notice-action - A next step a "not found" notice offers: tracking the number in another spelling, or the carrier picker.
+ * @csspart searched - Under the field, the number as it was searched when the form sent it in its one spelling ("Searched MEDU9091004").
  * @csspart skeleton - Grey shapes of the result's first screen while a lookup is in flight (`aria-busy`), holding its room; the loading notice sits in it.
  * @csspart announcer - The visually hidden live regions that announce each change of state once.
  * @csspart shipment - The shipment once loaded.
  * @csspart status - Status, carrier or airline, reference and freshness.
  * @csspart exception - What went wrong (a cancelled flight or leg, a re-booking, a hold, a discrepancy), above the summary, with the leg it concerns; a delay is said in `eta`.
- * @csspart eta - The estimated (or actual) arrival, in the place's own time zone, and any delay against the first estimate.
+ * @csspart eta - The estimated (or actual) arrival, in the place's own time zone, and any delay against the first estimate; on the way without one, that it is unknown and why.
  * @csspart route - The ports or airports in route order, each with the date the cargo left or reaches it (actual, or expected and said so).
- * @csspart units - The container switcher of a bill of lading or booking.
+ * @csspart units - The containers of a bill of lading or booking, under their heading above the progress summary: the switcher of the history shown.
  * @csspart progress - At the top of the result: where the shipment is now, the latest event with its date, and the next one expected.
  * @csspart progress-jump - The progress summary's button that takes the visitor to the latest event in the timeline.
- * @csspart unit-button - One container in the switcher.
+ * @csspart unit-button - One container in the switcher, with its type and status.
  * @csspart milestones - The timeline list.
  * @csspart milestones-empty - Said instead of the timeline when no event has been reported.
  * @csspart milestone - One event of the timeline (`data-kind`, `data-current`, `data-superseded`).
@@ -162,6 +165,7 @@ export class AirTracker extends TrackerElement<Airline[]> {
     checkDigitMessage: 'form.checkDigit.awb',
     plausible: isPlausibleAwbNumber,
     shapeMessage: 'form.shape.air',
+    searchable: searchableAwbNumber,
     send: (number) => {
       this.takeNumber(number);
       this.startLookup(number, airQuery(number), true);
@@ -175,7 +179,8 @@ export class AirTracker extends TrackerElement<Airline[]> {
 
   // Before the shared willUpdate, which reads the lookup just started: one render shows it.
   protected override willUpdate(changed: PropertyValues<this>): void {
-    if (changed.has('awbNumber') && this.awbNumber !== undefined) this.#entry.input = this.awbNumber;
+    // The field keeps what the visitor typed; the spelling sent for it is named under it.
+    if (changed.has('awbNumber') && this.awbNumber !== undefined && this.awbNumber !== this.#entry.sent) this.#entry.show(this.awbNumber);
     if ((changed.has('awbNumber') || changed.has('proxyUrl')) && this.awbNumber) {
       this.startLookup(this.awbNumber, airQuery(this.awbNumber));
     }
@@ -208,7 +213,7 @@ export class AirTracker extends TrackerElement<Airline[]> {
         />
       </div>
       <div class="form-actions"><button type="submit" part="submit-button">${l.t('form.submit')}</button></div>
-      ${this.#renderAirlineHint(ctx)} ${this.#entry.renderAdvice(ctx)}
+      ${this.#entry.renderSearched(ctx)} ${this.#renderAirlineHint(ctx)} ${this.#entry.renderAdvice(ctx)}
     </form>`;
   }
 
@@ -229,6 +234,17 @@ export class AirTracker extends TrackerElement<Airline[]> {
           ? l.t('form.airline.unknown', { prefix })
           : l.t('form.airline', { name: airline.iata ? `${airline.name} (${airline.iata})` : airline.name });
     return html`<p class="hint" id="airline-hint" part="airline-hint" role="status">${text}</p>`;
+  }
+
+  /** A number not found may be found in the contract's spelling. */
+  protected override noticeHelp(): Omit<NoticeHandlers, 'onRetry'> {
+    return {
+      respell: respelledAwbNumber,
+      onTrack: (number) => {
+        this.#entry.show(number);
+        this.#entry.send(number);
+      },
+    };
   }
 
   /** A number with an airline prefix: the hint names the airline from the list. */

@@ -2,7 +2,9 @@
  * Air waybill numbers: a 3-digit airline prefix and an 8-digit serial whose last digit checks
  * the first seven (their value mod 7), written `PPP-SSSSSSSS`.
  *
- * The check is advice for the form, never a rewrite: the widget sends what the visitor typed.
+ * The check is advice for the form. The form rewrites only an AWB number written the ways people
+ * write one (`176 2281 7340`, `17622817340`) with its check digit passing, into the contract's
+ * `PPP-SSSSSSSS` (`searchableAwbNumber`); anything else is sent as typed.
  */
 
 import { digitsOf } from './awb-prefix.js';
@@ -41,4 +43,25 @@ export function checkAwbNumber(input: string): AwbNumberCheck {
 export function isPlausibleAwbNumber(input: string): boolean {
   const kind = checkAwbNumber(input).kind;
   return kind === 'valid' || kind === 'invalid-check-digit';
+}
+
+// The prefix, then the serial whole or as two fours, each apart by a space, hyphen or dot or not at all.
+const WRITTEN = /^(\d{3})[\s.-]*(\d{4})[\s.-]?(\d{4})$/;
+
+/**
+ * The contract's spelling (`PPP-SSSSSSSS`) of an AWB number written as people write one, whose check
+ * digit passes; undefined for anything else, which is sent as typed.
+ */
+export function searchableAwbNumber(input: string): string | undefined {
+  const written = WRITTEN.exec(input.trim());
+  if (!written) return undefined;
+  const number = `${written[1]}-${written[2]}${written[3]}`;
+  return checkAwbNumber(number).kind === 'valid' ? number : undefined;
+}
+
+/** For an AWB number the service did not find: the contract's spelling, when it differs from the one sent. */
+export function respelledAwbNumber(input: string): string | undefined {
+  const digits = digitsOf(input);
+  const number = /^\d{11}$/.test(digits) ? `${digits.slice(0, 3)}-${digits.slice(3)}` : undefined;
+  return number === input ? undefined : number;
 }

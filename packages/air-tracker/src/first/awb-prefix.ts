@@ -1,6 +1,6 @@
-// Spaces and hyphens anywhere are accepted spellings ("176 2281 7340", "17622817340").
+// Spaces, hyphens and dots anywhere are accepted spellings ("176 2281 7340", "17622817340").
 export function digitsOf(input: string): string {
-  return input.replace(/[\s-]/g, '');
+  return input.replace(/[\s.-]/g, '');
 }
 
 /**

@@ -24,8 +24,8 @@ export interface EarlyLookup {
   readonly numberAttribute: string;
   /** The lookup's query for `number` as the element would send it at load. */
   readonly query: (number: string, el: Element) => ReadonlyArray<readonly [string, string]>;
-  /** Whether the form asks for the carrier or airline list at once for this number. */
-  readonly needsList?: (number: string) => boolean;
+  /** Whether the form asks for the carrier or airline list at once for this number (or for the element's preset carrier). */
+  readonly needsList?: (number: string, el: Element) => boolean;
 }
 
 /**
@@ -40,7 +40,7 @@ export function sendEarlyLookup(el: Element, lookup: EarlyLookup): boolean | und
   const carriersUrl = attr('carriers-url');
   if (!number || !proxyUrl || customElements.get(el.localName) || sent.has(el) || firstUnusableUrl(attr)) return undefined;
   const requests = [new EarlyRequest(buildProxyUrl(proxyUrl, lookup.query(number, el)))];
-  if (lookup.needsList?.(number)) requests.push(new EarlyRequest(listUrl(proxyUrl, carriersUrl, lookup.product)));
+  if (lookup.needsList?.(number, el)) requests.push(new EarlyRequest(listUrl(proxyUrl, carriersUrl, lookup.product)));
   sent.set(el, requests);
   return parseMapLoading(attr('map')) !== 'none';
 }

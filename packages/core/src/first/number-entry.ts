@@ -1,4 +1,4 @@
-import { nothing, type ReactiveControllerHost, type TemplateResult } from 'lit';
+import { html, nothing, type ReactiveControllerHost, type TemplateResult } from 'lit';
 import type { RenderContext } from '../view/render-context.js';
 
 /** Advice shown in the form before sending: never a silent rewrite of the number. */
@@ -24,7 +24,12 @@ export interface NumberEntryOptions {
   readonly shapeMessage: 'form.shape.ocean' | 'form.shape.air';
   /** Loads the lookup's code, which renders the advice (and brings its styles and English). */
   readonly loadAdvice: () => Promise<{ readonly renderAdvice: AdviceRenderer }>;
-  /** Tracks the number exactly as typed. */
+  /**
+   * The number's one spelling when its kind leaves no doubt (a container number or an AWB number
+   * whose check digit passes, however spaced); undefined sends the number as typed.
+   */
+  readonly searchable: (number: string) => string | undefined;
+  /** Tracks the number. */
   readonly send: (number: string) => void;
 }
 
@@ -32,7 +37,8 @@ export interface NumberEntryOptions {
  * The typed number of a tracker's form and the advice given before it is sent: an empty
  * field is pointed out; a number that cannot be of any kind the service looks up, or has a
  * wrong check digit, gets a warning and "Track anyway" instead of a billed request. What the
- * visitor typed is what is sent; the checks only advise. It holds state for its host and
+ * visitor typed is what is sent, but for a number whose kind makes its spelling certain
+ * (`searchable`), which is sent in that spelling and named under the field. It holds state for its host and
  * asks it to render when that changes; it has no lifecycle of its own. The advice's rendering,
  * styles and English come with the lookup's code (./number-advice.ts), loaded by `loadAdvice` at
  * the first advice if focusing the form has not brought it already.
@@ -40,6 +46,10 @@ export interface NumberEntryOptions {
 export class NumberEntry {
   input = '';
   advice: Advice | undefined;
+  /** The number the form last sent: a number the page sets is another. */
+  sent: string | undefined;
+  /** The spelling sent for the number in the field, when it is not the one typed. */
+  #searched: string | undefined;
   /** The advice's rendering while it downloads (the host's lookup code, whose download its `updateComplete` waits for). */
   #pending: Promise<unknown> | undefined;
 
@@ -56,6 +66,7 @@ export class NumberEntry {
   readonly onInput = (event: InputEvent): void => {
     this.input = (event.target as HTMLInputElement).value;
     this.advice = undefined;
+    this.#searched = undefined;
     this.#host.requestUpdate();
   };
 
@@ -66,7 +77,12 @@ export class NumberEntry {
     if (number.trim() === '') this.advice = { kind: 'empty' };
     else if (!this.#options.plausible(number)) this.advice = { kind: 'shape', number };
     else if (expected !== undefined) this.advice = { kind: 'check-digit', number, expected };
-    else return this.send(number);
+    else {
+      const searchable = this.#options.searchable(number) ?? number;
+      this.send(searchable);
+      this.#searched = searchable === number ? undefined : searchable;
+      return;
+    }
     this.#loadAdvice();
     this.#host.requestUpdate();
   };
@@ -84,16 +100,33 @@ export class NumberEntry {
     );
   }
 
+  /** Puts a number in the field that the visitor did not type (the page's, or one offered by a notice). */
+  show(number: string): void {
+    this.input = number;
+    this.advice = undefined;
+    this.#searched = undefined;
+  }
+
+  /** Sends `number` as it is ("Track anyway", or another spelling the visitor chose). */
   send(number: string): void {
     this.advice = undefined;
+    this.#searched = undefined;
+    this.sent = number;
     this.#host.requestUpdate();
     this.#options.send(number);
   }
 
-  /** `aria-describedby` ids for the input: the advice when some is shown, plus `extra`. */
+  /** `aria-describedby` ids for the input: what was searched, the advice when some is shown, plus `extra`. */
   describedBy(extra?: string): string | typeof nothing {
-    const ids = [extra, this.advice && this.#advise ? 'advice' : undefined].filter((id) => id !== undefined).join(' ');
+    const ids = [extra, this.#searched && 'searched', this.advice && this.#advise ? 'advice' : undefined].filter(Boolean).join(' ');
     return ids === '' ? nothing : ids;
+  }
+
+  /** "Searched MEDU9091004" under the field, while it holds the spelling that was rewritten. */
+  renderSearched({ l }: RenderContext): TemplateResult | typeof nothing {
+    return this.#searched
+      ? html`<p class="hint" id="searched" part="searched">${l.t('form.searched', { number: this.#searched })}</p>`
+      : nothing;
   }
 
   renderAdvice(ctx: RenderContext): TemplateResult | typeof nothing {

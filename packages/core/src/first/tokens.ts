@@ -71,6 +71,9 @@ export const colourPairs: readonly ColourPair[] = [
   { text: 'ok', background: 'bg', minimum: 4.5, where: 'success accents' },
   { text: 'text', background: 'bg', mix: { of: 'accent', percent: 14 }, minimum: 4.5, where: 'status badge' },
   { text: 'text', background: 'bg', mix: { of: 'ok', percent: 14 }, minimum: 4.5, where: 'arrived/delivered badge' },
+  { text: 'text', background: 'bg', mix: { of: 'warn', percent: 14 }, minimum: 4.5, where: 'delay, hold and re-booking badges' },
+  { text: 'text', background: 'bg', mix: { of: 'danger', percent: 14 }, minimum: 4.5, where: 'cancellation badge' },
+  { text: 'danger', background: 'bg', mix: { of: 'danger', percent: 10 }, minimum: 3, where: 'cancellation banner edge' },
   { text: 'control-border', background: 'bg', minimum: 3, where: 'input and select edges' },
   { text: 'accent', background: 'bg', minimum: 3, where: 'focus outline' },
 ];

@@ -59,7 +59,7 @@ export const trackerApi = {
     carriersUrl: {
       unsetMeans: '`carriers/<product>` beside `proxy-url`',
       description:
-        'Where the carrier (ocean) or airline (air) list comes from; asked for only when the picker is used or a number needs it.',
+        'Where the carrier (ocean) or airline (air) list comes from; asked for only when the picker is used, a carrier is preset (to name it), or a number needs it.',
     },
     theme: '`light`, `dark`, or `auto` (follows `prefers-color-scheme`); the map too.',
     density: '`comfortable`, or `compact`: smaller gaps and 32 px controls, for dense dashboards.',
@@ -132,6 +132,8 @@ export const trackerApi = {
     'notice-warning': 'A notice that warns (advice, retries).',
     'notice-error': 'A notice about a failure.',
     'retry-button': 'The "Try again" button in a notice.',
+    'notice-action': 'A next step a "not found" notice offers: tracking the number in another spelling, or the carrier picker.',
+    searched: 'Under the field, the number as it was searched when the form sent it in its one spelling ("Searched MEDU9091004").',
     skeleton:
       "Grey shapes of the result's first screen while a lookup is in flight (`aria-busy`), holding its room; the loading notice sits in it.",
     announcer: 'The visually hidden live regions that announce each change of state once.',
@@ -139,12 +141,13 @@ export const trackerApi = {
     status: 'Status, carrier or airline, reference and freshness.',
     exception:
       'What went wrong (a cancelled flight or leg, a re-booking, a hold, a discrepancy), above the summary, with the leg it concerns; a delay is said in `eta`.',
-    eta: "The estimated (or actual) arrival, in the place's own time zone, and any delay against the first estimate.",
+    eta: "The estimated (or actual) arrival, in the place's own time zone, and any delay against the first estimate; on the way without one, that it is unknown and why.",
     route: 'The ports or airports in route order, each with the date the cargo left or reaches it (actual, or expected and said so).',
-    units: 'The container switcher of a bill of lading or booking.',
+    units:
+      'The containers of a bill of lading or booking, under their heading above the progress summary: the switcher of the history shown.',
     progress: 'At the top of the result: where the shipment is now, the latest event with its date, and the next one expected.',
     'progress-jump': "The progress summary's button that takes the visitor to the latest event in the timeline.",
-    'unit-button': 'One container in the switcher.',
+    'unit-button': 'One container in the switcher, with its type and status.',
     milestones: 'The timeline list.',
     'milestones-empty': 'Said instead of the timeline when no event has been reported.',
     milestone: 'One event of the timeline (`data-kind`, `data-current`, `data-superseded`).',

@@ -8,6 +8,7 @@ import type { Messages } from '../i18n/en.js';
 import type { Normalizer, Product, Shipment } from '../model/shipment.js';
 import type { LookupController, TrackingState, TrackRequest } from '../lookup/lookup-controller.js';
 import type { ListParser } from '../lookup/list-controller.js';
+import type { NoticeHandlers } from '../lookup/notice.js';
 import type { ShipmentView } from '../view/view-model.js';
 import { dropUnclaimed, sendEarly, takeEarly } from './early-lookup.js';
 import { buildProxyUrl, listUrl } from './proxy-url.js';
@@ -375,6 +376,11 @@ export abstract class TrackerElement<L = unknown> extends LitElement {
 
   protected abstract renderForm(ctx: RenderContext): TemplateResult;
 
+  /** What a product element offers in a notice: another spelling of a number not found, its carrier picker. */
+  protected noticeHelp(): Omit<NoticeHandlers, 'onRetry'> {
+    return {};
+  }
+
   override render(): TemplateResult {
     const ctx = this.context();
     const problem = this.configurationProblem();
@@ -393,7 +399,7 @@ export abstract class TrackerElement<L = unknown> extends LitElement {
             : this.#renderNotice(state, ctx)
       }
       ${labelled ? this.#renderShipment(labelled, ctx) : nothing}
-      ${renderAnnouncer(lookup?.code.announcement(state, ctx, labelled) ?? SILENT)}
+      ${renderAnnouncer(lookup?.code.announcement(state, ctx, labelled, this.noticeHelp()) ?? SILENT)}
     </div>`;
   }
 
@@ -404,7 +410,7 @@ export abstract class TrackerElement<L = unknown> extends LitElement {
    */
   #renderNotice(state: TrackingState, ctx: RenderContext): TemplateResult | typeof nothing {
     const code = this.#lookup.value?.code;
-    if (code) return code.renderNotice(state, ctx, { onRetry: () => this.retry(), map: this.map !== 'none' });
+    if (code) return code.renderNotice(state, ctx, { ...this.noticeHelp(), onRetry: () => this.retry(), map: this.map !== 'none' });
     return state.phase === 'loading' ? html`<div class="skeleton-room" part="skeleton" aria-busy="true"></div>` : nothing;
   }
 

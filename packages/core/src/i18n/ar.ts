@@ -20,6 +20,7 @@ export const ar = {
   'form.containerRequired': 'يحتاج {carrier} إلى رقم الحاوية للتتبّع عبر {kind}. إن كان الرقم لديك، فتتبّع رقم الحاوية بدلًا من ذلك.',
   'form.airline': 'شركة الطيران: {name}',
   'form.airline.unknown': 'البادئة {prefix} لا تخص أي شركة طيران نعرفها.',
+  'form.searched': 'تم البحث عن {number}',
 
   'notice.misconfigured': 'لم يُضبط هذا المتتبّع بعد: السمة {attribute} غير موجودة.',
   'notice.unusableUrl': 'لم يُضبط هذا المتتبّع بشكل صحيح: يجب أن تكون السمة {attribute} عنوان ويب (https://…) أو مسارًا.',
@@ -37,9 +38,9 @@ export const ar = {
     other: 'لم يرد الناقل بعد {count} محاولة.',
   },
   'notice.unauthorized': 'التتبّع غير مُعدّ بشكل صحيح على هذا الموقع، لذا لا يمكن الاستعلام عن الشحنات الآن.',
-  'notice.noCredits': 'نفد رصيد التتبّع لهذا الموقع، لذا لا يمكن الاستعلام عن الشحنات الآن.',
+  'notice.noCredits': 'التتبّع غير متاح على هذا الموقع حاليًا، لذا لا يمكن الاستعلام عن الشحنات.',
   'notice.siteSide': 'لا مشكلة في رقمك ولا يلزمك فعل شيء: يُرجى المحاولة لاحقًا أو التواصل مع الموقع.',
-  'notice.usageLimit': 'بلغ هذا الموقع الحد الشهري لعمليات التتبّع.',
+  'notice.usageLimit': 'التتبّع غير متاح على هذا الموقع حاليًا.',
   'notice.usageLimit.resets': 'سيعود التتبّع متاحًا اعتبارًا من {when}.',
   'notice.rateLimited': 'عدد عمليات البحث كبير جدًا الآن. سنحاول مجددًا تلقائيًا.',
   'notice.rateLimited.gaveUp': 'عدد عمليات البحث كبير جدًا ولم يُرفع الحدّ بعد. يُرجى المحاولة مرة أخرى بعد بضع دقائق.',
@@ -54,6 +55,15 @@ export const ar = {
   'notice.unexpected': 'أرسلت خدمة التتبّع ردًا تعذّرت علينا قراءته.',
   'notice.displayUnavailable': 'تعذّر تحميل الجزء الذي يعرض الشحنة. تحقّق من اتصالك وحاول مرة أخرى.',
   'notice.tryAgain': 'إعادة المحاولة',
+  'notice.retrying.spoken': 'لم تستجب خدمة التتبّع. تجري إعادة المحاولة تلقائيًا.',
+  'notice.notFound.ocean':
+    'قارنه بمستنداتك: رقم الحاوية أربعة أحرف وسبعة أرقام، مطبوع على أبواب الحاوية وفي بوليصة الشحن؛ أما أرقام بوليصة الشحن والحجز فمطبوعة في مستندات الخط الملاحي.',
+  'notice.notFound.air':
+    'قارنه ببوليصة الشحن الجوي: بادئة شركة الطيران من ثلاثة أرقام ثم ثمانية أرقام، مطبوعة أعلى بوليصة الشحن الجوي وعلى ملصق كل طرد.',
+  'notice.notFound.respelled': 'قد يكون مسجّلًا بالصيغة {number}.',
+  'notice.trackNumber': 'تتبّع {number}',
+  'notice.notFound.carrier': 'إن كنت تعرف الخط الملاحي، فقد يساعد اختياره.',
+  'notice.chooseCarrier': 'اختيار الخط الملاحي',
   'announce.loaded': 'تم العثور على {number}. الحالة: {status}.',
 
   'shipment.heading': 'الشحنة {number}',
@@ -149,6 +159,10 @@ export const ar = {
   'exception.discrepancy': 'أُبلغ عن تباين في الشحنة.',
   'exception.delayed.short': 'متأخرة',
   'exception.delayed': 'يُتوقع الوصول الآن متأخرًا {duration} عن الموعد الموعود أولًا.',
+  'exception.cancelled.status': 'بانتظار إعادة الحجز',
+  'shipment.eta.unknown': 'موعد الوصول غير معروف',
+  'shipment.eta.unknown.rebooking': 'بانتظار إعادة الحجز بعد إلغاء: سيُعرف موعد الوصول حين تُحجز الشحنة من جديد.',
+  'shipment.eta.unknown.notGiven': 'لم تحدد شركة النقل موعد وصول بعد.',
   'milestone.empty': 'حاوية فارغة',
   'milestone.pieces': {
     zero: '{count} طرد',

@@ -22,6 +22,7 @@ export const de = {
     '{carrier} braucht zur Sendungsverfolgung per {kind} die Containernummer. Falls Sie sie haben, verfolgen Sie bitte die Containernummer.',
   'form.airline': 'Fluggesellschaft: {name}',
   'form.airline.unknown': 'Das Präfix {prefix} gehört zu keiner uns bekannten Fluggesellschaft.',
+  'form.searched': 'Gesucht: {number}',
 
   'notice.misconfigured': 'Diese Sendungsverfolgung ist noch nicht eingerichtet: Das Attribut {attribute} fehlt.',
   'notice.unusableUrl':
@@ -38,10 +39,10 @@ export const de = {
   'notice.unauthorized':
     'Die Sendungsverfolgung ist auf dieser Website nicht richtig eingerichtet, daher können gerade keine Sendungen abgefragt werden.',
   'notice.noCredits':
-    'Das Guthaben dieser Website für die Sendungsverfolgung ist aufgebraucht, daher können gerade keine Sendungen abgefragt werden.',
+    'Die Sendungsverfolgung ist auf dieser Website vorübergehend nicht verfügbar, daher können gerade keine Sendungen abgefragt werden.',
   'notice.siteSide':
     'Mit Ihrer Nummer ist alles in Ordnung, und Sie müssen nichts tun: Bitte versuchen Sie es später noch einmal oder wenden Sie sich an den Betreiber der Website.',
-  'notice.usageLimit': 'Diese Website hat ihr monatliches Abfragelimit erreicht.',
+  'notice.usageLimit': 'Die Sendungsverfolgung ist auf dieser Website vorübergehend nicht verfügbar.',
   'notice.usageLimit.resets': 'Die Sendungsverfolgung ist ab {when} wieder verfügbar.',
   'notice.rateLimited': 'Gerade gibt es zu viele Abfragen. Wir versuchen es automatisch erneut.',
   'notice.rateLimited.gaveUp':
@@ -58,6 +59,15 @@ export const de = {
   'notice.displayUnavailable':
     'Der Teil, der die Sendung anzeigt, konnte nicht geladen werden. Prüfen Sie Ihre Verbindung und versuchen Sie es erneut.',
   'notice.tryAgain': 'Erneut versuchen',
+  'notice.retrying.spoken': 'Der Tracking-Dienst hat nicht geantwortet. Automatischer neuer Versuch.',
+  'notice.notFound.ocean':
+    'Bitte vergleichen Sie sie mit Ihren Unterlagen: Eine Containernummer hat vier Buchstaben und sieben Ziffern und steht auf den Containertüren und im Konnossement; Konnossement- und Buchungsnummern stehen auf den Unterlagen der Reederei.',
+  'notice.notFound.air':
+    'Bitte vergleichen Sie sie mit Ihrem Luftfrachtbrief: ein dreistelliges Airline-Präfix und acht Ziffern, oben auf dem Luftfrachtbrief und auf dem Etikett jedes Packstücks.',
+  'notice.notFound.respelled': 'Vielleicht ist sie als {number} erfasst.',
+  'notice.trackNumber': '{number} verfolgen',
+  'notice.notFound.carrier': 'Wenn Sie die Reederei kennen, hilft es, sie auszuwählen.',
+  'notice.chooseCarrier': 'Reederei auswählen',
   'announce.loaded': '{number} gefunden. Status: {status}.',
 
   'shipment.heading': 'Sendung {number}',
@@ -133,6 +143,11 @@ export const de = {
   'exception.discrepancy': 'Für die Sendung wurde eine Unstimmigkeit gemeldet.',
   'exception.delayed.short': 'Verspätet',
   'exception.delayed': 'Die Ankunft wird jetzt {duration} später erwartet als zuerst zugesagt.',
+  'exception.cancelled.status': 'Wartet auf Umbuchung',
+  'shipment.eta.unknown': 'Ankunft unbekannt',
+  'shipment.eta.unknown.rebooking':
+    'Wartet nach einer Stornierung auf Umbuchung: Die Ankunft steht fest, sobald die Fracht neu gebucht ist.',
+  'shipment.eta.unknown.notGiven': 'Der Frachtführer hat noch keine Ankunftszeit angegeben.',
   'milestone.empty': 'Leercontainer',
   'milestone.pieces': { one: '{count} Packstück', other: '{count} Packstücke' },
   'timeline.showEarlierOf': {

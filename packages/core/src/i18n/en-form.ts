@@ -14,6 +14,7 @@ export const enForm = {
   'form.carrier': 'Carrier',
   'form.carrier.auto': 'Detect automatically',
   'form.submit': 'Track',
+  'form.searched': 'Searched {number}',
 
   // The notice shown when the lookup's code itself could not be downloaded (the others are in en-notices.ts)
   'notice.displayUnavailable': 'This tracker could not load the part that shows the shipment. Check your connection and try again.',

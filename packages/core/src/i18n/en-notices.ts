@@ -37,9 +37,9 @@ export const enNotices = {
   },
   /** 401 and 402 are the site's to fix: the visitor learns whose, and what they can do (nothing but wait or tell the site). */
   'notice.unauthorized': 'Tracking is not set up correctly on this site, so shipments cannot be looked up right now.',
-  'notice.noCredits': 'This site has used up its tracking credit, so shipments cannot be looked up right now.',
+  'notice.noCredits': 'Tracking is unavailable on this site for now, so shipments cannot be looked up.',
   'notice.siteSide': 'Nothing is wrong with your number, and there is nothing you need to do: please try again later, or contact the site.',
-  'notice.usageLimit': 'This site has reached its tracking limit for the month.',
+  'notice.usageLimit': 'Tracking is unavailable on this site for now.',
   'notice.usageLimit.resets': 'Tracking will be available again {when}.',
   'notice.rateLimited': 'Too many lookups right now. We will try again automatically.',
   'notice.rateLimited.gaveUp': 'Too many lookups right now, and the limit has not eased. Please try again in a few minutes.',
@@ -53,4 +53,13 @@ export const enNotices = {
   'notice.unavailable': 'The tracking service is not answering right now.',
   'notice.unexpected': 'The tracking service sent a response we could not read.',
   'notice.tryAgain': 'Try again',
+  'notice.retrying.spoken': 'The tracking service did not answer. Retrying automatically.',
+  'notice.notFound.ocean':
+    'Check it against your documents: a container number is four letters and seven digits, painted on the container’s doors and printed on the bill of lading; bill of lading and booking numbers are printed on the carrier’s documents.',
+  'notice.notFound.air':
+    'Check it against your air waybill: a three-digit airline prefix and eight digits, printed at the top of the air waybill and on the label of each piece.',
+  'notice.notFound.respelled': 'It may be listed as {number}.',
+  'notice.trackNumber': 'Track {number}',
+  'notice.notFound.carrier': 'If you know the carrier, choosing it can help.',
+  'notice.chooseCarrier': 'Choose the carrier',
 } as const;

@@ -77,6 +77,10 @@ export const enShipment = {
   'exception.discrepancy': 'A discrepancy with the shipment was reported.',
   'exception.delayed.short': 'Delayed',
   'exception.delayed': 'Arrival is now expected {duration} later than first promised.',
+  'exception.cancelled.status': 'Awaiting re-booking',
+  'shipment.eta.unknown': 'Arrival unknown',
+  'shipment.eta.unknown.rebooking': 'Awaiting re-booking after a cancellation: the arrival will be known once the cargo is booked again.',
+  'shipment.eta.unknown.notGiven': 'The carrier has not given an arrival time yet.',
   'milestone.empty': 'Empty container',
   'milestone.pieces': { one: '{count} piece', other: '{count} pieces' },
   /** The history's button when more are folded than one step shows: {shown} of the {count} folded. */

@@ -21,6 +21,7 @@ export const es = {
   'form.containerRequired': 'Para rastrear por {kind}, {carrier} necesita el número de contenedor. Si lo tiene, rastree ese número.',
   'form.airline': 'Aerolínea: {name}',
   'form.airline.unknown': 'El prefijo {prefix} no corresponde a ninguna aerolínea que conozcamos.',
+  'form.searched': 'Se buscó {number}',
 
   'notice.misconfigured': 'Este rastreador aún no está configurado: falta el atributo {attribute}.',
   'notice.unusableUrl':
@@ -36,9 +37,9 @@ export const es = {
     other: 'El transportista sigue sin responder tras {count} intentos.',
   },
   'notice.unauthorized': 'El rastreo no está bien configurado en este sitio, así que ahora no se pueden consultar envíos.',
-  'notice.noCredits': 'Este sitio ha agotado su crédito de rastreo, así que ahora no se pueden consultar envíos.',
+  'notice.noCredits': 'El rastreo no está disponible en este sitio por ahora, así que no se pueden consultar envíos.',
   'notice.siteSide': 'Su número está bien y no tiene que hacer nada: vuelva a intentarlo más tarde o póngase en contacto con el sitio.',
-  'notice.usageLimit': 'Este sitio ha alcanzado su límite mensual de rastreos.',
+  'notice.usageLimit': 'El rastreo no está disponible en este sitio por ahora.',
   'notice.usageLimit.resets': 'El rastreo volverá a estar disponible a partir del {when}.',
   'notice.rateLimited': 'Hay demasiadas consultas en este momento. Lo intentaremos de nuevo automáticamente.',
   'notice.rateLimited.gaveUp': 'Hay demasiadas consultas y el límite no se ha liberado. Inténtelo de nuevo dentro de unos minutos.',
@@ -53,6 +54,15 @@ export const es = {
   'notice.unexpected': 'El servicio de rastreo envió una respuesta que no pudimos leer.',
   'notice.displayUnavailable': 'Este rastreador no pudo cargar la parte que muestra el envío. Compruebe su conexión e inténtelo de nuevo.',
   'notice.tryAgain': 'Reintentar',
+  'notice.retrying.spoken': 'El servicio de rastreo no respondió. Reintentando automáticamente.',
+  'notice.notFound.ocean':
+    'Compruébelo con sus documentos: un número de contenedor tiene cuatro letras y siete dígitos, pintados en las puertas del contenedor e impresos en el conocimiento de embarque; los números de conocimiento de embarque y de reserva figuran en los documentos de la naviera.',
+  'notice.notFound.air':
+    'Compruébelo con su guía aérea: un prefijo de aerolínea de tres dígitos y ocho dígitos, impresos en la parte superior de la guía aérea y en la etiqueta de cada bulto.',
+  'notice.notFound.respelled': 'Puede que figure como {number}.',
+  'notice.trackNumber': 'Rastrear {number}',
+  'notice.notFound.carrier': 'Si conoce la naviera, elegirla puede ayudar.',
+  'notice.chooseCarrier': 'Elegir la naviera',
   'announce.loaded': 'Encontrado {number}. Estado: {status}.',
 
   'shipment.heading': 'Envío {number}',
@@ -136,6 +146,11 @@ export const es = {
   'exception.discrepancy': 'Se ha notificado una discrepancia en el envío.',
   'exception.delayed.short': 'Con retraso',
   'exception.delayed': 'La llegada se espera ahora {duration} más tarde de lo prometido al principio.',
+  'exception.cancelled.status': 'Pendiente de reprogramación',
+  'shipment.eta.unknown': 'Llegada desconocida',
+  'shipment.eta.unknown.rebooking':
+    'Pendiente de reprogramación tras una cancelación: la llegada se sabrá cuando la carga vuelva a estar reservada.',
+  'shipment.eta.unknown.notGiven': 'El transportista aún no ha indicado una hora de llegada.',
   'milestone.empty': 'Contenedor vacío',
   'milestone.pieces': { one: '{count} bulto', many: '{count} de bultos', other: '{count} bultos' },
   'timeline.showEarlierOf': {

@@ -21,6 +21,7 @@ export const fr = {
   'form.containerRequired': 'Pour un suivi par {kind}, {carrier} a besoin du numéro de conteneur. Si vous l’avez, suivez plutôt ce numéro.',
   'form.airline': 'Compagnie aérienne\u202f: {name}',
   'form.airline.unknown': 'Le préfixe {prefix} ne correspond à aucune compagnie aérienne connue.',
+  'form.searched': 'Recherche : {number}',
 
   'notice.misconfigured': 'Ce suivi n’est pas encore configuré\u202f: l’attribut {attribute} est absent.',
   'notice.unusableUrl':
@@ -36,9 +37,9 @@ export const fr = {
     other: 'Le transporteur n’a toujours pas répondu après {count} tentatives.',
   },
   'notice.unauthorized': 'Le suivi n’est pas correctement configuré sur ce site : impossible de rechercher des envois pour le moment.',
-  'notice.noCredits': 'Ce site a épuisé son crédit de suivi : impossible de rechercher des envois pour le moment.',
+  'notice.noCredits': 'Le suivi n’est pas disponible sur ce site pour le moment : impossible de rechercher des envois.',
   'notice.siteSide': 'Votre numéro n’est pas en cause et vous n’avez rien à faire : réessayez plus tard ou contactez le site.',
-  'notice.usageLimit': 'Ce site a atteint sa limite mensuelle de suivis.',
+  'notice.usageLimit': 'Le suivi n’est pas disponible sur ce site pour le moment.',
   'notice.usageLimit.resets': 'Le suivi sera de nouveau disponible à partir du {when}.',
   'notice.rateLimited': 'Trop de recherches en ce moment. Nous réessaierons automatiquement.',
   'notice.rateLimited.gaveUp': 'Trop de recherches, et la limite n’est pas encore levée. Veuillez réessayer dans quelques minutes.',
@@ -53,6 +54,15 @@ export const fr = {
   'notice.unexpected': 'Le service de suivi a envoyé une réponse illisible.',
   'notice.displayUnavailable': 'Le module qui affiche l’envoi n’a pas pu être chargé. Vérifiez votre connexion et réessayez.',
   'notice.tryAgain': 'Réessayer',
+  'notice.retrying.spoken': 'Le service de suivi n’a pas répondu. Nouvel essai automatique.',
+  'notice.notFound.ocean':
+    'Vérifiez-le sur vos documents : un numéro de conteneur compte quatre lettres et sept chiffres, peints sur les portes du conteneur et imprimés sur le connaissement ; les numéros de connaissement et de réservation figurent sur les documents de la compagnie maritime.',
+  'notice.notFound.air':
+    'Vérifiez-le sur votre lettre de transport aérien : un préfixe de compagnie à trois chiffres et huit chiffres, imprimés en haut de la LTA et sur l’étiquette de chaque colis.',
+  'notice.notFound.respelled': 'Il est peut-être enregistré sous la forme {number}.',
+  'notice.trackNumber': 'Suivre {number}',
+  'notice.notFound.carrier': 'Si vous connaissez la compagnie maritime, la choisir peut aider.',
+  'notice.chooseCarrier': 'Choisir la compagnie maritime',
   'announce.loaded': '{number} trouvé. Statut\u202f: {status}.',
 
   'shipment.heading': 'Expédition {number}',
@@ -136,6 +146,11 @@ export const fr = {
   'exception.discrepancy': 'Une anomalie a été signalée sur l’envoi.',
   'exception.delayed.short': 'En retard',
   'exception.delayed': 'L’arrivée est désormais prévue {duration} plus tard que promis au départ.',
+  'exception.cancelled.status': 'En attente de reprogrammation',
+  'shipment.eta.unknown': 'Arrivée inconnue',
+  'shipment.eta.unknown.rebooking':
+    'En attente de reprogrammation après une annulation : l’arrivée sera connue une fois la marchandise de nouveau réservée.',
+  'shipment.eta.unknown.notGiven': 'Le transporteur n’a pas encore indiqué d’heure d’arrivée.',
   'milestone.empty': 'Conteneur vide',
   'milestone.pieces': { one: '{count} colis', many: '{count} de colis', other: '{count} colis' },
   'timeline.showEarlierOf': {

@@ -20,6 +20,7 @@ export const ja = {
   'form.containerRequired': '{carrier} では{kind}で追跡するにはコンテナ番号が必要です。お手元にあれば、コンテナ番号で追跡してください。',
   'form.airline': '航空会社：{name}',
   'form.airline.unknown': 'プレフィックス {prefix} に該当する航空会社が見つかりません。',
+  'form.searched': '{number} を検索しました',
 
   'notice.misconfigured': 'このトラッカーはまだ設定されていません：{attribute} 属性がありません。',
   'notice.unusableUrl':
@@ -31,10 +32,10 @@ export const ja = {
   'notice.checkingNow': '再照会しています…',
   'notice.gaveUp': { other: '{count}回照会しましたが、輸送会社から応答がありません。' },
   'notice.unauthorized': 'このサイトの追跡機能が正しく設定されていないため、現在、貨物を照会できません。',
-  'notice.noCredits': 'このサイトの追跡用クレジットを使い切ったため、現在、貨物を照会できません。',
+  'notice.noCredits': 'このサイトの追跡機能は現在ご利用いただけないため、貨物を照会できません。',
   'notice.siteSide':
     'ご入力の番号に問題はなく、お客様の操作は必要ありません。時間をおいて再度お試しいただくか、サイトの運営者にお問い合わせください。',
-  'notice.usageLimit': 'このサイトは今月の追跡上限に達しました。',
+  'notice.usageLimit': 'このサイトの追跡機能は現在ご利用いただけません。',
   'notice.usageLimit.resets': '{when} から再びご利用いただけます。',
   'notice.rateLimited': '照会が集中しています。自動的に再試行します。',
   'notice.rateLimited.gaveUp': '照会が集中しており、制限がまだ解除されていません。数分後にもう一度お試しください。',
@@ -49,6 +50,15 @@ export const ja = {
   'notice.unexpected': '追跡サービスから読み取れない応答が返されました。',
   'notice.displayUnavailable': '貨物情報を表示する部分を読み込めませんでした。接続を確認して、もう一度お試しください。',
   'notice.tryAgain': '再試行',
+  'notice.retrying.spoken': '追跡サービスが応答しませんでした。自動的に再試行しています。',
+  'notice.notFound.ocean':
+    'お手元の書類と照らし合わせてください。コンテナ番号は英字4文字と数字7桁で、コンテナの扉に記され、船荷証券にも印字されています。船荷証券番号とブッキング番号は船会社の書類に印字されています。',
+  'notice.notFound.air':
+    '航空運送状と照らし合わせてください。3桁の航空会社プレフィックスと8桁の数字で、航空運送状の上部と各貨物のラベルに印字されています。',
+  'notice.notFound.respelled': '{number} として登録されている可能性があります。',
+  'notice.trackNumber': '{number} を追跡',
+  'notice.notFound.carrier': '船会社がわかる場合は、選択すると見つかることがあります。',
+  'notice.chooseCarrier': '船会社を選択',
   'announce.loaded': '{number} が見つかりました。ステータス：{status}。',
 
   'shipment.heading': '貨物 {number}',
@@ -123,6 +133,10 @@ export const ja = {
   'exception.discrepancy': '貨物について不一致が報告されました。',
   'exception.delayed.short': '遅延',
   'exception.delayed': '到着は当初の約束より{duration}遅れる見込みです。',
+  'exception.cancelled.status': '振替待ち',
+  'shipment.eta.unknown': '到着時刻不明',
+  'shipment.eta.unknown.rebooking': 'キャンセル後の振替待ちです。貨物が再予約されると到着時刻がわかります。',
+  'shipment.eta.unknown.notGiven': '輸送業者はまだ到着時刻を示していません。',
   'milestone.empty': '空コンテナ',
   'milestone.pieces': { other: '{count}個' },
   'timeline.showEarlierOf': { other: '以前のイベント{count}件のうち{shown}件を表示' },

@@ -20,6 +20,7 @@ export const ptBR = {
   'form.containerRequired': 'Para rastrear por {kind}, {carrier} precisa do número do contêiner. Se você o tiver, rastreie esse número.',
   'form.airline': 'Companhia aérea: {name}',
   'form.airline.unknown': 'O prefixo {prefix} não corresponde a nenhuma companhia aérea que conhecemos.',
+  'form.searched': 'Pesquisado: {number}',
 
   'notice.misconfigured': 'Este rastreador ainda não foi configurado: falta o atributo {attribute}.',
   'notice.unusableUrl':
@@ -35,10 +36,10 @@ export const ptBR = {
     other: 'O transportador ainda não respondeu após {count} tentativas.',
   },
   'notice.unauthorized': 'O rastreamento não está configurado corretamente neste site, por isso não é possível consultar envios agora.',
-  'notice.noCredits': 'Este site esgotou seu crédito de rastreamento, por isso não é possível consultar envios agora.',
+  'notice.noCredits': 'O rastreamento está indisponível neste site por enquanto, por isso não é possível consultar envios.',
   'notice.siteSide':
     'Não há nada de errado com o seu número e você não precisa fazer nada: tente novamente mais tarde ou entre em contato com o site.',
-  'notice.usageLimit': 'Este site atingiu o limite mensal de rastreamentos.',
+  'notice.usageLimit': 'O rastreamento está indisponível neste site por enquanto.',
   'notice.usageLimit.resets': 'O rastreamento volta a ficar disponível a partir de {when}.',
   'notice.rateLimited': 'Há consultas demais no momento. Vamos tentar de novo automaticamente.',
   'notice.rateLimited.gaveUp': 'Há consultas demais e o limite ainda não foi liberado. Tente novamente em alguns minutos.',
@@ -53,6 +54,15 @@ export const ptBR = {
   'notice.unexpected': 'O serviço de rastreamento enviou uma resposta que não conseguimos ler.',
   'notice.displayUnavailable': 'Não foi possível carregar a parte que mostra a remessa. Verifique sua conexão e tente novamente.',
   'notice.tryAgain': 'Tentar de novo',
+  'notice.retrying.spoken': 'O serviço de rastreamento não respondeu. Tentando de novo automaticamente.',
+  'notice.notFound.ocean':
+    'Confira com seus documentos: um número de contêiner tem quatro letras e sete dígitos, pintados nas portas do contêiner e impressos no conhecimento de embarque; os números de conhecimento de embarque e de reserva estão nos documentos do armador.',
+  'notice.notFound.air':
+    'Confira com seu conhecimento aéreo: um prefixo de companhia aérea de três dígitos e oito dígitos, impressos no topo do conhecimento aéreo e na etiqueta de cada volume.',
+  'notice.notFound.respelled': 'Ele pode estar registrado como {number}.',
+  'notice.trackNumber': 'Rastrear {number}',
+  'notice.notFound.carrier': 'Se você conhece o armador, escolhê-lo pode ajudar.',
+  'notice.chooseCarrier': 'Escolher o armador',
   'announce.loaded': '{number} encontrado. Status: {status}.',
 
   'shipment.heading': 'Embarque {number}',
@@ -136,6 +146,11 @@ export const ptBR = {
   'exception.discrepancy': 'Foi informada uma discrepância na remessa.',
   'exception.delayed.short': 'Atrasado',
   'exception.delayed': 'A chegada agora é prevista {duration} depois do prometido inicialmente.',
+  'exception.cancelled.status': 'Aguardando remarcação',
+  'shipment.eta.unknown': 'Chegada desconhecida',
+  'shipment.eta.unknown.rebooking':
+    'Aguardando remarcação após um cancelamento: a chegada será conhecida quando a carga for reservada de novo.',
+  'shipment.eta.unknown.notGiven': 'O transportador ainda não informou um horário de chegada.',
   'milestone.empty': 'Contêiner vazio',
   'milestone.pieces': { one: '{count} volume', many: '{count} de volumes', other: '{count} volumes' },
   'timeline.showEarlierOf': {

@@ -11,6 +11,7 @@ export { elementTokenStyles } from '../first/styles.js';
 export { NumberEntry } from '../first/number-entry.js';
 // The list's reader comes with a product's list module, imported by the lookup's controller when the list is wanted.
 export type { ListParser } from '../lookup/list-controller.js';
+export type { NoticeHandlers } from '../lookup/notice.js';
 export type { Advice, NumberEntryOptions } from '../first/number-entry.js';
 export type { RenderContext } from '../view/render-context.js';
 export { defineElement } from '../first/define.js';

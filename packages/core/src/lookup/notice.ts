@@ -16,6 +16,12 @@ registerEnglish(enNotices);
 
 export interface NoticeHandlers {
   readonly onRetry: () => void;
+  /** Another spelling of a number the service did not find, to offer (the product's number kinds say which). */
+  readonly respell?: (number: string) => string | undefined;
+  /** Tracks the number offered by `respell`. */
+  readonly onTrack?: (number: string) => void;
+  /** Takes the visitor to the carrier picker, for a product that has one. */
+  readonly onChooseCarrier?: () => void;
 }
 
 export interface NoticeOptions extends NoticeHandlers {
@@ -45,6 +51,8 @@ interface NoticeContent {
   readonly busy?: boolean;
   readonly retry?: (() => void) | undefined;
   readonly retryLabel?: string;
+  /** Next steps the visitor can take instead ("Track MEDU9091004", "Choose the carrier"). */
+  readonly actions?: readonly NoticeAction[];
   /** What the live regions say, when not all of `lines` (said once already). */
   readonly spoken?: readonly string[];
 }
@@ -69,9 +77,37 @@ function noticeContent(state: TrackingState, ctx: RenderContext, handlers: Notic
   }
 }
 
+interface NoticeAction {
+  readonly label: string;
+  readonly run: () => void;
+}
+
+/**
+ * A number the service did not find: what to check, by the product's kind of number and where it is
+ * printed, another spelling to try when there is one, and the carrier picker where there is one. The
+ * service's own message is not repeated: it says the same "not found" in other words.
+ */
+function notFoundNotice(number: string, ctx: RenderContext, handlers: NoticeHandlers): NoticeContent {
+  const { l } = ctx;
+  const respelled = handlers.respell?.(number);
+  const { onTrack, onChooseCarrier } = handlers;
+  const lines = [l.t('notice.notFound', { number }), l.t(ctx.product === 'air' ? 'notice.notFound.air' : 'notice.notFound.ocean')];
+  const actions: NoticeAction[] = [];
+  if (respelled && onTrack) {
+    lines.push(l.t('notice.notFound.respelled', { number: respelled }));
+    actions.push({ label: l.t('notice.trackNumber', { number: respelled }), run: () => onTrack(respelled) });
+  }
+  if (onChooseCarrier) {
+    lines.push(l.t('notice.notFound.carrier'));
+    actions.push({ label: l.t('notice.chooseCarrier'), run: onChooseCarrier });
+  }
+  return notice('error', lines, { actions });
+}
+
 /** What a visitor reads about each failure; every kind is named, so a new one cannot go unsaid. */
 function failureNotice(f: Failure, number: string, ctx: RenderContext, handlers: NoticeHandlers): NoticeContent {
   const { l } = ctx;
+  if (f.kind === 'not_found') return notFoundNotice(number, ctx, handlers);
   const said = f.message ? [l.t('notice.serviceSaid', { message: f.message })] : [];
   const lines = ((): string[] => {
     switch (f.kind) {
@@ -90,8 +126,6 @@ function failureNotice(f: Failure, number: string, ctx: RenderContext, handlers:
               ]
             : []),
         ];
-      case 'not_found':
-        return [l.t('notice.notFound', { number }), ...said];
       case 'rejected':
         return [l.t('notice.rejected', { number }), ...said];
       case 'server_error':
@@ -125,6 +159,8 @@ function waitingNotice(wait: Wait, ctx: RenderContext): NoticeContent {
     case 'timeout':
       return notice('warning', [l.t('notice.retrying', { attempt: wait.attempt, max: MAX_AUTOMATIC_RETRIES })], {
         countdown: countdown && l.t('notice.retrying.countdown', { countdown }),
+        // Without the attempt's number, so that the next attempt is not news.
+        spoken: [l.t('notice.retrying.spoken')],
       });
     case 'offline':
       return notice('warning', [l.t('notice.offline')], {});
@@ -140,6 +176,7 @@ function renderContent(c: NoticeContent): TemplateResult {
     <div class="notice-text">${c.lines.map((line) => html`<p>${line}</p>`)}</div>
     ${c.countdown ? html`<p class="countdown">${c.countdown}</p>` : nothing}
     ${c.retry ? html`<button type="button" part="retry-button" @click=${c.retry}>${c.retryLabel}</button>` : nothing}
+    ${c.actions?.map((a) => html`<button type="button" class="secondary" part="notice-action" @click=${a.run}>${a.label}</button>`) ?? nothing}
   </div>`;
 }
 
@@ -147,10 +184,19 @@ function renderContent(c: NoticeContent): TemplateResult {
  * What the live regions say for a state: the notice's sentences without the countdown,
  * or the labelled view's status sentence once a shipment is shown. Failures are urgent (`role="alert"`), the rest
  * polite. The text changes only when the state does, so each change is spoken once and
- * a ticking countdown is never read out.
+ * a ticking countdown is never read out. Asking again after a wait (a poll after a 202, a retry
+ * after a 429 or a 5xx) is not a change of state: the wait's words stay, so a wait that asks
+ * twenty times is said once, and only its outcome (a shipment, another cause, the final failure) is news.
  */
-export function announcement(state: TrackingState, ctx: RenderContext, view?: ShipmentView): Announcement {
+export function announcement(
+  state: TrackingState,
+  ctx: RenderContext,
+  view?: ShipmentView,
+  help: Omit<NoticeHandlers, 'onRetry'> = {},
+): Announcement {
   if (state.phase === 'loaded') return { text: view?.announcement ?? '', urgent: false };
-  const content = noticeContent(state, ctx, { onRetry: () => undefined });
+  const said: TrackingState =
+    state.phase === 'loading' && state.after ? { phase: 'waiting', request: state.request, wait: state.after } : state;
+  const content = noticeContent(said, ctx, { ...help, onRetry: () => undefined });
   return { text: content ? (content.spoken ?? content.lines).join(' ') : '', urgent: state.phase === 'failed' };
 }

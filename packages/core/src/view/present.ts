@@ -69,11 +69,17 @@ function labelMap(shipment: Shipment, l: Localizer, words: MapMessages): MapView
 function labelShipment(shipment: Shipment, listedCarrierName: string | undefined, l: Localizer, map: MapView): ShipmentView {
   const { product } = shipment;
   const place = (p: Place | undefined) => (p ? map.places.get(p.code) : undefined);
-  const status = statusLabel(shipment.status, product, l);
+  const exceptions = deriveExceptions(shipment, l, place);
+  // A cancelled leg with nothing in its place stops the journey: "In transit" would say it goes on.
+  const status = exceptions.some((e) => e.kind === 'cancelled')
+    ? l.t('exception.cancelled.status')
+    : statusLabel(shipment.status, product, l);
   const carrier = shipment.carrier?.name ?? listedCarrierName ?? shipment.carrier?.code;
   const units: UnitView[] = shipment.units.map((unit) => ({
     unit,
     heading: l.t('shipment.milestones', { unit: unit.id }),
+    ...((unit.description ?? unit.isoCode) === undefined ? {} : { type: unit.description ?? unit.isoCode }),
+    ...(unit.status ? { status: statusLabel(unit.status, product, l) } : {}),
     milestones: lazyList(unit.milestones.length, (i) => {
       const m = unit.milestones[i]!;
       return labelMilestone(m, shipment, l, place(m.place));
@@ -87,7 +93,6 @@ function labelShipment(shipment: Shipment, listedCarrierName: string | undefined
     }),
   }));
   const etaPlace = place(shipment.eta?.place);
-  const exceptions = deriveExceptions(shipment, l, place);
   const loaded = l.t('announce.loaded', { number: shipment.reference, status });
   return {
     shipment,

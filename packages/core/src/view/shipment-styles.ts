@@ -145,6 +145,15 @@ export const shipmentStyles = css`
     border-inline-start: 4px solid var(--_warn);
     background: color-mix(in srgb, var(--_warn) 10%, var(--_bg));
   }
+  /* A cancellation stops the journey: the danger colour, apart from the warning of a delay or a hold. */
+  .exception-badge[data-exception='cancelled'] {
+    border-color: var(--_danger);
+    background: color-mix(in srgb, var(--_danger) 14%, var(--_bg));
+  }
+  [part~='exception'][data-exception='cancelled'] {
+    border-inline-start-color: var(--_danger);
+    background: color-mix(in srgb, var(--_danger) 10%, var(--_bg));
+  }
   [part~='exception'] p {
     margin: 0;
   }
@@ -241,14 +250,30 @@ export const shipmentStyles = css`
 
   /* Unit switcher */
   .units {
+    margin-block-end: var(--_gap);
+  }
+  .unit-buttons {
     display: flex;
     flex-wrap: wrap;
     gap: 0.5em;
-    margin-block-end: 0.5em;
+  }
+  .units button {
+    display: grid;
+    justify-items: start;
+    text-align: start;
+    gap: 0.1em;
+    padding-block: 0.35em;
+  }
+  .unit-id {
+    font-weight: 700;
+  }
+  .unit-type,
+  .unit-status {
+    font-size: 0.875em;
   }
   .units button[aria-pressed='false'] {
     background: transparent;
-    color: var(--_accent);
+    color: var(--_text);
   }
 
   /* Timeline */

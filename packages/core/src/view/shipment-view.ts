@@ -107,15 +107,19 @@ export function renderShipmentView(view: ShipmentView, ctx: RenderContext, optio
   const unit = view.units[unitIndex];
   const map = renderMap(view.map, options.map, ctx);
   return html`<article class="shipment" part="shipment" aria-label=${ctx.l.t('shipment.heading', { number: shipment.reference })}>
-    ${renderStatus(view, ctx)} ${renderProgress(view, unit, ctx)} ${renderExceptions(view, ctx)}
+    ${renderStatus(view, ctx)}
+    ${
+      // Which container the rest is about, with each one's status: near the top, not under the map.
+      renderUnitSwitcher(view.units, unitIndex, options.onSelectUnit, ctx)
+    }
+    ${renderProgress(view, unit, ctx)} ${renderExceptions(view, ctx)}
     <div class="panels ${map === nothing ? '' : 'with-map'}">
       <div class="summary">${renderEta(view, ctx)} ${renderRoute(view, ctx, unit)} ${options.details}</div>
       ${map}
       <div class="history">
         ${
           unit
-            ? html`${renderUnitSwitcher(shipment.units, unitIndex, options.onSelectUnit, ctx)}
-              ${renderTimeline(unit, ctx, { revealed: options.historyRevealed, onReveal: options.onRevealHistory })}`
+            ? renderTimeline(unit, ctx, { revealed: options.historyRevealed, onReveal: options.onRevealHistory })
             : renderNoUnits(shipment, ctx)
         }
       </div>

@@ -41,11 +41,14 @@ export function renderStatus(view: ShipmentView, ctx: RenderContext): TemplateRe
   </header>`;
 }
 
+/** Statuses after which no arrival is awaited, so a missing one is no news. */
+const FINISHED: ReadonlySet<string> = new Set(['ARRIVED', 'READY_FOR_PICKUP', 'DELIVERED']);
+
 /** `part="eta"`: arrival in the port's own zone, relative to now, and any delay against the first ETA. */
 export function renderEta(view: ShipmentView, ctx: RenderContext): TemplateResult | typeof nothing {
   const { shipment, etaPlace } = view;
   const eta = shipment.eta;
-  if (!eta) return nothing;
+  if (!eta) return FINISHED.has(shipment.status.code) ? nothing : renderUnknownEta(view, ctx);
   const { l } = ctx;
   const title = eta.kind === 'actual' ? l.t('shipment.ata') : eta.kind === 'planned' ? l.t('shipment.eta.planned') : l.t('shipment.eta');
   const original = shipment.originalEta;
@@ -66,6 +69,23 @@ export function renderEta(view: ShipmentView, ctx: RenderContext): TemplateResul
           </p>`
         : nothing
     }
+  </section>`;
+}
+
+/**
+ * The arrival box of a shipment still on its way without an arrival: it says that the arrival is
+ * unknown and why (a cancelled leg awaiting re-booking, else the carrier has not given one), in the
+ * place where the visitor looks for the date.
+ */
+function renderUnknownEta(view: ShipmentView, ctx: RenderContext): TemplateResult {
+  const { l } = ctx;
+  const title = l.t('shipment.eta');
+  const destination = view.map.route.at(-1)?.place;
+  const rebooking = view.exceptions.some((e) => e.kind === 'cancelled');
+  return html`<section part="eta" aria-label=${title} data-unknown>
+    ${sectionHeading(ctx, html`${title}${destination ? html` · ${destination.label}` : nothing}`)}
+    <p class="eta-time">${l.t('shipment.eta.unknown')}</p>
+    <p class="muted">${l.t(rebooking ? 'shipment.eta.unknown.rebooking' : 'shipment.eta.unknown.notGiven')}</p>
   </section>`;
 }
 
@@ -120,7 +140,8 @@ export function renderExceptions(view: ShipmentView, ctx: RenderContext): Templa
   const exceptions = shown(view);
   if (exceptions.length === 0) return nothing;
   const { l } = ctx;
-  return html`<section part="exception" aria-label=${exceptions[0]!.short}>
+  // The most pressing first, and its kind on the section: a cancellation is drawn apart from a delay.
+  return html`<section part="exception" aria-label=${exceptions[0]!.short} data-exception=${exceptions[0]!.kind}>
     ${exceptions.map(
       (e) =>
         html`<div class="exception" data-exception=${e.kind}>

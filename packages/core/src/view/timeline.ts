@@ -2,9 +2,10 @@ import { html, nothing, type TemplateResult } from 'lit';
 import { ifDefined } from 'lit/directives/if-defined.js';
 import { repeat } from 'lit/directives/repeat.js';
 import { formatMoment, isoOf } from '../format/dates.js';
-import type { Milestone, TrackedUnit } from '../model/shipment.js';
+import type { Milestone } from '../model/shipment.js';
 import type { MilestoneView, UnitView } from './view-model.js';
 import type { RenderContext } from './render-context.js';
+import { sectionHeading } from './heading.js';
 
 /** The last actual event: where the shipment is now. */
 export function currentIndex(milestones: readonly Milestone[]): number {
@@ -127,20 +128,29 @@ function renderMilestone(view: MilestoneView, isCurrent: boolean, ctx: RenderCon
   </li>`;
 }
 
-/** Buttons to switch between the containers of a bill of lading or booking. */
+/**
+ * `part="units"`: the containers of a bill of lading or booking, under a visible heading, each with
+ * its type and status in view; the one pressed is the one whose history is shown.
+ */
 export function renderUnitSwitcher(
-  units: readonly TrackedUnit[],
+  units: readonly UnitView[],
   selected: number,
   onSelect: (index: number) => void,
   ctx: RenderContext,
 ): TemplateResult | typeof nothing {
   if (units.length < 2) return nothing;
-  return html`<div class="units" role="group" aria-label=${ctx.l.t('shipment.containers')} part="units">
-    ${units.map(
-      (u, i) =>
-        html`<button type="button" part="unit-button" aria-pressed=${i === selected ? 'true' : 'false'} @click=${() => onSelect(i)}>
-          ${u.id}${u.description ? html` <span class="visually-hidden">(${u.description})</span>` : nothing}
-        </button>`,
-    )}
-  </div>`;
+  const title = ctx.l.t('shipment.containers');
+  return html`<section class="units" part="units" aria-label=${title}>
+    ${sectionHeading(ctx, title)}
+    <div class="unit-buttons" role="group" aria-label=${title}>
+      ${units.map(
+        (u, i) =>
+          html`<button type="button" part="unit-button" aria-pressed=${i === selected ? 'true' : 'false'} @click=${() => onSelect(i)}>
+            <bdi class="unit-id">${u.unit.id}</bdi>
+            ${u.type ? html`<span class="unit-type">${u.type}</span>` : nothing}
+            ${u.status ? html`<span class="unit-status">${u.status}</span>` : nothing}
+          </button>`,
+      )}
+    </div>
+  </section>`;
 }

@@ -48,6 +48,10 @@ export interface MilestoneView {
 export interface UnitView {
   readonly unit: TrackedUnit;
   readonly heading: string;
+  /** The container's size and type as the document gives it ("40' High Cube Dry", else its ISO code). */
+  readonly type?: string;
+  /** The container's own status in words, when the document gives one. */
+  readonly status?: string;
   readonly milestones: readonly MilestoneView[];
 }
 

@@ -2,9 +2,10 @@
  * ISO 6346 container numbers: owner code (3 letters), category (U, J or Z), a 6-digit serial
  * and a check digit, e.g. `MSCU 123456 7`.
  *
- * The check is advice for the form, never a rewrite: the number the visitor typed is what the
- * widget sends (the proxy forwards it verbatim, and a rewritten number may be billed as another).
- * `normalized` is only for showing the number in its canonical spelling.
+ * The check is advice for the form. The form rewrites a number only where its kind leaves one
+ * reading (`searchableContainerNumber`): a container number whose check digit passes is the same
+ * container however it is spaced. Anything else is sent as typed (the proxy forwards it verbatim,
+ * and a rewritten bill of lading or booking number may be billed as another).
  */
 
 export type ContainerNumberCheck =
@@ -30,12 +31,17 @@ export function containerCheckDigit(firstTen: string): number {
   return (sum % 11) % 10;
 }
 
+/** Without the spaces, hyphens and dots that numbers are printed and typed with, in capitals. */
+export function compactReference(input: string): string {
+  return input.replace(/[\s.-]/g, '').toUpperCase();
+}
+
 /**
- * Checks a typed container number. Spaces, hyphens and lowercase are common spellings and are
- * accepted for the check.
+ * Checks a typed container number. Spaces, hyphens, dots and lowercase are common spellings
+ * (`MEDU 909100-4` as painted on a container's doors) and are accepted for the check.
  */
 export function checkContainerNumber(input: string): ContainerNumberCheck {
-  const normalized = input.replace(/[\s-]/g, '').toUpperCase();
+  const normalized = compactReference(input);
   if (!SHAPE.test(normalized)) return { kind: 'not-a-container' };
   const expected = containerCheckDigit(normalized);
   return Number(normalized.charAt(10)) === expected ? { kind: 'valid', normalized } : { kind: 'invalid-check-digit', expected, normalized };
@@ -49,6 +55,25 @@ const REFERENCE_SHAPE = /^(?=.*\d)[A-Z0-9]{6,20}$/;
  * hyphens allowed), so that "hello world!" or "ABC" is questioned before a billed lookup.
  */
 export function isPlausibleOceanReference(input: string): boolean {
-  const normalized = input.replace(/[\s-]/g, '').toUpperCase();
+  const normalized = compactReference(input);
   return SHAPE.test(normalized) || REFERENCE_SHAPE.test(normalized);
+}
+
+/**
+ * What the form sends for a typed number: a container number whose check digit passes, in its one
+ * compact spelling (`MEDU 909100-4` → `MEDU9091004`); undefined for anything else, which is sent as typed.
+ */
+export function searchableContainerNumber(input: string): string | undefined {
+  const check = checkContainerNumber(input);
+  return check.kind === 'valid' ? check.normalized : undefined;
+}
+
+/**
+ * For a number the service did not find: the same letters and digits without spaces, hyphens or
+ * dots, when that is another spelling that can be a reference; undefined when there is none. Offered
+ * to the visitor, never sent by itself: for a bill of lading or booking, the carrier decides.
+ */
+export function respelledOceanReference(input: string): string | undefined {
+  const compact = compactReference(input);
+  return compact !== input && isPlausibleOceanReference(compact) ? compact : undefined;
 }

@@ -3,13 +3,14 @@ import {
   litProperties,
   NumberEntry,
   type ListParser,
+  type NoticeHandlers,
   TrackerElement,
   type ProductView,
   type RenderContext,
 } from '@cargo-trackers/core/internal/first';
 import { oceanTrackerProperties } from './ocean-tracker-properties.js';
 import { html, nothing, type PropertyDeclarations, type PropertyValues, type TemplateResult } from 'lit';
-import { checkContainerNumber, isPlausibleOceanReference } from './container-number.js';
+import { checkContainerNumber, isPlausibleOceanReference, respelledOceanReference, searchableContainerNumber } from './container-number.js';
 import type { OceanCarrier } from '../lookup/carrier-list.js';
 import { oceanQuery } from './ocean-early-lookup.js';
 
@@ -26,7 +27,7 @@ import { oceanQuery } from './ocean-early-lookup.js';
  * @attr {string} carrier-code - Preset carrier (SCAC-style, e.g. `MAEU`). Sent only when set or picked.
  * @attr {string} proxy-url - Path or URL of your tracking proxy, e.g. `/api/tracking/ocean`. Missing: a visible configuration notice, a console error naming the attribute, no request.
  * @attr {number} poll-interval - Seconds to wait after a 202 before asking again; an integer from 1 to 86400 (anything else means 120).
- * @attr {string} carriers-url - Where the carrier (ocean) or airline (air) list comes from; asked for only when the picker is used or a number needs it.
+ * @attr {string} carriers-url - Where the carrier (ocean) or airline (air) list comes from; asked for only when the picker is used, a carrier is preset (to name it), or a number needs it.
  * @attr {'light' | 'dark' | 'auto'} theme - `light`, `dark`, or `auto` (follows `prefers-color-scheme`); the map too.
  * @attr {'comfortable' | 'compact'} density - `comfortable`, or `compact`: smaller gaps and 32 px controls, for dense dashboards.
  * @attr {boolean} sync-url - Keeps the tracked number in the page's query string (`history.replaceState`) and reads it back on load when the element has no number.
@@ -40,7 +41,7 @@ import { oceanQuery } from './ocean-early-lookup.js';
  * @prop {string} carrierCode - Preset carrier (SCAC-style, e.g. `MAEU`). Sent only when set or picked.
  * @prop {string} proxyUrl - Path or URL of your tracking proxy, e.g. `/api/tracking/ocean`. Missing: a visible configuration notice, a console error naming the attribute, no request.
  * @prop {number} pollInterval - Seconds to wait after a 202 before asking again; an integer from 1 to 86400 (anything else means 120).
- * @prop {string} carriersUrl - Where the carrier (ocean) or airline (air) list comes from; asked for only when the picker is used or a number needs it.
+ * @prop {string} carriersUrl - Where the carrier (ocean) or airline (air) list comes from; asked for only when the picker is used, a carrier is preset (to name it), or a number needs it.
  * @prop {'light' | 'dark' | 'auto'} theme - `light`, `dark`, or `auto` (follows `prefers-color-scheme`); the map too.
  * @prop {'comfortable' | 'compact'} density - `comfortable`, or `compact`: smaller gaps and 32 px controls, for dense dashboards.
  * @prop {boolean} syncUrl - Keeps the tracked number in the page's query string (`history.replaceState`) and reads it back on load when the element has no number.
@@ -68,17 +69,19 @@ import { oceanQuery } from './ocean-early-lookup.js';
  * @csspart notice-warning - A notice that warns (advice, retries).
  * @csspart notice-error - A notice about a failure.
  * @csspart retry-button - The "Try again" button in a notice.
+ * @csspart notice-action - A next step a "not found" notice offers: tracking the number in another spelling, or the carrier picker.
+ * @csspart searched - Under the field, the number as it was searched when the form sent it in its one spelling ("Searched MEDU9091004").
  * @csspart skeleton - Grey shapes of the result's first screen while a lookup is in flight (`aria-busy`), holding its room; the loading notice sits in it.
  * @csspart announcer - The visually hidden live regions that announce each change of state once.
  * @csspart shipment - The shipment once loaded.
  * @csspart status - Status, carrier or airline, reference and freshness.
  * @csspart exception - What went wrong (a cancelled flight or leg, a re-booking, a hold, a discrepancy), above the summary, with the leg it concerns; a delay is said in `eta`.
- * @csspart eta - The estimated (or actual) arrival, in the place's own time zone, and any delay against the first estimate.
+ * @csspart eta - The estimated (or actual) arrival, in the place's own time zone, and any delay against the first estimate; on the way without one, that it is unknown and why.
  * @csspart route - The ports or airports in route order, each with the date the cargo left or reaches it (actual, or expected and said so).
- * @csspart units - The container switcher of a bill of lading or booking.
+ * @csspart units - The containers of a bill of lading or booking, under their heading above the progress summary: the switcher of the history shown.
  * @csspart progress - At the top of the result: where the shipment is now, the latest event with its date, and the next one expected.
  * @csspart progress-jump - The progress summary's button that takes the visitor to the latest event in the timeline.
- * @csspart unit-button - One container in the switcher.
+ * @csspart unit-button - One container in the switcher, with its type and status.
  * @csspart milestones - The timeline list.
  * @csspart milestones-empty - Said instead of the timeline when no event has been reported.
  * @csspart milestone - One event of the timeline (`data-kind`, `data-current`, `data-superseded`).
@@ -146,8 +149,6 @@ export class OceanTracker extends TrackerElement<OceanCarrier[]> {
   declare carrierCode: string | undefined;
   /** The carrier the visitor picked; `undefined` means "not touched", so `carrier-code` applies. */
   declare private picked: string | undefined;
-  /** The last number this form sent, to tell it from a number the page sets. */
-  #sentFromForm: string | undefined;
 
   protected readonly product = 'ocean' as const;
   protected readonly numberAttribute = 'reference-number';
@@ -170,8 +171,8 @@ export class OceanTracker extends TrackerElement<OceanCarrier[]> {
     checkDigitMessage: 'form.checkDigit.container',
     plausible: isPlausibleOceanReference,
     shapeMessage: 'form.shape.ocean',
+    searchable: searchableContainerNumber,
     send: (number) => {
-      this.#sentFromForm = number;
       this.takeNumber(number);
       this.startLookup(number, this.#params(number), true);
     },
@@ -188,9 +189,10 @@ export class OceanTracker extends TrackerElement<OceanCarrier[]> {
   // Before the shared willUpdate, which reads the lookup just started: one render shows it.
   protected override willUpdate(changed: PropertyValues<this>): void {
     // A carrier or a number set by the page (not by this form) replaces the visitor's earlier pick.
-    const fromPage = changed.has('carrierCode') || (changed.has('referenceNumber') && this.referenceNumber !== this.#sentFromForm);
-    if (fromPage && this.hasUpdated) this.picked = undefined;
-    if (changed.has('referenceNumber') && this.referenceNumber !== undefined) this.#entry.input = this.referenceNumber;
+    const numberFromPage = changed.has('referenceNumber') && this.referenceNumber !== this.#entry.sent;
+    if ((numberFromPage || changed.has('carrierCode')) && this.hasUpdated) this.picked = undefined;
+    // The field keeps what the visitor typed; the spelling sent for it is named under it.
+    if (numberFromPage && this.referenceNumber !== undefined) this.#entry.show(this.referenceNumber);
     if ((changed.has('referenceNumber') || changed.has('carrierCode') || changed.has('proxyUrl')) && this.referenceNumber) {
       this.startLookup(this.referenceNumber, this.#params(this.referenceNumber));
     }
@@ -248,13 +250,29 @@ export class OceanTracker extends TrackerElement<OceanCarrier[]> {
         </select>
       </div>
       <div class="form-actions"><button type="submit" part="submit-button">${l.t('form.submit')}</button></div>
-      ${requirement ? html`<p class="hint" id="requirement">${requirement}</p>` : nothing} ${this.#entry.renderAdvice(ctx)}
+      ${this.#entry.renderSearched(ctx)} ${requirement ? html`<p class="hint" id="requirement">${requirement}</p>` : nothing}
+      ${this.#entry.renderAdvice(ctx)}
     </form>`;
   }
 
-  /** A carrier chosen and a number that is not a container's: the list says whether the carrier needs one. */
+  /** A number not found may be found spelled without spaces or dots, or with its carrier chosen. */
+  protected override noticeHelp(): Omit<NoticeHandlers, 'onRetry'> {
+    return {
+      respell: respelledOceanReference,
+      onTrack: (number) => {
+        this.#entry.show(number);
+        this.#entry.send(number);
+      },
+      onChooseCarrier: () => this.renderRoot.querySelector('select')?.focus(),
+    };
+  }
+
+  /**
+   * A carrier chosen or preset: the picker names it from the list (not its code), and for a number
+   * that is not a container's the list says whether the carrier needs one.
+   */
   protected override needsList(): boolean {
-    return super.needsList() || (this.#carrier() !== undefined && checkContainerNumber(this.#entry.input).kind === 'not-a-container');
+    return super.needsList() || this.#carrier() !== undefined;
   }
 
   /** A document that gives only the carrier's code still names it when the carrier list does. */

@@ -2,6 +2,8 @@ import { expect } from '@open-wc/testing';
 import '@cargo-trackers/air-tracker';
 import '@cargo-trackers/ocean-tracker';
 import { fixture, mount, nextEvent, part, scenario } from '../../../support/browser.js';
+import { contrastRatio } from '../../../../demo/public/configure/contrast.js';
+import { over, rgb } from '../../../support/contrast.js';
 
 type Doc = Record<string, unknown> & { flights: { state: string }[] };
 
@@ -80,6 +82,61 @@ describe('exceptions first', () => {
     expect(text(part(el, 'status')!.querySelector('[data-exception]')), 'no badge').to.equal('');
     // On the page (the live region says the shipment's news once, apart).
     expect(text(part(el, 'shipment')).match(/[Dd]elayed|later than first promised/g)).to.have.length(1);
+  });
+
+  describe('a flight cancelled with nothing in its place (the demo’s 157-13905275)', () => {
+    const load = async (theme = 'light') => {
+      const s = await scenario({ responses: [{ status: 200, body: await fixture('air-cancelled-awaiting-rebooking.json') }] });
+      const el = mount<HTMLElement & { updateComplete: Promise<boolean> }>(
+        `<air-tracker lang="en" theme="${theme}" map="none" proxy-url="${s.base}/air" awb-number="157-13905275"></air-tracker>`,
+      );
+      await nextEvent(el, 'tracker-load');
+      await el.updateComplete;
+      return el;
+    };
+
+    it('is not "In transit": the status says it awaits re-booking, beside the cancellation', async () => {
+      const el = await load();
+      const status = part(el, 'status')!;
+      expect(text(status.querySelector('.status-badge'))).to.equal('Awaiting re-booking');
+      expect(text(status)).not.to.contain('In transit');
+      expect(text(status.querySelector('[data-exception="cancelled"]'))).to.equal('Cancelled');
+      const polite = part(el, 'announcer')!.querySelector('[role="status"]')!;
+      expect(text(polite)).to.match(/^Found 157-13905275\. Status: Awaiting re-booking\. A leg of the journey was cancelled/);
+    });
+
+    it('says in the arrival box that the arrival is unknown, and why', async () => {
+      const el = await load();
+      const eta = part(el, 'eta')!;
+      expect(eta, 'an arrival box without an arrival').to.exist;
+      expect(text(eta.querySelector('.eta-time'))).to.equal('Arrival unknown');
+      expect(text(eta)).to.contain('London (LHR)').and.to.contain('Awaiting re-booking after a cancellation');
+    });
+
+    for (const theme of ['light', 'dark']) {
+      it(`draws the cancellation apart from a delay, its text still readable (${theme})`, async () => {
+        const delayed = await loaded('ocean-tracker', await fixture('ocean-container-in-transit.json'));
+        delayed.setAttribute('theme', theme);
+        await delayed.updateComplete;
+        const delayBadge = getComputedStyle(part(delayed, 'status')!.querySelector('[data-exception="delayed"]')!);
+        const delayBanner = getComputedStyle(part(delayed, 'exception')!);
+        const delay = { badge: delayBadge.borderTopColor, banner: delayBanner.borderInlineStartColor };
+        const el = await load(theme);
+        const badge = getComputedStyle(part(el, 'status')!.querySelector('[data-exception="cancelled"]')!);
+        const banner = getComputedStyle(part(el, 'exception')!);
+        expect(badge.borderTopColor, 'badge edge').not.to.equal(delay.badge);
+        expect(banner.borderInlineStartColor, 'banner edge').not.to.equal(delay.banner);
+        const background = getComputedStyle(el).backgroundColor;
+        for (const [where, style] of [
+          ['badge', badge],
+          ['banner', banner],
+        ] as const) {
+          const behind = over(style.backgroundColor, background);
+          const ratio = contrastRatio(rgb(style.color), behind);
+          expect(ratio, `${where} text ${style.color} on ${behind.join()}`).to.be.at.least(4.5);
+        }
+      });
+    }
   });
 
   it('shows no banner for a shipment that went as planned', async () => {

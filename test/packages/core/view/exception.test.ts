@@ -50,6 +50,25 @@ describe('the exception state of the labelled view', () => {
     assert.equal(e!.leg, 'CX096: Hong Kong\u00a0(HKG) →\u00a0Chicago\u00a0(ORD), United States');
   });
 
+  it('reads the fixture of the demo’s 157-13905275 as the mock service writes it (a copy, so it must not drift)', () => {
+    const number = '157-13905275';
+    const mock = airDocuments.get(number)!({ nowMs: Date.parse('2026-11-20T12:00:00Z'), number, withRoute: true });
+    assert.deepEqual(loadFixture('air-cancelled-awaiting-rebooking.json'), JSON.parse(JSON.stringify(mock)));
+  });
+
+  it('says a cancelled flight with nothing in its place once, and the status awaits re-booking instead of "In transit"', () => {
+    const view = present(shipmentOf('air-cancelled-awaiting-rebooking.json'));
+    assert.equal(view.shipment.status.code, 'IN_TRANSIT');
+    assert.equal(view.status, 'Awaiting re-booking');
+    assert.deepEqual(
+      view.exceptions.map((e) => [e.kind, e.leg]),
+      [['cancelled', 'QR8325: Doha (DOH), Qatar →\u00a0London (LHR), United Kingdom']],
+    );
+    assert.match(view.announcement, /^Found 157-13905275\. Status: Awaiting re-booking\. /);
+    // A cancellation with a replacement is a re-booking: the document's status stands.
+    assert.equal(present(shipmentOf('air-cancelled-flight.json')).status, 'Booked');
+  });
+
   it('says a cancelled flight replaced by a later one from the same airport as a re-booking onto that flight', () => {
     const [e, ...rest] = present(shipmentOf('air-cancelled-flight.json')).exceptions;
     assert.deepEqual(rest, []);
