@@ -94,7 +94,10 @@ describe('the configurator at /configure', () => {
       // The shared ones: the configurator themes both elements at once.
       assert.deepEqual(
         properties.sort(),
-        elements[0]!.cssProperties.map(([name]) => name).filter((name) => name.startsWith('--tracker-')).sort(),
+        elements[0]!.cssProperties
+          .map(([name]) => name)
+          .filter((name) => name.startsWith('--tracker-'))
+          .sort(),
       );
       assert.equal(await page.locator('[data-key="lang"] option[value="de"]').innerText(), 'German (de)');
       assert.match(await page.locator('#version').innerText(), /^cargo-trackers@\d+\.\d+\.\d+/);
