@@ -272,7 +272,7 @@ import { createComponent, type EventName } from '@lit/react';
 import type { ${eventClasses(e).join(', ')} } from '@cargo-trackers/core';
 import { ${e.className} as ${element} } from './${e.module}';
 import type { ${name}Properties } from './jsx-props.js';
-import './define.js';
+import './first/define.js';
 
 /** \`<${name}>\`'s listeners: \`onTrackerLoad\` listens for \`tracker-load\`. */
 export interface ${name}ReactListeners {\n`;

@@ -10,7 +10,7 @@ import { createComponent, type EventName } from '@lit/react';
 import type { TrackerErrorEvent, TrackerLoadEvent, TrackerNumberChangeEvent, TrackerPendingEvent, TrackerStateChangeEvent } from '@cargo-trackers/core';
 import { AirTracker as AirTrackerElement } from './first/air-tracker.js';
 import type { AirTrackerProperties } from './jsx-props.js';
-import './define.js';
+import './first/define.js';
 
 /** `<AirTracker>`'s listeners: `onTrackerLoad` listens for `tracker-load`. */
 export interface AirTrackerReactListeners {

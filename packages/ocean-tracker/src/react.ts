@@ -10,7 +10,7 @@ import { createComponent, type EventName } from '@lit/react';
 import type { TrackerErrorEvent, TrackerLoadEvent, TrackerNumberChangeEvent, TrackerPendingEvent, TrackerStateChangeEvent } from '@cargo-trackers/core';
 import { OceanTracker as OceanTrackerElement } from './first/ocean-tracker.js';
 import type { OceanTrackerProperties } from './jsx-props.js';
-import './define.js';
+import './first/define.js';
 
 /** `<OceanTracker>`'s listeners: `onTrackerLoad` listens for `tracker-load`. */
 export interface OceanTrackerReactListeners {

@@ -48,6 +48,7 @@ export class TrackingPage extends LitElement {
         density="compact"
         sync-url
         url-param="box"
+        heading-level="3"
         map="eager"
         tile-url="https://tiles.example/{z}/{x}/{y}.png"
         tile-attribution="Tiles"
@@ -69,6 +70,7 @@ export class TrackingPage extends LitElement {
         .density=${'comfortable' as const}
         .syncUrl=${true}
         .urlParam=${'awb2'}
+        .headingLevel=${3}
         .map=${'none' as const}
         .tileUrl=${'/tiles'}
         .tileAttribution=${'Tiles'}

@@ -24,6 +24,7 @@ export const asAttributes = (
       density="compact"
       sync-url
       url-param="box"
+      heading-level="3"
       map="eager"
       tile-url="https://tiles.example/{z}/{x}/{y}.png"
       tile-attribution="Tiles"
@@ -49,6 +50,7 @@ export const asProperties = (
       density="comfortable"
       syncUrl={true}
       urlParam="box"
+      headingLevel={3}
       map="lazy"
       tileUrl="https://tiles.example/{z}/{x}/{y}.png"
       tileAttribution="Tiles"

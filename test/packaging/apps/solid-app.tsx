@@ -24,6 +24,7 @@ export const asAttributes = (
       density="compact"
       sync-url
       url-param="box"
+      heading-level="3"
       map="eager"
       tile-url="https://tiles.example/{z}/{x}/{y}.png"
       tile-attribution="Tiles"
@@ -63,6 +64,7 @@ export const asProperties = (
       prop:density="comfortable"
       prop:syncUrl={true}
       prop:urlParam="box"
+      prop:headingLevel={3}
       prop:map="lazy"
       prop:tileUrl="/tiles"
       prop:tileAttribution="Tiles"
