@@ -117,12 +117,16 @@ describe('the host’s type', () => {
     expect(inside(el, '.milestone-meta').color).to.equal('rgb(82, 91, 107)');
   });
 
-  it('takes the text colour of a dark page in the dark theme, on its own dark background', async () => {
-    const el = await loadedIn('background: #0d1117; color: #eeeeee', 'theme="dark"');
-    expect(getComputedStyle(el).color).to.equal('rgb(238, 238, 238)');
-    expect(inside(el, '.milestone-title').color).to.equal('rgb(238, 238, 238)');
-    expect(getComputedStyle(el).backgroundColor).to.equal('rgb(20, 25, 34)');
-  });
+  // The dark palette brings its own text colour: its surfaces are dark on any page, and a light
+  // page's dark text would not be read on them.
+  for (const page of ['background: #0d1117; color: #eeeeee', 'background: #ffffff; color: #1a1f29']) {
+    it(`keeps the dark palette's text on its dark background in the dark theme (${page})`, async () => {
+      const el = await loadedIn(page, 'theme="dark"');
+      expect(getComputedStyle(el).color).to.equal('rgb(232, 235, 240)');
+      expect(inside(el, '.milestone-title').color).to.equal('rgb(232, 235, 240)');
+      expect(getComputedStyle(el).backgroundColor).to.equal('rgb(20, 25, 34)');
+    });
+  }
 
   it('lets --tracker-* properties override the page’s type and colour', async () => {
     const el = await loadedIn(

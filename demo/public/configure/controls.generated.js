@@ -283,7 +283,7 @@ export const cssProperties = [
     "light": "#1a1f29",
     "dark": "#e8ebf0",
     "inherited": true,
-    "description": "Text colour; unset, the page's (inherited)."
+    "description": "Text colour; unset, the page's (inherited), and #e8ebf0 in the dark theme."
   },
   {
     "name": "--tracker-muted-color",

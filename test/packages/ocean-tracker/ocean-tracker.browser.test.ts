@@ -312,7 +312,8 @@ describe('<ocean-tracker>', () => {
       const heading = units.querySelector('h3')!;
       expect(heading.textContent!.trim()).to.equal('Containers');
       expect(heading.getBoundingClientRect().height, 'the heading is seen, not only heard').to.be.greaterThan(10);
-      expect(units.getAttribute('aria-labelledby')).to.equal(heading.id);
+      // Named as its heading says (the heading's level follows heading-level).
+      expect(units.getAttribute('aria-label')).to.equal(heading.textContent!.trim());
       // Before the summary, the map and the history: not below the map on a phone.
       const below = ['.summary', '[part~="map"]', '[part~="milestones"]'].map((q) => el.shadowRoot!.querySelector(q)!);
       for (const node of below)

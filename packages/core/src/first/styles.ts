@@ -8,7 +8,9 @@ function resolvedTokens(prefixes: readonly string[]): string {
   return [...colourTokens, ...sizeTokens].map((t) => `--_${t.id}: ${chain(t.id, t.name)};`).join('\n');
 }
 
-// An inherited token has no default: unset, `var()` of it is invalid, and so the property inherits.
+// An inherited token has no default in the light palette: unset, `var()` of it is invalid, and so
+// the property inherits the page's. The dark palette gives it one: its surfaces are dark whatever
+// the page is, so the page's (most often dark) text would not be read on them.
 const themed = colourTokens.filter((t) => !('inherited' in t));
 
 // Built from the constant token table only, never from page input, so unsafeCSS is safe here.
@@ -19,12 +21,12 @@ const themeStyles = unsafeCSS(`
     ${resolvedTokens(['tracker'])}
   }
   :host([theme='dark']) {
-    ${themed.map((t) => `--_default-${t.id}: ${t.dark};`).join('\n')}
+    ${colourTokens.map((t) => `--_default-${t.id}: ${t.dark};`).join('\n')}
     color-scheme: dark;
   }
   @media (prefers-color-scheme: dark) {
     :host([theme='auto']) {
-      ${themed.map((t) => `--_default-${t.id}: ${t.dark};`).join('\n')}
+      ${colourTokens.map((t) => `--_default-${t.id}: ${t.dark};`).join('\n')}
       color-scheme: dark;
     }
   }

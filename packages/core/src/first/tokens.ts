@@ -12,14 +12,14 @@ export interface ColourToken {
   readonly light: string;
   readonly dark: string;
   /**
-   * Unset, the page's own colour (inherited), not `light` or `dark`: those are then the page
-   * colours the contrast checks and the configurator assume.
+   * Unset in the light palette, the page's own colour (inherited), and `light` is then the page
+   * colour the contrast checks and the configurator assume; the dark palette sets `dark`.
    */
   readonly inherited?: true;
 }
 
 export const colourTokens = [
-  // The page's text colour, so the element reads as part of the page; the theme should match the page.
+  // The page's text colour in the light palette, so the element reads as part of the page.
   { id: 'text', name: 'text-color', light: '#1a1f29', dark: '#e8ebf0', inherited: true },
   { id: 'muted', name: 'muted-color', light: '#525b6b', dark: '#a9b1bf' },
   { id: 'bg', name: 'background', light: '#ffffff', dark: '#141922' },

@@ -29,7 +29,7 @@ const tokenProperties: Record<string, CssPropertyApi> = Object.fromEntries([
   ...colourTokens.map((t) => [
     `--tracker-${t.name}`,
     'inherited' in t
-      ? { description: `${tokenMeaning[t.id]}; unset, the page's (inherited).` }
+      ? { description: `${tokenMeaning[t.id]}; unset, the page's (inherited), and ${t.dark} in the dark theme.` }
       : { default: t.light, description: `${tokenMeaning[t.id]} (dark theme ${t.dark}).` },
   ]),
   ...sizeTokens.map((t) => [

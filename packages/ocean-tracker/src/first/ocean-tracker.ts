@@ -96,7 +96,7 @@ import { oceanQuery } from './ocean-early-lookup.js';
  * @csspart vessels - The vessels and their voyages.
  * @cssprop --tracker-font-family - Font of both elements; unset, the page's (inherited).
  * @cssprop --tracker-font-size - Base font size; unset, the page's (inherited).
- * @cssprop --tracker-text-color - Text colour; unset, the page's (inherited).
+ * @cssprop --tracker-text-color - Text colour; unset, the page's (inherited), and #e8ebf0 in the dark theme.
  * @cssprop [--tracker-muted-color=#525b6b] - Secondary text colour (dark theme #a9b1bf).
  * @cssprop [--tracker-background=#ffffff] - Background of the element (dark theme #141922).
  * @cssprop [--tracker-surface-color=#f4f6f9] - Background of notices, the ETA box and similar panels (dark theme #1e2531).
