@@ -62,7 +62,7 @@ describe('the exception state of the labelled view', () => {
     assert.equal(view.status, 'Awaiting re-booking');
     assert.deepEqual(
       view.exceptions.map((e) => [e.kind, e.leg]),
-      [['cancelled', 'QR8325: Doha (DOH), Qatar →\u00a0London (LHR), United Kingdom']],
+      [['cancelled', 'QR8325: Doha\u00a0(DOH), Qatar →\u00a0London\u00a0(LHR), United Kingdom']],
     );
     assert.match(view.announcement, /^Found 157-13905275\. Status: Awaiting re-booking\. /);
     // A cancellation with a replacement is a re-booking: the document's status stands.
