@@ -82,7 +82,6 @@ function watch() {
   const tracker = () => document.querySelector('ocean-tracker, air-tracker');
   const check = () => {
     const root = tracker()?.shadowRoot;
-    if (seen.milestones === undefined && root?.querySelector('[part~="milestone"]')) seen.milestones = performance.now();
     const host = root?.querySelector('cargo-tracker-route-map');
     // On a phone the map sits below the shipment's summary, out of view, and its code loads only
     // near the viewport: the visitor scrolls to it once the milestones are in, a frame after they
