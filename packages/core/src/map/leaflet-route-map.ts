@@ -340,6 +340,7 @@ export class LeafletRouteMap {
     this.labels = labels;
     this.sizes.clear();
     this.lines = scene.lines.map((line) => line.latLngs.map((p) => latLng(p.lat, p.lng)));
+    this.nameZoomButtons(options.messages);
     this.followDirection();
     if (this.fittedReference !== shipment.reference) {
       this.fittedReference = shipment.reference;
@@ -461,6 +462,23 @@ export class LeafletRouteMap {
       maxZoom: FIT_MAX_ZOOM,
       animate: false,
     });
+  }
+
+  /** Gives the zoom buttons the map's words, as their names and tooltips. */
+  private nameZoomButtons({ zoomIn, zoomOut }: MapMessages): void {
+    const { options } = this.zoom;
+    if (options.zoomInTitle === zoomIn && options.zoomOutTitle === zoomOut) return;
+    options.zoomInTitle = zoomIn;
+    options.zoomOutTitle = zoomOut;
+    // Leaflet writes the titles when it builds the buttons, so they are built again (as
+    // setPosition() does), and a button that had the focus gets it back.
+    const active = (this.container.getRootNode() as Document | ShadowRoot).activeElement;
+    const focused = ['leaflet-control-zoom-in', 'leaflet-control-zoom-out'].find(
+      (name) => active && this.zoom.getContainer()?.contains(active) && active.classList.contains(name),
+    );
+    this.zoom.remove();
+    this.zoom.addTo(this.map);
+    if (focused) this.zoom.getContainer()?.querySelector<HTMLElement>(`.${focused}`)?.focus();
   }
 
   /** Puts the zoom buttons at the inline start; the element's direction follows its language. */
