@@ -8,7 +8,7 @@
  * labels get elements, the vehicle icon gets an SVG element, and attribution is not
  * Leaflet's (its control writes `innerHTML`) but text rendered by the element.
  */
-import type { Control, LatLng as LeafletLatLng, LayerGroup, Map as LeafletMap, PanOptions, PointExpression } from 'leaflet';
+import type { Control, LatLng as LeafletLatLng, LayerGroup, Map as LeafletMap, PanOptions, Point, PointExpression } from 'leaflet';
 import { circleMarker, latLng, latLngBounds, layerGroup, LeafletMapClass, polyline, zoomControl } from './leaflet-parts.js';
 import type { LatLng, Position } from '../model/shipment.js';
 import type { MapView } from '../view/view-model.js';
@@ -210,6 +210,8 @@ export class LeafletRouteMap {
   private fittedReference: string | undefined;
   /** The last scene fitted, refitted when the host resizes until the visitor has used the map. */
   private lastFit: RouteScene | undefined;
+  /** The map's size when it was last fitted. */
+  private fittedSize: Point | undefined;
   private engaged = false;
   private pendingFit: RouteScene | undefined;
   private tileUrl: string | undefined;
@@ -264,7 +266,7 @@ export class LeafletRouteMap {
     this.map.on('zoomanim', () => (this.zooming = true));
     this.map.on('zoomend', () => (this.zooming = false));
 
-    this.resizeObserver = new ResizeObserver(() => this.onResize());
+    this.resizeObserver = new ResizeObserver(() => this.onResize(false));
     this.resizeObserver.observe(this.container);
 
     this.listen('pointerdown', (event) => {
@@ -353,7 +355,7 @@ export class LeafletRouteMap {
 
   /** The host's overlays or layout changed: fit again (until the visitor took over) and re-place the labels. */
   relayout(): void {
-    this.onResize();
+    this.onResize(true);
   }
 
   destroy(): void {
@@ -423,11 +425,15 @@ export class LeafletRouteMap {
     if (max !== undefined && this.map.getZoom() > max) this.map.setZoom(max, { animate: false });
   }
 
-  private onResize(): void {
+  /** `overlays`: the host's overlays changed, so the fit's padding may have, whatever the size. */
+  private onResize(overlays: boolean): void {
     this.map.invalidateSize({ animate: false, pan: false });
     // The host's layout often settles after the first fit (fonts, a container query flipping
-    // to two columns); keep the whole route in view until the visitor takes over.
-    if (!this.engaged && !this.pendingFit && this.lastFit) this.pendingFit = this.lastFit;
+    // to two columns); keep the whole route in view until the visitor takes over. The
+    // observer's first notice, in the frame after the fit, is of the size already fitted:
+    // fitting again would undo a view the page set meanwhile (in some engines, not others).
+    const resized = overlays || !this.fittedSize?.equals(this.map.getSize());
+    if (resized && !this.engaged && !this.pendingFit && this.lastFit) this.pendingFit = this.lastFit;
     this.fitIfSized();
     this.placeLabels();
   }
@@ -440,6 +446,7 @@ export class LeafletRouteMap {
     if (x === 0 || y === 0) return;
     this.pendingFit = undefined;
     this.lastFit = scene;
+    this.fittedSize = this.map.getSize();
     const { bounds } = scene;
     if (!bounds) return;
     const box = latLngBounds([bounds.south, bounds.west], [bounds.north, bounds.east]);

@@ -14,10 +14,10 @@ const TILE = /\/map\/land\//;
 const INDEX = /land-tiles\.generated/;
 
 /**
- * Focuses the map, as a visitor's click or Tab does before they zoom. Until then the map fits the
- * route again at each resize notification, and the first one comes at the next rendering update:
- * WebKitGTK delivered it after drawnMap() had returned, so a view the test set before that was
- * fitted back out to the whole route (zoom 2) before any tile was asked for.
+ * Focuses the map, as a visitor's click or Tab does before they zoom: until then the map fits the
+ * whole route again when its host resizes, which would take a view set by the test back out to the
+ * coarse outline. (It also did at the resize observer's first notice, which WebKitGTK gave after
+ * drawnMap() returned: these cases were skipped there for it.)
  */
 function takeMap(el: TrackerRouteMap): LeafletMap {
   const map = el.leafletMap!;
