@@ -264,4 +264,6 @@ export const ar = {
   'map.routeVia': 'المسار من {from} عبر {via} إلى {to}.',
   'map.position.between': '{kind} {label} بين {from} و{to}{details}.',
   'map.position.near': '{kind} {label} قرب {place}{details}.',
+  'map.zoomIn': 'تكبير',
+  'map.zoomOut': 'تصغير',
 } as const satisfies Catalogue;

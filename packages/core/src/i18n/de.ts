@@ -238,4 +238,6 @@ export const de = {
   'map.routeVia': 'Route von {from} über {via} nach {to}.',
   'map.position.between': '{kind} {label} ist zwischen {from} und {to}{details}.',
   'map.position.near': '{kind} {label} ist in der Nähe von {place}{details}.',
+  'map.zoomIn': 'Vergrößern',
+  'map.zoomOut': 'Verkleinern',
 } as const satisfies Catalogue;

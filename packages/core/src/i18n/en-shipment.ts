@@ -173,4 +173,6 @@ export const enShipment = {
   'map.routeVia': 'Route from {from} via {via} to {to}.',
   'map.position.between': '{kind} {label} is between {from} and {to}{details}.',
   'map.position.near': '{kind} {label} is near {place}{details}.',
+  'map.zoomIn': 'Zoom in',
+  'map.zoomOut': 'Zoom out',
 } as const;

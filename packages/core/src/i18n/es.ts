@@ -242,4 +242,6 @@ export const es = {
   'map.routeVia': 'Ruta de {from} a {to} vía {via}.',
   'map.position.between': '{kind} {label} está entre {from} y {to}{details}.',
   'map.position.near': '{kind} {label} está cerca de {place}{details}.',
+  'map.zoomIn': 'Acercar',
+  'map.zoomOut': 'Alejar',
 } as const satisfies Catalogue;

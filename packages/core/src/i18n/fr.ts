@@ -242,4 +242,6 @@ export const fr = {
   'map.routeVia': 'Itinéraire de {from} à {to} via {via}.',
   'map.position.between': '{kind} {label} est entre {from} et {to}{details}.',
   'map.position.near': '{kind} {label} est près de {place}{details}.',
+  'map.zoomIn': 'Zoom avant',
+  'map.zoomOut': 'Zoom arrière',
 } as const satisfies Catalogue;

@@ -224,4 +224,6 @@ export const ja = {
   'map.routeVia': '{from}から{via}経由で{to}までのルート。',
   'map.position.between': '{kind} {label}：{from}と{to}の間{details}。',
   'map.position.near': '{kind} {label}：{place}付近{details}。',
+  'map.zoomIn': '拡大',
+  'map.zoomOut': '縮小',
 } as const satisfies Catalogue;

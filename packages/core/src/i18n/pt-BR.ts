@@ -242,4 +242,6 @@ export const ptBR = {
   'map.routeVia': 'Rota de {from} para {to} via {via}.',
   'map.position.between': '{kind} {label} está entre {from} e {to}{details}.',
   'map.position.near': '{kind} {label} está perto de {place}{details}.',
+  'map.zoomIn': 'Aumentar o zoom',
+  'map.zoomOut': 'Diminuir o zoom',
 } as const satisfies Catalogue;

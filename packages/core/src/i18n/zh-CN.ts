@@ -219,4 +219,6 @@ export const zhCN = {
   'map.routeVia': '从{from}经{via}到{to}的路线。',
   'map.position.between': '{kind} {label}位于{from}和{to}之间{details}。',
   'map.position.near': '{kind} {label}位于{place}附近{details}。',
+  'map.zoomIn': '放大',
+  'map.zoomOut': '缩小',
 } as const satisfies Catalogue;

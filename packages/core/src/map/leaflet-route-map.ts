@@ -8,7 +8,7 @@
  * labels get elements, the vehicle icon gets an SVG element, and attribution is not
  * Leaflet's (its control writes `innerHTML`) but text rendered by the element.
  */
-import type { Control, LatLng as LeafletLatLng, LayerGroup, Map as LeafletMap, PanOptions, PointExpression } from 'leaflet';
+import type { Control, LatLng as LeafletLatLng, LayerGroup, Map as LeafletMap, PanOptions, Point, PointExpression } from 'leaflet';
 import { circleMarker, latLng, latLngBounds, layerGroup, LeafletMapClass, polyline, zoomControl } from './leaflet-parts.js';
 import type { LatLng, Position } from '../model/shipment.js';
 import type { MapView } from '../view/view-model.js';
@@ -210,6 +210,8 @@ export class LeafletRouteMap {
   private fittedReference: string | undefined;
   /** The last scene fitted, refitted when the host resizes until the visitor has used the map. */
   private lastFit: RouteScene | undefined;
+  /** The map's size when it was last fitted. */
+  private fittedSize: Point | undefined;
   private engaged = false;
   private pendingFit: RouteScene | undefined;
   private tileUrl: string | undefined;
@@ -264,7 +266,7 @@ export class LeafletRouteMap {
     this.map.on('zoomanim', () => (this.zooming = true));
     this.map.on('zoomend', () => (this.zooming = false));
 
-    this.resizeObserver = new ResizeObserver(() => this.onResize());
+    this.resizeObserver = new ResizeObserver(() => this.onResize(false));
     this.resizeObserver.observe(this.container);
 
     this.listen('pointerdown', (event) => {
@@ -340,6 +342,7 @@ export class LeafletRouteMap {
     this.labels = labels;
     this.sizes.clear();
     this.lines = scene.lines.map((line) => line.latLngs.map((p) => latLng(p.lat, p.lng)));
+    this.nameZoomButtons(options.messages);
     this.followDirection();
     if (this.fittedReference !== shipment.reference) {
       this.fittedReference = shipment.reference;
@@ -352,7 +355,7 @@ export class LeafletRouteMap {
 
   /** The host's overlays or layout changed: fit again (until the visitor took over) and re-place the labels. */
   relayout(): void {
-    this.onResize();
+    this.onResize(true);
   }
 
   destroy(): void {
@@ -422,11 +425,15 @@ export class LeafletRouteMap {
     if (max !== undefined && this.map.getZoom() > max) this.map.setZoom(max, { animate: false });
   }
 
-  private onResize(): void {
+  /** `overlays`: the host's overlays changed, so the fit's padding may have, whatever the size. */
+  private onResize(overlays: boolean): void {
     this.map.invalidateSize({ animate: false, pan: false });
     // The host's layout often settles after the first fit (fonts, a container query flipping
-    // to two columns); keep the whole route in view until the visitor takes over.
-    if (!this.engaged && !this.pendingFit && this.lastFit) this.pendingFit = this.lastFit;
+    // to two columns); keep the whole route in view until the visitor takes over. The
+    // observer's first notice, in the frame after the fit, is of the size already fitted:
+    // fitting again would undo a view the page set meanwhile (in some engines, not others).
+    const resized = overlays || !this.fittedSize?.equals(this.map.getSize());
+    if (resized && !this.engaged && !this.pendingFit && this.lastFit) this.pendingFit = this.lastFit;
     this.fitIfSized();
     this.placeLabels();
   }
@@ -439,6 +446,7 @@ export class LeafletRouteMap {
     if (x === 0 || y === 0) return;
     this.pendingFit = undefined;
     this.lastFit = scene;
+    this.fittedSize = this.map.getSize();
     const { bounds } = scene;
     if (!bounds) return;
     const box = latLngBounds([bounds.south, bounds.west], [bounds.north, bounds.east]);
@@ -461,6 +469,23 @@ export class LeafletRouteMap {
       maxZoom: FIT_MAX_ZOOM,
       animate: false,
     });
+  }
+
+  /** Gives the zoom buttons the map's words, as their names and tooltips. */
+  private nameZoomButtons({ zoomIn, zoomOut }: MapMessages): void {
+    const { options } = this.zoom;
+    if (options.zoomInTitle === zoomIn && options.zoomOutTitle === zoomOut) return;
+    options.zoomInTitle = zoomIn;
+    options.zoomOutTitle = zoomOut;
+    // Leaflet writes the titles when it builds the buttons, so they are built again (as
+    // setPosition() does), and a button that had the focus gets it back.
+    const active = (this.container.getRootNode() as Document | ShadowRoot).activeElement;
+    const focused = ['leaflet-control-zoom-in', 'leaflet-control-zoom-out'].find(
+      (name) => active && this.zoom.getContainer()?.contains(active) && active.classList.contains(name),
+    );
+    this.zoom.remove();
+    this.zoom.addTo(this.map);
+    if (focused) this.zoom.getContainer()?.querySelector<HTMLElement>(`.${focused}`)?.focus();
   }
 
   /** Puts the zoom buttons at the inline start; the element's direction follows its language. */

@@ -45,6 +45,9 @@ export interface MapMessages {
   readonly keys: string;
   /** The basemap's source in a sentence ("Map data: Natural Earth."). */
   readonly attribution: (source: string) => string;
+  /** The zoom buttons' names and tooltips. */
+  readonly zoomIn: string;
+  readonly zoomOut: string;
 }
 
 /** How long ago, `ms` before now, in the largest unit up to days that fits: "35 minutes ago" rather than "2,100 seconds ago". */
@@ -89,6 +92,8 @@ export function mapMessagesFor(l: Localizer): MapMessages {
     roleDescription: l.t('map.roledescription'),
     keys: l.t('map.keys'),
     attribution: (source) => l.t('map.attribution', { source }),
+    zoomIn: l.t('map.zoomIn'),
+    zoomOut: l.t('map.zoomOut'),
   };
 }
 

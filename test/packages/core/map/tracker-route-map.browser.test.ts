@@ -387,6 +387,36 @@ describe('<cargo-tracker-route-map>', () => {
       expect(map.getZoom()).to.not.equal(5);
       expect(map.getBounds().contains(routeLines(map)[0]!.latLngs.at(-1)!)).to.be.true;
     });
+
+    it('keeps a view the page sets before the first frame, but fits the route again when the host is resized', async () => {
+      await mount(oceanInTransit()); // the map's code is here, so the next map is drawn without a task in between
+      document.querySelectorAll('cargo-tracker-route-map').forEach((n) => n.remove());
+      const el = document.createElement('cargo-tracker-route-map');
+      Object.assign(el, { loading: 'eager', view: mapView(oceanInTransit()) });
+      el.style.cssText = 'width: 640px; --tracker-map-height: 360px';
+      document.body.append(el);
+      // Microtasks only: no frame, so the map's ResizeObserver has not yet given its first notice.
+      for (let i = 0; i < 1000 && !el.leafletMap; i++) await Promise.resolve();
+      const map = el.leafletMap!;
+      expect(map, 'the map was drawn within microtasks').to.not.equal(undefined);
+      await el.updateComplete;
+      try {
+        map.setView([22.61, 120.28], 6, { animate: false });
+        await frames(3);
+        // That notice is of the size already fitted: nothing to fit again, the page's view stays.
+        expect(map.getZoom()).to.equal(6);
+        el.style.width = '400px';
+        await frames(3);
+        expect(map.getSize().x).to.equal(400);
+        const route = routeLines(map).flatMap((line) => line.latLngs);
+        expect(
+          route.every((at) => map.getBounds().contains(at)),
+          'the whole route in view',
+        ).to.be.true;
+      } finally {
+        el.remove();
+      }
+    });
   });
 
   describe('manners on a host page', () => {
