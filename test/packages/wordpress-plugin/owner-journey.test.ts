@@ -16,6 +16,7 @@ import { chromium, type Browser, type BrowserContext, type Frame, type Page, typ
 import { createMockTrackingService } from '../../../demo/mock-service/mock-tracking-service.js';
 import { findDemoNumber } from '../../../demo/mock-service/demo-numbers.js';
 import { buildWordPressZip } from '../../../scripts/build-wordpress.mjs';
+import { axeViolations } from '../../support/axe-page.js';
 import { buildCdnBundle, type BuiltBundle } from '../../support/cdn-bundle.js';
 import { CHROMIUM_ARGS, findChromium } from '../../support/find-chromium.mjs';
 import { debianWordPress, reservePort, startWordPressSite, type WordPressSite } from './wordpress-site.js';
@@ -292,6 +293,41 @@ describe('a WordPress owner installs the zip, pastes a key, drops a block, and a
       assert.equal(await tracker.getAttribute('proxy-url'), `${site.origin}/index.php?rest_route=/cargo-trackers/v1/ocean`);
     } finally {
       await visitor.close();
+    }
+  });
+
+  it("Build a tracker has no axe violation (WCAG 2.x A and AA, best practices) in the plugin's markup, with trackers and a contrast message shown", async () => {
+    const context = await newContext();
+    const page = await context.newPage();
+    try {
+      const buildUrl = `${site.origin}/wp-admin/options-general.php?page=cargo-trackers&tab=build`;
+      await page.goto(`${site.origin}/wp-login.php?redirect_to=${encodeURIComponent(buildUrl)}`);
+      await page.fill('#user_login', site.admin.user);
+      await page.fill('#user_pass', site.admin.password);
+      await Promise.all([page.waitForURL(buildUrl), page.click('#wp-submit')]);
+
+      const number = page.locator('[data-key="ocean-tracker reference-number"]');
+      await number.fill(NUMBER);
+      await number.press('Tab');
+      await page.locator('#preview ocean-tracker [part~="status"]').filter({ hasText: NUMBER }).waitFor({ timeout: 30_000 });
+      // A colour that passes on the light theme and fails on the dark one an auto theme may show: the contrast message is shown.
+      await page.locator('[data-property="--tracker-text-color"]').fill('#222222');
+      await page.locator('[data-key="theme"]').selectOption('auto');
+      assert.equal(await page.locator('[data-property="--tracker-text-color"]').getAttribute('aria-invalid'), 'true');
+      // The tab's own container: WordPress's menus, bars and notices around it are WordPress's.
+      assert.deepEqual(await axeViolations(page, '.cargo-trackers-configurator'), [], 'ocean tracker');
+      // Both trackers: the air tracker's own options and its preview too.
+      await page.locator('input[name="product"][value="both"]').check();
+      await page.locator('#preview air-tracker').waitFor();
+      assert.deepEqual(await axeViolations(page, '.cargo-trackers-configurator'), [], 'both trackers');
+
+      // A snippet scrolls by keyboard, so it takes the focus: a region named by its heading, so that
+      // the name is read there (axe can only flag a name on an element without a role for review).
+      for (const title of ['WordPress shortcode', 'WordPress block', 'CSS for the chosen colours and sizes']) {
+        assert.equal(await page.getByRole('region', { name: title, exact: true }).locator('code').count(), 1, title);
+      }
+    } finally {
+      await context.close();
     }
   });
 
