@@ -138,6 +138,14 @@ describe('a WordPress owner installs the zip, pastes a key, drops a block, and a
     return context;
   }
 
+  /** Logs the owner in from WordPress's login form, which then sends them to `to` (a page of the admin). */
+  async function logIn(page: Page, to: string, waitUntil: 'load' | 'commit' = 'load'): Promise<void> {
+    await page.goto(`${site.origin}/wp-login.php?redirect_to=${encodeURIComponent(to)}`);
+    await page.fill('#user_login', site.admin.user);
+    await page.fill('#user_pass', site.admin.password);
+    await Promise.all([page.waitForURL(to, { waitUntil }), page.click('#wp-submit')]);
+  }
+
   after(async () => {
     await browser?.close();
     await site?.close();
@@ -209,10 +217,7 @@ describe('a WordPress owner installs the zip, pastes a key, drops a block, and a
     let shortcode: string;
     try {
       const settingsUrl = `${site.origin}/wp-admin/options-general.php?page=cargo-trackers`;
-      await page.goto(`${site.origin}/wp-login.php?redirect_to=${encodeURIComponent(settingsUrl)}`);
-      await page.fill('#user_login', site.admin.user);
-      await page.fill('#user_pass', site.admin.password);
-      await Promise.all([page.waitForURL(settingsUrl), page.click('#wp-submit')]);
+      await logIn(page, settingsUrl);
 
       // From the settings page, by its link, as an owner who has not read the README finds it.
       await Promise.all([
@@ -301,10 +306,7 @@ describe('a WordPress owner installs the zip, pastes a key, drops a block, and a
     const page = await context.newPage();
     try {
       const buildUrl = `${site.origin}/wp-admin/options-general.php?page=cargo-trackers&tab=build`;
-      await page.goto(`${site.origin}/wp-login.php?redirect_to=${encodeURIComponent(buildUrl)}`);
-      await page.fill('#user_login', site.admin.user);
-      await page.fill('#user_pass', site.admin.password);
-      await Promise.all([page.waitForURL(buildUrl), page.click('#wp-submit')]);
+      await logIn(page, buildUrl);
 
       const number = page.locator('[data-key="ocean-tracker reference-number"]');
       await number.fill(NUMBER);
@@ -337,10 +339,7 @@ describe('a WordPress owner installs the zip, pastes a key, drops a block, and a
     const { exchanges, settled } = record(page);
     try {
       const editor = `${site.origin}/wp-admin/post-new.php?post_type=page`;
-      await page.goto(`${site.origin}/wp-login.php?redirect_to=${encodeURIComponent(editor)}`);
-      await page.fill('#user_login', site.admin.user);
-      await page.fill('#user_pass', site.admin.password);
-      await Promise.all([page.waitForURL(editor, { waitUntil: 'commit' }), page.click('#wp-submit')]);
+      await logIn(page, editor, 'commit');
 
       // The welcome guide (and, for a page, a pattern chooser) open as modals on a first visit: closed as a person would.
       const modal = page.locator('.components-modal__frame');
