@@ -328,6 +328,18 @@ describe('a WordPress owner installs the zip, pastes a key, drops a block, and a
       for (const title of ['WordPress shortcode', 'WordPress block', 'CSS for the chosen colours and sizes']) {
         assert.equal(await page.getByRole('region', { name: title, exact: true }).locator('code').count(), 1, title);
       }
+      // WordPress's admin styles code too: a snippet's lines still start at one place, as they are copied.
+      // (No named function inside: tsx would wrap it in a helper the page does not have.)
+      const lineStarts = await page.locator('#snippet-shortcode').evaluate((code) => {
+        const text = code.firstChild as Text;
+        return [0, text.data.indexOf('\n') + 1].map((i) => {
+          const range = document.createRange();
+          range.setStart(text, i);
+          range.setEnd(text, i + 1);
+          return Math.round(range.getBoundingClientRect().left);
+        });
+      });
+      assert.equal(lineStarts[0], lineStarts[1], 'the first and second lines of the shortcodes');
     } finally {
       await context.close();
     }
