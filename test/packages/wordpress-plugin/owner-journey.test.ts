@@ -301,7 +301,7 @@ describe('a WordPress owner installs the zip, pastes a key, drops a block, and a
     }
   });
 
-  it("Build a tracker has no axe violation (WCAG 2.x A and AA, best practices) in the plugin's markup, with trackers and a contrast message shown", async () => {
+  it("Build a tracker has no axe violation (WCAG 2.x A and AA, best practices) in the plugin's markup, with trackers and a contrast message shown; its snippets are named and their lines line up", async () => {
     const context = await newContext();
     const page = await context.newPage();
     try {
