@@ -1,11 +1,12 @@
-// The React 19 and Vue 3 examples, after a real production build (`npm run build:examples`,
-// which `npm run test:browser` runs first), loaded in a frame against the scripted proxy.
+// The React 19 example (the `@lit/react` components) and the Vue 3 example (the elements
+// themselves), after a real production build (`npm run build:examples`, which `npm run
+// test:browser` runs first), loaded in a frame against the scripted proxy.
 // Everything is asserted through what the framework did to the elements: attributes,
 // properties, and the tracker-* events reaching the app's own handlers.
 import { expect } from '@open-wc/testing';
 import type { AirTracker } from '@cargo-trackers/air-tracker';
 import type { OceanTracker } from '@cargo-trackers/ocean-tracker';
-import { fixture, scenario, until } from '../support/browser.js';
+import { fixture, scenario, until, type Scenario } from '../support/browser.js';
 
 async function openExample(app: 'react-app' | 'vue-app', base: string): Promise<Window> {
   const frame = document.createElement('iframe');
@@ -18,6 +19,8 @@ async function openExample(app: 'react-app' | 'vue-app', base: string): Promise<
 }
 
 const eventLines = (win: Window) => [...win.document.querySelectorAll('#events li')].map((li) => li.textContent);
+const lookedUp = async (s: Scenario) =>
+  (await s.requests()).filter((r) => r.path.endsWith('/ocean')).map((r) => new URLSearchParams(r.search).get('referenceNumber'));
 
 for (const [app, framework] of [
   ['react-app', 'React 19'],
@@ -57,10 +60,47 @@ for (const [app, framework] of [
 
       (win.document.querySelector('#next') as HTMLButtonElement).click();
       await until(() => eventLines(win).includes('error 404'), 'a changed reference-number started a lookup whose failure reached the app');
-      const requests = await s.requests();
-      expect(
-        requests.filter((r) => r.path.endsWith('/ocean')).map((r) => new URLSearchParams(r.search).get('referenceNumber')),
-      ).to.deep.equal(['MSCU1234565', 'MAEU1234567']);
+      expect(await lookedUp(s)).to.deep.equal(['MSCU1234565', 'MAEU1234567']);
     });
   });
 }
+
+describe('the React 19 example (demo/react-app): the components', () => {
+  afterEach(() => document.querySelectorAll('iframe').forEach((f) => f.remove()));
+
+  /** The latest state the app's onTrackerStateChange listener heard, as the page shows it. */
+  const stateLine = (win: Window) => win.document.querySelector('#state')?.textContent;
+
+  /** Types `number` into the element's form and sends it, as a visitor does. */
+  function sendFromForm(el: HTMLElement, number: string): void {
+    const input = el.shadowRoot!.querySelector<HTMLInputElement>('input#number')!;
+    input.value = number;
+    input.dispatchEvent(new InputEvent('input', { bubbles: true, composed: true }));
+    el.shadowRoot!.querySelector('form')!.requestSubmit();
+  }
+
+  it("shows the state onTrackerStateChange reports, and keeps the number the visitor sent through the app's renders", async () => {
+    const shipment = await fixture<Record<string, unknown>>('ocean-container-in-transit.json');
+    const s = await scenario({
+      responses: [
+        { status: 200, body: shipment },
+        { status: 404, body: { message: 'No shipment' } },
+        { status: 200, body: shipment },
+      ],
+    });
+    const win = await openExample('react-app', s.base);
+    await until(() => stateLine(win) === 'loaded', 'the first lookup reached onTrackerStateChange');
+    const el = win.document.querySelector('ocean-tracker') as OceanTracker;
+
+    (win.document.querySelector('#next') as HTMLButtonElement).click();
+    await until(() => stateLine(win) === 'failed', 'the failed lookup of the number the app set');
+
+    // The component sets referenceNumber at each render: the app follows the visitor's number into
+    // its state (onTrackerNumberChange), or the render that the state change causes puts the old one back.
+    sendFromForm(el, 'HLXU8123446');
+    await until(() => eventLines(win).filter((l) => l?.startsWith('load ')).length === 2, "the visitor's number was looked up");
+    await until(() => stateLine(win) === 'loaded', 'and its state shown');
+    expect(el.referenceNumber).to.equal('HLXU8123446');
+    expect(await lookedUp(s)).to.deep.equal(['MSCU1234565', 'MAEU1234567', 'HLXU8123446']);
+  });
+});

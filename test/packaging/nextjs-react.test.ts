@@ -7,15 +7,15 @@
 // with listeners. The proxy is a route of the same app answering with a fixture.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser } from 'playwright';
 import { CHROMIUM_ARGS, findChromium } from '../support/find-chromium.mjs';
+import { NEXT_BIN, startNext, type StartedNext } from '../support/next-start.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-const NEXT = join(ROOT, 'node_modules/next/dist/bin/next');
 const ENV = { ...process.env, NEXT_TELEMETRY_DISABLED: '1' };
 
 const FILES: Record<string, string> = {
@@ -128,10 +128,8 @@ function run(command: string, args: string[], cwd: string): void {
 
 describe('React components in Next.js (App Router, server-rendered and hydrated)', () => {
   let dir: string;
-  let url: string;
-  let stop: () => Promise<void>;
+  let next: StartedNext;
   let browser: Browser;
-  let serverOutput = '';
 
   before(
     async () => {
@@ -144,37 +142,8 @@ describe('React components in Next.js (App Router, server-rendered and hydrated)
         mkdirSync(join(dir, path, '..'), { recursive: true });
         writeFileSync(join(dir, path), text);
       }
-      run(process.execPath, [NEXT, 'build'], dir);
-      const child = spawn(process.execPath, [NEXT, 'start', '-p', '0', '-H', '127.0.0.1'], {
-        cwd: dir,
-        env: ENV,
-        stdio: ['ignore', 'pipe', 'pipe'],
-        // Its own process group, so that stopping it ends next and what it forks, and nothing else.
-        detached: true,
-      });
-      child.stdout.on('data', (chunk: Buffer) => (serverOutput += chunk.toString('utf8')));
-      child.stderr.on('data', (chunk: Buffer) => (serverOutput += chunk.toString('utf8')));
-      const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-      stop = async () => {
-        if (child.exitCode === null && child.pid !== undefined) process.kill(-child.pid, 'SIGTERM');
-        await exited;
-      };
-      url = await new Promise<string>((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`next start did not report its address:\n${serverOutput}`)), 30_000);
-        const check = () => {
-          const match = /Local:\s+(http:\/\/127\.0\.0\.1:\d+)/.exec(serverOutput);
-          if (match?.[1] !== undefined && serverOutput.includes('Ready')) {
-            clearTimeout(timer);
-            child.stdout.off('data', check);
-            resolve(match[1]);
-          }
-        };
-        child.stdout.on('data', check);
-        child.once('exit', (code) => {
-          clearTimeout(timer);
-          reject(new Error(`next start exited with ${code}:\n${serverOutput}`));
-        });
-      });
+      run(process.execPath, [NEXT_BIN, 'build'], dir);
+      next = await startNext(dir);
       browser = await chromium.launch({ executablePath: await findChromium(), args: CHROMIUM_ARGS });
     },
     { timeout: 600_000 },
@@ -182,12 +151,12 @@ describe('React components in Next.js (App Router, server-rendered and hydrated)
 
   after(async () => {
     await browser?.close();
-    await stop?.();
+    await next?.stop();
     if (dir) rmSync(dir, { recursive: true, force: true });
   });
 
   it("the server's HTML has both elements with their kebab-case attributes, and no listener or object as text", async () => {
-    const html = await (await fetch(url)).text();
+    const html = await (await fetch(next.url)).text();
     const ocean = /<ocean-tracker[^>]*>/.exec(html)?.[0] ?? '';
     const air = /<air-tracker[^>]*>/.exec(html)?.[0] ?? '';
     assert.match(ocean, /proxy-url="\/api\/tracking\/ocean"/, html);
@@ -208,7 +177,7 @@ describe('React components in Next.js (App Router, server-rendered and hydrated)
       if (response.status() >= 400) problems.push(`${response.status()} ${response.url()}`);
     });
     try {
-      await page.goto(url);
+      await page.goto(next.url);
       await page.waitForFunction(() => document.querySelector('#loaded')?.textContent === 'MEDU9091004', null, { timeout: 20_000 });
       const submit = (id: string) =>
         page.evaluate(
@@ -242,7 +211,7 @@ describe('React components in Next.js (App Router, server-rendered and hydrated)
       await page.waitForFunction(() => document.querySelector('#loaded')?.textContent === 'MEDU9091004,HLXU8123446', null, {
         timeout: 20_000,
       });
-      assert.deepEqual(problems, [], serverOutput);
+      assert.deepEqual(problems, [], next.output());
     } finally {
       await page.close();
     }

@@ -450,7 +450,8 @@ function buildSnippets() {
         'section',
         { className: 'snippet', dataset: { snippet: snippet.id } },
         el('div', { className: 'snippet-head' }, el('h3', { id: `snippet-${snippet.id}-title` }, snippet.title), button),
-        el('pre', { tabIndex: 0, 'aria-labelledby': `snippet-${snippet.id}-title` }, code),
+        // Focusable so that a keyboard can scroll it; a region, so that the name it is given is read (a pre has no role that takes one).
+        el('pre', { tabIndex: 0, role: 'region', 'aria-labelledby': `snippet-${snippet.id}-title` }, code),
       ),
     );
   }

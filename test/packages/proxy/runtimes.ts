@@ -23,6 +23,7 @@ import express from 'express';
 import { parse as parseToml } from 'smol-toml';
 import { createTrackingProxy } from '@cargo-trackers/proxy';
 import { toNodeListener } from '@cargo-trackers/proxy/node';
+import { NEXT_BIN, startNext } from '../../support/next-start.js';
 import type { ContractProxy, ContractProxyOptions } from './contract-suite.js';
 import { observe } from './harness.js';
 
@@ -388,7 +389,7 @@ function nextApp(name: string, routeSource: () => string, buildEnv: Record<strin
       mkdirSync(join(target, path, '..'), { recursive: true });
       writeFileSync(join(target, path), text);
     }
-    const nextBuild = spawnSync(process.execPath, [join(ROOT, 'node_modules/next/dist/bin/next'), 'build'], {
+    const nextBuild = spawnSync(process.execPath, [NEXT_BIN, 'build'], {
       cwd: target,
       encoding: 'utf8',
       // Build-time values only: the route module is evaluated while collecting page data.
@@ -410,41 +411,8 @@ function nextApp(name: string, routeSource: () => string, buildEnv: Record<strin
     },
     start: async (env: Record<string, string>): Promise<StartedProxy> => {
       if (dir === undefined) throw new Error('prepare() first');
-      const child = spawn(process.execPath, [join(ROOT, 'node_modules/next/dist/bin/next'), 'start', '-p', '0', '-H', '127.0.0.1'], {
-        cwd: dir,
-        env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1', ...env },
-        stdio: ['ignore', 'pipe', 'pipe'],
-        // Its own process group, so close() ends next and the server it forks, and nothing else.
-        detached: true,
-      });
-      let output = '';
-      child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
-      child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
-      const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-      const url = await new Promise<string>((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`next start did not report its address:\n${output}`)), 30_000);
-        const check = () => {
-          const match = /Local:\s+(http:\/\/127\.0\.0\.1:\d+)/.exec(output);
-          if (match?.[1] !== undefined && output.includes('Ready')) {
-            clearTimeout(timer);
-            child.stdout.off('data', check);
-            resolve(match[1]);
-          }
-        };
-        child.stdout.on('data', check);
-        child.once('exit', (code) => {
-          clearTimeout(timer);
-          reject(new Error(`next start exited with ${code}:\n${output}`));
-        });
-      });
-      return {
-        url,
-        output: () => output,
-        close: async () => {
-          if (child.exitCode === null && child.pid !== undefined) process.kill(-child.pid, 'SIGTERM');
-          await exited;
-        },
-      };
+      const next = await startNext(dir, { env });
+      return { url: next.url, output: next.output, close: next.stop };
     },
   };
 }
@@ -465,7 +433,7 @@ const nextContract = nextApp(
 
 export const nextRuntime: Runtime = {
   name: 'Next.js App Router (next build && next start)',
-  unavailable: () => (existsSync(join(ROOT, 'node_modules/next/dist/bin/next')) ? undefined : 'next is not installed (npm ci)'),
+  unavailable: () => (existsSync(NEXT_BIN) ? undefined : 'next is not installed (npm ci)'),
   prepare: async () => {
     nextExample.prepare();
     nextContract.prepare();

@@ -16,6 +16,7 @@ import { chromium, type Browser, type BrowserContext, type Frame, type Page, typ
 import { createMockTrackingService } from '../../../demo/mock-service/mock-tracking-service.js';
 import { findDemoNumber } from '../../../demo/mock-service/demo-numbers.js';
 import { buildWordPressZip } from '../../../scripts/build-wordpress.mjs';
+import { axeViolations } from '../../support/axe-page.js';
 import { buildCdnBundle, type BuiltBundle } from '../../support/cdn-bundle.js';
 import { CHROMIUM_ARGS, findChromium } from '../../support/find-chromium.mjs';
 import { debianWordPress, reservePort, startWordPressSite, type WordPressSite } from './wordpress-site.js';
@@ -137,6 +138,14 @@ describe('a WordPress owner installs the zip, pastes a key, drops a block, and a
     return context;
   }
 
+  /** Logs the owner in from WordPress's login form, which then sends them to `to` (a page of the admin). */
+  async function logIn(page: Page, to: string, waitUntil: 'load' | 'commit' = 'load'): Promise<void> {
+    await page.goto(`${site.origin}/wp-login.php?redirect_to=${encodeURIComponent(to)}`);
+    await page.fill('#user_login', site.admin.user);
+    await page.fill('#user_pass', site.admin.password);
+    await Promise.all([page.waitForURL(to, { waitUntil }), page.click('#wp-submit')]);
+  }
+
   after(async () => {
     await browser?.close();
     await site?.close();
@@ -208,10 +217,7 @@ describe('a WordPress owner installs the zip, pastes a key, drops a block, and a
     let shortcode: string;
     try {
       const settingsUrl = `${site.origin}/wp-admin/options-general.php?page=cargo-trackers`;
-      await page.goto(`${site.origin}/wp-login.php?redirect_to=${encodeURIComponent(settingsUrl)}`);
-      await page.fill('#user_login', site.admin.user);
-      await page.fill('#user_pass', site.admin.password);
-      await Promise.all([page.waitForURL(settingsUrl), page.click('#wp-submit')]);
+      await logIn(page, settingsUrl);
 
       // From the settings page, by its link, as an owner who has not read the README finds it.
       await Promise.all([
@@ -295,16 +301,57 @@ describe('a WordPress owner installs the zip, pastes a key, drops a block, and a
     }
   });
 
+  it("Build a tracker has no axe violation (WCAG 2.x A and AA, best practices) in the plugin's markup, with trackers and a contrast message shown; its snippets are named and their lines line up", async () => {
+    const context = await newContext();
+    const page = await context.newPage();
+    try {
+      const buildUrl = `${site.origin}/wp-admin/options-general.php?page=cargo-trackers&tab=build`;
+      await logIn(page, buildUrl);
+
+      const number = page.locator('[data-key="ocean-tracker reference-number"]');
+      await number.fill(NUMBER);
+      await number.press('Tab');
+      await page.locator('#preview ocean-tracker [part~="status"]').filter({ hasText: NUMBER }).waitFor({ timeout: 30_000 });
+      // A colour that passes on the light theme and fails on the dark one an auto theme may show: the contrast message is shown.
+      await page.locator('[data-property="--tracker-text-color"]').fill('#222222');
+      await page.locator('[data-key="theme"]').selectOption('auto');
+      assert.equal(await page.locator('[data-property="--tracker-text-color"]').getAttribute('aria-invalid'), 'true');
+      // The tab's own container: WordPress's menus, bars and notices around it are WordPress's.
+      assert.deepEqual(await axeViolations(page, '.cargo-trackers-configurator'), [], 'ocean tracker');
+      // Both trackers: the air tracker's own options and its preview too.
+      await page.locator('input[name="product"][value="both"]').check();
+      await page.locator('#preview air-tracker').waitFor();
+      assert.deepEqual(await axeViolations(page, '.cargo-trackers-configurator'), [], 'both trackers');
+
+      // A snippet scrolls by keyboard, so it takes the focus: a region named by its heading, so that
+      // the name is read there (axe can only flag a name on an element without a role for review).
+      for (const title of ['WordPress shortcode', 'WordPress block', 'CSS for the chosen colours and sizes']) {
+        assert.equal(await page.getByRole('region', { name: title, exact: true }).locator('code').count(), 1, title);
+      }
+      // WordPress's admin styles code too: a snippet's lines still start at one place, as they are copied.
+      // (No named function inside: tsx would wrap it in a helper the page does not have.)
+      const lineStarts = await page.locator('#snippet-shortcode').evaluate((code) => {
+        const text = code.firstChild as Text;
+        return [0, text.data.indexOf('\n') + 1].map((i) => {
+          const range = document.createRange();
+          range.setStart(text, i);
+          range.setEnd(text, i + 1);
+          return Math.round(range.getBoundingClientRect().left);
+        });
+      });
+      assert.equal(lineStarts[0], lineStarts[1], 'the first and second lines of the shortcodes');
+    } finally {
+      await context.close();
+    }
+  });
+
   it('the owner drops an Ocean tracker block on a page, types the number in the sidebar and publishes it', async () => {
     const context = await newContext();
     const page = await context.newPage();
     const { exchanges, settled } = record(page);
     try {
       const editor = `${site.origin}/wp-admin/post-new.php?post_type=page`;
-      await page.goto(`${site.origin}/wp-login.php?redirect_to=${encodeURIComponent(editor)}`);
-      await page.fill('#user_login', site.admin.user);
-      await page.fill('#user_pass', site.admin.password);
-      await Promise.all([page.waitForURL(editor, { waitUntil: 'commit' }), page.click('#wp-submit')]);
+      await logIn(page, editor, 'commit');
 
       // The welcome guide (and, for a page, a pattern chooser) open as modals on a first visit: closed as a person would.
       const modal = page.locator('.components-modal__frame');
