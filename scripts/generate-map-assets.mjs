@@ -491,17 +491,21 @@ function landModule() {
 //   has Yangshan's islands, where Shanghai's port is, 30 km offshore (50 px off at zoom 8).
 //   OpenStreetMap's land has them all, so the map goes to zoom 8 over its own land, as before
 //   the outline was drawn from data. Its attribution is then due (tracker-route-map.ts).
-// - At 1 km the source is too coarse to simplify much at zoom 6 to 8, so one level serves
-//   them all; a second one, simplified at 1.5 px at zoom 5 (zoom-2 tiles, a quarter of the world
-//   each way), spares a view at zoom 3 or 4, a third of the world across, that detail. Yangshan
-//   is a square pixel at zoom 5: islands of less than a quarter of one go at that level, less
-//   than one at zoom 8 at the finer (zoom-3 tiles). A view spans at most three tiles each way.
+// - At 1 km the source is too coarse to simplify much at zooms 6 to 8, so one level, simplified
+//   at 0.75 px at zoom 8, serves 5.25 to 8; a second one, at 1.5 px at zoom 5 (zoom-2 tiles, a
+//   quarter of the world each way), spares a view at zoom 3 or 4, a third of the world across,
+//   that detail. Yangshan is a square pixel at zoom 5: islands of less than a quarter of one go
+//   at that level, of less than one at zoom 8 at the finer.
+// - The finer level is cut in zoom-4 tiles, a sixteenth of the world each way: the view and the
+//   half view round it that land-fine.ts loads span three or four each way at 5.25, one or two
+//   at 8. In zoom-3 tiles a view of a demo port at 8 loaded three times the bytes at the median
+//   (the tile of China's coast down to the Philippines alone holds a tenth of the level).
 // - Rings are not untangled (see tangledRings) at these tolerances: what simplification moves is
 //   under a pixel or two, and the source's own rings touch, which no halving undoes.
 // - Grids of half a pixel at each level's closest zoom (2^14 at 5, 2^17 at 8).
 const FINE_LAND = [
   { name: 'mid', source: 'openStreetMap', above: 2.75, upTo: 5, gridBits: 14, tolerance: 1.5, tileZoom: 2, smallest: 0.25 },
-  { name: 'fine', source: 'openStreetMap', above: 5, upTo: 8, gridBits: 17, tolerance: 0.75, tileZoom: 3, smallest: 1 },
+  { name: 'fine', source: 'openStreetMap', above: 5, upTo: 8, gridBits: 17, tolerance: 0.75, tileZoom: 4, smallest: 1 },
 ];
 
 /** Where segment pq crosses the line where coordinate `axis` is `bound`, the same whichever way it is walked. */
