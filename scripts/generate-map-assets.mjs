@@ -548,10 +548,7 @@ export function landTiles(source, { gridBits, tolerance, upTo, tileZoom, smalles
   const step = size / count;
   const tiles = new Map();
   for (const polygon of landPolygons(source, { gridBits, tolerance, zoom: upTo, untangle: false, smallest })) {
-    const [x0, y0, x1, y1] = polygon[0].reduce(
-      ([ax, ay, bx, by], [x, y]) => [Math.min(ax, x), Math.min(ay, y), Math.max(bx, x), Math.max(by, y)],
-      [Infinity, Infinity, -Infinity, -Infinity],
-    );
+    const [x0, y0, x1, y1] = boxOf(polygon[0]);
     const [tx0, tx1] = [x0, x1].map((x) => Math.max(0, Math.min(count - 1, Math.floor(x / step))));
     const [ty0, ty1] = [y0, y1].map((y) => Math.max(0, Math.min(count - 1, Math.floor(y / step))));
     for (let tx = tx0; tx <= tx1; tx++) {
@@ -572,33 +569,76 @@ export function landTiles(source, { gridBits, tolerance, upTo, tileZoom, smalles
 // OpenStreetMap's land has its lakes as holes, Natural Earth's only the Caspian Sea: the
 // outline keeps the holes of at least SEA_AREA square degrees (the Caspian is 44; Lakes Michigan
 // and Huron, the largest lake, 14), so that the zoomed-in outline does not show lakes the coarser
-// ones have as land, and leaves out the islands in the lakes it fills, which the even-odd
-// basemap would paint as holes in the land. The lakes are most of the source's points.
+// ones have as land. The lakes are most of the source's points. Then the shapes that lie on land
+// the others paint go: the islands in the lakes filled (and theirs in turn), and specks of the
+// source over land (lakes too small for its resolution with their islands left); the even-odd
+// basemap would paint each as a hole in the land.
 const SEA_AREA = 20;
+// The latitude bands, in degrees, that ringIndex files edges by: narrow, so that a test reads few
+// of a continent's edges (with bands of a quarter of a degree the tests took most of the
+// generator's time).
+const BAND = 0.05;
 
-/** Shapes without their holes smaller than SEA_AREA, nor the shapes inside those holes. */
-export function withoutLakes(shapes) {
-  const degrees = (ring) => Math.abs(area(ring)) / 2;
-  // The holes filled, by the whole degrees their bounding boxes cover, to find islands in them fast.
-  const filled = new Map();
-  const kept = shapes.map(([outer, ...holes]) => [
-    outer,
-    ...holes.filter((hole) => {
-      if (degrees(hole) >= SEA_AREA) return true;
-      const xs = hole.map(([x]) => Math.floor(x));
-      const ys = hole.map(([, y]) => Math.floor(y));
-      for (let x = Math.min(...xs); x <= Math.max(...xs); x++) {
-        for (let y = Math.min(...ys); y <= Math.max(...ys); y++) {
-          if (!filled.has(`${x},${y}`)) filled.set(`${x},${y}`, []);
-          filled.get(`${x},${y}`).push(hole);
-        }
-      }
-      return false;
-    }),
-  ]);
-  return kept.filter(
-    ([[point]]) => !(filled.get(`${Math.floor(point[0])},${Math.floor(point[1])}`) ?? []).some((hole) => contains(hole, point)),
+/** A ring's bounding box `[x0, y0, x1, y1]`. */
+function boxOf(ring) {
+  return ring.reduce(
+    ([x0, y0, x1, y1], [x, y]) => [Math.min(x0, x), Math.min(y0, y), Math.max(x1, x), Math.max(y1, y)],
+    [Infinity, Infinity, -Infinity, -Infinity],
   );
+}
+
+/**
+ * The rings of `rings` (in degrees) that hold a point, by index: the rings filed by the whole
+ * degrees their boxes cover, their edges by latitude band, so that each test reads only the
+ * edges that can cross the point's parallel.
+ */
+function ringIndex(rings) {
+  const file = (map, key, value) => (map.get(key) ?? map.set(key, []).get(key)).push(value);
+  const cells = new Map();
+  const bands = rings.map((ring, r) => {
+    const [x0, y0, x1, y1] = boxOf(ring);
+    for (let x = Math.floor(x0); x <= Math.floor(x1); x++)
+      for (let y = Math.floor(y0); y <= Math.floor(y1); y++) file(cells, `${x},${y}`, r);
+    const byBand = new Map();
+    ring.forEach(([, ay], i) => {
+      const by = ring[(i + 1) % ring.length][1];
+      for (let band = Math.floor(Math.min(ay, by) / BAND); band <= Math.floor(Math.max(ay, by) / BAND); band++) file(byBand, band, i);
+    });
+    return byBand;
+  });
+  return ([x, y]) =>
+    (cells.get(`${Math.floor(x)},${Math.floor(y)}`) ?? []).filter((r) => {
+      const ring = rings[r];
+      let odd = false;
+      for (const i of bands[r].get(Math.floor(y / BAND)) ?? []) {
+        const [ax, ay] = ring[i];
+        const [bx, by] = ring[(i + 1) % ring.length];
+        if (ay > y !== by > y && x < ax + ((y - ay) * (bx - ax)) / (by - ay)) odd = !odd;
+      }
+      return odd;
+    });
+}
+
+/** Shapes without their holes smaller than SEA_AREA, nor the shapes then on land the others paint. */
+export function withoutLakes(shapes) {
+  const kept = shapes.map(([outer, ...holes]) => [outer, ...holes.filter((hole) => Math.abs(area(hole)) / 2 >= SEA_AREA)]);
+  const owner = kept.flatMap((shape, s) => shape.map(() => s));
+  const holders = ringIndex(kept.flat());
+  // The other shapes' rings under each shape's first three points: a shape that touches another's
+  // coast (cut at the antimeridian, or an island at a river mouth) has points that are not.
+  const under = kept.map(([outer], s) => outer.slice(0, 3).map((point) => holders(point).filter((r) => owner[r] !== s)));
+  // A shape goes when the others left paint land under all three; once it has gone, the islands
+  // in its lakes may be on land in turn.
+  const gone = new Set();
+  for (let round = new Set([0]); round.size > 0;) {
+    round = new Set(
+      under.flatMap((points, s) =>
+        !gone.has(s) && points.every((rings) => rings.filter((r) => !gone.has(owner[r])).length % 2 === 1) ? [s] : [],
+      ),
+    );
+    for (const s of round) gone.add(s);
+  }
+  return kept.filter((_, s) => !gone.has(s));
 }
 
 // The finer outlines' sources, each read once however many levels use it.
