@@ -113,7 +113,7 @@ function leafletTileCssModule() {
 
 // The land outline. world-atlas's land-110m is one MultiPolygon whose 130 arcs are each used by
 // one ring only, so the topology buys nothing: the generator ships rings, simplified for the
-// zooms the map showed it at before the finer outlines (0 to 7; now 0 to 3, see FINE_LAND) and
+// zooms the map showed it at before the finer outlines (0 to 7; now 0 to 2.75, see FINE_LAND) and
 // quantised on a Web Mercator grid, as delta-encoded text.
 //
 // Why these numbers (gzip -9 of the packed text, and the map looked at in Chromium at zooms 1,
@@ -204,12 +204,8 @@ function simplifyRing(points, tolerance, open) {
   return points.filter((_, i) => keep[i]);
 }
 
-/**
- * The source's rings in degrees, each without its closing point. A ring that crosses the
- * antimeridian (Chukotka with Eurasia, Vanua Levu) is cut there into rings that each close
- * along ±180°: drawn as it is, its 360° jumps paint a band round the world.
- */
-function sourcePolygons(topology) {
+/** A TopoJSON land object's polygons as rings in degrees, outer ring first, each without its closing point. */
+function topologyShapes(topology) {
   const { scale, translate } = topology.transform;
   const arcs = topology.arcs.map((arc) => {
     let x = 0;
@@ -221,52 +217,73 @@ function sourcePolygons(topology) {
       const arc = index < 0 ? [...arcs[~index]].reverse() : arcs[index];
       return n === 0 ? arc : arc.slice(1);
     });
+  return topology.objects.land.geometries.flatMap((geometry) =>
+    (geometry.type === 'Polygon' ? [geometry.arcs] : geometry.type === 'MultiPolygon' ? geometry.arcs : []).map((rings) =>
+      rings.map((indexes) => ring(indexes).slice(0, -1)),
+    ),
+  );
+}
+
+/** A GeoJSON's polygons as rings in degrees, outer ring first, each without its closing point. */
+export function geoJsonShapes(geoJson) {
+  const geometries = geoJson.type === 'GeometryCollection' ? geoJson.geometries : [geoJson];
+  return geometries.flatMap((geometry) =>
+    (geometry.type === 'Polygon' ? [geometry.coordinates] : geometry.type === 'MultiPolygon' ? geometry.coordinates : []).map((rings) =>
+      rings.map((ring) => ring.slice(0, -1)),
+    ),
+  );
+}
+
+/**
+ * The source's polygons (`shapes`, as topologyShapes gives them). A ring that crosses the
+ * antimeridian (Chukotka with Eurasia, Vanua Levu) is cut there into rings that each close
+ * along ±180°: drawn as it is, its 360° jumps paint a band round the world.
+ */
+function sourcePolygons(shapes) {
   const polygons = [];
-  for (const geometry of topology.objects.land.geometries) {
-    const shapes = geometry.type === 'Polygon' ? [geometry.arcs] : geometry.type === 'MultiPolygon' ? geometry.arcs : [];
-    for (const [outer, ...holes] of shapes) {
-      const points = ring(outer).slice(0, -1);
-      const jumps = points.flatMap((p, i) => (Math.abs(points[(i + 1) % points.length][0] - p[0]) > 180 ? [i + 1] : []));
-      if (jumps.length > 2) throw new Error('A land ring crosses the antimeridian more than twice; update the generator.');
-      if (jumps.length === 1) {
-        // Antarctica goes round the pole: in the plane it closes along the map's bottom edge (its
-        // 360° jump alone would cut across its own coast), via the corners at ±180°.
-        const [j] = jumps;
-        const [from, to] = [points[j - 1], points[j % points.length]];
-        const pole = from[1] < 0 ? -90 : 90;
-        points.splice(
-          j,
-          0,
-          [Math.sign(from[0]) * 180, from[1]],
-          [Math.sign(from[0]) * 180, pole],
-          [Math.sign(to[0]) * 180, pole],
-          [Math.sign(to[0]) * 180, to[1]],
-        );
-      }
-      if (jumps.length < 2) {
-        polygons.push({ rings: [points, ...holes.map((h) => ring(h).slice(0, -1))], open: false });
-        continue;
-      }
-      // Pieces between jumps; pieces on the same side of the antimeridian join into one ring.
-      const rotated = [...points.slice(jumps[0]), ...points.slice(0, jumps[0])];
-      const cuts = jumps.map((j) => (j - jumps[0] + points.length) % points.length);
-      const runs = cuts.map((from, n) => rotated.slice(from, cuts[n + 1] ?? rotated.length));
-      // Each piece begins and ends on the meridian, where its jumps cross it.
-      const crossing = ([plng, plat], [qlng, qlat], side) => {
-        const [dp, dq] = [180 - Math.abs(plng), 180 - Math.abs(qlng)];
-        return [side * 180, dp + dq === 0 ? plat : plat + ((qlat - plat) * dp) / (dp + dq)];
-      };
-      const pieces = runs.map((run, n) => {
-        const [before, after] = [runs.at(n - 1), runs[(n + 1) % runs.length]];
-        const side = Math.sign(run[0][0]) || 1;
-        return [crossing(before.at(-1), run[0], side), ...run, crossing(run.at(-1), after[0], side)];
-      });
-      const west = pieces.filter((piece) => piece[0][0] < 0).flat();
-      const east = pieces.filter((piece) => piece[0][0] >= 0).flat();
-      for (const outline of [west, east]) {
-        const inside = holes.map((h) => ring(h).slice(0, -1)).filter((hole) => contains(outline, hole[0]));
-        polygons.push({ rings: [outline, ...inside], open: true });
-      }
+  for (const [outer, ...holes] of shapes) {
+    // A copy: a source read once is cut again for each level.
+    const points = [...outer];
+    const jumps = points.flatMap((p, i) => (Math.abs(points[(i + 1) % points.length][0] - p[0]) > 180 ? [i + 1] : []));
+    if (jumps.length > 2) throw new Error('A land ring crosses the antimeridian more than twice; update the generator.');
+    if (jumps.length === 1) {
+      // Antarctica goes round the pole: in the plane it closes along the map's bottom edge (its
+      // 360° jump alone would cut across its own coast), via the corners at ±180°.
+      const [j] = jumps;
+      const [from, to] = [points[j - 1], points[j % points.length]];
+      const pole = from[1] < 0 ? -90 : 90;
+      points.splice(
+        j,
+        0,
+        [Math.sign(from[0]) * 180, from[1]],
+        [Math.sign(from[0]) * 180, pole],
+        [Math.sign(to[0]) * 180, pole],
+        [Math.sign(to[0]) * 180, to[1]],
+      );
+    }
+    if (jumps.length < 2) {
+      polygons.push({ rings: [points, ...holes], open: false });
+      continue;
+    }
+    // Pieces between jumps; pieces on the same side of the antimeridian join into one ring.
+    const rotated = [...points.slice(jumps[0]), ...points.slice(0, jumps[0])];
+    const cuts = jumps.map((j) => (j - jumps[0] + points.length) % points.length);
+    const runs = cuts.map((from, n) => rotated.slice(from, cuts[n + 1] ?? rotated.length));
+    // Each piece begins and ends on the meridian, where its jumps cross it.
+    const crossing = ([plng, plat], [qlng, qlat], side) => {
+      const [dp, dq] = [180 - Math.abs(plng), 180 - Math.abs(qlng)];
+      return [side * 180, dp + dq === 0 ? plat : plat + ((qlat - plat) * dp) / (dp + dq)];
+    };
+    const pieces = runs.map((run, n) => {
+      const [before, after] = [runs.at(n - 1), runs[(n + 1) % runs.length]];
+      const side = Math.sign(run[0][0]) || 1;
+      return [crossing(before.at(-1), run[0], side), ...run, crossing(run.at(-1), after[0], side)];
+    });
+    const west = pieces.filter((piece) => piece[0][0] < 0).flat();
+    const east = pieces.filter((piece) => piece[0][0] >= 0).flat();
+    for (const outline of [west, east]) {
+      const inside = holes.filter((hole) => contains(outline, hole[0]));
+      polygons.push({ rings: [outline, ...inside], open: true });
     }
   }
   return polygons;
@@ -353,11 +370,14 @@ export function tangledRings(rings, holeOf = () => -1) {
  * The land as polygons of rings of grid points (the world 2^gridBits steps wide, Web Mercator,
  * origin top left), without closing points, simplified at `tolerance` pixels at `zoom`.
  */
-export function landPolygons(topology, { gridBits = LAND_GRID_BITS, tolerance = LAND_TOLERANCE, zoom = LAND_ZOOM, untangle = true } = {}) {
+export function landPolygons(
+  source,
+  { gridBits = LAND_GRID_BITS, tolerance = LAND_TOLERANCE, zoom = LAND_ZOOM, untangle = true, smallest = 0 } = {},
+) {
   const size = 2 ** gridBits;
   const scale = 2 ** (zoom + 8) / size; // zoom pixels per grid step
-  const source = sourcePolygons(topology);
-  const flat = source.flatMap(({ rings, open }, p) =>
+  const shapes = Array.isArray(source) ? source : topologyShapes(source);
+  const flat = sourcePolygons(shapes).flatMap(({ rings, open }, p) =>
     rings.map((ring, k) => ({ p, k, open: open && k === 0, projected: ring.map((point) => mercator(point, size)) })),
   );
   const tolerances = flat.map(() => tolerance / scale);
@@ -366,8 +386,10 @@ export function landPolygons(topology, { gridBits = LAND_GRID_BITS, tolerance = 
     rings = flat.map(({ projected, open }, r) => {
       const quantised = simplifyRing(projected, tolerances[r], open).map(([x, y]) => [Math.round(x), Math.round(y)]);
       const ring = quantised.filter((q, i) => q[0] !== quantised.at(i - 1)[0] || q[1] !== quantised.at(i - 1)[1]);
-      // An island smaller than a grid step has no area left: it goes.
-      return area(ring) === 0 ? [] : ring;
+      // An island smaller than a grid step has no area left: it goes, and so does one (or a
+      // lake) smaller than `smallest` square pixels at `zoom`.
+      const steps = Math.abs(area(ring)) / 2;
+      return steps === 0 || steps * scale * scale < smallest ? [] : ring;
     });
     const tangled = untangle ? tangledRings(rings, (r) => (flat[r].k > 0 ? r - flat[r].k : -1)) : new Set();
     if (tangled.size === 0) break;
@@ -456,26 +478,34 @@ function landModule() {
   ].join('\n');
 }
 
-// The finer outlines, drawn instead of the 1:110m one when the map is zoomed in: Natural Earth's
-// 1:10m land, simplified for the closest zoom of each level, cut into tiles (a zoom `tileZoom`
-// tile of the world each) that the map imports for the part of the world in view
-// (land-layer.ts). Why these numbers:
+// The finer outlines, drawn instead of the 1:110m one when the map is zoomed in: OpenStreetMap's
+// land (from @geo-maps/earth-lands-1km, its coast kept to within a kilometre), simplified for
+// the closest zoom of each level, cut into tiles (a zoom `tileZoom` tile of the world each) that
+// the map imports for the part of the world in view (land-layer.ts). Why these numbers:
 // - The 1:110m outline keeps every port of the demo and the fixtures on land or within 2 px of
-//   its coast up to zoom 3 (Hamad, Doha's airport, is 2.1 px off at 4; Yangshan's islands,
-//   Shanghai's port, are in no Natural Earth outline); test/packages/core/map/land-coasts.test.ts
-//   checks each outline at each zoom it is drawn at.
-// - 1:50m was not enough: Le Havre, Incheon's airport (reclaimed land), Laem Chabang and Nhava
-//   Sheva lie 5 to 35 px off its coast at zoom 8. 1:10m holds to zoom 7 but not 8 (Hong Kong's
-//   airport, Le Havre and Yantian 2.6 to 3.1 px off), so the map stops at 7 over the outline.
-// - Two levels, so that a view at zoom 4, a third of the world across, does not load the detail
-//   of zoom 7: one simplified at 1.5 px at zoom 5 (zoom-2 tiles, a quarter of the world each
-//   way), one at 0.75 px at zoom 7 (zoom-3 tiles). A view spans at most three tiles each way.
+//   its coast up to zoom 2.75 (Shanghai's port is 2.3 px off at 3, Hamad, Doha's airport, 2.1 at
+//   4); test/packages/core/map/land-coasts.test.ts checks each outline at each zoom it is drawn at.
+// - Natural Earth was not enough. 1:50m leaves Le Havre, Incheon's airport (reclaimed land), Laem
+//   Chabang and Nhava Sheva 5 to 35 px off its coast at zoom 8; 1:10m held to zoom 7 but not 8
+//   (Hong Kong's airport, Le Havre and Yantian 2.2 to 3.9 px off), and no Natural Earth outline
+//   has Yangshan's islands, where Shanghai's port is, 30 km offshore (50 px off at zoom 8).
+//   OpenStreetMap's land has them all, so the map goes to zoom 8 over its own land, as before
+//   the outline was drawn from data. Its attribution is then due (tracker-route-map.ts).
+// - At 1 km the source is too coarse to simplify much at zooms 6 to 8, so one level, simplified
+//   at 0.75 px at zoom 8, serves 5.25 to 8; a second one, at 1.5 px at zoom 5 (zoom-2 tiles, a
+//   quarter of the world each way), spares a view at zoom 3 or 4, a third of the world across,
+//   that detail. Yangshan is a square pixel at zoom 5: islands of less than a quarter of one go
+//   at that level, of less than one at zoom 8 at the finer.
+// - The finer level is cut in zoom-4 tiles, a sixteenth of the world each way: the view and the
+//   half view round it that land-fine.ts loads span three or four each way at 5.25, one or two
+//   at 8. In zoom-3 tiles a view of a demo port at 8 loaded three times the bytes at the median
+//   (the tile of China's coast down to the Philippines alone holds a tenth of the level).
 // - Rings are not untangled (see tangledRings) at these tolerances: what simplification moves is
-//   under a pixel, and 1:10m's own rings touch, which no halving undoes.
-// - Grids of a quarter of a pixel at each level's closest zoom (2^14 at 5, 2^16 at 7).
+//   under a pixel or two, and the source's own rings touch, which no halving undoes.
+// - Grids of half a pixel at each level's closest zoom (2^14 at 5, 2^17 at 8).
 const FINE_LAND = [
-  { name: 'mid', above: 3, upTo: 5, gridBits: 14, tolerance: 1.5, tileZoom: 2 },
-  { name: 'fine', above: 5, upTo: 7, gridBits: 16, tolerance: 0.75, tileZoom: 3 },
+  { name: 'mid', source: 'openStreetMap', above: 2.75, upTo: 5, gridBits: 14, tolerance: 1.5, tileZoom: 2, smallest: 0.25 },
+  { name: 'fine', source: 'openStreetMap', above: 5, upTo: 8, gridBits: 17, tolerance: 0.75, tileZoom: 4, smallest: 1 },
 ];
 
 /** Where segment pq crosses the line where coordinate `axis` is `bound`, the same whichever way it is walked. */
@@ -512,16 +542,15 @@ export function clipRing(ring, [x0, y0, x1, y1]) {
 }
 
 /** A level's tiles: `x-y` of each zoom-`tileZoom` tile with land, and the polygons clipped to it. */
-export function landTiles(topology, { gridBits, tolerance, upTo, tileZoom }) {
+export function landTiles(source, { gridBits, tolerance, upTo, tileZoom, smallest }) {
   const size = 2 ** gridBits;
   const count = 2 ** tileZoom;
   const step = size / count;
   const tiles = new Map();
-  for (const polygon of landPolygons(topology, { gridBits, tolerance, zoom: upTo, untangle: false })) {
-    const xs = polygon[0].map(([x]) => x);
-    const ys = polygon[0].map(([, y]) => y);
-    const [tx0, tx1] = [Math.min(...xs), Math.max(...xs)].map((x) => Math.max(0, Math.min(count - 1, Math.floor(x / step))));
-    const [ty0, ty1] = [Math.min(...ys), Math.max(...ys)].map((y) => Math.max(0, Math.min(count - 1, Math.floor(y / step))));
+  for (const polygon of landPolygons(source, { gridBits, tolerance, zoom: upTo, untangle: false, smallest })) {
+    const [x0, y0, x1, y1] = boxOf(polygon[0]);
+    const [tx0, tx1] = [x0, x1].map((x) => Math.max(0, Math.min(count - 1, Math.floor(x / step))));
+    const [ty0, ty1] = [y0, y1].map((y) => Math.max(0, Math.min(count - 1, Math.floor(y / step))));
     for (let tx = tx0; tx <= tx1; tx++) {
       for (let ty = ty0; ty <= ty1; ty++) {
         // The outer tiles reach past the grid: Antarctica closes a little beyond the map's edge.
@@ -537,32 +566,115 @@ export function landTiles(topology, { gridBits, tolerance, upTo, tileZoom }) {
   return new Map([...tiles].sort(([a], [b]) => a.localeCompare(b, 'en', { numeric: true })));
 }
 
-const FINE_SOURCE = 'land-10m.json';
-const fineHeader = (what) => [
-  `// Generated by scripts/generate-map-assets.mjs from world-atlas ${versionOf('world-atlas')} ${FINE_SOURCE}`,
-  '// (Natural Earth, public domain; packaging ISC, © Michael Bostock). Do not edit; rerun the script after upgrading.',
+// OpenStreetMap's land has its lakes as holes, Natural Earth's only the Caspian Sea: the
+// outline keeps the holes of at least SEA_AREA square degrees (the Caspian is 44; Lakes Michigan
+// and Huron, the largest lake, 14), so that the zoomed-in outline does not show lakes the coarser
+// ones have as land. The lakes are most of the source's points. Then the shapes that lie on land
+// the others paint go: the islands in the lakes filled (and theirs in turn), and specks of the
+// source over land (lakes too small for its resolution with their islands left); the even-odd
+// basemap would paint each as a hole in the land.
+const SEA_AREA = 20;
+// The latitude bands, in degrees, that ringIndex files edges by: narrow, so that a test reads few
+// of a continent's edges (with bands of a quarter of a degree the tests took most of the
+// generator's time).
+const BAND = 0.05;
+
+/** A ring's bounding box `[x0, y0, x1, y1]`. */
+function boxOf(ring) {
+  return ring.reduce(
+    ([x0, y0, x1, y1], [x, y]) => [Math.min(x0, x), Math.min(y0, y), Math.max(x1, x), Math.max(y1, y)],
+    [Infinity, Infinity, -Infinity, -Infinity],
+  );
+}
+
+/**
+ * The rings of `rings` (in degrees) that hold a point, by index: the rings filed by the whole
+ * degrees their boxes cover, their edges by latitude band, so that each test reads only the
+ * edges that can cross the point's parallel.
+ */
+function ringIndex(rings) {
+  const file = (map, key, value) => (map.get(key) ?? map.set(key, []).get(key)).push(value);
+  const cells = new Map();
+  const bands = rings.map((ring, r) => {
+    const [x0, y0, x1, y1] = boxOf(ring);
+    for (let x = Math.floor(x0); x <= Math.floor(x1); x++)
+      for (let y = Math.floor(y0); y <= Math.floor(y1); y++) file(cells, `${x},${y}`, r);
+    const byBand = new Map();
+    ring.forEach(([, ay], i) => {
+      const by = ring[(i + 1) % ring.length][1];
+      for (let band = Math.floor(Math.min(ay, by) / BAND); band <= Math.floor(Math.max(ay, by) / BAND); band++) file(byBand, band, i);
+    });
+    return byBand;
+  });
+  return ([x, y]) =>
+    (cells.get(`${Math.floor(x)},${Math.floor(y)}`) ?? []).filter((r) => {
+      const ring = rings[r];
+      let odd = false;
+      for (const i of bands[r].get(Math.floor(y / BAND)) ?? []) {
+        const [ax, ay] = ring[i];
+        const [bx, by] = ring[(i + 1) % ring.length];
+        if (ay > y !== by > y && x < ax + ((y - ay) * (bx - ax)) / (by - ay)) odd = !odd;
+      }
+      return odd;
+    });
+}
+
+/** Shapes without their holes smaller than SEA_AREA, nor the shapes then on land the others paint. */
+export function withoutLakes(shapes) {
+  const kept = shapes.map(([outer, ...holes]) => [outer, ...holes.filter((hole) => Math.abs(area(hole)) / 2 >= SEA_AREA)]);
+  const owner = kept.flatMap((shape, s) => shape.map(() => s));
+  const holders = ringIndex(kept.flat());
+  // The other shapes' rings under each shape's first three points: a shape that touches another's
+  // coast (cut at the antimeridian, or an island at a river mouth) has points that are not.
+  const under = kept.map(([outer], s) => outer.slice(0, 3).map((point) => holders(point).filter((r) => owner[r] !== s)));
+  // A shape goes when the others left paint land under all three; once it has gone, the islands
+  // in its lakes may be on land in turn.
+  const gone = new Set();
+  for (let round = new Set([0]); round.size > 0;) {
+    round = new Set(
+      under.flatMap((points, s) =>
+        !gone.has(s) && points.every((rings) => rings.filter((r) => !gone.has(owner[r])).length % 2 === 1) ? [s] : [],
+      ),
+    );
+    for (const s of round) gone.add(s);
+  }
+  return kept.filter((_, s) => !gone.has(s));
+}
+
+// The finer outlines' sources, each read once however many levels use it.
+const LAND_SOURCES = {
+  openStreetMap: {
+    credit: () => [
+      `@geo-maps/earth-lands-1km ${versionOf('@geo-maps/earth-lands-1km')} map.geo.json`,
+      '(© OpenStreetMap contributors, ODbL 1.0; code MIT, © Simone Primarosa). Do not edit; rerun the script after upgrading.',
+    ],
+    read() {
+      const geoJson = JSON.parse(readFileSync(require.resolve('@geo-maps/earth-lands-1km/map.geo.json'), 'utf8'));
+      const shapes = withoutLakes(geoJsonShapes(geoJson));
+      if (shapes.length === 0) throw new Error('@geo-maps/earth-lands-1km map.geo.json changed shape.');
+      return shapes;
+    },
+  },
+};
+const sourceShapes = new Map();
+const readSource = (name) => sourceShapes.get(name) ?? sourceShapes.set(name, LAND_SOURCES[name].read()).get(name);
+const fineHeader = (source, what) => [
+  `// Generated by scripts/generate-map-assets.mjs from ${LAND_SOURCES[source].credit()[0]}`,
+  `// ${LAND_SOURCES[source].credit()[1]}`,
   `// ${what}`,
 ];
-
-let fineSource;
-function readFineSource() {
-  fineSource ??= JSON.parse(readFileSync(require.resolve(`world-atlas/${FINE_SOURCE}`), 'utf8'));
-  if (fineSource.type !== 'Topology' || !fineSource.transform || !fineSource.objects?.land)
-    throw new Error(`world-atlas ${FINE_SOURCE} changed shape.`);
-  return fineSource;
-}
 
 /** The finer outlines' modules: [name, text] of land-tiles.generated.ts and of each tile in land/. */
 function fineLandModules() {
   const files = [];
   const levels = FINE_LAND.map((level) => {
-    const tiles = landTiles(readFineSource(), level);
+    const tiles = landTiles(readSource(level.source), level);
     const loaders = [...tiles].map(([key, polygons]) => {
       const name = `land/${level.name}-${key}.generated.ts`;
       files.push([
         name,
         [
-          ...fineHeader(`The land in tile ${key} of zoom ${level.tileZoom}, packed as packed-land.ts reads it.`),
+          ...fineHeader(level.source, `The land in tile ${key} of zoom ${level.tileZoom}, packed as packed-land.ts reads it.`),
           `export const packedLand = ${JSON.stringify(packLand(polygons))};`,
           '',
         ].join('\n'),
@@ -579,8 +691,13 @@ function fineLandModules() {
       '  },',
     ];
   });
+  const sources = [...new Set(FINE_LAND.map((level) => level.source))];
   const index = [
-    ...fineHeader('The finer outlines, a level for each range of zooms in landZooms, each tile a module imported when needed.'),
+    '// Generated by scripts/generate-map-assets.mjs. Do not edit; change FINE_LAND there. The tiles are from',
+    ...sources.flatMap((source) =>
+      LAND_SOURCES[source].credit().map((line, n) => `//${n === 0 ? ' ' : '   '}${line.replace(/ Do not edit.*/, '')}`),
+    ),
+    '// The finer outlines, a level for each range of zooms in landZooms, each tile a module imported when needed.',
     '',
     "import type { LandLevel } from './land-levels.js';",
     '',

@@ -17,7 +17,7 @@
 //                    they import that neither the first loads nor the first lookups brought
 //                    (printed, no budget of its own). The tile layer's chunk, loaded only with
 //                    `tile-url`, is not counted: the default map draws the built-in land;
-//   finer land       the 1:10m land outline's drawing and index, and its tiles, imported when a map
+//   finer land       the finer land outline's drawing and index, and its tiles, imported when a map
 //                    is zoomed past the coarse outline's zooms (map/land-layer.ts): their sum, each
 //                    level's largest tile and median (printed, no budget; a view loads a few
 //                    tiles of one level). `--land` lists every tile;

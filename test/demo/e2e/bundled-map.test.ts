@@ -148,7 +148,7 @@ describe('the bundled map', () => {
       [],
     );
     assert.ok(
-      requests.some((url) => /\/chunks\/map-\w+\.js$/.test(url)),
+      requests.some((url) => /\/chunks\/map-[\w-]{6}\.js$/.test(url)),
       'the map chunk was loaded',
     );
     await page.close();
@@ -181,11 +181,11 @@ describe('the bundled map', () => {
         timeout: 20_000,
       },
     );
-    const mapChunk = requests.find((url) => /\/chunks\/map-\w+\.js$/.test(url))!;
+    const mapChunk = requests.find((url) => /\/chunks\/map-[\w-]{6}\.js$/.test(url))!;
     const tiles = requests.filter((url) => LAND_CHUNK.test(url));
     assert.deepEqual(
       tiles.map((url) => new URL(url).pathname.replace(/-[\w-]{6}\.js$/, '')),
-      ['/chunks/land-tiles', '/chunks/land-fine-6-3'],
+      ['/chunks/land-tiles', '/chunks/land-fine-13-6', '/chunks/land-fine-13-7'],
     );
     assert.ok(
       tiles.every((url) => new URL('.', url).href === new URL('.', mapChunk).href),

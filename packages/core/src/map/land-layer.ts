@@ -25,6 +25,8 @@ export class LandLayer {
   constructor(
     private readonly map: LeafletMap,
     private readonly group: LayerGroup,
+    /** Called each time a finer level is drawn (OpenStreetMap's land: the map's credit follows). */
+    private readonly onFiner: () => void = () => {},
   ) {
     coarse ??= decodeLand(packedLand, landGrid);
     this.coarse = [-360, 0, 360].map((offset) => landPolygon(landLatLngs(coarse!, offset)));
@@ -51,7 +53,11 @@ export class LandLayer {
     this.fine
       .then((fine) => fine.draw(level, () => call === this.calls))
       .then(
-        (drawn) => drawn && this.show([drawn]),
+        (drawn) => {
+          if (!drawn) return;
+          this.show([drawn]);
+          this.onFiner();
+        },
         (error: unknown) => {
           // The coarse outline stays; the next move asks again.
           this.fine = undefined;

@@ -59,6 +59,8 @@ export interface RouteMapHooks {
   readonly onHint: (visible: boolean) => void;
   /** Elements the host draws over the map (the attribution); labels keep clear of them. */
   readonly overlays?: () => readonly Element[];
+  /** The built-in basemap drew its finer land, OpenStreetMap's, whose credit is then due. */
+  readonly onFinerLand?: () => void;
 }
 
 /** A label the map shows beside a marker, when it fits (see label-placement.ts). */
@@ -358,6 +360,11 @@ export class LeafletRouteMap {
     this.onResize(true);
   }
 
+  /** An overlay changed over a view set since the fit (by the visitor or the page): the labels move, the view stays. */
+  refreshLabels(): void {
+    this.placeLabels();
+  }
+
   destroy(): void {
     this.basemapGeneration++;
     this.land?.remove();
@@ -413,7 +420,7 @@ export class LeafletRouteMap {
       );
       return;
     }
-    this.land = new LandLayer(this.map, this.basemap);
+    this.land = new LandLayer(this.map, this.basemap, () => this.hooks.onFinerLand?.());
   }
 
   /** Sets the closest zoom the visitor may reach (undefined: the tile layer's), and zooms out to it if past. */

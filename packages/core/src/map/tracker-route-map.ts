@@ -78,6 +78,7 @@ export class TrackerRouteMap extends LitElement {
     messages: { attribute: false },
     hintVisible: { state: true },
     drawn: { state: true },
+    finerLand: { state: true },
     failed: { state: true },
   };
 
@@ -99,6 +100,8 @@ export class TrackerRouteMap extends LitElement {
   declare messages: Partial<MapMessages> | undefined;
   declare private hintVisible: boolean;
   declare private drawn: boolean;
+  /** The map has drawn OpenStreetMap's land: its credit shows from then on, also zoomed back out. */
+  declare private finerLand: boolean;
   /** The map's code could not be loaded: the placeholder goes, the text alternative stays. */
   declare private failed: boolean;
 
@@ -120,6 +123,7 @@ export class TrackerRouteMap extends LitElement {
     this.messages = undefined;
     this.hintVisible = false;
     this.drawn = false;
+    this.finerLand = false;
     this.failed = false;
     this.#nearViewport = new NearViewportController(this, {
       enabled: () => this.loading === 'lazy' && hasMapData(this.view?.shipment),
@@ -164,6 +168,9 @@ export class TrackerRouteMap extends LitElement {
       if (changed.has('view') || changed.has('tileUrl') || changed.has('messages')) this.#draw(this.#renderer);
       // The attribution appears once the map is drawn; the view and labels make room for it.
       else if ((changed as Map<PropertyKey, unknown>).has('drawn')) this.#renderer.relayout();
+      // It grows once it credits OpenStreetMap, whose land is drawn zoomed in: the labels make
+      // room, the view (the fit, or the visitor's or the page's since) stays.
+      else if ((changed as Map<PropertyKey, unknown>).has('finerLand')) this.#renderer.refreshLabels();
     } else if (!this.#rendererLoading) {
       void this.#createRenderer();
     }
@@ -183,6 +190,9 @@ export class TrackerRouteMap extends LitElement {
           this.hintVisible = visible;
         },
         overlays: () => [...this.renderRoot.querySelectorAll('.attribution')],
+        onFinerLand: () => {
+          if (generation === this.#generation) this.finerLand = true;
+        },
       });
       this.#draw(this.#renderer);
       this.drawn = true;
@@ -219,11 +229,12 @@ export class TrackerRouteMap extends LitElement {
     this.#renderer = undefined;
     this.hintVisible = false;
     this.drawn = false;
+    this.finerLand = false;
   }
 
   #attribution(): string {
     const tiles = usableTileUrl(this.tileUrl);
-    if (!tiles) return this.#words.basemapAttribution;
+    if (!tiles) return this.finerLand ? this.#words.finerBasemapAttribution : this.#words.basemapAttribution;
     return this.tileAttribution?.trim() || tileHost(tiles);
   }
 

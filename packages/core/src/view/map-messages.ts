@@ -22,6 +22,8 @@ export interface MapMessages {
   readonly interactHint: string;
   /** Attribution of the built-in basemap (shown when no `tile-url` is set). */
   readonly basemapAttribution: string;
+  /** The same once the map has drawn OpenStreetMap's land, zoomed in past the overview's outline. */
+  readonly finerBasemapAttribution: string;
   readonly vessel: string;
   readonly aircraft: string;
   /** A place's role, for the port tooltip ("Port of loading"). */
@@ -43,7 +45,7 @@ export interface MapMessages {
   readonly roleDescription: string;
   /** The keys the map takes, said when it has focus. */
   readonly keys: string;
-  /** The basemap's source in a sentence ("Map data: Natural Earth."). */
+  /** The basemap's sources in a sentence ("Map data: Natural Earth."). */
   readonly attribution: (source: string) => string;
   /** The zoom buttons' names and tooltips. */
   readonly zoomIn: string;
@@ -64,8 +66,9 @@ export function mapMessagesFor(l: Localizer): MapMessages {
   return {
     mapLabel: l.t('map.label'),
     interactHint: l.t('map.hint'),
-    // A name, the same in every language.
+    // Names, the same in every language; OpenStreetMap's in the words its licence asks for.
     basemapAttribution: 'Natural Earth',
+    finerBasemapAttribution: 'Natural Earth, © OpenStreetMap contributors',
     vessel: l.t('map.vessel'),
     aircraft: l.t('map.aircraft'),
     role: (role) => l.t(`role.${role}`),

@@ -3,6 +3,7 @@ import { emulateMedia, executeServerCommand, sendKeys } from '@web/test-runner-c
 import '../../../../packages/core/src/map/define.js';
 import { DEFAULT_GAP } from '../../../../packages/core/src/map/label-placement.js';
 import { LAND_MAX_ZOOM } from '../../../../packages/core/src/map/land-levels.js';
+import { landZooms } from '../../../../packages/core/src/map/land-zooms.generated.js';
 import { englishMapMessages } from '../../../../packages/core/src/view/map-messages.js';
 import type { TrackerRouteMap } from '../../../../packages/core/src/map/index.js';
 import type { Shipment } from '../../../../packages/core/src/model/shipment.js';
@@ -159,6 +160,27 @@ describe('<cargo-tracker-route-map>', () => {
       // Read through the map's description only, not again as paragraphs of their own.
       expect(description.hidden).to.equal(true);
       expect(root(el).querySelector('.attribution')!.getAttribute('aria-hidden')).to.equal('true');
+    });
+
+    it('credits OpenStreetMap, shown and in the map’s description, from when it draws its land zoomed in', async () => {
+      const el = await mount(oceanInTransit());
+      const map = el.leafletMap!;
+      expect(map.getZoom()).to.be.at.most(landZooms[0]!);
+      expect(texts(el, '[part=attribution]')).to.deep.equal(['Natural Earth']);
+      const credit = 'Natural Earth, © OpenStreetMap contributors';
+      // Rotterdam, close in, as a visitor zooms: after taking the map (a click or Tab), which ends the refits.
+      await frames();
+      root(el).querySelector<HTMLElement>('.leaflet-container')!.focus();
+      map.setView([51.95, 4.1], LAND_MAX_ZOOM, { animate: false });
+      await waitUntil(() => texts(el, '[part=attribution]')[0] === credit, 'OpenStreetMap is not credited', { timeout: 10000 });
+      expect(root(el).getElementById('map-notes')!.textContent).to.equal(
+        `Arrow keys move the map; plus and minus zoom in and out. Map data: ${credit}.`,
+      );
+      // The view the page set stays, and zoomed out again the credit stays: this map drew that land.
+      expect(map.getZoom()).to.equal(LAND_MAX_ZOOM);
+      map.setZoom(1, { animate: false });
+      await frames();
+      expect(texts(el, '[part=attribution]')).to.deep.equal([credit]);
     });
 
     it('fits the whole route in the first view', async () => {
