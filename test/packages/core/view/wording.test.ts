@@ -92,6 +92,13 @@ describe('words for an event still to come', () => {
     await Promise.all(shippedLocales.filter((l) => l !== 'en').map(loadCatalogue));
   });
 
+  /** The history's rows for these events, as the presenter labels them. */
+  function rows(shipment: Shipment, events: readonly Milestone[], locale = 'en') {
+    const l = new Localizer(locale);
+    const unit = { ...shipment.units[0]!, milestones: events };
+    return createPresenter()({ ...shipment, units: [unit] }, undefined, l, mapMessagesFor(l)).units[0]!.milestones;
+  }
+
   it('names an estimated or planned ocean step in the words of its transport, not as done', () => {
     const ocean = shipmentOf('ocean-container-in-transit.json');
     const byMode = (mode: string, kind: 'estimated' | 'planned') =>
@@ -154,5 +161,19 @@ describe('words for an event still to come', () => {
     assert.deepEqual(titles(ocean, arrival, 'ar'), ['وصلت السفينة', 'وصول السفينة']);
     assert.deepEqual(titles(ocean, arrival, 'zh-CN'), ['船舶抵港', '船舶抵港']);
     assert.deepEqual(titles(ocean, [event('DISC'), event('DISC', { kind: 'planned' })], 'zh-CN'), ['已卸船', '卸船']);
+  });
+
+  it('leaves out a document text that only says our words as done, and keeps one that says more', () => {
+    const ocean = shipmentOf('ocean-container-in-transit.json');
+    const [planned, more, done] = rows(ocean, [
+      event('DISC', { kind: 'planned', description: 'Discharged' }),
+      event('DISC', { kind: 'planned', description: 'Discharge from vessel' }),
+      event('DISC', { description: 'Discharge from vessel' }),
+    ]);
+    assert.equal(planned!.title, 'Discharge');
+    assert.equal(planned!.detail, undefined);
+    assert.equal(more!.detail, 'Discharge from vessel');
+    assert.equal(done!.title, 'Discharged');
+    assert.equal(done!.detail, 'Discharge from vessel');
   });
 });
