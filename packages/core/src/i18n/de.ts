@@ -217,7 +217,7 @@ export const de = {
   'event.ocean.STUF.expected': 'Beladung des Containers',
   'event.ocean.STRP.expected': 'Entladung des Containers',
   'event.ocean.PICK.expected': 'Abholung',
-  'event.ocean.DROP.expected': 'Abstellung',
+  'event.ocean.DROP.expected': 'Abgabe',
   'event.ocean.CUSR.expected': 'Zollfreigabe',
   'event.ocean.INSP.expected': 'Kontrolle',
 
