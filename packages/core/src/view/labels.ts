@@ -24,14 +24,22 @@ function wordingVariant(m: Milestone, shipment: Shipment): string | undefined {
   return m.flightNumber.slice(0, 2).toUpperCase() === iata.toUpperCase() ? 'online' : 'interline';
 }
 
-/** Our words for a known event code, in the words of its mode; the document's text for an unknown one. */
+/**
+ * Our words for a known event code, in the words of its mode; the document's text for an unknown
+ * one. An event whose time is not actual has not happened, so it is named, not told as done: its
+ * key's `.expected` form ("Vessel arrival", not "Vessel arrived").
+ */
 export function eventLabel(milestone: Milestone, shipment: Shipment, l: Localizer): string {
-  const { product } = shipment;
-  const variant = milestone.known ? wordingVariant(milestone, shipment) : undefined;
-  const ours = milestone.known
-    ? (variant && l.lookup(`event.${product}.${milestone.code}.${variant}`)) || l.lookup(`event.${product}.${milestone.code}`)
-    : undefined;
-  return ours ?? milestone.description ?? milestone.code;
+  if (!milestone.known) return milestone.description ?? milestone.code;
+  const base = `event.${shipment.product}.${milestone.code}`;
+  const variant = wordingVariant(milestone, shipment);
+  const keys = variant ? [`${base}.${variant}`, base] : [base];
+  const forms = milestone.kind === 'actual' ? keys : keys.map((key) => `${key}.expected`);
+  for (const key of forms) {
+    const words = l.lookup(key);
+    if (words) return words;
+  }
+  return milestone.description ?? milestone.code;
 }
 
 /** "Ningbo" / "Dubai (DXB)": the place without its country; a no-break space keeps the code with its city. */

@@ -110,7 +110,10 @@ function labelShipment(shipment: Shipment, listedCarrierName: string | undefined
 
 function labelMilestone(m: Milestone, shipment: Shipment, l: Localizer, place: PlaceView | undefined): MilestoneView {
   const title = eventLabel(m, shipment, l);
-  const detail = m.known && m.description && m.description !== title ? m.description : undefined;
+  // The document's text shows when it says more than our words; a carrier's "Discharged" on a
+  // planned discharge only says ours in the done form, which the title rightly left out.
+  const done = m.kind === 'actual' ? title : eventLabel({ ...m, kind: 'actual' }, shipment, l);
+  const detail = m.known && m.description && m.description !== title && m.description !== done ? m.description : undefined;
   const facts = [
     m.vessel ?? m.flightNumber,
     m.voyage ? l.t('shipment.voyage', { voyage: m.voyage }) : undefined,

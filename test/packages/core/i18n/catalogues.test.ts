@@ -57,7 +57,7 @@ const sameAsEnglish: Record<string, readonly MessageKey[]> = {
     'place.inCountry',
     'map.position',
   ],
-  fr: ['shipment.voyage', 'role.destination', 'flight.route', 'place.inCountry', 'map.position'],
+  fr: ['shipment.voyage', 'role.destination', 'flight.route', 'place.inCountry', 'map.position', 'event.ocean.INSP.expected'],
   'pt-BR': ['shipment.status', 'flight.route', 'shipment.labelled', 'exception.leg', 'place.inCountry', 'map.position'],
   'zh-CN': ['flight.route'],
   ja: ['flight.route'],
@@ -134,6 +134,18 @@ describe('message catalogues', () => {
       const texts = typeof message === 'string' ? [message] : Object.values(message);
       for (const text of texts) assert.doesNotMatch(text, quantities, key);
     }
+  });
+
+  it('has, for every event, its words while still to come (each catalogue then has them, as it has every English key)', () => {
+    const events = englishKeys.filter((key) => /^event\.(ocean|air)\./.test(key));
+    const done = events.filter((key) => !key.endsWith('.expected'));
+    assert.deepEqual(
+      events.filter((key) => key.endsWith('.expected')),
+      done.map((key) => `${key}.expected`).sort(),
+    );
+    // Only a label with no tense reads the same both ways; a done one must not ("Vessel arrived").
+    const same = done.filter((key) => en[`${key}.expected` as MessageKey] === en[key as MessageKey]);
+    assert.deepEqual(same, ['event.ocean.GTIN', 'event.ocean.GTOT']);
   });
 
   it('has English plural messages with the forms English uses', () => {

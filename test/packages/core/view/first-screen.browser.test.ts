@@ -200,3 +200,67 @@ describe('the room of a result while it loads', () => {
     );
   }
 });
+
+describe('an event still to come', () => {
+  afterEach(() => document.querySelectorAll('[data-test-root]').forEach((n) => n.remove()));
+
+  /** The title of each history row of this code, by its time's kind, without its kind tag. */
+  function titles(el: Tracker, code: string): Array<[string | undefined, string]> {
+    return parts(el, 'milestone')
+      .filter((r) => r.dataset.code === code)
+      .map((r) => {
+        const words = [...r.querySelector('.milestone-title')!.childNodes].filter((n) => n.nodeType === Node.TEXT_NODE);
+        return [
+          r.dataset.kind,
+          words
+            .map((n) => n.textContent)
+            .join('')
+            .trim(),
+        ];
+      });
+  }
+
+  /** The summary's "Next" line. */
+  const next = (el: Tracker) => text([...part(el, 'progress')!.querySelectorAll('dd')][1]);
+
+  it('is named, not told as done, in the timeline and the summary’s next line; a vessel that arrived still "arrived"', async () => {
+    const el = await loaded('ocean-tracker', 'reference-number="MEDU9091004"', await fixture('ocean-container-in-transit.json'));
+    expect(titles(el, 'ARRI')).to.deep.equal([
+      ['actual', 'Vessel arrived'],
+      ['estimated', 'Vessel arrival'],
+    ]);
+    expect(titles(el, 'DISC')).to.deep.equal([
+      ['actual', 'Discharged'],
+      ['planned', 'Discharge'],
+    ]);
+    expect(next(el)).to.match(/^Vessel arrival ·.+Estimated$/);
+    // Nothing still to come reads as done, the document's own text under the title included.
+    for (const row of parts(el, 'milestone').filter((r) => r.dataset.kind !== 'actual')) {
+      expect(text(row)).to.not.match(/arrived|departed|discharged|loaded/i);
+    }
+  });
+
+  it('is named, not told as done, for a waybill: the onward flight’s departure and arrival', async () => {
+    const el = await loaded('air-tracker', 'awb-number="176-22817340"', await fixture('air-awb-transfer.json'));
+    expect(titles(el, 'DEP')).to.deep.equal([
+      ['actual', 'Departed'],
+      ['planned', 'Departure'],
+    ]);
+    expect(titles(el, 'ARR')).to.deep.equal([
+      ['actual', 'Arrived'],
+      ['estimated', 'Arrival'],
+    ]);
+    expect(next(el)).to.match(/^Departure ·.+Planned$/);
+  });
+
+  it('is named in the language of the element: "Ankunft des Schiffs", not "Schiff angekommen"', async () => {
+    const el = await loaded('ocean-tracker', 'reference-number="MEDU9091004"', await fixture('ocean-container-in-transit.json'));
+    el.lang = 'de';
+    await until(() => titles(el, 'ARRI')[0]?.[1] === 'Schiff angekommen', 'the history in German');
+    expect(titles(el, 'ARRI')).to.deep.equal([
+      ['actual', 'Schiff angekommen'],
+      ['estimated', 'Ankunft des Schiffs'],
+    ]);
+    expect(next(el)).to.match(/^Ankunft des Schiffs ·.+Voraussichtlich$/);
+  });
+});

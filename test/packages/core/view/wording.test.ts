@@ -85,3 +85,95 @@ describe('words that fit the mode', () => {
     assert.deepEqual(titles(ocean, [event('XRAY', { known: false, mode: 'rail', description: 'Scanned' })]), ['Scanned']);
   });
 });
+
+describe('words for an event still to come', () => {
+  before(async () => {
+    registerEnglish(enShipment);
+    await Promise.all(shippedLocales.filter((l) => l !== 'en').map(loadCatalogue));
+  });
+
+  /** The history's rows for these events, as the presenter labels them. */
+  function rows(shipment: Shipment, events: readonly Milestone[], locale = 'en') {
+    const l = new Localizer(locale);
+    const unit = { ...shipment.units[0]!, milestones: events };
+    return createPresenter()({ ...shipment, units: [unit] }, undefined, l, mapMessagesFor(l)).units[0]!.milestones;
+  }
+
+  it('names an estimated or planned ocean step in the words of its transport, not as done', () => {
+    const ocean = shipmentOf('ocean-container-in-transit.json');
+    const byMode = (mode: string, kind: 'estimated' | 'planned') =>
+      titles(
+        ocean,
+        ['LOAD', 'DEPA', 'ARRI', 'DISC'].map((code) => event(code, { mode, kind })),
+      );
+    assert.deepEqual(byMode('vessel', 'estimated'), ['Loading on vessel', 'Vessel departure', 'Vessel arrival', 'Discharge']);
+    assert.deepEqual(byMode('vessel', 'planned'), byMode('vessel', 'estimated'));
+    assert.deepEqual(byMode('rail', 'planned'), ['Loading on train', 'Train departure', 'Train arrival', 'Unloading from train']);
+    assert.deepEqual(byMode('truck', 'planned'), ['Loading on truck', 'Truck departure', 'Truck arrival', 'Unloading from truck']);
+    assert.deepEqual(byMode('barge', 'estimated'), ['Loading on barge', 'Barge departure', 'Barge arrival', 'Discharge from barge']);
+    // The same event once it happened keeps the words of what was done.
+    assert.deepEqual(titles(ocean, [event('ARRI', { kind: 'actual' }), event('ARRI', { kind: 'estimated' })]), [
+      'Vessel arrived',
+      'Vessel arrival',
+    ]);
+  });
+
+  it('names an expected air event, a transfer by its onward flight too', () => {
+    const air = shipmentOf('air-awb-transfer.json');
+    assert.deepEqual(titles(air, [event('DLV', { kind: 'estimated' }), event('DLV'), event('ARR', { kind: 'planned' }), event('ARR')]), [
+      'Delivery',
+      'Delivered',
+      'Arrival',
+      'Arrived',
+    ]);
+    for (const locale of shippedLocales) {
+      const words = titles(
+        air,
+        [{ flightNumber: 'EK9905' }, { flightNumber: 'LH8162' }, {}].map((extra) => event('TFD', { kind: 'planned', ...extra })),
+        locale,
+      );
+      assert.equal(new Set(words).size, 3, `${locale}: ${words.join(' / ')}`);
+    }
+    assert.deepEqual(
+      titles(air, [event('TFD', { kind: 'planned', flightNumber: 'EK9905' }), event('TFD', { kind: 'planned', flightNumber: 'LH8162' })]),
+      ['Transfer to a connecting flight', 'Transfer to another airline'],
+    );
+  });
+
+  it('tells rail from vessel, truck and barge for an expected step in every language too', () => {
+    const ocean = shipmentOf('ocean-container-in-transit.json');
+    for (const locale of shippedLocales) {
+      for (const code of ['LOAD', 'DEPA', 'ARRI', 'DISC']) {
+        const words = titles(
+          ocean,
+          ['vessel', 'rail', 'truck', 'barge'].map((mode) => event(code, { mode, kind: 'estimated' })),
+          locale,
+        );
+        assert.equal(new Set(words).size, 4, `${locale} ${code}: ${words.join(' / ')}`);
+      }
+    }
+  });
+
+  it('speaks of an expected arrival as one in a translated language', () => {
+    const ocean = shipmentOf('ocean-container-in-transit.json');
+    const arrival = [event('ARRI'), event('ARRI', { kind: 'estimated' })];
+    assert.deepEqual(titles(ocean, arrival, 'de'), ['Schiff angekommen', 'Ankunft des Schiffs']);
+    assert.deepEqual(titles(ocean, arrival, 'ar'), ['وصلت السفينة', 'وصول السفينة']);
+    assert.deepEqual(titles(ocean, arrival, 'zh-CN'), ['船舶抵港', '船舶抵港']);
+    assert.deepEqual(titles(ocean, [event('DISC'), event('DISC', { kind: 'planned' })], 'zh-CN'), ['已卸船', '卸船']);
+  });
+
+  it('leaves out a document text that only says our words as done, and keeps one that says more', () => {
+    const ocean = shipmentOf('ocean-container-in-transit.json');
+    const [planned, more, done] = rows(ocean, [
+      event('DISC', { kind: 'planned', description: 'Discharged' }),
+      event('DISC', { kind: 'planned', description: 'Discharge from vessel' }),
+      event('DISC', { description: 'Discharge from vessel' }),
+    ]);
+    assert.equal(planned!.title, 'Discharge');
+    assert.equal(planned!.detail, undefined);
+    assert.equal(more!.detail, 'Discharge from vessel');
+    assert.equal(done!.title, 'Discharged');
+    assert.equal(done!.detail, 'Discharge from vessel');
+  });
+});
