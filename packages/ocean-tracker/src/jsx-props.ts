@@ -31,7 +31,7 @@ export interface OceanTrackerProperties {
   headingLevel?: number | undefined;
   /** Language of the text, dates and numbers: `en`, `es`, `de`, `fr`, `pt-BR`, `zh-CN`, `ja`, `ar`; others fall back to their language, then English. */
   lang?: string | undefined;
-  /** Overrides for any message of the catalogue, by key (see `en-form.ts`, `en-notices.ts` and `en-shipment.ts` in core), in every language. A message that counts (`milestone.pieces`, …) takes one text per plural category, e.g. `{ one: "{count} piece", other: "{count} pieces" }`. */
+  /** Overrides for any message of the catalogue, by key (see `en-form.ts`, `en-notices.ts` and `en-shipment.ts` in core), in every language. A message that counts (`milestone.pieces`, …) takes one text per plural category, e.g. `{ one: "{count} piece", other: "{count} pieces" }`. An event has two: `event.ocean.ARRI` for one that happened, `event.ocean.ARRI.expected` for one still to come. */
   messages?: Messages | undefined;
   /** Maps the proxy's 200 body to the view model (`{ ok: true, shipment } | { ok: false, reason }`), to read another document shape. */
   normalizer?: Normalizer | undefined;

@@ -80,7 +80,7 @@ export const trackerApi = {
         'Language of the text, dates and numbers: `en`, `es`, `de`, `fr`, `pt-BR`, `zh-CN`, `ja`, `ar`; others fall back to their language, then English.',
     },
     messages:
-      'Overrides for any message of the catalogue, by key (see `en-form.ts`, `en-notices.ts` and `en-shipment.ts` in core), in every language. A message that counts (`milestone.pieces`, …) takes one text per plural category, e.g. `{ one: "{count} piece", other: "{count} pieces" }`.',
+      'Overrides for any message of the catalogue, by key (see `en-form.ts`, `en-notices.ts` and `en-shipment.ts` in core), in every language. A message that counts (`milestone.pieces`, …) takes one text per plural category, e.g. `{ one: "{count} piece", other: "{count} pieces" }`. An event has two: `event.ocean.ARRI` for one that happened, `event.ocean.ARRI.expected` for one still to come.',
     normalizer: {
       unsetMeans: "the product's own normalizer",
       description:
