@@ -99,7 +99,7 @@ describe('npm run build:wordpress', () => {
       'the elements’ chunks',
     );
     assert.ok(
-      files.some((f) => /^cargo-trackers\/assets\/0\.1\.0\/chunks\/land-fine-6-3-[\w-]+\.js$/.test(f)),
+      files.some((f) => /^cargo-trackers\/assets\/0\.1\.0\/chunks\/land-fine-13-6-[\w-]+\.js$/.test(f)),
       'the finer land outline’s tiles, beside the map’s chunk',
     );
     assert.deepEqual(
