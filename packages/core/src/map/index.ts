@@ -25,12 +25,12 @@ export {
   boundsOf,
   buildRouteScene,
   greatCirclePath,
-  hasMapData,
   unwrapPath,
   type GeoBounds,
   type RouteScene,
   type SceneLine,
   type ScenePosition,
   type SceneStop,
-} from '../view/route-geometry.js';
+} from './route-scene.js';
+export { hasMapData } from '../view/route-facts.js';
 export { usableTileUrl } from './tile-template.js';

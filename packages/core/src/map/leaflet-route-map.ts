@@ -31,7 +31,7 @@ import { LAND_MAX_ZOOM } from './land-levels.js';
 import { leafletCss } from './leaflet-css.generated.js';
 import { MapLabelLayer, VehicleLayer } from './pinned-elements.js';
 import { positionWords, type MapMessages } from '../view/map-messages.js';
-import { buildRouteScene, type RouteScene, type SceneStop } from '../view/route-geometry.js';
+import { buildRouteScene, type RouteScene, type SceneStop } from './route-scene.js';
 import { usableTileUrl } from './tile-template.js';
 import { WheelZoom } from './wheel-zoom.js';
 

@@ -6,7 +6,7 @@ import type { MapView } from '../view/view-model.js';
 import type { LeafletRouteMap } from './leaflet-route-map.js';
 import { loadMapRenderer, mapLoadingConverter, NearViewportController, type MapLoading } from './lazy-map.js';
 import { describeRoute, englishMapMessages, type MapMessages } from '../view/map-messages.js';
-import { hasMapData } from '../view/route-geometry.js';
+import { hasMapData } from '../view/route-facts.js';
 import { tileHost, usableTileUrl } from './tile-template.js';
 
 export type MapTheme = 'auto' | 'light' | 'dark';

@@ -13,7 +13,7 @@ import { deriveExceptions } from './exception.js';
 import { memoizeLast } from './memo.js';
 import type { FlightView, MapView, MilestoneView, PlaceView, ShipmentView, StopView, UnitView, VehicleView } from './view-model.js';
 import { lazyList } from './lazy-list.js';
-import { whereabouts } from './route-geometry.js';
+import { whereabouts } from './route-facts.js';
 
 /** One element's presenter: each call with unchanged inputs returns the previous view. */
 export type Presenter = (shipment: Shipment, listedCarrierName: string | undefined, l: Localizer, words: MapMessages) => ShipmentView;

@@ -12,7 +12,7 @@ import type { Localizer } from '../i18n/localizer.js';
 import { createPresenter } from './present.js';
 import type { ProductView } from '../first/tracker-element.js';
 import { mapMessagesFor } from './map-messages.js';
-import { hasMapData } from './route-geometry.js';
+import { hasMapData } from './route-facts.js';
 import type { Shipment } from '../model/shipment.js';
 import { inSentence, type RenderContext } from './render-context.js';
 import type { MapView, ShipmentView } from './view-model.js';

@@ -1,5 +1,6 @@
 /**
- * Route geometry for the map, free of Leaflet so it runs (and is tested) in Node.
+ * The map's scene of a shipment's route, free of Leaflet so it runs (and is tested) in Node. It
+ * loads with the map; what the shipment view itself needs of the route is in ../view/route-facts.ts.
  *
  * The document gives longitudes in [-180, 180]. A route that crosses the antimeridian
  * jumps from 179.x to -179.x; drawn as given, Leaflet would send the line across the
@@ -9,6 +10,7 @@
  * the basemap draws its land copies there too.
  */
 import type { LatLng, LegState, Place, PlaceRole, Position, Shipment } from '../model/shipment.js';
+import { centralAngle, toRadians } from '../view/route-facts.js';
 
 /** A line as the map draws it: longitudes already unwrapped. */
 export interface SceneLine {
@@ -73,16 +75,7 @@ export function unwrapPath(path: readonly LatLng[], startReference?: number): La
   return out;
 }
 
-const toRadians = (deg: number): number => (deg * Math.PI) / 180;
 const toDegrees = (rad: number): number => (rad * 180) / Math.PI;
-
-/** Central angle between two points, in radians (haversine, stable for short distances). */
-export function centralAngle(a: LatLng, b: LatLng): number {
-  const dLat = toRadians(b.lat - a.lat);
-  const dLng = toRadians(b.lng - a.lng);
-  const h = Math.sin(dLat / 2) ** 2 + Math.cos(toRadians(a.lat)) * Math.cos(toRadians(b.lat)) * Math.sin(dLng / 2) ** 2;
-  return 2 * Math.atan2(Math.sqrt(h), Math.sqrt(Math.max(0, 1 - h)));
-}
 
 /**
  * Points along the great circle from `a` to `b`, ends included, roughly one every
@@ -175,28 +168,6 @@ function splitAtVehicle(line: SceneLine, at: LatLng): { lines: SceneLine[]; bear
   };
 }
 
-/** Where the vehicle is, in the route's own places: near one, or on the leg between two. */
-export type Whereabouts = { readonly near: Place } | { readonly from: Place; readonly to: Place };
-
-/** Closer than this to a stop (about 50 km) is "near" it. */
-const NEAR_RADIANS = 50 / 6371;
-
-/** The vehicle's whereabouts in the route's own place names, never coordinates; undefined without a position. */
-export function whereabouts(shipment: Shipment): Whereabouts | undefined {
-  const position = shipment.position;
-  if (!position) return undefined;
-  let near: Place | undefined;
-  let closest = NEAR_RADIANS;
-  for (const { place } of shipment.route) {
-    const angle = place.position ? centralAngle(place.position, position) : Infinity;
-    if (angle < closest) [near, closest] = [place, angle];
-  }
-  if (near) return { near };
-  // The leg under way, else the first still to come (an aircraft between a landing and the next leg's data).
-  const leg = shipment.legs.find((l) => l.state === 'current') ?? shipment.legs.find((l) => l.state === 'planned');
-  return leg?.from && leg.to ? { from: leg.from, to: leg.to } : undefined;
-}
-
 /** The leg's line as given, or (without a path) a great circle for air and a straight line otherwise. */
 function legPoints(leg: Shipment['legs'][number], product: Shipment['product']): readonly LatLng[] {
   if (leg.path.length >= 2) return leg.path;
@@ -285,12 +256,4 @@ export function buildRouteScene(shipment: Shipment): RouteScene {
 
   const bounds = boundsOf([...routePoints, ...stops.map((s) => s.at), ...(position ? [position.at] : [])]);
   return recentre({ lines: drawn, stops, ...(position ? { position } : {}), ...(bounds ? { bounds } : {}) });
-}
-
-/** True when the shipment carries route data, i.e. when the elements should show a map. */
-export function hasMapData(shipment: Shipment | undefined): boolean {
-  if (!shipment) return false;
-  // Every document lists its ports with coordinates; only route data (legs) or a live
-  // position make the map worth its download.
-  return shipment.legs.length > 0 || shipment.position !== undefined;
 }

@@ -5,12 +5,10 @@ import {
   bearing,
   boundsOf,
   buildRouteScene,
-  centralAngle,
   greatCirclePath,
-  hasMapData,
   unwrapPath,
-  whereabouts,
-} from '../../../../packages/core/src/view/route-geometry.js';
+} from '../../../../packages/core/src/map/route-scene.js';
+import { centralAngle, hasMapData, whereabouts } from '../../../../packages/core/src/view/route-facts.js';
 import type { LatLng } from '../../../../packages/core/src/model/shipment.js';
 import { airTransfer, airWithoutPaths, DXB, FRA, HKG, LOS_ANGELES, oceanInTransit, oceanPacific, path } from './fixtures.js';
 
