@@ -25,6 +25,12 @@ export const PUBLISHED = {
 
 const ALWAYS_SHIPPED = ['LICENSE', 'README.md', 'CHANGELOG.md'];
 
+/**
+ * The packages whose tarballs hold the finer land tiles (core's src/map/land, built into its dist
+ * and into the script-tag bundle): OpenStreetMap data, under the ODbL (README, "Map data").
+ */
+const DATA_LICENSES = { core: 'MIT AND ODbL-1.0', 'cargo-trackers': 'MIT AND ODbL-1.0' };
+
 const readJson = (path) => JSON.parse(readFileSync(path, 'utf8'));
 const json = (value) => `${JSON.stringify(value, null, 2)}\n`;
 
@@ -32,7 +38,7 @@ const json = (value) => `${JSON.stringify(value, null, 2)}\n`;
 export function expectedManifest(dir, current, rootPkg = readJson(join(root, 'package.json'))) {
   const repository = rootPkg.repository;
   const next = { ...current };
-  next.license = 'MIT';
+  next.license = DATA_LICENSES[dir] ?? 'MIT';
   next.repository = { type: repository.type, url: repository.url, directory: `packages/${dir}` };
   next.homepage = `${rootPkg.homepage.replace(/#.*$/, '')}/tree/main/packages/${dir}#readme`;
   next.bugs = rootPkg.bugs;
