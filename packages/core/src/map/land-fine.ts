@@ -19,13 +19,15 @@ export class FineLand {
 
   /**
    * The outline of level `index` for the view, once its tiles have arrived; undefined when
-   * `current()` says the view has moved on meanwhile (its own call draws it).
+   * `current()` says the view has moved on meanwhile (its own call draws it), or for a view that
+   * is not a place (the outline drawn before stays).
    */
   async draw(index: number, current: () => boolean): Promise<Polygon | undefined> {
     // A map removed while this chunk loaded has no view to ask for.
     if (!current()) return undefined;
     const level = landLevels[index]!;
     const wanted = this.tilesInView(level);
+    if (!wanted) return undefined;
     await Promise.all(
       wanted.map(async ({ key }) => {
         const id = `${index}/${key}`;
@@ -38,7 +40,7 @@ export class FineLand {
   }
 
   /** The level's tiles with land that the view touches, with half a view round it, and the world copy each is drawn on. */
-  private tilesInView(level: LandLevel): Array<{ key: string; offset: number }> {
+  private tilesInView(level: LandLevel): Array<{ key: string; offset: number }> | undefined {
     const bounds = this.map.getPixelBounds();
     const size = bounds.getSize();
     const tile = 256 * 2 ** (this.map.getZoom() - level.tileZoom);
@@ -47,8 +49,13 @@ export class FineLand {
     const [y0, y1] = [bounds.min!.y - size.y / 2, bounds.max!.y + size.y / 2].map((y) =>
       Math.max(0, Math.min(count - 1, Math.floor(y / tile))),
     );
+    // A view Leaflet could not place (a size or centre that is not a number) has no tiles, and no
+    // view needs more than the world and a copy either side of its middle.
+    if (![x0, x1, y0, y1].every(Number.isFinite)) return undefined;
+    const middle = Math.floor((x0! + x1!) / 2);
+    const [from, to] = [Math.max(x0!, middle - Math.ceil(1.5 * count)), Math.min(x1!, middle + Math.ceil(1.5 * count))];
     const wanted: Array<{ key: string; offset: number }> = [];
-    for (let x = x0!; x <= x1!; x++) {
+    for (let x = from; x <= to; x++) {
       for (let y = y0!; y <= y1!; y++) {
         const key = `${((x % count) + count) % count}-${y}`;
         if (level.tiles[key]) wanted.push({ key, offset: Math.floor(x / count) * 360 });
