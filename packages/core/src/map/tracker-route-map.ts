@@ -134,6 +134,8 @@ export class TrackerRouteMap extends LitElement {
    * The Leaflet map while one is drawn, for integrators who add their own layers. The script-tag
    * bundle's Leaflet lacks the map methods this map never calls (`flyTo`, `locate`,
    * `setMaxBounds` …; scripts/trim-leaflet.ts), so a layer that calls them needs the npm packages.
+   * Until the visitor takes the map (a click, a tap or Tab), it fits the whole route again when its
+   * size changes, so a view set here before then lasts until the next resize.
    */
   get leafletMap(): LeafletRouteMap['map'] | undefined {
     return this.#renderer?.map;
