@@ -411,7 +411,12 @@ describe('createTrackingProxy', () => {
     it('refuses lookups, rather than forget counters, when the store has no room for more', () =>
       withProxy(
         echo,
-        { store: new MemoryStore({ maxCounters: 4 }), limits: { newNumbersPerClientPerHour: 50 } },
+        {
+          store: new MemoryStore({ maxCounters: 4 }),
+          // A budget window of ten hours counts in slices of one clock hour, as the quota does: two
+          // lookups a few milliseconds apart cannot fall on either side of a slice's end and take a counter more.
+          limits: { newNumbersPerClientPerHour: 50, upstreamBudget: { requests: 90, windowMs: 36_000_000 } },
+        },
         async (proxy, upstream) => {
           // One lookup takes a quota counter, a seen-mark and a budget slice: 3 counters, then 1 more mark.
           assert.equal((await proxy.get('/api/tracking/air?number=A')).status, 200);

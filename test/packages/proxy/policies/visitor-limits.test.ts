@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
+import { afterEach, beforeEach, describe, it, mock } from 'node:test';
 import { DEFAULT_ROUTES, MemoryStore } from '@cargo-trackers/proxy';
 import { resolveRoutes } from '../../../../packages/proxy/src/policies/lookup-key.js';
 import type { RouteSpec } from '../../../../packages/proxy/src/policies/lookup-key.js';
@@ -33,6 +33,11 @@ function limits(store: MemoryStore, perHour = 50, rate = 20) {
 }
 
 describe('visitor limits', () => {
+  // The counters are keyed by 2 s rate slices and clock hours: a test that crossed a boundary on a
+  // slow machine would see one counter more than it counts. The clock stands still mid-slice.
+  beforeEach(() => mock.timers.enable({ apis: ['Date'], now: Date.UTC(2026, 0, 5, 12, 30, 1) }));
+  afterEach(() => mock.timers.reset());
+
   it('reads the counters in the check and writes none until the charge', async () => {
     const store = new MemoryStore();
     const v = limits(store);
