@@ -123,18 +123,21 @@ function leafletTileCssModule() {
 //   the world: a step is 16 px at zoom 7, 4 at zoom 5, 1 at zoom 3. The 1:110m outline's own
 //   points are 10 px and more apart at zoom 7, its accuracy a few km (a step is 20 km at the
 //   equator, less towards the poles).
-// - Douglas–Peucker drops the points that move the outline by less than 12 px at zoom 7 (3 px
-//   at zoom 5, under one at zoom 3): the outline looks as before up to zoom 5 and becomes more
-//   angular, still recognisable, at 6 and 7. 3,900 of the source's 5,129 points remain.
-// - Weighed against a tolerance of 16 px (a little smaller, visibly coarser) or 8 px (larger,
-//   no better to look at), a grid of 2^12 with 24 px (small islands become triangles) and a grid
-//   of 2^10 (the coast a staircase at zoom 7). The previous TopoJSON on a degree grid was more
+// - Douglas–Peucker drops the points that move the outline by less than 24 px at zoom 7: 1.3 px
+//   at 2.75, the closest zoom it is drawn at since the finer outlines, under one at 2 and below,
+//   where a route across an ocean is first shown. It was 12 px while the outline served zooms up
+//   to 7; at the zooms it serves now the two look the same (screenshots at 1, 2 and 2.75 over
+//   Europe, Asia and the Caribbean), with a fifth fewer points. At 32 px a ring stays tangled
+//   however often it is simplified again.
+// - For zooms to 7 it was weighed against 16 px (visibly coarser) or 8 px (no better to look at),
+//   a grid of 2^12 with 24 px (small islands become triangles) and a grid of 2^10 (the coast a
+//   staircase at zoom 7). The previous TopoJSON on a degree grid was more
 //   than twice the size.
 // - A ring that simplification or the grid makes cross itself or a larger ring, or fall inside
 //   another, would paint a hole (the basemap is one even-odd path): it is simplified again at
 //   half its tolerance until it does not. An island that the grid leaves without area goes.
 const LAND_GRID_BITS = 11;
-const LAND_TOLERANCE = 12;
+const LAND_TOLERANCE = 24;
 const LAND_ZOOM = 7;
 
 /**
