@@ -153,6 +153,8 @@ export function describeOutcomes(spec: OutcomeSpec): void {
         .to.contain('Tracking is unavailable on this site for now')
         .and.not.to.match(/limit|credit/i);
       expect(capText).to.match(/available again .*Dec 1, 2026/);
+      // As with the credits: the visitor's number is fine, and the site is whom to ask.
+      expect(capText).to.contain('contact the site');
       const capAdvice = errors.messages.filter((m) => m.includes('402 usage_limit_reached'));
       expect(capAdvice).to.have.length(1);
       expect(capAdvice[0]).to.contain('Raise the cap').and.to.contain('2026-12-01T00:00:00.000Z');

@@ -125,6 +125,7 @@ function failureNotice(f: Failure, number: string, ctx: RenderContext, handlers:
                 }),
               ]
             : []),
+          l.t('notice.siteSide'),
         ];
       case 'rejected':
         return [l.t('notice.rejected', { number }), ...said];
