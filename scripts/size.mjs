@@ -82,6 +82,8 @@ const list = (files) => [...files].map((f) => `${f} ${kb(gzipSize(f))}`).join(' 
 
 const entry = closure(ENTRY);
 const failures = [];
+/** What this build measured, by name, for the documents' copies (checked at the end). */
+const figures = { entry: total(entry) };
 console.log('Script-tag bundle, gzip -9, each file on its own:');
 console.log(`  ${'entry only'.padEnd(37)}${kb(total(entry)).padStart(9)}  (${list(entry)})`);
 
@@ -96,9 +98,11 @@ for (const [tag, key] of Object.entries(ELEMENT_DEFINES)) {
   firstLoads[tag] = files;
   const size = total(files);
   worst = Math.max(worst, size);
+  figures[`first load ${tag}`] = size;
   console.log(`  first load, <${tag}>`.padEnd(39) + `${kb(size).padStart(9)}  (${list(files)})`);
 }
 const both = new Set(Object.values(firstLoads).flatMap((s) => [...s]));
+figures['both elements'] = total(both);
 console.log(`  ${'both elements'.padEnd(37)}${kb(total(both)).padStart(9)}`);
 
 // A shipment shown: what the first lookup adds (no budget; it downloads while the proxy answers).
@@ -113,6 +117,7 @@ for (const [tag, keys] of Object.entries(VIEWS)) {
     for (const f of closure(key)) if (!firstLoads[tag]?.has(f)) files.add(f);
   }
   for (const f of files) afterLookup.add(f);
+  figures[`first lookup ${tag}`] = total(files);
   console.log(`  + first lookup, <${tag}>`.padEnd(39) + `${kb(total(files)).padStart(9)}  (${list(files)})`);
 }
 
@@ -120,6 +125,7 @@ let mapFiles = [];
 if (keyOf(MAP) && keyOf(MAP_ELEMENT)) {
   mapFiles = [...closure(MAP, closure(MAP_ELEMENT))];
   const added = mapFiles.filter((f) => !afterLookup.has(f));
+  figures.map = total(added);
   console.log(`  ${'map, added when shown'.padEnd(37)}${kb(total(added)).padStart(9)}  (${list(added)})`);
 } else {
   failures.push('the map chunk is missing from the bundle (nothing imports the Leaflet adapter)');
@@ -159,6 +165,7 @@ for (const [tag, keys] of Object.entries(VIEWS)) {
     for (const f of closure(key)) if (!firstLoads[tag].has(f)) files.add(f);
   const size = total(files);
   worstLookupWithMap = Math.max(worstLookupWithMap, size);
+  figures[`lookup with its map ${tag}`] = size;
   console.log(`  lookup with its map, <${tag}>`.padEnd(39) + `${kb(size).padStart(9)}`);
 }
 
@@ -169,5 +176,54 @@ if (worstLookupWithMap > BUDGET_LOOKUP_WITH_MAP)
   failures.push(
     `a lookup with its map adds ${kb(worstLookupWithMap)}, over the ${kb(BUDGET_LOOKUP_WITH_MAP)} budget by ${kb(worstLookupWithMap - BUDGET_LOOKUP_WITH_MAP)}`,
   );
+
+// The README and docs/embedding.md copy these figures by hand: a copy more than DRIFT_KB away
+// from what this build measures fails, so that the front page cannot keep an old figure.
+const DRIFT_KB = 0.1;
+const DOCUMENTED = [
+  ['README.md', /^- \*\*Small and lazy\*\*: ([\d.]+) KB gzip first load/m, ['first load ocean-tracker']],
+  ['README.md', /load during the first lookup, ([\d.]+) KB together/, ['lookup with its map air-tracker']],
+  ['README.md', /^\| Entry only .*?\| ([\d.]+) KB \|/m, ['entry']],
+  ['README.md', /^\| First load with `<ocean-tracker>`.*?\| ([\d.]+) KB \|/m, ['first load ocean-tracker']],
+  ['README.md', /^\| First load with `<air-tracker>`.*?\| ([\d.]+) KB \|/m, ['first load air-tracker']],
+  ['README.md', /^\| Both elements \| ([\d.]+) KB \|/m, ['both elements']],
+  [
+    'README.md',
+    /^\| \+ the first lookup .*?\| ([\d.]+) KB \(air ([\d.]+)\) \|/m,
+    ['first lookup ocean-tracker', 'first lookup air-tracker'],
+  ],
+  ['README.md', /^\| \+ a map .*?\| ([\d.]+) KB \|/m, ['map']],
+  [
+    'README.md',
+    /^\| A lookup with its map.*?\| ([\d.]+) KB \(air ([\d.]+)\) \|/m,
+    ['lookup with its map ocean-tracker', 'lookup with its map air-tracker'],
+  ],
+  ['docs/embedding.md', /^\| entry +\| ([\d.]+) KB/m, ['entry']],
+  ['docs/embedding.md', /^\| first load, `<ocean-tracker>` +\| ([\d.]+) KB/m, ['first load ocean-tracker']],
+  ['docs/embedding.md', /^\| first load, `<air-tracker>` +\| ([\d.]+) KB/m, ['first load air-tracker']],
+  ['docs/embedding.md', /^\| both elements +\| ([\d.]+) KB/m, ['both elements']],
+  ['docs/embedding.md', /^\| \+ first lookup, .*?\| ([\d.]+) \/ ([\d.]+) KB/m, ['first lookup ocean-tracker', 'first lookup air-tracker']],
+  ['docs/embedding.md', /^\| map, added when shown +\| ([\d.]+) KB/m, ['map']],
+  [
+    'docs/embedding.md',
+    /^\| lookup with its map, .*?\| ([\d.]+) \/ ([\d.]+) KB/m,
+    ['lookup with its map ocean-tracker', 'lookup with its map air-tracker'],
+  ],
+];
+const drift = [];
+for (const [doc, pattern, names] of DOCUMENTED) {
+  const match = pattern.exec(readFileSync(new URL(`../${doc}`, import.meta.url), 'utf8'));
+  if (!match) {
+    drift.push(`${doc} no longer has the figure ${names.join(' and ')} where ${pattern} looks for it`);
+    continue;
+  }
+  names.forEach((name, i) => {
+    const written = Number(match[i + 1]);
+    const measured = figures[name] / 1024;
+    if (!Number.isFinite(measured) || Math.abs(written - measured) > DRIFT_KB)
+      drift.push(`${doc} says ${written} KB for ${name}; this build measures ${measured.toFixed(2)} KB`);
+  });
+}
 for (const f of failures) console.error(`OVER BUDGET: ${f}`);
-process.exit(failures.length > 0 ? 1 : 0);
+for (const d of drift) console.error(`DOCUMENTS DRIFTED: ${d}`);
+process.exit(failures.length > 0 || drift.length > 0 ? 1 : 0);
