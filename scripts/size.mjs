@@ -104,7 +104,7 @@ for (const [tag, key] of Object.entries(ELEMENT_DEFINES)) {
 }
 const both = new Set(Object.values(firstLoads).flatMap((s) => [...s]));
 figures['both elements'] = total(both);
-console.log(`  ${'both elements'.padEnd(37)}${kb(total(both)).padStart(9)}`);
+console.log(`  ${'both elements'.padEnd(37)}${kb(figures['both elements']).padStart(9)}`);
 
 // A shipment shown: what the first lookup adds (no budget; it downloads while the proxy answers).
 const afterLookup = new Set(both);
@@ -119,7 +119,7 @@ for (const [tag, keys] of Object.entries(VIEWS)) {
   }
   for (const f of files) afterLookup.add(f);
   figures[`first lookup ${tag}`] = total(files);
-  console.log(`  + first lookup, <${tag}>`.padEnd(39) + `${kb(total(files)).padStart(9)}  (${list(files)})`);
+  console.log(`  + first lookup, <${tag}>`.padEnd(39) + `${kb(figures[`first lookup ${tag}`]).padStart(9)}  (${list(files)})`);
 }
 
 let mapFiles = [];
@@ -127,7 +127,7 @@ if (keyOf(MAP) && keyOf(MAP_ELEMENT)) {
   mapFiles = [...closure(MAP, closure(MAP_ELEMENT))];
   const added = mapFiles.filter((f) => !afterLookup.has(f));
   figures.map = total(added);
-  console.log(`  ${'map, added when shown'.padEnd(37)}${kb(total(added)).padStart(9)}  (${list(added)})`);
+  console.log(`  ${'map, added when shown'.padEnd(37)}${kb(figures.map).padStart(9)}  (${list(added)})`);
 } else {
   failures.push('the map chunk is missing from the bundle (nothing imports the Leaflet adapter)');
 }
@@ -212,8 +212,10 @@ const DOCUMENTED = [
   ],
 ];
 const drift = [];
+const texts = new Map();
+const textOf = (doc) => texts.get(doc) ?? texts.set(doc, readFileSync(new URL(`../${doc}`, import.meta.url), 'utf8')).get(doc);
 for (const [doc, pattern, names] of DOCUMENTED) {
-  const match = pattern.exec(readFileSync(new URL(`../${doc}`, import.meta.url), 'utf8'));
+  const match = pattern.exec(textOf(doc));
   if (!match) {
     drift.push(`${doc} no longer has the figure ${names.join(' and ')} where ${pattern} looks for it`);
     continue;
