@@ -2,7 +2,7 @@ import { expect } from '@open-wc/testing';
 import { executeServerCommand } from '@web/test-runner-commands';
 import type { TrackerElement } from '@cargo-trackers/core/internal/first';
 import { elementsUnderTest, inState, statesOf } from './elements.js';
-import { itExceptIn, setViewport } from '../support/browser.js';
+import { itExceptIn, nextFrame, setViewport } from '../support/browser.js';
 
 // Screenshots for review land in test-results/screenshots/<element>-<state>-<width>-<theme>.png.
 describe('layout by the element’s own width', () => {
@@ -40,7 +40,7 @@ describe('layout by the element’s own width', () => {
         getComputedStyle(host.shadowRoot!.querySelector('form')!).gridTemplateColumns.split(' ').length;
       expect(columns(el)).to.equal(1);
       el.style.width = '1000px';
-      await new Promise((r) => requestAnimationFrame(r));
+      await nextFrame();
       expect(columns(el)).to.be.greaterThan(1);
     });
   }
@@ -56,7 +56,7 @@ describe('layout by the element’s own width', () => {
     const box = (sel: string) => el.shadowRoot!.querySelector(sel)!.getBoundingClientRect();
     expect(box('[part~="map"]').left).to.be.greaterThan(box('.history').right - 1);
     el.style.width = '400px';
-    await new Promise((r) => requestAnimationFrame(r));
+    await nextFrame();
     expect(box('[part~="map"]').left).to.be.closeTo(box('.history').left, 1);
   });
 

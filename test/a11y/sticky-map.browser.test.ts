@@ -3,7 +3,7 @@
 import { expect } from '@open-wc/testing';
 import '@cargo-trackers/ocean-tracker';
 import type { OceanTracker } from '@cargo-trackers/ocean-tracker';
-import { fixture, mount, nextEvent, part, scenario, setViewport } from '../support/browser.js';
+import { fixture, mount, nextEvent, nextFrame, part, scenario, setViewport } from '../support/browser.js';
 
 interface Document {
   locations: Array<{ locode: string; lat: number; lon: number }>;
@@ -51,8 +51,6 @@ async function shown(lang: string): Promise<OceanTracker> {
   return el;
 }
 
-const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
-
 describe('the map beside a long timeline', () => {
   afterEach(async () => {
     document.querySelectorAll('[data-test-root]').forEach((n) => n.remove());
@@ -72,7 +70,7 @@ describe('the map beside a long timeline', () => {
       const start = historyBox.top + scrollY;
       for (const share of [0.1, 0.3, 0.5, 0.7, 0.9]) {
         window.scrollTo(0, start + share * (historyBox.height - innerHeight));
-        await frame();
+        await nextFrame();
         const box = map.getBoundingClientRect();
         expect(box.height, 'the map has a height').to.be.greaterThan(100);
         expect(box.top, `map top at ${share * 100}% of the history`).to.be.at.least(0);

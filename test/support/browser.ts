@@ -76,6 +76,7 @@ export async function fixture<T = unknown>(name: string): Promise<T> {
 
 // Captured before any test can install a fake clock.
 const realSetTimeout = globalThis.setTimeout.bind(globalThis);
+const realClearTimeout = globalThis.clearTimeout.bind(globalThis);
 
 export function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => realSetTimeout(resolve, ms));
@@ -89,6 +90,42 @@ export async function until(predicate: () => boolean | Promise<boolean>, message
     await sleep(20);
   }
   throw new Error(`Timed out waiting: ${message}`);
+}
+
+/** Set once a frame did not come in time; cleared by the next one that does. */
+let drawingStopped = false;
+
+/**
+ * Resolves at the next rendering frame. Headless Chromium now and then stops drawing a page for
+ * good: no requestAnimationFrame, no screenshot, until the next page (seen on CI and here, late in a
+ * long file of map tests, after which every test hung until its timeout). So a frame that does not
+ * come within `patienceMs` is waited for on a timer instead, with one warning, and briefly from then
+ * on. A check of geometry still runs on the layout that getBoundingClientRect() computes; a test
+ * that needs the engine to render (a ResizeObserver, an IntersectionObserver) fails on what it
+ * observes rather than hang.
+ */
+export function nextFrame(patienceMs = 2000): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = realSetTimeout(
+      () => {
+        if (!drawingStopped)
+          console.warn(`No rendering frame within ${patienceMs} ms: this engine has stopped drawing the page; waiting on timers.`);
+        drawingStopped = true;
+        resolve();
+      },
+      drawingStopped ? 50 : patienceMs,
+    );
+    requestAnimationFrame(() => {
+      drawingStopped = false;
+      realClearTimeout(timer);
+      resolve();
+    });
+  });
+}
+
+/** Lets the browser lay out, observe intersections and run `count` frames (see nextFrame()). */
+export async function frames(count = 5): Promise<void> {
+  for (let i = 0; i < count; i++) await nextFrame();
 }
 
 /** Resolves with the next event of that name on `target`. */

@@ -5,7 +5,7 @@ import { expect, fixture, html } from '@open-wc/testing';
 import '../../../../packages/core/src/map/define.js';
 import type { TrackerRouteMap } from '../../../../packages/core/src/map/index.js';
 import { oceanInTransit, oceanPacific, mapView } from './fixtures.js';
-import { drawnMap } from './map-test-helpers.js';
+import { drawnMap, frames } from './map-test-helpers.js';
 
 const observing = { resize: new Set<object>(), intersection: new Set<object>() };
 
@@ -129,7 +129,7 @@ describe('<cargo-tracker-route-map> lifecycle', () => {
       await drawnMap(el);
       const map = el.leafletMap!;
       map.zoomIn(1, { animate: true });
-      await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+      await frames(2);
       let unloaded = false;
       map.once('unload', () => (unloaded = true));
       el.remove();

@@ -2,6 +2,9 @@ import { waitUntil } from '@open-wc/testing';
 import type { Map as LeafletMap, Polyline } from 'leaflet';
 import type { TrackerRouteMap } from '../../../../packages/core/src/map/index.js';
 
+// Waits for rendering frames, and does not hang where the engine stops drawing.
+export { frames } from '../../../support/browser.js';
+
 /** Waits until the element has drawn its Leaflet map, and returns that map. */
 export async function drawnMap(el: TrackerRouteMap, timeout = 10000): Promise<LeafletMap> {
   await waitUntil(() => el.leafletMap !== undefined && el.shadowRoot?.querySelector('.leaflet-pane') !== null, 'the map was not drawn', {
@@ -32,11 +35,6 @@ export function requestedUrls(): string[] {
 /** True once any module of Leaflet (or the map chunk) has been fetched. */
 export function mapCodeRequested(): boolean {
   return requestedUrls().some((url) => /\/leaflet[/-]|leaflet-route-map|land-110m|leaflet-css/.test(url));
-}
-
-/** Lets the browser lay out, observe intersections and run a few frames. */
-export async function frames(count = 5): Promise<void> {
-  for (let i = 0; i < count; i++) await new Promise((resolve) => requestAnimationFrame(resolve));
 }
 
 export function isLoopback(url: string): boolean {

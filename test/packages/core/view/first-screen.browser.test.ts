@@ -3,6 +3,7 @@ import '@cargo-trackers/air-tracker';
 import '@cargo-trackers/ocean-tracker';
 import {
   fixture,
+  frames,
   itExceptIn,
   mount,
   nextEvent,
@@ -186,7 +187,7 @@ describe('the room of a result while it loads', () => {
         const skeletonTop = below.getBoundingClientRect().top;
         await nextEvent(el, 'tracker-load');
         await el.updateComplete;
-        await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+        await frames(2);
         watching = false;
         observer.disconnect();
         // In every frame, from the first: what is below the tracker stays under the fold.

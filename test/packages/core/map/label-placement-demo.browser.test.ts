@@ -1,0 +1,59 @@
+// Map labels on every document the demo serves, as a visitor trying the demo numbers meets them:
+// in English and Arabic, from a phone to a desktop, labels inside the map, clear of the controls,
+// each other and the vehicle, and whole wherever a whole one fits (label-geometry.ts measures).
+import { expect } from '@open-wc/testing';
+import { executeServerCommand } from '@web/test-runner-commands';
+import '@cargo-trackers/ocean-tracker';
+import '@cargo-trackers/air-tracker';
+import { airDocuments } from '../../../../demo/mock-service/air-documents.js';
+import { oceanDocuments } from '../../../../demo/mock-service/ocean-documents.js';
+import { itExceptIn, setViewport, tooNarrowFor } from '../../../support/browser.js';
+import { cutThoughWholeFits, loaded, mapOf, overVehicle, problems, type Route } from './label-geometry.js';
+
+describe('map labels on the demo numbers', () => {
+  afterEach(async () => {
+    document.querySelectorAll('[data-test-root]').forEach((n) => n.remove());
+    await setViewport({ width: 800, height: 600 });
+  });
+
+  const demo: Route[] = [
+    ...[...oceanDocuments].map(([number, build]) => ({
+      id: `demo-${number}`,
+      name: `demo ${number}`,
+      tag: 'ocean-tracker' as const,
+      document: async () => build({ nowMs: Date.now(), number, withRoute: true }),
+    })),
+    ...[...airDocuments].map(([number, build]) => ({
+      id: `demo-${number}`,
+      name: `demo ${number}`,
+      tag: 'air-tracker' as const,
+      document: async () => build({ nowMs: Date.now(), number, withRoute: true }),
+    })),
+  ];
+  for (const route of demo) {
+    for (const lang of ['en', 'ar']) {
+      for (const width of [320, 390, 768, 1280]) {
+        itExceptIn(
+          tooNarrowFor(width),
+          `${route.name}, ${lang}, ${width} px: labels inside the map, clear of the controls, each other and the vehicle, and whole wherever a whole one fits`,
+          async () => {
+            await setViewport({ width, height: 900 });
+            document.body.style.margin = '0';
+            const el = await loaded(route, lang);
+            // For people to review: test-results/screenshots/map-labels-<number>-<lang>-<width>.png
+            await executeServerCommand('screenshot', { name: `map-labels-${route.id}-${lang}-${width}` });
+            expect(problems(el)).to.deep.equal([]);
+            expect(overVehicle(el)).to.deep.equal([]);
+            // Never cut mid-word: a name is whole or a whole shorter form of it.
+            const names = [...mapOf(el).shadowRoot.querySelectorAll('.tracker-label-name, .tracker-label-whole')].map(
+              (n) => n.textContent ?? '',
+            );
+            expect(names.filter((n) => n.endsWith('…'))).to.deep.equal([]);
+            expect(cutThoughWholeFits(el)).to.deep.equal([]);
+          },
+        );
+      }
+    }
+  }
+
+});
