@@ -2,7 +2,8 @@
 // HTTP with its map drawn, and every label a visitor would see cut by the map's edge, under a
 // control, over another label or over the vehicle, by geometry, not pixels.
 import type { TrackerElement } from '@cargo-trackers/core/internal/first';
-import { mount, scenario, until } from '../../../support/browser.js';
+import { executeServerCommand } from '@web/test-runner-commands';
+import { mount, scenario, setViewport, until } from '../../../support/browser.js';
 import { mapDrawn } from '../../../a11y/elements.js';
 import { frames } from './map-test-helpers.js';
 import { DEFAULT_GAP, DEFAULT_MARGIN } from '../../../../packages/core/src/map/label-placement.js';
@@ -28,6 +29,18 @@ export async function loaded(route: Route, lang: string): Promise<TrackerElement
   await el.updateComplete;
   await mapDrawn(el);
   await settled(el);
+  return el;
+}
+
+/**
+ * `route` loaded in a page `width` px wide, its map drawn and its labels still, and a screenshot for
+ * people to review: test-results/screenshots/map-labels-<route id>-<lang>-<width>.png.
+ */
+export async function loadedAt(route: Route, lang: string, width: number): Promise<TrackerElement> {
+  await setViewport({ width, height: 900 });
+  document.body.style.margin = '0';
+  const el = await loaded(route, lang);
+  await executeServerCommand('screenshot', { name: `map-labels-${route.id}-${lang}-${width}` });
   return el;
 }
 

@@ -2,13 +2,12 @@
 // in English and Arabic, from a phone to a desktop, labels inside the map, clear of the controls,
 // each other and the vehicle, and whole wherever a whole one fits (label-geometry.ts measures).
 import { expect } from '@open-wc/testing';
-import { executeServerCommand } from '@web/test-runner-commands';
 import '@cargo-trackers/ocean-tracker';
 import '@cargo-trackers/air-tracker';
 import { airDocuments } from '../../../../demo/mock-service/air-documents.js';
 import { oceanDocuments } from '../../../../demo/mock-service/ocean-documents.js';
 import { itExceptIn, setViewport, tooNarrowFor } from '../../../support/browser.js';
-import { cutThoughWholeFits, loaded, mapOf, overVehicle, problems, type Route } from './label-geometry.js';
+import { cutThoughWholeFits, loadedAt, mapOf, overVehicle, problems, type Route } from './label-geometry.js';
 
 describe('map labels on the demo numbers', () => {
   afterEach(async () => {
@@ -37,11 +36,7 @@ describe('map labels on the demo numbers', () => {
           tooNarrowFor(width),
           `${route.name}, ${lang}, ${width} px: labels inside the map, clear of the controls, each other and the vehicle, and whole wherever a whole one fits`,
           async () => {
-            await setViewport({ width, height: 900 });
-            document.body.style.margin = '0';
-            const el = await loaded(route, lang);
-            // For people to review: test-results/screenshots/map-labels-<number>-<lang>-<width>.png
-            await executeServerCommand('screenshot', { name: `map-labels-${route.id}-${lang}-${width}` });
+            const el = await loadedAt(route, lang, width);
             expect(problems(el)).to.deep.equal([]);
             expect(overVehicle(el)).to.deep.equal([]);
             // Never cut mid-word: a name is whole or a whole shorter form of it.
@@ -55,5 +50,4 @@ describe('map labels on the demo numbers', () => {
       }
     }
   }
-
 });

@@ -3,12 +3,11 @@
 // inside the map, off the controls, and off every other label; and again after a zoom, a resize
 // and a change of language. The demo's own numbers: label-placement-demo.browser.test.ts.
 import { expect } from '@open-wc/testing';
-import { executeServerCommand } from '@web/test-runner-commands';
 import '@cargo-trackers/ocean-tracker';
 import '@cargo-trackers/air-tracker';
 import { oceanDocuments } from '../../../../demo/mock-service/ocean-documents.js';
 import { fixture, itExceptIn, setViewport, tooNarrowFor, until } from '../../../support/browser.js';
-import { controlBoxes, labelBoxes, loaded, mapOf, problems, settled, type Route } from './label-geometry.js';
+import { controlBoxes, labelBoxes, loaded, loadedAt, mapOf, problems, settled, type Route } from './label-geometry.js';
 
 const routes: readonly Route[] = [
   {
@@ -143,11 +142,7 @@ describe('map labels that fit', () => {
           tooNarrowFor(width),
           `${route.name}, ${lang}, ${width} px: every label inside the map, clear of the controls and of each other`,
           async () => {
-            await setViewport({ width, height: 900 });
-            document.body.style.margin = '0';
-            const el = await loaded(route, lang);
-            // For people to review: test-results/screenshots/map-labels-<route>-<lang>-<width>.png
-            await executeServerCommand('screenshot', { name: `map-labels-${route.id}-${lang}-${width}` });
+            const el = await loadedAt(route, lang, width);
             expect(problems(el)).to.deep.equal([]);
             // Origin and destination come first: shown, if need be cut short, wherever two fit. On a phone a
             // lower-priority one may be hidden (its full text stays in the page and the map's text alternative).
