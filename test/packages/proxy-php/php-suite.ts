@@ -324,7 +324,8 @@ export function describePhpProxy(name: string, start: StartPhpProxy, features: P
       it('creates no visitor counter for a call the budget refuses: the quota is charged only for calls that go out', () =>
         withProxy(
           json(200, DOC),
-          { limits: { newNumbersPerClientPerHour: 2, upstreamBudget: { requests: 1, windowMs: 1_000 } } },
+          // A window of 3 s: the two refusals must come within it of A1, on a machine that may be slow.
+          { limits: { newNumbersPerClientPerHour: 2, upstreamBudget: { requests: 1, windowMs: 3_000 } } },
           async ({ get }) => {
             assert.equal((await get('/api/tracking/ocean?referenceNumber=A1')).status, 200);
             for (const number of ['A2', 'A3']) {
@@ -333,9 +334,9 @@ export function describePhpProxy(name: string, start: StartPhpProxy, features: P
               assert.equal(errorOf(refused), 'upstream_budget');
               assert.ok(Number(refused.headers.get('retry-after')) >= 1);
             }
-            await new Promise((resolve) => setTimeout(resolve, 1_300));
+            await new Promise((resolve) => setTimeout(resolve, 3_300));
             assert.equal((await get('/api/tracking/ocean?referenceNumber=A2')).status, 200);
-            await new Promise((resolve) => setTimeout(resolve, 1_300));
+            await new Promise((resolve) => setTimeout(resolve, 3_300));
             const over = await get('/api/tracking/ocean?referenceNumber=A3');
             assert.equal(over.status, 429);
             assert.equal(errorOf(over), 'client_quota');

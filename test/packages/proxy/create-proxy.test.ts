@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { after, describe, it } from 'node:test';
+import { after, describe, it, mock } from 'node:test';
 import { MemoryStore, createTrackingProxy } from '@cargo-trackers/proxy';
 import {
   CANARY_KEY,
@@ -438,23 +438,31 @@ describe('createTrackingProxy', () => {
         assert.equal((await proxy.get('/api/tracking/air?number=B', from('203.0.113.2'))).status, 200);
       }));
 
-    it('refuses with Retry-After rather than spend past the upstream budget, carrier lists included', () =>
-      withProxy(echo, { limits: { upstreamBudget: { requests: 3, windowMs: 1_000 } } }, async (proxy, upstream) => {
-        assert.equal((await proxy.get('/api/tracking/carriers/air')).status, 200);
-        for (const n of ['B1', 'B2']) assert.equal((await proxy.get(`/api/tracking/air?number=${n}`)).status, 200);
-        const refused = await proxy.get('/api/tracking/air?number=B3');
-        assert.equal(refused.status, 429);
-        assert.equal((refused.json() as { error: string }).error, 'upstream_budget');
-        // The window is counted in tenths and spans at least 1 s, so the wait is at most 1.1 s.
-        assert.ok(['1', '2'].includes(refused.headers.get('retry-after') ?? ''), `Retry-After ${refused.headers.get('retry-after')}`);
-        // Cached answers cost nothing from the budget.
-        assert.equal((await proxy.get('/api/tracking/air?number=B1')).status, 200);
-        assert.equal((await proxy.get('/api/tracking/carriers/air')).status, 200);
-        assert.equal(upstream.requests.filter((r) => r.path === '/v1/shipments/air').length, 2);
-        assert.equal(upstream.requests.filter((r) => r.path === '/v1/carriers/air').length, 1);
-        await new Promise((r) => setTimeout(r, 1_250));
-        assert.equal((await proxy.get('/api/tracking/air?number=B3')).status, 200);
-      }));
+    it('refuses with Retry-After rather than spend past the upstream budget, carrier lists included', async () => {
+      // The budget's window is one second: the clock stands still until the test moves it, so that a
+      // slow machine taking more than a second over the first four lookups cannot let the third through.
+      mock.timers.enable({ apis: ['Date'], now: Date.UTC(2026, 0, 5, 12, 30, 0, 200) });
+      try {
+        await withProxy(echo, { limits: { upstreamBudget: { requests: 3, windowMs: 1_000 } } }, async (proxy, upstream) => {
+          assert.equal((await proxy.get('/api/tracking/carriers/air')).status, 200);
+          for (const n of ['B1', 'B2']) assert.equal((await proxy.get(`/api/tracking/air?number=${n}`)).status, 200);
+          const refused = await proxy.get('/api/tracking/air?number=B3');
+          assert.equal(refused.status, 429);
+          assert.equal((refused.json() as { error: string }).error, 'upstream_budget');
+          // The window is counted in tenths and spans at least 1 s, so the wait is at most 1.1 s.
+          assert.ok(['1', '2'].includes(refused.headers.get('retry-after') ?? ''), `Retry-After ${refused.headers.get('retry-after')}`);
+          // Cached answers cost nothing from the budget.
+          assert.equal((await proxy.get('/api/tracking/air?number=B1')).status, 200);
+          assert.equal((await proxy.get('/api/tracking/carriers/air')).status, 200);
+          assert.equal(upstream.requests.filter((r) => r.path === '/v1/shipments/air').length, 2);
+          assert.equal(upstream.requests.filter((r) => r.path === '/v1/carriers/air').length, 1);
+          mock.timers.tick(1_250);
+          assert.equal((await proxy.get('/api/tracking/air?number=B3')).status, 200);
+        });
+      } finally {
+        mock.timers.reset();
+      }
+    });
 
     it('caps the lookups held open at once', async () => {
       const release = deferred();
