@@ -18,6 +18,7 @@ export interface Route {
 // Sub-pixel positions of a transform can round either way.
 const EPSILON = 0.5;
 
+/** `route`'s document in its tracker, served over real HTTP: loaded, its map drawn and its labels still. */
 export async function loaded(route: Route, lang: string): Promise<TrackerElement> {
   const s = await scenario({ responses: [{ status: 200, body: await route.document() }] });
   const product = route.tag === 'ocean-tracker' ? 'ocean' : 'air';
