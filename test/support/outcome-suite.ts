@@ -3,8 +3,12 @@
 // <ocean-tracker> and <air-tracker> call describeOutcomes() with what differs.
 import { expect } from '@open-wc/testing';
 import type { TrackerErrorEvent, TrackerLoadEvent, TrackerPendingEvent } from '@cargo-trackers/core';
-import type { TrackerElement } from '@cargo-trackers/core/internal/first';
-import { captureConsoleErrors, mount, nextEvent, part, scenario, sleep, until } from './browser.js';
+import { useClock, type TrackerElement } from '@cargo-trackers/core/internal/first';
+import { captureConsoleErrors, mount, nextEvent, part, scenario, until } from './browser.js';
+import { FakeClock } from './fake-clock.js';
+
+/** The time the elements of this suite read: every wait, countdown and retry is asserted on it, exactly. */
+const NOW = Date.parse('2026-06-01T12:00:00Z');
 
 export interface OutcomeSpec {
   readonly tag: 'ocean-tracker' | 'air-tracker';
@@ -30,8 +34,14 @@ export interface OutcomeSpec {
 
 export function describeOutcomes(spec: OutcomeSpec): void {
   const { tag } = spec;
-  const element = (base: string, attrs = ''): TrackerElement =>
-    mount<TrackerElement>(`<${tag} lang="en" proxy-url="${base}/${spec.path}" ${attrs}></${tag}>`);
+  let clock: FakeClock;
+  beforeEach(() => (clock = new FakeClock(NOW)));
+  /** Mounts the element on this test's clock (set before its first update, which is a microtask away). */
+  const element = (base: string, attrs = ''): TrackerElement => {
+    const el = mount<TrackerElement>(`<${tag} lang="en" proxy-url="${base}/${spec.path}" ${attrs}></${tag}>`);
+    useClock(el, clock);
+    return el;
+  };
   const withNumber = (base: string, number: string, attrs = ''): TrackerElement =>
     element(base, `${spec.numberAttribute}="${number}" ${attrs}`);
 
@@ -41,7 +51,7 @@ export function describeOutcomes(spec: OutcomeSpec): void {
     beforeEach(() => (errors = captureConsoleErrors()));
     afterEach(() => errors.restore());
 
-    it('polls after a 202 every poll-interval seconds: 202 → 202 → 200 makes exactly three requests', async () => {
+    it('polls after a 202 every poll-interval seconds: 202 → 202 → 200 makes exactly three requests, each when its wait is over', async () => {
       const s = await scenario({
         responses: [
           { status: 202, body: { message: 'Accepted, processing' } },
@@ -52,33 +62,48 @@ export function describeOutcomes(spec: OutcomeSpec): void {
       const pending: TrackerPendingEvent[] = [];
       const el = element(s.base, 'poll-interval="1"');
       el.addEventListener('tracker-pending', (e) => pending.push(e));
-      const loaded = nextEvent(el, 'tracker-load', 10000);
+      const loaded = nextEvent(el, 'tracker-load');
       spec.setNumber(el, spec.number);
       await until(() => pending.length === 1, 'first pending');
       await el.updateComplete;
       expect(part(el, 'notice')!.textContent).to.contain('carrier is slow');
-      expect(part(el, 'notice')!.textContent).to.match(/Checking again in 0:0[01]/);
+      expect(part(el, 'notice')!.textContent).to.contain('Checking again in 0:01');
       // Spoken by the element's standing live region, not by the notice (see test/a11y).
       expect(part(el, 'announcer')!.querySelector('[role="status"]')!.textContent).to.contain('carrier is slow');
       expect(pending[0]!.attempt).to.equal(1);
-      expect(pending[0]!.retryAt.getTime()).to.be.closeTo(Date.now() + 1000, 600);
+      expect(pending[0]!.retryAt.getTime()).to.equal(NOW + 1000);
+      await clock.advance(999);
+      await el.updateComplete;
+      expect(part(el, 'notice')!.textContent, 'a millisecond left').to.contain('Checking again in 0:01');
+      expect(await s.requests(), 'no poll before its time').to.have.length(1);
+      await clock.advance(1);
+      await until(() => pending.length === 2, 'second pending');
+      expect(pending[1]!.retryAt.getTime()).to.equal(NOW + 2000);
+      await clock.advance(1000);
       await loaded;
-      await sleep(1500);
-      const requests = await s.requests();
-      expect(requests).to.have.length(3);
-      expect(requests[1]!.at - requests[0]!.at).to.be.at.least(950);
+      expect(await s.requests()).to.have.length(3);
       expect(pending.map((p) => p.attempt)).to.deep.equal([1, 2]);
+      expect(clock.pending, 'nothing more scheduled once the document is here').to.equal(0);
     });
 
     it('stops after 15 answers of 202 and offers to try again', async () => {
       const s = await scenario({ responses: [{ status: 202, body: { message: 'Accepted' } }] });
       const el = withNumber(s.base, spec.number, 'poll-interval="1"');
-      const error = await nextEvent<TrackerErrorEvent>(el, 'tracker-error', 19000);
-      expect(error.detail).to.include({ status: 202, code: 'still_pending', retryable: true });
+      let pending = 0;
+      el.addEventListener('tracker-pending', () => pending++);
+      const error = nextEvent<TrackerErrorEvent>(el, 'tracker-error');
+      for (let answer = 1; answer < 15; answer++) {
+        await until(() => pending === answer, `202 number ${answer}`);
+        expect(clock.nextIn, 'a poll a second later').to.equal(1000);
+        await clock.advance(1000);
+      }
+      expect((await error).detail).to.include({ status: 202, code: 'still_pending', retryable: true });
+      expect(pending).to.equal(14);
       expect(await s.requests()).to.have.length(15);
+      expect(clock.pending).to.equal(0);
       await el.updateComplete;
       expect(part(el, 'retry-button')).to.exist;
-    }).timeout(25000);
+    });
 
     it('waits Retry-After after a 429, shows the countdown, then asks again by itself', async () => {
       const s = await scenario({
@@ -90,12 +115,18 @@ export function describeOutcomes(spec: OutcomeSpec): void {
       const el = withNumber(s.base, spec.number);
       const error = await nextEvent<TrackerErrorEvent>(el, 'tracker-error');
       expect(error.detail).to.include({ status: 429, code: 'rate_limited', retryable: true });
-      expect(error.detail.retryAt!.getTime()).to.be.closeTo(Date.now() + 2000, 600);
+      expect(error.detail.retryAt!.getTime()).to.equal(NOW + 2000);
       await el.updateComplete;
-      expect(part(el, 'notice')!.textContent).to.match(/Trying again in 0:0[12]/);
-      await nextEvent(el, 'tracker-load', 5000);
-      const [first, second] = await s.requests();
-      expect(second!.at - first!.at).to.be.at.least(1950);
+      expect(part(el, 'notice')!.textContent).to.contain('Trying again in 0:02');
+      await clock.advance(1000);
+      await el.updateComplete;
+      expect(part(el, 'notice')!.textContent, 'the countdown moves with the clock').to.contain('Trying again in 0:01');
+      await clock.advance(999);
+      expect(await s.requests(), 'not asked before Retry-After').to.have.length(1);
+      const loaded = nextEvent(el, 'tracker-load');
+      await clock.advance(1);
+      await loaded;
+      expect(await s.requests()).to.have.length(2);
     });
 
     it('after a 401 tells the visitor tracking is unavailable, tells the site owner about the key, and never asks again', async () => {
@@ -112,7 +143,8 @@ export function describeOutcomes(spec: OutcomeSpec): void {
       expect(advice).to.have.length(1);
       expect(advice[0]).to.contain('API key the proxy sends').and.to.contain('TRACKING_API_KEY');
       expect(advice[0]).to.contain('#when-tracking-is-unavailable-401-and-402');
-      await sleep(2500);
+      expect(clock.pending, 'no ask scheduled').to.equal(0);
+      await clock.advance(60_000);
       expect(await s.requests()).to.have.length(1);
     });
 
@@ -158,7 +190,8 @@ export function describeOutcomes(spec: OutcomeSpec): void {
       const capAdvice = errors.messages.filter((m) => m.includes('402 usage_limit_reached'));
       expect(capAdvice).to.have.length(1);
       expect(capAdvice[0]).to.contain('Raise the cap').and.to.contain('2026-12-01T00:00:00.000Z');
-      await sleep(1500);
+      expect(clock.pending, 'no ask scheduled').to.equal(0);
+      await clock.advance(60_000);
       expect(await credits.requests()).to.have.length(1);
       expect(await cap.requests()).to.have.length(1);
     });
@@ -180,7 +213,8 @@ export function describeOutcomes(spec: OutcomeSpec): void {
       expect(part(el, 'notice')!.textContent).to.contain('Check it against your').and.not.to.contain('No shipment found');
       expect(e.detail.message, 'the service message stays on the event').to.equal(`No shipment found for ${spec.number}`);
       expect(part(el, 'announcer')!.querySelector('[role="alert"]')!.textContent).to.contain(`could not find ${spec.number}`);
-      await sleep(1200);
+      expect(clock.pending, 'no ask scheduled').to.equal(0);
+      await clock.advance(60_000);
       expect(await s.requests()).to.have.length(1);
     });
 
@@ -188,39 +222,37 @@ export function describeOutcomes(spec: OutcomeSpec): void {
       const s = await scenario({ responses: [{ status: 503, body: { message: 'Down' } }] });
       const el = withNumber(s.base, spec.number);
       const retries: TrackerErrorEvent[] = [];
-      const heardAt: number[] = [];
-      el.addEventListener('tracker-error', (e) => {
-        retries.push(e);
-        heardAt.push(Date.now());
-      });
-      await until(() => retries.some((e) => !e.detail.retryAt), 'final error', 15000);
-      const requests = await s.requests();
-      expect(requests).to.have.length(4);
-      // The waits the element announced grow as its backoff says (1, 2 and 4 s ceilings, the
-      // lower half kept by the jitter); each retry went out once its wait was over, and not long
-      // after (a loaded machine's timers and requests run late, never early).
-      const announced = retries.slice(0, 3).map((e, i) => e.detail.retryAt!.getTime() - heardAt[i]!);
-      expect(announced[0]).to.be.within(450, 1000);
-      expect(announced[1]).to.be.within(950, 2000);
-      expect(announced[2]).to.be.within(1950, 4000);
-      const gaps = requests.slice(1).map((r, i) => r.at - requests[i]!.at);
-      gaps.forEach((gap, i) => expect(gap, `retry ${i + 1}`).to.be.within(announced[i]! - 50, announced[i]! + 2000));
+      el.addEventListener('tracker-error', (e) => retries.push(e));
+      // Equal jitter: each wait in the upper half of a ceiling that doubles (1, 2 and 4 s), and
+      // each retry goes out when its wait is over, not a millisecond before.
+      for (const [i, ceiling] of [1000, 2000, 4000].entries()) {
+        await until(() => retries.length === i + 1, `answer ${i + 1}`);
+        const wait = retries[i]!.detail.retryAt!.getTime() - clock.now();
+        expect(wait, `wait ${i + 1}`).to.be.within(ceiling / 2, ceiling);
+        await clock.advance(wait - 1);
+        expect(await s.requests(), `retry ${i + 1} not before its wait`).to.have.length(i + 1);
+        await clock.advance(1);
+      }
+      await until(() => retries.length === 4, 'final error');
+      expect(retries[3]!.detail.retryAt, 'no fourth retry').to.equal(undefined);
+      expect(await s.requests()).to.have.length(4);
       expect(retries.slice(0, 3).every((e) => e.detail.retryable && e.detail.retryAt)).to.equal(true);
       expect(retries.map((e) => e.code)).to.deep.equal(['server_error', 'server_error', 'server_error', 'server_error']);
       await el.updateComplete;
       expect(part(el, 'notice')!.textContent).to.contain('not answering');
       part(el, 'retry-button')!.click();
       await until(async () => (await s.requests()).length === 5, 'asked again after try again');
-    }).timeout(20000);
+    });
 
     it('treats a network failure like a 5xx: retries with a wait', async () => {
       // Nothing listens on loopback port 9: the connection is refused.
       const el = mount<TrackerElement>(
         `<${tag} lang="en" proxy-url="http://127.0.0.1:9/${spec.path}" ${spec.numberAttribute}="${spec.number}"></${tag}>`,
       );
+      useClock(el, clock);
       const e = await nextEvent<TrackerErrorEvent>(el, 'tracker-error');
       expect(e.detail).to.include({ status: 0, code: 'network_error', retryable: true });
-      expect(e.detail.retryAt!.getTime()).to.be.greaterThan(Date.now());
+      expect(e.detail.retryAt!.getTime() - NOW, 'the first backoff').to.be.within(500, 1000);
       await el.updateComplete;
       expect(part(el, 'notice')!.textContent).to.contain('Retrying automatically (attempt 1 of 3)');
     });
@@ -259,7 +291,8 @@ export function describeOutcomes(spec: OutcomeSpec): void {
       await until(async () => (await s.requests()).length === 1, 'first request sent');
       spec.setNumber(el, spec.secondNumber);
       await until(() => loads.length === 1, 'second loaded');
-      await sleep(1800);
+      // Once the first request is over (aborted, its answer never read), nothing can bring it back.
+      await until(async () => (await s.requests())[0]!.aborted, 'first request aborted');
       expect(loads).to.have.length(1);
       expect(loads[0]!.shipment.reference).to.equal(spec.referenceOf(second));
       expect(el.shipment!.reference).to.equal(spec.referenceOf(second));
@@ -281,7 +314,8 @@ export function describeOutcomes(spec: OutcomeSpec): void {
       const parent = el.parentElement!;
       el.remove();
       await until(async () => (await s.requests())[0]!.aborted, 'request aborted');
-      await sleep(300);
+      expect(clock.pending, 'nothing scheduled while away').to.equal(0);
+      await clock.advance(60_000);
       expect(await s.requests()).to.have.length(1);
       const loaded = nextEvent(el, 'tracker-load');
       parent.append(el);
@@ -300,10 +334,14 @@ export function describeOutcomes(spec: OutcomeSpec): void {
       await nextEvent(el, 'tracker-pending');
       const parent = el.parentElement!;
       el.remove();
-      await sleep(1600);
+      expect(clock.pending, 'its timers cleared').to.equal(0);
+      await clock.advance(1600);
       expect(await s.requests(), 'no poll while removed').to.have.length(1);
       const loaded = nextEvent(el, 'tracker-load');
       parent.append(el);
+      // The wait was over while it was away: it asks as soon as it is back.
+      expect(clock.nextIn).to.equal(0);
+      await clock.advance(0);
       await loaded;
       expect(await s.requests()).to.have.length(2);
     });

@@ -4,6 +4,8 @@ import type { AirTracker } from '@cargo-trackers/air-tracker';
 import type { TrackerErrorEvent, TrackerLoadEvent } from '@cargo-trackers/core';
 import { captureConsoleErrors, fixture, mount, nextEvent, part, parts, scenario, shadowText, sleep, until } from '../../support/browser.js';
 import { describeOutcomes } from '../../support/outcome-suite.js';
+import { FakeClock } from '../../support/fake-clock.js';
+import { useClock } from '@cargo-trackers/core/internal/first';
 
 const transfer = () => fixture<Record<string, unknown>>('air-awb-transfer.json');
 
@@ -33,12 +35,6 @@ function params(search: string): URLSearchParams {
   return new URLSearchParams(search);
 }
 
-const realNow = Date.now;
-/** Stands the page's Date.now() at `ms` until the test ends (afterEach). */
-function pinNow(ms: number): void {
-  Date.now = () => ms;
-}
-
 function text(node: Element | null): string {
   return (node?.textContent ?? '').replace(/\s+/g, ' ').trim();
 }
@@ -48,7 +44,6 @@ describe('<air-tracker>', () => {
   beforeEach(() => (errors = captureConsoleErrors()));
   afterEach(() => {
     errors.restore();
-    Date.now = realNow;
     document.querySelectorAll('[data-test-root]').forEach((n) => n.remove());
   });
 
@@ -237,8 +232,8 @@ describe('<air-tracker>', () => {
       const s = await scenario({ responses: [{ status: 200, body: await transfer() }] });
       // The relative ETA is read against a fixed now, 2 days 17 h 35 min before the fixture's ETA:
       // against the calendar it said "last week" from a week after the fixture's date on.
-      pinNow(Date.parse('2026-11-18T12:00:00Z'));
       const el = mount<AirTracker>(`<air-tracker lang="en" proxy-url="${s.base}/air" awb-number="176-22817340"></air-tracker>`);
+      useClock(el, new FakeClock('2026-11-18T12:00:00Z'));
       const load = await nextEvent<TrackerLoadEvent>(el, 'tracker-load');
       await el.updateComplete;
       expect(load.shipment.reference).to.equal('176-22817340');

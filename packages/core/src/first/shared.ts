@@ -12,6 +12,8 @@ export { trackerProperties } from './tracker-properties.js';
 export { defineElement } from './define.js';
 export { isUsableUrl } from './usable-url.js';
 export { colourTokens, type ColourId } from './tokens.js';
+// The element's clock (a leaf the first load uses): the lookup's timers and the map's "reported … ago".
+export { clockOf, systemClock, type Clock } from '../model/clock.js';
 export { mapLoadingConverter, parseMapLoading, type MapLoading } from './map-loading.js';
 // A leaf the first load does not use, but which the lookup and the npm entries do: through here,
 // every lazy module reaches it, so esbuild keeps it in the chunk above rather than one of its own.

@@ -19,6 +19,7 @@ import { preloadMap } from './preload-map.js';
 import { renderAnnouncer, SILENT } from './announcer.js';
 import { TrackerNumberChangeEvent, TrackerStateChangeEvent, type TrackingPhase } from '../model/change-events.js';
 import { trackerStyles } from './styles.js';
+import { clockFor, clockOf } from '../model/clock.js';
 
 export type ThemeName = ValuesOf<typeof trackerProperties.theme>;
 /** The `map` attribute (the same type as the map's `loading`). */
@@ -101,6 +102,7 @@ export abstract class TrackerElement<L = unknown> extends LitElement {
           problem: () => this.configurationProblem(),
           stateChanged: (phase) => this.#announceState(phase),
           product: this.product,
+          clock: clockFor(this),
           list: { url: () => this.#listUrl(), needed: () => this.needsList(), parser: () => this.loadListParser() },
         });
         // The lookup asked for while this code downloaded, its request already out: handed over whole.
@@ -371,7 +373,7 @@ export abstract class TrackerElement<L = unknown> extends LitElement {
   }
 
   protected context(): RenderContext {
-    return { l: this.localizer, now: Date.now(), product: this.product, headingLevel: this.headingLevel };
+    return { l: this.localizer, now: clockOf(this).now(), product: this.product, headingLevel: this.headingLevel };
   }
 
   protected abstract renderForm(ctx: RenderContext): TemplateResult;

@@ -20,3 +20,5 @@ export { trackerProperties } from '../first/tracker-properties.js';
 export { litProperties, assignDefaults } from '../first/element-api.js';
 export type { PropertySpec, ValuesOf } from '../first/element-api.js';
 export type { MapLoading } from '../first/map-loading.js';
+// The one test hook for time: an element, and its map, read the clock a test hands it (model/clock.ts).
+export { useClock, type Clock } from '../model/clock.js';

@@ -1,7 +1,7 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 // First-load code through first/shared.ts, as every later phase takes it; the events directly, so
 // that a bundler that drops unused re-exports (Rollup) leaves them out of the first load.
-import { dropUnclaimed, takeEarly, trackerProperties } from '../first/shared.js';
+import { dropUnclaimed, systemClock, takeEarly, trackerProperties, type Clock } from '../first/shared.js';
 import type { ConfigurationProblem } from '../first/usable-url.js';
 import { isCrossOrigin } from './cross-origin.js';
 import { ListController, type ListParser } from './list-controller.js';
@@ -13,6 +13,8 @@ import { backoffDelay, MAX_AUTOMATIC_RETRIES } from './backoff.js';
 import { askProxy } from './proxy-client.js';
 import { boundedWait } from './retry-after-header.js';
 import { yieldToMain } from './yield-to-main.js';
+
+export type { Clock };
 
 /** One lookup: the proxy URL with its query, and the number as the visitor typed it. */
 export interface TrackRequest {
@@ -49,20 +51,6 @@ export type TrackingState =
 /** How long a request may be in flight before the notice says the service is still looking. */
 export const STILL_LOOKING_MS = 2000;
 
-/** The clock and timers the controller uses; tests of the scheduler may pass their own. */
-export interface Clock {
-  now(): number;
-  setTimeout(callback: () => void, ms: number): unknown;
-  clearTimeout(handle: unknown): void;
-}
-
-const globalClock: Clock = {
-  // Looked up at each call so that a fake clock installed by a test after import is used.
-  now: () => Date.now(),
-  setTimeout: (callback, ms) => globalThis.setTimeout(callback, ms),
-  clearTimeout: (handle) => globalThis.clearTimeout(handle as ReturnType<typeof setTimeout>),
-};
-
 /** The carrier or airline list a lookup may need, as the product element describes it. */
 export interface ListOptions<L> {
   /** Where the list is (`carriers-url`, or beside the proxy path); undefined when it cannot be asked for. */
@@ -91,6 +79,7 @@ export interface LookupControllerOptions<L = unknown> {
   /** For the console's example of a `proxy-url`. */
   readonly product: Product;
   readonly list?: ListOptions<L>;
+  /** The element's clock (`model/clock.ts`); the system's by default. */
   readonly clock?: Clock;
   /** The transport; by default the proxy client, taking over a request sent before this code arrived. */
   readonly ask?: typeof askProxy;
@@ -156,7 +145,7 @@ export class LookupController<L = unknown> implements ReactiveController {
   constructor(host: ReactiveControllerHost & HTMLElement, options: LookupControllerOptions<L>) {
     this.#host = host;
     this.#options = options;
-    this.#clock = options.clock ?? globalClock;
+    this.#clock = options.clock ?? systemClock;
     host.addController(this);
     const list = options.list;
     if (list)
@@ -327,7 +316,9 @@ export class LookupController<L = unknown> implements ReactiveController {
     const abort = new AbortController();
     this.#abort = abort;
     // The first ask of a URL takes over the request sent for it before this code arrived.
-    const ask = this.#options.ask ?? ((url, options) => askProxy(url, { ...options, fetch: takeEarly(this.#host, url)?.fetchFor() }));
+    const ask =
+      this.#options.ask ??
+      ((url, options) => askProxy(url, { ...options, fetch: takeEarly(this.#host, url)?.fetchFor(), now: () => this.#clock.now() }));
     const outcome = await ask(request.url, { signal: abort.signal });
     if (generation !== this.#generation || outcome.kind === 'aborted') return;
     this.#abort = undefined;

@@ -10,6 +10,8 @@ export interface ProxyRequestOptions {
   readonly timeoutMs?: number;
   /** A request already under way (an early request's answer, early-request.ts), or a unit test's stand-in. */
   readonly fetch?: typeof fetch;
+  /** The element's clock, against which a Retry-After date is read. */
+  readonly now?: () => number;
 }
 
 /** GETs a proxy URL and classifies the outcome. Never throws. */
@@ -32,7 +34,7 @@ export async function askProxy(url: string, options: ProxyRequestOptions = {}): 
     if (options.signal?.aborted) return { kind: 'aborted', status: 0 };
     const response = await doFetch(url, { ...PROXY_REQUEST, signal: controller.signal });
     const text = await response.text();
-    return classify(response.status, text, response.headers);
+    return classify(response.status, text, response.headers, options.now?.());
   } catch (error) {
     if (timedOut) return { kind: 'timeout', status: 0, message: `No answer within ${timeoutMs} ms` };
     if (options.signal?.aborted) return { kind: 'aborted', status: 0 };

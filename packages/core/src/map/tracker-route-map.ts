@@ -1,7 +1,7 @@
 // The renderer's declarations import Leaflet's source modules; this makes those paths typed for consumers.
 /// <reference path="./leaflet-esm.ts" preserve="true" />
 import { LitElement, css, html, nothing, unsafeCSS, type PropertyValues } from 'lit';
-import { colourTokens, type ColourId } from '../first/shared.js';
+import { clockOf, colourTokens, type ColourId } from '../first/shared.js';
 import type { MapView } from '../view/view-model.js';
 import type { LeafletRouteMap } from './leaflet-route-map.js';
 import { loadMapRenderer, mapLoadingConverter, NearViewportController, type MapLoading } from './lazy-map.js';
@@ -154,7 +154,7 @@ export class TrackerRouteMap extends LitElement {
 
   protected override willUpdate(changed: PropertyValues<this>): void {
     if (changed.has('messages')) this.#words = { ...englishMapMessages, ...this.messages };
-    this.#description = this.view ? describeRoute(this.view, this.#words, Date.now()) : '';
+    this.#description = this.view ? describeRoute(this.view, this.#words, clockOf(this).now()) : '';
   }
 
   protected override updated(changed: PropertyValues<this>): void {
@@ -219,7 +219,7 @@ export class TrackerRouteMap extends LitElement {
     container.setAttribute('aria-describedby', 'description map-notes');
     renderer.show(view, {
       messages: this.#words,
-      now: Date.now(),
+      now: clockOf(this).now(),
       ...(this.tileUrl ? { tileUrl: this.tileUrl } : {}),
     });
   }
