@@ -1,7 +1,9 @@
 import { expect } from '@open-wc/testing';
 import '@cargo-trackers/ocean-tracker';
 import type { OceanTracker } from '@cargo-trackers/ocean-tracker';
-import { fixture, mount, nextEvent, part, scenario, sleep, until } from '../support/browser.js';
+import { useClock } from '@cargo-trackers/core/internal/first';
+import { fixture, mount, nextEvent, part, scenario, until } from '../support/browser.js';
+import { FakeClock } from '../support/fake-clock.js';
 
 function regions(el: Element): { polite: HTMLElement; urgent: HTMLElement } {
   const announcer = part(el as HTMLElement, 'announcer')!;
@@ -130,13 +132,15 @@ describe('live regions', () => {
     window.dispatchEvent(new Event('offline'));
     try {
       const el = mount<OceanTracker>(`<ocean-tracker lang="en" map="none" proxy-url="${s.base}/ocean"></ocean-tracker>`);
+      const clock = new FakeClock('2026-06-01T12:00:00Z');
+      useClock(el, clock);
       await el.updateComplete;
       const { polite, urgent } = regions(el);
       const spoken = record(polite);
       const shouted = record(urgent);
       el.referenceNumber = 'MEDU9091004';
       await until(() => el.trackingState === 'waiting', 'waiting for the network');
-      await sleep(1500); // longer than a first backoff: nothing is retried, nothing said
+      await clock.advance(60_000); // far past a first backoff: nothing is retried, nothing said
       const loaded = nextEvent(el, 'tracker-load');
       Reflect.deleteProperty(navigator, 'onLine');
       window.dispatchEvent(new Event('online'));

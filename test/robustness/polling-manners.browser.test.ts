@@ -5,7 +5,9 @@
 import { expect } from '@open-wc/testing';
 import '@cargo-trackers/ocean-tracker';
 import type { OceanTracker } from '@cargo-trackers/ocean-tracker';
-import { fixture, mount, nextEvent, scenario, sleep, until } from '../support/browser.js';
+import { useClock } from '@cargo-trackers/core/internal/first';
+import { fixture, mount, nextEvent, scenario, until } from '../support/browser.js';
+import { FakeClock } from '../support/fake-clock.js';
 
 function setVisibility(state: DocumentVisibilityState): void {
   if (state === 'visible') Reflect.deleteProperty(document, 'visibilityState');
@@ -24,16 +26,21 @@ const transit = () => fixture('ocean-container-in-transit.json');
 /** The connection drops mid-answer: the element sees a network error. */
 const networkFailure = [{ status: 200, truncate: true }];
 
+/** The element's clock: a poll or a retry comes due only when a test moves it. */
+let clock: FakeClock;
+
 function tracker(base: string): OceanTracker {
-  return mount<OceanTracker>(
+  const el = mount<OceanTracker>(
     `<ocean-tracker map="none" poll-interval="1" proxy-url="${base}/ocean" reference-number="MEDU9091004"></ocean-tracker>`,
   );
+  useClock(el, clock);
+  return el;
 }
 
 describe('polling manners', function () {
-  this.timeout(20_000);
   let restoreConsole: () => void;
   beforeEach(() => {
+    clock = new FakeClock('2026-06-01T12:00:00Z');
     const { error } = console;
     console.error = () => {};
     restoreConsole = () => (console.error = error);
@@ -55,7 +62,7 @@ describe('polling manners', function () {
     const el = tracker(s.base);
     await nextEvent(el, 'tracker-pending');
     setVisibility('hidden');
-    await sleep(1_800);
+    await clock.advance(1_800);
     expect(await s.requests(), 'no poll while hidden').to.have.length(1);
     expect(el.trackingState).to.equal('waiting');
     const loaded = nextEvent(el, 'tracker-load');
@@ -71,14 +78,16 @@ describe('polling manners', function () {
     await until(() => el.trackingState === 'waiting', 'waiting for the network');
     const failed = (await s.requests()).length;
     expect(failed, 'one request, failed').to.equal(1);
-    await sleep(1_500); // longer than the first backoff wait
+    expect(clock.pending, 'no retry scheduled while offline').to.equal(0);
+    await clock.advance(60_000);
     expect(await s.requests(), 'no automatic retry while offline').to.have.length(failed);
     const loaded = nextEvent(el, 'tracker-load');
     setOnline(true);
     await loaded;
+    // An ask starts in the event's handler, so it would show in the state at once.
     window.dispatchEvent(new Event('online'));
-    await sleep(200);
-    expect(await s.requests(), 'one retry, not one per online event').to.have.length(failed + 1);
+    expect(el.trackingState, 'one retry, not one per online event').to.equal('loaded');
+    expect(await s.requests()).to.have.length(failed + 1);
   });
 
   it('back online while the page is hidden, waits for the visitor to return before asking', async () => {
@@ -90,8 +99,9 @@ describe('polling manners', function () {
     expect(failed, 'one request, failed').to.equal(1);
     setVisibility('hidden');
     setOnline(true);
-    await sleep(300);
-    expect(await s.requests(), 'nothing asked into a hidden page').to.have.length(failed);
+    // An ask starts in the online event's handler, so it would show in the state at once.
+    expect(el.trackingState, 'nothing asked into a hidden page').to.equal('waiting');
+    expect(await s.requests()).to.have.length(failed);
     const loaded = nextEvent(el, 'tracker-load');
     setVisibility('visible');
     await loaded;
@@ -108,7 +118,7 @@ describe('polling manners', function () {
     const el = tracker(s.base);
     await nextEvent(el, 'tracker-pending');
     setOnline(false);
-    await sleep(1_500);
+    await clock.advance(1_500);
     expect(await s.requests(), 'no poll while offline').to.have.length(1);
     const loaded = nextEvent(el, 'tracker-load');
     setOnline(true);

@@ -6,7 +6,9 @@ import { expect } from '@open-wc/testing';
 import '@cargo-trackers/ocean-tracker';
 import type { OceanTracker } from '@cargo-trackers/ocean-tracker';
 import type { TrackingState } from '../../../../packages/core/src/lookup/lookup-controller.js';
-import { fixture, holdRequests, mount, nextEvent, scenario, sleep, until } from '../../../support/browser.js';
+import { useClock } from '@cargo-trackers/core/internal/first';
+import { fixture, holdRequests, mount, nextEvent, scenario, until } from '../../../support/browser.js';
+import { FakeClock } from '../../../support/fake-clock.js';
 
 const transit = () => fixture<Record<string, unknown>>('ocean-container-in-transit.json');
 
@@ -21,10 +23,15 @@ function watchStates(el: OceanTracker): { readonly states: Array<TrackingState['
   return { states, stop: () => observer.disconnect() };
 }
 
+/** The element's clock: a poll comes due only when a test moves it. */
+let clock: FakeClock;
+
 function tracker(base: string, number?: string): OceanTracker {
-  return mount<OceanTracker>(
+  const el = mount<OceanTracker>(
     `<ocean-tracker lang="en" map="none" poll-interval="1" proxy-url="${base}/ocean"${number ? ` reference-number="${number}"` : ''}></ocean-tracker>`,
   );
+  useClock(el, clock);
+  return el;
 }
 
 const numberOf = (search: string) => new URLSearchParams(search).get('referenceNumber');
@@ -33,6 +40,7 @@ describe('LookupController, through <ocean-tracker>', function () {
   this.timeout(20_000);
   let restoreConsole: () => void;
   beforeEach(() => {
+    clock = new FakeClock('2026-06-01T12:00:00Z');
     const { error } = console;
     console.error = () => {};
     restoreConsole = () => (console.error = error);
@@ -65,6 +73,9 @@ describe('LookupController, through <ocean-tracker>', function () {
       const loaded = nextEvent(el, 'tracker-load');
       await code.release();
       await pending;
+      await until(() => watch.states.at(-1) === 'waiting', 'the wait shown');
+      expect(clock.nextIn, 'the poll a second later').to.equal(1000);
+      await clock.advance(1000);
       await loaded;
       await el.updateComplete;
       watch.stop();
@@ -95,7 +106,8 @@ describe('LookupController, through <ocean-tracker>', function () {
     el.remove();
     await until(async () => (await s.requests())[0]!.aborted, 'the request was aborted');
     expect(el.trackingState, 'the lookup is kept while the element is away').to.equal('loading');
-    await sleep(300);
+    expect(clock.pending, 'nothing scheduled while away').to.equal(0);
+    await clock.advance(60_000);
     expect(await s.requests(), 'nothing asked while away').to.have.length(1);
     const loaded = nextEvent(el, 'tracker-load');
     parent.append(el);
@@ -115,11 +127,13 @@ describe('LookupController, through <ocean-tracker>', function () {
     const parent = el.parentElement!;
     await nextEvent(el, 'tracker-pending');
     el.remove();
-    await sleep(1_800);
+    await clock.advance(1_800);
     expect(await s.requests(), 'no poll while away').to.have.length(1);
     expect(el.trackingState).to.equal('waiting');
     const loaded = nextEvent(el, 'tracker-load');
     parent.append(el);
+    // The poll came due while it was away: it asks as soon as it is back.
+    await clock.advance(0);
     await loaded;
     expect(await s.requests()).to.have.length(2);
   });
@@ -138,8 +152,8 @@ describe('LookupController, through <ocean-tracker>', function () {
     const watch = watchStates(el);
     el.referenceNumber = 'HLXU8123446';
     await until(() => el.trackingState === 'failed', 'the new number answered');
+    // Aborted, its answer can no longer come.
     await until(async () => (await s.requests())[0]!.aborted, 'the older request was aborted');
-    await sleep(1_800);
     watch.stop();
     expect(watch.states).to.not.include('loaded');
     expect(el.trackingState).to.equal('failed');
