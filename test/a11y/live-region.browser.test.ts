@@ -3,7 +3,7 @@ import '@cargo-trackers/ocean-tracker';
 import type { OceanTracker } from '@cargo-trackers/ocean-tracker';
 import { useClock } from '@cargo-trackers/core/internal/first';
 import { fixture, mount, nextEvent, part, scenario, until } from '../support/browser.js';
-import { FakeClock } from '../support/fake-clock.js';
+import { FakeClock, TEST_NOW } from '../support/fake-clock.js';
 
 function regions(el: Element): { polite: HTMLElement; urgent: HTMLElement } {
   const announcer = part(el as HTMLElement, 'announcer')!;
@@ -132,7 +132,7 @@ describe('live regions', () => {
     window.dispatchEvent(new Event('offline'));
     try {
       const el = mount<OceanTracker>(`<ocean-tracker lang="en" map="none" proxy-url="${s.base}/ocean"></ocean-tracker>`);
-      const clock = new FakeClock('2026-06-01T12:00:00Z');
+      const clock = new FakeClock(TEST_NOW);
       useClock(el, clock);
       await el.updateComplete;
       const { polite, urgent } = regions(el);

@@ -6,7 +6,8 @@ import { expect } from '@open-wc/testing';
 import { executeServerCommand } from '@web/test-runner-commands';
 import '@cargo-trackers/ocean-tracker';
 import '@cargo-trackers/air-tracker';
-import type { TrackerElement } from '@cargo-trackers/core/internal/first';
+import { useClock, type TrackerElement } from '@cargo-trackers/core/internal/first';
+import { FakeClock, TEST_NOW } from '../support/fake-clock.js';
 import { oceanDocuments } from '../../demo/mock-service/ocean-documents.js';
 import { airDocuments } from '../../demo/mock-service/air-documents.js';
 import { oceanCarrierList } from '../../demo/mock-service/carrier-lists.js';
@@ -24,7 +25,7 @@ interface Subject {
   readonly document: () => unknown;
 }
 
-const request = (number: string) => ({ nowMs: Date.now(), number, withRoute: true });
+const request = (number: string) => ({ nowMs: TEST_NOW, number, withRoute: true });
 const ocean = (number: string, what: string): Subject => ({
   tag: 'ocean-tracker',
   attribute: 'reference-number',
@@ -56,6 +57,7 @@ async function loaded(s: Subject, lang: string): Promise<TrackerElement> {
   const el = mount<TrackerElement>(
     `<${s.tag} lang="${lang}" proxy-url="${sc.base}/${s.path}" ${s.attribute}="${s.number}" style="margin:0"></${s.tag}>`,
   );
+  useClock(el, new FakeClock(TEST_NOW));
   await until(() => el.trackingState === 'loaded', `${s.number} loaded`, 15000);
   await el.updateComplete;
   return el;

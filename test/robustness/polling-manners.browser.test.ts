@@ -7,7 +7,7 @@ import '@cargo-trackers/ocean-tracker';
 import type { OceanTracker } from '@cargo-trackers/ocean-tracker';
 import { useClock } from '@cargo-trackers/core/internal/first';
 import { fixture, mount, nextEvent, scenario, until } from '../support/browser.js';
-import { FakeClock } from '../support/fake-clock.js';
+import { FakeClock, TEST_NOW } from '../support/fake-clock.js';
 
 function setVisibility(state: DocumentVisibilityState): void {
   if (state === 'visible') Reflect.deleteProperty(document, 'visibilityState');
@@ -40,7 +40,7 @@ function tracker(base: string): OceanTracker {
 describe('polling manners', function () {
   let restoreConsole: () => void;
   beforeEach(() => {
-    clock = new FakeClock('2026-06-01T12:00:00Z');
+    clock = new FakeClock(TEST_NOW);
     const { error } = console;
     console.error = () => {};
     restoreConsole = () => (console.error = error);

@@ -2,6 +2,12 @@
 // (`useClock` from @cargo-trackers/core/internal/first) and for the controller's unit tests.
 import type { Clock } from '@cargo-trackers/core/internal/first';
 
+/**
+ * The now that browser tests run at, and write their documents against: a relative phrase ("in 3
+ * days", "reported 35 minutes ago") is then exact, and the same on any calendar day.
+ */
+export const TEST_NOW = Date.parse('2026-06-01T12:00:00Z');
+
 interface Timer {
   readonly id: number;
   readonly at: number;

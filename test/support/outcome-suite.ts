@@ -5,10 +5,10 @@ import { expect } from '@open-wc/testing';
 import type { TrackerErrorEvent, TrackerLoadEvent, TrackerPendingEvent } from '@cargo-trackers/core';
 import { useClock, type TrackerElement } from '@cargo-trackers/core/internal/first';
 import { captureConsoleErrors, mount, nextEvent, part, scenario, until } from './browser.js';
-import { FakeClock } from './fake-clock.js';
+import { FakeClock, TEST_NOW } from './fake-clock.js';
 
 /** The time the elements of this suite read: every wait, countdown and retry is asserted on it, exactly. */
-const NOW = Date.parse('2026-06-01T12:00:00Z');
+const NOW = TEST_NOW;
 
 export interface OutcomeSpec {
   readonly tag: 'ocean-tracker' | 'air-tracker';

@@ -8,7 +8,7 @@ import type { OceanTracker } from '@cargo-trackers/ocean-tracker';
 import type { TrackingState } from '../../../../packages/core/src/lookup/lookup-controller.js';
 import { useClock } from '@cargo-trackers/core/internal/first';
 import { fixture, holdRequests, mount, nextEvent, scenario, until } from '../../../support/browser.js';
-import { FakeClock } from '../../../support/fake-clock.js';
+import { FakeClock, TEST_NOW } from '../../../support/fake-clock.js';
 
 const transit = () => fixture<Record<string, unknown>>('ocean-container-in-transit.json');
 
@@ -40,7 +40,7 @@ describe('LookupController, through <ocean-tracker>', function () {
   this.timeout(20_000);
   let restoreConsole: () => void;
   beforeEach(() => {
-    clock = new FakeClock('2026-06-01T12:00:00Z');
+    clock = new FakeClock(TEST_NOW);
     const { error } = console;
     console.error = () => {};
     restoreConsole = () => (console.error = error);

@@ -6,6 +6,7 @@
  * GeoJSON `[lon, lat]` pairs are kept as they are in the documents and turned into
  * `LatLng` here, the way a normalizer does.
  */
+import { TEST_NOW } from '../../../support/fake-clock.js';
 import type {
   Leg,
   LegState,
@@ -60,12 +61,15 @@ function base(product: Shipment['product'], reference: string): Omit<Shipment, '
 
 export const MINUTE = 60_000;
 
+/** The now the fixtures are written against; a test that shows their times reads the same one (useClock). */
+export const FIXTURE_NOW = TEST_NOW;
+
 export const NINGBO = place('CNNGB', 'Ningbo', 'CN', 29.8683, 121.544);
 export const SINGAPORE = place('SGSIN', 'Singapore', 'SG', 1.264, 103.84);
 export const ROTTERDAM = place('NLRTM', 'Rotterdam', 'NL', 51.955, 4.05);
 
 /** ocean-container-in-transit.json: two vessel legs, the second current, MSC GULSUN in the Arabian Sea. */
-export function oceanInTransit(now = Date.now(), names: { vessel?: string; port?: string } = {}): Shipment {
+export function oceanInTransit(now = FIXTURE_NOW, names: { vessel?: string; port?: string } = {}): Shipment {
   const singapore = names.port ? { ...SINGAPORE, name: names.port } : SINGAPORE;
   const vessel: Position = {
     kind: 'vessel',
@@ -139,7 +143,7 @@ export const SHANGHAI = place('CNSHA', 'Shanghai', 'CN', 30.627, 122.065);
 export const LOS_ANGELES = place('USLAX', 'Los Angeles', 'US', 33.74, -118.27);
 
 /** ocean-bill-of-lading-pacific.json: one leg across the antimeridian, the vessel just east of it. */
-export function oceanPacific(now = Date.now()): Shipment {
+export function oceanPacific(now = FIXTURE_NOW): Shipment {
   return {
     ...base('ocean', 'OOLU2741938520'),
     referenceType: 'bill_of_lading',
@@ -263,7 +267,7 @@ export function airTransfer(): Shipment {
 }
 
 /** The air waybill without `routePath` geometry but with the aircraft airborne over Iran: legs from airports only. */
-export function airWithoutPaths(now = Date.now()): Shipment {
+export function airWithoutPaths(now = FIXTURE_NOW): Shipment {
   const shipment = airTransfer();
   return {
     ...shipment,

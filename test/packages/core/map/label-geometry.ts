@@ -3,7 +3,9 @@
 // control, over another label or over the vehicle, by geometry, not pixels.
 import type { TrackerElement } from '@cargo-trackers/core/internal/first';
 import { executeServerCommand } from '@web/test-runner-commands';
+import { useClock } from '@cargo-trackers/core/internal/first';
 import { mount, scenario, setViewport, until } from '../../../support/browser.js';
+import { FakeClock, TEST_NOW } from '../../../support/fake-clock.js';
 import { mapDrawn } from '../../../a11y/elements.js';
 import { frames } from './map-test-helpers.js';
 import { DEFAULT_GAP, DEFAULT_MARGIN } from '../../../../packages/core/src/map/label-placement.js';
@@ -26,6 +28,8 @@ export async function loaded(route: Route, lang: string): Promise<TrackerElement
   const el = mount<TrackerElement>(
     `<${route.tag} proxy-url="${s.base}/${product}" ${number} map="eager" lang="${lang}" style="margin:0"></${route.tag}>`,
   );
+  // The documents are written against TEST_NOW: their relative times, and so the labels' lengths, are the same any day.
+  useClock(el, new FakeClock(TEST_NOW));
   await until(() => el.trackingState === 'loaded', 'loaded', 15000);
   await el.updateComplete;
   await mapDrawn(el);

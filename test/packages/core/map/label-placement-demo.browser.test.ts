@@ -7,6 +7,7 @@ import '@cargo-trackers/air-tracker';
 import { airDocuments } from '../../../../demo/mock-service/air-documents.js';
 import { oceanDocuments } from '../../../../demo/mock-service/ocean-documents.js';
 import { itExceptIn, setViewport, tooNarrowFor } from '../../../support/browser.js';
+import { TEST_NOW } from '../../../support/fake-clock.js';
 import { cutThoughWholeFits, loadedAt, mapOf, overVehicle, problems, type Route } from './label-geometry.js';
 
 describe('map labels on the demo numbers', () => {
@@ -20,13 +21,13 @@ describe('map labels on the demo numbers', () => {
       id: `demo-${number}`,
       name: `demo ${number}`,
       tag: 'ocean-tracker' as const,
-      document: async () => build({ nowMs: Date.now(), number, withRoute: true }),
+      document: async () => build({ nowMs: TEST_NOW, number, withRoute: true }),
     })),
     ...[...airDocuments].map(([number, build]) => ({
       id: `demo-${number}`,
       name: `demo ${number}`,
       tag: 'air-tracker' as const,
-      document: async () => build({ nowMs: Date.now(), number, withRoute: true }),
+      document: async () => build({ nowMs: TEST_NOW, number, withRoute: true }),
     })),
   ];
   for (const route of demo) {

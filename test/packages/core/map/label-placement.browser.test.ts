@@ -7,6 +7,7 @@ import '@cargo-trackers/ocean-tracker';
 import '@cargo-trackers/air-tracker';
 import { oceanDocuments } from '../../../../demo/mock-service/ocean-documents.js';
 import { fixture, itExceptIn, setViewport, tooNarrowFor, until } from '../../../support/browser.js';
+import { TEST_NOW } from '../../../support/fake-clock.js';
 import { controlBoxes, labelBoxes, loaded, loadedAt, mapOf, problems, settled, type Route } from './label-geometry.js';
 
 const routes: readonly Route[] = [
@@ -32,7 +33,7 @@ const routes: readonly Route[] = [
     id: 'duisburg',
     name: 'the demo’s delivery to Duisburg (Santos → Hamburg → Duisburg)',
     tag: 'ocean-tracker',
-    document: async () => oceanDocuments.get('HLXU8123446')!({ nowMs: Date.now(), number: 'HLXU8123446', withRoute: true }),
+    document: async () => oceanDocuments.get('HLXU8123446')!({ nowMs: TEST_NOW, number: 'HLXU8123446', withRoute: true }),
   },
   {
     id: 'awb-transfer',

@@ -7,7 +7,9 @@ import { landZooms } from '../../../../packages/core/src/map/land-zooms.generate
 import { englishMapMessages } from '../../../../packages/core/src/view/map-messages.js';
 import type { TrackerRouteMap } from '../../../../packages/core/src/map/index.js';
 import type { Shipment } from '../../../../packages/core/src/model/shipment.js';
-import { airTransfer, airWithoutPaths, HOSTILE, oceanInTransit, oceanPacific, mapView } from './fixtures.js';
+import { airTransfer, airWithoutPaths, FIXTURE_NOW, HOSTILE, oceanInTransit, oceanPacific, mapView } from './fixtures.js';
+import { useClock } from '@cargo-trackers/core/internal/first';
+import { FakeClock } from '../../../support/fake-clock.js';
 import { drawnMap, frames, isLoopback, requestedUrls, routeLines } from './map-test-helpers.js';
 import { itExceptIn } from '../../../support/browser.js';
 
@@ -19,6 +21,8 @@ declare global {
 
 async function mount(shipment: Shipment, extra: Partial<TrackerRouteMap> = {}): Promise<TrackerRouteMap> {
   const el = document.createElement('cargo-tracker-route-map');
+  // The fixtures' times, and so "reported 35 minutes ago", are read against the fixtures' now.
+  useClock(el, new FakeClock(FIXTURE_NOW));
   Object.assign(el, { loading: 'eager', view: mapView(shipment, { ...englishMapMessages, ...extra.messages }), ...extra });
   el.style.cssText = 'width: 640px; --tracker-map-height: 360px';
   await fixture(html`${el}`);
@@ -263,7 +267,7 @@ describe('<cargo-tracker-route-map>', () => {
   describe('hostile strings', () => {
     it('keeps names and attribution as inert text', async () => {
       window.__mapPwned = undefined;
-      const el = await mount(oceanInTransit(Date.now(), { vessel: HOSTILE.vessel, port: HOSTILE.port }), {
+      const el = await mount(oceanInTransit(FIXTURE_NOW, { vessel: HOSTILE.vessel, port: HOSTILE.port }), {
         tileUrl: `${location.origin}/test/packages/core/map/tile.png?z={z}&x={x}&y={y}`,
         tileAttribution: HOSTILE.attribution,
       });
@@ -331,7 +335,7 @@ describe('<cargo-tracker-route-map>', () => {
       try {
         const view = mapView(oceanInTransit(), englishMapMessages);
         const show = (tileUrl?: string) =>
-          renderer.show(view, { messages: englishMapMessages, now: Date.now(), ...(tileUrl ? { tileUrl } : {}) });
+          renderer.show(view, { messages: englishMapMessages, now: FIXTURE_NOW, ...(tileUrl ? { tileUrl } : {}) });
         const a = `${location.origin}/test/packages/core/map/tile.png?a={z}/{x}/{y}`;
         const b = `${location.origin}/test/packages/core/map/tile.png?b={z}/{x}/{y}`;
         // All in one task: no import of the tile layer has settled in between.
