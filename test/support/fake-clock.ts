@@ -17,16 +17,19 @@ interface Timer {
 // Captured at load, before any test could replace them.
 const realSetTimeout = globalThis.setTimeout.bind(globalThis);
 
-/** Lets what a timer's callback started (a fetch, a render) run before the next timer. */
-const settle = () => new Promise<void>((resolve) => realSetTimeout(resolve, 0));
+/** Lets what a timer's callback started (a fetch, a render) run before the next timer: one task. */
+const oneTask = () => new Promise<void>((resolve) => realSetTimeout(resolve, 0));
 
 export class FakeClock implements Clock {
   #now: number;
   #timers: Timer[] = [];
   #nextId = 1;
+  readonly #settle: () => Promise<void>;
 
-  constructor(now: number | string) {
+  /** `settle` waits for what a timer's callback started; by default, one task of the real clock. */
+  constructor(now: number | string = TEST_NOW, settle: () => Promise<void> = oneTask) {
     this.#now = typeof now === 'string' ? Date.parse(now) : now;
+    this.#settle = settle;
   }
 
   now(): number {
@@ -64,10 +67,10 @@ export class FakeClock implements Clock {
       this.#timers = this.#timers.filter((t) => t !== next);
       this.#now = next.at;
       next.callback();
-      await settle();
+      await this.#settle();
     }
     this.#now = end;
-    await settle();
+    await this.#settle();
   }
 
   #earliest(): Timer | undefined {

@@ -9,47 +9,13 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import { STILL_LOOKING_MS, LookupController, type Clock } from '../../../../packages/core/src/lookup/lookup-controller.js';
+import { STILL_LOOKING_MS, LookupController } from '../../../../packages/core/src/lookup/lookup-controller.js';
+import { FakeClock } from '../../../support/fake-clock.js';
 import type { Outcome } from '../../../../packages/core/src/lookup/outcome.js';
 import type { Normalizer, Shipment } from '../../../../packages/core/src/model/shipment.js';
 
 const POLL_SECONDS = 5;
 const RATE_LIMIT = { fallback: 30_000, min: 1_000, max: 15 * 60_000 };
-
-/** Timers that run only when the test advances time, in due order. */
-class FakeClock implements Clock {
-  time = Date.UTC(2026, 5, 1);
-  private readonly timers = new Map<number, { at: number; callback: () => void }>();
-  private nextId = 1;
-
-  now(): number {
-    return this.time;
-  }
-  setTimeout(callback: () => void, ms: number): unknown {
-    const id = this.nextId++;
-    this.timers.set(id, { at: this.time + Math.max(0, ms), callback });
-    return id;
-  }
-  clearTimeout(handle: unknown): void {
-    this.timers.delete(handle as number);
-  }
-  get pending(): number {
-    return this.timers.size;
-  }
-  async advance(ms: number): Promise<void> {
-    const end = this.time + ms;
-    for (;;) {
-      let next: [number, { at: number; callback: () => void }] | undefined;
-      for (const entry of this.timers) if (entry[1].at <= end && (!next || entry[1].at < next[1].at)) next = entry;
-      if (!next) break;
-      this.timers.delete(next[0]);
-      this.time = next[1].at;
-      next[1].callback();
-      await flush();
-    }
-    this.time = end;
-  }
-}
 
 /**
  * Lets every pending continuation run: the controller awaits its `ask`, and reads and shows a
@@ -161,7 +127,7 @@ const normalizer: Normalizer = (body) => ({
 });
 
 function setUp(model: Model): Real {
-  const clock = new FakeClock();
+  const clock = new FakeClock(Date.UTC(2026, 5, 1), flush);
   const host = new FakeHost();
   const page = new FakePage();
   page.install();
