@@ -161,9 +161,9 @@ export function deferred<T = void>(): { promise: Promise<T>; resolve: (value: T)
 }
 
 /** Waits until `condition` holds, polling; fails after `ms`. */
-export async function until(condition: () => boolean, ms = 2_000): Promise<void> {
+export async function until(condition: () => boolean | Promise<boolean>, ms = 2_000): Promise<void> {
   const deadline = Date.now() + ms;
-  while (!condition()) {
+  while (!(await condition())) {
     if (Date.now() > deadline) throw new Error('condition not met in time');
     await new Promise((r) => setTimeout(r, 5));
   }

