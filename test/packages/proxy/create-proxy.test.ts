@@ -32,6 +32,16 @@ async function withProxy(
   }
 }
 
+/** Runs `body` with Date stood still (mock.timers, Date only) at a fixed time, which the test moves with `tick`. */
+async function withFrozenDate(body: () => Promise<void>): Promise<void> {
+  mock.timers.enable({ apis: ['Date'], now: Date.UTC(2026, 0, 5, 12, 30, 0, 200) });
+  try {
+    await body();
+  } finally {
+    mock.timers.reset();
+  }
+}
+
 function answerWith(status: number, body: string, headers: Record<string, string> = {}): UpstreamHandler {
   return (_req, res) => {
     res.writeHead(status, { 'content-type': 'application/json', ...headers });
@@ -265,32 +275,40 @@ describe('createTrackingProxy', () => {
       }));
 
     it('keeps an answer only for the configured time', () =>
-      withProxy(echo, { limits: { cacheTtlMs: 80 } }, async (proxy, upstream) => {
-        await proxy.get('/api/tracking/air?number=176-1');
-        await proxy.get('/api/tracking/air?number=176-1');
-        assert.equal(upstream.requests.length, 1);
-        await new Promise((r) => setTimeout(r, 120));
-        await proxy.get('/api/tracking/air?number=176-1');
-        assert.equal(upstream.requests.length, 2);
-      }));
+      // The clock stands still until the test moves it, so a slow machine cannot age the answer
+      // between the two lookups that must share it.
+      withFrozenDate(() =>
+        withProxy(echo, { limits: { cacheTtlMs: 80 } }, async (proxy, upstream) => {
+          await proxy.get('/api/tracking/air?number=176-1');
+          mock.timers.tick(79);
+          await proxy.get('/api/tracking/air?number=176-1');
+          assert.equal(upstream.requests.length, 1);
+          mock.timers.tick(1);
+          await proxy.get('/api/tracking/air?number=176-1');
+          assert.equal(upstream.requests.length, 2);
+        }),
+      ));
 
     for (const status of [202, 401, 404, 429, 500]) {
       it(`keeps a ${status} only briefly, and says when to ask again`, () =>
-        withProxy(
-          answerWith(status, '{"message":"m"}'),
-          { limits: { pendingCacheTtlMs: 300, errorCacheTtlMs: 300, failureCacheTtlMs: 300 } },
-          async (proxy, upstream) => {
-            assert.equal((await proxy.get('/api/tracking/air?number=176-1')).status, status);
-            const repeat = await proxy.get('/api/tracking/air?number=176-1');
-            assert.equal(repeat.status, status);
-            assert.equal(repeat.headers.get('x-proxy-cache'), 'hit');
-            assert.equal(repeat.headers.get('retry-after'), '1');
-            assert.equal(repeat.headers.get('cache-control'), 'no-store');
-            assert.equal(upstream.requests.length, 1);
-            await new Promise((r) => setTimeout(r, 350));
-            assert.equal((await proxy.get('/api/tracking/air?number=176-1')).status, status);
-            assert.equal(upstream.requests.length, 2);
-          },
+        withFrozenDate(() =>
+          withProxy(
+            answerWith(status, '{"message":"m"}'),
+            { limits: { pendingCacheTtlMs: 300, errorCacheTtlMs: 300, failureCacheTtlMs: 300 } },
+            async (proxy, upstream) => {
+              assert.equal((await proxy.get('/api/tracking/air?number=176-1')).status, status);
+              mock.timers.tick(299);
+              const repeat = await proxy.get('/api/tracking/air?number=176-1');
+              assert.equal(repeat.status, status);
+              assert.equal(repeat.headers.get('x-proxy-cache'), 'hit');
+              assert.equal(repeat.headers.get('retry-after'), '1');
+              assert.equal(repeat.headers.get('cache-control'), 'no-store');
+              assert.equal(upstream.requests.length, 1);
+              mock.timers.tick(1);
+              assert.equal((await proxy.get('/api/tracking/air?number=176-1')).status, status);
+              assert.equal(upstream.requests.length, 2);
+            },
+          ),
         ));
     }
   });
@@ -438,12 +456,11 @@ describe('createTrackingProxy', () => {
         assert.equal((await proxy.get('/api/tracking/air?number=B', from('203.0.113.2'))).status, 200);
       }));
 
-    it('refuses with Retry-After rather than spend past the upstream budget, carrier lists included', async () => {
+    it('refuses with Retry-After rather than spend past the upstream budget, carrier lists included', () =>
       // The budget's window is one second: the clock stands still until the test moves it, so that a
       // slow machine taking more than a second over the first four lookups cannot let the third through.
-      mock.timers.enable({ apis: ['Date'], now: Date.UTC(2026, 0, 5, 12, 30, 0, 200) });
-      try {
-        await withProxy(echo, { limits: { upstreamBudget: { requests: 3, windowMs: 1_000 } } }, async (proxy, upstream) => {
+      withFrozenDate(() =>
+        withProxy(echo, { limits: { upstreamBudget: { requests: 3, windowMs: 1_000 } } }, async (proxy, upstream) => {
           assert.equal((await proxy.get('/api/tracking/carriers/air')).status, 200);
           for (const n of ['B1', 'B2']) assert.equal((await proxy.get(`/api/tracking/air?number=${n}`)).status, 200);
           const refused = await proxy.get('/api/tracking/air?number=B3');
@@ -458,11 +475,8 @@ describe('createTrackingProxy', () => {
           assert.equal(upstream.requests.filter((r) => r.path === '/v1/carriers/air').length, 1);
           mock.timers.tick(1_250);
           assert.equal((await proxy.get('/api/tracking/air?number=B3')).status, 200);
-        });
-      } finally {
-        mock.timers.reset();
-      }
-    });
+        }),
+      ));
 
     it('caps the lookups held open at once', async () => {
       const release = deferred();
