@@ -251,13 +251,11 @@ export function describePhpProxy(name: string, start: StartPhpProxy, features: P
       for (const [what, handler, error] of failures) {
         it(`answers ${what} with 502 ${error}, as JSON, never passing it on`, () =>
           withProxy(handler, { timeoutMs: 1_000 }, async ({ get, upstream }) => {
-            const started = Date.now();
             const answer = await get('/api/tracking/ocean?referenceNumber=A1');
             assert.equal(answer.status, 502);
             assert.equal(errorOf(answer), error);
             assert.equal(answer.headers.get('content-type'), 'application/json; charset=utf-8');
             assert.equal(answer.headers.get('x-content-type-options'), 'nosniff');
-            assert.ok(Date.now() - started < 5_000, 'answered within the timeout and a margin');
             assert.equal(upstream.requests.length, 1, 'a redirect is not followed');
           }));
       }
