@@ -15,10 +15,11 @@
 // Everything is served from 127.0.0.1: the bundle (copied out of dist, so a rebuild by someone
 // else cannot change it mid-run), the fixtures, and a scripted mock proxy.
 //   5. phone emulation (phone-timings.mjs): milestones and route times, and CLS, for each element
-//      with the number at load and for a lookup from the form.
+//      with the number at load and for a lookup from the form;
+//   6. the land outline's decoding in Node (land-decode.mjs), timed before anything else runs.
 // The transcript goes to the console and into docs/performance.md (write-figures.mjs), which
 // holds the figures of the last full run; BENCH_WRITE=0 leaves the page alone.
-// Usage: npm run bench   (BENCH_RUNS=n changes the repetitions of 2; BENCH_CYCLES those of 4;
+// Usage: npm run bench   (BENCH_RUNS=n changes the repetitions of 2 and 6; BENCH_CYCLES those of 4;
 // BENCH_PHONE_RUNS those of 5)
 import { execFileSync, spawnSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -28,6 +29,7 @@ import { extname, join, normalize } from 'node:path';
 import { chromium } from 'playwright';
 import { CHROMIUM_ARGS, findChromium } from '../../test/support/find-chromium.mjs';
 import { largeAirDocument } from '../../test/fixtures/large-air-document.mjs';
+import { landDecodeReport, landDecodeTimings } from './land-decode.mjs';
 import { median } from './median.mjs';
 import { phoneReport, phoneTimings } from './phone-timings.mjs';
 import { writeFigures } from './write-figures.mjs';
@@ -41,6 +43,9 @@ const HEAP_POINTS = 11;
 const loadAtStart = loadavg()
   .map((l) => l.toFixed(1))
   .join(', ');
+
+// 6. The land outline's decoding, first, while nothing of the bench's own runs beside it.
+const landDecode = landDecodeTimings(RUNS);
 
 // 1. Build, then copy the bundle somewhere only this run reads.
 console.log('Building the script-tag bundle (npx vite build)…');
@@ -551,6 +556,9 @@ for (const [label, key] of [
 lines.push('');
 const [phoneTitle, ...phoneLines] = phoneReport(phone);
 lines.push(`5. ${phoneTitle}`, ...phoneLines);
+lines.push('');
+const [landTitle, ...landLines] = landDecodeReport(landDecode);
+lines.push(`6. ${landTitle}`, ...landLines);
 const report = lines.join('\n');
 console.log(`\n${report}`);
 if (size.status !== 0) console.log(`\nscripts/size.mjs reported:\n${sizeText}`);
