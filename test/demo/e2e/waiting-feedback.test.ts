@@ -1,6 +1,9 @@
 // What a visitor sees and hears while a lookup is held by the service: the demo page (the built
 // script-tag bundle, the reference proxy, the mock service) in a real Chromium, with DEMO202,
-// the number the mock holds before it answers 202. The element's own 2 seconds are the real ones.
+// the number the mock holds before it answers 202. The page runs on Playwright's clock, paused
+// once the page has loaded, so the element's 2 seconds are fake ones, counted exactly: the test
+// moves the clock 1,999 ms, then 1 ms. The lookup is let through to the demo server only when the
+// test says, so it stays out, as a held one is, however long the test's steps take on a busy machine.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { chromium, type Browser, type Page } from 'playwright';
@@ -8,12 +11,14 @@ import { startDemoServer, type DemoServer } from '../../../demo/server/start-dem
 import { buildCdnBundle, type BuiltBundle } from '../../support/cdn-bundle.js';
 import { CHROMIUM_ARGS, findChromium } from '../../support/find-chromium.mjs';
 
-/** Long enough to see the 2-second mark well before the service answers. */
-const HOLD_MS = 5000;
+/** When the element says it is still looking: 2 s after the request went out. */
+const STILL_LOOKING_MS = 2000;
+/** How long the mock holds DEMO202 before its 202, once the test lets the lookup through. */
+const HOLD_MS = 300;
 
 declare global {
   interface Window {
-    /** Every text the element's polite live region took, with the time since the Track press. */
+    /** Every text the element's polite live region took, with the (fake) time since the Track press. */
     spoken: Array<{ text: string; at: number }>;
     trackPressed: number;
   }
@@ -36,9 +41,32 @@ describe('the demo page while the service holds a lookup (DEMO202)', () => {
     await bundle?.remove();
   });
 
-  /** Opens the demo, listens to the ocean tracker's polite live region, and tracks DEMO202. */
-  async function trackHeld(reducedMotion: 'reduce' | 'no-preference'): Promise<Page> {
+  interface Held {
+    readonly page: Page;
+    /** Lets the held lookup go on to the demo server (whose mock then answers 202). */
+    readonly release: () => void;
+  }
+
+  /**
+   * Opens the demo on a paused clock, listens to the ocean tracker's polite live region, tracks
+   * DEMO202, and returns once the lookup is out (held by the test until `release`).
+   */
+  async function trackHeld(reducedMotion: 'reduce' | 'no-preference'): Promise<Held> {
     const page = await browser.newPage({ reducedMotion });
+    // The clock runs as usual while the page loads; it is paused before Track is pressed.
+    await page.clock.install();
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let requested!: () => void;
+    const out = new Promise<void>((resolve) => (requested = resolve));
+    await page.route(
+      (url) => url.pathname === '/api/tracking/ocean',
+      async (route) => {
+        requested();
+        await released;
+        await route.continue().catch(() => undefined); // the page may be closed by then
+      },
+    );
     await page.goto(demo.url);
     await page.waitForFunction(() => customElements.get('ocean-tracker') !== undefined);
     const input = page.locator('ocean-tracker input[name="referenceNumber"]');
@@ -48,25 +76,24 @@ describe('the demo page while the service holds a lookup (DEMO202)', () => {
       const root = document.querySelector('ocean-tracker')!.shadowRoot!;
       const polite = root.querySelector('[part~="announcer"] [role="status"]')!;
       window.spoken = [];
-      window.trackPressed = performance.now();
-      // Timed from the click itself, as the element's 2 s wait is: a call made after the click
-      // returns runs late on a busy machine, and times what follows as too early.
       document.addEventListener('click', () => (window.trackPressed = performance.now()), { capture: true, once: true });
       new MutationObserver(() => {
         const text = polite.textContent?.trim() ?? '';
         if (text) window.spoken.push({ text, at: performance.now() - window.trackPressed });
       }).observe(polite, { childList: true, characterData: true, subtree: true });
     });
+    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1000);
     await page.locator('ocean-tracker [part~="submit-button"]').click();
-    return page;
+    await out;
+    return { page, release };
   }
 
   it('shows the outline of a shipment at once, busy, and after 2 s says once, politely, that the service is still looking', async () => {
-    const page = await trackHeld('no-preference');
+    const { page, release } = await trackHeld('no-preference');
     try {
       const skeleton = page.locator('ocean-tracker [part~="skeleton"]');
       // The first frames may hold the room alone, before the lookup's code (and its outline) is here.
-      await page.locator('ocean-tracker [part~="skeleton"] .bone').first().waitFor({ timeout: 1500 });
+      await page.locator('ocean-tracker [part~="skeleton"] .bone').first().waitFor();
       assert.equal(await skeleton.getAttribute('aria-busy'), 'true');
       const bones = await skeleton.evaluate((el) =>
         [...el.querySelectorAll('.bone')].map((b) => {
@@ -87,53 +114,52 @@ describe('the demo page while the service holds a lookup (DEMO202)', () => {
       assert.match(await notice.innerText(), /Looking up DEMO202/);
       assert.doesNotMatch(await notice.innerText(), /Still looking/);
 
-      await page.waitForFunction(
-        () =>
-          /Still looking/.test(document.querySelector('ocean-tracker')!.shadowRoot!.querySelector('[part~="notice"]')?.textContent ?? ''),
-        undefined,
-        {
-          timeout: HOLD_MS,
-        },
+      // A millisecond short of 2 s: not yet.
+      await page.clock.runFor(STILL_LOOKING_MS - 1);
+      assert.match(await notice.innerText(), /Looking up DEMO202/);
+      assert.doesNotMatch(await notice.innerText(), /Still looking/);
+      assert.deepEqual(
+        (await page.evaluate(() => window.spoken)).filter((s) => /Still looking/.test(s.text)),
+        [],
       );
-      const shownAt = await page.evaluate(() => performance.now() - window.trackPressed);
-      assert.ok(shownAt >= 1900 && shownAt < HOLD_MS, `shown after ${Math.round(shownAt)} ms`);
+      // At 2 s exactly, the notice says it, and so does the polite region, once.
+      await page.clock.runFor(1);
       assert.match(await notice.innerText(), /Looking up DEMO202…\s+Still looking\. Some carriers take a little longer to answer\./);
       assert.equal(await skeleton.count(), 1, 'the outline stays while the request is out');
 
       // Then the 202 ends the request: the outline goes, the waiting notice takes over.
-      await page.waitForFunction(
-        () => !document.querySelector('ocean-tracker')!.shadowRoot!.querySelector('[part~="skeleton"]'),
-        undefined,
-        {
-          timeout: HOLD_MS + 2000,
-        },
-      );
+      release();
+      await skeleton.waitFor({ state: 'detached' });
       assert.doesNotMatch(await notice.innerText(), /Looking up|Still looking/);
       const spoken = await page.evaluate(() => window.spoken);
       const still = spoken.filter((s) => /Still looking/.test(s.text));
-      assert.equal(still.length, 1, JSON.stringify(spoken));
-      assert.equal(still[0]!.text, 'Still looking. Some carriers take a little longer to answer.', 'only the news is said');
-      assert.ok(still[0]!.at >= 1900, `said after ${Math.round(still[0]!.at)} ms`);
+      assert.deepEqual(
+        still,
+        [{ text: 'Still looking. Some carriers take a little longer to answer.', at: STILL_LOOKING_MS }],
+        'only the news is said, once, at 2 s',
+      );
       assert.equal(spoken.filter((s) => /Looking up DEMO202/.test(s.text)).length, 1, 'the lookup itself was said once');
       const alerts = await page.evaluate(
         () => document.querySelector('ocean-tracker')!.shadowRoot!.querySelector('[part~="announcer"] [role="alert"]')!.textContent,
       );
       assert.equal(alerts?.trim(), '', 'nothing urgent');
     } finally {
+      release();
       await page.close();
     }
   });
 
   it('keeps the outline still when the visitor prefers reduced motion', async () => {
-    const page = await trackHeld('reduce');
+    const { page, release } = await trackHeld('reduce');
     try {
       const skeleton = page.locator('ocean-tracker [part~="skeleton"]');
       // The first frames may hold the room alone, before the lookup's code (and its outline) is here.
-      await page.locator('ocean-tracker [part~="skeleton"] .bone').first().waitFor({ timeout: 1500 });
+      await page.locator('ocean-tracker [part~="skeleton"] .bone').first().waitFor();
       const animations = await skeleton.evaluate((el) => [...el.querySelectorAll('.bone')].map((b) => getComputedStyle(b).animationName));
       assert.ok(animations.length > 0);
       assert.deepEqual([...new Set(animations)], ['none']);
     } finally {
+      release();
       await page.close();
     }
   });
