@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import type { ServerResponse } from 'node:http';
 import { after, before, describe, it } from 'node:test';
 import {
   createMockTrackingService,
@@ -401,17 +402,27 @@ describe('mock tracking service: slow lookups', () => {
     const listening = await listenOnLoopback(held);
     const timers = () => process.getActiveResourcesInfo().filter((r) => r === 'Timeout').length;
     const before = timers();
-    const controller = new AbortController();
-    const pending = fetch(`${listening.baseUrl}/v1/shipments/ocean?referenceNumber=DEMO202`, {
-      headers: withKey,
-      signal: controller.signal,
-    });
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    assert.ok(timers() > before, 'the hold started a timer');
-    controller.abort();
-    await assert.rejects(pending);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    assert.equal(timers(), before);
-    await listening.close();
+    // Heard after the mock's own handler (which starts the hold) and its own 'close' listener
+    // (which should clear it), as both are added first: what is counted here is what they left.
+    const taken = new Promise<{ running: number; closed: Promise<void> }>((resolve) =>
+      held.once('request', (_req, res: ServerResponse) =>
+        resolve({ running: timers(), closed: new Promise<void>((closed) => res.once('close', () => closed())) }),
+      ),
+    );
+    try {
+      const controller = new AbortController();
+      const pending = fetch(`${listening.baseUrl}/v1/shipments/ocean?referenceNumber=DEMO202`, {
+        headers: withKey,
+        signal: controller.signal,
+      });
+      const { running, closed } = await taken;
+      assert.ok(running > before, 'the hold started a timer');
+      controller.abort();
+      await assert.rejects(pending);
+      await closed;
+      assert.equal(timers(), before, 'the hold timer is gone once the caller hung up');
+    } finally {
+      await listening.close();
+    }
   });
 });

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
 import { describe, it } from 'node:test';
 import { createMockTrackingService } from '../../../demo/mock-service/mock-tracking-service.js';
@@ -29,15 +30,30 @@ function runMain(env: Record<string, string>): Run {
   return { child, output, exited };
 }
 
+/** The address the server prints once it listens; fails as soon as it exits without one. No time limit: the line or the exit ends the wait. */
 async function waitForUrl(run: Run): Promise<string> {
-  const deadline = Date.now() + 20_000;
-  while (Date.now() < deadline) {
-    const match = /^Demo: (http:\/\/\S+)$/m.exec(run.output.stdout);
-    if (match?.[1]) return match[1];
-    if (run.child.exitCode !== null) break;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`No "Demo:" line.\nstdout: ${run.output.stdout}\nstderr: ${run.output.stderr}`);
+  const printed = () => /^Demo: (http:\/\/\S+)$/m.exec(run.output.stdout)?.[1];
+  const fail = () => new Error(`No "Demo:" line.\nstdout: ${run.output.stdout}\nstderr: ${run.output.stderr}`);
+  return new Promise<string>((resolve, reject) => {
+    const check = () => {
+      const url = printed();
+      if (url === undefined) return;
+      run.child.stdout?.off('data', check);
+      resolve(url);
+    };
+    // Registered after runMain's own listener, so the output read here includes each new chunk.
+    run.child.stdout?.on('data', check);
+    check();
+    void run.exited.then(async () => {
+      // What was printed before the exit counts: read the output to its end.
+      const stdout = run.child.stdout;
+      if (stdout && !stdout.closed) await once(stdout, 'close');
+      stdout?.off('data', check);
+      const url = printed();
+      if (url === undefined) reject(fail());
+      else resolve(url);
+    });
+  });
 }
 
 async function stop(run: Run): Promise<number | null> {
