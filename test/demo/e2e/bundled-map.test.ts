@@ -94,16 +94,26 @@ describe('the bundled map', () => {
         const { lat, lng } = map.leafletMap.getCenter();
         return { lat, lng, zoom: map.leafletMap.getZoom() };
       });
-    const settled = async (before: { lat: number; lng: number; zoom: number }, what: string) => {
-      for (let i = 0; i < 40; i++) {
-        const now = await view();
-        if (now.lat !== before.lat || now.lng !== before.lng || now.zoom !== before.zoom) {
-          await page.waitForTimeout(400); // animations end
-          return view();
-        }
-        await page.waitForTimeout(50);
-      }
-      throw new Error(`the map did not move after ${what}`);
+    /**
+     * Does `act`, then waits for Leaflet's 'moveend', which a map fires once a move and any
+     * animation after it (a drag's inertia, a zoom) are over, and returns the view then. Waiting
+     * for the event, not for a time, the view read is where the map came to rest.
+     */
+    const moved = async (act: () => Promise<void>, what: string) => {
+      await page.evaluate(() => {
+        const map = document.querySelector('ocean-tracker')?.shadowRoot?.querySelector('cargo-tracker-route-map') as unknown as {
+          leafletMap: { once(type: string, listener: () => void): void };
+        };
+        (window as unknown as { mapMoved: boolean }).mapMoved = false;
+        map.leafletMap.once('moveend', () => ((window as unknown as { mapMoved: boolean }).mapMoved = true));
+      });
+      await act();
+      await page
+        .waitForFunction(() => (window as unknown as { mapMoved: boolean }).mapMoved)
+        .catch((error: unknown) => {
+          throw new Error(`the map did not move after ${what}`, { cause: error });
+        });
+      return view();
     };
     const canvas = page.locator('.tracker-map-canvas');
     const box = await canvas.boundingBox();
@@ -112,33 +122,30 @@ describe('the bundled map', () => {
     await page.mouse.click(middle.x, middle.y); // activates dragging and the wheel
     let before = await view();
 
-    await page.mouse.move(middle.x, middle.y);
-    await page.mouse.down();
-    for (let step = 1; step <= 5; step++) await page.mouse.move(middle.x + step * 20, middle.y + step * 4);
-    await page.mouse.up();
-    let after = await settled(before, 'a drag');
+    let after = await moved(async () => {
+      await page.mouse.move(middle.x, middle.y);
+      await page.mouse.down();
+      for (let step = 1; step <= 5; step++) await page.mouse.move(middle.x + step * 20, middle.y + step * 4);
+      await page.mouse.up();
+    }, 'a drag');
     assert.ok(after.lng < before.lng, `dragged right, the centre moves west: ${before.lng} → ${after.lng}`);
     assert.equal(after.zoom, before.zoom);
 
     before = after;
-    await page.mouse.wheel(0, -300);
-    after = await settled(before, 'the wheel');
+    after = await moved(() => page.mouse.wheel(0, -300), 'the wheel');
     assert.ok(after.zoom > before.zoom, `wheel up zooms in: ${before.zoom} → ${after.zoom}`);
 
     before = after;
-    await page.locator('.leaflet-control-zoom-out').click();
-    after = await settled(before, 'the zoom-out button');
+    after = await moved(() => page.locator('.leaflet-control-zoom-out').click(), 'the zoom-out button');
     assert.equal(after.zoom, before.zoom - 1);
 
     before = after;
-    await page.mouse.dblclick(middle.x, middle.y);
-    after = await settled(before, 'a double click');
+    after = await moved(() => page.mouse.dblclick(middle.x, middle.y), 'a double click');
     assert.equal(after.zoom, before.zoom + 1);
 
     before = after;
     await canvas.focus();
-    await page.keyboard.press('ArrowUp');
-    after = await settled(before, 'the arrow key');
+    after = await moved(() => page.keyboard.press('ArrowUp'), 'the arrow key');
     assert.ok(after.lat > before.lat, `ArrowUp pans north: ${before.lat} → ${after.lat}`);
 
     assert.deepEqual(problems, []);

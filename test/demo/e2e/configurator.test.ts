@@ -320,12 +320,11 @@ describe('the configurator at /configure', () => {
       const copied = await page.evaluate(() => navigator.clipboard.readText());
       assert.equal(copied, (await snippets(page)).html);
 
-      const look = (where: Page) =>
-        where.evaluate(async () => {
-          await customElements.whenDefined('ocean-tracker');
+      const look = async (where: Page) => {
+        // The lookup's answer is shown: the status of the page's first tracker.
+        await where.locator('ocean-tracker').first().locator('[part~="status"]').waitFor();
+        return where.evaluate(async () => {
           const root = document.querySelector('ocean-tracker')!.shadowRoot!;
-          const deadline = Date.now() + 15_000;
-          while (!root.querySelector('[part~="status"]') && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
           const submit = root.querySelector('[part~="submit-button"]')!;
           const base = root.querySelector('[part~="base"]')!;
           // A colour just changed in the preview may still be in its transition: read where it ends.
@@ -340,6 +339,7 @@ describe('the configurator at /configure', () => {
             background: getComputedStyle(base).backgroundColor,
           };
         });
+      };
       const inPreview = await look(page);
       assert.match(inPreview.status ?? '', /HLXU8123446/);
 

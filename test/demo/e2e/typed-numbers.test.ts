@@ -60,7 +60,7 @@ describe('the demo page, with numbers as people type them', () => {
     assert.match((await page.locator('ocean-tracker input').getAttribute('aria-describedby')) ?? '', /\bsearched\b/);
     // Typing again: the hint is about the old number, so it goes.
     await page.locator('ocean-tracker input').fill('MEDU 909100-');
-    await page.locator('ocean-tracker [part~="searched"]').waitFor({ state: 'detached', timeout: 2000 });
+    await page.locator('ocean-tracker [part~="searched"]').waitFor({ state: 'detached' });
   });
 
   it('tracks an air waybill written in groups, 157 1390 5275, as 157-13905275', async () => {
