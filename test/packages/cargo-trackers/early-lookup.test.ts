@@ -17,7 +17,7 @@ import { loadFixture } from '../../fixtures/load-fixture.js';
 import { buildCdnBundle, type BuiltBundle } from '../../support/cdn-bundle.js';
 import { CHROMIUM_ARGS, findChromium } from '../../support/find-chromium.mjs';
 
-/** How long the server holds an element's chunk waiting for the lookup's request. */
+/** How long the server holds an element's chunk waiting for a lookup's request when the test names nothing else to wait for. */
 const HOLD_MS = 4000;
 
 interface Seen {
@@ -87,8 +87,9 @@ describe('the script-tag entry sends a first lookup known at load', () => {
         if (chunk) seen.events.push(`chunk ${chunk[1]}`);
         const element = /\/chunks\/(ocean-tracker|air-tracker)-[^/]*\.js$/.exec(url.pathname);
         if (element) {
-          // The element's code waits for the lookup's request: sent by the entry, it is already here.
-          await Promise.race([seen.elementWaitsFor?.() ?? lookupPromise, new Promise((resolve) => setTimeout(resolve, HOLD_MS))]);
+          // The element's code waits for what the test names, or else for the lookup's request: sent by
+          // the entry, it is already here (a page that sends none is released after HOLD_MS).
+          await (seen.elementWaitsFor?.() ?? Promise.race([lookupPromise, new Promise((resolve) => setTimeout(resolve, HOLD_MS))]));
           seen.events.push(`element ${element[1]}`);
         }
         try {
@@ -138,8 +139,11 @@ describe('the script-tag entry sends a first lookup known at load', () => {
       timeout: 15_000,
     });
 
-  /** Resolves once every event is seen (each the server's word that a request arrived), or after HOLD_MS; the test then says what is missing. */
-  const arrived = (...events: string[]) => waitFor(() => events.every((e) => seen.events.includes(e)), HOLD_MS).catch(() => undefined);
+  /**
+   * Resolves once every event is seen (each the server's word that a request arrived), however slow
+   * the machine; after a minute, which only stops a hang, the test says what is missing.
+   */
+  const arrived = (...events: string[]) => waitFor(() => events.every((e) => seen.events.includes(e)), 60_000).catch(() => undefined);
 
   for (const { tag, attributes, fixture, early } of [
     {
