@@ -178,7 +178,7 @@ describe('React components in Next.js (App Router, server-rendered and hydrated)
     });
     try {
       await page.goto(next.url);
-      await page.waitForFunction(() => document.querySelector('#loaded')?.textContent === 'MEDU9091004', null, { timeout: 20_000 });
+      await page.waitForFunction(() => document.querySelector('#loaded')?.textContent === 'MEDU9091004', null, { timeout: 60_000 });
       const submit = (id: string) =>
         page.evaluate(
           (selector) => document.querySelector(selector)?.shadowRoot?.querySelector('[part~="submit-button"]')?.textContent,
@@ -188,7 +188,7 @@ describe('React components in Next.js (App Router, server-rendered and hydrated)
       await page.waitForFunction(
         () => document.querySelector('#from-server')?.shadowRoot?.querySelector('[part~="submit-button"]')?.textContent === 'Find flight',
         null,
-        { timeout: 10_000 },
+        { timeout: 60_000 },
       );
       assert.equal(
         await page.evaluate(() => (document.querySelector('#from-client') as HTMLElement & { trackingState: string }).trackingState),
@@ -209,7 +209,7 @@ describe('React components in Next.js (App Router, server-rendered and hydrated)
       // Hydrated: React's click handler runs and the new prop reaches the element.
       await page.click('#another');
       await page.waitForFunction(() => document.querySelector('#loaded')?.textContent === 'MEDU9091004,HLXU8123446', null, {
-        timeout: 20_000,
+        timeout: 60_000,
       });
       assert.deepEqual(problems, [], next.output());
     } finally {
