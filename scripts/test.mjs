@@ -1,0 +1,61 @@
+// npm test: every check, in two lanes that run side by side, each step timed. The browser suite
+// keeps one lane (three engines, each one file at a time); the Node suites, the proxy on the other
+// Node release lines and the plugin's PHP checks take the other. A step's output is kept apart
+// and printed whole when it ends, so two lanes never interleave their lines; a line every minute
+// says what is still running. At the end, a table of the steps' times, and the exit code is
+// non-zero when any step failed (the other lane still runs to its end, so one run shows every
+// failure).
+//
+// Usage: node scripts/test.mjs [--serial]   (--serial, or TEST_SERIAL=1: one step at a time, output live)
+import { spawn } from 'node:child_process';
+
+const LANES = [
+  ['typecheck', 'lint', 'test:browser'],
+  ['test:node', 'test:proxy:node-versions', 'test:php'],
+];
+const serial = process.argv.includes('--serial') || process.env.TEST_SERIAL === '1';
+const started = Date.now();
+const seconds = (ms) => `${(ms / 1000).toFixed(0)} s`;
+const results = [];
+const running = new Set();
+
+function run(step, live) {
+  return new Promise((resolve) => {
+    const begin = Date.now();
+    running.add(step);
+    const child = spawn('npm', ['run', '--silent', step], { stdio: live ? 'inherit' : ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    if (!live) {
+      child.stdout.on('data', (chunk) => (output += chunk));
+      child.stderr.on('data', (chunk) => (output += chunk));
+    }
+    child.once('close', (code, signal) => {
+      running.delete(step);
+      const result = { step, startedAt: begin - started, ms: Date.now() - begin, code: code ?? signal };
+      results.push(result);
+      const verdict = code === 0 ? 'passed' : `FAILED (${code ?? signal})`;
+      console.log(`\n==== npm run ${step}: ${verdict} in ${seconds(result.ms)}${live ? '' : `\n${output}`}`);
+      resolve(code === 0);
+    });
+  });
+}
+
+async function lane(steps, live) {
+  let ok = true;
+  for (const step of steps) ok = (await run(step, live)) && ok;
+  return ok;
+}
+
+const heartbeat = serial
+  ? undefined
+  : setInterval(() => console.log(`… ${seconds(Date.now() - started)}: ${[...running].join(', ')} still running`), 60_000);
+const outcomes = serial ? [await lane(LANES.flat(), true)] : await Promise.all(LANES.map((steps) => lane(steps, false)));
+clearInterval(heartbeat);
+
+console.log(`\nnpm test, step times (${serial ? 'one at a time' : 'two lanes side by side'}):`);
+for (const r of results)
+  console.log(
+    `  ${r.step.padEnd(26)} from ${seconds(r.startedAt).padStart(6)}  took ${seconds(r.ms).padStart(6)}  ${r.code === 0 ? 'passed' : 'FAILED'}`,
+  );
+console.log(`  ${'all'.padEnd(26)} ${seconds(Date.now() - started)}`);
+process.exit(outcomes.every(Boolean) ? 0 : 1);
