@@ -42,6 +42,21 @@ async function withFrozenDate(body: () => Promise<void>): Promise<void> {
   }
 }
 
+/**
+ * A MemoryStore that counts the cache lookups it is asked for. The proxy reads the cache of a
+ * MemoryStore at once (`peekCached`, no promise) and, on a miss, joins a call in flight or starts
+ * one in the same turn: once a visitor's lookup has been counted here, that visitor is waiting on
+ * the call. Tests wait for this count instead of sleeping and hoping a visitor has joined.
+ */
+class CountingStore extends MemoryStore {
+  lookups = 0;
+
+  override peekCached(key: string): Uint8Array | undefined {
+    this.lookups += 1;
+    return super.peekCached(key);
+  }
+}
+
 function answerWith(status: number, body: string, headers: Record<string, string> = {}): UpstreamHandler {
   return (_req, res) => {
     res.writeHead(status, { 'content-type': 'application/json', ...headers });
@@ -316,15 +331,17 @@ describe('createTrackingProxy', () => {
   describe('sharing and abandoning', () => {
     it('lets concurrent identical lookups share one upstream call', async () => {
       const release = deferred();
+      const store = new CountingStore();
       await withProxy(
         (_req, res, recorded) => {
           void release.promise.then(() => echo(_req, res, recorded));
         },
-        {},
+        { store },
         async (proxy, upstream) => {
           const pending = Array.from({ length: 5 }, () => proxy.get('/api/tracking/ocean?referenceNumber=SHARED'));
-          await until(() => proxy.logs.length === 0 && upstream.requests.length === 1);
-          await new Promise((r) => setTimeout(r, 50));
+          // All five have looked in the cache, so all five wait on the one call, which is still held.
+          await until(() => store.lookups === 5 && upstream.requests.length === 1, 30_000);
+          assert.equal(proxy.logs.length, 0);
           release.resolve();
           const answers = await Promise.all(pending);
           assert.equal(upstream.requests.length, 1);
@@ -354,19 +371,21 @@ describe('createTrackingProxy', () => {
 
     it('keeps the upstream call while another visitor still waits for it', async () => {
       const release = deferred();
+      const store = new CountingStore();
       await withProxy(
         (req, res, recorded) => {
           void release.promise.then(() => echo(req, res, recorded));
         },
-        {},
+        { store },
         async (proxy, upstream) => {
           const controller = new AbortController();
           const leaving = fetch(`${proxy.url}/api/tracking/ocean?referenceNumber=TWO`, marked({ signal: controller.signal })).catch(
             () => 'aborted',
           );
-          await until(() => upstream.requests.length === 1);
+          await until(() => upstream.requests.length === 1, 30_000);
           const staying = proxy.get('/api/tracking/ocean?referenceNumber=TWO');
-          await new Promise((r) => setTimeout(r, 50));
+          // The second visitor has looked in the cache, and so joined the call, before the first leaves.
+          await until(() => store.lookups === 2, 30_000);
           controller.abort();
           assert.equal(await leaving, 'aborted');
           await until(() => proxy.logs.some((l) => l.error === 'client_closed'));
@@ -480,26 +499,30 @@ describe('createTrackingProxy', () => {
 
     it('caps the lookups held open at once', async () => {
       const release = deferred();
+      const store = new CountingStore();
       await withProxy(
         (req, res, recorded) => {
           void release.promise.then(() => echo(req, res, recorded));
         },
-        { limits: { maxConcurrentLookups: 2 } },
+        { store, limits: { maxConcurrentLookups: 2 } },
         async (proxy, upstream) => {
           const held = [proxy.get('/api/tracking/air?number=H1'), proxy.get('/api/tracking/ocean?referenceNumber=H2')];
-          await until(() => upstream.requests.length === 2);
+          await until(() => upstream.requests.length === 2, 30_000);
           const refused = await proxy.get('/api/tracking/air?number=H3');
           assert.equal(refused.status, 429);
           assert.equal((refused.json() as { error: string }).error, 'proxy_busy');
           assert.ok(Number(refused.headers.get('retry-after')) > 0);
-          // Joining a lookup already in flight takes no new slot.
+          // Joining a lookup already in flight takes no new slot: the visitor has joined (looked in
+          // the cache) while both slots are still held, and shares the call's answer.
           const joined = proxy.get('/api/tracking/air?number=H1');
-          await new Promise((r) => setTimeout(r, 30));
+          await until(() => store.lookups === 4, 30_000);
           release.resolve();
+          const answers = await Promise.all([...held, joined]);
           assert.deepEqual(
-            (await Promise.all([...held, joined])).map((a) => a.status),
+            answers.map((a) => a.status),
             [200, 200, 200],
           );
+          assert.equal(answers[2]?.headers.get('x-proxy-cache'), 'shared');
           assert.equal((await proxy.get('/api/tracking/air?number=H3')).status, 200);
         },
       );

@@ -42,6 +42,13 @@ function rejectedSets(redis: RedisServer): number {
   return Number(/^cmdstat_set:.*rejected_calls=(\d+)/m.exec(info.stdout)?.[1] ?? 0);
 }
 
+/** How many times Redis has run `command` (lower case), from INFO commandstats. */
+function commandCalls(redis: RedisServer, command: string): number {
+  const info = spawnSync('redis-cli', ['-p', String(redis.port), 'INFO', 'commandstats'], { encoding: 'utf8' });
+  assert.equal(info.status, 0, info.stderr);
+  return Number(new RegExp(`^cmdstat_${command}:calls=(\\d+)`, 'm').exec(info.stdout)?.[1] ?? 0);
+}
+
 /** Time of the slowest of `runs` calls, in ms. */
 async function slowest(runs: number, call: () => Promise<unknown>): Promise<number> {
   let max = 0;
@@ -163,8 +170,11 @@ describe('RedisStore', { skip }, () => {
       const other = await b.flights.lead('air\nnumber=176-FLIGHT');
       assert.equal(other.leader, false);
       assert.equal(other.token, lead.token);
+      const polls = commandCalls(redis, 'mget');
       const waiting = b.flights.wait('air\nnumber=176-FLIGHT', other, new AbortController().signal);
-      await new Promise((r) => setTimeout(r, 30));
+      // The waiter has polled (MGET of the lease and the result) and found the lease held, no answer
+      // yet: Redis ran that poll before the answer below, as it runs one command at a time.
+      await until(() => commandCalls(redis, 'mget') > polls, 30_000);
       if (lead.leader) await lead.finish(new TextEncoder().encode('the answer'), 5_000);
       assert.equal(new TextDecoder().decode(await waiting), 'the answer');
       assert.equal((await b.flights.lead('air\nnumber=176-FLIGHT')).leader, true, 'the lease was let go');
