@@ -156,7 +156,14 @@ describe('the byte pool bounds bodies in motion (issue 25, fall 3)', () => {
     });
     const pool = bytePoolOf(handler);
     assert.ok(pool !== undefined, 'the proxy has a byte pool');
-    const server = http.createServer(toNodeListener(handler, { writeTimeoutMs: 20_000 }));
+    const listener = toNodeListener(handler, { writeTimeoutMs: 20_000 });
+    // Every answer the proxy has begun to write (its head is out): a whole answer it holds for a
+    // visitor who does not read, or a refusal. One that waits for room in the pool has none yet.
+    const responses: http.ServerResponse[] = [];
+    const server = http.createServer((req, res) => {
+      responses.push(res);
+      listener(req, res);
+    });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const { port } = server.address() as AddressInfo;
     let startReading!: () => void;
@@ -164,9 +171,9 @@ describe('the byte pool bounds bodies in motion (issue 25, fall 3)', () => {
     try {
       const { grown, value: raws } = await arrayBufferGrowth(async () => {
         const pending = Array.from({ length: 90 }, (_, i) => rawGet(port, `/api/tracking/ocean?referenceNumber=SLOW${i}`, reading));
-        // Every visitor has been answered or refused once the proxy has logged 90 lines.
-        await until(() => upstream.requests.length === 90, 10_000);
-        await new Promise((r) => setTimeout(r, 3_000));
+        // Nobody reads until every visitor has been answered whole or refused: an answer waiting
+        // for room would otherwise get it as soon as the readers drain the pool.
+        await until(() => responses.length === 90 && responses.every((res) => res.headersSent), 60_000);
         startReading();
         return Promise.all(pending);
       });

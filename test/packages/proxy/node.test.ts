@@ -2,7 +2,8 @@ import assert from 'node:assert/strict';
 import http from 'node:http';
 import net from 'node:net';
 import type { AddressInfo } from 'node:net';
-import { after, describe, it } from 'node:test';
+import { once } from 'node:events';
+import { after, describe, it, mock } from 'node:test';
 import zlib from 'node:zlib';
 import { createTrackingProxy } from '@cargo-trackers/proxy';
 import type { ProxyLogEntry, ProxyRequestInfo } from '@cargo-trackers/proxy';
@@ -235,13 +236,17 @@ describe('toNodeListener with the tracking proxy (the direct path)', () => {
   it('shares one buffer between visitors who do not read a large cached answer', async () => {
     const target = await bigProxy({ writeTimeoutMs: 60_000 });
     const sockets: net.Socket[] = [];
+    const served: net.Socket[] = [];
     try {
       await rawGet(target.port, '/api/tracking/ocean?referenceNumber=BIG');
+      target.server.on('connection', (socket: net.Socket) => served.push(socket));
       global.gc?.();
       const before = process.memoryUsage().arrayBuffers;
       for (let i = 0; i < 40; i++) sockets.push(stalledVisitor(target.port, '/api/tracking/ocean?referenceNumber=BIG'));
-      await until(() => target.logs.length === 41, 10_000);
-      await new Promise((r) => setTimeout(r, 100));
+      // Measured once every visitor's whole answer has been handed to its socket (bytesWritten
+      // counts what the socket still queues), which is where a copy per visitor would be held.
+      await until(() => served.length === 40 && served.every((socket) => socket.bytesWritten > BIG.length), 60_000);
+      assert.equal(target.logs.length, 41);
       const grown = process.memoryUsage().arrayBuffers - before;
       // A copy per visitor would be 40 × 4 MiB; one shared buffer leaves room only for socket bookkeeping.
       assert.ok(grown < 24 * 1024 * 1024, `array buffers grew ${(grown / 1048576).toFixed(1)} MiB`);
@@ -323,19 +328,32 @@ describe('toNodeListener with the tracking proxy (the direct path)', () => {
     }
   });
 
-  it('cuts off a visitor who stops reading once the write timeout passes', async () => {
+  it('cuts off a visitor who stops reading once the write timeout passes, and not before', async () => {
     const target = await bigProxy({ writeTimeoutMs: 300 });
+    const served: net.Socket[] = [];
+    let socket: net.Socket | undefined;
     try {
       await rawGet(target.port, '/api/tracking/ocean?referenceNumber=BIG');
-      const socket = stalledVisitor(target.port, '/api/tracking/ocean?referenceNumber=BIG');
-      await until(() => target.logs.length === 2, 5_000);
+      target.server.on('connection', (s: net.Socket) => served.push(s));
+      // The write timeout's timer is the test's to move: it is set while setTimeout is mocked.
+      mock.timers.enable({ apis: ['setTimeout'] });
+      socket = stalledVisitor(target.port, '/api/tracking/ocean?referenceNumber=BIG');
+      // A cache hit is written in the turn its line is logged. (setImmediate: setTimeout stands still.)
+      while (target.logs.length < 2) await new Promise((r) => setImmediate(r));
       const open = () => new Promise<number>((resolve) => target.server.getConnections((_e, n) => resolve(n)));
       assert.equal(await open(), 1);
-      const deadline = Date.now() + 3_000;
-      while ((await open()) > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+      const [held] = served;
+      assert.ok(held !== undefined && served.length === 1);
+      mock.timers.tick(299);
+      assert.equal(held.destroyed, false, 'cut off before the write timeout');
+      mock.timers.tick(1);
+      assert.equal(held.destroyed, true, 'not cut off at the write timeout');
+      mock.timers.reset();
+      if (!held.closed) await once(held, 'close');
       assert.equal(await open(), 0);
-      socket.destroy();
     } finally {
+      mock.timers.reset();
+      socket?.destroy();
       await target.close();
     }
   });
