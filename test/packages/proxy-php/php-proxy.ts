@@ -4,7 +4,8 @@
 // start one per case.
 import { spawn, spawnSync } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { existsSync, readdirSync } from 'node:fs';
+import { mkdir, mkdtemp, rename, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -15,6 +16,11 @@ import type { ContractProxy, ContractProxyOptions } from '../proxy/contract-suit
 /** What the PHP suites may set beyond the contract's options (the core's names). */
 export interface PhpProxyOptions extends ContractProxyOptions {
   readonly timeoutMs?: number;
+  /**
+   * Runs PHP on a clock that stands still until the test moves it (`moveClock`), where the
+   * starter can: proxy.php under libfaketime. A starter that cannot leaves `moveClock` out.
+   */
+  readonly frozenClock?: boolean;
   readonly limits?: ContractProxyOptions['limits'] & {
     readonly shortCacheTtlMs?: number;
     readonly clientRequests?: { readonly requests: number; readonly windowMs: number };
@@ -24,6 +30,23 @@ export interface PhpProxyOptions extends ContractProxyOptions {
 export interface PhpProxy extends ContractProxy {
   /** The JSON log lines the proxy wrote so far. */
   logs(): string[];
+  /** With `frozenClock`, moves PHP's clock (microtime, time, APCu's expiry) on by `ms`. */
+  moveClock?(ms: number): Promise<void>;
+}
+
+/** Debian's libfaketime (package libfaketime), which moves the clock of the process it is preloaded into. */
+export function findLibfaketime(): string | undefined {
+  const lib = '/usr/lib';
+  const found = readdirSync(lib)
+    .map((dir) => `${lib}/${dir}/faketime/libfaketime.so.1`)
+    .find((path) => existsSync(path));
+  return found ?? (existsSync(`${lib}/faketime/libfaketime.so.1`) ? `${lib}/faketime/libfaketime.so.1` : undefined);
+}
+
+/** libfaketime's spec for a clock that stands at `ms` (UTC, as PHP runs with TZ=UTC under it). */
+function faketimeSpec(ms: number): string {
+  const iso = new Date(ms).toISOString(); // 2026-01-05T12:30:00.200Z
+  return `${iso.slice(0, 10)} ${iso.slice(11, 23)}\n`;
 }
 
 export type StartPhpProxy = (options: PhpProxyOptions) => Promise<PhpProxy>;
@@ -92,6 +115,29 @@ export async function startProxyPhp(options: PhpProxyOptions, variant: ProxyPhpV
   // Outside the web root, as the README says; PHP, so even a misplaced copy prints nothing.
   await writeFile(join(dir, 'config.php'), `<?php\nreturn ${phpValue(config)};\n`);
   const port = await freePort();
+  // A clock that stands still: libfaketime reads it from a file on every call (FAKETIME_NO_CACHE),
+  // so that the test moves it while PHP runs. Monotonic time stays real, for curl's own timeouts.
+  let clockEnv: Record<string, string> = {};
+  let moveClock: ((ms: number) => Promise<void>) | undefined;
+  const libfaketime = options.frozenClock === true ? findLibfaketime() : undefined;
+  if (libfaketime !== undefined) {
+    const clockFile = join(dir, 'clock');
+    let now = Math.floor(Date.now() / 1000) * 1000;
+    await writeFile(clockFile, faketimeSpec(now));
+    clockEnv = {
+      LD_PRELOAD: libfaketime,
+      FAKETIME_TIMESTAMP_FILE: clockFile,
+      FAKETIME_NO_CACHE: '1',
+      FAKETIME_DONT_FAKE_MONOTONIC: '1',
+      TZ: 'UTC',
+    };
+    moveClock = async (ms) => {
+      now += ms;
+      // Replaced whole (rename), so that PHP never reads a half-written time.
+      await writeFile(`${clockFile}.next`, faketimeSpec(now));
+      await rename(`${clockFile}.next`, clockFile);
+    };
+  }
   let output = '';
   // Every notice or warning printed into the answer, where a test sees it as a broken answer.
   const args = ['-d', 'display_errors=1', '-d', 'error_reporting=-1', '-S', `127.0.0.1:${port}`, '-t', webRoot];
@@ -99,7 +145,7 @@ export async function startProxyPhp(options: PhpProxyOptions, variant: ProxyPhpV
   const server: ChildProcess = spawn('php', args, {
     cwd: dir,
     stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, TRACKING_PROXY_CONFIG: join(dir, 'config.php'), PHP_CLI_SERVER_WORKERS: '4' },
+    env: { ...process.env, ...clockEnv, TRACKING_PROXY_CONFIG: join(dir, 'config.php'), PHP_CLI_SERVER_WORKERS: '4' },
     detached: true,
   });
   server.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
@@ -120,6 +166,7 @@ export async function startProxyPhp(options: PhpProxyOptions, variant: ProxyPhpV
     url,
     address: (path) => `${url}${path.replace(/^\/api\/tracking\//, '/proxy.php/')}`,
     logs: () => output.split('\n').filter((line) => line.startsWith('{')),
+    ...(moveClock !== undefined && { moveClock }),
     close,
   };
 }
