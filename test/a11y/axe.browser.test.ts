@@ -29,7 +29,7 @@ describe('accessibility (axe)', () => {
             document.body.setAttribute('style', PAGES[theme]);
             const el = await inState(e, state, `lang="en" theme="${theme}"`);
             await expect(el).to.be.accessible();
-          }).timeout(state.name.includes('final') ? 20000 : 15000);
+          });
         }
       }
       for (const state of statesOf(e).filter((s) => s.name.startsWith('loaded'))) {
@@ -41,7 +41,7 @@ describe('accessibility (axe)', () => {
             document.body.setAttribute('style', page);
             const el = await inState(e, state, `lang="en" theme="${theme}"`);
             await expect(el).to.be.accessible();
-          }).timeout(15000);
+          });
         }
       }
     });

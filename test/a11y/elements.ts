@@ -96,7 +96,7 @@ export async function inState(e: ElementUnderTest, state: StateUnderTest, attrs:
     number = `${e.numberAttribute}="${e.number}"`;
   }
   const el = mount<TrackerElement>(`<${e.tag} ${proxy} ${number} poll-interval="60" ${attrs}></${e.tag}>`);
-  await until(() => state.reached(el), `${e.tag} reaches ${state.name}`, 15000);
+  await until(() => state.reached(el), `${e.tag} reaches ${state.name}`);
   await el.updateComplete;
   if (el.trackingState === 'loaded') await mapDrawn(el);
   return el;
@@ -107,5 +107,5 @@ export async function mapDrawn(el: TrackerElement): Promise<void> {
   if (!map()) return;
   // The map loads when it nears the viewport; on a long element it starts below the fold.
   map()!.scrollIntoView();
-  await until(() => !!map()?.shadowRoot?.querySelector('.leaflet-container'), 'map drawn', 10000);
+  await until(() => !!map()?.shadowRoot?.querySelector('.leaflet-container'), 'map drawn');
 }

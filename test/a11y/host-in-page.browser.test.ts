@@ -91,7 +91,7 @@ async function loadedIn(page: string, attrs = ''): Promise<TrackerElement> {
     `<div style="${page}"><ocean-tracker lang="en" map="none" ${attrs} proxy-url="${s.base}/ocean" reference-number="MEDU9091004"></ocean-tracker></div>`,
   );
   const el = root.querySelector<TrackerElement>('ocean-tracker')!;
-  await until(() => el.trackingState === 'loaded', 'loaded', 15000);
+  await until(() => el.trackingState === 'loaded', 'loaded');
   await el.updateComplete;
   return el;
 }

@@ -75,7 +75,7 @@ describe('keyboard only', () => {
     // last element, Chromium wraps to the top, but Firefox leaves the page for the browser's own UI.
     const map = el.shadowRoot!.querySelector('cargo-tracker-route-map')!;
     map.scrollIntoView();
-    await until(() => !!map.shadowRoot?.querySelector('.leaflet-container'), 'map drawn', 10000);
+    await until(() => !!map.shadowRoot?.querySelector('.leaflet-container'), 'map drawn');
     document.querySelector<HTMLButtonElement>('#before')!.focus();
     const container = await tabUntil((a) => !!a?.classList.contains('leaflet-container'), 'the map');
     const zoom = () => (map as unknown as { leafletMap: { getZoom(): number } }).leafletMap.getZoom();
@@ -83,7 +83,7 @@ describe('keyboard only', () => {
     await sendKeys({ press: '+' });
     await until(() => zoom() > before, 'zoomed in with +');
     expect(deepActive()).to.equal(container);
-  }).timeout(20000);
+  });
 
   it('<ocean-tracker>: reaches "Try again" and asks afresh with Enter', async () => {
     const s = await scenario({ responses: [{ status: 200, body: { not: 'a shipment' } }] });

@@ -69,7 +69,7 @@ describe('live regions', () => {
       if (c) countdowns.add(c);
     }, 50);
     el.referenceNumber = 'MEDU9091004';
-    await nextEvent(el, 'tracker-load', 15000);
+    await nextEvent(el, 'tracker-load');
     await el.updateComplete;
     clearInterval(ticks);
     // The visible notice did change (countdowns, "Checking again now…") while the region kept still.
@@ -80,7 +80,7 @@ describe('live regions', () => {
       'Found MEDU9091004. Status: In transit. Arrival is now expected 2 days 18 hours later than first promised. Affected: Rotterdam, Netherlands',
     ]);
     expect(said(shouted)).to.deep.equal([]);
-  }).timeout(20000);
+  });
 
   it('says a 429 once, however many times Retry-After is waited out', async () => {
     const limited = { status: 429, headers: { 'retry-after': '1' }, body: { message: 'Too many requests' } };
@@ -93,7 +93,7 @@ describe('live regions', () => {
     const spoken = record(polite);
     const shouted = record(urgent);
     el.referenceNumber = 'MEDU9091004';
-    await nextEvent(el, 'tracker-load', 15000);
+    await nextEvent(el, 'tracker-load');
     await el.updateComplete;
     expect((await s.requests()).length, 'three 429s waited out').to.equal(4);
     expect(said(spoken)).to.deep.equal([
@@ -102,7 +102,7 @@ describe('live regions', () => {
       'Found MEDU9091004. Status: In transit. Arrival is now expected 2 days 18 hours later than first promised. Affected: Rotterdam, Netherlands',
     ]);
     expect(said(shouted)).to.deep.equal([]);
-  }).timeout(20000);
+  });
 
   it('retries a 5xx silently, and says the final failure in one alert', async () => {
     const fault = { status: 500, body: { message: 'Internal error' } };
@@ -113,13 +113,13 @@ describe('live regions', () => {
     const spoken = record(polite);
     const shouted = record(urgent);
     el.referenceNumber = 'MEDU9091004';
-    await until(() => el.trackingState === 'failed', 'the final failure', 15000);
+    await until(() => el.trackingState === 'failed', 'the final failure');
     await el.updateComplete;
     expect((await s.requests()).length, 'three automatic retries').to.equal(4);
     expect(said(spoken)).to.deep.equal(['Looking up MEDU9091004…', 'The tracking service did not answer. Retrying automatically.']);
     expect(said(shouted)).to.deep.equal(['The tracking service is not answering right now.']);
     expect(polite.textContent!.trim(), 'the polite region is cleared, not left saying "retrying"').to.equal('');
-  }).timeout(20000);
+  });
 
   it('says "offline" once, and then the shipment when the browser is back online', async () => {
     const s = await scenario({
@@ -155,7 +155,7 @@ describe('live regions', () => {
     } finally {
       Reflect.deleteProperty(navigator, 'onLine');
     }
-  }).timeout(20000);
+  });
 
   it('says a failure through the alert region, and clears it when a new lookup starts', async () => {
     const s = await scenario({

@@ -58,7 +58,7 @@ async function loaded(s: Subject, lang: string): Promise<TrackerElement> {
     `<${s.tag} lang="${lang}" proxy-url="${sc.base}/${s.path}" ${s.attribute}="${s.number}" style="margin:0"></${s.tag}>`,
   );
   useClock(el, new FakeClock(TEST_NOW));
-  await until(() => el.trackingState === 'loaded', `${s.number} loaded`, 15000);
+  await until(() => el.trackingState === 'loaded', `${s.number} loaded`);
   await el.updateComplete;
   return el;
 }

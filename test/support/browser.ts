@@ -82,8 +82,14 @@ export function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => realSetTimeout(resolve, ms));
 }
 
+/**
+ * How long a wait for something that should happen gives up after: long enough for any machine,
+ * however busy (it stops a hang, it bounds no speed); a test asserts on what it waited for.
+ */
+export const PATIENCE_MS = 30_000;
+
 /** Polls `predicate` with the real clock until it holds, or fails with `message`. */
-export async function until(predicate: () => boolean | Promise<boolean>, message: string, timeoutMs = 8000): Promise<void> {
+export async function until(predicate: () => boolean | Promise<boolean>, message: string, timeoutMs = PATIENCE_MS): Promise<void> {
   const end = performance.now() + timeoutMs;
   while (performance.now() < end) {
     if (await predicate()) return;
@@ -129,7 +135,7 @@ export async function frames(count = 5): Promise<void> {
 }
 
 /** Resolves with the next event of that name on `target`. */
-export function nextEvent<E extends Event>(target: EventTarget, name: string, timeoutMs = 8000): Promise<E> {
+export function nextEvent<E extends Event>(target: EventTarget, name: string, timeoutMs = PATIENCE_MS): Promise<E> {
   return new Promise((resolve, reject) => {
     const timer = realSetTimeout(() => reject(new Error(`no ${name} event within ${timeoutMs} ms`)), timeoutMs);
     target.addEventListener(

@@ -448,7 +448,7 @@ describe('<air-tracker>', () => {
       await el.updateComplete;
       const map = part(el, 'map');
       expect(map?.localName).to.equal('cargo-tracker-route-map');
-      await until(() => (map!.shadowRoot?.querySelectorAll('.leaflet-pane').length ?? 0) > 0, 'leaflet drawn', 10000);
+      await until(() => (map!.shadowRoot?.querySelectorAll('.leaflet-pane').length ?? 0) > 0, 'leaflet drawn');
       // One label per airport: the map's labels and its text alternative say what the route list says.
       const names = [...part(el, 'route')!.querySelectorAll('.place-name')].map(text);
       // Hong Kong's country is Hong Kong ("Hong Kong SAR China" in Firefox's and WebKit's Intl.DisplayNames): said once.

@@ -399,7 +399,7 @@ describe('<ocean-tracker>', () => {
       await el.updateComplete;
       const map = part(el, 'map') as (HTMLElement & { updateComplete: Promise<unknown> }) | null;
       expect(map?.localName).to.equal('cargo-tracker-route-map');
-      await until(() => (map!.shadowRoot?.querySelectorAll('.leaflet-pane').length ?? 0) > 0, 'leaflet drawn', 10000);
+      await until(() => (map!.shadowRoot?.querySelectorAll('.leaflet-pane').length ?? 0) > 0, 'leaflet drawn');
       expect(map!.shadowRoot!.textContent).to.contain('MSC GULSUN');
     });
 

@@ -37,7 +37,6 @@ function tracker(base: string, number?: string): OceanTracker {
 const numberOf = (search: string) => new URLSearchParams(search).get('referenceNumber');
 
 describe('LookupController, through <ocean-tracker>', function () {
-  this.timeout(20_000);
   let restoreConsole: () => void;
   beforeEach(() => {
     clock = new FakeClock(TEST_NOW);

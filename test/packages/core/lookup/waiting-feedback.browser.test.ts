@@ -47,7 +47,7 @@ describe('while a lookup is in flight', () => {
     const polite = part(el, 'announcer')!.querySelector('[role="status"]')!;
     expect(text(polite)).to.equal('ما زال البحث جاريًا. بعض شركات النقل تستغرق وقتًا أطول قليلًا للرد.');
 
-    await until(() => part(el, 'status') !== null, 'the shipment is shown', 10_000);
+    await until(() => part(el, 'status') !== null, 'the shipment is shown');
     await el.updateComplete;
     expect(part(el, 'skeleton'), 'the outline gives way to the shipment').to.equal(null);
     expect(text(part(el, 'notice'))).to.equal('');

@@ -30,7 +30,7 @@ export async function loaded(route: Route, lang: string): Promise<TrackerElement
   );
   // The documents are written against TEST_NOW: their relative times, and so the labels' lengths, are the same any day.
   useClock(el, new FakeClock(TEST_NOW));
-  await until(() => el.trackingState === 'loaded', 'loaded', 15000);
+  await until(() => el.trackingState === 'loaded', 'loaded');
   await el.updateComplete;
   await mapDrawn(el);
   await settled(el);
@@ -58,7 +58,7 @@ export async function settled(el: TrackerElement): Promise<void> {
   const map = mapOf(el);
   // The labels are placed as the map is drawn, before the attribution shows; a map with no room for
   // any whole name (a thousand letters without a space, on a phone) shows none.
-  await until(() => !!map.shadowRoot.querySelector('.attribution'), 'map drawn', 10000);
+  await until(() => !!map.shadowRoot.querySelector('.attribution'), 'map drawn');
   let before = '';
   for (let i = 0; i < 20; i++) {
     await frames(3);

@@ -80,7 +80,7 @@ describe('map labels that fit', () => {
       'zoom buttons at the inline start',
       10000,
     );
-    await until(() => labelBoxes(el).some((l) => /[\u0600-\u06FF]/.test(l.text)), 'Arabic labels', 10000);
+    await until(() => labelBoxes(el).some((l) => /[\u0600-\u06FF]/.test(l.text)), 'Arabic labels');
     await settled(el);
     expect(problems(el)).to.deep.equal([]);
   });

@@ -176,7 +176,7 @@ describe('<cargo-tracker-route-map>', () => {
       await frames();
       root(el).querySelector<HTMLElement>('.leaflet-container')!.focus();
       map.setView([51.95, 4.1], LAND_MAX_ZOOM, { animate: false });
-      await waitUntil(() => texts(el, '[part=attribution]')[0] === credit, 'OpenStreetMap is not credited', { timeout: 10000 });
+      await waitUntil(() => texts(el, '[part=attribution]')[0] === credit, 'OpenStreetMap is not credited', { timeout: 30_000 });
       expect(root(el).getElementById('map-notes')!.textContent).to.equal(
         `Arrow keys move the map; plus and minus zoom in and out. Map data: ${credit}.`,
       );
