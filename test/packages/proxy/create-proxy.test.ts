@@ -12,6 +12,7 @@ import {
   startProxy,
   startUpstream,
   until,
+  withFrozenDate,
 } from './harness.js';
 import type { RunningProxy, Upstream, UpstreamHandler } from './harness.js';
 
@@ -29,16 +30,6 @@ async function withProxy(
   } finally {
     await proxy.close();
     await upstream.close();
-  }
-}
-
-/** Runs `body` with Date stood still (mock.timers, Date only) at a fixed time, which the test moves with `tick`. */
-async function withFrozenDate(body: () => Promise<void>): Promise<void> {
-  mock.timers.enable({ apis: ['Date'], now: Date.UTC(2026, 0, 5, 12, 30, 0, 200) });
-  try {
-    await body();
-  } finally {
-    mock.timers.reset();
   }
 }
 

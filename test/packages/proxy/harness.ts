@@ -2,6 +2,7 @@
 // adapter, and a record of every response and log line so each file can prove the key never leaked.
 import assert from 'node:assert/strict';
 import http from 'node:http';
+import { mock } from 'node:test';
 import type { AddressInfo } from 'node:net';
 import { createTrackingProxy } from '@cargo-trackers/proxy';
 import type { ProxyLogEntry, TrackingProxyOptions } from '@cargo-trackers/proxy';
@@ -166,5 +167,19 @@ export async function until(condition: () => boolean | Promise<boolean>, ms = 2_
   while (!(await condition())) {
     if (Date.now() > deadline) throw new Error('condition not met in time');
     await new Promise((r) => setTimeout(r, 5));
+  }
+}
+
+/**
+ * Runs `body` with Date stood still (mock.timers, Date only) in the middle of a clock hour, which
+ * the test moves with `mock.timers.tick`: a TTL or a budget window ends only when the test says,
+ * and the per-hour quota cannot find a fresh hour mid-test. Timers, sockets and Redis keep real time.
+ */
+export async function withFrozenDate(body: () => Promise<void>): Promise<void> {
+  mock.timers.enable({ apis: ['Date'], now: Date.UTC(2026, 0, 5, 12, 30, 0, 200) });
+  try {
+    await body();
+  } finally {
+    mock.timers.reset();
   }
 }

@@ -2,10 +2,10 @@
 // redis-server, stalled (SIGSTOP), killed and restarted, or run under an evicting policy: the
 // service must never see more than one instance's limits would allow, counted in upstream calls.
 import assert from 'node:assert/strict';
-import { after, describe, it, mock } from 'node:test';
+import { after, describe, it } from 'node:test';
 import { RedisStore } from '@cargo-trackers/proxy/redis';
 import type { RedisStoreLogEntry } from '@cargo-trackers/proxy/redis';
-import { assertCanaryNeverSeen, startProxy, startUpstream, until } from './harness.js';
+import { assertCanaryNeverSeen, startProxy, startUpstream, until, withFrozenDate } from './harness.js';
 import type { Answer, RunningProxy, Upstream } from './harness.js';
 import { redisUnavailable, startRedis } from './redis-server.js';
 import type { RedisServer } from './redis-server.js';
@@ -48,20 +48,6 @@ async function cluster(
       await Promise.all(stores.map((s) => s.close()));
     },
   };
-}
-
-/**
- * Runs `body` with Date stood still in the middle of a clock hour (mock.timers, Date only): the
- * per-hour quota counts in clock hours, and a test that ran across an hour's end would find the
- * quota fresh again. Timers and Redis keep real time.
- */
-async function withFrozenDate(body: () => Promise<void>): Promise<void> {
-  mock.timers.enable({ apis: ['Date'], now: Date.UTC(2026, 0, 5, 12, 30, 0, 200) });
-  try {
-    await body();
-  } finally {
-    mock.timers.reset();
-  }
 }
 
 const calls = (upstream: Upstream) => upstream.requests.filter((r) => r.path.startsWith('/v1/shipments')).length;
