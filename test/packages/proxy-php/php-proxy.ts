@@ -43,6 +43,17 @@ export function findLibfaketime(): string | undefined {
   return found ?? (existsSync(`${lib}/faketime/libfaketime.so.1`) ? `${lib}/faketime/libfaketime.so.1` : undefined);
 }
 
+/**
+ * This process's environment for PHP. When the test moves PHP's clock, a clock the whole run is on
+ * (`faketime +45d npm test`, whose FAKETIME would win over the test's file) is left out: the file,
+ * written from this process's own (possibly faked) Date.now(), already starts there.
+ */
+function inheritedEnv(clockEnv: Record<string, string>): NodeJS.ProcessEnv {
+  if (clockEnv.LD_PRELOAD === undefined) return process.env;
+  const { FAKETIME: _outerClock, ...rest } = process.env;
+  return rest;
+}
+
 /** libfaketime's spec for a clock that stands at `ms` (UTC, as PHP runs with TZ=UTC under it). */
 function faketimeSpec(ms: number): string {
   const iso = new Date(ms).toISOString(); // 2026-01-05T12:30:00.200Z
@@ -145,7 +156,7 @@ export async function startProxyPhp(options: PhpProxyOptions, variant: ProxyPhpV
   const server: ChildProcess = spawn('php', args, {
     cwd: dir,
     stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, ...clockEnv, TRACKING_PROXY_CONFIG: join(dir, 'config.php'), PHP_CLI_SERVER_WORKERS: '4' },
+    env: { ...inheritedEnv(clockEnv), ...clockEnv, TRACKING_PROXY_CONFIG: join(dir, 'config.php'), PHP_CLI_SERVER_WORKERS: '4' },
     detached: true,
   });
   server.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));

@@ -8,6 +8,19 @@ import type { AddressInfo } from 'node:net';
 
 export const REDIS_SERVER = process.env.REDIS_SERVER ?? 'redis-server';
 
+/**
+ * The environment redis-server starts with: this one without libfaketime. A run on a moved calendar
+ * (`faketime +400d npm test`) moves the clocks of the code under test, but redis-server preloaded with
+ * libfaketime hangs at start; Redis keeps its expiries on its own clock, given relative (PX), so the
+ * store's behaviour does not depend on the calendar it runs on.
+ */
+function serverEnv(): NodeJS.ProcessEnv {
+  const env = { ...process.env };
+  if (env.LD_PRELOAD?.includes('faketime')) delete env.LD_PRELOAD;
+  for (const name of Object.keys(env)) if (name.startsWith('FAKETIME')) delete env[name];
+  return env;
+}
+
 /** Why Redis tests cannot run here, or undefined when they can. */
 export function redisUnavailable(): string | undefined {
   const probe = spawnSync(REDIS_SERVER, ['--version'], { encoding: 'utf8' });
@@ -97,7 +110,7 @@ export async function startRedis(options: RedisServerOptions = {}): Promise<Redi
   let paused = false;
 
   async function launch(): Promise<void> {
-    const proc = spawn(REDIS_SERVER, args, { stdio: ['ignore', 'ignore', 'inherit'] });
+    const proc = spawn(REDIS_SERVER, args, { stdio: ['ignore', 'ignore', 'inherit'], env: serverEnv() });
     child = proc;
     // A test process that ends without stop() (a failure, or clients it cannot close) must
     // neither wait for this server nor leave it running.
