@@ -23,21 +23,34 @@ function run(step, live) {
   return new Promise((resolve) => {
     const begin = Date.now();
     running.add(step);
-    const child = spawn('npm', ['run', '--silent', step], { stdio: live ? 'inherit' : ['ignore', 'pipe', 'pipe'] });
+    // Through bash, whose `times` then prints the CPU time of everything the step ran (its children's
+    // user and system time, on fd 3): what a step costs on a busy machine, where its wall time says little.
+    const child = spawn('bash', ['-c', 'npm run --silent "$0"; code=$?; times >&3; exit $code', step], {
+      stdio: [live ? 'inherit' : 'ignore', live ? 'inherit' : 'pipe', live ? 'inherit' : 'pipe', 'pipe'],
+    });
     let output = '';
+    let times = '';
     if (!live) {
       child.stdout.on('data', (chunk) => (output += chunk));
       child.stderr.on('data', (chunk) => (output += chunk));
     }
+    child.stdio[3].on('data', (chunk) => (times += chunk));
     child.once('close', (code, signal) => {
       running.delete(step);
-      const result = { step, startedAt: begin - started, ms: Date.now() - begin, code: code ?? signal };
+      const result = { step, startedAt: begin - started, ms: Date.now() - begin, cpuS: childrenCpuSeconds(times), code: code ?? signal };
       results.push(result);
       const verdict = code === 0 ? 'passed' : `FAILED (${code ?? signal})`;
       console.log(`\n==== npm run ${step}: ${verdict} in ${seconds(result.ms)}${live ? '' : `\n${output}`}`);
       resolve(code === 0);
     });
   });
+}
+
+/** The children's user + system seconds from bash's `times` (its second line: "1m2.5s 0m3.1s"). */
+function childrenCpuSeconds(times) {
+  const line = times.trim().split('\n')[1] ?? '';
+  const seconds = [...line.matchAll(/(\d+)m([\d.]+)s/g)].map(([, m, s]) => Number(m) * 60 + Number(s));
+  return seconds.length === 2 ? seconds[0] + seconds[1] : undefined;
 }
 
 async function lane(steps, live) {
@@ -53,9 +66,11 @@ const outcomes = serial ? [await lane(LANES.flat(), true)] : await Promise.all(L
 clearInterval(heartbeat);
 
 console.log(`\nnpm test, step times (${serial ? 'one at a time' : 'two lanes side by side'}):`);
+const cpu = (r) => (r.cpuS === undefined ? '' : `${r.cpuS.toFixed(0)} s`);
 for (const r of results)
   console.log(
-    `  ${r.step.padEnd(26)} from ${seconds(r.startedAt).padStart(6)}  took ${seconds(r.ms).padStart(6)}  ${r.code === 0 ? 'passed' : 'FAILED'}`,
+    `  ${r.step.padEnd(26)} from ${seconds(r.startedAt).padStart(6)}  took ${seconds(r.ms).padStart(6)}  CPU ${cpu(r).padStart(6)}  ${r.code === 0 ? 'passed' : 'FAILED'}`,
   );
-console.log(`  ${'all'.padEnd(26)} ${seconds(Date.now() - started)}`);
+const allCpu = results.reduce((sum, r) => sum + (r.cpuS ?? 0), 0);
+console.log(`  ${'all'.padEnd(26)} ${seconds(Date.now() - started)}, CPU ${allCpu.toFixed(0)} s`);
 process.exit(outcomes.every(Boolean) ? 0 : 1);
