@@ -1,11 +1,14 @@
 // A @web/test-runner plugin: the browser test calls executeServerCommand('screenshot', { name })
 // and the page, as the engine renders it, is written to test-results/screenshots/<name>.png
 // (<name>.<engine>.png outside Chromium) for people to review. Not a visual diff: nothing is compared.
+// Only when SCREENSHOTS=1: a whole run takes about 570 full-page pictures (126 MB of PNG) that nobody
+// reads in CI, and drawing and encoding them is CPU the two cores need for the tests.
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 
 export const SCREENSHOT_DIR = resolve('test-results/screenshots');
 const SCREENSHOT_PATIENCE_MS = 8_000;
+const WANTED = process.env.SCREENSHOTS === '1';
 
 export function screenshotPlugin() {
   /** Test pages whose engine took no screenshot in time: it draws nothing more, so they are not asked again. */
@@ -17,7 +20,7 @@ export function screenshotPlugin() {
       const name = String(payload?.name ?? '');
       if (!/^[\w.-]{1,120}$/.test(name)) throw new Error(`screenshot name must be [A-Za-z0-9_.-]: ${name}`);
       const { browser } = session;
-      if (stalled.has(session.id)) return null;
+      if (!WANTED || stalled.has(session.id)) return null;
       await mkdir(SCREENSHOT_DIR, { recursive: true });
       const suffix = browser.type === 'playwright' ? '' : `.${browser.name.toLowerCase()}`;
       const path = join(SCREENSHOT_DIR, `${name}${suffix}.png`);
