@@ -57,9 +57,10 @@ describe('the first screen of a result', () => {
         window.scrollTo(0, 0);
         const progress = part(el, 'progress')!;
         expect(progress, 'a progress summary').to.exist;
-        // First in the result, under its heading and status line.
+        // First in the result, under its heading and status line and what went wrong, if anything did.
         const shipment = part(el, 'shipment')!;
-        expect(shipment.children[1]).to.equal(progress);
+        const [, second, third] = [...shipment.children];
+        expect(second!.matches('[part~="exception"]') ? third : second).to.equal(progress);
         expect(progress.getBoundingClientRect().bottom).to.be.at.most(window.innerHeight);
         const latest = progress.querySelector('dt + dd')!;
         expect(progress.querySelector('dt')!.textContent).to.equal('Latest');
