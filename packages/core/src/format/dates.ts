@@ -85,9 +85,17 @@ function dayFormatter(locale: string): Intl.DateTimeFormat {
   return f;
 }
 
+/**
+ * "GMT-6" with the minus sign (U+2212), as French already writes it: browsers break a line after a
+ * hyphen-minus, so a phone showed "GMT-" at the end of one line and "6" on the next.
+ */
+function unbreakable(zoneName: string): string {
+  return zoneName.replace(/-/g, '\u2212');
+}
+
 function withZoneName(parts: Intl.DateTimeFormatPart[], name: (given: string) => string): string {
   return parts
-    .map((p) => (p.type === 'timeZoneName' ? name(p.value) : p.value))
+    .map((p) => (p.type === 'timeZoneName' ? unbreakable(name(p.value)) : p.value))
     .join('')
     .trim();
 }

@@ -86,15 +86,16 @@ describe('an expected day without an hour', () => {
  * word for GMT (French says UTC, Arabic غرينتش); a zero offset is the bare word, as English writes
  * "GMT"; never a name some zones have and others lack ("CST" beside "GMT+1", German "MEZ").
  */
+// The minus is the minus sign (U+2212) in every language: no line breaks after it, as one does after "-".
 const zoneWords: Record<string, { gmt: string; minus: string }> = {
-  en: { gmt: 'GMT', minus: '-' },
-  de: { gmt: 'GMT', minus: '-' },
-  es: { gmt: 'GMT', minus: '-' },
+  en: { gmt: 'GMT', minus: '\u2212' },
+  de: { gmt: 'GMT', minus: '\u2212' },
+  es: { gmt: 'GMT', minus: '\u2212' },
   fr: { gmt: 'UTC', minus: '\u2212' },
-  'pt-BR': { gmt: 'GMT', minus: '-' },
-  ja: { gmt: 'GMT', minus: '-' },
-  'zh-CN': { gmt: 'GMT', minus: '-' },
-  ar: { gmt: 'غرينتش', minus: '-' },
+  'pt-BR': { gmt: 'GMT', minus: '\u2212' },
+  ja: { gmt: 'GMT', minus: '\u2212' },
+  'zh-CN': { gmt: 'GMT', minus: '\u2212' },
+  ar: { gmt: 'غرينتش', minus: '\u2212' },
 };
 
 /** The zone part of a formatted time: what follows the digits of the time, or (Chinese) precedes them. */
