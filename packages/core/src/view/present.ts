@@ -8,7 +8,7 @@ import { formatWeightKg } from '../format/numbers.js';
 import type { Localizer } from '../i18n/localizer.js';
 import type { MapMessages } from './map-messages.js';
 import type { Flight, Milestone, Place, Shipment } from '../model/shipment.js';
-import { eventLabel, placeLabel, shortPlaceLabel, statusLabel } from './labels.js';
+import { eventLabel, impliedBy, placeLabel, shortPlaceLabel, statusLabel } from './labels.js';
 import { deriveExceptions, toneOf } from './exception.js';
 import { memoizeLast } from './memo.js';
 import type { FlightView, MapView, MilestoneView, PlaceView, ShipmentView, StopView, UnitView, VehicleView } from './view-model.js';
@@ -113,10 +113,10 @@ function labelShipment(shipment: Shipment, listedCarrierName: string | undefined
 
 function labelMilestone(m: Milestone, shipment: Shipment, l: Localizer, place: PlaceView | undefined): MilestoneView {
   const title = eventLabel(m, shipment, l);
-  // The document's text shows when it says more than our words; a carrier's "Discharged" on a
-  // planned discharge only says ours in the done form, which the title rightly left out.
+  // The document's text shows when it says more than our words (see `impliedBy`); a carrier's
+  // "Discharged" on a planned discharge only says ours in the done form, which the title rightly left out.
   const done = m.kind === 'actual' ? title : eventLabel({ ...m, kind: 'actual' }, shipment, l);
-  const detail = m.known && m.description && m.description !== title && m.description !== done ? m.description : undefined;
+  const detail = m.known && m.description && !impliedBy(m.description, [title, done], l.locale) ? m.description : undefined;
   const facts = [
     m.vessel ?? m.flightNumber,
     m.voyage ? l.t('shipment.voyage', { voyage: m.voyage }) : undefined,
