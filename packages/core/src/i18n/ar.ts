@@ -189,6 +189,7 @@ export const ar = {
   'progress.heading': 'التقدم',
   'progress.latest': 'الأحدث',
   'progress.next': 'التالي',
+  'progress.notStarted': 'لم يحدث شيء بعد',
   'progress.at': 'في {place}',
   'progress.onTheWay': 'في الطريق من {from} إلى {to}',
   'progress.jump': 'عرض في السجل',

@@ -164,6 +164,7 @@ export const de = {
   'progress.heading': 'Fortschritt',
   'progress.latest': 'Zuletzt',
   'progress.next': 'Als Nächstes',
+  'progress.notStarted': 'Noch ist nichts geschehen',
   'progress.at': 'In {place}',
   'progress.onTheWay': 'Unterwegs von {from} nach {to}',
   'progress.jump': 'Im Verlauf zeigen',

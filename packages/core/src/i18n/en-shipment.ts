@@ -95,6 +95,8 @@ export const enShipment = {
   'progress.heading': 'Progress',
   'progress.latest': 'Latest',
   'progress.next': 'Next',
+  /** The progress summary before anything happened: the status above already says where it stands. */
+  'progress.notStarted': 'Nothing has happened yet',
   'progress.at': 'At {place}',
   'progress.onTheWay': 'On the way from {from} to {to}',
   'progress.jump': 'Show in the history',

@@ -167,6 +167,7 @@ export const es = {
   'progress.heading': 'Progreso',
   'progress.latest': 'Último',
   'progress.next': 'Siguiente',
+  'progress.notStarted': 'Todavía no ha ocurrido nada',
   'progress.at': 'En {place}',
   'progress.onTheWay': 'En camino de {from} a {to}',
   'progress.jump': 'Ver en el historial',

@@ -167,6 +167,7 @@ export const fr = {
   'progress.heading': 'Avancement',
   'progress.latest': 'Dernier',
   'progress.next': 'Prochain',
+  'progress.notStarted': 'Rien ne s’est encore passé',
   'progress.at': 'À {place}',
   'progress.onTheWay': 'En route de {from} à {to}',
   'progress.jump': 'Voir dans l’historique',

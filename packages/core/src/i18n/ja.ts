@@ -149,6 +149,7 @@ export const ja = {
   'progress.heading': '進捗',
   'progress.latest': '最新',
   'progress.next': '次',
+  'progress.notStarted': 'まだ何も起きていません',
   'progress.at': '現在地：{place}',
   'progress.onTheWay': '{from}から{to}へ輸送中',
   'progress.jump': '履歴で表示',

@@ -167,6 +167,7 @@ export const ptBR = {
   'progress.heading': 'Andamento',
   'progress.latest': 'Último',
   'progress.next': 'Próximo',
+  'progress.notStarted': 'Nada aconteceu ainda',
   'progress.at': 'Em {place}',
   'progress.onTheWay': 'A caminho de {from} para {to}',
   'progress.jump': 'Ver no histórico',

@@ -144,6 +144,7 @@ export const zhCN = {
   'progress.heading': '进度',
   'progress.latest': '最新',
   'progress.next': '下一步',
+  'progress.notStarted': '尚未发生任何事件',
   'progress.at': '位于{place}',
   'progress.onTheWay': '正从{from}运往{to}',
   'progress.jump': '在历史记录中查看',
