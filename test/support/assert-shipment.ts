@@ -33,7 +33,7 @@ const STRING_KEYS = new Set([
   'iata',
 ]);
 const NUMBER_KEYS = new Set(['epochMs', 'offsetMinutes', 'lat', 'lng', 'headingDeg', 'speedKnots', 'altitudeFt', 'pieces', 'weightKg']);
-const BOOLEAN_KEYS = new Set(['known', 'empty', 'superseded']);
+const BOOLEAN_KEYS = new Set(['known', 'empty', 'superseded', 'dateOnly']);
 const OBJECT_KEYS = new Set([
   'status',
   'carrier',

@@ -550,7 +550,7 @@ export const colourPairs = [
       "percent": 14
     },
     "minimum": 4.5,
-    "where": "delay, hold and re-booking badges"
+    "where": "delay, hold and re-booking badges; status badge in the warning tone"
   },
   {
     "text": "text",
@@ -560,7 +560,7 @@ export const colourPairs = [
       "percent": 14
     },
     "minimum": 4.5,
-    "where": "cancellation badge"
+    "where": "cancellation badge; status badge in the danger tone"
   },
   {
     "text": "danger",
@@ -571,6 +571,76 @@ export const colourPairs = [
     },
     "minimum": 3,
     "where": "cancellation banner edge"
+  },
+  {
+    "text": "warn",
+    "background": "bg",
+    "mix": {
+      "of": "warn",
+      "percent": 10
+    },
+    "minimum": 3,
+    "where": "hold, delay and re-booking banner edge"
+  },
+  {
+    "text": "warn",
+    "background": "bg",
+    "mix": {
+      "of": "warn",
+      "percent": 14
+    },
+    "minimum": 3,
+    "where": "status badge edge in the warning tone"
+  },
+  {
+    "text": "danger",
+    "background": "bg",
+    "mix": {
+      "of": "danger",
+      "percent": 14
+    },
+    "minimum": 3,
+    "where": "status badge edge in the danger tone"
+  },
+  {
+    "text": "text",
+    "background": "bg",
+    "mix": {
+      "of": "warn",
+      "percent": 10
+    },
+    "minimum": 4.5,
+    "where": "hold, delay and re-booking banner"
+  },
+  {
+    "text": "muted",
+    "background": "bg",
+    "mix": {
+      "of": "warn",
+      "percent": 10
+    },
+    "minimum": 4.5,
+    "where": "affected leg in a warning banner"
+  },
+  {
+    "text": "text",
+    "background": "bg",
+    "mix": {
+      "of": "danger",
+      "percent": 10
+    },
+    "minimum": 4.5,
+    "where": "cancellation banner"
+  },
+  {
+    "text": "muted",
+    "background": "bg",
+    "mix": {
+      "of": "danger",
+      "percent": 10
+    },
+    "minimum": 4.5,
+    "where": "affected leg in a cancellation banner"
   },
   {
     "text": "control-border",

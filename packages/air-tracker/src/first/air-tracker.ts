@@ -73,7 +73,7 @@ import { airQuery } from './air-early-lookup.js';
  * @csspart announcer - The visually hidden live regions that announce each change of state once.
  * @csspart shipment - The shipment once loaded.
  * @csspart status - Status, carrier or airline, reference and freshness.
- * @csspart exception - What went wrong (a cancelled flight or leg, a re-booking, a hold, a discrepancy), above the summary, with the leg it concerns; a delay is said in `eta`.
+ * @csspart exception - What went wrong (a cancelled flight or leg, a re-booking, a hold, a discrepancy, a delay) and what comes next, right under the status, with the leg or place it concerns; its `data-tone` (`warning`, `danger`) is also on the status badge.
  * @csspart eta - The estimated (or actual) arrival, in the place's own time zone, and any delay against the first estimate; on the way without one, that it is unknown and why.
  * @csspart route - The ports or airports in route order, each with the date the cargo left or reaches it (actual, or expected and said so).
  * @csspart units - The containers of a bill of lading or booking, under their heading above the progress summary: the switcher of the history shown.

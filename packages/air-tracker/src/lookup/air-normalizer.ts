@@ -180,18 +180,18 @@ function readAirports(value: unknown): Map<string, Place> {
 function readArrival(value: unknown, placeAt: (code: unknown) => Place | undefined): Arrival | undefined {
   const obj = readObject(value);
   const place = placeAt(field(obj, 'iata'));
-  const time = readMoment(field(obj, 'time'), place?.timeZone);
-  if (time === undefined) return undefined;
   const kind = readEnum(field(obj, 'kind'), TIME_KINDS) ?? 'estimated';
+  const time = readMoment(field(obj, 'time'), place?.timeZone, kind);
+  if (time === undefined) return undefined;
   return place === undefined ? { time, kind } : { time, kind, place };
 }
 
 function readTimes(value: unknown, timeZone: string | undefined): FlightTimes {
   const obj = readObject(value);
   return withoutUndefined({
-    scheduled: readMoment(field(obj, 'scheduled'), timeZone),
-    estimated: readMoment(field(obj, 'estimated'), timeZone),
-    actual: readMoment(field(obj, 'actual'), timeZone),
+    scheduled: readMoment(field(obj, 'scheduled'), timeZone, 'planned'),
+    estimated: readMoment(field(obj, 'estimated'), timeZone, 'estimated'),
+    actual: readMoment(field(obj, 'actual'), timeZone, 'actual'),
   });
 }
 
@@ -243,12 +243,13 @@ function readMilestone(value: unknown, placeAt: (code: unknown) => Place | undef
   const description = readString(field(obj, 'description'));
   if (code === undefined && description === undefined) return undefined;
   const place = placeAt(field(obj, 'airport'));
+  const kind = readEnum(field(obj, 'kind'), TIME_KINDS) ?? 'planned';
   return withoutUndefined({
     code: code ?? '',
     known: code !== undefined && (AIR_EVENT_CODES as readonly string[]).includes(code),
     description,
-    kind: readEnum(field(obj, 'kind'), TIME_KINDS) ?? 'planned',
-    time: readMoment(field(obj, 'time'), place?.timeZone),
+    kind,
+    time: readMoment(field(obj, 'time'), place?.timeZone, kind),
     place,
     flightNumber: readString(field(obj, 'flightNumber')),
     pieces: readCount(field(obj, 'pieces')),

@@ -140,7 +140,7 @@ export const trackerApi = {
     shipment: 'The shipment once loaded.',
     status: 'Status, carrier or airline, reference and freshness.',
     exception:
-      'What went wrong (a cancelled flight or leg, a re-booking, a hold, a discrepancy), above the summary, with the leg it concerns; a delay is said in `eta`.',
+      'What went wrong (a cancelled flight or leg, a re-booking, a hold, a discrepancy, a delay) and what comes next, right under the status, with the leg or place it concerns; its `data-tone` (`warning`, `danger`) is also on the status badge.',
     eta: "The estimated (or actual) arrival, in the place's own time zone, and any delay against the first estimate; on the way without one, that it is unknown and why.",
     route: 'The ports or airports in route order, each with the date the cargo left or reaches it (actual, or expected and said so).',
     units:

@@ -73,9 +73,29 @@ function offsetName(minutes: number, locale: string): string {
   return `${word}${minutes < 0 ? minus : '+'}${hours}${m ? `:${mins}` : ''}`;
 }
 
+const dayFormatters = new Map<string, Intl.DateTimeFormat>();
+
+/** "4 Dec 2026": the day alone, read in UTC from a time already shifted to the written offset. */
+function dayFormatter(locale: string): Intl.DateTimeFormat {
+  let f = dayFormatters.get(locale);
+  if (!f) {
+    f = new Intl.DateTimeFormat(locale, { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' });
+    dayFormatters.set(locale, f);
+  }
+  return f;
+}
+
+/**
+ * "GMT-6" with the minus sign (U+2212), as French already writes it: browsers break a line after a
+ * hyphen-minus, so a phone showed "GMT-" at the end of one line and "6" on the next.
+ */
+function unbreakable(zoneName: string): string {
+  return zoneName.replace(/-/g, '\u2212');
+}
+
 function withZoneName(parts: Intl.DateTimeFormatPart[], name: (given: string) => string): string {
   return parts
-    .map((p) => (p.type === 'timeZoneName' ? name(p.value) : p.value))
+    .map((p) => (p.type === 'timeZoneName' ? unbreakable(name(p.value)) : p.value))
     .join('')
     .trim();
 }
@@ -84,9 +104,12 @@ function withZoneName(parts: Intl.DateTimeFormatPart[], name: (given: string) =>
  * A time as people at the place read it: in the place's IANA zone when the document
  * names one, else at the offset the document wrote. The zone is always said, as its offset
  * ("4 Dec 2026, 08:00 GMT+1", "…, 08:00 GMT+8", "…, 08:00 GMT"), so a reader elsewhere is not misled.
+ * An expected day without an hour (`dateOnly`) is the day the document wrote, with no hour and
+ * no zone ("4 Dec 2026", not "4 Dec 2026, 12:00 AM GMT-8"); without the date, it says nothing.
  */
 export function formatMoment(moment: Moment, locale: string, options: { withDate?: boolean } = {}): string {
   const withDate = options.withDate ?? true;
+  if (moment.dateOnly) return withDate ? dayFormatter(locale).format(new Date(moment.epochMs + moment.offsetMinutes * 60_000)) : '';
   const date = new Date(moment.epochMs);
   const zone = moment.timeZone && isKnownTimeZone(moment.timeZone) ? moment.timeZone : offsetZone(moment.offsetMinutes);
   if (zone) return withZoneName(formatter(locale, zone, withDate).formatToParts(date), withoutZeroOffset);

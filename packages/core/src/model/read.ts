@@ -65,8 +65,10 @@ const ISO_WITH_OFFSET = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:[
  * An ISO 8601 date-time with an offset (`2026-11-02T14:20:00+08:00` or `…Z`) as a Moment.
  * Calendar-impossible values (Feb 30, hour 25) and times without an offset are absent.
  * `timeZone` is the IANA zone of the place the time belongs to, when the caller knows it.
+ * `kind`, when the caller knows it, lets an expected time at local midnight read as a day
+ * (`dateOnly`): the contract has no date-only marker, and carriers write a day as `T00:00`.
  */
-export function readMoment(value: unknown, timeZone?: string): Moment | undefined {
+export function readMoment(value: unknown, timeZone?: string, kind?: TimeKind): Moment | undefined {
   if (typeof value !== 'string') return undefined;
   const m = ISO_WITH_OFFSET.exec(value);
   if (m === null) return undefined;
@@ -95,7 +97,15 @@ export function readMoment(value: unknown, timeZone?: string): Moment | undefine
   date.setUTCHours(hour, minute, second, ms);
   const epochMs = date.getTime() - offsetMinutes * 60_000;
   if (!Number.isFinite(epochMs)) return undefined;
-  return timeZone === undefined ? { iso: value, epochMs, offsetMinutes } : { iso: value, epochMs, offsetMinutes, timeZone };
+  // An actual time at midnight is a real midnight: something happened then.
+  const dateOnly = kind !== undefined && kind !== 'actual' && hour === 0 && minute === 0 && second === 0 && ms === 0;
+  return {
+    iso: value,
+    epochMs,
+    offsetMinutes,
+    ...(timeZone === undefined ? {} : { timeZone }),
+    ...(dateOnly ? { dateOnly: true as const } : {}),
+  };
 }
 
 /** A valid latitude/longitude pair; either out of range (or not a number) makes the point absent. */

@@ -20,6 +20,11 @@ export interface Moment {
   readonly offsetMinutes: number;
   /** IANA zone of the place, when the document names one; else the offset is shown. */
   readonly timeZone?: string;
+  /**
+   * An expected day rather than an hour: an estimated or planned time at local midnight
+   * (`T00:00`), which is how carriers write a date they have no hour for. Shown as a date only.
+   */
+  readonly dateOnly?: true;
 }
 
 /** A latitude/longitude pair in degrees (Leaflet's order, not GeoJSON's). */

@@ -6,7 +6,9 @@
  */
 import type { Localizer } from '../i18n/localizer.js';
 import type { Flight, Leg, Milestone, Place, Shipment } from '../model/shipment.js';
+import { formatMoment } from '../format/dates.js';
 import { formatDuration } from '../format/relative.js';
+import { eventLabel } from './labels.js';
 import type { ExceptionView, PlaceView } from './view-model.js';
 
 /** Under an hour is noise in carriers' schedules: neither the ETA box nor the banner says it. */
@@ -17,6 +19,12 @@ const HOLD_CODES: Readonly<Record<Shipment['product'], Readonly<Record<string, '
   ocean: { INSP: 'hold' },
   air: { DIS: 'discrepancy' },
 };
+
+/**
+ * A status this version does not know but whose code says the cargo is held ("CUSTOMS_HOLD",
+ * "HELD_FOR_INSPECTION"): a word of the code, not a substring, so "THRESHOLD" is not a hold.
+ */
+const HOLD_STATUS = /(?:^|[^A-Z])(?:HOLD|HELD)(?:[^A-Z]|$)/i;
 
 /** A flight or a drawn leg: what can be cancelled and replaced, in route order. */
 interface Movement {
@@ -32,16 +40,20 @@ function movements(shipment: Shipment): Movement[] {
     : shipment.legs.map((leg: Leg) => ({ vehicle: leg.vehicle, from: leg.from, to: leg.to, cancelled: leg.state === 'cancelled' }));
 }
 
-/** The latest event that happened, across the units. */
-function latestActual(shipment: Shipment): Milestone | undefined {
+/** The latest event that happened, across the units, and the first one still expected after it in its unit. */
+function latestActual(shipment: Shipment): { latest?: Milestone; next?: Milestone } {
   let latest: Milestone | undefined;
+  let next: Milestone | undefined;
   for (const unit of shipment.units) {
-    for (const m of unit.milestones) {
-      if (m.kind !== 'actual' || m.superseded) continue;
-      if (!latest || (m.time?.epochMs ?? -Infinity) >= (latest.time?.epochMs ?? -Infinity)) latest = m;
-    }
+    unit.milestones.forEach((m, i) => {
+      if (m.kind !== 'actual' || m.superseded) return;
+      if (!latest || (m.time?.epochMs ?? -Infinity) >= (latest.time?.epochMs ?? -Infinity)) {
+        latest = m;
+        next = unit.milestones.slice(i + 1).find((later) => later.kind !== 'actual' && !later.superseded);
+      }
+    });
   }
-  return latest;
+  return { ...(latest ? { latest } : {}), ...(next ? { next } : {}) };
 }
 
 /**
@@ -55,6 +67,7 @@ export function deriveExceptions(
 ): ExceptionView[] {
   const exceptions: ExceptionView[] = [];
   const arrived = shipment.eta?.kind === 'actual';
+  const air = shipment.product === 'air';
   const unknownPlace = l.t('flight.airport.unknown');
   const legText = (m: Movement) => {
     const route = l.t('flight.route', { from: place(m.from)?.label ?? unknownPlace, to: place(m.to)?.label ?? unknownPlace });
@@ -70,50 +83,65 @@ export function deriveExceptions(
       if (replacement) {
         exceptions.push({
           kind: 'rebooked',
+          tone: 'warning',
           short: l.t('exception.rebooked.short'),
           text: l.t('exception.cancelledReplaced', { replacement: legText(replacement) }),
           leg: legText(move),
         });
       } else {
+        // The flight, not the waybill, is cancelled: the words say which, and that a new one is awaited.
+        const flight = air && move.vehicle !== undefined;
         exceptions.push({
           kind: 'cancelled',
-          short: l.t('exception.cancelled.short'),
-          text: l.t('exception.cancelled'),
+          tone: 'danger',
+          short: l.t(flight ? 'exception.cancelled.short.flight' : 'exception.cancelled.short'),
+          text: flight ? l.t('exception.cancelled.flight', { flight: move.vehicle! }) : l.t('exception.cancelled'),
           leg: legText(move),
         });
       }
     });
   }
 
-  const latest = latestActual(shipment);
-  const hold = latest && HOLD_CODES[shipment.product][latest.code];
+  const { latest, next } = latestActual(shipment);
+  // What comes after a hold: the next event the carrier expects, with its day, else who can say.
+  const nextStep = (): string => {
+    if (!next) return l.t('exception.next.ask');
+    const event = eventLabel(next, shipment, l);
+    return next.time ? l.t('exception.next', { event, when: formatMoment(next.time, l.locale) }) : l.t('exception.next.undated', { event });
+  };
+  const heldByStatus = !shipment.status.known && HOLD_STATUS.test(shipment.status.code);
+  const hold = (latest && HOLD_CODES[shipment.product][latest.code]) ?? (heldByStatus ? 'hold' : undefined);
   // Carriers record a flight's cancellation as a discrepancy on that flight (Cargo-IMP has no
   // code for it): the cancellation above has already said it, so it is one exception, not two.
   const aboutCancelled = latest?.flightNumber !== undefined && moves.some((m) => m.cancelled && m.vehicle === latest.flightNumber);
-  if (latest && hold && !aboutCancelled) {
-    const at = place(latest.place);
+  if (hold && !aboutCancelled) {
+    const at = place(latest?.place);
     exceptions.push({
       kind: hold,
+      tone: 'warning',
       short: l.t(hold === 'hold' ? 'exception.hold.short' : 'exception.discrepancy.short'),
       text: l.t(hold === 'hold' ? 'exception.hold' : 'exception.discrepancy'),
+      next: nextStep(),
       ...(at ? { leg: at.label } : {}),
     });
   }
 
   // A re-booking the document records only by superseding an earlier booking: a cancellation,
   // replaced or not, has already said what the superseded booking means.
-  const rebooked = !arrived && !moves.some((m) => m.cancelled) && shipment.units.some((u) => u.milestones.some((m) => m.superseded));
+  const history = shipment.units.flatMap((u) => u.milestones);
+  const rebooked = !arrived && !moves.some((m) => m.cancelled) && history.some((m) => m.superseded);
   if (rebooked) {
-    const booking = shipment.units
-      .flatMap((u) => u.milestones)
-      .filter((m) => !m.superseded && m.flightNumber !== undefined)
-      .at(-1);
-    const move = booking && moves.find((m) => m.vehicle === booking.flightNumber && !m.cancelled);
+    // The flight the cargo was taken off, and the one it is on now: "Affected" alone named only the new one.
+    const dropped = history.filter((m) => m.superseded && m.flightNumber !== undefined).at(-1)?.flightNumber;
+    const current = history.filter((m) => !m.superseded && m.flightNumber !== undefined).at(-1)?.flightNumber;
     exceptions.push({
       kind: 'rebooked',
+      tone: 'warning',
       short: l.t('exception.rebooked.short'),
-      text: l.t('exception.rebooked'),
-      ...(move ? { leg: legText(move) } : {}),
+      text:
+        dropped !== undefined && current !== undefined && dropped !== current
+          ? l.t('exception.rebooked.flights', { dropped, current })
+          : l.t('exception.rebooked'),
     });
   }
 
@@ -122,10 +150,17 @@ export function deriveExceptions(
     const at = place(eta.place);
     exceptions.push({
       kind: 'delayed',
+      tone: 'warning',
       short: l.t('exception.delayed.short'),
       text: l.t('exception.delayed', { duration: formatDuration(eta.time.epochMs - originalEta.time.epochMs, l.locale) }),
+      next: l.t('exception.delayed.next', { when: formatMoment(eta.time, l.locale) }),
       ...(at ? { leg: at.label } : {}),
     });
   }
   return exceptions;
+}
+
+/** The tone of the most pressing exception, which the status takes: none when nothing went wrong. */
+export function toneOf(exceptions: readonly ExceptionView[]): ExceptionView['tone'] | undefined {
+  return exceptions.some((e) => e.tone === 'danger') ? 'danger' : exceptions.length > 0 ? 'warning' : undefined;
 }

@@ -67,3 +67,42 @@ function namesCity(country: string, city: string, locale: string): boolean {
     (country.length === city.length || country.charAt(city.length) === ' ')
   );
 }
+
+/**
+ * Words a carrier adds to an event's name that say nothing the title and the row do not: "full" in "Gate in
+ * full" (an empty container is said apart), "on board", "at terminal" (the facility is shown), "from
+ * vessel" (so is the vessel), articles and prepositions.
+ */
+const FILLER_WORDS: ReadonlySet<string> = new Set([
+  ...['a', 'an', 'the', 'on', 'at', 'of', 'to', 'from', 'by'],
+  ...['full', 'laden', 'board', 'container', 'terminal', 'vessel'],
+]);
+
+/** Endings that turn one word of an event into another: departure/departed, arrival/arrived, discharge/discharged. */
+const ENDINGS = ['ation', 'ure', 'ing', 'ed', 'al', 'es', 's', 'e'] as const;
+
+/** A word's stem: lower case, one ending off, at least three letters left ("departure", "departed" → "depart"). */
+function stem(word: string): string {
+  for (const ending of ENDINGS) {
+    if (word.endsWith(ending) && word.length - ending.length >= 3) return word.slice(0, -ending.length);
+  }
+  return word;
+}
+
+function words(text: string, locale: string): string[] {
+  return text
+    .toLocaleLowerCase(locale)
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((w) => w !== '');
+}
+
+/**
+ * Whether a document's description of an event says no more than our title for it: every word of
+ * it is a filler word or, by stem, a word of one of the titles. "Vessel departure" under "Vessel
+ * departed", "Gate in full" under "Gate in", "Loaded on board" under "Loaded on vessel" say
+ * nothing more; "Offloaded: space shortage" under "Discrepancy" does.
+ */
+export function impliedBy(description: string, titles: readonly string[], locale: string): boolean {
+  const said = new Set(titles.flatMap((title) => words(title, locale).map(stem)));
+  return words(description, locale).every((w) => FILLER_WORDS.has(w) || said.has(stem(w)));
+}

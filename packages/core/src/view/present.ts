@@ -8,8 +8,8 @@ import { formatWeightKg } from '../format/numbers.js';
 import type { Localizer } from '../i18n/localizer.js';
 import type { MapMessages } from './map-messages.js';
 import type { Flight, Milestone, Place, Shipment } from '../model/shipment.js';
-import { eventLabel, placeLabel, shortPlaceLabel, statusLabel } from './labels.js';
-import { deriveExceptions } from './exception.js';
+import { eventLabel, impliedBy, placeLabel, shortPlaceLabel, statusLabel } from './labels.js';
+import { deriveExceptions, toneOf } from './exception.js';
 import { memoizeLast } from './memo.js';
 import type { FlightView, MapView, MilestoneView, PlaceView, ShipmentView, StopView, UnitView, VehicleView } from './view-model.js';
 import { lazyList } from './lazy-list.js';
@@ -70,10 +70,10 @@ function labelShipment(shipment: Shipment, listedCarrierName: string | undefined
   const { product } = shipment;
   const place = (p: Place | undefined) => (p ? map.places.get(p.code) : undefined);
   const exceptions = deriveExceptions(shipment, l, place);
-  // A cancelled leg with nothing in its place stops the journey: "In transit" would say it goes on.
-  const status = exceptions.some((e) => e.kind === 'cancelled')
-    ? l.t('exception.cancelled.status')
-    : statusLabel(shipment.status, product, l);
+  // The status stays the document's ("In transit"): a cancelled flight is not a cancelled waybill.
+  // The exception names what went wrong and gives the status its tone.
+  const status = statusLabel(shipment.status, product, l);
+  const tone = toneOf(exceptions);
   const carrier = shipment.carrier?.name ?? listedCarrierName ?? shipment.carrier?.code;
   const units: UnitView[] = shipment.units.map((unit) => ({
     unit,
@@ -98,9 +98,12 @@ function labelShipment(shipment: Shipment, listedCarrierName: string | undefined
     shipment,
     product,
     status,
+    ...(tone ? { tone } : {}),
     ...(carrier === undefined ? {} : { carrier }),
     exceptions,
-    announcement: [loaded, ...exceptions.map((e) => (e.leg ? `${e.text} ${l.t('exception.affected', { leg: e.leg })}` : e.text))].join(' '),
+    announcement: [loaded, ...exceptions.flatMap((e) => [e.text, e.next, e.leg && l.t('exception.affected', { leg: e.leg })])]
+      .filter((words): words is string => Boolean(words))
+      .join(' '),
     ...(etaPlace ? { etaPlace } : {}),
     units,
     flights,
@@ -110,10 +113,10 @@ function labelShipment(shipment: Shipment, listedCarrierName: string | undefined
 
 function labelMilestone(m: Milestone, shipment: Shipment, l: Localizer, place: PlaceView | undefined): MilestoneView {
   const title = eventLabel(m, shipment, l);
-  // The document's text shows when it says more than our words; a carrier's "Discharged" on a
-  // planned discharge only says ours in the done form, which the title rightly left out.
+  // The document's text shows when it says more than our words (see `impliedBy`); a carrier's
+  // "Discharged" on a planned discharge only says ours in the done form, which the title rightly left out.
   const done = m.kind === 'actual' ? title : eventLabel({ ...m, kind: 'actual' }, shipment, l);
-  const detail = m.known && m.description && m.description !== title && m.description !== done ? m.description : undefined;
+  const detail = m.known && m.description && !impliedBy(m.description, [title, done], l.locale) ? m.description : undefined;
   const facts = [
     m.vessel ?? m.flightNumber,
     m.voyage ? l.t('shipment.voyage', { voyage: m.voyage }) : undefined,

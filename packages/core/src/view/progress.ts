@@ -41,9 +41,9 @@ export function renderProgress(view: ShipmentView, unit: UnitView | undefined, c
   const { l } = ctx;
   const { latest, next } = progressOf(unit);
   const latestPlace = latest?.view.place;
-  // Before anything happened, the status says where the shipment stands ("Booked", "Planned").
+  // Before anything happened, not the status again (the badge right above says "Planned").
   const now = !latest
-    ? view.status
+    ? l.t('progress.notStarted')
     : DEPARTURES.has(latest.view.milestone.code) && latestPlace && next?.place && next.place.label !== latestPlace.label
       ? l.t('progress.onTheWay', { from: latestPlace.shortLabel, to: next.place.shortLabel })
       : latestPlace
@@ -81,9 +81,13 @@ function renderEvent(view: MilestoneView, ctx: RenderContext): TemplateResult {
   }${kindTag(m, ctx)}`;
 }
 
-/** An expected time says so in words, beside it: "Estimated", "Planned". */
+/**
+ * A carrier's estimate says so in words, beside it: "Estimated". A planned time needs no tag here:
+ * "Next", "Departs" and "Arrives" already say it is still to come, and a tag on each stop of a
+ * booking said "Planned" again and again (the history keeps both tags).
+ */
 function kindTag(m: Milestone, ctx: RenderContext): TemplateResult | typeof nothing {
-  return m.kind === 'actual' ? nothing : html`<span class="kind-tag">${ctx.l.t(`time.${m.kind}`)}</span>`;
+  return m.kind === 'estimated' ? html`<span class="kind-tag">${ctx.l.t('time.estimated')}</span>` : nothing;
 }
 
 /** Scrolls the history's latest row into view and gives it the focus, so that reading goes on from there. */

@@ -127,6 +127,18 @@ export const shipmentStyles = css`
   .muted {
     color: var(--_muted);
   }
+  /* Something went wrong: the status takes the exception's tone, not the in-transit accent. */
+  .status-badge[data-tone='warning'],
+  .exception-badge[data-tone='warning'] {
+    border-color: var(--_warn);
+    background: color-mix(in srgb, var(--_warn) 14%, var(--_bg));
+  }
+  /* A cancelled leg with nothing in its place: the danger colour, apart from a delay or a hold. */
+  .status-badge[data-tone='danger'],
+  .exception-badge[data-tone='danger'] {
+    border-color: var(--_danger);
+    background: color-mix(in srgb, var(--_danger) 14%, var(--_bg));
+  }
   .exception-badge {
     display: inline-block;
     font-weight: 700;
@@ -134,7 +146,6 @@ export const shipmentStyles = css`
     border-radius: 999px;
     color: var(--_text);
     border: 1px solid var(--_warn);
-    background: color-mix(in srgb, var(--_warn) 14%, var(--_bg));
   }
   [part~='exception'] {
     display: grid;
@@ -145,12 +156,7 @@ export const shipmentStyles = css`
     border-inline-start: 4px solid var(--_warn);
     background: color-mix(in srgb, var(--_warn) 10%, var(--_bg));
   }
-  /* A cancellation stops the journey: the danger colour, apart from the warning of a delay or a hold. */
-  .exception-badge[data-exception='cancelled'] {
-    border-color: var(--_danger);
-    background: color-mix(in srgb, var(--_danger) 14%, var(--_bg));
-  }
-  [part~='exception'][data-exception='cancelled'] {
+  [part~='exception'][data-tone='danger'] {
     border-inline-start-color: var(--_danger);
     background: color-mix(in srgb, var(--_danger) 10%, var(--_bg));
   }

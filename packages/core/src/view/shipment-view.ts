@@ -109,10 +109,14 @@ export function renderShipmentView(view: ShipmentView, ctx: RenderContext, optio
   return html`<article class="shipment" part="shipment" aria-label=${ctx.l.t('shipment.heading', { number: shipment.reference })}>
     ${renderStatus(view, ctx)}
     ${
+      // What went wrong, right under the status it colours: on a phone, above everything else.
+      renderExceptions(view, ctx)
+    }
+    ${
       // Which container the rest is about, with each one's status: near the top, not under the map.
       renderUnitSwitcher(view.units, unitIndex, options.onSelectUnit, ctx)
     }
-    ${renderProgress(view, unit, ctx)} ${renderExceptions(view, ctx)}
+    ${renderProgress(view, unit, ctx)}
     <div class="panels ${map === nothing ? '' : 'with-map'}">
       <div class="summary">${renderEta(view, ctx)} ${renderRoute(view, ctx, unit)} ${options.details}</div>
       ${map}

@@ -1,8 +1,9 @@
 import { html, nothing, type TemplateResult } from 'lit';
+import { ifDefined } from 'lit/directives/if-defined.js';
 import { formatMoment, isoOf } from '../format/dates.js';
 import { formatDuration, formatRelative } from '../format/relative.js';
 import { SIGNIFICANT_DELAY_MS } from './exception.js';
-import type { ExceptionView, ShipmentView, UnitView } from './view-model.js';
+import type { ShipmentView, UnitView } from './view-model.js';
 import type { RenderContext } from './render-context.js';
 import { renderStopTime, stopTimes } from './progress.js';
 import { heading, resultLevel, sectionHeading } from './heading.js';
@@ -16,8 +17,8 @@ export function renderStatus(view: ShipmentView, ctx: RenderContext): TemplateRe
     ${heading(resultLevel(ctx), html`${kind ? `${kind} ` : ''}<bdi class="reference">${shipment.reference}</bdi>`, 'title')}
     <div class="status-line">
       <span class="visually-hidden">${l.t('shipment.labelled', { label: l.t('shipment.status') })}</span>
-      <span class="status-badge" data-status=${shipment.status.code}>${view.status}</span>
-      ${shown(view).map((e) => html`<span class="exception-badge" data-exception=${e.kind}>${e.short}</span>`)}
+      <span class="status-badge" data-status=${shipment.status.code} data-tone=${ifDefined(view.tone)}>${view.status}</span>
+      ${view.exceptions.map((e) => html`<span class="exception-badge" data-exception=${e.kind} data-tone=${e.tone}>${e.short}</span>`)}
       ${
         carrier
           ? html`<span
@@ -125,27 +126,25 @@ export function renderRoute(view: ShipmentView, ctx: RenderContext, unit?: UnitV
 }
 
 /**
- * The exceptions the status line and the banner show: a delay is said once, where it matters,
- * in the arrival box (`renderEta`), not also as a badge and a banner.
- */
-function shown(view: ShipmentView): ExceptionView[] {
-  return view.exceptions.filter((e) => e.kind !== 'delayed');
-}
-
-/**
- * `part="exception"`: what went wrong, above the summary, with the leg or place it concerns.
- * Not a live region itself: the announcer says the same words once, with the status.
+ * `part="exception"`: what went wrong and what comes next, right under the status so that a phone
+ * shows it without scrolling (a delay too: the arrival box is further down), with the leg or place
+ * it concerns. Not a live region itself: the announcer says the same words once, with the status.
  */
 export function renderExceptions(view: ShipmentView, ctx: RenderContext): TemplateResult | typeof nothing {
-  const exceptions = shown(view);
+  const { exceptions, tone } = view;
   if (exceptions.length === 0) return nothing;
   const { l } = ctx;
-  // The most pressing first, and its kind on the section: a cancellation is drawn apart from a delay.
-  return html`<section part="exception" aria-label=${exceptions[0]!.short} data-exception=${exceptions[0]!.kind}>
+  // The most pressing first, and the tone of them all on the section: a cancellation is drawn apart from a delay.
+  return html`<section
+    part="exception"
+    aria-label=${exceptions[0]!.short}
+    data-exception=${exceptions[0]!.kind}
+    data-tone=${ifDefined(tone)}
+  >
     ${exceptions.map(
       (e) =>
-        html`<div class="exception" data-exception=${e.kind}>
-          <p><strong>${e.short}</strong> ${e.text}</p>
+        html`<div class="exception" data-exception=${e.kind} data-tone=${e.tone}>
+          <p><strong>${e.text}</strong>${e.next ? html` <span class="exception-next">${e.next}</span>` : nothing}</p>
           ${e.leg ? html`<p class="exception-leg">${l.t('exception.affected', { leg: e.leg })}</p>` : nothing}
         </div>`,
     )}

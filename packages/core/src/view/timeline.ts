@@ -48,8 +48,9 @@ export function foldedCount(milestones: readonly Milestone[]): number {
 
 /**
  * `part="milestones"`: the unit's history as an ordered list, one `part="milestone"`
- * per event. Actual, estimated and planned are told apart in words, not colour alone,
- * and the latest actual event is marked in text. With `history`, a long history opens
+ * per event. Estimated and planned events carry their kind in a visible tag; an actual one
+ * is told by its filled dot and, for a screen reader, in hidden words, so every row still
+ * says its kind in words, not colour alone. The latest actual event is marked in text. With `history`, a long history opens
  * folded behind a `part="history-toggle"` button that shows the next
  * `EARLIER_EVENTS_PER_STEP` earlier events and names how many; once all are shown it folds
  * them again, as does the `part="history-fold"` button while only some are.
@@ -116,7 +117,13 @@ function renderMilestone(view: MilestoneView, isCurrent: boolean, ctx: RenderCon
     ?data-superseded=${m.superseded === true}
   >
     <div class="milestone-title">
-      ${view.title}<span class="kind-tag">${l.t(`time.${m.kind}`)}</span>
+      ${view.title}${
+        // The filled dot says "it happened" to the eye; only an expected time wears a tag, and a
+        // screen reader still hears which kind each event is.
+        m.kind === 'actual'
+          ? html`<span class="visually-hidden"> ${l.t('time.actual')}</span>`
+          : html`<span class="kind-tag">${l.t(`time.${m.kind}`)}</span>`
+      }
       ${isCurrent ? html` <span class="current-tag">· ${l.t('time.current')}</span>` : nothing}
     </div>
     ${view.detail ? html`<div>${view.detail}</div>` : nothing}

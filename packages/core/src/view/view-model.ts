@@ -80,10 +80,14 @@ export interface MapView {
 /** Something that went wrong on the way, in words, with the leg or place it concerns. */
 export interface ExceptionView {
   readonly kind: 'cancelled' | 'rebooked' | 'hold' | 'discrepancy' | 'delayed';
+  /** `danger` when the journey stops with no way on known (a cancelled leg), else `warning`. */
+  readonly tone: 'warning' | 'danger';
   /** A few words for beside the status ("Flight cancelled"). */
   readonly short: string;
   /** The sentence the banner and the live region say. */
   readonly text: string;
+  /** What happens next, where the sentence does not say it ("Next: Customs released, 21 Nov 2026"). */
+  readonly next?: string;
   /** The affected leg ("QR8325: Doha (DOH), Qatar → London (LHR), United Kingdom") or place. */
   readonly leg?: string;
 }
@@ -92,8 +96,10 @@ export interface ExceptionView {
 export interface ShipmentView {
   readonly shipment: Shipment;
   readonly product: Product;
-  /** The status in words. */
+  /** The status in words: the document's, whatever went wrong on the way. */
   readonly status: string;
+  /** The tone of the most pressing exception, which the status badge takes; absent when none. */
+  readonly tone?: ExceptionView['tone'];
   /** The carrier's or airline's name (the document's, else the open list's), else its code. */
   readonly carrier?: string;
   /** What went wrong, most pressing first; empty when nothing did. */

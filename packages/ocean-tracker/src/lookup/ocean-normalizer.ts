@@ -197,9 +197,9 @@ function readVesselList(value: unknown): Map<string, ListedVessel> {
 function readArrival(value: unknown, placeAt: (code: unknown) => Place | undefined, defaultKind: TimeKind): Arrival | undefined {
   const obj = readObject(value);
   const place = placeAt(field(obj, 'locode'));
-  const time = readMoment(field(obj, 'time'), place?.timeZone);
-  if (time === undefined) return undefined;
   const kind = readEnum(field(obj, 'kind'), TIME_KINDS) ?? defaultKind;
+  const time = readMoment(field(obj, 'time'), place?.timeZone, kind);
+  if (time === undefined) return undefined;
   return place === undefined ? { time, kind } : { time, kind, place };
 }
 
@@ -239,12 +239,13 @@ function readMilestone(
   const description = readString(field(obj, 'description'));
   if (code === undefined && description === undefined) return undefined;
   const place = placeAt(field(obj, 'locode'));
+  const kind = readEnum(field(obj, 'kind'), TIME_KINDS) ?? 'planned';
   return withoutUndefined({
     code: code ?? '',
     known: code !== undefined && (OCEAN_EVENT_CODES as readonly string[]).includes(code),
     description,
-    kind: readEnum(field(obj, 'kind'), TIME_KINDS) ?? 'planned',
-    time: readMoment(field(obj, 'time'), place?.timeZone),
+    kind,
+    time: readMoment(field(obj, 'time'), place?.timeZone, kind),
     place,
     facility: readString(field(obj, 'facility')),
     mode: readString(field(obj, 'mode')),

@@ -65,6 +65,22 @@ describe('colour tokens', () => {
     }
   }
 
+  it('checks the status badge and the banner in each exception tone: text, muted text and edge', () => {
+    // The status badge takes the warning or danger tint of an exception (issue 36); the banner's
+    // muted "Affected" line and its edge sit on the lighter tint.
+    const has = (text: ColourId, of: ColourId, percent: number, minimum: number) =>
+      colourPairs.some(
+        (p) => p.text === text && p.background === 'bg' && p.mix?.of === of && p.mix.percent === percent && p.minimum === minimum,
+      );
+    for (const tone of ['warn', 'danger'] as const) {
+      assert.ok(has('text', tone, 14, 4.5), `text on the ${tone} badge`);
+      assert.ok(has(tone, tone, 14, 3), `${tone} badge edge`);
+      assert.ok(has('text', tone, 10, 4.5), `text on the ${tone} banner`);
+      assert.ok(has('muted', tone, 10, 4.5), `muted text on the ${tone} banner`);
+      assert.ok(has(tone, tone, 10, 3), `${tone} banner edge`);
+    }
+  });
+
   it('every token the pairs name exists, and every text colour is checked', () => {
     const ids = new Set<string>(colourTokens.map((t) => t.id));
     for (const p of colourPairs) for (const id of [p.text, p.background, p.mix?.of]) if (id) assert.ok(ids.has(id), id);

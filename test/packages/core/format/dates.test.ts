@@ -2,6 +2,9 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { formatMoment, offsetLabel } from '../../../../packages/core/src/format/dates.js';
 import { readMoment } from '../../../../packages/core/src/model/read.js';
+import { normalizeOcean } from '../../../../packages/ocean-tracker/src/lookup/ocean-normalizer.js';
+import { normalizeAir } from '../../../../packages/air-tracker/src/lookup/air-normalizer.js';
+import { loadFixture } from '../../../fixtures/load-fixture.js';
 
 describe('formatMoment', () => {
   it('shows a time in the place’s own zone and names the zone', () => {
@@ -23,20 +26,76 @@ describe('formatMoment', () => {
   });
 });
 
+describe('an expected day without an hour', () => {
+  it('is an estimated or planned time at local midnight, never an actual one', () => {
+    assert.equal(readMoment('2026-12-02T00:00:00-08:00', 'America/Los_Angeles', 'estimated')?.dateOnly, true);
+    assert.equal(readMoment('2026-12-02T00:00-08:00', undefined, 'planned')?.dateOnly, true);
+    // Something that happened at midnight happened then.
+    assert.equal(readMoment('2026-12-02T00:00:00-08:00', 'America/Los_Angeles', 'actual')?.dateOnly, undefined);
+    // Without the kind nothing says it is expected; a minute past midnight is a time.
+    assert.equal(readMoment('2026-12-02T00:00:00-08:00')?.dateOnly, undefined);
+    assert.equal(readMoment('2026-12-02T00:01:00-08:00', undefined, 'estimated')?.dateOnly, undefined);
+    assert.equal(readMoment('2026-12-02T00:00:00.001-08:00', undefined, 'estimated')?.dateOnly, undefined);
+  });
+
+  it('shows as the day the document wrote, in every language, with no hour and no zone', () => {
+    const m = readMoment('2026-12-02T00:00:00-08:00', 'America/Los_Angeles', 'estimated')!;
+    assert.equal(formatMoment(m, 'en'), 'Dec 2, 2026');
+    assert.equal(formatMoment(m, 'de'), '2. Dez. 2026');
+    // The written day, not the UTC one (08:00 UTC) nor one east of the date line (Dec 3 in Tokyo).
+    const east = readMoment('2026-12-02T00:00:00+13:00', 'Pacific/Tongatapu', 'planned')!;
+    assert.equal(formatMoment(east, 'en'), 'Dec 2, 2026');
+    for (const locale of Object.keys(zoneWords)) {
+      const text = formatMoment(m, locale);
+      assert.doesNotMatch(text, /GMT|UTC|غرينتش|:/, `${locale}: ${text}`);
+    }
+    assert.equal(formatMoment(m, 'en', { withDate: false }), '');
+  });
+
+  it('is read so by both normalizers, for events, arrivals and flight times', () => {
+    const ocean = normalizeOcean(loadFixture('ocean-date-only-estimate.json'));
+    assert.ok(ocean.ok);
+    const { eta, units } = ocean.shipment;
+    assert.equal(eta?.time.dateOnly, true);
+    assert.equal(formatMoment(eta!.time, 'en'), 'Dec 2, 2026');
+    assert.deepEqual(
+      units[0]!.milestones.map((m) => [m.code, m.time?.dateOnly === true]),
+      [
+        ['GTIN', false],
+        ['LOAD', false],
+        ['DEPA', false],
+        ['ARRI', true],
+        ['DISC', true],
+        ['GTOT', false],
+      ],
+    );
+    // The actual midnight keeps its hour and zone.
+    assert.match(formatMoment(units[0]!.milestones[0]!.time!, 'en'), /^Nov 14, 2026, 12:00\sAM GMT\+8$/);
+
+    const document = loadFixture('air-awb-transfer.json') as { flights: { departure: Record<string, string> }[] };
+    document.flights[1]!.departure = { scheduled: '2026-11-21T00:00:00+04:00', estimated: '2026-11-21T00:00:00+04:00' };
+    const air = normalizeAir(document);
+    assert.ok(air.ok);
+    assert.equal(air.shipment.flights[1]!.departure.scheduled?.dateOnly, true);
+    assert.equal(air.shipment.flights[1]!.departure.estimated?.dateOnly, true);
+  });
+});
+
 /**
  * The zone of a time, in each shipped language: always its offset from GMT, in the language's own
  * word for GMT (French says UTC, Arabic غرينتش); a zero offset is the bare word, as English writes
  * "GMT"; never a name some zones have and others lack ("CST" beside "GMT+1", German "MEZ").
  */
+// The minus is the minus sign (U+2212) in every language: no line breaks after it, as one does after "-".
 const zoneWords: Record<string, { gmt: string; minus: string }> = {
-  en: { gmt: 'GMT', minus: '-' },
-  de: { gmt: 'GMT', minus: '-' },
-  es: { gmt: 'GMT', minus: '-' },
+  en: { gmt: 'GMT', minus: '\u2212' },
+  de: { gmt: 'GMT', minus: '\u2212' },
+  es: { gmt: 'GMT', minus: '\u2212' },
   fr: { gmt: 'UTC', minus: '\u2212' },
-  'pt-BR': { gmt: 'GMT', minus: '-' },
-  ja: { gmt: 'GMT', minus: '-' },
-  'zh-CN': { gmt: 'GMT', minus: '-' },
-  ar: { gmt: 'غرينتش', minus: '-' },
+  'pt-BR': { gmt: 'GMT', minus: '\u2212' },
+  ja: { gmt: 'GMT', minus: '\u2212' },
+  'zh-CN': { gmt: 'GMT', minus: '\u2212' },
+  ar: { gmt: 'غرينتش', minus: '\u2212' },
 };
 
 /** The zone part of a formatted time: what follows the digits of the time, or (Chinese) precedes them. */

@@ -10,6 +10,20 @@ import { createPresenter } from '../../../../packages/core/src/view/present.js';
 import { mapMessagesFor } from '../../../../packages/core/src/view/map-messages.js';
 import type { Flight, Milestone, Shipment } from '../../../../packages/core/src/model/shipment.js';
 import { airDocuments } from '../../../../demo/mock-service/air-documents.js';
+import { oceanDocuments } from '../../../../demo/mock-service/ocean-documents.js';
+
+const DEMO_NOW = Date.parse('2026-11-20T12:00:00Z');
+
+/** The demo's document for a number, as the mock service writes it at DEMO_NOW, normalized. */
+function demoShipment(number: string): Shipment {
+  const air = airDocuments.get(number);
+  const body = air
+    ? air({ nowMs: DEMO_NOW, number, withRoute: false })
+    : oceanDocuments.get(number)!({ nowMs: DEMO_NOW, number, withRoute: false });
+  const result = (air ? normalizeAir : normalizeOcean)(JSON.parse(JSON.stringify(body)));
+  if (!result.ok) throw new Error(result.reason);
+  return result.shipment;
+}
 
 function shipmentOf(name: string): Shipment {
   const result = (name.startsWith('air') ? normalizeAir : normalizeOcean)(loadFixture(name));
@@ -45,8 +59,11 @@ describe('the exception state of the labelled view', () => {
     assert.equal(view.exceptions.length, 1);
     const [e] = view.exceptions;
     assert.equal(e!.kind, 'cancelled');
-    assert.equal(e!.short, 'Cancelled');
-    assert.match(e!.text, /no replacement/);
+    assert.equal(e!.tone, 'danger');
+    // The flight is cancelled, not the waybill: the badge and the sentence say which.
+    assert.equal(e!.short, 'Flight cancelled');
+    assert.equal(e!.text, 'Flight CX096 cancelled — awaiting a new flight.');
+    assert.equal(view.tone, 'danger');
     assert.equal(e!.leg, 'CX096: Hong Kong\u00a0(HKG) →\u00a0Chicago\u00a0(ORD), United States');
   });
 
@@ -56,15 +73,23 @@ describe('the exception state of the labelled view', () => {
     assert.deepEqual(loadFixture('air-cancelled-awaiting-rebooking.json'), JSON.parse(JSON.stringify(mock)));
   });
 
-  it('says a cancelled flight with nothing in its place once, and the status awaits re-booking instead of "In transit"', () => {
+  it('says a cancelled onward flight with nothing in its place once, and keeps the document’s status with the danger tone', () => {
     const view = present(shipmentOf('air-cancelled-awaiting-rebooking.json'));
     assert.equal(view.shipment.status.code, 'IN_TRANSIT');
-    assert.equal(view.status, 'Awaiting re-booking');
+    // Was "Awaiting re-booking" beside a red "Cancelled", which read as a cancelled waybill.
+    assert.equal(view.status, 'In transit');
+    assert.equal(view.tone, 'danger');
     assert.deepEqual(
-      view.exceptions.map((e) => [e.kind, e.leg]),
-      [['cancelled', 'QR8325: Doha\u00a0(DOH), Qatar →\u00a0London\u00a0(LHR), United Kingdom']],
+      view.exceptions.map((e) => [e.kind, e.text, e.leg]),
+      [
+        [
+          'cancelled',
+          'Flight QR8325 cancelled — awaiting a new flight.',
+          'QR8325: Doha\u00a0(DOH), Qatar →\u00a0London\u00a0(LHR), United Kingdom',
+        ],
+      ],
     );
-    assert.match(view.announcement, /^Found 157-13905275\. Status: Awaiting re-booking\. /);
+    assert.match(view.announcement, /^Found 157-13905275\. Status: In transit\. Flight QR8325 cancelled — awaiting a new flight\. /);
     // A cancellation with a replacement is a re-booking: the document's status stands.
     assert.equal(present(shipmentOf('air-cancelled-flight.json')).status, 'Booked');
   });
@@ -77,16 +102,46 @@ describe('the exception state of the labelled view', () => {
     assert.match(e!.leg!, /^CX096: /);
   });
 
-  it('says a re-booking the document records only by superseding the first booking', () => {
-    const [e] = present(shipmentOf('air-rebooked.json')).exceptions;
+  it('says a re-booking the document records only by superseding the first booking, naming the dropped flight and the new one', () => {
+    const view = present(shipmentOf('air-rebooked.json'));
+    const [e] = view.exceptions;
     assert.equal(e!.kind, 'rebooked');
-    assert.match(e!.leg!, /^LH8162: /);
+    assert.equal(e!.tone, 'warning');
+    assert.equal(view.tone, 'warning');
+    assert.equal(e!.text, 'Offloaded from LH8160, now on LH8162.');
+    // "Affected: LH8162" named the flight the cargo is on now, not the one it lost.
+    assert.equal(e!.leg, undefined);
+    assert.equal(present(demoShipment('618-50833915')).exceptions[0]!.text, 'Offloaded from SQ7378, now on SQ7372.');
+  });
+
+  it('says a hold that the status code names (an unknown status), with the tone of a warning and the next expected event', () => {
+    // The demo's CMAU4719208: "Held by customs at destination", customs release expected tomorrow.
+    const view = present(demoShipment('CMAU4719208'));
+    assert.equal(view.status, 'Held by customs at destination');
+    assert.equal(view.tone, 'warning');
+    const [e, ...rest] = view.exceptions;
+    assert.deepEqual(rest, []);
+    assert.equal(e!.kind, 'hold');
+    assert.equal(e!.leg, 'Le Havre, France');
+    assert.match(e!.next!, /^Next: Customs release, Nov 21, 2026, \d\d:\d\d\s[AP]M\sGMT\+1\.$/);
+    for (const name of ['ocean-unknown-codes.json', 'air-unknown-codes.json']) {
+      assert.deepEqual(
+        present(shipmentOf(name)).exceptions.map((x) => x.kind),
+        ['hold'],
+        name,
+      );
+    }
+    // A word of the code, not a part of one.
+    const threshold = { ...shipmentOf('ocean-unknown-codes.json'), status: { code: 'THRESHOLD_REACHED', known: false } };
+    assert.deepEqual(present(threshold).exceptions, []);
   });
 
   it('says an arrival later than first promised, by how much, at the arrival place', () => {
     const [e] = present(shipmentOf('ocean-container-in-transit.json')).exceptions;
     assert.equal(e!.kind, 'delayed');
     assert.equal(e!.text, 'Arrival is now expected 2 days 18 hours later than first promised.');
+    assert.match(e!.next!, /^Now expected Dec \d+, 2026, \d\d:\d\d\s[AP]M\sGMT\+1\.$/);
+    assert.equal(e!.tone, 'warning');
     assert.equal(e!.leg, 'Rotterdam, Netherlands');
   });
 
@@ -135,7 +190,10 @@ describe('the exception state of the labelled view', () => {
 
   it('adds the exceptions to the status sentence the live region says', () => {
     const view = present(cancelledWithoutReplacement());
-    assert.match(view.announcement, /^Found 160-88230472\. Status: .+\. A leg of the journey was cancelled .+ Affected: CX096: /);
+    assert.match(
+      view.announcement,
+      /^Found 160-88230472\. Status: Booked\. Flight CX096 cancelled — awaiting a new flight\. Affected: CX096: /,
+    );
   });
 
   it('has its words in every shipped language', () => {

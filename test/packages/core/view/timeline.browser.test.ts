@@ -4,7 +4,7 @@ import { expect } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import '@cargo-trackers/ocean-tracker';
 import type { OceanTracker } from '@cargo-trackers/ocean-tracker';
-import { fixture, mount, nextEvent, part, parts, scenario } from '../../../support/browser.js';
+import { fixture, itExceptIn, mount, nextEvent, part, parts, scenario, setViewport, tooNarrowFor } from '../../../support/browser.js';
 
 async function shown(name: string): Promise<OceanTracker> {
   const s = await scenario({ responses: [{ status: 200, body: await fixture(name) }] });
@@ -103,5 +103,90 @@ describe('timeline', () => {
     const el = await shown('ocean-container-in-transit.json');
     expect(parts(el, 'milestone')).to.have.length(el.shipment!.units[0]!.milestones.length);
     expect(part(el, 'history-toggle')).to.equal(null);
+  });
+
+  it('tags only the events still expected; an actual one is told by its dot, and in words to a screen reader', async () => {
+    const el = await shown('ocean-container-in-transit.json');
+    const rows = parts(el, 'milestone');
+    const actual = rows.filter((r) => r.dataset.kind === 'actual');
+    expect(actual.length).to.equal(8);
+    for (const row of actual) {
+      expect(row.querySelector('.kind-tag'), row.dataset.code).to.equal(null);
+      const hidden = row.querySelector('.milestone-title .visually-hidden')!;
+      expect(hidden.textContent!.trim()).to.equal('Actual');
+      // In the text a screen reader reads, not on the screen.
+      expect(hidden.getBoundingClientRect().width).to.be.at.most(1);
+    }
+    for (const row of rows.filter((r) => r.dataset.kind !== 'actual')) {
+      expect(row.querySelector('.kind-tag')!.textContent).to.match(/^(Estimated|Planned)$/);
+    }
+  });
+
+  it('does not repeat under a title the document’s text that says no more ("Full container gated in at terminal" under "Gate in")', async () => {
+    const el = await shown('ocean-container-in-transit.json');
+    const gateIn = parts(el, 'milestone').find((r) => r.dataset.code === 'GTIN')!;
+    expect(gateIn.querySelector('.milestone-title')!.textContent).to.contain('Gate in');
+    expect(gateIn.textContent).not.to.contain('gated in');
+    // One that says more stays: the gate-out is for delivery.
+    const gateOut = parts(el, 'milestone')
+      .filter((r) => r.dataset.code === 'GTOT')
+      .at(-1)!;
+    expect(gateOut.textContent).to.contain('Full container gate out for delivery');
+  });
+
+  it('shows an expected day without an hour as the day alone, and an actual midnight with its hour', async () => {
+    const el = await shown('ocean-date-only-estimate.json');
+    const text = (node: Element | null | undefined) => (node?.textContent ?? '').replace(/\s+/g, ' ').trim();
+    expect(text(part(el, 'eta')!.querySelector('.eta-time'))).to.equal('Dec 2, 2026');
+    const times = parts(el, 'milestone').map((r) => text(r.querySelector('time')));
+    expect(times).to.deep.equal([
+      'Nov 14, 2026, 12:00 AM GMT+8',
+      'Nov 15, 2026, 04:20 PM GMT+8',
+      'Nov 16, 2026, 02:10 AM GMT+8',
+      'Dec 2, 2026',
+      'Dec 3, 2026',
+      'Dec 5, 2026, 09:30 AM GMT\u22128',
+    ]);
+    expect(text(part(el, 'shipment')).match(/12:00 AM/g)).to.have.length(1);
+  });
+
+  describe('on a 390 px phone', () => {
+    afterEach(async () => {
+      document.body.style.margin = '';
+      await setViewport({ width: 800, height: 600 });
+    });
+    itExceptIn(tooNarrowFor(390), 'never breaks a time zone label across lines ("GMT−8", not "GMT-" and "8")', async () => {
+      await setViewport({ width: 390, height: 844 });
+      document.body.style.margin = '0';
+      const el = await shown('ocean-unknown-codes.json');
+      const times = [...el.shadowRoot!.querySelectorAll('time')];
+      expect(times.length).to.be.greaterThan(5);
+      let zones = 0;
+      for (const time of times) {
+        const walker = document.createTreeWalker(time, NodeFilter.SHOW_TEXT);
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+          const at = node.textContent!.search(/GMT[+\-\u2212]\d/);
+          if (at < 0) continue;
+          zones++;
+          const range = document.createRange();
+          range.setStart(node, at);
+          range.setEnd(node, node.textContent!.length);
+          const lines = new Set([...range.getClientRects()].map((r) => Math.round(r.top)));
+          expect(lines.size, node.textContent!).to.equal(1);
+        }
+      }
+      expect(zones, 'zone labels west of GMT').to.be.greaterThan(5);
+      // Drawn in a column too narrow for a whole time, the label still keeps together.
+      const time = times.find((t) => /GMT\u2212/.test(t.textContent!))!;
+      const narrow = time.cloneNode(true) as HTMLElement;
+      narrow.style.cssText = 'display: inline-block; width: min-content';
+      time.after(narrow);
+      const node = document.createTreeWalker(narrow, NodeFilter.SHOW_TEXT).nextNode()!;
+      const range = document.createRange();
+      range.setStart(node, node.textContent!.search(/GMT/));
+      range.setEnd(node, node.textContent!.length);
+      expect(new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size).to.equal(1);
+      narrow.remove();
+    });
   });
 });

@@ -7,6 +7,7 @@ import { loadCatalogue, shippedLocales } from '../../../../packages/core/src/i18
 import { enShipment } from '../../../../packages/core/src/i18n/en-shipment.js';
 import { Localizer, registerEnglish } from '../../../../packages/core/src/i18n/localizer.js';
 import { createPresenter } from '../../../../packages/core/src/view/present.js';
+import { impliedBy } from '../../../../packages/core/src/view/labels.js';
 import { mapMessagesFor } from '../../../../packages/core/src/view/map-messages.js';
 import type { Milestone, Shipment } from '../../../../packages/core/src/model/shipment.js';
 
@@ -167,13 +168,47 @@ describe('words for an event still to come', () => {
     const ocean = shipmentOf('ocean-container-in-transit.json');
     const [planned, more, done] = rows(ocean, [
       event('DISC', { kind: 'planned', description: 'Discharged' }),
-      event('DISC', { kind: 'planned', description: 'Discharge from vessel' }),
-      event('DISC', { description: 'Discharge from vessel' }),
+      // Was "Discharge from vessel", kept as saying more; "from vessel" is now filler (the row names the vessel).
+      event('DISC', { kind: 'planned', description: 'Discharge after customs inspection' }),
+      event('DISC', { description: 'Discharge after customs inspection' }),
     ]);
     assert.equal(planned!.title, 'Discharge');
     assert.equal(planned!.detail, undefined);
-    assert.equal(more!.detail, 'Discharge from vessel');
+    assert.equal(more!.detail, 'Discharge after customs inspection');
     assert.equal(done!.title, 'Discharged');
-    assert.equal(done!.detail, 'Discharge from vessel');
+    assert.equal(done!.detail, 'Discharge after customs inspection');
+  });
+
+  it('leaves out a document text its title implies: the same words by stem, give or take filler words', () => {
+    const ocean = shipmentOf('ocean-container-in-transit.json');
+    const details = (events: Milestone[]) => rows(ocean, events).map((r) => [r.title, r.detail ?? null]);
+    assert.deepEqual(
+      details([
+        event('DEPA', { description: 'Vessel departure' }),
+        event('ARRI', { description: 'Vessel arrival' }),
+        event('GTIN', { description: 'Gate in full' }),
+        event('GTIN', { description: 'Full container gated in at terminal' }),
+        event('LOAD', { description: 'Loaded on board' }),
+        event('DISC', { description: 'Discharge from vessel' }),
+        event('ARRI', { description: 'Vessel arrived at transshipment port' }),
+        event('GTOT', { description: 'Gate out for delivery' }),
+        event('GTOT', { description: 'Empty container released to shipper' }),
+      ]),
+      [
+        ['Vessel departed', null],
+        ['Vessel arrived', null],
+        ['Gate in', null],
+        ['Gate in', null],
+        ['Loaded on vessel', null],
+        ['Discharged', null],
+        ['Vessel arrived', 'Vessel arrived at transshipment port'],
+        ['Gate out', 'Gate out for delivery'],
+        ['Gate out', 'Empty container released to shipper'],
+      ],
+    );
+    assert.equal(impliedBy('Vessel departure', ['Vessel departed'], 'en'), true);
+    assert.equal(impliedBy('Departure delayed', ['Vessel departed'], 'en'), false);
+    // Only whole words count: "Gate" does not imply "Gateway".
+    assert.equal(impliedBy('Gateway', ['Gate in'], 'en'), false);
   });
 });
