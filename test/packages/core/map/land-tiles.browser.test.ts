@@ -1,7 +1,8 @@
 // Issue 28: the finer land outline is fetched only when the map is zoomed past the coarse
 // outline's zooms, and only the tiles of the level drawn at that zoom. Runs in its own page, so
 // the requests seen are this file's: the first test must stay the one that never zooms in.
-import { expect, fixture, html, waitUntil } from '@open-wc/testing';
+import { expect, fixture, html } from '@open-wc/testing';
+import { until } from '../../../support/browser.js';
 import '../../../../packages/core/src/map/define.js';
 import type { Map as LeafletMap } from 'leaflet';
 import type { TrackerRouteMap } from '../../../../packages/core/src/map/index.js';
@@ -56,10 +57,10 @@ describe('the land outline as the map zooms', () => {
     const map = takeMap(el);
     const coarse = landPaths(el)[1]!.getAttribute('d');
     map.setView([22.61, 120.28], landZooms[2]!, { animate: false });
-    await waitUntil(() => landRequests(TILE).length > 0, 'no land tile was requested', { timeout: 30_000 });
+    await until(() => landRequests(TILE).length > 0, 'no land tile was requested');
     expect(landRequests(INDEX)).to.have.length(1);
     // Kaohsiung is near the bottom of zoom-4 tile 13-6; the view with half a view round it reaches 13-7 below.
-    await waitUntil(() => landPaths(el).length === 1, 'the finer outline did not replace the coarse one', { timeout: 30_000 });
+    await until(() => landPaths(el).length === 1, 'the finer outline did not replace the coarse one');
     expect(
       landRequests(TILE)
         .map((url) => /\/land\/([\w-]+)\.generated/.exec(url)?.[1])
@@ -71,10 +72,10 @@ describe('the land outline as the map zooms', () => {
   it('fetches the middle level at zoom 4.5 and goes back to the coarse outline at zoom 2.75 without a request', async () => {
     const map = takeMap(el);
     map.setView([22.61, 120.28], 4.5, { animate: false });
-    await waitUntil(() => landRequests(/\/land\/mid-/).length > 0, 'no middle-level tile was requested', { timeout: 30_000 });
+    await until(() => landRequests(/\/land\/mid-/).length > 0, 'no middle-level tile was requested');
     const before = requestedUrls().length;
     map.setZoom(landZooms[0]!, { animate: false });
-    await waitUntil(() => landPaths(el).length === 3, 'the coarse outline did not come back', { timeout: 30_000 });
+    await until(() => landPaths(el).length === 3, 'the coarse outline did not come back');
     expect(requestedUrls().length).to.equal(before);
   });
 

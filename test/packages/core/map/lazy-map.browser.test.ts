@@ -2,7 +2,8 @@
 // here has loaded Leaflet. Mocha runs a suite's own tests before its nested suites, so the
 // tests that load nothing are at the top level and those that load the map are nested,
 // lazy before eager.
-import { expect, fixture, html, waitUntil } from '@open-wc/testing';
+import { expect, fixture, html } from '@open-wc/testing';
+import { until } from '../../../support/browser.js';
 import { LitElement, html as litHtml, nothing } from 'lit';
 import '../../../../packages/core/src/map/define.js';
 import {
@@ -168,7 +169,7 @@ describe('map loading (lazy | eager | none)', () => {
   });
 
   it('fetched everything from loopback', async () => {
-    await waitUntil(() => requestedUrls().length > 0);
+    await until(() => requestedUrls().length > 0, 'the map asked for no file');
     expect(requestedUrls().filter((u) => !isLoopback(u))).to.deep.equal([]);
   });
 });

@@ -1,15 +1,13 @@
-import { waitUntil } from '@open-wc/testing';
 import type { Map as LeafletMap, Polyline } from 'leaflet';
 import type { TrackerRouteMap } from '../../../../packages/core/src/map/index.js';
 
 // Waits for rendering frames, and does not hang where the engine stops drawing.
 export { frames } from '../../../support/browser.js';
+import { until } from '../../../support/browser.js';
 
 /** Waits until the element has drawn its Leaflet map, and returns that map. */
-export async function drawnMap(el: TrackerRouteMap, timeout = 10000): Promise<LeafletMap> {
-  await waitUntil(() => el.leafletMap !== undefined && el.shadowRoot?.querySelector('.leaflet-pane') !== null, 'the map was not drawn', {
-    timeout,
-  });
+export async function drawnMap(el: TrackerRouteMap): Promise<LeafletMap> {
+  await until(() => el.leafletMap !== undefined && el.shadowRoot?.querySelector('.leaflet-pane') !== null, 'the map was not drawn');
   await el.updateComplete;
   return el.leafletMap!;
 }

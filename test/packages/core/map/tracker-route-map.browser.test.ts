@@ -1,4 +1,4 @@
-import { expect, fixture, html, waitUntil } from '@open-wc/testing';
+import { expect, fixture, html } from '@open-wc/testing';
 import { emulateMedia, executeServerCommand, sendKeys } from '@web/test-runner-commands';
 import '../../../../packages/core/src/map/define.js';
 import { DEFAULT_GAP } from '../../../../packages/core/src/map/label-placement.js';
@@ -11,7 +11,7 @@ import { airTransfer, airWithoutPaths, FIXTURE_NOW, HOSTILE, oceanInTransit, oce
 import { useClock } from '@cargo-trackers/core/internal/first';
 import { FakeClock } from '../../../support/fake-clock.js';
 import { drawnMap, frames, isLoopback, requestedUrls, routeLines } from './map-test-helpers.js';
-import { itExceptIn } from '../../../support/browser.js';
+import { itExceptIn, until } from '../../../support/browser.js';
 
 declare global {
   interface Window {
@@ -176,7 +176,7 @@ describe('<cargo-tracker-route-map>', () => {
       await frames();
       root(el).querySelector<HTMLElement>('.leaflet-container')!.focus();
       map.setView([51.95, 4.1], LAND_MAX_ZOOM, { animate: false });
-      await waitUntil(() => texts(el, '[part=attribution]')[0] === credit, 'OpenStreetMap is not credited', { timeout: 30_000 });
+      await until(() => texts(el, '[part=attribution]')[0] === credit, 'OpenStreetMap is not credited');
       expect(root(el).getElementById('map-notes')!.textContent).to.equal(
         `Arrow keys move the map; plus and minus zoom in and out. Map data: ${credit}.`,
       );
@@ -271,7 +271,7 @@ describe('<cargo-tracker-route-map>', () => {
         tileUrl: `${location.origin}/test/packages/core/map/tile.png?z={z}&x={x}&y={y}`,
         tileAttribution: HOSTILE.attribution,
       });
-      await waitUntil(() => root(el).querySelector('img.leaflet-tile') !== null, 'no tiles were drawn');
+      await until(() => root(el).querySelector('img.leaflet-tile') !== null, 'no tiles were drawn');
       await frames(10);
       // Whole, as text, or left to the description when the map has no room for the whole name
       // (the engine's fonts decide); a port may show its name without the country.
@@ -296,7 +296,7 @@ describe('<cargo-tracker-route-map>', () => {
       const template = `${location.origin}/test/packages/core/map/tile.png?z={z}&x={x}&y={y}`;
       const el = await mount(oceanInTransit(), { tileUrl: template, tileAttribution: '© Test Tiles' });
       // The tile layer is a chunk of its own, imported when a map first shows tiles.
-      await waitUntil(() => root(el).querySelector('img.leaflet-tile') !== null, 'no tiles were drawn');
+      await until(() => root(el).querySelector('img.leaflet-tile') !== null, 'no tiles were drawn');
       const tiles = [...root(el).querySelectorAll<HTMLImageElement>('img.leaflet-tile')];
       expect(tiles.length).to.be.greaterThan(0);
       // Leaflet's tile rules came with the tile layer (leaflet-tiles.ts).
@@ -313,7 +313,7 @@ describe('<cargo-tracker-route-map>', () => {
     it('names the tile host when no attribution is given, and ignores a template it cannot fill', async () => {
       const el = await mount(oceanInTransit(), { tileUrl: `${location.origin}/test/packages/core/map/tile.png?{z}/{x}/{y}` });
       expect(texts(el, '[part=attribution]')).to.deep.equal([location.host]);
-      await waitUntil(() => root(el).querySelector('img.leaflet-tile') !== null, 'no tiles were drawn');
+      await until(() => root(el).querySelector('img.leaflet-tile') !== null, 'no tiles were drawn');
       el.tileUrl = `${location.origin}/test/packages/core/map/tile.png?{z}/{x}/{y}&key={apiKey}`;
       await el.updateComplete;
       expect(root(el).querySelectorAll('img.leaflet-tile')).to.have.length(0);
@@ -342,11 +342,11 @@ describe('<cargo-tracker-route-map>', () => {
         show(a);
         show();
         show(a);
-        await waitUntil(() => shadow.querySelector('img.leaflet-tile') !== null, 'no tiles were drawn');
+        await until(() => shadow.querySelector('img.leaflet-tile') !== null, 'no tiles were drawn');
         await frames(5);
         expect(shadow.querySelectorAll('.tracker-tiles')).to.have.length(1);
         show(b);
-        await waitUntil(() => shadow.querySelector('.tracker-tiles img[src*="?b="]') !== null, 'the new tiles were not drawn');
+        await until(() => shadow.querySelector('.tracker-tiles img[src*="?b="]') !== null, 'the new tiles were not drawn');
         await frames(5);
         expect(shadow.querySelectorAll('.tracker-tiles')).to.have.length(1);
         expect(shadow.querySelectorAll('img.leaflet-tile[src*="?a="]')).to.have.length(0);
@@ -557,13 +557,13 @@ describe('<cargo-tracker-route-map>', () => {
       expect(map.getMaxZoom()).to.equal(LAND_MAX_ZOOM);
       map.setZoom(20, { animate: false });
       expect(map.getZoom()).to.equal(LAND_MAX_ZOOM);
-      await waitUntil(() => zoomIn.classList.contains('leaflet-disabled'), 'the zoom-in button stays enabled at the closest zoom');
+      await until(() => zoomIn.classList.contains('leaflet-disabled'), 'the zoom-in button stays enabled at the closest zoom');
       expect(zoomIn.getAttribute('aria-disabled')).to.equal('true');
       // Tiles bring their own limit (Leaflet's tile layer: 18), which the map then follows.
       el.tileUrl = `${location.origin}/test/packages/core/map/tile.png?z={z}&x={x}&y={y}`;
       await el.updateComplete;
-      await waitUntil(() => map.getMaxZoom() === 18, `the tiles' limit was not taken: ${map.getMaxZoom()}`);
-      await waitUntil(() => !zoomIn.classList.contains('leaflet-disabled'), 'the zoom-in button stays disabled over tiles');
+      await until(() => map.getMaxZoom() === 18, `the tiles' limit was not taken: ${map.getMaxZoom()}`);
+      await until(() => !zoomIn.classList.contains('leaflet-disabled'), 'the zoom-in button stays disabled over tiles');
       map.setZoom(12, { animate: false });
       expect(map.getZoom()).to.equal(12);
       // Back to the land outline: the map zooms out to its limit.

@@ -1,12 +1,12 @@
 // The map's zoom buttons speak the element's language: their names (what a screen reader says)
 // and their tooltips, from the element's catalogue and its `messages`, and again after the
 // language changes on a drawn map.
-import { expect, waitUntil } from '@open-wc/testing';
+import { expect } from '@open-wc/testing';
 import { executeServerCommand } from '@web/test-runner-commands';
 import '@cargo-trackers/ocean-tracker';
 import type { OceanTracker } from '@cargo-trackers/ocean-tracker';
 import type { TrackerRouteMap } from '../../../../packages/core/src/map/index.js';
-import { engine, fixture, mount, nextEvent, scenario } from '../../../support/browser.js';
+import { engine, fixture, mount, nextEvent, scenario, until } from '../../../support/browser.js';
 import { drawnMap } from './map-test-helpers.js';
 
 interface AxNode {
@@ -73,12 +73,12 @@ describe("the map's zoom buttons in the element's language", () => {
     const { el, map } = await shown('en');
     const leaflet = map.leafletMap;
     el.lang = 'ar';
-    await waitUntil(() => buttons(map)[0]!.label === 'تكبير', `the buttons still say ${JSON.stringify(buttons(map))}`);
+    await until(() => buttons(map)[0]!.label === 'تكبير', `the buttons still say ${JSON.stringify(buttons(map))}`);
     expect(buttons(map)).to.deep.equal(both('تكبير', 'تصغير'));
     el.lang = 'de';
-    await waitUntil(() => buttons(map)[0]!.label === 'Vergrößern', `the buttons still say ${JSON.stringify(buttons(map))}`);
+    await until(() => buttons(map)[0]!.label === 'Vergrößern', `the buttons still say ${JSON.stringify(buttons(map))}`);
     el.messages = { 'map.zoomOut': 'Herauszoomen' };
-    await waitUntil(() => buttons(map)[1]!.label === 'Herauszoomen', `the buttons still say ${JSON.stringify(buttons(map))}`);
+    await until(() => buttons(map)[1]!.label === 'Herauszoomen', `the buttons still say ${JSON.stringify(buttons(map))}`);
     expect(buttons(map)).to.deep.equal([
       { label: 'Vergrößern', title: 'Vergrößern' },
       { label: 'Herauszoomen', title: 'Herauszoomen' },
@@ -92,7 +92,7 @@ describe("the map's zoom buttons in the element's language", () => {
     const { el, map } = await shown('en');
     map.shadowRoot!.querySelector<HTMLElement>('.leaflet-control-zoom-out')!.focus();
     el.lang = 'de';
-    await waitUntil(() => buttons(map)[1]!.label === 'Verkleinern', `the buttons still say ${JSON.stringify(buttons(map))}`);
+    await until(() => buttons(map)[1]!.label === 'Verkleinern', `the buttons still say ${JSON.stringify(buttons(map))}`);
     expect(map.shadowRoot!.activeElement?.getAttribute('aria-label')).to.equal('Verkleinern');
   });
 });
