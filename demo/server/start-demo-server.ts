@@ -50,6 +50,12 @@ export interface DemoServerOptions {
   readonly service?: RealService;
   /** A Redis shared by several demo servers. Absent: this server's own memory store. */
   readonly redisUrl?: string;
+  /**
+   * Bound on each Redis call before the store answers alone (the store's default, 50 ms, unless
+   * given): a test of the sharing gives more, so that a busy test machine does not turn a slow
+   * answer into a second upstream call.
+   */
+  readonly redisCallTimeoutMs?: number;
   /** Whole-exchange limit of each upstream call. Default 130 000 ms. */
   readonly timeoutMs?: number;
   readonly publicDir?: string;
@@ -156,7 +162,10 @@ export async function startDemoServer(options: DemoServerOptions = {}): Promise<
   }
 
   const upstream = mock ? visitorTagging(undiciTransport()) : undefined;
-  const store = storeFromRedisUrl(options.redisUrl, { log: (entry) => log(`store: ${entry.message}`) });
+  const store = storeFromRedisUrl(options.redisUrl, {
+    log: (entry) => log(`store: ${entry.message}`),
+    ...(options.redisCallTimeoutMs === undefined ? {} : { callTimeoutMs: options.redisCallTimeoutMs }),
+  });
   const proxy = createTrackingProxy({
     baseUrl: service.baseUrl,
     store,

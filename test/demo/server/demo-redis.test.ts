@@ -56,6 +56,8 @@ describe('demo servers sharing one Redis', { skip }, () => {
             port: 0,
             service: { baseUrl: upstream.url, apiKey: CANARY_KEY },
             redisUrl,
+            // As the proxy's own sharing tests: a slow answer on a busy machine must not make a second call.
+            redisCallTimeoutMs: 1_000,
             log: (line) => lines.push(line),
           }),
         );
@@ -66,6 +68,11 @@ describe('demo servers sharing one Redis', { skip }, () => {
         ),
       );
       assert.deepEqual(new Set(answers.map((a) => a.status)), new Set([200]));
+      assert.deepEqual(
+        lines.filter((line) => line.startsWith('store: ')),
+        [],
+        'no Redis outage or refusal on the way',
+      );
       assert.equal(upstream.requests.length, 1);
       assert.equal(
         lines.filter((line) => line === `Store: Redis at 127.0.0.1:${redis.port}, shared with every server given the same REDIS_URL.`)
