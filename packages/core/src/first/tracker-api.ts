@@ -146,6 +146,8 @@ export const trackerApi = {
     units:
       'The containers of a bill of lading or booking, under their heading above the progress summary: the switcher of the history shown.',
     progress: 'At the top of the result: where the shipment is now, the latest event with its date, and the next one expected.',
+    'progress-line':
+      'At the top of the progress summary: the route as a line from origin through transshipments or transfers to destination, with where the cargo is on it (`data-position`: `at`, `between`, `held`, `delivered`, `notStarted`), named as one image.',
     'progress-jump': "The progress summary's button that takes the visitor to the latest event in the timeline.",
     'unit-button': 'One container in the switcher, with its type and status.',
     milestones: 'The timeline list.',

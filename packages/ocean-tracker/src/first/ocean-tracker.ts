@@ -80,6 +80,7 @@ import { oceanQuery } from './ocean-early-lookup.js';
  * @csspart route - The ports or airports in route order, each with the date the cargo left or reaches it (actual, or expected and said so).
  * @csspart units - The containers of a bill of lading or booking, under their heading above the progress summary: the switcher of the history shown.
  * @csspart progress - At the top of the result: where the shipment is now, the latest event with its date, and the next one expected.
+ * @csspart progress-line - At the top of the progress summary: the route as a line from origin through transshipments or transfers to destination, with where the cargo is on it (`data-position`: `at`, `between`, `held`, `delivered`, `notStarted`), named as one image.
  * @csspart progress-jump - The progress summary's button that takes the visitor to the latest event in the timeline.
  * @csspart unit-button - One container in the switcher, with its type and status.
  * @csspart milestones - The timeline list.
