@@ -10,7 +10,7 @@
  * from, so a later account of the current journey can hand its answer to the second instead.
  */
 import { html, nothing, type TemplateResult } from 'lit';
-import type { Place } from '../model/shipment.js';
+import type { Milestone, Place } from '../model/shipment.js';
 import type { RenderContext } from './render-context.js';
 import { whereabouts, type Whereabouts } from './route-facts.js';
 import { currentIndex } from './timeline.js';
@@ -41,9 +41,9 @@ export interface LineFacts {
   /** The route's stops in order. */
   readonly stops: readonly PlaceView[];
   /** The latest event that happened to the cargo: its code and place. */
-  readonly latest?: { readonly code: string; readonly place?: Place };
+  readonly latest: Pick<Milestone, 'code' | 'place'> | undefined;
   /** Where the vessel or aircraft is, in the route's places. */
-  readonly vehicle?: Whereabouts;
+  readonly vehicle: Whereabouts | undefined;
   readonly delivered: boolean;
   /** A hold or a discrepancy stops the cargo where it is. */
   readonly held: boolean;
@@ -52,12 +52,10 @@ export interface LineFacts {
 /** The facts of the line from the labelled view and the unit shown (its own status decides delivery). */
 export function lineFacts(view: ShipmentView, unit: UnitView | undefined): LineFacts {
   const milestones = unit?.unit.milestones ?? [];
-  const latest = milestones[currentIndex(milestones)];
-  const vehicle = whereabouts(view.shipment);
   return {
     stops: view.map.route.map((stop) => stop.place),
-    ...(latest ? { latest: { code: latest.code, ...(latest.place ? { place: latest.place } : {}) } } : {}),
-    ...(vehicle ? { vehicle } : {}),
+    latest: milestones[currentIndex(milestones)],
+    vehicle: whereabouts(view.shipment),
     delivered: (unit?.unit.status ?? view.shipment.status).code === 'DELIVERED',
     held: view.exceptions.some((e) => e.kind === 'hold' || e.kind === 'discrepancy'),
   };

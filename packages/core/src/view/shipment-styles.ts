@@ -290,7 +290,6 @@ export const shipmentStyles = css`
   .line-dot {
     position: relative;
     z-index: 1;
-    box-sizing: border-box;
     inline-size: 0.8em;
     block-size: 0.8em;
     border-radius: 50%;
@@ -314,7 +313,6 @@ export const shipmentStyles = css`
     z-index: 2;
     inset-block-start: 0.15em;
     inset-inline-end: -0.45em;
-    box-sizing: border-box;
     inline-size: 0.9em;
     block-size: 0.9em;
     border-radius: 50%;
@@ -322,7 +320,6 @@ export const shipmentStyles = css`
   }
   .line-name {
     max-inline-size: 100%;
-    box-sizing: border-box;
     padding-inline: 0.25em;
     overflow: hidden;
     text-overflow: ellipsis;

@@ -120,7 +120,14 @@ describe('the progress line', () => {
   describe('from its facts alone', () => {
     const stops = lineFacts(viewOf('ocean-container-in-transit'), undefined).stops;
     const [ningbo, singapore, rotterdam] = stops.map((s) => s.place);
-    const facts = (more: Partial<LineFacts>): LineFacts => ({ stops, delivered: false, held: false, ...more });
+    const facts = (more: Partial<LineFacts>): LineFacts => ({
+      stops,
+      latest: undefined,
+      vehicle: undefined,
+      delivered: false,
+      held: false,
+      ...more,
+    });
 
     it('counts a departure as the leg under way, any other event as the place', () => {
       assert.deepEqual(deriveProgressLine(facts({ latest: { code: 'LOAD', place: singapore! } }))?.position, { kind: 'at', stop: 1 });
