@@ -40,7 +40,7 @@ export interface ProgressLine {
 export interface LineFacts {
   /** The route's stops in order. */
   readonly stops: readonly PlaceView[];
-  /** The latest event that happened to the cargo: its code and place. */
+  /** The latest event that happened to the cargo at a stop of the route: its code and place. */
   readonly latest: Pick<Milestone, 'code' | 'place'> | undefined;
   /** Where the vessel or aircraft is, in the route's places. */
   readonly vehicle: Whereabouts | undefined;
@@ -49,12 +49,22 @@ export interface LineFacts {
   readonly held: boolean;
 }
 
-/** The facts of the line from the labelled view and the unit shown (its own status decides delivery). */
+/**
+ * The facts of the line from the labelled view and the unit shown (its own status decides delivery).
+ * The latest event is the latest at a stop of the route: a depot or a terminal off it says nothing
+ * about where on the line the cargo is.
+ */
 export function lineFacts(view: ShipmentView, unit: UnitView | undefined): LineFacts {
+  const stops = view.map.route.map((stop) => stop.place);
   const milestones = unit?.unit.milestones ?? [];
+  let latest: Milestone | undefined;
+  for (let i = currentIndex(milestones); i >= 0 && !latest; i--) {
+    const m = milestones[i]!;
+    if (m.kind === 'actual' && !m.superseded && stops.some((s) => s.place.code === m.place?.code)) latest = m;
+  }
   return {
-    stops: view.map.route.map((stop) => stop.place),
-    latest: milestones[currentIndex(milestones)],
+    stops,
+    latest,
     vehicle: whereabouts(view.shipment),
     delivered: (unit?.unit.status ?? view.shipment.status).code === 'DELIVERED',
     held: view.exceptions.some((e) => e.kind === 'hold' || e.kind === 'discrepancy'),

@@ -22,7 +22,7 @@ import type { ShipmentView } from '../../../../packages/core/src/view/view-model
 /** The labelled view of a fixture (edited first by `edit`, when given), in `locale`. */
 function viewOf(
   name: string,
-  edit?: (body: { containers: Array<{ milestones: Array<Record<string, unknown>> }> }) => void,
+  edit?: (body: { containers: Array<{ milestones: Array<Record<string, unknown>> }>; routeDetails?: Record<string, unknown> }) => void,
   locale = 'en',
 ): ShipmentView {
   const body = loadFixture(`${name}.json`);
@@ -64,6 +64,18 @@ describe('the progress line', () => {
     assert.deepEqual(line.position, { kind: 'between', from: 1 });
     assert.equal(line.legsDone, 1);
     assert.equal(describeLine(line, ctx('en')), 'Progress: between Singapore and Rotterdam, 1 of 2 legs done');
+  });
+
+  it('places the cargo by the latest event at a stop of the route, not by one at a place off it', () => {
+    const view = viewOf('ocean-container-in-transit', (body) => {
+      // Without the vessel's report, which alone would put the cargo on its leg.
+      delete body.routeDetails!['vessel'];
+      const milestones = body.containers[0]!.milestones;
+      const departed = milestones.findIndex((m) => m['code'] === 'DEPA' && m['locode'] === 'SGSIN');
+      milestones.splice(departed + 1, 0, { code: 'TRSH', locode: 'MYTPP', time: '2026-11-13T20:00:00+08:00', kind: 'actual' });
+    });
+    assert.equal(view.units[0]!.unit.milestones.find((m) => m.code === 'TRSH')?.place?.code, 'MYTPP');
+    assert.deepEqual(lineOf(view).position, { kind: 'between', from: 1 });
   });
 
   it('puts a waybill manifested at its transfer airport at that airport', () => {
