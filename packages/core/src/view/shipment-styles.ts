@@ -451,7 +451,11 @@ export const shipmentStyles = css`
     [part~='milestone'] {
       break-inside: avoid;
     }
-    [part~='milestone']::before {
+    [part~='milestone']::before,
+    .line-stop::before,
+    .line-stop::after,
+    .line-dot,
+    .line-marker {
       print-color-adjust: exact;
       -webkit-print-color-adjust: exact;
     }

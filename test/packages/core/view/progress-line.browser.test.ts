@@ -1,5 +1,5 @@
 import { expect } from '@open-wc/testing';
-import { executeServerCommand } from '@web/test-runner-commands';
+import { emulateMedia, executeServerCommand } from '@web/test-runner-commands';
 import '@cargo-trackers/air-tracker';
 import '@cargo-trackers/ocean-tracker';
 import {
@@ -133,6 +133,20 @@ describe('the progress line', () => {
     rtl.forEach((c, i) => expect(fromRight - c.x, `stop ${i}`).to.be.closeTo(ltrInset[i]!, 1.5));
     const marker = centre(line(el).querySelector('.line-marker')!);
     expect(marker.x).to.be.closeTo((rtl[1]!.x + rtl[2]!.x) / 2, 1.5);
+  });
+
+  itExceptIn(chromiumOnly, 'keeps its colours on paper, where backgrounds are left out by default', async () => {
+    const el = await loaded(OCEAN);
+    await emulateMedia({ media: 'print' });
+    try {
+      const [done] = stops(el);
+      for (const node of [done!.querySelector('.line-dot')!, line(el).querySelector('.line-marker')!]) {
+        expect(getComputedStyle(node).printColorAdjust).to.equal('exact');
+      }
+      expect(getComputedStyle(done!, '::after').printColorAdjust).to.equal('exact');
+    } finally {
+      await emulateMedia({ media: 'screen' });
+    }
   });
 
   for (const width of [390, 1280]) {
