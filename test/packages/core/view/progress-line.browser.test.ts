@@ -27,8 +27,8 @@ const OCEAN: Document = { tag: 'ocean-tracker', attr: 'reference-number="MEDU909
 const AIR: Document = { tag: 'air-tracker', attr: 'awb-number="176-22817340"', fixture: 'air-awb-transfer.json' };
 const DELIVERED: Document = { tag: 'ocean-tracker', attr: 'reference-number="HLXU8372618"', fixture: 'ocean-delivered.json' };
 
-async function loaded(d: Document, extra = 'lang="en"'): Promise<Tracker> {
-  const s = await scenario({ responses: [{ status: 200, body: await fixture(d.fixture) }] });
+async function loaded(d: Document, extra = 'lang="en"', body?: unknown): Promise<Tracker> {
+  const s = await scenario({ responses: [{ status: 200, body: body ?? (await fixture(d.fixture)) }] });
   const el = mount<Tracker>(`<${d.tag} proxy-url="${s.base}/${d.tag === 'air-tracker' ? 'air' : 'ocean'}" ${d.attr} ${extra}></${d.tag}>`);
   await nextEvent(el, 'tracker-load');
   await el.updateComplete;
@@ -113,6 +113,18 @@ describe('the progress line', () => {
     expect(getComputedStyle(first!.querySelector('.line-dot')!).backgroundColor).to.equal('rgb(1, 2, 3)');
     expect(getComputedStyle(first!, '::after').backgroundColor).to.equal('rgb(1, 2, 3)');
     expect(getComputedStyle(last!.querySelector('.line-dot')!).backgroundColor).to.equal('rgb(4, 5, 6)');
+  });
+
+  it('draws a hold in the warning colour, at the place of the hold', async () => {
+    // ONE's container held at Oakland, its latest event an inspection (a hold, as the exception banner says).
+    const body = await fixture<{ containers: Array<{ milestones: Array<{ code: string }> }> }>('ocean-unknown-codes.json');
+    for (const m of body.containers[0]!.milestones) if (m.code === 'HOLD') m.code = 'INSP';
+    const held = { tag: 'ocean-tracker', attr: 'reference-number="ONEU6041826"', fixture: '' } as const;
+    const el = await loaded(held, 'lang="en" style="--tracker-warning-color: rgb(7, 8, 9)"', body);
+    expect(line(el).dataset.position).to.equal('held');
+    expect(line(el).getAttribute('aria-label')).to.equal('Progress: held at Oakland, 1 of 1 leg done');
+    expect(stops(el).map((s) => s.dataset.stage)).to.deep.equal(['done', 'current']);
+    expect(getComputedStyle(stops(el)[1]!.querySelector('.line-dot')!).backgroundColor).to.equal('rgb(7, 8, 9)');
   });
 
   it('mirrors in Arabic: the origin on the right, the destination on the left, the marker still between its stops', async () => {
