@@ -115,6 +115,15 @@ describe('the progress line', () => {
     expect(getComputedStyle(last!.querySelector('.line-dot')!).backgroundColor).to.equal('rgb(4, 5, 6)');
   });
 
+  it('draws a booking nothing has happened to yet as all ahead, without a marker', async () => {
+    const booked = { tag: 'ocean-tracker', attr: 'reference-number="263841975"', fixture: 'ocean-booked-planned.json' } as const;
+    const el = await loaded(booked);
+    expect(line(el).dataset.position).to.equal('notStarted');
+    expect(line(el).getAttribute('aria-label')).to.equal('Progress: not yet left Yantian, 0 of 3 legs done');
+    expect(stops(el).map((s) => s.dataset.stage)).to.deep.equal(['ahead', 'ahead', 'ahead', 'ahead']);
+    expect(line(el).querySelector('.line-marker')).to.equal(null);
+  });
+
   it('draws a hold in the warning colour, at the place of the hold', async () => {
     // ONE's container held at Oakland, its latest event an inspection (a hold, as the exception banner says).
     const body = await fixture<{ containers: Array<{ milestones: Array<{ code: string }> }> }>('ocean-unknown-codes.json');
