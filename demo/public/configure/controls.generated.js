@@ -319,7 +319,7 @@ export const cssProperties = [
     "token": "border",
     "light": "#d5dae2",
     "dark": "#394354",
-    "description": "Borders and the timeline rail (dark theme #394354)."
+    "description": "Borders, the timeline rail and the progress line ahead of the cargo (dark theme #394354)."
   },
   {
     "name": "--tracker-control-border-color",
@@ -337,7 +337,7 @@ export const cssProperties = [
     "token": "accent",
     "light": "#0b5cad",
     "dark": "#7db6ff",
-    "description": "Buttons, the current milestone, the vessel marker (dark theme #7db6ff)."
+    "description": "Buttons, the current milestone, the vessel marker, the progress line behind the cargo (dark theme #7db6ff)."
   },
   {
     "name": "--tracker-accent-text-color",
@@ -355,7 +355,7 @@ export const cssProperties = [
     "token": "ok",
     "light": "#17733a",
     "dark": "#6fd08f",
-    "description": "Delivered and arrived statuses (dark theme #6fd08f)."
+    "description": "Delivered and arrived statuses, and the stop of a delivery on the progress line (dark theme #6fd08f)."
   },
   {
     "name": "--tracker-warning-color",
@@ -364,7 +364,7 @@ export const cssProperties = [
     "token": "warn",
     "light": "#8a5300",
     "dark": "#f2c066",
-    "description": "Delays and advice (dark theme #f2c066)."
+    "description": "Delays and advice, and the stop of a hold on the progress line (dark theme #f2c066)."
   },
   {
     "name": "--tracker-danger-color",

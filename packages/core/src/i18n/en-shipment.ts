@@ -100,6 +100,17 @@ export const enShipment = {
   'progress.at': 'At {place}',
   'progress.onTheWay': 'On the way from {from} to {to}',
   'progress.jump': 'Show in the history',
+  /**
+   * The progress line's one accessible name: {where} is one of the progress.line.* positions below
+   * (a place's name without its country), {legs} the legs done of the route's.
+   */
+  'progress.line': 'Progress: {where}, {legs}',
+  'progress.line.at': 'at {place}',
+  'progress.line.between': 'between {from} and {to}',
+  'progress.line.held': 'held at {place}',
+  'progress.line.delivered': 'delivered at {place}',
+  'progress.line.notStarted': 'not yet left {place}',
+  'progress.line.legs': { one: '{done} of {count} leg done', other: '{done} of {count} legs done' },
   /** A stop of the route with its date: departed (actual) or departs (expected), arrived or arrives. */
   'route.departed': 'Departed {date}',
   'route.departs': 'Departs {date}',

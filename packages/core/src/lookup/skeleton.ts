@@ -31,7 +31,8 @@ export function renderSkeleton(notice: TemplateResult | typeof nothing, map: boo
 
 /*
  * The heights follow the result's parts (shipment-styles.ts): the heading and status line, the
- * progress summary and arrival boxes, a route of three stops, the map's room, and history rows of
+ * progress summary (its progress line, 2.5em high whatever the route, and its first sentence fit
+ * in its bone) and arrival boxes, a route of three stops, the map's room, and history rows of
  * a title and a line under it. The wide layout's breakpoint is the result's too.
  */
 export const skeletonStyles = css`

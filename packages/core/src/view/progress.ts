@@ -8,11 +8,9 @@ import { html, nothing, type TemplateResult } from 'lit';
 import { formatMoment, isoOf } from '../format/dates.js';
 import type { Milestone, Place } from '../model/shipment.js';
 import { currentIndex } from './timeline.js';
+import { DEPARTURES, progressLine, renderProgressLine } from './progress-line.js';
 import type { MilestoneView, ShipmentView, UnitView } from './view-model.js';
 import type { RenderContext } from './render-context.js';
-
-/** Codes after which the cargo is moving between two places rather than at one. */
-const DEPARTURES: ReadonlySet<string> = new Set(['DEPA', 'DEP']);
 
 export interface Progress {
   /** The latest thing that happened, with its row in the history; absent before anything did. */
@@ -37,9 +35,11 @@ export function progressOf(unit: UnitView): Progress {
 }
 
 export function renderProgress(view: ShipmentView, unit: UnitView | undefined, ctx: RenderContext): TemplateResult | typeof nothing {
-  if (!unit || unit.unit.milestones.length === 0) return nothing;
+  const line = progressLine(view, unit);
+  // Without events, the line alone says that the cargo has not left yet (a booking without containers).
+  if (!line && (!unit || unit.unit.milestones.length === 0)) return nothing;
   const { l } = ctx;
-  const { latest, next } = progressOf(unit);
+  const { latest, next }: Progress = unit ? progressOf(unit) : {};
   const latestPlace = latest?.view.place;
   // Before anything happened, not the status again (the badge right above says "Planned").
   const now = !latest
@@ -50,6 +50,7 @@ export function renderProgress(view: ShipmentView, unit: UnitView | undefined, c
         ? l.t('progress.at', { place: latestPlace.label })
         : view.status;
   return html`<section part="progress" aria-label=${l.t('progress.heading')}>
+    ${renderProgressLine(line, ctx)}
     <p class="progress-now">${now}</p>
     <dl class="facts">
       ${

@@ -248,6 +248,95 @@ export const shipmentStyles = css`
   [part~='progress-jump'] {
     justify-self: start;
   }
+  /* The progress line (progress-line.ts): a column per stop, its dot in the middle and half of
+     each leg either side, so it runs start to end in either direction. Its height is fixed, and
+     the outline of a lookup (lookup/skeleton.ts) holds it. */
+  .progress-line {
+    --_at: var(--_accent);
+    display: grid;
+    grid-auto-flow: column;
+    grid-auto-columns: minmax(0, 1fr);
+    block-size: 2.5em;
+    overflow: hidden;
+  }
+  .progress-line[data-position='held'] {
+    --_at: var(--_warn);
+  }
+  .progress-line[data-position='delivered'] {
+    --_at: var(--_ok);
+  }
+  .line-stop {
+    position: relative;
+    display: grid;
+    grid-template-rows: 1.2em 1.3em;
+    justify-items: center;
+    align-items: center;
+  }
+  .line-stop::before,
+  .line-stop::after {
+    content: '';
+    position: absolute;
+    inset-block-start: 0.5em;
+    inset-inline: 0 50%;
+    block-size: 0.2em;
+    background: var(--_border);
+  }
+  .line-stop::after {
+    inset-inline: 50% 0;
+  }
+  .line-stop:first-child::before,
+  .line-stop:last-child::after {
+    content: none;
+  }
+  [data-stage='done']::after,
+  [data-stage='leaving']::after,
+  [data-stage='done'] + .line-stop::before {
+    background: var(--_accent);
+  }
+  .line-dot {
+    position: relative;
+    z-index: 1;
+    inline-size: 0.8em;
+    block-size: 0.8em;
+    border-radius: 50%;
+    background: var(--_bg);
+    border: 2px solid var(--_muted);
+  }
+  [data-stage='done'] .line-dot,
+  [data-stage='leaving'] .line-dot {
+    background: var(--_accent);
+    border-color: var(--_accent);
+  }
+  /* Where the cargo is: a ring round its stop, or a marker halfway along its leg. */
+  [data-stage='current'] .line-dot,
+  .line-marker {
+    background: var(--_at);
+    border-color: var(--_at);
+    box-shadow: 0 0 0 0.25em color-mix(in srgb, var(--_at) 30%, transparent);
+  }
+  .line-marker {
+    position: absolute;
+    z-index: 2;
+    inset-block-start: 0.15em;
+    inset-inline-end: -0.45em;
+    inline-size: 0.9em;
+    block-size: 0.9em;
+    border-radius: 50%;
+    border: 2px solid var(--_bg);
+  }
+  .line-name {
+    max-inline-size: 100%;
+    padding-inline: 0.25em;
+    overflow: hidden;
+    text-overflow: ellipsis;
+    white-space: nowrap;
+    font-size: 0.8em;
+    color: var(--_muted);
+  }
+  [data-stage='current'] .line-name {
+    color: var(--_text);
+    font-weight: 650;
+  }
   @container summary (max-width: 36em) {
     .stop-time {
       grid-column: 2;
@@ -368,7 +457,11 @@ export const shipmentStyles = css`
     [part~='milestone'] {
       break-inside: avoid;
     }
-    [part~='milestone']::before {
+    [part~='milestone']::before,
+    .line-stop::before,
+    .line-stop::after,
+    .line-dot,
+    .line-marker {
       print-color-adjust: exact;
       -webkit-print-color-adjust: exact;
     }

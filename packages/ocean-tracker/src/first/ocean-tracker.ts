@@ -80,6 +80,7 @@ import { oceanQuery } from './ocean-early-lookup.js';
  * @csspart route - The ports or airports in route order, each with the date the cargo left or reaches it (actual, or expected and said so).
  * @csspart units - The containers of a bill of lading or booking, under their heading above the progress summary: the switcher of the history shown.
  * @csspart progress - At the top of the result: where the shipment is now, the latest event with its date, and the next one expected.
+ * @csspart progress-line - At the top of the progress summary: the route as a line from origin through transshipments or transfers to destination, with where the cargo is on it (`data-position`: `at`, `between`, `held`, `delivered`, `notStarted`), named as one image.
  * @csspart progress-jump - The progress summary's button that takes the visitor to the latest event in the timeline.
  * @csspart unit-button - One container in the switcher, with its type and status.
  * @csspart milestones - The timeline list.
@@ -100,12 +101,12 @@ import { oceanQuery } from './ocean-early-lookup.js';
  * @cssprop [--tracker-muted-color=#525b6b] - Secondary text colour (dark theme #a9b1bf).
  * @cssprop [--tracker-background=#ffffff] - Background of the element (dark theme #141922).
  * @cssprop [--tracker-surface-color=#f4f6f9] - Background of notices, the ETA box and similar panels (dark theme #1e2531).
- * @cssprop [--tracker-border-color=#d5dae2] - Borders and the timeline rail (dark theme #394354).
+ * @cssprop [--tracker-border-color=#d5dae2] - Borders, the timeline rail and the progress line ahead of the cargo (dark theme #394354).
  * @cssprop [--tracker-control-border-color=#6b7384] - Borders of inputs and selects (dark theme #7d889b).
- * @cssprop [--tracker-accent-color=#0b5cad] - Buttons, the current milestone, the vessel marker (dark theme #7db6ff).
+ * @cssprop [--tracker-accent-color=#0b5cad] - Buttons, the current milestone, the vessel marker, the progress line behind the cargo (dark theme #7db6ff).
  * @cssprop [--tracker-accent-text-color=#ffffff] - Text on accent-coloured buttons (dark theme #0b1320).
- * @cssprop [--tracker-success-color=#17733a] - Delivered and arrived statuses (dark theme #6fd08f).
- * @cssprop [--tracker-warning-color=#8a5300] - Delays and advice (dark theme #f2c066).
+ * @cssprop [--tracker-success-color=#17733a] - Delivered and arrived statuses, and the stop of a delivery on the progress line (dark theme #6fd08f).
+ * @cssprop [--tracker-warning-color=#8a5300] - Delays and advice, and the stop of a hold on the progress line (dark theme #f2c066).
  * @cssprop [--tracker-danger-color=#b3261e] - Errors (dark theme #ff8a80).
  * @cssprop [--tracker-radius=8px] - Corner radius (compact 6px).
  * @cssprop [--tracker-spacing=16px] - Gap between blocks (compact 10px).
@@ -125,12 +126,12 @@ import { oceanQuery } from './ocean-early-lookup.js';
  * @cssprop --ocean-tracker-muted-color - Secondary text colour, for `<ocean-tracker>` alone: wins over `--tracker-muted-color`.
  * @cssprop --ocean-tracker-background - Background of the element, for `<ocean-tracker>` alone: wins over `--tracker-background`.
  * @cssprop --ocean-tracker-surface-color - Background of notices, the ETA box and similar panels, for `<ocean-tracker>` alone: wins over `--tracker-surface-color`.
- * @cssprop --ocean-tracker-border-color - Borders and the timeline rail, for `<ocean-tracker>` alone: wins over `--tracker-border-color`.
+ * @cssprop --ocean-tracker-border-color - Borders, the timeline rail and the progress line ahead of the cargo, for `<ocean-tracker>` alone: wins over `--tracker-border-color`.
  * @cssprop --ocean-tracker-control-border-color - Borders of inputs and selects, for `<ocean-tracker>` alone: wins over `--tracker-control-border-color`.
- * @cssprop --ocean-tracker-accent-color - Buttons, the current milestone, the vessel marker, for `<ocean-tracker>` alone: wins over `--tracker-accent-color`.
+ * @cssprop --ocean-tracker-accent-color - Buttons, the current milestone, the vessel marker, the progress line behind the cargo, for `<ocean-tracker>` alone: wins over `--tracker-accent-color`.
  * @cssprop --ocean-tracker-accent-text-color - Text on accent-coloured buttons, for `<ocean-tracker>` alone: wins over `--tracker-accent-text-color`.
- * @cssprop --ocean-tracker-success-color - Delivered and arrived statuses, for `<ocean-tracker>` alone: wins over `--tracker-success-color`.
- * @cssprop --ocean-tracker-warning-color - Delays and advice, for `<ocean-tracker>` alone: wins over `--tracker-warning-color`.
+ * @cssprop --ocean-tracker-success-color - Delivered and arrived statuses, and the stop of a delivery on the progress line, for `<ocean-tracker>` alone: wins over `--tracker-success-color`.
+ * @cssprop --ocean-tracker-warning-color - Delays and advice, and the stop of a hold on the progress line, for `<ocean-tracker>` alone: wins over `--tracker-warning-color`.
  * @cssprop --ocean-tracker-danger-color - Errors, for `<ocean-tracker>` alone: wins over `--tracker-danger-color`.
  * @cssprop --ocean-tracker-radius - Corner radius, for `<ocean-tracker>` alone: wins over `--tracker-radius`.
  * @cssprop --ocean-tracker-spacing - Gap between blocks, for `<ocean-tracker>` alone: wins over `--tracker-spacing`.
