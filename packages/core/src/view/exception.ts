@@ -5,7 +5,7 @@
  * live region say the same words; the timeline still tells the whole story below.
  */
 import type { Localizer } from '../i18n/localizer.js';
-import type { Flight, Leg, Milestone, Place, Shipment } from '../model/shipment.js';
+import type { Arrival, Flight, Leg, Milestone, Place, Shipment } from '../model/shipment.js';
 import { formatDuration } from '../format/relative.js';
 import type { ExceptionView, PlaceView } from './view-model.js';
 
@@ -45,16 +45,18 @@ function latestActual(shipment: Shipment): Milestone | undefined {
 }
 
 /**
- * The exceptions of a shipment, most pressing first; empty when none. Once the shipment has
- * arrived, a cancellation or delay on the way is history, not an exception.
+ * The exceptions of a shipment, most pressing first; empty when none. `arrival` is the journey's
+ * one arrival (see journey.ts; the document's by default). Once the shipment has arrived, a
+ * cancellation or delay on the way is history, not an exception.
  */
 export function deriveExceptions(
   shipment: Shipment,
   l: Localizer,
   place: (p: Place | undefined) => PlaceView | undefined,
+  arrival: Pick<Arrival, 'time' | 'kind' | 'place'> | undefined = shipment.eta,
 ): ExceptionView[] {
   const exceptions: ExceptionView[] = [];
-  const arrived = shipment.eta?.kind === 'actual';
+  const arrived = arrival?.kind === 'actual';
   const unknownPlace = l.t('flight.airport.unknown');
   const legText = (m: Movement) => {
     const route = l.t('flight.route', { from: place(m.from)?.label ?? unknownPlace, to: place(m.to)?.label ?? unknownPlace });
@@ -117,7 +119,8 @@ export function deriveExceptions(
     });
   }
 
-  const { eta, originalEta } = shipment;
+  const { originalEta } = shipment;
+  const eta = arrival;
   if (!arrived && eta && originalEta && eta.time.epochMs - originalEta.time.epochMs >= SIGNIFICANT_DELAY_MS) {
     const at = place(eta.place);
     exceptions.push({
