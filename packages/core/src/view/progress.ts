@@ -6,8 +6,9 @@
  */
 import { html, nothing, type TemplateResult } from 'lit';
 import { formatMoment, isoOf } from '../format/dates.js';
-import type { Milestone, Place } from '../model/shipment.js';
-import { currentIndex } from './timeline.js';
+import type { Milestone, TimeKind } from '../model/shipment.js';
+import type { StopFact, TimeFact } from './journey.js';
+import type { MessageKey } from '../i18n/en.js';
 import type { MilestoneView, ShipmentView, UnitView } from './view-model.js';
 import type { RenderContext } from './render-context.js';
 
@@ -21,19 +22,17 @@ export interface Progress {
   readonly next?: MilestoneView;
 }
 
-/** The latest actual event of a unit and the next expected one; superseded bookings are skipped. */
+/**
+ * The latest thing that happened in this shipment's journey (up to the delivery: an empty return
+ * after it is not where the shipment stands) and the next one expected; superseded bookings and
+ * earlier use of the container are skipped (see journey.ts).
+ */
 export function progressOf(unit: UnitView): Progress {
-  const { milestones } = unit.unit;
-  const index = currentIndex(milestones);
-  let next: MilestoneView | undefined;
-  for (let i = index + 1; i < milestones.length; i++) {
-    const m = milestones[i]!;
-    if (m.kind !== 'actual' && !m.superseded) {
-      next = unit.milestones[i];
-      break;
-    }
-  }
-  return { ...(index >= 0 ? { latest: { view: unit.milestones[index]!, index } } : {}), ...(next ? { next } : {}) };
+  const { latest, next } = unit.journey;
+  return {
+    ...(latest >= 0 ? { latest: { view: unit.milestones[latest]!, index: latest } } : {}),
+    ...(next >= 0 ? { next: unit.milestones[next]! } : {}),
+  };
 }
 
 export function renderProgress(view: ShipmentView, unit: UnitView | undefined, ctx: RenderContext): TemplateResult | typeof nothing {
@@ -44,6 +43,8 @@ export function renderProgress(view: ShipmentView, unit: UnitView | undefined, c
   // Before anything happened, the status says where the shipment stands ("Booked", "Planned").
   const now = !latest
     ? view.status
+    : unit.journey.delivery && latestPlace
+      ? l.t('progress.delivered', { place: latestPlace.label })
     : DEPARTURES.has(latest.view.milestone.code) && latestPlace && next?.place && next.place.label !== latestPlace.label
       ? l.t('progress.onTheWay', { from: latestPlace.shortLabel, to: next.place.shortLabel })
       : latestPlace
@@ -78,12 +79,12 @@ function renderEvent(view: MilestoneView, ctx: RenderContext): TemplateResult {
   const m = view.milestone;
   return html`${view.title}${view.place ? html` · ${view.place.shortLabel}` : nothing}${
     m.time ? html` · <time datetime=${isoOf(m.time)}>${formatMoment(m.time, ctx.l.locale)}</time>` : nothing
-  }${kindTag(m, ctx)}`;
+  }${kindTag(m.kind, ctx)}`;
 }
 
 /** An expected time says so in words, beside it: "Estimated", "Planned". */
-function kindTag(m: Milestone, ctx: RenderContext): TemplateResult | typeof nothing {
-  return m.kind === 'actual' ? nothing : html`<span class="kind-tag">${ctx.l.t(`time.${m.kind}`)}</span>`;
+function kindTag(kind: TimeKind, ctx: RenderContext): TemplateResult | typeof nothing {
+  return kind === 'actual' ? nothing : html`<span class="kind-tag">${ctx.l.t(`time.${kind}`)}</span>`;
 }
 
 /** Scrolls the history's latest row into view and gives it the focus, so that reading goes on from there. */
@@ -95,33 +96,36 @@ function showLatest(event: Event): void {
   row.focus({ preventScroll: true });
 }
 
-/** When a stop of the route is left or reached: the event that says so, and how certain it is. */
-export interface StopTime {
-  readonly milestone: Milestone;
-  readonly arrival: boolean;
-}
-
 /**
- * The time of each stop of the route, from the unit's history: for the last stop, the first event
- * there (its arrival); for the others, the last event there (the cargo leaving it). A stop the
- * history does not name has none.
+ * "Departed 3 Nov 2026, 10:00 GMT+8" / "Arrives 2 Dec 2026, … · Estimated" / "There since …
+ * · Discrepancy reported": what the journey says of a stop, never more. The arrival's time carries
+ * `data-arrival`, as in the arrival box: the same value, shown the same way.
  */
-export function stopTimes(route: readonly { readonly place: Place }[], milestones: readonly Milestone[]): Array<StopTime | undefined> {
-  return route.map((stop, i) => {
-    const arrival = i === route.length - 1 && route.length > 1;
-    const here = milestones.filter((m) => m.place?.code === stop.place.code && m.time && !m.superseded);
-    const milestone = arrival ? here[0] : here.at(-1);
-    return milestone ? { milestone, arrival } : undefined;
-  });
-}
-
-/** "Departed 3 Nov 2026, 10:00 GMT+8" / "Arrives 2 Dec 2026, … · Estimated". */
-export function renderStopTime(time: StopTime | undefined, ctx: RenderContext): TemplateResult | typeof nothing {
-  const m = time?.milestone;
-  if (!time || !m?.time) return nothing;
-  const actual = m.kind === 'actual';
-  const key = time.arrival ? (actual ? 'route.arrived' : 'route.arrives') : actual ? 'route.departed' : 'route.departs';
-  return html`<span class="stop-time" data-kind=${m.kind}
-    ><time datetime=${isoOf(m.time)}>${ctx.l.t(key, { date: formatMoment(m.time, ctx.l.locale) })}</time>${kindTag(m, ctx)}</span
+export function renderStopTime(fact: StopFact | undefined, unit: UnitView | undefined, ctx: RenderContext): TemplateResult | typeof nothing {
+  if (!fact) return nothing;
+  const { l } = ctx;
+  const title = (m: Milestone | undefined): string | undefined => {
+    const i = m && unit ? unit.unit.milestones.indexOf(m) : -1;
+    return i >= 0 ? unit!.milestones[i]!.title : undefined;
+  };
+  const when = (f: TimeFact, key: MessageKey, extra: Record<string, string> = {}, arrival = false): TemplateResult =>
+    html`<time datetime=${isoOf(f.time)} ?data-arrival=${arrival}>${l.t(key, { ...extra, date: formatMoment(f.time, l.locale) })}</time>`;
+  if (fact.claim === 'there') {
+    const latest = title(fact.latest);
+    return html`<span class="stop-time" data-kind="actual" data-claim="there"
+      >${when(fact.since, 'route.there')}${latest ? html` · ${latest}` : nothing}</span
+    >`;
+  }
+  if (fact.claim === 'event') {
+    return html`<span class="stop-time" data-kind="actual" data-claim="event"
+      >${when(fact.fact, 'route.event', { event: title(fact.fact.milestone) ?? fact.fact.milestone.code })}</span
+    >`;
+  }
+  const { kind } = fact.fact;
+  const actual = kind === 'actual';
+  const arrival = fact.claim === 'arrival';
+  const key = arrival ? (actual ? 'route.arrived' : 'route.arrives') : actual ? 'route.departed' : 'route.departs';
+  return html`<span class="stop-time" data-kind=${kind} data-claim=${fact.claim}
+    >${when(fact.fact, key, {}, arrival)}${kindTag(kind, ctx)}</span
   >`;
 }
