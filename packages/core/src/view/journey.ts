@@ -71,7 +71,10 @@ export function cycleStarts(milestones: readonly Milestone[]): number[] {
   let delivered = false;
   let returned = false;
   milestones.forEach((m, i) => {
-    if (i > 0 && (returned || (m.code === 'GTOT' && m.empty === true) || (delivered && OPENS_AFTER_DELIVERY.has(m.code) && m.empty !== true))) {
+    if (
+      i > 0 &&
+      (returned || (m.code === 'GTOT' && m.empty === true) || (delivered && OPENS_AFTER_DELIVERY.has(m.code) && m.empty !== true))
+    ) {
       if (starts.at(-1) !== i) starts.push(i);
       discharged = delivered = returned = false;
     }

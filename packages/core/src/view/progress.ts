@@ -7,7 +7,7 @@
 import { html, nothing, type TemplateResult } from 'lit';
 import { formatMoment, isoOf } from '../format/dates.js';
 import type { Milestone, TimeKind } from '../model/shipment.js';
-import type { StopFact, TimeFact } from './journey.js';
+import type { Journey, StopFact, TimeFact } from './journey.js';
 import type { MessageKey } from '../i18n/en.js';
 import type { MilestoneView, ShipmentView, UnitView } from './view-model.js';
 import type { RenderContext } from './render-context.js';
@@ -45,11 +45,11 @@ export function renderProgress(view: ShipmentView, unit: UnitView | undefined, c
     ? view.status
     : unit.journey.delivery && latestPlace
       ? l.t('progress.delivered', { place: latestPlace.label })
-    : DEPARTURES.has(latest.view.milestone.code) && latestPlace && next?.place && next.place.label !== latestPlace.label
-      ? l.t('progress.onTheWay', { from: latestPlace.shortLabel, to: next.place.shortLabel })
-      : latestPlace
-        ? l.t('progress.at', { place: latestPlace.label })
-        : view.status;
+      : DEPARTURES.has(latest.view.milestone.code) && latestPlace && next?.place && next.place.label !== latestPlace.label
+        ? l.t('progress.onTheWay', { from: latestPlace.shortLabel, to: next.place.shortLabel })
+        : latestPlace
+          ? l.t('progress.at', { place: latestPlace.label })
+          : view.status;
   return html`<section part="progress" aria-label=${l.t('progress.heading')}>
     <p class="progress-now">${now}</p>
     <dl class="facts">
@@ -101,7 +101,12 @@ function showLatest(event: Event): void {
  * · Discrepancy reported": what the journey says of a stop, never more. The arrival's time carries
  * `data-arrival`, as in the arrival box: the same value, shown the same way.
  */
-export function renderStopTime(fact: StopFact | undefined, unit: UnitView | undefined, ctx: RenderContext): TemplateResult | typeof nothing {
+export function renderStopTime(
+  fact: StopFact | undefined,
+  journey: Journey,
+  unit: UnitView | undefined,
+  ctx: RenderContext,
+): TemplateResult | typeof nothing {
   if (!fact) return nothing;
   const { l } = ctx;
   const title = (m: Milestone | undefined): string | undefined => {
@@ -126,6 +131,6 @@ export function renderStopTime(fact: StopFact | undefined, unit: UnitView | unde
   const arrival = fact.claim === 'arrival';
   const key = arrival ? (actual ? 'route.arrived' : 'route.arrives') : actual ? 'route.departed' : 'route.departs';
   return html`<span class="stop-time" data-kind=${kind} data-claim=${fact.claim}
-    >${when(fact.fact, key, {}, arrival)}${kindTag(kind, ctx)}</span
+    >${when(fact.fact, key, {}, fact.fact === journey.arrival)}${kindTag(kind, ctx)}</span
   >`;
 }

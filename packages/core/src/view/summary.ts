@@ -131,7 +131,7 @@ export function renderRoute(view: ShipmentView, ctx: RenderContext, unit?: UnitV
   const { route } = view.map;
   if (route.length === 0) return nothing;
   const { l } = ctx;
-  const { stops } = unit?.journey ?? view.journey;
+  const journey = unit?.journey ?? view.journey;
   const arrow = l.dir === 'rtl' ? '←' : '→';
   return html`<section part="route" aria-label=${l.t('shipment.route')}>
     ${sectionHeading(ctx, l.t('shipment.route'))}
@@ -145,7 +145,7 @@ export function renderRoute(view: ShipmentView, ctx: RenderContext, unit?: UnitV
                 >${stop.place.label}</span
               ></span
             >
-            ${renderStopTime(stops[i], unit, ctx)}
+            ${renderStopTime(journey.stops[i], journey, unit, ctx)}
           </li>`,
       )}
     </ol>
