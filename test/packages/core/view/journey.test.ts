@@ -1,0 +1,152 @@
+import { before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { readdirSync } from 'node:fs';
+import { loadCatalogue, shippedLocales } from '../../../../packages/core/src/i18n/catalogues.js';
+import { enShipment } from '../../../../packages/core/src/i18n/en-shipment.js';
+import { registerEnglish } from '../../../../packages/core/src/i18n/localizer.js';
+import { cycleStarts } from '../../../../packages/core/src/view/journey.js';
+import { renderTimeline } from '../../../../packages/core/src/view/timeline.js';
+import { html, parts, present, shipmentOf, text } from './journey-render.js';
+
+/** Every shipment fixture the normalizers accept. */
+const fixtures = readdirSync(new URL('../../../fixtures/', import.meta.url))
+  .filter((name) => /^(ocean|air)-.*\.json$/.test(name))
+  .filter((name) => {
+    try {
+      shipmentOf(name);
+      return true;
+    } catch {
+      return false;
+    }
+  });
+
+/** The `<time data-arrival>` elements of some markup: their datetime and text. */
+function arrivalTimes(markup: string): { datetime: string; text: string }[] {
+  return [...markup.matchAll(/<time datetime="([^"]*)" data-arrival[^>]*>([\s\S]*?)<\/time\s*>/g)].map((m) => ({
+    datetime: m[1]!,
+    text: text(m[2]!),
+  }));
+}
+
+describe('the journey (issue 36: only what the document says)', () => {
+  before(async () => {
+    registerEnglish(enShipment);
+    await Promise.all(shippedLocales.filter((l) => l !== 'en').map(loadCatalogue));
+  });
+
+  describe('dates from this journey only', () => {
+    it('splits a shuttle container’s history into its cycles: empty release, delivery then reuse, empty return', () => {
+      const milestones = shipmentOf('ocean-earlier-cycles-shuttle.json').units[0]!.milestones;
+      assert.deepEqual(cycleStarts(milestones), [0, 8, 15, 22]);
+    });
+
+    it('dates no stop of the shuttle from an earlier cycle, and the arrival box and the route say the same arrival', async () => {
+      const { eta, stops, progress, view } = await parts(shipmentOf('ocean-earlier-cycles-shuttle.json'));
+      assert.equal(view.units[0]!.journey.start, 22);
+      assert.match(text(stops[0]!), /Xiamen, China Departed Nov 18, 2026, 12:20/);
+      assert.match(text(stops[1]!), /Kaohsiung, Taiwan Arrives Nov 21, 2026, 08:00 AM GMT\+8 Estimated/);
+      for (const part of [eta, ...stops, progress]) assert.doesNotMatch(text(part), /Jun|Aug|Sep/, text(part));
+      assert.match(text(eta), /Nov 21, 2026, 08:00 AM/);
+    });
+
+    it('sets the earlier use of the container apart in the history, and marks this journey’s latest event as current', async () => {
+      const { view, ctx } = present(shipmentOf('ocean-earlier-cycles-shuttle.json'));
+      const markup = await html(renderTimeline(view.units[0]!, ctx));
+      const dividers = [...markup.matchAll(/part="journey-divider"[^>]*>([^<]*)</g)].map((m) => m[1]);
+      assert.deepEqual(dividers, ['Earlier use of this container', 'This shipment']);
+      const current = markup.match(/<li[^>]*data-current[^>]*>[\s\S]*?<\/li>/)?.[0] ?? '';
+      assert.match(text(current), /Vessel departed.*Nov 18, 2026/);
+    });
+  });
+
+  describe('no inferred departures or arrivals', () => {
+    for (const name of ['air-discrepancy-at-transfer.json', 'air-cancelled-awaiting-rebooking.json']) {
+      it(`says since when the cargo is at a transfer it has not left, with the latest event there, never "Departed" (${name})`, async () => {
+        const { stops } = await parts(shipmentOf(name));
+        const transfer = text(stops[1]!);
+        assert.match(transfer, /Doha \(DOH\), Qatar There since Nov (19|20), 2026, 0\d:\d\d AM GMT\+3 · Discrepancy reported/);
+        assert.doesNotMatch(transfer, /Depart/);
+        assert.doesNotMatch(text(stops[2]!), /Arriv/, 'the destination is not reached and no flight goes there');
+      });
+    }
+
+    it('names another kind of event by its own name: a stop left by train says it was loaded, not that it departed', async () => {
+      const shipment = shipmentOf('ocean-delivered-empty-return.json');
+      const { stops } = await parts({
+        ...shipment,
+        route: shipment.route,
+        units: [
+          {
+            ...shipment.units[0]!,
+            milestones: shipment.units[0]!.milestones.filter((m) => !(m.code === 'ARRI' && m.place?.code === 'DEHAM') && m.code !== 'DISC'),
+          },
+        ],
+      });
+      assert.match(text(stops[1]!), /Hamburg, Germany Loaded on train on Oct 22, 2026/);
+    });
+  });
+
+  describe('one value, one place of truth', () => {
+    for (const name of fixtures) {
+      it(`shows the same arrival in the arrival box and the route list (${name})`, async () => {
+        for (const locale of ['en', 'de', 'ja']) {
+          const { eta, stops } = await parts(shipmentOf(name), locale);
+          const inBox = arrivalTimes(eta);
+          const inRoute = stops.flatMap(arrivalTimes);
+          assert.ok(inBox.length <= 1 && inRoute.length <= 1, `${locale}: one arrival each`);
+          assert.deepEqual(
+            inRoute.map((t) => t.datetime),
+            inBox.map((t) => t.datetime),
+            locale,
+          );
+          // The same date in the same words: the box may say it alone, the route list with "Arrives".
+          if (inBox[0])
+            assert.ok(
+              inRoute[0]!.text.includes(inBox[0].text.replace(/^(Arrived|Arrives) /, '')),
+              `${inRoute[0]!.text} / ${inBox[0].text}`,
+            );
+        }
+      });
+    }
+
+    it('gives the delivered container of the demo one arrival: the arrival at Duisburg, not the delivery’s time', async () => {
+      const { eta, stops } = await parts(shipmentOf('ocean-delivered-empty-return.json'));
+      assert.deepEqual(arrivalTimes(eta), [{ datetime: '2026-10-23T04:13:00.000Z', text: 'Arrived Oct 23, 2026, 06:13 AM GMT+2' }]);
+      assert.deepEqual(stops.flatMap(arrivalTimes), arrivalTimes(eta));
+    });
+  });
+
+  describe('delivered reads delivered', () => {
+    it('headlines the container’s delivery, keeps the empty return out of "Latest", and tells the delay as history', async () => {
+      const { eta, progress } = await parts(shipmentOf('ocean-delivered-empty-return.json'));
+      assert.match(text(eta), /^Delivered · Duisburg, Germany Oct 23, 2026, 03:26 PM GMT\+2/);
+      assert.match(text(eta), /Arrived 9 hours 13 minutes later than first planned \(Oct 22, 2026, 09:00 PM GMT\+2\)\./);
+      assert.doesNotMatch(eta, /class="delay"/, 'no warning on a delivered box');
+      assert.match(text(progress), /^Delivered at Duisburg, Germany Latest Gate out · Duisburg · Oct 23, 2026, 03:26 PM/);
+      assert.doesNotMatch(text(progress), /Next|Oct 26/);
+    });
+
+    it('marks the events after the delivery as such in the history', async () => {
+      const { view, ctx } = present(shipmentOf('ocean-delivered-empty-return.json'));
+      const markup = await html(renderTimeline(view.units[0]!, ctx));
+      const after = [...markup.matchAll(/<li[^>]*data-after-delivery[^>]*>[\s\S]*?<\/li>/g)].map((m) => text(m[0]));
+      assert.equal(after.length, 2);
+      assert.match(after[0]!, /Stripped.*After delivery/);
+      assert.match(after[1]!, /Gate in.*After delivery/);
+    });
+
+    it('headlines a waybill’s delivery (DLV), not its arrival the day before', async () => {
+      const { eta, stops, progress } = await parts(shipmentOf('air-delivered-next-day.json'));
+      assert.match(text(eta), /^Delivered · Chicago \(ORD\), United States Nov 17, 2026, 10:25 AM GMT-6/);
+      assert.match(text(eta), /Arrived Nov 16, 2026, 01:42 PM GMT-6/);
+      assert.match(text(stops[1]!), /Arrived Nov 16, 2026, 01:42 PM GMT-6/);
+      assert.match(text(progress), /Latest Delivered · Chicago \(ORD\) · Nov 17, 2026/);
+    });
+
+    it('says a delay in the warning colour while the shipment is on its way', async () => {
+      const { eta } = await parts(shipmentOf('ocean-container-in-transit.json'));
+      assert.match(eta, /class="delay"/);
+      assert.match(text(eta), /Delayed by 2 days 18 hours/);
+    });
+  });
+});
