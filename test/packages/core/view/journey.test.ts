@@ -7,6 +7,21 @@ import { registerEnglish } from '../../../../packages/core/src/i18n/localizer.js
 import { cycleStarts } from '../../../../packages/core/src/view/journey.js';
 import { renderTimeline } from '../../../../packages/core/src/view/timeline.js';
 import { html, parts, present, shipmentOf, text } from './journey-render.js';
+import { normalizeOcean } from '../../../../packages/ocean-tracker/src/lookup/ocean-normalizer.js';
+import { normalizeAir } from '../../../../packages/air-tracker/src/lookup/air-normalizer.js';
+import { oceanDocuments } from '../../../../demo/mock-service/ocean-documents.js';
+import { airDocuments } from '../../../../demo/mock-service/air-documents.js';
+import type { Shipment } from '../../../../packages/core/src/model/shipment.js';
+
+/** The demo's document for a number, as the mock service writes it at the fixtures' noon. */
+function demo(number: string): Shipment {
+  const request = { nowMs: Date.parse('2026-11-20T12:00:00Z'), number, withRoute: true };
+  const ocean = oceanDocuments.get(number);
+  const body: unknown = JSON.parse(JSON.stringify(ocean ? ocean(request) : airDocuments.get(number)!(request)));
+  const result = (ocean ? normalizeOcean : normalizeAir)(body);
+  if (!result.ok) throw new Error(result.reason);
+  return result.shipment;
+}
 
 /** Every shipment fixture the normalizers accept. */
 const fixtures = readdirSync(new URL('../../../fixtures/', import.meta.url))
@@ -113,6 +128,34 @@ describe('the journey (issue 36: only what the document says)', () => {
       const { eta, stops } = await parts(shipmentOf('ocean-delivered-empty-return.json'));
       assert.deepEqual(arrivalTimes(eta), [{ datetime: '2026-10-23T04:13:00.000Z', text: 'Arrived Oct 23, 2026, 06:13 AM GMT+2' }]);
       assert.deepEqual(stops.flatMap(arrivalTimes), arrivalTimes(eta));
+    });
+  });
+
+  describe('the demo’s numbers named in the issue', () => {
+    it('EGHU9073510 (300-event shuttle): the arrival is tomorrow’s in the box and the route list, no stop dated from an earlier voyage', async () => {
+      const { eta, stops, view } = await parts(demo('EGHU9073510'));
+      assert.equal(view.units[0]!.journey.start, 294);
+      assert.match(text(stops[1]!), /Arrives Nov 21, 2026/);
+      assert.deepEqual(
+        stops.flatMap(arrivalTimes).map((t) => t.datetime),
+        arrivalTimes(eta).map((t) => t.datetime),
+      );
+      for (const stop of stops) assert.doesNotMatch(text(stop), /Jun|Jul|Aug|Sep|Oct/);
+    });
+
+    it('HLXU8123446: one arrival date, the delivery headlined, the empty return not "Latest", no amber delay', async () => {
+      const { eta, stops, progress } = await parts(demo('HLXU8123446'));
+      assert.equal(arrivalTimes(eta).length, 1);
+      assert.deepEqual(stops.flatMap(arrivalTimes), arrivalTimes(eta));
+      assert.match(text(eta), /^Delivered · Duisburg/);
+      assert.doesNotMatch(eta, /class="delay"/);
+      assert.match(text(progress), /Latest Gate out · Duisburg/);
+    });
+
+    it('020-44170626: the headline date is the delivery, the day after the arrival', async () => {
+      const { eta } = await parts(demo('020-44170626'));
+      assert.match(text(eta), /^Delivered · Chicago \(ORD\), United States Nov 19, 2026/);
+      assert.match(text(eta), /Arrived Nov 18, 2026/);
     });
   });
 
