@@ -57,7 +57,7 @@ function counts(m: Milestone): boolean {
   return m.time !== undefined && m.superseded !== true;
 }
 
-/** Events after which a container's earlier cycle is over and these open the next one. */
+/** Events that, after a delivery, open the container's next cycle: it is being exported again. */
 const OPENS_AFTER_DELIVERY: ReadonlySet<string> = new Set(['GTIN', 'STUF', 'LOAD', 'DEPA']);
 
 /**
@@ -71,11 +71,10 @@ export function cycleStarts(milestones: readonly Milestone[]): number[] {
   let delivered = false;
   let returned = false;
   milestones.forEach((m, i) => {
-    if (
-      i > 0 &&
-      (returned || (m.code === 'GTOT' && m.empty === true) || (delivered && OPENS_AFTER_DELIVERY.has(m.code) && m.empty !== true))
-    ) {
-      if (starts.at(-1) !== i) starts.push(i);
+    const opens =
+      returned || (m.code === 'GTOT' && m.empty === true) || (delivered && OPENS_AFTER_DELIVERY.has(m.code) && m.empty !== true);
+    if (i > 0 && opens) {
+      starts.push(i);
       discharged = delivered = returned = false;
     }
     if (m.code === 'DISC') discharged = true;
@@ -85,16 +84,24 @@ export function cycleStarts(milestones: readonly Milestone[]): number[] {
   return starts;
 }
 
-/** The first event of the cycle that holds the route's port of loading (else its first stop), else of the last cycle. */
+/**
+ * The first event of this shipment's journey: the start of the latest cycle that calls at the
+ * route's port of loading (else its first stop). The latest cycle is the journey when it calls at
+ * no stop of the route at all (an empty released at a depot named by its own code); a later cycle
+ * that calls only at other stops (the container's next use, from the destination) is not.
+ */
 function journeyStart(shipment: Shipment, milestones: readonly Milestone[]): number {
   if (shipment.product !== 'ocean') return 0;
   const starts = cycleStarts(milestones);
+  const stops = new Set(shipment.route.map((s) => s.place.code));
   const loading = (shipment.route.find((s) => s.roles.includes('loading')) ?? shipment.route[0])?.place.code;
-  for (let c = starts.length - 1; c >= 0; c--) {
-    const end = starts[c + 1] ?? milestones.length;
-    for (let i = starts[c]!; i < end; i++) if (milestones[i]!.place?.code === loading) return starts[c]!;
+  const last = starts.length - 1;
+  for (let c = last; c >= 0; c--) {
+    const cycle = milestones.slice(starts[c], starts[c + 1] ?? milestones.length);
+    if (cycle.some((m) => m.place?.code === loading)) return starts[c]!;
+    if (c === last && !cycle.some((m) => m.place !== undefined && stops.has(m.place.code))) return starts[c]!;
   }
-  return starts.at(-1) ?? 0;
+  return starts[last]!;
 }
 
 /** A run of consecutive events at one place: one call of the container or waybill there. */

@@ -64,6 +64,32 @@ describe('the journey (issue 36: only what the document says)', () => {
       assert.match(text(eta), /Nov 21, 2026, 08:00 AM/);
     });
 
+    it('takes a newly started cycle at a depot off the route as the journey, and dates no stop from the cycles before', async () => {
+      const shipment = shipmentOf('ocean-earlier-cycles-shuttle.json');
+      const history = shipment.units[0]!.milestones;
+      const depot = { code: 'CNJMN', name: 'Jimei' };
+      const released = { ...history[22]!, place: depot };
+      const { stops, view } = await parts({
+        ...shipment,
+        eta: undefined,
+        units: [{ ...shipment.units[0]!, milestones: [...history.slice(0, 22), released] }],
+      });
+      assert.equal(view.units[0]!.journey.start, 22);
+      assert.deepEqual(view.units[0]!.journey.stops, [undefined, undefined]);
+      for (const stop of stops) assert.doesNotMatch(text(stop), /2026/);
+    });
+
+    it('keeps the journey that calls at the port of loading when the history goes on with the container’s next use', () => {
+      const shipment = shipmentOf('ocean-earlier-cycles-shuttle.json');
+      const history = shipment.units[0]!.milestones;
+      const nextUse = {
+        ...history[0]!,
+        time: { ...history[0]!.time!, epochMs: Date.parse('2026-11-25T00:00:00Z'), iso: '2026-11-25T08:00:00+08:00' },
+      };
+      const { view } = present({ ...shipment, units: [{ ...shipment.units[0]!, milestones: [...history, nextUse] }] });
+      assert.equal(view.units[0]!.journey.start, 22);
+    });
+
     it('sets the earlier use of the container apart in the history, and marks this journey’s latest event as current', async () => {
       const { view, ctx } = present(shipmentOf('ocean-earlier-cycles-shuttle.json'));
       const markup = await html(renderTimeline(view.units[0]!, ctx));
