@@ -7,8 +7,7 @@
 import { html, nothing, type TemplateResult } from 'lit';
 import { formatMoment, isoOf } from '../format/dates.js';
 import type { Milestone, TimeKind } from '../model/shipment.js';
-import type { Journey, StopFact, TimeFact } from './journey.js';
-import type { MessageKey } from '../i18n/en.js';
+import type { Journey, StopFact } from './journey.js';
 import type { MilestoneView, ShipmentView, UnitView } from './view-model.js';
 import type { RenderContext } from './render-context.js';
 
@@ -113,24 +112,22 @@ export function renderStopTime(
     const i = m && unit ? unit.unit.milestones.indexOf(m) : -1;
     return i >= 0 ? unit!.milestones[i]!.title : undefined;
   };
-  const when = (f: TimeFact, key: MessageKey, extra: Record<string, string> = {}, arrival = false): TemplateResult =>
-    html`<time datetime=${isoOf(f.time)} ?data-arrival=${arrival}>${l.t(key, { ...extra, date: formatMoment(f.time, l.locale) })}</time>`;
-  if (fact.claim === 'there') {
-    const latest = title(fact.latest);
-    return html`<span class="stop-time" data-kind="actual" data-claim="there"
-      >${when(fact.since, 'route.there')}${latest ? html` · ${latest}` : nothing}</span
-    >`;
-  }
-  if (fact.claim === 'event') {
-    return html`<span class="stop-time" data-kind="actual" data-claim="event"
-      >${when(fact.fact, 'route.event', { event: title(fact.fact.milestone) ?? fact.fact.milestone.code })}</span
-    >`;
-  }
-  const { kind } = fact.fact;
-  const actual = kind === 'actual';
-  const arrival = fact.claim === 'arrival';
-  const key = arrival ? (actual ? 'route.arrived' : 'route.arrives') : actual ? 'route.departed' : 'route.departs';
-  return html`<span class="stop-time" data-kind=${kind} data-claim=${fact.claim}
-    >${when(fact.fact, key, {}, fact.fact === journey.arrival)}${kindTag(kind, ctx)}</span
+  const f = fact.claim === 'there' ? fact.since : fact.fact;
+  const date = formatMoment(f.time, l.locale);
+  const actual = f.kind === 'actual';
+  const words =
+    fact.claim === 'there'
+      ? l.t('route.there', { date })
+      : fact.claim === 'event'
+        ? l.t('route.event', { date, event: title(fact.fact.milestone) ?? fact.fact.milestone.code })
+        : l.t(fact.claim === 'arrival' ? (actual ? 'route.arrived' : 'route.arrives') : actual ? 'route.departed' : 'route.departs', {
+            date,
+          });
+  const latest = fact.claim === 'there' ? title(fact.latest) : undefined;
+  return html`<span class="stop-time" data-kind=${f.kind} data-claim=${fact.claim}
+    ><time datetime=${isoOf(f.time)} ?data-arrival=${f === journey.arrival}>${words}</time>${latest ? ` · ${latest}` : nothing}${kindTag(
+      f.kind,
+      ctx,
+    )}</span
   >`;
 }
