@@ -5,7 +5,8 @@
  * live region say the same words; the timeline still tells the whole story below.
  */
 import type { Localizer } from '../i18n/localizer.js';
-import type { Arrival, Flight, Leg, Milestone, Place, Shipment } from '../model/shipment.js';
+import type { Flight, Leg, Milestone, Place, Shipment } from '../model/shipment.js';
+import type { Journey } from './journey.js';
 import { formatDuration } from '../format/relative.js';
 import type { ExceptionView, PlaceView } from './view-model.js';
 
@@ -32,30 +33,34 @@ function movements(shipment: Shipment): Movement[] {
     : shipment.legs.map((leg: Leg) => ({ vehicle: leg.vehicle, from: leg.from, to: leg.to, cancelled: leg.state === 'cancelled' }));
 }
 
-/** The latest event that happened, across the units. */
-function latestActual(shipment: Shipment): Milestone | undefined {
+/** The latest event that happened in this shipment's journey (journey.ts), across the units. */
+function latestActual(shipment: Shipment, journeys: readonly Journey[]): Milestone | undefined {
   let latest: Milestone | undefined;
-  for (const unit of shipment.units) {
-    for (const m of unit.milestones) {
+  shipment.units.forEach((unit, u) => {
+    // Not a container's earlier use, nor what follows the delivery.
+    const { start = 0, afterDelivery = unit.milestones.length } = journeys[u] ?? {};
+    for (const m of unit.milestones.slice(start, afterDelivery)) {
       if (m.kind !== 'actual' || m.superseded) continue;
       if (!latest || (m.time?.epochMs ?? -Infinity) >= (latest.time?.epochMs ?? -Infinity)) latest = m;
     }
-  }
+  });
   return latest;
 }
 
 /**
- * The exceptions of a shipment, most pressing first; empty when none. `arrival` is the journey's
- * one arrival (see journey.ts; the document's by default). Once the shipment has arrived, a
+ * The exceptions of a shipment, most pressing first; empty when none. They go by the units'
+ * journeys (journey.ts): the first one's arrival (or delivery), each one's latest event; without
+ * them, by the document's arrival and whole histories. Once the shipment has arrived, a
  * cancellation or delay on the way is history, not an exception.
  */
 export function deriveExceptions(
   shipment: Shipment,
   l: Localizer,
   place: (p: Place | undefined) => PlaceView | undefined,
-  arrival: Pick<Arrival, 'time' | 'kind' | 'place'> | undefined = shipment.eta,
+  journeys: readonly Journey[] = [],
 ): ExceptionView[] {
   const exceptions: ExceptionView[] = [];
+  const arrival = journeys[0] ? (journeys[0].delivery ?? journeys[0].arrival) : shipment.eta;
   const arrived = arrival?.kind === 'actual';
   const unknownPlace = l.t('flight.airport.unknown');
   const legText = (m: Movement) => {
@@ -87,7 +92,7 @@ export function deriveExceptions(
     });
   }
 
-  const latest = latestActual(shipment);
+  const latest = latestActual(shipment, journeys);
   const hold = latest && HOLD_CODES[shipment.product][latest.code];
   // Carriers record a flight's cancellation as a discrepancy on that flight (Cargo-IMP has no
   // code for it): the cancellation above has already said it, so it is one exception, not two.

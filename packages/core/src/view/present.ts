@@ -72,7 +72,7 @@ function labelShipment(shipment: Shipment, listedCarrierName: string | undefined
   const place = (p: Place | undefined) => (p ? map.places.get(p.code) : undefined);
   const journeys = shipment.units.map((unit) => deriveJourney(shipment, unit));
   const journey = journeys[0] ?? deriveJourney(shipment, undefined);
-  const exceptions = deriveExceptions(shipment, l, place, journey.delivery ?? journey.arrival);
+  const exceptions = deriveExceptions(shipment, l, place, journeys);
   // A cancelled leg with nothing in its place stops the journey: "In transit" would say it goes on.
   const status = exceptions.some((e) => e.kind === 'cancelled')
     ? l.t('exception.cancelled.status')

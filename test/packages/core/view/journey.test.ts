@@ -11,7 +11,7 @@ import { normalizeOcean } from '../../../../packages/ocean-tracker/src/lookup/oc
 import { normalizeAir } from '../../../../packages/air-tracker/src/lookup/air-normalizer.js';
 import { oceanDocuments } from '../../../../demo/mock-service/ocean-documents.js';
 import { airDocuments } from '../../../../demo/mock-service/air-documents.js';
-import type { Shipment } from '../../../../packages/core/src/model/shipment.js';
+import type { Milestone, Shipment } from '../../../../packages/core/src/model/shipment.js';
 
 /** The demo's document for a number, as the mock service writes it at the fixtures' noon. */
 function demo(number: string): Shipment {
@@ -88,6 +88,31 @@ describe('the journey (issue 36: only what the document says)', () => {
       };
       const { view } = present({ ...shipment, units: [{ ...shipment.units[0]!, milestones: [...history, nextUse] }] });
       assert.equal(view.units[0]!.journey.start, 22);
+    });
+
+    it('raises no hold from an earlier cycle: an inspection after September’s delivery is not this shipment’s', () => {
+      const shipment = shipmentOf('ocean-earlier-cycles-shuttle.json');
+      const history = shipment.units[0]!.milestones;
+      const after = (m: Milestone, minutes: number): Milestone => ({
+        ...m,
+        time: { ...m.time!, epochMs: m.time!.epochMs + minutes * 60_000 },
+      });
+      const inspected = { ...after(history[20]!, 60), code: 'INSP', description: 'Inspected' };
+      // September's cycle ends with the inspection; this shipment is booked, nothing has happened yet.
+      const booked = history.slice(22).map((m) => ({ ...m, kind: 'planned' as const }));
+      const { view } = present({
+        ...shipment,
+        units: [{ ...shipment.units[0]!, milestones: [...history.slice(0, 21), inspected, ...booked] }],
+      });
+      assert.equal(view.units[0]!.journey.start, 22);
+      assert.deepEqual(view.exceptions, []);
+      const heldNow = { ...after(history[24]!, 1), code: 'INSP', description: 'Inspected' };
+      const held = present({ ...shipment, units: [{ ...shipment.units[0]!, milestones: [...history.slice(0, 25), heldNow] }] });
+      assert.deepEqual(
+        held.view.exceptions.map((e) => e.kind),
+        ['hold'],
+        'a hold in this journey is said',
+      );
     });
 
     it('sets the earlier use of the container apart in the history, and marks this journey’s latest event as current', async () => {
