@@ -40,8 +40,13 @@ import { ELEMENT_DEFINES, ENTRY, MAP, MAP_ELEMENT, VIEWS } from './bundle-module
 // 15.5 KB for what must run before any lookup: the state and number events a framework binding
 // follows, direction from the page's dir, the warning when another script took the tag, and the
 // cleaning of a number typed with spaces or hyphens (the form sends it before any lookup code).
+// Issue 36 took it from 64 to 68 KB: the lookup's code grew by 3.8 KB (23.7 to 27.5 KB) so that
+// the result says only what the document says: the current journey told apart from a container's
+// earlier use, each stop dated from an event of its kind, one arrival and the delivery (1.7 KB);
+// the progress line, drawn from the route's own labels (1.15 KB); exceptions with their tone and
+// next step, and date-only estimates (0.9 KB). Still all after the first load, during the lookup.
 const BUDGET_FIRST_LOAD = 15.5 * 1024;
-const BUDGET_LOOKUP_WITH_MAP = 64 * 1024;
+const BUDGET_LOOKUP_WITH_MAP = 68 * 1024;
 const dir = new URL('../packages/cargo-trackers/dist/cdn/', import.meta.url).pathname;
 const manifestPath = join(dir, '.vite/manifest.json');
 if (!existsSync(manifestPath)) {

@@ -385,10 +385,10 @@ describe('<air-tracker>', () => {
       expect(unknown[0]).to.match(/^Freight on hand/);
       expect(unknown[1]).to.match(/^Prepared for loading/);
       expect(unknown[2]).to.match(/^Reported to customs; held for inspection/);
-      // No arrival in the document, and not arrived: the arrival box says so, and why.
-      expect(text(part(el, 'eta')))
-        .to.contain('Arrival unknown')
-        .and.to.contain('The carrier has not given an arrival time yet.');
+      // No arrival in the document, but the ARR event at Los Angeles says it arrived: the arrival box
+      // says so, with the date the route list shows (it said "Arrival unknown" beside "Arrived" before).
+      expect(text(part(el, 'eta'))).to.match(/^Arrived · Los Angeles \(LAX\), United States Nov 18, 2026, 02:40 PM GMT−8/);
+      expect(text(part(el, 'route'))).to.contain('Arrived Nov 18, 2026, 02:40 PM GMT−8');
     });
 
     it('renders hostile strings in every field as text', async () => {

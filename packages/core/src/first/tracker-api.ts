@@ -152,7 +152,9 @@ export const trackerApi = {
     'unit-button': 'One container in the switcher, with its type and status.',
     milestones: 'The timeline list.',
     'milestones-empty': 'Said instead of the timeline when no event has been reported.',
-    milestone: 'One event of the timeline (`data-kind`, `data-current`, `data-superseded`).',
+    milestone: 'One event of the timeline (`data-kind`, `data-current`, `data-superseded`, `data-after-delivery`).',
+    'journey-divider':
+      'In a container\'s timeline, the line above its earlier use ("Earlier use of this container") and above this shipment\'s first event.',
     'history-toggle': 'The button that shows the next older events of a long history, or hides them once all are shown.',
     'history-fold': 'The button that hides the older events shown so far, while some are still folded.',
     map: 'The route map.',

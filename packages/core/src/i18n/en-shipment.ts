@@ -116,6 +116,18 @@ export const enShipment = {
   'route.departs': 'Departs {date}',
   'route.arrived': 'Arrived {date}',
   'route.arrives': 'Arrives {date}',
+  /** A stop with no departure: the cargo is there since a time; or only another kind of event happened there. */
+  'route.there': 'There since {date}',
+  'route.event': '{event} on {date}',
+  /** The arrival box of a delivered shipment, and an arrival's difference from the first ETA, told as history. */
+  'shipment.delivered': 'Delivered',
+  'shipment.arrivedLate': 'Arrived {duration} later than first planned ({original}).',
+  'shipment.arrivedEarly': 'Arrived {duration} earlier than first planned ({original}).',
+  'progress.delivered': 'Delivered at {place}',
+  /** The history's parts: events after the delivery (an empty return), and a container's earlier cycles. */
+  'timeline.afterDelivery': 'After delivery',
+  'timeline.earlierUse': 'Earlier use of this container',
+  'timeline.thisJourney': 'This shipment',
 
   // Ocean statuses (status.ocean.CODE) and events (event.ocean.CODE)
   'status.ocean.PLANNED': 'Planned',

@@ -7,6 +7,7 @@
 import type { Localizer } from '../i18n/localizer.js';
 import type { Flight, Leg, Milestone, Place, Shipment } from '../model/shipment.js';
 import { formatMoment } from '../format/dates.js';
+import type { Journey } from './journey.js';
 import { formatDuration } from '../format/relative.js';
 import { eventLabel } from './labels.js';
 import type { ExceptionView, PlaceView } from './view-model.js';
@@ -40,33 +41,43 @@ function movements(shipment: Shipment): Movement[] {
     : shipment.legs.map((leg: Leg) => ({ vehicle: leg.vehicle, from: leg.from, to: leg.to, cancelled: leg.state === 'cancelled' }));
 }
 
-/** The latest event that happened, across the units, and the first one still expected after it in its unit. */
-function latestActual(shipment: Shipment): { latest?: Milestone; next?: Milestone } {
+/**
+ * The latest event that happened in this shipment's journey (journey.ts), across the units, and the
+ * first one still expected after it in its unit.
+ */
+function latestActual(shipment: Shipment, journeys: readonly Journey[]): { latest?: Milestone; next?: Milestone } {
   let latest: Milestone | undefined;
   let next: Milestone | undefined;
-  for (const unit of shipment.units) {
-    unit.milestones.forEach((m, i) => {
-      if (m.kind !== 'actual' || m.superseded) return;
+  shipment.units.forEach((unit, u) => {
+    // Not a container's earlier use, nor what follows the delivery.
+    const { start = 0, afterDelivery = unit.milestones.length } = journeys[u] ?? {};
+    for (let i = start; i < afterDelivery; i++) {
+      const m = unit.milestones[i]!;
+      if (m.kind !== 'actual' || m.superseded) continue;
       if (!latest || (m.time?.epochMs ?? -Infinity) >= (latest.time?.epochMs ?? -Infinity)) {
         latest = m;
-        next = unit.milestones.slice(i + 1).find((later) => later.kind !== 'actual' && !later.superseded);
+        next = unit.milestones.slice(i + 1, afterDelivery).find((later) => later.kind !== 'actual' && !later.superseded);
       }
-    });
-  }
+    }
+  });
   return { ...(latest ? { latest } : {}), ...(next ? { next } : {}) };
 }
 
 /**
- * The exceptions of a shipment, most pressing first; empty when none. Once the shipment has
- * arrived, a cancellation or delay on the way is history, not an exception.
+ * The exceptions of a shipment, most pressing first; empty when none. They go by the units'
+ * journeys (journey.ts): the first one's arrival (or delivery), each one's latest event; without
+ * them, by the document's arrival and whole histories. Once the shipment has arrived, a
+ * cancellation or delay on the way is history, not an exception.
  */
 export function deriveExceptions(
   shipment: Shipment,
   l: Localizer,
   place: (p: Place | undefined) => PlaceView | undefined,
+  journeys: readonly Journey[] = [],
 ): ExceptionView[] {
   const exceptions: ExceptionView[] = [];
-  const arrived = shipment.eta?.kind === 'actual';
+  const arrival = journeys[0] ? (journeys[0].delivery ?? journeys[0].arrival) : shipment.eta;
+  const arrived = arrival?.kind === 'actual';
   const air = shipment.product === 'air';
   const unknownPlace = l.t('flight.airport.unknown');
   const legText = (m: Movement) => {
@@ -102,7 +113,7 @@ export function deriveExceptions(
     });
   }
 
-  const { latest, next } = latestActual(shipment);
+  const { latest, next } = latestActual(shipment, journeys);
   // What comes after a hold: the next event the carrier expects, with its day, else who can say.
   const nextStep = (): string => {
     if (!next) return l.t('exception.next.ask');
@@ -145,7 +156,8 @@ export function deriveExceptions(
     });
   }
 
-  const { eta, originalEta } = shipment;
+  const { originalEta } = shipment;
+  const eta = arrival;
   if (!arrived && eta && originalEta && eta.time.epochMs - originalEta.time.epochMs >= SIGNIFICANT_DELAY_MS) {
     const at = place(eta.place);
     exceptions.push({

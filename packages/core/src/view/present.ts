@@ -14,6 +14,7 @@ import { memoizeLast } from './memo.js';
 import type { FlightView, MapView, MilestoneView, PlaceView, ShipmentView, StopView, UnitView, VehicleView } from './view-model.js';
 import { lazyList } from './lazy-list.js';
 import { whereabouts } from './route-facts.js';
+import { deriveJourney } from './journey.js';
 
 /** One element's presenter: each call with unchanged inputs returns the previous view. */
 export type Presenter = (shipment: Shipment, listedCarrierName: string | undefined, l: Localizer, words: MapMessages) => ShipmentView;
@@ -69,13 +70,15 @@ function labelMap(shipment: Shipment, l: Localizer, words: MapMessages): MapView
 function labelShipment(shipment: Shipment, listedCarrierName: string | undefined, l: Localizer, map: MapView): ShipmentView {
   const { product } = shipment;
   const place = (p: Place | undefined) => (p ? map.places.get(p.code) : undefined);
-  const exceptions = deriveExceptions(shipment, l, place);
+  const journeys = shipment.units.map((unit) => deriveJourney(shipment, unit));
+  const journey = journeys[0] ?? deriveJourney(shipment, undefined);
+  const exceptions = deriveExceptions(shipment, l, place, journeys);
   // The status stays the document's ("In transit"): a cancelled flight is not a cancelled waybill.
   // The exception names what went wrong and gives the status its tone.
   const status = statusLabel(shipment.status, product, l);
   const tone = toneOf(exceptions);
   const carrier = shipment.carrier?.name ?? listedCarrierName ?? shipment.carrier?.code;
-  const units: UnitView[] = shipment.units.map((unit) => ({
+  const units: UnitView[] = shipment.units.map((unit, i) => ({
     unit,
     heading: l.t('shipment.milestones', { unit: unit.id }),
     ...((unit.description ?? unit.isoCode) === undefined ? {} : { type: unit.description ?? unit.isoCode }),
@@ -84,6 +87,7 @@ function labelShipment(shipment: Shipment, listedCarrierName: string | undefined
       const m = unit.milestones[i]!;
       return labelMilestone(m, shipment, l, place(m.place));
     }),
+    journey: journeys[i]!,
   }));
   const flights: FlightView[] = shipment.flights.map((flight: Flight) => ({
     flight,
@@ -92,7 +96,7 @@ function labelShipment(shipment: Shipment, listedCarrierName: string | undefined
       to: place(flight.to)?.label ?? l.t('flight.airport.unknown'),
     }),
   }));
-  const etaPlace = place(shipment.eta?.place);
+  const etaPlace = place(journey.arrival?.place);
   const loaded = l.t('announce.loaded', { number: shipment.reference, status });
   return {
     shipment,
@@ -105,6 +109,7 @@ function labelShipment(shipment: Shipment, listedCarrierName: string | undefined
       .filter((words): words is string => Boolean(words))
       .join(' '),
     ...(etaPlace ? { etaPlace } : {}),
+    journey,
     units,
     flights,
     map,

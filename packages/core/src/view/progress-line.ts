@@ -13,11 +13,9 @@ import { html, nothing, type TemplateResult } from 'lit';
 import type { Milestone, Place } from '../model/shipment.js';
 import type { RenderContext } from './render-context.js';
 import { whereabouts, type Whereabouts } from './route-facts.js';
-import { currentIndex } from './timeline.js';
+import { DEPARTURES } from './journey.js';
 import type { PlaceView, ShipmentView, UnitView } from './view-model.js';
 
-/** Codes after which the cargo is moving between two places rather than at one. */
-export const DEPARTURES: ReadonlySet<string> = new Set(['DEPA', 'DEP']);
 
 /** Where the cargo is on the line; a stop is an index into the line's stops. */
 export type LinePosition =
@@ -57,8 +55,10 @@ export interface LineFacts {
 export function lineFacts(view: ShipmentView, unit: UnitView | undefined): LineFacts {
   const stops = view.map.route.map((stop) => stop.place);
   const milestones = unit?.unit.milestones ?? [];
+  // This journey's events only (journey.ts): not the container's earlier use, nor what followed the delivery.
+  const journey = unit?.journey;
   let latest: Milestone | undefined;
-  for (let i = currentIndex(milestones); i >= 0 && !latest; i--) {
+  for (let i = journey?.latest ?? -1; i >= (journey?.start ?? 0) && !latest; i--) {
     const m = milestones[i]!;
     if (m.kind === 'actual' && !m.superseded && stops.some((s) => s.place.code === m.place?.code)) latest = m;
   }
@@ -66,7 +66,7 @@ export function lineFacts(view: ShipmentView, unit: UnitView | undefined): LineF
     stops,
     latest,
     vehicle: whereabouts(view.shipment),
-    delivered: (unit?.unit.status ?? view.shipment.status).code === 'DELIVERED',
+    delivered: journey?.delivery !== undefined || (unit?.unit.status ?? view.shipment.status).code === 'DELIVERED',
     held: view.exceptions.some((e) => e.kind === 'hold' || e.kind === 'discrepancy'),
   };
 }

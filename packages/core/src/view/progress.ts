@@ -6,9 +6,9 @@
  */
 import { html, nothing, type TemplateResult } from 'lit';
 import { formatMoment, isoOf } from '../format/dates.js';
-import type { Milestone, Place } from '../model/shipment.js';
-import { currentIndex } from './timeline.js';
-import { DEPARTURES, progressLine, renderProgressLine } from './progress-line.js';
+import type { Milestone, TimeKind } from '../model/shipment.js';
+import { progressLine, renderProgressLine } from './progress-line.js';
+import { DEPARTURES, type Journey, type StopFact } from './journey.js';
 import type { MilestoneView, ShipmentView, UnitView } from './view-model.js';
 import type { RenderContext } from './render-context.js';
 
@@ -19,19 +19,17 @@ export interface Progress {
   readonly next?: MilestoneView;
 }
 
-/** The latest actual event of a unit and the next expected one; superseded bookings are skipped. */
+/**
+ * The latest thing that happened in this shipment's journey (up to the delivery: an empty return
+ * after it is not where the shipment stands) and the next one expected; superseded bookings and
+ * earlier use of the container are skipped (see journey.ts).
+ */
 export function progressOf(unit: UnitView): Progress {
-  const { milestones } = unit.unit;
-  const index = currentIndex(milestones);
-  let next: MilestoneView | undefined;
-  for (let i = index + 1; i < milestones.length; i++) {
-    const m = milestones[i]!;
-    if (m.kind !== 'actual' && !m.superseded) {
-      next = unit.milestones[i];
-      break;
-    }
-  }
-  return { ...(index >= 0 ? { latest: { view: unit.milestones[index]!, index } } : {}), ...(next ? { next } : {}) };
+  const { latest, next } = unit.journey;
+  return {
+    ...(latest >= 0 ? { latest: { view: unit.milestones[latest]!, index: latest } } : {}),
+    ...(next >= 0 ? { next: unit.milestones[next]! } : {}),
+  };
 }
 
 export function renderProgress(view: ShipmentView, unit: UnitView | undefined, ctx: RenderContext): TemplateResult | typeof nothing {
@@ -44,11 +42,13 @@ export function renderProgress(view: ShipmentView, unit: UnitView | undefined, c
   // Before anything happened, not the status again (the badge right above says "Planned").
   const now = !latest
     ? l.t('progress.notStarted')
-    : DEPARTURES.has(latest.view.milestone.code) && latestPlace && next?.place && next.place.label !== latestPlace.label
-      ? l.t('progress.onTheWay', { from: latestPlace.shortLabel, to: next.place.shortLabel })
-      : latestPlace
-        ? l.t('progress.at', { place: latestPlace.label })
-        : view.status;
+    : unit?.journey.delivery && latestPlace
+      ? l.t('progress.delivered', { place: latestPlace.label })
+      : DEPARTURES.has(latest.view.milestone.code) && latestPlace && next?.place && next.place.label !== latestPlace.label
+        ? l.t('progress.onTheWay', { from: latestPlace.shortLabel, to: next.place.shortLabel })
+        : latestPlace
+          ? l.t('progress.at', { place: latestPlace.label })
+          : view.status;
   return html`<section part="progress" aria-label=${l.t('progress.heading')}>
     ${renderProgressLine(line, ctx)}
     <p class="progress-now">${now}</p>
@@ -79,7 +79,7 @@ function renderEvent(view: MilestoneView, ctx: RenderContext): TemplateResult {
   const m = view.milestone;
   return html`${view.title}${view.place ? html` · ${view.place.shortLabel}` : nothing}${
     m.time ? html` · <time datetime=${isoOf(m.time)}>${formatMoment(m.time, ctx.l.locale)}</time>` : nothing
-  }${kindTag(m, ctx)}`;
+  }${kindTag(m.kind, ctx)}`;
 }
 
 /**
@@ -87,8 +87,8 @@ function renderEvent(view: MilestoneView, ctx: RenderContext): TemplateResult {
  * "Next", "Departs" and "Arrives" already say it is still to come, and a tag on each stop of a
  * booking said "Planned" again and again (the history keeps both tags).
  */
-function kindTag(m: Milestone, ctx: RenderContext): TemplateResult | typeof nothing {
-  return m.kind === 'estimated' ? html`<span class="kind-tag">${ctx.l.t('time.estimated')}</span>` : nothing;
+function kindTag(kind: TimeKind, ctx: RenderContext): TemplateResult | typeof nothing {
+  return kind === 'estimated' ? html`<span class="kind-tag">${ctx.l.t('time.estimated')}</span>` : nothing;
 }
 
 /** Scrolls the history's latest row into view and gives it the focus, so that reading goes on from there. */
@@ -100,33 +100,39 @@ function showLatest(event: Event): void {
   row.focus({ preventScroll: true });
 }
 
-/** When a stop of the route is left or reached: the event that says so, and how certain it is. */
-export interface StopTime {
-  readonly milestone: Milestone;
-  readonly arrival: boolean;
-}
-
 /**
- * The time of each stop of the route, from the unit's history: for the last stop, the first event
- * there (its arrival); for the others, the last event there (the cargo leaving it). A stop the
- * history does not name has none.
+ * "Departed 3 Nov 2026, 10:00 GMT+8" / "Arrives 2 Dec 2026, … · Estimated" / "There since …
+ * · Discrepancy reported": what the journey says of a stop, never more. The arrival's time carries
+ * `data-arrival`, as in the arrival box: the same value, shown the same way.
  */
-export function stopTimes(route: readonly { readonly place: Place }[], milestones: readonly Milestone[]): Array<StopTime | undefined> {
-  return route.map((stop, i) => {
-    const arrival = i === route.length - 1 && route.length > 1;
-    const here = milestones.filter((m) => m.place?.code === stop.place.code && m.time && !m.superseded);
-    const milestone = arrival ? here[0] : here.at(-1);
-    return milestone ? { milestone, arrival } : undefined;
-  });
-}
-
-/** "Departed 3 Nov 2026, 10:00 GMT+8" / "Arrives 2 Dec 2026, … · Estimated". */
-export function renderStopTime(time: StopTime | undefined, ctx: RenderContext): TemplateResult | typeof nothing {
-  const m = time?.milestone;
-  if (!time || !m?.time) return nothing;
-  const actual = m.kind === 'actual';
-  const key = time.arrival ? (actual ? 'route.arrived' : 'route.arrives') : actual ? 'route.departed' : 'route.departs';
-  return html`<span class="stop-time" data-kind=${m.kind}
-    ><time datetime=${isoOf(m.time)}>${ctx.l.t(key, { date: formatMoment(m.time, ctx.l.locale) })}</time>${kindTag(m, ctx)}</span
+export function renderStopTime(
+  fact: StopFact | undefined,
+  journey: Journey,
+  unit: UnitView | undefined,
+  ctx: RenderContext,
+): TemplateResult | typeof nothing {
+  if (!fact) return nothing;
+  const { l } = ctx;
+  const title = (m: Milestone | undefined): string | undefined => {
+    const i = m && unit ? unit.unit.milestones.indexOf(m) : -1;
+    return i >= 0 ? unit!.milestones[i]!.title : undefined;
+  };
+  const f = fact.claim === 'there' ? fact.since : fact.fact;
+  const date = formatMoment(f.time, l.locale);
+  const actual = f.kind === 'actual';
+  const words =
+    fact.claim === 'there'
+      ? l.t('route.there', { date })
+      : fact.claim === 'event'
+        ? l.t('route.event', { date, event: title(fact.fact.milestone) ?? fact.fact.milestone.code })
+        : l.t(fact.claim === 'arrival' ? (actual ? 'route.arrived' : 'route.arrives') : actual ? 'route.departed' : 'route.departs', {
+            date,
+          });
+  const latest = fact.claim === 'there' ? title(fact.latest) : undefined;
+  return html`<span class="stop-time" data-kind=${f.kind} data-claim=${fact.claim}
+    ><time datetime=${isoOf(f.time)} ?data-arrival=${f === journey.arrival}>${words}</time>${latest ? ` · ${latest}` : nothing}${kindTag(
+      f.kind,
+      ctx,
+    )}</span
   >`;
 }

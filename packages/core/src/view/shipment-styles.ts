@@ -442,6 +442,16 @@ export const shipmentStyles = css`
   [part~='milestone'][data-superseded] .milestone-title {
     text-decoration: line-through;
   }
+  /* Earlier use of the container and this shipment's journey, set apart in the history. */
+  .journey-divider {
+    list-style: none;
+    margin-block: 0.75em;
+    padding-block: 0.25em;
+    border-block-end: 1px solid var(--_muted);
+    color: var(--_muted);
+    font-size: 0.85em;
+    font-weight: 650;
+  }
   @media print {
     [part~='map'],
     [part~='units'] {

@@ -118,7 +118,7 @@ export function renderShipmentView(view: ShipmentView, ctx: RenderContext, optio
     }
     ${renderProgress(view, unit, ctx)}
     <div class="panels ${map === nothing ? '' : 'with-map'}">
-      <div class="summary">${renderEta(view, ctx)} ${renderRoute(view, ctx, unit)} ${options.details}</div>
+      <div class="summary">${renderEta(view, ctx, unit)} ${renderRoute(view, ctx, unit)} ${options.details}</div>
       ${map}
       <div class="history">
         ${

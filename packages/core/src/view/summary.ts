@@ -5,7 +5,8 @@ import { formatDuration, formatRelative } from '../format/relative.js';
 import { SIGNIFICANT_DELAY_MS } from './exception.js';
 import type { ShipmentView, UnitView } from './view-model.js';
 import type { RenderContext } from './render-context.js';
-import { renderStopTime, stopTimes } from './progress.js';
+import { renderStopTime } from './progress.js';
+import type { TimeFact } from './journey.js';
 import { heading, resultLevel, sectionHeading } from './heading.js';
 
 /** `part="status"`: the status, the carrier, the reference and its kind, and freshness. */
@@ -45,32 +46,62 @@ export function renderStatus(view: ShipmentView, ctx: RenderContext): TemplateRe
 /** Statuses after which no arrival is awaited, so a missing one is no news. */
 const FINISHED: ReadonlySet<string> = new Set(['ARRIVED', 'READY_FOR_PICKUP', 'DELIVERED']);
 
-/** `part="eta"`: arrival in the port's own zone, relative to now, and any delay against the first ETA. */
-export function renderEta(view: ShipmentView, ctx: RenderContext): TemplateResult | typeof nothing {
-  const { shipment, etaPlace } = view;
-  const eta = shipment.eta;
-  if (!eta) return FINISHED.has(shipment.status.code) ? nothing : renderUnknownEta(view, ctx);
+/**
+ * `part="eta"`: the arrival (the journey's one value, which the route list and the progress also
+ * show) in the port's own zone, relative to now, and how it compares with the first ETA. Once
+ * delivered, the delivery is the headline and the arrival a line under it. A difference from the
+ * first ETA is a warning only while the shipment is on its way; after the arrival it is history.
+ */
+export function renderEta(view: ShipmentView, ctx: RenderContext, unit?: UnitView): TemplateResult | typeof nothing {
+  const { shipment } = view;
+  const { arrival, delivery } = (unit ?? view.units[0])?.journey ?? view.journey;
+  if (!arrival && !delivery) return FINISHED.has(shipment.status.code) ? nothing : renderUnknownEta(view, ctx);
   const { l } = ctx;
-  const title = eta.kind === 'actual' ? l.t('shipment.ata') : eta.kind === 'planned' ? l.t('shipment.eta.planned') : l.t('shipment.eta');
-  const original = shipment.originalEta;
-  const delayMs = original ? eta.time.epochMs - original.time.epochMs : 0;
-  // Say nothing rather than "delayed by 0 minutes".
-  const showDelay = original !== undefined && Math.abs(delayMs) >= SIGNIFICANT_DELAY_MS;
-  return html`<section part="eta" aria-label=${title}>
-    ${sectionHeading(ctx, html`${title}${etaPlace ? html` · ${etaPlace.label}` : nothing}`)}
-    <p class="eta-time"><time datetime=${isoOf(eta.time)}>${formatMoment(eta.time, l.locale)}</time></p>
-    <p class="muted">${formatRelative(eta.time.epochMs, ctx.now, l.locale)}</p>
+  const label = (f: TimeFact | undefined) => (f?.place ? view.map.places.get(f.place.code) : undefined);
+  const headline = delivery ?? arrival!;
+  const place = label(headline);
+  const title = delivery
+    ? l.t('shipment.delivered')
+    : headline.kind === 'actual'
+      ? l.t('shipment.ata')
+      : headline.kind === 'planned'
+        ? l.t('shipment.eta.planned')
+        : l.t('shipment.eta');
+  return html`<section part="eta" aria-label=${title} ?data-delivered=${delivery !== undefined}>
+    ${sectionHeading(ctx, html`${title}${place ? html` · ${place.label}` : nothing}`)}
+    <p class="eta-time">
+      <time datetime=${isoOf(headline.time)} ?data-arrival=${!delivery}>${formatMoment(headline.time, l.locale)}</time>
+    </p>
+    <p class="muted">${formatRelative(headline.time.epochMs, ctx.now, l.locale)}</p>
     ${
-      showDelay && original
-        ? html`<p class=${delayMs > 0 ? 'delay' : 'muted'}>
-            ${l.t(delayMs > 0 ? 'shipment.delay' : 'shipment.early', {
-              duration: formatDuration(delayMs, l.locale),
-              original: formatMoment(original.time, l.locale),
-            })}
+      delivery && arrival
+        ? html`<p class="muted">
+            <time datetime=${isoOf(arrival.time)} data-arrival
+              >${l.t(arrival.kind === 'actual' ? 'route.arrived' : 'route.arrives', { date: formatMoment(arrival.time, l.locale) })}</time
+            >
           </p>`
         : nothing
     }
+    ${arrival ? renderDelay(arrival, view, ctx) : nothing}
   </section>`;
+}
+
+/**
+ * The arrival against the first ETA: a warning while on the way ("Delayed by 9 hours"), history
+ * in neutral words once arrived ("Arrived 9 hours later than first planned"); nothing under an hour.
+ */
+function renderDelay(arrival: TimeFact, view: ShipmentView, ctx: RenderContext): TemplateResult | typeof nothing {
+  const original = view.shipment.originalEta;
+  if (!original) return nothing;
+  const delayMs = arrival.time.epochMs - original.time.epochMs;
+  // Say nothing rather than "delayed by 0 minutes".
+  if (Math.abs(delayMs) < SIGNIFICANT_DELAY_MS) return nothing;
+  const { l } = ctx;
+  const words = { duration: formatDuration(delayMs, l.locale), original: formatMoment(original.time, l.locale) };
+  if (arrival.kind === 'actual') {
+    return html`<p class="muted">${l.t(delayMs > 0 ? 'shipment.arrivedLate' : 'shipment.arrivedEarly', words)}</p>`;
+  }
+  return html`<p class=${delayMs > 0 ? 'delay' : 'muted'}>${l.t(delayMs > 0 ? 'shipment.delay' : 'shipment.early', words)}</p>`;
 }
 
 /**
@@ -92,7 +123,7 @@ function renderUnknownEta(view: ShipmentView, ctx: RenderContext): TemplateResul
 
 /**
  * `part="route"`: the stops in order with what each is for the shipment and when the cargo left
- * or reaches it (from the history of `unit`, the container shown). Each stop after the
+ * or reaches it (from the journey of `unit`, the container shown: see journey.ts). Each stop after the
  * first carries its own arrow, joined to its name, so a line never ends or starts with an arrow
  * alone; the arrow points the way the text reads. A narrow summary stacks the stops as labelled
  * rows instead (see shipment-styles.ts), where the order needs no arrow.
@@ -101,10 +132,7 @@ export function renderRoute(view: ShipmentView, ctx: RenderContext, unit?: UnitV
   const { route } = view.map;
   if (route.length === 0) return nothing;
   const { l } = ctx;
-  const times = stopTimes(
-    route.map((stop) => stop.place),
-    unit?.unit.milestones ?? [],
-  );
+  const journey = unit?.journey ?? view.journey;
   const arrow = l.dir === 'rtl' ? '←' : '→';
   return html`<section part="route" aria-label=${l.t('shipment.route')}>
     ${sectionHeading(ctx, l.t('shipment.route'))}
@@ -118,7 +146,7 @@ export function renderRoute(view: ShipmentView, ctx: RenderContext, unit?: UnitV
                 >${stop.place.label}</span
               ></span
             >
-            ${renderStopTime(times[i], ctx)}
+            ${renderStopTime(journey.stops[i], journey, unit, ctx)}
           </li>`,
       )}
     </ol>

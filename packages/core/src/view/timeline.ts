@@ -61,7 +61,8 @@ export function renderTimeline(view: UnitView, ctx: RenderContext, history?: His
   if (unit.milestones.length === 0) {
     return html`<section aria-label=${heading}><p class="muted" part="milestones-empty">${l.t('shipment.noMilestones')}</p></section>`;
   }
-  const current = currentIndex(unit.milestones);
+  // Where the shipment stands is its journey's latest event: not an earlier use, not an empty return after delivery.
+  const { latest: current, start, afterDelivery } = view.journey;
   const folded = history ? foldedCount(unit.milestones) : 0;
   const revealed = Math.max(0, Math.min(history?.revealed ?? 0, folded));
   const from = folded - revealed;
@@ -99,13 +100,24 @@ export function renderTimeline(view: UnitView, ctx: RenderContext, history?: His
       ${repeat(
         shown,
         (_m, i) => from + i,
-        (m, i) => renderMilestone(m, from + i === current, ctx),
+        (m, i) =>
+          html`${journeyDivider(from + i, from, start, ctx)}${renderMilestone(m, from + i === current, from + i >= afterDelivery, ctx)}`,
       )}
     </ol>
   </section>`;
 }
 
-function renderMilestone(view: MilestoneView, isCurrent: boolean, ctx: RenderContext): TemplateResult {
+/**
+ * A history that holds earlier use of the container sets it apart: "Earlier use of this container"
+ * above its first shown event, "This shipment" above the journey's first.
+ */
+function journeyDivider(index: number, from: number, start: number, ctx: RenderContext): TemplateResult | typeof nothing {
+  if (start === 0 || (index !== start && !(index === from && index < start))) return nothing;
+  const key = index < start ? 'timeline.earlierUse' : 'timeline.thisJourney';
+  return html`<li part="journey-divider" class="journey-divider" role="separator" aria-label=${ctx.l.t(key)}>${ctx.l.t(key)}</li>`;
+}
+
+function renderMilestone(view: MilestoneView, isCurrent: boolean, afterDelivery: boolean, ctx: RenderContext): TemplateResult {
   const { l } = ctx;
   const m = view.milestone;
   return html`<li
@@ -115,6 +127,7 @@ function renderMilestone(view: MilestoneView, isCurrent: boolean, ctx: RenderCon
     ?data-current=${isCurrent}
     tabindex=${ifDefined(isCurrent ? -1 : undefined)}
     ?data-superseded=${m.superseded === true}
+    ?data-after-delivery=${afterDelivery}
   >
     <div class="milestone-title">
       ${view.title}${
@@ -125,6 +138,7 @@ function renderMilestone(view: MilestoneView, isCurrent: boolean, ctx: RenderCon
           : html`<span class="kind-tag">${l.t(`time.${m.kind}`)}</span>`
       }
       ${isCurrent ? html` <span class="current-tag">· ${l.t('time.current')}</span>` : nothing}
+      ${afterDelivery ? html` <span class="kind-tag">${l.t('timeline.afterDelivery')}</span>` : nothing}
     </div>
     ${view.detail ? html`<div>${view.detail}</div>` : nothing}
     <div class="milestone-meta">

@@ -4,6 +4,7 @@
  * on the map, in the map's text alternative and in the timeline.
  */
 import type { Flight, Milestone, Place, PlaceRole, Product, Shipment, TrackedUnit } from '../model/shipment.js';
+import type { Journey } from './journey.js';
 
 /** A place with its one label. */
 export interface PlaceView {
@@ -53,6 +54,8 @@ export interface UnitView {
   /** The container's own status in words, when the document gives one. */
   readonly status?: string;
   readonly milestones: readonly MilestoneView[];
+  /** This shipment's journey in the unit's history: its stops' times, the arrival, the delivery. */
+  readonly journey: Journey;
 }
 
 export interface FlightView {
@@ -106,7 +109,10 @@ export interface ShipmentView {
   readonly exceptions: readonly ExceptionView[];
   /** The status sentence (and the exceptions) the live region says once the shipment is shown. */
   readonly announcement: string;
+  /** Where the shipment arrives (the arrival's place, labelled). */
   readonly etaPlace?: PlaceView;
+  /** The journey of the first unit, or of the route alone when there is none: what the status and exceptions go by. */
+  readonly journey: Journey;
   readonly units: readonly UnitView[];
   readonly flights: readonly FlightView[];
   readonly map: MapView;

@@ -85,7 +85,8 @@ import { oceanQuery } from './ocean-early-lookup.js';
  * @csspart unit-button - One container in the switcher, with its type and status.
  * @csspart milestones - The timeline list.
  * @csspart milestones-empty - Said instead of the timeline when no event has been reported.
- * @csspart milestone - One event of the timeline (`data-kind`, `data-current`, `data-superseded`).
+ * @csspart milestone - One event of the timeline (`data-kind`, `data-current`, `data-superseded`, `data-after-delivery`).
+ * @csspart journey-divider - In a container's timeline, the line above its earlier use ("Earlier use of this container") and above this shipment's first event.
  * @csspart history-toggle - The button that shows the next older events of a long history, or hides them once all are shown.
  * @csspart history-fold - The button that hides the older events shown so far, while some are still folded.
  * @csspart map - The route map.
