@@ -20,7 +20,8 @@ export function screenshotPlugin() {
       const name = String(payload?.name ?? '');
       if (!/^[\w.-]{1,120}$/.test(name)) throw new Error(`screenshot name must be [A-Za-z0-9_.-]: ${name}`);
       const { browser } = session;
-      if (!WANTED || stalled.has(session.id)) return null;
+      // false, not null: @web/test-runner reads a null or undefined answer as "no plugin knows this command".
+      if (!WANTED || stalled.has(session.id)) return false;
       await mkdir(SCREENSHOT_DIR, { recursive: true });
       const suffix = browser.type === 'playwright' ? '' : `.${browser.name.toLowerCase()}`;
       const path = join(SCREENSHOT_DIR, `${name}${suffix}.png`);
@@ -40,7 +41,7 @@ export function screenshotPlugin() {
       console.warn(
         `No screenshot ${name} in ${browser.name} after ${SCREENSHOT_PATIENCE_MS / 1000} s: the engine draws no more frames of this test file's page; its tests go on without screenshots.`,
       );
-      return null;
+      return false;
     },
   };
 }

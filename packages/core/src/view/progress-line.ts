@@ -16,7 +16,6 @@ import { whereabouts, type Whereabouts } from './route-facts.js';
 import { DEPARTURES } from './journey.js';
 import type { PlaceView, ShipmentView, UnitView } from './view-model.js';
 
-
 /** Where the cargo is on the line; a stop is an index into the line's stops. */
 export type LinePosition =
   | { readonly kind: 'notStarted' }
