@@ -158,15 +158,15 @@ export function deriveExceptions(
 
   const { originalEta } = shipment;
   const eta = arrival;
+  // No "Affected" line: the place is the destination, which the progress sentence and the arrival
+  // box right below name, and on a phone the line pushed the progress summary past the first screen.
   if (!arrived && eta && originalEta && eta.time.epochMs - originalEta.time.epochMs >= SIGNIFICANT_DELAY_MS) {
-    const at = place(eta.place);
     exceptions.push({
       kind: 'delayed',
       tone: 'warning',
       short: l.t('exception.delayed.short'),
       text: l.t('exception.delayed', { duration: formatDuration(eta.time.epochMs - originalEta.time.epochMs, l.locale) }),
       next: l.t('exception.delayed.next', { when: formatMoment(eta.time, l.locale) }),
-      ...(at ? { leg: at.label } : {}),
     });
   }
   return exceptions;

@@ -151,7 +151,6 @@ export const shipmentStyles = css`
     display: grid;
     gap: 0.5em;
     padding: 0.75em 1em;
-    margin-block-end: var(--_gap);
     border-radius: var(--_radius);
     border-inline-start: 4px solid var(--_warn);
     background: color-mix(in srgb, var(--_warn) 10%, var(--_bg));
