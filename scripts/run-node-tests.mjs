@@ -2,9 +2,10 @@
 // test runner. Node 20's --test takes no globs, so the files are listed here.
 //
 // Files run in parallel, each in its own process (--test-concurrency). Node's default is one file
-// at a time on two cores (available parallelism - 1), but most of this suite waits on other
-// processes (WordPress, Redis, Next.js, npm, a browser), so two or three files at a time fill the
-// cores. The slowest files start first (SLOWEST_FIRST) so that none begins alone at the end.
+// at a time on two cores (available parallelism - 1), but much of this suite waits on other
+// processes (WordPress, Redis, Next.js, npm, a browser): alone at one file at a time it left about a
+// fifth of two cores idle. The slowest files start first (SLOWEST_FIRST) so that none begins alone
+// at the end.
 //
 // Usage: node scripts/run-node-tests.mjs [substring-filter ...]
 // Env:   NODE_TEST_CONCURRENCY=n (default: the machine's available parallelism, at least 2)
