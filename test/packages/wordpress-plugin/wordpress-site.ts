@@ -27,6 +27,7 @@ const PLAYGROUND_BUILDS = {
   tarball: 'wp-playground-wordpress-builds-0.9.19.tgz',
 } as const;
 const CACHE = join(ROOT, 'node_modules/.cache/cargo-trackers-wordpress');
+const OPCACHE = ['-d', 'opcache.enable_cli=1', '-d', 'opcache.validate_timestamps=1', '-d', 'opcache.revalidate_freq=0'];
 
 export interface WordPressSource {
   /** For test names: "Debian's WordPress 6.1.9". */
@@ -429,7 +430,10 @@ export async function startWordPressSite(
 
     let output = '';
     // Its own process group: with workers, php -S forks, and stopping it means stopping them all.
-    server = spawn('php', ['-S', host, '-t', dir, 'router.php'], {
+    // With OPcache, as a production WordPress runs: php -S compiles WordPress's files once, not on
+    // every request (the CLI's default leaves it off). Timestamps are checked on every request, so a
+    // test that rewrites a PHP file sees the new code at once.
+    server = spawn('php', [...OPCACHE, '-S', host, '-t', dir, 'router.php'], {
       cwd: dir,
       stdio: ['ignore', 'pipe', 'pipe'],
       env: { ...process.env, PHP_CLI_SERVER_WORKERS: '2' },
