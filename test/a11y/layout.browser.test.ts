@@ -45,7 +45,7 @@ describe('layout by the element’s own width', () => {
     });
   }
 
-  it('puts the map beside the timeline on a wide host and below it on a narrow one', async () => {
+  it('puts the map beside the summary above a full-width timeline on a wide host, and between them on a narrow one', async () => {
     await setViewport({ width: 1280, height: 900 });
     const e = elementsUnderTest[0]!;
     const el = await inState(
@@ -54,7 +54,8 @@ describe('layout by the element’s own width', () => {
       'lang="en"',
     );
     const box = (sel: string) => el.shadowRoot!.querySelector(sel)!.getBoundingClientRect();
-    expect(box('[part~="map"]').left).to.be.greaterThan(box('.history').right - 1);
+    expect(box('[part~="map"]').left).to.be.greaterThan(box('.summary').right - 1);
+    expect(box('.history').top).to.be.at.least(box('[part~="map"]').bottom);
     el.style.width = '400px';
     await nextFrame();
     expect(box('[part~="map"]').left).to.be.closeTo(box('.history').left, 1);

@@ -417,12 +417,14 @@ export const cssProperties = [
   {
     "name": "--tracker-map-water-color",
     "kind": "colour",
-    "description": "Sea colour of the built-in basemap (and background behind tiles)."
+    "default": "#c2d7e5",
+    "description": "Sea colour of the built-in basemap, and the background behind tiles (dark theme #0e1a26)."
   },
   {
     "name": "--tracker-map-land-color",
     "kind": "colour",
-    "description": "Land colour of the built-in basemap."
+    "default": "#f6f3ec",
+    "description": "Land colour of the built-in basemap, 1.3:1 or more against the sea (dark theme #2b3440)."
   },
   {
     "name": "--tracker-route-completed-color",
@@ -437,7 +439,8 @@ export const cssProperties = [
   {
     "name": "--tracker-route-planned-color",
     "kind": "colour",
-    "description": "Legs still to come (dashed)."
+    "default": "#65707f",
+    "description": "Legs still to come (dashed), 3:1 or more against land and sea (dark theme #8592a3)."
   },
   {
     "name": "--tracker-map-place-color",

@@ -116,11 +116,11 @@ import { airQuery } from './air-early-lookup.js';
  * @cssprop [--tracker-focus-ring=2px solid var(--tracker-accent-color)] - The `outline` drawn around the focused control, button or map.
  * @cssprop [--tracker-map-height=320px] - Height of the map.
  * @cssprop [--tracker-map-border-radius=0] - Corner radius of the map.
- * @cssprop --tracker-map-water-color - Sea colour of the built-in basemap (and background behind tiles).
- * @cssprop --tracker-map-land-color - Land colour of the built-in basemap.
+ * @cssprop [--tracker-map-water-color=#c2d7e5] - Sea colour of the built-in basemap, and the background behind tiles (dark theme #0e1a26).
+ * @cssprop [--tracker-map-land-color=#f6f3ec] - Land colour of the built-in basemap, 1.3:1 or more against the sea (dark theme #2b3440).
  * @cssprop --tracker-route-completed-color - Completed legs (solid).
  * @cssprop --tracker-route-current-color - The leg under way (solid behind the vehicle, dashed ahead); defaults to the accent colour.
- * @cssprop --tracker-route-planned-color - Legs still to come (dashed).
+ * @cssprop [--tracker-route-planned-color=#65707f] - Legs still to come (dashed), 3:1 or more against land and sea (dark theme #8592a3).
  * @cssprop --tracker-map-place-color - Fill of port and airport markers.
  * @cssprop --tracker-map-label-background - Background of port and vehicle labels.
  * @cssprop --tracker-map-label-color - Text of port and vehicle labels.

@@ -16,9 +16,13 @@ export const styles = css`
     margin: 0;
     padding: 0;
     display: grid;
+    /* Side by side where the width allows (a wide host), one under another on a phone. */
+    grid-template-columns: repeat(auto-fill, minmax(min(100%, 24em), 1fr));
     gap: 0.5em;
   }
   [part~='flight'] {
+    /* Each flight lays out by its own width, whichever column it is in. */
+    container: flight / inline-size;
     display: grid;
     gap: 0.2em;
     padding: 0.5em 0.75em;
@@ -39,8 +43,8 @@ export const styles = css`
     flex-wrap: wrap;
     column-gap: 0.3em;
   }
-  /* A narrow summary (a phone, or the column beside the map): each label above its times. */
-  @container summary (max-width: 30em) {
+  /* A narrow flight (a phone, or one of several side by side): each label above its times. */
+  @container flight (max-width: 30em) {
     [part~='flight'] dl.facts {
       grid-template-columns: minmax(0, 1fr);
       row-gap: 0;

@@ -174,13 +174,22 @@ export const trackerApi = {
     },
     '--tracker-map-height': { default: '320px', description: 'Height of the map.' },
     '--tracker-map-border-radius': { default: '0', description: 'Corner radius of the map.' },
-    '--tracker-map-water-color': { description: 'Sea colour of the built-in basemap (and background behind tiles).' },
-    '--tracker-map-land-color': { description: 'Land colour of the built-in basemap.' },
+    '--tracker-map-water-color': {
+      default: '#c2d7e5',
+      description: 'Sea colour of the built-in basemap, and the background behind tiles (dark theme #0e1a26).',
+    },
+    '--tracker-map-land-color': {
+      default: '#f6f3ec',
+      description: 'Land colour of the built-in basemap, 1.3:1 or more against the sea (dark theme #2b3440).',
+    },
     '--tracker-route-completed-color': { description: 'Completed legs (solid).' },
     '--tracker-route-current-color': {
       description: 'The leg under way (solid behind the vehicle, dashed ahead); defaults to the accent colour.',
     },
-    '--tracker-route-planned-color': { description: 'Legs still to come (dashed).' },
+    '--tracker-route-planned-color': {
+      default: '#65707f',
+      description: 'Legs still to come (dashed), 3:1 or more against land and sea (dark theme #8592a3).',
+    },
     '--tracker-map-place-color': { description: 'Fill of port and airport markers.' },
     '--tracker-map-label-background': { description: 'Background of port and vehicle labels.' },
     '--tracker-map-label-color': { description: 'Text of port and vehicle labels.' },

@@ -258,13 +258,15 @@ export class TrackerRouteMap extends LitElement {
   static override styles = css`
     :host {
       ${uiTokens('light')}
-      --_water: #dce8f1;
-      --_land: #f3f0e8;
+      /* Land 1.3:1 against the sea, so the coasts read without an outline; the lines and edges
+         drawn on both (routes, marks, the zoom buttons) keep 3:1 against either. */
+      --_water: #c2d7e5;
+      --_land: #f6f3ec;
       --_surface: #ffffff;
       --_text: #1f2937;
       --_accent: #0b63ce;
       --_completed: #1f3a5f;
-      --_planned: #7b8794;
+      --_planned: #65707f;
       --_cancelled: #b42318;
       display: block;
       position: relative;

@@ -27,20 +27,28 @@ export const shipmentStyles = css`
     display: grid;
     gap: var(--_gap);
   }
-  /* One column: summary, map, history. Wide hosts: the map beside both, kept in view. */
+  /* One column: summary, details, map, history. Wide hosts: the map beside the summary, the
+     details and the history across the whole width below both, so no column runs on empty
+     beside a long list of flights or events. */
   .panels {
     display: grid;
     gap: var(--_gap);
     grid-template-columns: minmax(0, 1fr);
-    grid-template-areas: 'summary' 'map' 'history';
+    grid-template-areas: 'summary' 'details' 'map' 'history';
   }
-  .summary {
-    grid-area: summary;
-    /* Its own width, not the viewport, decides how flights and the route lay out: beside the map it is narrow. */
+  .summary,
+  .details {
+    /* Its own width, not the viewport, decides how the route and vessels lay out: beside the map it is narrow. */
     container: summary / inline-size;
     display: grid;
     gap: var(--_gap);
     align-content: start;
+  }
+  .summary {
+    grid-area: summary;
+  }
+  .details {
+    grid-area: details;
   }
   .history {
     grid-area: history;
@@ -91,12 +99,9 @@ export const shipmentStyles = css`
   @container tracker (min-width: 860px) {
     .panels.with-map {
       grid-template-columns: minmax(0, 1fr) minmax(0, 1.2fr);
-      grid-template-areas: 'summary map' 'history map';
-      grid-template-rows: auto 1fr;
+      grid-template-areas: 'summary map' 'details details' 'history history';
     }
     .panels.with-map > [part~='map'] {
-      position: sticky;
-      inset-block-start: var(--_gap);
       align-self: start;
     }
   }
@@ -458,7 +463,7 @@ export const shipmentStyles = css`
     }
     .panels.with-map {
       grid-template-columns: minmax(0, 1fr);
-      grid-template-areas: 'summary' 'history';
+      grid-template-areas: 'summary' 'details' 'history';
     }
     [part~='eta'] {
       border: 1px solid var(--_border);

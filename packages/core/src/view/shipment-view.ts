@@ -118,7 +118,12 @@ export function renderShipmentView(view: ShipmentView, ctx: RenderContext, optio
     }
     ${renderProgress(view, unit, ctx)}
     <div class="panels ${map === nothing ? '' : 'with-map'}">
-      <div class="summary">${renderEta(view, ctx, unit)} ${renderRoute(view, ctx, unit)} ${options.details}</div>
+      <div class="summary">${renderEta(view, ctx, unit)} ${renderRoute(view, ctx, unit)}</div>
+      ${
+        // The product's details (flights, vessels) under the summary on a phone; on a wide host
+        // across the width under the summary and the map, so a long list leaves no room empty beside it.
+        options.details === nothing ? nothing : html`<div class="details">${options.details}</div>`
+      }
       ${map}
       <div class="history">
         ${

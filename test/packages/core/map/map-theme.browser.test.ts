@@ -5,15 +5,15 @@ import { englishMapMessages } from '../../../../packages/core/src/view/map-messa
 import type { TrackerRouteMap } from '../../../../packages/core/src/map/index.js';
 import { engine, itExceptIn } from '../../../support/browser.js';
 import { over, ratio } from '../../../support/contrast.js';
-import { oceanInTransit, mapView } from './fixtures.js';
+import { airTransfer, oceanInTransit, mapView } from './fixtures.js';
 import { drawnMap } from './map-test-helpers.js';
 
 // WebKitGTK under WebDriver does not match :focus-visible after a scripted focus(), so the ring is not drawn there.
 const noScriptedFocusVisible = { webkit: 'WebKitGTK does not match :focus-visible after a scripted focus() under WebDriver' };
 
-async function mount(theme: 'light' | 'dark' | 'auto'): Promise<TrackerRouteMap> {
+async function mount(theme: 'light' | 'dark' | 'auto', shipment = oceanInTransit()): Promise<TrackerRouteMap> {
   const el = document.createElement('cargo-tracker-route-map');
-  Object.assign(el, { loading: 'eager', theme, view: mapView(oceanInTransit(), englishMapMessages) });
+  Object.assign(el, { loading: 'eager', theme, view: mapView(shipment, englishMapMessages) });
   el.style.cssText = 'width: 640px; --tracker-map-height: 360px';
   await fixture(html`${el}`);
   await drawnMap(el);
@@ -138,6 +138,31 @@ describe('<cargo-tracker-route-map> keyboard focus and controls', () => {
           3,
         );
       });
+
+      itIn(scheme, {})('tells land from sea: the land 1.3:1 or more against the sea', async () => {
+        const { land, sea } = basemap(await mount(theme));
+        expect(ratio(land, sea)).to.be.at.least(1.3);
+      });
+
+      itIn(scheme, {})(
+        'draws the routes, done, under way and planned, and the edges of the place marks 3:1 against land and sea',
+        async () => {
+          // The sea voyage has a leg done and one under way; the flights one still to come.
+          const drawn = await Promise.all([mount(theme), mount(theme, airTransfer())]);
+          const lines = drawn.flatMap((el) => [
+            ...el.shadowRoot!.querySelectorAll<SVGPathElement>('path.tracker-route, path.tracker-place'),
+          ]);
+          const kinds = new Set(lines.flatMap((line) => [...line.classList]));
+          for (const kind of ['tracker-route--completed', 'tracker-route--current', 'tracker-route--planned', 'tracker-place'])
+            expect(kinds.has(kind), kind).to.equal(true);
+          const { land, sea } = basemap(drawn[0]!);
+          for (const line of lines) {
+            const { stroke } = getComputedStyle(line);
+            expect(ratio(stroke, land), `${line.classList.value} on land`).to.be.at.least(3);
+            expect(ratio(stroke, sea), `${line.classList.value} on sea`).to.be.at.least(3);
+          }
+        },
+      );
 
       itIn(scheme, {})('shows no ring while the map does not have focus', async () => {
         const el = await mount(theme);
