@@ -4,7 +4,9 @@
 //   firefox   Firefox (ESR) driven by Puppeteer over WebDriver BiDi
 //   webkit    WebKitGTK's MiniBrowser driven by WebKitWebDriver, under an Xvfb the launcher starts
 // All three by default; TEST_BROWSERS=chromium,firefox (or `npm run test:browser:<engine>`) picks.
-// The engines run side by side, each one test file at a time.
+// The engines run side by side, each one test file at a time. A few files run in one engine only
+// (ONE_ENGINE, below, says which and why).
+import { existsSync } from 'node:fs';
 import { esbuildPlugin } from '@web/dev-server-esbuild';
 import { chromeLauncher, puppeteerCore } from '@web/test-runner-chrome';
 import { playwrightLauncher } from '@web/test-runner-playwright';
@@ -45,8 +47,43 @@ try {
   process.exit(1);
 }
 
+// Files that check what the elements' own JavaScript does with standard DOM APIs (properties,
+// events, the custom-element registry, module loading, requests, history, timers), where the
+// engines do not differ. They run in the first chosen engine only (Chromium by default); every
+// other file (layout, paint, fonts, focus and keys, the accessibility tree, Intl formatting, CSS,
+// the map's pixels, observers) runs in all three. On two cores this saves about 110 s of CPU
+// (16 files, in Firefox and WebKitGTK). A file listed here that no longer exists is an error.
+const ONE_ENGINE = [
+  'test/demo/framework-examples.browser.test.ts',
+  'test/packages/cargo-trackers/two-copies.browser.test.ts',
+  'test/packages/core/first/change-events.browser.test.ts',
+  'test/packages/core/first/define.browser.test.ts',
+  'test/packages/core/first/element-defaults.browser.test.ts',
+  'test/packages/core/first/format-check.browser.test.ts',
+  'test/packages/core/first/lazy-view-controller.browser.test.ts',
+  'test/packages/core/first/localization-controller.browser.test.ts',
+  'test/packages/core/lookup/list-controller.browser.test.ts',
+  'test/packages/core/lookup/lookup-controller.browser.test.ts',
+  'test/packages/core/lookup/sync-url.browser.test.ts',
+  'test/packages/core/lookup/url-sync.browser.test.ts',
+  'test/packages/core/map/contract-fixtures.browser.test.ts',
+  'test/packages/core/map/land-tiles.browser.test.ts',
+  'test/packages/ocean-tracker/lookup-modules.browser.test.ts',
+  'test/robustness/polling-manners.browser.test.ts',
+];
+const gone = ONE_ENGINE.filter((file) => !existsSync(new URL(file, import.meta.url)));
+if (gone.length) {
+  console.error(`\nweb-test-runner.config.mjs lists files that do not exist: ${gone.join(', ')}\n`);
+  process.exit(1);
+}
+
+// Files named on the command line (`npx web-test-runner <file>`) run alone, in every chosen engine.
+const named = process.argv.slice(2).some((arg) => arg.endsWith('.ts'));
+
 export default {
-  files: ['test/**/*.browser.test.ts'],
+  // Every engine: the default group. The files above: the first chosen engine (the group below).
+  files: named ? ['test/**/*.browser.test.ts'] : ['test/**/*.browser.test.ts', ...ONE_ENGINE.map((file) => `!${file}`)],
+  groups: named ? [] : [{ name: 'one-engine', files: ONE_ENGINE, browsers: browsers.slice(0, 1) }],
   rootDir: '.',
   hostname: '127.0.0.1',
   nodeResolve: { exportConditions: ['cargo-trackers-source', 'browser', 'import', 'default'] },

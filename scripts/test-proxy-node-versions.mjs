@@ -2,12 +2,15 @@
 // besides the one running this script (whose run is `npm run test:node`'s): the proxy is a
 // library for other people's servers. Node binaries come from the npm registry, cached
 // (scripts/node-binary.mjs). The versions run in parallel,
-// each with its output kept apart and printed whole when it ends.
+// each with its output kept apart and printed whole when it ends. What runs inside workerd is left
+// to test:node (WORKERD_ONLY, below).
 //
 // Usage: node scripts/test-proxy-node-versions.mjs [substring-filter ...]
 // Env:   PROXY_NODE_VERSIONS=22,24 (default 20,22,24; the running major is skipped unless listed alone)
 //        NODE_VERSIONS_CACHE=dir (default $XDG_CACHE_HOME or ~/.cache, then cargo-trackers/node)
 import { spawn, spawnSync } from 'node:child_process';
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { nodeBinary } from './node-binary.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
@@ -22,7 +25,15 @@ if (majors.length === 0) {
   process.exit(0);
 }
 const runs = majors.map((major) => ({ major, bin: nodeBinary(major) }));
-const suite = ['scripts/run-node-tests.mjs', ...(filters.length === 0 ? ['test/packages/proxy/'] : filters)];
+// What runs inside workerd (the Worker template, its Durable Object store, the workerd runtime)
+// does not run on the host's Node: test:node covers it once. Everything else of the proxy's runs
+// on each release line.
+const WORKERD_ONLY = ['worker-template.test.ts', 'durable-object-store.test.ts'];
+const proxyFiles = readdirSync(join(root, 'test/packages/proxy'))
+  .filter((name) => name.endsWith('.test.ts') && !WORKERD_ONLY.includes(name))
+  .map((name) => `test/packages/proxy/${name}`);
+const suite = ['scripts/run-node-tests.mjs', ...(filters.length === 0 ? proxyFiles : filters)];
+const env = { ...process.env, ...(filters.length === 0 && { PROXY_RUNTIMES: 'node http,express,next.js' }) };
 const started = Date.now();
 const results = await Promise.all(
   runs.map(
@@ -30,7 +41,7 @@ const results = await Promise.all(
       new Promise((resolve) => {
         const version = spawnSync(bin, ['--version'], { encoding: 'utf8' }).stdout.trim();
         // run-node-tests runs the test runner with the binary that runs it: this one.
-        const child = spawn(bin, suite, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+        const child = spawn(bin, suite, { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
         let output = '';
         child.stdout.on('data', (chunk) => (output += chunk));
         child.stderr.on('data', (chunk) => (output += chunk));

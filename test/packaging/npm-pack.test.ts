@@ -19,6 +19,7 @@ import ts from 'typescript';
 import { chromium, type Browser, type Page } from 'playwright';
 import { CHROMIUM_ARGS, findChromium } from '../support/find-chromium.mjs';
 import { listenOnLoopback, type Listening } from '../demo/listen-on-loopback.js';
+import { lintTarball } from '../../scripts/check-packages.mjs';
 import { nodeBinary } from '../../scripts/node-binary.mjs';
 
 const run = promisify(execFile);
@@ -254,6 +255,13 @@ describe('npm pack: each package, installed from its tarball into a scratch app'
         }
       });
     }
+
+    it('publint --strict and attw find nothing in any tarball (npm run lint:packages, on these tarballs)', () => {
+      assert.deepEqual(
+        PACKAGES.flatMap(({ dir }) => lintTarball(packed.get(dir)!.tarball).map((finding) => `${dir}: ${finding}`)),
+        [],
+      );
+    });
 
     it('every module custom-elements.json names is in the tarball', () => {
       for (const dir of ['ocean-tracker', 'air-tracker', 'cargo-trackers'] as const) {
