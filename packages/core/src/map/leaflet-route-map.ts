@@ -28,6 +28,7 @@ import {
 import { adoptCss } from './adopt-css.js';
 import { LandLayer } from './land-layer.js';
 import { LAND_MAX_ZOOM } from './land-levels.js';
+import { createPanes, PANES } from './panes.js';
 import { leafletCss } from './leaflet-css.generated.js';
 import { MapLabelLayer, VehicleLayer } from './pinned-elements.js';
 import { positionWords, type MapMessages } from '../view/map-messages.js';
@@ -260,6 +261,7 @@ export class LeafletRouteMap {
     // Everything drawn (land, route, markers, labels) is said once, in words, by the map's
     // description: hidden here, the SVG renderer is no unnamed image and the labels no tooltips.
     this.map.getPane('mapPane')?.setAttribute('aria-hidden', 'true');
+    createPanes(this.map);
     this.basemap = layerGroup().addTo(this.map);
     this.route = layerGroup().addTo(this.map);
     this.labelLayer = layerGroup().addTo(this.map);
@@ -296,6 +298,7 @@ export class LeafletRouteMap {
         {
           className: `tracker-route tracker-route--${line.state}${line.part ? ` tracker-route--${line.part}` : ''}`,
           interactive: false,
+          pane: PANES.route,
           // A thicker tolerance would drop the small bends of a port approach.
           smoothFactor: 0.5,
         },
@@ -309,6 +312,7 @@ export class LeafletRouteMap {
         className: `tracker-place ${stop.roles.map((r) => `tracker-place--${r}`).join(' ')}`,
         radius,
         interactive: false,
+        pane: PANES.places,
       }).addTo(this.route);
       labels.push({
         at: stop.at,
