@@ -34,11 +34,14 @@ import { MapLabelLayer, VehicleLayer } from './pinned-elements.js';
 import { positionWords, type MapMessages } from '../view/map-messages.js';
 import { buildRouteScene, type RouteScene, type SceneStop } from './route-scene.js';
 import { usableTileUrl } from './tile-template.js';
+import { WayBackControl } from './way-back-control.js';
 import { WheelZoom } from './wheel-zoom.js';
 
 const SVG_NS = 'http://www.w3.org/2000/svg';
 /** The closest a fit goes: two ports a few kilometres apart still show their coast around them. */
 const FIT_MAX_ZOOM = 7;
+/** The least zoom "Show vessel" goes to: close enough to see which coast it is off. */
+const VEHICLE_ZOOM = 5;
 /** Past Leaflet's own timer that ends a zoom animation (250 ms). */
 const ZOOM_END_FALLBACK_MS = 500;
 
@@ -199,6 +202,7 @@ export class LeafletRouteMap {
   private readonly route: LayerGroup;
   private readonly labelLayer: LayerGroup;
   private readonly zoom: Control.Zoom;
+  private readonly wayBack = new WayBackControl();
   private labels: readonly MapLabel[] = [];
   /** The route as drawn, for labels to keep off. */
   private lines: LeafletLatLng[][] = [];
@@ -258,6 +262,7 @@ export class LeafletRouteMap {
     // Enabled by activate(), as Leaflet's own wheel handler would be.
     this.map.addHandler('scrollWheelZoom', WheelZoom);
     this.zoom = zoomControl().addTo(this.map);
+    this.wayBack.addTo(this.map);
     // Everything drawn (land, route, markers, labels) is said once, in words, by the map's
     // description: hidden here, the SVG renderer is no unnamed image and the labels no tooltips.
     this.map.getPane('mapPane')?.setAttribute('aria-hidden', 'true');
@@ -349,6 +354,7 @@ export class LeafletRouteMap {
     this.sizes.clear();
     this.lines = scene.lines.map((line) => line.latLngs.map((p) => latLng(p.lat, p.lng)));
     this.nameZoomButtons(options.messages);
+    this.offerWayBack(scene, options.messages);
     this.followDirection();
     if (this.fittedReference !== shipment.reference) {
       this.fittedReference = shipment.reference;
@@ -494,9 +500,37 @@ export class LeafletRouteMap {
     const focused = ['leaflet-control-zoom-in', 'leaflet-control-zoom-out'].find(
       (name) => active && this.zoom.getContainer()?.contains(active) && active.classList.contains(name),
     );
+    const wayBackFocused = active && this.wayBack.getContainer()?.contains(active) ? (active as HTMLElement) : undefined;
     this.zoom.remove();
     this.zoom.addTo(this.map);
+    // The way back stays under the zoom buttons.
+    this.wayBack.remove();
+    this.wayBack.addTo(this.map);
     if (focused) this.zoom.getContainer()?.querySelector<HTMLElement>(`.${focused}`)?.focus();
+    wayBackFocused?.focus();
+  }
+
+  /** "Fit route", and "Show vessel" or "Show aircraft" while a live position is drawn. */
+  private offerWayBack(scene: RouteScene, messages: MapMessages): void {
+    const position = scene.position;
+    this.wayBack.update(
+      { fitRoute: messages.fitRoute, ...(position ? { showVehicle: messages.showVehicle(position.position.kind) } : {}) },
+      {
+        fitRoute: () => this.fitRoute(),
+        ...(position ? { showVehicle: () => this.showVehicle(position.at) } : {}),
+      },
+    );
+  }
+
+  /** Back to the whole route, as first shown. */
+  private fitRoute(): void {
+    this.pendingFit = this.lastFit ?? this.pendingFit;
+    this.fitIfSized();
+  }
+
+  /** Centres the vehicle, zoomed in to at least VEHICLE_ZOOM. */
+  private showVehicle(at: LatLng): void {
+    this.map.setView(latLng(at.lat, at.lng), Math.max(this.map.getZoom(), VEHICLE_ZOOM), { animate: false });
   }
 
   /** Puts the zoom buttons at the inline start; the element's direction follows its language. */
@@ -505,6 +539,7 @@ export class LeafletRouteMap {
     if (dir === this.dir) return;
     this.dir = dir;
     this.zoom.setPosition(dir === 'rtl' ? 'topright' : 'topleft');
+    this.wayBack.setPosition(dir === 'rtl' ? 'topright' : 'topleft');
     // The padding mirrors with the direction: fit again, unless the visitor has moved the map.
     if (!this.engaged && !this.pendingFit && this.lastFit) this.pendingFit = this.lastFit;
   }
@@ -523,7 +558,7 @@ export class LeafletRouteMap {
   /** The zoom buttons and the host's overlays, relative to the map's corner. */
   private controlBoxes(): Box[] {
     const origin = this.container.getBoundingClientRect();
-    const elements = [this.zoom.getContainer(), ...(this.hooks.overlays?.() ?? [])];
+    const elements = [this.zoom.getContainer(), this.wayBack.getContainer(), ...(this.hooks.overlays?.() ?? [])];
     return elements.flatMap((el) => {
       const rect = el?.getBoundingClientRect();
       return rect && rect.width > 0 && rect.height > 0 ? [relativeBox(rect, origin)] : [];

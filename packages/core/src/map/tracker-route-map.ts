@@ -336,6 +336,37 @@ export class TrackerRouteMap extends LitElement {
       outline: var(--tracker-focus-ring, 2px solid var(--_ui-accent));
       outline-offset: -2px;
     }
+    /* The way back to the route (way-back-control.ts): text buttons in the zoom buttons' colours,
+       beside them rather than under, so on a phone they take a strip of the top, not of the side. */
+    .leaflet-container .tracker-way-back {
+      display: flex;
+      clear: none;
+      margin-inline-start: 6px;
+    }
+    .leaflet-container .tracker-way-back button {
+      font: inherit;
+      font-size: 0.75rem;
+      line-height: 1.2;
+      min-block-size: 30px;
+      padding-inline: 0.5em;
+      text-align: start;
+      border: 0;
+      border-radius: 0;
+      background-color: var(--_ui-bg);
+      color: var(--_ui-text);
+      cursor: pointer;
+    }
+    .leaflet-container .tracker-way-back button + button {
+      border-inline-start: 1px solid var(--_ui-control-border);
+    }
+    .leaflet-container .tracker-way-back button:hover,
+    .leaflet-container .tracker-way-back button:focus {
+      background-color: var(--_ui-surface);
+    }
+    .leaflet-container .tracker-way-back button:focus-visible {
+      outline: var(--tracker-focus-ring, 2px solid var(--_ui-accent));
+      outline-offset: -2px;
+    }
     .leaflet-container .leaflet-bar a.leaflet-disabled {
       background-color: var(--_ui-surface);
       color: var(--_ui-muted);
