@@ -294,7 +294,8 @@ export const de = {
   'map.route': 'Route: {stops}.',
   'map.position': '{kind} {label}{details}.',
   'map.roledescription': 'Karte',
-  'map.keys': 'Die Pfeiltasten verschieben die Karte, Plus und Minus vergrößern und verkleinern sie; die Schaltfläche „Route einpassen“ zeigt wieder die ganze Route.',
+  'map.keys':
+    'Die Pfeiltasten verschieben die Karte, Plus und Minus vergrößern und verkleinern sie; die Schaltfläche „Route einpassen“ zeigt wieder die ganze Route.',
   'map.attribution': 'Kartendaten: {source}.',
   'map.routeFromTo': 'Route von {from} nach {to}.',
   'map.routeVia': 'Route von {from} über {via} nach {to}.',

@@ -301,7 +301,8 @@ export const fr = {
   'map.route': 'Itinéraire : {stops}.',
   'map.position': '{kind} {label}{details}.',
   'map.roledescription': 'carte',
-  'map.keys': 'Les flèches déplacent la carte ; plus et moins l’agrandissent et la réduisent ; le bouton « Voir l’itinéraire » montre de nouveau tout l’itinéraire.',
+  'map.keys':
+    'Les flèches déplacent la carte ; plus et moins l’agrandissent et la réduisent ; le bouton « Voir l’itinéraire » montre de nouveau tout l’itinéraire.',
   'map.attribution': 'Données cartographiques : {source}.',
   'map.routeFromTo': 'Itinéraire de {from} à {to}.',
   'map.routeVia': 'Itinéraire de {from} à {to} via {via}.',

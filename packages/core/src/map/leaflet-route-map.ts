@@ -12,6 +12,7 @@ import type { Control, LatLng as LeafletLatLng, LayerGroup, Map as LeafletMap, P
 import { circleMarker, latLng, latLngBounds, layerGroup, LeafletMapClass, polyline, zoomControl } from './leaflet-parts.js';
 import type { LatLng, Position } from '../model/shipment.js';
 import type { MapView } from '../view/view-model.js';
+import type { CurrentPlace } from '../view/current-place.js';
 import {
   DEFAULT_GAP,
   fitPadding,
@@ -56,6 +57,8 @@ export interface RouteMapOptions {
   readonly tileUrl?: string;
   /** Milliseconds since the epoch, for the age of the position. */
   readonly now: number;
+  /** The stop where the shipment is now, when no vehicle position is live: a filled pin, its state in its label. */
+  readonly current?: CurrentPlace;
 }
 
 export interface RouteMapHooks {
@@ -140,6 +143,9 @@ function stopPriority(stop: SceneStop, index: number): number {
   if (stop.roles.includes('origin')) return 1;
   return 10 + index;
 }
+
+/** The current place's pin: larger than a port's ring, and filled (tracker-route-map.ts). */
+const CURRENT_RADIUS = 8;
 
 /** The vehicle marker's size: big enough to find at a glance on a phone, its halo included. */
 const VEHICLE_SIZE = 30;
@@ -310,20 +316,25 @@ export class LeafletRouteMap {
       ).addTo(this.route);
     }
     const labels: MapLabel[] = [];
+    // A drawn vehicle says where the shipment is; without one, the current place's pin does.
+    const current = scene.position ? undefined : options.current;
     scene.stops.forEach((stop, index) => {
+      const here = stop.place.code === current?.code;
       const major = stop.roles.some((r) => r === 'origin' || r === 'destination');
-      const radius = major ? 6 : 4.5;
+      const radius = here ? CURRENT_RADIUS : major ? 6 : 4.5;
       circleMarker(latLng(stop.at.lat, stop.at.lng), {
-        className: `tracker-place ${stop.roles.map((r) => `tracker-place--${r}`).join(' ')}`,
+        className: `tracker-place ${stop.roles.map((r) => `tracker-place--${r}`).join(' ')}${here ? ' tracker-place--current' : ''}`,
         radius,
         interactive: false,
         pane: PANES.places,
       }).addTo(this.route);
+      const text = stopText(stop, view, options.messages);
       labels.push({
         at: stop.at,
-        text: stopText(stop, view, options.messages),
+        text: here && current.state ? { ...text, details: [current.state, ...text.details] } : text,
         radius: radius + 1,
-        priority: stopPriority(stop, index),
+        // As the vehicle's label would be: the place the visitor looks for first.
+        priority: here ? 2 : stopPriority(stop, index),
         prefer: 'inline-end',
         className: 'tracker-place-label',
         mergeable: true,

@@ -3,6 +3,7 @@
 import { LitElement, css, html, nothing, unsafeCSS, type PropertyValues } from 'lit';
 import { clockOf, colourTokens, type ColourId } from '../first/shared.js';
 import type { MapView } from '../view/view-model.js';
+import type { CurrentPlace } from '../view/current-place.js';
 import type { LeafletRouteMap } from './leaflet-route-map.js';
 import { loadMapRenderer, mapLoadingConverter, NearViewportController, type MapLoading } from './lazy-map.js';
 import { describeRoute, englishMapMessages, type MapMessages } from '../view/map-messages.js';
@@ -71,6 +72,8 @@ const darkPalette = css`
 export class TrackerRouteMap extends LitElement {
   static override properties = {
     view: { attribute: false },
+    // A new object each render of the page: the map redraws only for another place or state.
+    current: { attribute: false, hasChanged: (a?: CurrentPlace, b?: CurrentPlace) => a?.code !== b?.code || a?.state !== b?.state },
     loading: { converter: mapLoadingConverter },
     tileUrl: { attribute: 'tile-url' },
     tileAttribution: { attribute: 'tile-attribution' },
@@ -88,6 +91,8 @@ export class TrackerRouteMap extends LitElement {
    * Leaflet layers are redrawn only when this object (or `messages`, `tile-url`) changes.
    */
   declare view: MapView | undefined;
+  /** The stop to mark as where the shipment is now, when no vehicle position is live (current-place.ts). */
+  declare current: CurrentPlace | undefined;
   /** When the map code is fetched: near the viewport (`lazy`), at once (`eager`), or never (`none`). */
   declare loading: MapLoading;
   /** An XYZ raster tile template (`https://…/{z}/{x}/{y}.png`) to use instead of the built-in vector basemap. */
@@ -116,6 +121,7 @@ export class TrackerRouteMap extends LitElement {
   constructor() {
     super();
     this.view = undefined;
+    this.current = undefined;
     this.loading = 'lazy';
     this.tileUrl = undefined;
     this.tileAttribution = undefined;
@@ -167,7 +173,7 @@ export class TrackerRouteMap extends LitElement {
       return;
     }
     if (this.#renderer) {
-      if (changed.has('view') || changed.has('tileUrl') || changed.has('messages')) this.#draw(this.#renderer);
+      if (changed.has('view') || changed.has('current') || changed.has('tileUrl') || changed.has('messages')) this.#draw(this.#renderer);
       // The attribution appears once the map is drawn; the view and labels make room for it.
       else if ((changed as Map<PropertyKey, unknown>).has('drawn')) this.#renderer.relayout();
       // It grows once it credits OpenStreetMap, whose land is drawn zoomed in: the labels make
@@ -220,6 +226,7 @@ export class TrackerRouteMap extends LitElement {
     renderer.show(view, {
       messages: this.#words,
       now: clockOf(this).now(),
+      ...(this.current ? { current: this.current } : {}),
       ...(this.tileUrl ? { tileUrl: this.tileUrl } : {}),
     });
   }
@@ -407,6 +414,13 @@ export class TrackerRouteMap extends LitElement {
       fill-opacity: 1;
       stroke: var(--tracker-route-completed-color, var(--_completed));
       stroke-width: 2;
+    }
+    /* Where the shipment is when no vehicle is live: filled in the accent, as the vehicle is, with
+       a ring in the map's surface colour that parts it from the land and the route. */
+    .tracker-place--current {
+      fill: var(--tracker-accent-color, var(--_accent));
+      stroke: var(--_surface);
+      stroke-width: 3;
     }
     .leaflet-tooltip.tracker-label {
       background: var(--tracker-map-label-background, var(--_surface));

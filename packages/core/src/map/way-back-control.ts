@@ -36,7 +36,8 @@ export class WayBackControl extends Control {
     const wanted: Array<[string, string]> = [['fit-route', words.fitRoute]];
     if (words.showVehicle && actions.showVehicle) wanted.push(['show-vehicle', words.showVehicle]);
     const current = [...this.container.children] as HTMLButtonElement[];
-    if (current.length === wanted.length && current.every((b, i) => b.dataset.action === wanted[i]![0] && b.textContent === wanted[i]![1])) return;
+    if (current.length === wanted.length && current.every((b, i) => b.dataset.action === wanted[i]![0] && b.textContent === wanted[i]![1]))
+      return;
     const root = this.container.getRootNode() as Document | ShadowRoot;
     const focused = (root.activeElement as HTMLElement | null)?.dataset?.action;
     this.container.replaceChildren(
