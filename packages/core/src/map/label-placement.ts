@@ -232,7 +232,18 @@ export function placeLabels(input: PlacementInput): Placement[] {
     const label = input.labels[i]!;
     const sides = sidesInOrder(input.dir, label.prefer);
     let placed: Placement | undefined;
-    variants: for (const text of textVariants(label.text)) {
+    // Off the route wherever the whole name fits off it, its detail lines dropped if need be.
+    for (const text of textVariants(label.text).filter((t) => t.name === label.text.name)) {
+      const size = input.measure(text);
+      const off = sides
+        .map((side) => ({ side, box: labelBox(label.anchor, label.radius, side, size, gap) }))
+        .find((c) => free(c.box, i) && !crossesLines(c.box, lines));
+      if (off) {
+        placed = { hidden: false, side: off.side, text, shortened: false, box: off.box };
+        break;
+      }
+    }
+    variants: for (const text of placed ? [] : textVariants(label.text)) {
       const size = input.measure(text);
       const fits = sides
         .map((side) => ({ side, box: labelBox(label.anchor, label.radius, side, size, gap) }))

@@ -146,6 +146,32 @@ describe('placeLabels', () => {
     assert.equal(shown(on!)?.shortened, false);
   });
 
+  it('drops a detail line rather than cross the route, when the whole name then fits off it', () => {
+    // Routes leave the marker east and south; the inline start is a control; above, only the name has room.
+    const lines = [
+      [
+        { x: 200, y: 50 },
+        { x: 400, y: 50 },
+      ],
+      [
+        { x: 200, y: 50 },
+        { x: 200, y: 300 },
+      ],
+    ];
+    const controls: Box[] = [{ left: 0, top: 0, right: 150, bottom: 300 }];
+    const [placement] = placeLabels({
+      labels: [label('Frankfurt', 200, 50, 0, ['Destination'])],
+      size,
+      dir: 'ltr',
+      controls,
+      measure,
+      lines,
+    });
+    assert.equal(shown(placement!)?.side, 'top');
+    assert.deepEqual(shown(placement!)?.text, { name: 'Frankfurt', details: [] });
+    assert.equal(shown(placement!)?.shortened, false);
+  });
+
   it('puts a vehicle label above its marker when there is room', () => {
     const [placement] = placeLabels({
       labels: [label('MSC GULSUN', 200, 150, 0, ['16.4 knots'], 'above')],
