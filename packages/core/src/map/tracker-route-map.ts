@@ -55,6 +55,7 @@ const darkPalette = css`
  * @csspart canvas - The area the map is drawn in (Leaflet's container goes inside).
  * @csspart hint - "Click or focus the map to zoom and pan", shown on wheel or touch before the map is active.
  * @csspart attribution - The basemap or tile attribution, always visible while a map is drawn (said in the map's description).
+ * @csspart way-back - "Fit route", and "Show vessel" or "Show aircraft" while a position is live, beside the zoom buttons.
  * @csspart description - The text alternative: visually hidden, and the drawn map's description once there is one.
  *
  * @cssprop [--tracker-map-height=320px] - Height of the map.

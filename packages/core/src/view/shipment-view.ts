@@ -157,7 +157,7 @@ function renderMap(
   const loading = ctx.l.t('map.loading');
   return html`<cargo-tracker-route-map
     part="map"
-    exportparts="canvas: map-canvas, hint: map-hint, attribution: map-attribution, description: map-description"
+    exportparts="canvas: map-canvas, hint: map-hint, attribution: map-attribution, way-back: map-way-back, description: map-description"
     loading=${settings.loading}
     theme=${settings.theme}
     tile-url=${ifDefined(settings.tileUrl)}
