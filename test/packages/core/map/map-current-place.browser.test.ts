@@ -5,22 +5,10 @@
 import { expect } from '@open-wc/testing';
 import '@cargo-trackers/ocean-tracker';
 import '@cargo-trackers/air-tracker';
-import { airDocuments } from '../../../../demo/mock-service/air-documents.js';
-import { oceanDocuments } from '../../../../demo/mock-service/ocean-documents.js';
 import { setViewport } from '../../../support/browser.js';
-import { TEST_NOW } from '../../../support/fake-clock.js';
-import { loaded, mapOf, type Route } from './label-geometry.js';
+import { loaded, mapOf, demoRoutes } from './label-geometry.js';
 
-function demo(number: string): Route {
-  const ocean = oceanDocuments.get(number);
-  const build = ocean ?? airDocuments.get(number)!;
-  return {
-    id: `demo-${number}`,
-    name: `demo ${number}`,
-    tag: ocean ? 'ocean-tracker' : 'air-tracker',
-    document: async () => build({ nowMs: TEST_NOW, number, withRoute: true }),
-  };
-}
+const demo = (number: string) => demoRoutes.find((r) => r.id === `demo-${number}`)!;
 
 /** The pins and rings as painted: each mark's fill, and the label text beside the pin. */
 function marks(root: ShadowRoot): { pins: number; pinFill: string[]; ringFill: string[]; labels: string[] } {

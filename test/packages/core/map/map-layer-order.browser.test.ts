@@ -8,31 +8,15 @@ import '@cargo-trackers/ocean-tracker';
 import '@cargo-trackers/air-tracker';
 import type { CircleMarker, Map as LeafletMap, Polyline } from 'leaflet';
 import { executeServerCommand } from '@web/test-runner-commands';
-import { airDocuments } from '../../../../demo/mock-service/air-documents.js';
-import { oceanDocuments } from '../../../../demo/mock-service/ocean-documents.js';
 import type { TrackerRouteMap } from '../../../../packages/core/src/map/index.js';
 import { setViewport, until } from '../../../support/browser.js';
-import { TEST_NOW } from '../../../support/fake-clock.js';
-import { loaded, mapOf, type Route } from './label-geometry.js';
+import { loaded, mapOf, demoRoutes } from './label-geometry.js';
 import { frames } from './map-test-helpers.js';
 
 const ZOOMS = [5, 7, 8];
 const PAINTED = 'path.tracker-land, path.tracker-route, path.tracker-place';
 
-const demo: Route[] = [
-  ...[...oceanDocuments].map(([number, build]) => ({
-    id: `demo-${number}`,
-    name: `demo ${number}`,
-    tag: 'ocean-tracker' as const,
-    document: async () => build({ nowMs: TEST_NOW, number, withRoute: true }),
-  })),
-  ...[...airDocuments].map(([number, build]) => ({
-    id: `demo-${number}`,
-    name: `demo ${number}`,
-    tag: 'air-tracker' as const,
-    document: async () => build({ nowMs: TEST_NOW, number, withRoute: true }),
-  })),
-];
+const demo = demoRoutes;
 
 /** Lets the page's hit-testing find the land, route and mark paths (Leaflet makes non-interactive paths transparent to it). */
 function hitTestable(root: ShadowRoot): void {
