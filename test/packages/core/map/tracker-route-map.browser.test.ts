@@ -79,11 +79,11 @@ describe('<cargo-tracker-route-map>', () => {
       expect(root(el).querySelectorAll('path.tracker-place')).to.have.length(3);
       expect(root(el).querySelectorAll('path.tracker-place--transshipment')).to.have.length(1);
       expect(texts(el, '.tracker-place-label .tracker-label-name')).to.deep.equal(['Ningbo, China', 'Singapore', 'Rotterdam, Netherlands']);
-      expect(texts(el, '.tracker-place-label .tracker-label-detail')).to.deep.equal([
-        'Origin, Port of loading',
-        'Transshipment',
-        'Port of discharge, Destination',
-      ]);
+      // Singapore's label drops its role line where, whole, it would cross the route on every side
+      // with room (the engine's fonts decide); its role is still said in the map's description.
+      const details = texts(el, '.tracker-place-label .tracker-label-detail');
+      expect(details.filter((d) => d !== 'Transshipment')).to.deep.equal(['Origin, Port of loading', 'Port of discharge, Destination']);
+      expect(details.length).to.be.within(2, 3);
     });
 
     it('draws the labels above the markers, beside their anchor, and replaces them at once after a zoom', async () => {
