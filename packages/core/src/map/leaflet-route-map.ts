@@ -208,7 +208,8 @@ export class LeafletRouteMap {
   private readonly route: LayerGroup;
   private readonly labelLayer: LayerGroup;
   private readonly zoom: Control.Zoom;
-  private readonly wayBack = new WayBackControl();
+  /** At the zoom buttons' corner, the inline start (followDirection() moves both). */
+  private readonly wayBack = new WayBackControl({ position: 'topleft' });
   private labels: readonly MapLabel[] = [];
   /** The route as drawn, for labels to keep off. */
   private lines: LeafletLatLng[][] = [];

@@ -110,7 +110,12 @@ describe('the map layers in order at every zoom', () => {
       for (const [index, at] of places.entries()) {
         for (const zoom of ZOOMS) {
           await zoomTo(root, map, at, zoom);
-          if (zoom === 7) await executeServerCommand('screenshot', { name: `map-layers-${route.id}-${index}-z${zoom}` });
+          if (zoom === 7) {
+            const shot = await executeServerCommand('screenshot', { name: `map-layers-${route.id}-${index}-z${zoom}` });
+            // For docs/screenshots/ (SCREENSHOTS=1 only): where the map is in the whole-page picture, to cut it out.
+            const { left, top, width, height } = container.getBoundingClientRect();
+            if (shot) console.log(`map in ${String(shot)}: ${[width, height, left + scrollX, top + scrollY].map(Math.round).join(' ')}`);
+          }
           const origin = container.getBoundingClientRect();
           const centre = map.latLngToContainerPoint([at.lat, at.lng]);
           const top = paintedAt(root, origin.left + centre.x, origin.top + centre.y)[0];
