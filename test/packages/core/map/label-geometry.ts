@@ -97,7 +97,7 @@ export function labelBoxes(el: TrackerElement): Array<{ text: string; box: DOMRe
 
 export function controlBoxes(el: TrackerElement): Array<{ name: string; box: DOMRect }> {
   const root = mapOf(el).shadowRoot;
-  return [...root.querySelectorAll<HTMLElement>('.leaflet-control-zoom, .attribution')].map((node) => ({
+  return [...root.querySelectorAll<HTMLElement>('.leaflet-control-zoom, .tracker-way-back, .attribution')].map((node) => ({
     name: node.className,
     box: node.getBoundingClientRect(),
   }));
