@@ -54,7 +54,9 @@ describe('the map in the accessibility tree', () => {
       expect(map!.name).to.equal('Route map');
       expect(map!.description).to.match(/^Route from .+ to .+\./);
       // The keys it takes, and the basemap's credit in a sentence rather than on its own.
-      expect(map!.description).to.contain('Arrow keys move the map; plus and minus zoom in and out.');
+      expect(map!.description).to.contain(
+        'Arrow keys move the map; plus and minus zoom in and out; the Fit route button shows the whole route again.',
+      );
       expect(map!.description).to.contain('Map data: Natural Earth.');
       expect(nodes.filter((n) => says(n, 'Natural Earth')).map((n) => n.role)).to.deep.equal(['application']);
       // No unnamed graphics, no tooltips, no coordinates.

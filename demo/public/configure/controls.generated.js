@@ -337,7 +337,7 @@ export const cssProperties = [
     "token": "accent",
     "light": "#0b5cad",
     "dark": "#7db6ff",
-    "description": "Buttons, the current milestone, the vessel marker, the progress line behind the cargo (dark theme #7db6ff)."
+    "description": "Buttons, the current milestone, the vessel marker, the current place's pin on the map, the progress line behind the cargo (dark theme #7db6ff)."
   },
   {
     "name": "--tracker-accent-text-color",

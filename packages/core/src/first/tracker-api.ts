@@ -15,7 +15,7 @@ const tokenMeaning: Record<(typeof colourTokens)[number]['id'] | (typeof sizeTok
   surface: 'Background of notices, the ETA box and similar panels',
   border: 'Borders, the timeline rail and the progress line ahead of the cargo',
   'control-border': 'Borders of inputs and selects',
-  accent: 'Buttons, the current milestone, the vessel marker, the progress line behind the cargo',
+  accent: "Buttons, the current milestone, the vessel marker, the current place's pin on the map, the progress line behind the cargo",
   'accent-text': 'Text on accent-coloured buttons',
   ok: 'Delivered and arrived statuses, and the stop of a delivery on the progress line',
   warn: 'Delays and advice, and the stop of a hold on the progress line',
@@ -162,6 +162,8 @@ export const trackerApi = {
     'map-placeholder': '"Loading map…", in the map\'s room until the map is drawn.',
     'map-hint': '"Click or focus the map to zoom and pan", shown on wheel or touch before the map is active.',
     'map-attribution': 'The basemap or tile attribution, always visible.',
+    'map-way-back':
+      'The map\'s "Fit route" button, and "Show vessel" or "Show aircraft" while a position is live, beside the zoom buttons.',
     'map-description': "The map's text alternative: visually hidden, and the drawn map's description.",
   },
   cssProperties: {

@@ -326,7 +326,7 @@ export const ar = {
   'map.route': 'المسار: {stops}.',
   'map.position': '{kind} {label}{details}.',
   'map.roledescription': 'خريطة',
-  'map.keys': 'مفاتيح الأسهم تحرّك الخريطة، والزائد والناقص للتكبير والتصغير.',
+  'map.keys': 'مفاتيح الأسهم تحرّك الخريطة، والزائد والناقص للتكبير والتصغير، وزر «عرض المسار كاملًا» يعيد عرض المسار كله.',
   'map.attribution': 'بيانات الخريطة: {source}.',
   'map.routeFromTo': 'المسار من {from} إلى {to}.',
   'map.routeVia': 'المسار من {from} عبر {via} إلى {to}.',
@@ -334,4 +334,7 @@ export const ar = {
   'map.position.near': '{kind} {label} قرب {place}{details}.',
   'map.zoomIn': 'تكبير',
   'map.zoomOut': 'تصغير',
+  'map.fitRoute': 'عرض المسار كاملًا',
+  'map.showVessel': 'عرض السفينة',
+  'map.showAircraft': 'عرض الطائرة',
 } as const satisfies Catalogue;

@@ -294,7 +294,8 @@ export const de = {
   'map.route': 'Route: {stops}.',
   'map.position': '{kind} {label}{details}.',
   'map.roledescription': 'Karte',
-  'map.keys': 'Die Pfeiltasten verschieben die Karte, Plus und Minus vergrößern und verkleinern sie.',
+  'map.keys':
+    'Die Pfeiltasten verschieben die Karte, Plus und Minus vergrößern und verkleinern sie; die Schaltfläche „Route einpassen“ zeigt wieder die ganze Route.',
   'map.attribution': 'Kartendaten: {source}.',
   'map.routeFromTo': 'Route von {from} nach {to}.',
   'map.routeVia': 'Route von {from} über {via} nach {to}.',
@@ -302,4 +303,7 @@ export const de = {
   'map.position.near': '{kind} {label} ist in der Nähe von {place}{details}.',
   'map.zoomIn': 'Vergrößern',
   'map.zoomOut': 'Verkleinern',
+  'map.fitRoute': 'Route einpassen',
+  'map.showVessel': 'Schiff zeigen',
+  'map.showAircraft': 'Flugzeug zeigen',
 } as const satisfies Catalogue;

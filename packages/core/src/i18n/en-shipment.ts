@@ -238,7 +238,7 @@ export const enShipment = {
   'map.route': 'Route: {stops}.',
   'map.position': '{kind} {label}{details}.',
   'map.roledescription': 'map',
-  'map.keys': 'Arrow keys move the map; plus and minus zoom in and out.',
+  'map.keys': 'Arrow keys move the map; plus and minus zoom in and out; the Fit route button shows the whole route again.',
   'map.attribution': 'Map data: {source}.',
   'map.routeFromTo': 'Route from {from} to {to}.',
   'map.routeVia': 'Route from {from} via {via} to {to}.',
@@ -246,4 +246,7 @@ export const enShipment = {
   'map.position.near': '{kind} {label} is near {place}{details}.',
   'map.zoomIn': 'Zoom in',
   'map.zoomOut': 'Zoom out',
+  'map.fitRoute': 'Fit route',
+  'map.showVessel': 'Show vessel',
+  'map.showAircraft': 'Show aircraft',
 } as const;

@@ -301,7 +301,7 @@ export const es = {
   'map.route': 'Ruta: {stops}.',
   'map.position': '{kind} {label}{details}.',
   'map.roledescription': 'mapa',
-  'map.keys': 'Las flechas mueven el mapa; más y menos lo acercan y lo alejan.',
+  'map.keys': 'Las flechas mueven el mapa; más y menos lo acercan y lo alejan; el botón «Ajustar ruta» vuelve a mostrar toda la ruta.',
   'map.attribution': 'Datos del mapa: {source}.',
   'map.routeFromTo': 'Ruta de {from} a {to}.',
   'map.routeVia': 'Ruta de {from} a {to} vía {via}.',
@@ -309,4 +309,7 @@ export const es = {
   'map.position.near': '{kind} {label} está cerca de {place}{details}.',
   'map.zoomIn': 'Acercar',
   'map.zoomOut': 'Alejar',
+  'map.fitRoute': 'Ajustar ruta',
+  'map.showVessel': 'Mostrar buque',
+  'map.showAircraft': 'Mostrar avión',
 } as const satisfies Catalogue;

@@ -301,7 +301,8 @@ export const fr = {
   'map.route': 'Itinéraire : {stops}.',
   'map.position': '{kind} {label}{details}.',
   'map.roledescription': 'carte',
-  'map.keys': 'Les flèches déplacent la carte ; plus et moins l’agrandissent et la réduisent.',
+  'map.keys':
+    'Les flèches déplacent la carte ; plus et moins l’agrandissent et la réduisent ; le bouton « Voir l’itinéraire » montre de nouveau tout l’itinéraire.',
   'map.attribution': 'Données cartographiques : {source}.',
   'map.routeFromTo': 'Itinéraire de {from} à {to}.',
   'map.routeVia': 'Itinéraire de {from} à {to} via {via}.',
@@ -309,4 +310,7 @@ export const fr = {
   'map.position.near': '{kind} {label} est près de {place}{details}.',
   'map.zoomIn': 'Zoom avant',
   'map.zoomOut': 'Zoom arrière',
+  'map.fitRoute': 'Voir l’itinéraire',
+  'map.showVessel': 'Voir le navire',
+  'map.showAircraft': 'Voir l’avion',
 } as const satisfies Catalogue;

@@ -279,7 +279,7 @@ export const ja = {
   'map.route': 'ルート：{stops}。',
   'map.position': '{kind} {label}{details}。',
   'map.roledescription': '地図',
-  'map.keys': '矢印キーで地図を移動し、プラスとマイナスで拡大・縮小します。',
+  'map.keys': '矢印キーで地図を移動し、プラスとマイナスで拡大・縮小します。「ルート全体」ボタンでルート全体を再び表示します。',
   'map.attribution': '地図データ：{source}。',
   'map.routeFromTo': '{from}から{to}までのルート。',
   'map.routeVia': '{from}から{via}経由で{to}までのルート。',
@@ -287,4 +287,7 @@ export const ja = {
   'map.position.near': '{kind} {label}：{place}付近{details}。',
   'map.zoomIn': '拡大',
   'map.zoomOut': '縮小',
+  'map.fitRoute': 'ルート全体',
+  'map.showVessel': '本船を表示',
+  'map.showAircraft': '航空機を表示',
 } as const satisfies Catalogue;

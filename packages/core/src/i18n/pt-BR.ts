@@ -301,7 +301,7 @@ export const ptBR = {
   'map.route': 'Rota: {stops}.',
   'map.position': '{kind} {label}{details}.',
   'map.roledescription': 'mapa',
-  'map.keys': 'As setas movem o mapa; mais e menos aproximam e afastam.',
+  'map.keys': 'As setas movem o mapa; mais e menos aproximam e afastam; o botão “Ajustar rota” mostra de novo a rota inteira.',
   'map.attribution': 'Dados do mapa: {source}.',
   'map.routeFromTo': 'Rota de {from} para {to}.',
   'map.routeVia': 'Rota de {from} para {to} via {via}.',
@@ -309,4 +309,7 @@ export const ptBR = {
   'map.position.near': '{kind} {label} está perto de {place}{details}.',
   'map.zoomIn': 'Aumentar o zoom',
   'map.zoomOut': 'Diminuir o zoom',
+  'map.fitRoute': 'Ajustar rota',
+  'map.showVessel': 'Mostrar navio',
+  'map.showAircraft': 'Mostrar aeronave',
 } as const satisfies Catalogue;

@@ -274,7 +274,7 @@ export const zhCN = {
   'map.route': '航线：{stops}。',
   'map.position': '{kind} {label}{details}。',
   'map.roledescription': '地图',
-  'map.keys': '方向键移动地图，加号和减号放大和缩小。',
+  'map.keys': '方向键移动地图，加号和减号放大和缩小；“显示全程”按钮重新显示整条路线。',
   'map.attribution': '地图数据：{source}。',
   'map.routeFromTo': '从{from}到{to}的路线。',
   'map.routeVia': '从{from}经{via}到{to}的路线。',
@@ -282,4 +282,7 @@ export const zhCN = {
   'map.position.near': '{kind} {label}位于{place}附近{details}。',
   'map.zoomIn': '放大',
   'map.zoomOut': '缩小',
+  'map.fitRoute': '显示全程',
+  'map.showVessel': '显示船舶',
+  'map.showAircraft': '显示飞机',
 } as const satisfies Catalogue;

@@ -232,7 +232,18 @@ export function placeLabels(input: PlacementInput): Placement[] {
     const label = input.labels[i]!;
     const sides = sidesInOrder(input.dir, label.prefer);
     let placed: Placement | undefined;
-    variants: for (const text of textVariants(label.text)) {
+    // Off the route wherever the whole name fits off it, its detail lines dropped if need be.
+    for (const text of textVariants(label.text).filter((t) => t.name === label.text.name)) {
+      const size = input.measure(text);
+      const off = sides
+        .map((side) => ({ side, box: labelBox(label.anchor, label.radius, side, size, gap) }))
+        .find((c) => free(c.box, i) && !crossesLines(c.box, lines));
+      if (off) {
+        placed = { hidden: false, side: off.side, text, shortened: false, box: off.box };
+        break;
+      }
+    }
+    variants: for (const text of placed ? [] : textVariants(label.text)) {
       const size = input.measure(text);
       const fits = sides
         .map((side) => ({ side, box: labelBox(label.anchor, label.radius, side, size, gap) }))
@@ -270,8 +281,8 @@ export interface FitInput extends LabelScene {
 }
 
 /**
- * Padding for fitting `bounds` into the map so that each label fits whole on its preferred
- * side, and no marker sits under a control. A control in a corner reserves the strip along
+ * Padding for fitting `bounds` into the map so that each label fits whole on the side of it
+ * that asks the least padding (the preferred one on a tie), and no marker sits under a control. A control in a corner reserves the strip along
  * the edge it covers less of (the zoom buttons: a narrow column; the attribution: a low row).
  * Label overhangs are found by predicting where the fit puts each anchor, a few rounds,
  * since more padding means a smaller scale. No side takes more than `maxShare` of the map:
@@ -314,12 +325,23 @@ export function fitPadding(input: FitInput): Padding {
     const overhang = { left: 0, top: 0, right: 0, bottom: 0 };
     input.labels.forEach((label, i) => {
       const anchor = { x: cx + (label.anchor.x - mx) * scale, y: cy + (label.anchor.y - my) * scale };
-      const side = sidesInOrder(input.dir, label.prefer)[0]!;
-      const b = labelBox(anchor, label.radius, side, sizes[i]!, gap);
-      overhang.left = Math.max(overhang.left, DEFAULT_MARGIN - b.left);
-      overhang.right = Math.max(overhang.right, b.right - (width - DEFAULT_MARGIN));
-      overhang.top = Math.max(overhang.top, DEFAULT_MARGIN - b.top);
-      overhang.bottom = Math.max(overhang.bottom, b.bottom - (height - DEFAULT_MARGIN));
+      // The side that asks the least room of the fit, the preferred one on a tie: a label at the
+      // map's edge goes above or below rather than push the whole route into a third of a phone.
+      const wants = sidesInOrder(input.dir, label.prefer).map((side) => {
+        const b = labelBox(anchor, label.radius, side, sizes[i]!, gap);
+        return {
+          left: Math.max(0, DEFAULT_MARGIN - b.left),
+          right: Math.max(0, b.right - (width - DEFAULT_MARGIN)),
+          top: Math.max(0, DEFAULT_MARGIN - b.top),
+          bottom: Math.max(0, b.bottom - (height - DEFAULT_MARGIN)),
+        };
+      });
+      const total = (w: Padding) => w.left + w.right + w.top + w.bottom;
+      const least = wants.reduce((best, w) => (total(w) < total(best) ? w : best));
+      overhang.left = Math.max(overhang.left, least.left);
+      overhang.right = Math.max(overhang.right, least.right);
+      overhang.top = Math.max(overhang.top, least.top);
+      overhang.bottom = Math.max(overhang.bottom, least.bottom);
     });
     let grew = false;
     for (const side of ['left', 'top', 'right', 'bottom'] as const) {

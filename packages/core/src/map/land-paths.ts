@@ -3,6 +3,7 @@ import type { LatLng, Polygon } from 'leaflet';
 import { landDigits } from './land-110m.generated.js';
 import { latLng, polygon } from './leaflet-parts.js';
 import { gridLngLat, unpackLand } from './packed-land.js';
+import { PANES } from './panes.js';
 
 /** Polygons of rings of `[lng, lat]`. */
 export type LandRings = Array<Array<Array<[number, number]>>>;
@@ -17,4 +18,4 @@ export const landLatLngs = (rings: LandRings, offset: number): LatLng[][][] =>
 
 /** A land path: one even-odd path of every ring. */
 export const landPolygon = (latLngs: LatLng[][][]): Polygon =>
-  polygon(latLngs, { interactive: false, className: 'tracker-land', stroke: false });
+  polygon(latLngs, { interactive: false, className: 'tracker-land', stroke: false, pane: PANES.land });

@@ -16,6 +16,7 @@ declare module 'leaflet/src/core/Handler.js' {
 declare module 'leaflet/src/dom/DomEvent.js' {
   import type { DomEvent } from 'leaflet';
   export const getWheelDelta: typeof DomEvent.getWheelDelta;
+  export const disableClickPropagation: typeof DomEvent.disableClickPropagation;
 }
 declare module 'leaflet/src/geo/LatLng.js' {
   export { latLng as toLatLng } from 'leaflet';
@@ -54,4 +55,7 @@ declare module 'leaflet/src/layer/tile/TileLayer.js' {
 declare module 'leaflet/src/control/Control.Zoom.js' {
   import type { control } from 'leaflet';
   export const zoom: typeof control.zoom;
+}
+declare module 'leaflet/src/control/Control.js' {
+  export { Control } from 'leaflet';
 }

@@ -22,7 +22,8 @@ import type { Layer, Map as LeafletMap } from 'leaflet';
 
 export { Map as LeafletMapClass } from 'leaflet/src/map/Map.js';
 export { Handler } from 'leaflet/src/core/Handler.js';
-export { getWheelDelta } from 'leaflet/src/dom/DomEvent.js';
+export { disableClickPropagation, getWheelDelta } from 'leaflet/src/dom/DomEvent.js';
+export { Control } from 'leaflet/src/control/Control.js';
 export { toLatLng as latLng } from 'leaflet/src/geo/LatLng.js';
 export { toLatLngBounds as latLngBounds } from 'leaflet/src/geo/LatLngBounds.js';
 export { toPoint as point } from 'leaflet/src/geometry/Point.js';
@@ -37,15 +38,18 @@ export { zoom as zoomControl } from 'leaflet/src/control/Control.Zoom.js';
 /**
  * Every vector layer asks its map for a renderer. Leaflet's own chooser imports the canvas
  * renderer too, for `preferCanvas`, which this map never sets: here each map gets one SVG
- * renderer, created with its first vector layer.
+ * renderer per pane (panes.ts orders them), created with the pane's first vector layer.
  */
-const renderers = new WeakMap<LeafletMap, SVG>();
+const renderers = new WeakMap<LeafletMap, Record<string, SVG>>();
 Map.include({
-  getRenderer(this: LeafletMap, _layer: Layer): SVG {
-    let renderer = renderers.get(this);
+  getRenderer(this: LeafletMap, layer: Layer): SVG {
+    const pane = layer.options.pane ?? 'overlayPane';
+    let byPane = renderers.get(this);
+    if (!byPane) renderers.set(this, (byPane = {}));
+    let renderer = byPane[pane];
     if (!renderer) {
-      renderer = svg();
-      renderers.set(this, renderer);
+      renderer = svg({ pane });
+      byPane[pane] = renderer;
     }
     if (!this.hasLayer(renderer)) this.addLayer(renderer);
     return renderer;

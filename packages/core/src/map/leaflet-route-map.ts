@@ -12,6 +12,7 @@ import type { Control, LatLng as LeafletLatLng, LayerGroup, Map as LeafletMap, P
 import { circleMarker, latLng, latLngBounds, layerGroup, LeafletMapClass, polyline, zoomControl } from './leaflet-parts.js';
 import type { LatLng, Position } from '../model/shipment.js';
 import type { MapView } from '../view/view-model.js';
+import type { CurrentPlace } from '../view/current-place.js';
 import {
   DEFAULT_GAP,
   fitPadding,
@@ -28,16 +29,20 @@ import {
 import { adoptCss } from './adopt-css.js';
 import { LandLayer } from './land-layer.js';
 import { LAND_MAX_ZOOM } from './land-levels.js';
+import { createPanes, PANES } from './panes.js';
 import { leafletCss } from './leaflet-css.generated.js';
 import { MapLabelLayer, VehicleLayer } from './pinned-elements.js';
 import { positionWords, type MapMessages } from '../view/map-messages.js';
 import { buildRouteScene, type RouteScene, type SceneStop } from './route-scene.js';
 import { usableTileUrl } from './tile-template.js';
+import { WayBackControl } from './way-back-control.js';
 import { WheelZoom } from './wheel-zoom.js';
 
 const SVG_NS = 'http://www.w3.org/2000/svg';
 /** The closest a fit goes: two ports a few kilometres apart still show their coast around them. */
 const FIT_MAX_ZOOM = 7;
+/** The least zoom "Show vessel" goes to: close enough to see which coast it is off. */
+const VEHICLE_ZOOM = 5;
 /** Past Leaflet's own timer that ends a zoom animation (250 ms). */
 const ZOOM_END_FALLBACK_MS = 500;
 
@@ -52,6 +57,8 @@ export interface RouteMapOptions {
   readonly tileUrl?: string;
   /** Milliseconds since the epoch, for the age of the position. */
   readonly now: number;
+  /** The stop where the shipment is now, when no vehicle position is live: a filled pin, its state in its label. */
+  readonly current?: CurrentPlace;
 }
 
 export interface RouteMapHooks {
@@ -137,6 +144,9 @@ function stopPriority(stop: SceneStop, index: number): number {
   return 10 + index;
 }
 
+/** The current place's pin: larger than a port's ring, and filled (tracker-route-map.ts). */
+const CURRENT_RADIUS = 8;
+
 /** The vehicle marker's size: big enough to find at a glance on a phone, its halo included. */
 const VEHICLE_SIZE = 30;
 
@@ -198,6 +208,8 @@ export class LeafletRouteMap {
   private readonly route: LayerGroup;
   private readonly labelLayer: LayerGroup;
   private readonly zoom: Control.Zoom;
+  /** At the zoom buttons' corner, the inline start (followDirection() moves both). */
+  private readonly wayBack = new WayBackControl({ position: 'topleft' });
   private labels: readonly MapLabel[] = [];
   /** The route as drawn, for labels to keep off. */
   private lines: LeafletLatLng[][] = [];
@@ -257,9 +269,11 @@ export class LeafletRouteMap {
     // Enabled by activate(), as Leaflet's own wheel handler would be.
     this.map.addHandler('scrollWheelZoom', WheelZoom);
     this.zoom = zoomControl().addTo(this.map);
+    this.wayBack.addTo(this.map);
     // Everything drawn (land, route, markers, labels) is said once, in words, by the map's
     // description: hidden here, the SVG renderer is no unnamed image and the labels no tooltips.
     this.map.getPane('mapPane')?.setAttribute('aria-hidden', 'true');
+    createPanes(this.map);
     this.basemap = layerGroup().addTo(this.map);
     this.route = layerGroup().addTo(this.map);
     this.labelLayer = layerGroup().addTo(this.map);
@@ -296,25 +310,32 @@ export class LeafletRouteMap {
         {
           className: `tracker-route tracker-route--${line.state}${line.part ? ` tracker-route--${line.part}` : ''}`,
           interactive: false,
+          pane: PANES.route,
           // A thicker tolerance would drop the small bends of a port approach.
           smoothFactor: 0.5,
         },
       ).addTo(this.route);
     }
     const labels: MapLabel[] = [];
+    // A drawn vehicle says where the shipment is; without one, the current place's pin does.
+    const current = scene.position ? undefined : options.current;
     scene.stops.forEach((stop, index) => {
+      const here = stop.place.code === current?.code;
       const major = stop.roles.some((r) => r === 'origin' || r === 'destination');
-      const radius = major ? 6 : 4.5;
+      const radius = here ? CURRENT_RADIUS : major ? 6 : 4.5;
       circleMarker(latLng(stop.at.lat, stop.at.lng), {
-        className: `tracker-place ${stop.roles.map((r) => `tracker-place--${r}`).join(' ')}`,
+        className: `tracker-place ${stop.roles.map((r) => `tracker-place--${r}`).join(' ')}${here ? ' tracker-place--current' : ''}`,
         radius,
         interactive: false,
+        pane: PANES.places,
       }).addTo(this.route);
+      const text = stopText(stop, view, options.messages);
       labels.push({
         at: stop.at,
-        text: stopText(stop, view, options.messages),
+        text: here && current.state ? { ...text, details: [current.state, ...text.details] } : text,
         radius: radius + 1,
-        priority: stopPriority(stop, index),
+        // As the vehicle's label would be: the place the visitor looks for first.
+        priority: here ? 2 : stopPriority(stop, index),
         prefer: 'inline-end',
         className: 'tracker-place-label',
         mergeable: true,
@@ -345,6 +366,7 @@ export class LeafletRouteMap {
     this.sizes.clear();
     this.lines = scene.lines.map((line) => line.latLngs.map((p) => latLng(p.lat, p.lng)));
     this.nameZoomButtons(options.messages);
+    this.offerWayBack(scene, options.messages);
     this.followDirection();
     if (this.fittedReference !== shipment.reference) {
       this.fittedReference = shipment.reference;
@@ -490,9 +512,37 @@ export class LeafletRouteMap {
     const focused = ['leaflet-control-zoom-in', 'leaflet-control-zoom-out'].find(
       (name) => active && this.zoom.getContainer()?.contains(active) && active.classList.contains(name),
     );
+    const wayBackFocused = active && this.wayBack.getContainer()?.contains(active) ? (active as HTMLElement) : undefined;
     this.zoom.remove();
     this.zoom.addTo(this.map);
+    // The way back stays under the zoom buttons.
+    this.wayBack.remove();
+    this.wayBack.addTo(this.map);
     if (focused) this.zoom.getContainer()?.querySelector<HTMLElement>(`.${focused}`)?.focus();
+    wayBackFocused?.focus();
+  }
+
+  /** "Fit route", and "Show vessel" or "Show aircraft" while a live position is drawn. */
+  private offerWayBack(scene: RouteScene, messages: MapMessages): void {
+    const position = scene.position;
+    this.wayBack.update(
+      { fitRoute: messages.fitRoute, ...(position ? { showVehicle: messages.showVehicle(position.position.kind) } : {}) },
+      {
+        fitRoute: () => this.fitRoute(),
+        ...(position ? { showVehicle: () => this.showVehicle(position.at) } : {}),
+      },
+    );
+  }
+
+  /** Back to the whole route, as first shown. */
+  private fitRoute(): void {
+    this.pendingFit = this.lastFit ?? this.pendingFit;
+    this.fitIfSized();
+  }
+
+  /** Centres the vehicle, zoomed in to at least VEHICLE_ZOOM. */
+  private showVehicle(at: LatLng): void {
+    this.map.setView(latLng(at.lat, at.lng), Math.max(this.map.getZoom(), VEHICLE_ZOOM), { animate: false });
   }
 
   /** Puts the zoom buttons at the inline start; the element's direction follows its language. */
@@ -501,6 +551,7 @@ export class LeafletRouteMap {
     if (dir === this.dir) return;
     this.dir = dir;
     this.zoom.setPosition(dir === 'rtl' ? 'topright' : 'topleft');
+    this.wayBack.setPosition(dir === 'rtl' ? 'topright' : 'topleft');
     // The padding mirrors with the direction: fit again, unless the visitor has moved the map.
     if (!this.engaged && !this.pendingFit && this.lastFit) this.pendingFit = this.lastFit;
   }
@@ -519,7 +570,7 @@ export class LeafletRouteMap {
   /** The zoom buttons and the host's overlays, relative to the map's corner. */
   private controlBoxes(): Box[] {
     const origin = this.container.getBoundingClientRect();
-    const elements = [this.zoom.getContainer(), ...(this.hooks.overlays?.() ?? [])];
+    const elements = [this.zoom.getContainer(), this.wayBack.getContainer(), ...(this.hooks.overlays?.() ?? [])];
     return elements.flatMap((el) => {
       const rect = el?.getBoundingClientRect();
       return rect && rect.width > 0 && rect.height > 0 ? [relativeBox(rect, origin)] : [];

@@ -9,6 +9,7 @@
 import type { LatLng, LeafletEvent, Map as LeafletMap, Point, ZoomAnimEvent } from 'leaflet';
 import type { Side } from './label-placement.js';
 import { Layer, point, setPosition } from './leaflet-parts.js';
+import { PANES } from './panes.js';
 
 /**
  * Where `at` will be, in the map's layer coordinates, when a zoom animation to `zoom` around
@@ -27,7 +28,7 @@ abstract class PinnedElement extends Layer {
 
   constructor(
     protected readonly at: LatLng,
-    pane: 'tooltipPane' | 'markerPane',
+    pane: typeof PANES.labels | typeof PANES.vehicle,
     content: Element,
   ) {
     super();
@@ -95,7 +96,7 @@ export class MapLabelLayer extends PinnedElement {
     /** The label's size as measured before placing; read from the element only when not given. */
     private readonly size?: { readonly width: number; readonly height: number },
   ) {
-    super(at, 'tooltipPane', content);
+    super(at, PANES.labels, content);
     this.element.style.opacity = '0.9';
   }
 
@@ -132,7 +133,7 @@ export class VehicleLayer extends PinnedElement {
     size: number,
     content: Element,
   ) {
-    super(at, 'markerPane', content);
+    super(at, PANES.vehicle, content);
     Object.assign(this.element.style, {
       marginLeft: `${-size / 2}px`,
       marginTop: `${-size / 2}px`,

@@ -3,6 +3,7 @@
 import { LitElement, css, html, nothing, unsafeCSS, type PropertyValues } from 'lit';
 import { clockOf, colourTokens, type ColourId } from '../first/shared.js';
 import type { MapView } from '../view/view-model.js';
+import type { CurrentPlace } from '../view/current-place.js';
 import type { LeafletRouteMap } from './leaflet-route-map.js';
 import { loadMapRenderer, mapLoadingConverter, NearViewportController, type MapLoading } from './lazy-map.js';
 import { describeRoute, englishMapMessages, type MapMessages } from '../view/map-messages.js';
@@ -54,6 +55,7 @@ const darkPalette = css`
  * @csspart canvas - The area the map is drawn in (Leaflet's container goes inside).
  * @csspart hint - "Click or focus the map to zoom and pan", shown on wheel or touch before the map is active.
  * @csspart attribution - The basemap or tile attribution, always visible while a map is drawn (said in the map's description).
+ * @csspart way-back - "Fit route", and "Show vessel" or "Show aircraft" while a position is live, beside the zoom buttons.
  * @csspart description - The text alternative: visually hidden, and the drawn map's description once there is one.
  *
  * @cssprop [--tracker-map-height=320px] - Height of the map.
@@ -71,6 +73,8 @@ const darkPalette = css`
 export class TrackerRouteMap extends LitElement {
   static override properties = {
     view: { attribute: false },
+    // A new object each render of the page: the map redraws only for another place or state.
+    current: { attribute: false, hasChanged: (a?: CurrentPlace, b?: CurrentPlace) => a?.code !== b?.code || a?.state !== b?.state },
     loading: { converter: mapLoadingConverter },
     tileUrl: { attribute: 'tile-url' },
     tileAttribution: { attribute: 'tile-attribution' },
@@ -88,6 +92,8 @@ export class TrackerRouteMap extends LitElement {
    * Leaflet layers are redrawn only when this object (or `messages`, `tile-url`) changes.
    */
   declare view: MapView | undefined;
+  /** The stop to mark as where the shipment is now, when no vehicle position is live (current-place.ts). */
+  declare current: CurrentPlace | undefined;
   /** When the map code is fetched: near the viewport (`lazy`), at once (`eager`), or never (`none`). */
   declare loading: MapLoading;
   /** An XYZ raster tile template (`https://…/{z}/{x}/{y}.png`) to use instead of the built-in vector basemap. */
@@ -116,6 +122,7 @@ export class TrackerRouteMap extends LitElement {
   constructor() {
     super();
     this.view = undefined;
+    this.current = undefined;
     this.loading = 'lazy';
     this.tileUrl = undefined;
     this.tileAttribution = undefined;
@@ -167,7 +174,7 @@ export class TrackerRouteMap extends LitElement {
       return;
     }
     if (this.#renderer) {
-      if (changed.has('view') || changed.has('tileUrl') || changed.has('messages')) this.#draw(this.#renderer);
+      if (changed.has('view') || changed.has('current') || changed.has('tileUrl') || changed.has('messages')) this.#draw(this.#renderer);
       // The attribution appears once the map is drawn; the view and labels make room for it.
       else if ((changed as Map<PropertyKey, unknown>).has('drawn')) this.#renderer.relayout();
       // It grows once it credits OpenStreetMap, whose land is drawn zoomed in: the labels make
@@ -220,6 +227,7 @@ export class TrackerRouteMap extends LitElement {
     renderer.show(view, {
       messages: this.#words,
       now: clockOf(this).now(),
+      ...(this.current ? { current: this.current } : {}),
       ...(this.tileUrl ? { tileUrl: this.tileUrl } : {}),
     });
   }
@@ -338,6 +346,37 @@ export class TrackerRouteMap extends LitElement {
       outline: var(--tracker-focus-ring, 2px solid var(--_ui-accent));
       outline-offset: -2px;
     }
+    /* The way back to the route (way-back-control.ts): text buttons in the zoom buttons' colours,
+       beside them rather than under, so on a phone they take a strip of the top, not of the side. */
+    .leaflet-container .tracker-way-back {
+      display: flex;
+      clear: none;
+      margin-inline-start: 6px;
+    }
+    .leaflet-container .tracker-way-back button {
+      font: inherit;
+      font-size: 0.75rem;
+      line-height: 1.2;
+      min-block-size: 30px;
+      padding-inline: 0.5em;
+      text-align: start;
+      border: 0;
+      border-radius: 0;
+      background-color: var(--_ui-bg);
+      color: var(--_ui-text);
+      cursor: pointer;
+    }
+    .leaflet-container .tracker-way-back button + button {
+      border-inline-start: 1px solid var(--_ui-control-border);
+    }
+    .leaflet-container .tracker-way-back button:hover,
+    .leaflet-container .tracker-way-back button:focus {
+      background-color: var(--_ui-surface);
+    }
+    .leaflet-container .tracker-way-back button:focus-visible {
+      outline: var(--tracker-focus-ring, 2px solid var(--_ui-accent));
+      outline-offset: -2px;
+    }
     .leaflet-container .leaflet-bar a.leaflet-disabled {
       background-color: var(--_ui-surface);
       color: var(--_ui-muted);
@@ -378,6 +417,13 @@ export class TrackerRouteMap extends LitElement {
       fill-opacity: 1;
       stroke: var(--tracker-route-completed-color, var(--_completed));
       stroke-width: 2;
+    }
+    /* Where the shipment is when no vehicle is live: filled in the accent, as the vehicle is, with
+       a ring in the map's surface colour that parts it from the land and the route. */
+    .tracker-place--current {
+      fill: var(--tracker-accent-color, var(--_accent));
+      stroke: var(--_surface);
+      stroke-width: 3;
     }
     .leaflet-tooltip.tracker-label {
       background: var(--tracker-map-label-background, var(--_surface));

@@ -50,6 +50,10 @@ export interface MapMessages {
   /** The zoom buttons' names and tooltips. */
   readonly zoomIn: string;
   readonly zoomOut: string;
+  /** The button that fits the whole route again. */
+  readonly fitRoute: string;
+  /** The button that centres the live vessel or aircraft. */
+  readonly showVehicle: (kind: 'vessel' | 'aircraft') => string;
 }
 
 /** How long ago, `ms` before now, in the largest unit up to days that fits: "35 minutes ago" rather than "2,100 seconds ago". */
@@ -97,6 +101,8 @@ export function mapMessagesFor(l: Localizer): MapMessages {
     attribution: (source) => l.t('map.attribution', { source }),
     zoomIn: l.t('map.zoomIn'),
     zoomOut: l.t('map.zoomOut'),
+    fitRoute: l.t('map.fitRoute'),
+    showVehicle: (kind) => l.t(kind === 'vessel' ? 'map.showVessel' : 'map.showAircraft'),
   };
 }
 

@@ -7,7 +7,7 @@
 import { html, nothing, type TemplateResult } from 'lit';
 import { formatMoment, isoOf } from '../format/dates.js';
 import type { Milestone, TimeKind } from '../model/shipment.js';
-import { progressLine, renderProgressLine } from './progress-line.js';
+import { progressLine, renderProgressLine, type ProgressLine } from './progress-line.js';
 import { DEPARTURES, type Journey, type StopFact } from './journey.js';
 import type { MilestoneView, ShipmentView, UnitView } from './view-model.js';
 import type { RenderContext } from './render-context.js';
@@ -32,8 +32,13 @@ export function progressOf(unit: UnitView): Progress {
   };
 }
 
-export function renderProgress(view: ShipmentView, unit: UnitView | undefined, ctx: RenderContext): TemplateResult | typeof nothing {
-  const line = progressLine(view, unit);
+export function renderProgress(
+  view: ShipmentView,
+  unit: UnitView | undefined,
+  ctx: RenderContext,
+  // The map's current place reads the same line (shipment-view.ts).
+  line: ProgressLine | undefined = progressLine(view, unit),
+): TemplateResult | typeof nothing {
   // Without events, the line alone says that the cargo has not left yet (a booking without containers).
   if (!line && (!unit || unit.unit.milestones.length === 0)) return nothing;
   const { l } = ctx;

@@ -19,6 +19,8 @@ import type { MapView, ShipmentView } from './view-model.js';
 import { renderEta, renderExceptions, renderRoute, renderStatus } from './summary.js';
 import { renderTimeline, renderUnitSwitcher } from './timeline.js';
 import { renderProgress } from './progress.js';
+import { progressLine } from './progress-line.js';
+import { currentPlace, type CurrentPlace } from './current-place.js';
 import { enShipment } from '../i18n/en-shipment.js';
 import { registerEnglish } from '../first/shared.js';
 
@@ -105,7 +107,8 @@ export function renderShipmentView(view: ShipmentView, ctx: RenderContext, optio
   const { shipment } = view;
   const unitIndex = Math.min(options.selectedUnit, Math.max(0, view.units.length - 1));
   const unit = view.units[unitIndex];
-  const map = renderMap(view.map, options.map, ctx);
+  const line = progressLine(view, unit);
+  const map = renderMap(view.map, options.map, ctx, currentPlace(view, unit, line, ctx.l));
   return html`<article class="shipment" part="shipment" aria-label=${ctx.l.t('shipment.heading', { number: shipment.reference })}>
     ${renderStatus(view, ctx)}
     ${
@@ -116,7 +119,7 @@ export function renderShipmentView(view: ShipmentView, ctx: RenderContext, optio
       // Which container the rest is about, with each one's status: near the top, not under the map.
       renderUnitSwitcher(view.units, unitIndex, options.onSelectUnit, ctx)
     }
-    ${renderProgress(view, unit, ctx)}
+    ${renderProgress(view, unit, ctx, line)}
     <div class="panels ${map === nothing ? '' : 'with-map'}">
       <div class="summary">${renderEta(view, ctx, unit)} ${renderRoute(view, ctx, unit)}</div>
       ${
@@ -148,18 +151,24 @@ function renderNoUnits(shipment: Shipment, ctx: RenderContext): TemplateResult {
  * shows the placeholder: as this element's child before the map element is defined, then
  * through the map's `placeholder` slot until the map is drawn (or has failed to load).
  */
-function renderMap(view: MapView, settings: MapSettings, ctx: RenderContext): TemplateResult | typeof nothing {
+function renderMap(
+  view: MapView,
+  settings: MapSettings,
+  ctx: RenderContext,
+  current: CurrentPlace | undefined,
+): TemplateResult | typeof nothing {
   if (settings.loading === 'none' || !hasMapData(view.shipment)) return nothing;
   defineRouteMap();
   const loading = ctx.l.t('map.loading');
   return html`<cargo-tracker-route-map
     part="map"
-    exportparts="canvas: map-canvas, hint: map-hint, attribution: map-attribution, description: map-description"
+    exportparts="canvas: map-canvas, hint: map-hint, attribution: map-attribution, way-back: map-way-back, description: map-description"
     loading=${settings.loading}
     theme=${settings.theme}
     tile-url=${ifDefined(settings.tileUrl)}
     tile-attribution=${ifDefined(settings.tileAttribution)}
     .view=${view}
+    .current=${current}
     .messages=${settings.messages}
     ><p slot="placeholder" class="map-placeholder" part="map-placeholder" role="status">${loading}</p></cargo-tracker-route-map
   >`;

@@ -94,6 +94,7 @@ import { oceanQuery } from './ocean-early-lookup.js';
  * @csspart map-placeholder - "Loading map…", in the map's room until the map is drawn.
  * @csspart map-hint - "Click or focus the map to zoom and pan", shown on wheel or touch before the map is active.
  * @csspart map-attribution - The basemap or tile attribution, always visible.
+ * @csspart map-way-back - The map's "Fit route" button, and "Show vessel" or "Show aircraft" while a position is live, beside the zoom buttons.
  * @csspart map-description - The map's text alternative: visually hidden, and the drawn map's description.
  * @csspart vessels - The vessels and their voyages.
  * @cssprop --tracker-font-family - Font of both elements; unset, the page's (inherited).
@@ -104,7 +105,7 @@ import { oceanQuery } from './ocean-early-lookup.js';
  * @cssprop [--tracker-surface-color=#f4f6f9] - Background of notices, the ETA box and similar panels (dark theme #1e2531).
  * @cssprop [--tracker-border-color=#d5dae2] - Borders, the timeline rail and the progress line ahead of the cargo (dark theme #394354).
  * @cssprop [--tracker-control-border-color=#6b7384] - Borders of inputs and selects (dark theme #7d889b).
- * @cssprop [--tracker-accent-color=#0b5cad] - Buttons, the current milestone, the vessel marker, the progress line behind the cargo (dark theme #7db6ff).
+ * @cssprop [--tracker-accent-color=#0b5cad] - Buttons, the current milestone, the vessel marker, the current place's pin on the map, the progress line behind the cargo (dark theme #7db6ff).
  * @cssprop [--tracker-accent-text-color=#ffffff] - Text on accent-coloured buttons (dark theme #0b1320).
  * @cssprop [--tracker-success-color=#17733a] - Delivered and arrived statuses, and the stop of a delivery on the progress line (dark theme #6fd08f).
  * @cssprop [--tracker-warning-color=#8a5300] - Delays and advice, and the stop of a hold on the progress line (dark theme #f2c066).
@@ -129,7 +130,7 @@ import { oceanQuery } from './ocean-early-lookup.js';
  * @cssprop --ocean-tracker-surface-color - Background of notices, the ETA box and similar panels, for `<ocean-tracker>` alone: wins over `--tracker-surface-color`.
  * @cssprop --ocean-tracker-border-color - Borders, the timeline rail and the progress line ahead of the cargo, for `<ocean-tracker>` alone: wins over `--tracker-border-color`.
  * @cssprop --ocean-tracker-control-border-color - Borders of inputs and selects, for `<ocean-tracker>` alone: wins over `--tracker-control-border-color`.
- * @cssprop --ocean-tracker-accent-color - Buttons, the current milestone, the vessel marker, the progress line behind the cargo, for `<ocean-tracker>` alone: wins over `--tracker-accent-color`.
+ * @cssprop --ocean-tracker-accent-color - Buttons, the current milestone, the vessel marker, the current place's pin on the map, the progress line behind the cargo, for `<ocean-tracker>` alone: wins over `--tracker-accent-color`.
  * @cssprop --ocean-tracker-accent-text-color - Text on accent-coloured buttons, for `<ocean-tracker>` alone: wins over `--tracker-accent-text-color`.
  * @cssprop --ocean-tracker-success-color - Delivered and arrived statuses, and the stop of a delivery on the progress line, for `<ocean-tracker>` alone: wins over `--tracker-success-color`.
  * @cssprop --ocean-tracker-warning-color - Delays and advice, and the stop of a hold on the progress line, for `<ocean-tracker>` alone: wins over `--tracker-warning-color`.

@@ -9,6 +9,8 @@ import { FakeClock, TEST_NOW } from '../../../support/fake-clock.js';
 import { mapDrawn } from '../../../a11y/elements.js';
 import { frames } from './map-test-helpers.js';
 import { DEFAULT_GAP, DEFAULT_MARGIN } from '../../../../packages/core/src/map/label-placement.js';
+import { airDocuments } from '../../../../demo/mock-service/air-documents.js';
+import { oceanDocuments } from '../../../../demo/mock-service/ocean-documents.js';
 
 export interface Route {
   readonly id: string;
@@ -16,6 +18,22 @@ export interface Route {
   readonly tag: 'ocean-tracker' | 'air-tracker';
   readonly document: () => Promise<unknown>;
 }
+
+/** Every document the demo serves, as the tracker that shows it. */
+export const demoRoutes: readonly Route[] = [
+  ...[...oceanDocuments].map(([number, build]) => ({
+    id: `demo-${number}`,
+    name: `demo ${number}`,
+    tag: 'ocean-tracker' as const,
+    document: async () => build({ nowMs: TEST_NOW, number, withRoute: true }),
+  })),
+  ...[...airDocuments].map(([number, build]) => ({
+    id: `demo-${number}`,
+    name: `demo ${number}`,
+    tag: 'air-tracker' as const,
+    document: async () => build({ nowMs: TEST_NOW, number, withRoute: true }),
+  })),
+];
 
 // Sub-pixel positions of a transform can round either way.
 const EPSILON = 0.5;
@@ -79,7 +97,7 @@ export function labelBoxes(el: TrackerElement): Array<{ text: string; box: DOMRe
 
 export function controlBoxes(el: TrackerElement): Array<{ name: string; box: DOMRect }> {
   const root = mapOf(el).shadowRoot;
-  return [...root.querySelectorAll<HTMLElement>('.leaflet-control-zoom, .attribution')].map((node) => ({
+  return [...root.querySelectorAll<HTMLElement>('.leaflet-control-zoom, .tracker-way-back, .attribution')].map((node) => ({
     name: node.className,
     box: node.getBoundingClientRect(),
   }));

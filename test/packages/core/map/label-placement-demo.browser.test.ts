@@ -4,11 +4,8 @@
 import { expect } from '@open-wc/testing';
 import '@cargo-trackers/ocean-tracker';
 import '@cargo-trackers/air-tracker';
-import { airDocuments } from '../../../../demo/mock-service/air-documents.js';
-import { oceanDocuments } from '../../../../demo/mock-service/ocean-documents.js';
 import { itExceptIn, setViewport, tooNarrowFor } from '../../../support/browser.js';
-import { TEST_NOW } from '../../../support/fake-clock.js';
-import { cutThoughWholeFits, loadedAt, mapOf, overVehicle, problems, type Route } from './label-geometry.js';
+import { cutThoughWholeFits, loadedAt, mapOf, overVehicle, problems, demoRoutes } from './label-geometry.js';
 
 describe('map labels on the demo numbers', () => {
   afterEach(async () => {
@@ -16,20 +13,7 @@ describe('map labels on the demo numbers', () => {
     await setViewport({ width: 800, height: 600 });
   });
 
-  const demo: Route[] = [
-    ...[...oceanDocuments].map(([number, build]) => ({
-      id: `demo-${number}`,
-      name: `demo ${number}`,
-      tag: 'ocean-tracker' as const,
-      document: async () => build({ nowMs: TEST_NOW, number, withRoute: true }),
-    })),
-    ...[...airDocuments].map(([number, build]) => ({
-      id: `demo-${number}`,
-      name: `demo ${number}`,
-      tag: 'air-tracker' as const,
-      document: async () => build({ nowMs: TEST_NOW, number, withRoute: true }),
-    })),
-  ];
+  const demo = demoRoutes;
   for (const route of demo) {
     for (const lang of ['en', 'ar']) {
       for (const width of [320, 390, 768, 1280]) {

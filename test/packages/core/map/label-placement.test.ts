@@ -146,6 +146,32 @@ describe('placeLabels', () => {
     assert.equal(shown(on!)?.shortened, false);
   });
 
+  it('drops a detail line rather than cross the route, when the whole name then fits off it', () => {
+    // Routes leave the marker east and south; the inline start is a control; above, only the name has room.
+    const lines = [
+      [
+        { x: 200, y: 50 },
+        { x: 400, y: 50 },
+      ],
+      [
+        { x: 200, y: 50 },
+        { x: 200, y: 300 },
+      ],
+    ];
+    const controls: Box[] = [{ left: 0, top: 0, right: 150, bottom: 300 }];
+    const [placement] = placeLabels({
+      labels: [label('Frankfurt', 200, 50, 0, ['Destination'])],
+      size,
+      dir: 'ltr',
+      controls,
+      measure,
+      lines,
+    });
+    assert.equal(shown(placement!)?.side, 'top');
+    assert.deepEqual(shown(placement!)?.text, { name: 'Frankfurt', details: [] });
+    assert.equal(shown(placement!)?.shortened, false);
+  });
+
   it('puts a vehicle label above its marker when there is room', () => {
     const [placement] = placeLabels({
       labels: [label('MSC GULSUN', 200, 150, 0, ['16.4 knots'], 'above')],
@@ -237,12 +263,13 @@ describe('fitPadding', () => {
   const labels = [label('Ningbo', 220, 100, 1, ['Origin, Port of loading']), label('Rotterdam', 130, 85, 0, ['Destination'])];
   const bounds: Box = { left: 128, top: 80, right: 222, bottom: 130 };
 
-  it('leaves room at the inline end for the label of the marker at that edge, mirrored in RTL', () => {
+  it('leaves room for the label of the marker at an edge on the side that asks least, mirrored in RTL', () => {
     const ltr = fitPadding({ labels, bounds, size, dir: 'ltr', controls: [], measure });
     const rtl = fitPadding({ labels, bounds, size, dir: 'rtl', controls: [], measure });
-    assert.ok(ltr.right >= measure(labels[0]!.text).width, `LTR right padding ${ltr.right}`);
-    assert.ok(rtl.left >= measure(labels[1]!.text).width, `RTL left padding ${rtl.left}`);
-    assert.ok(ltr.left < ltr.right && rtl.right < rtl.left);
+    assert.deepEqual(rtl, { left: ltr.right, top: ltr.top, right: ltr.left, bottom: ltr.bottom });
+    // Ningbo's label beside it would take its width off the route; above or below it takes a line's height.
+    assert.ok(ltr.right < measure(labels[0]!.text).width, `LTR right padding ${ltr.right}`);
+    assert.ok(Math.max(ltr.top, ltr.bottom) >= 24, `LTR top ${ltr.top}, bottom ${ltr.bottom}`);
   });
 
   it('reserves the narrow strip a corner control covers: a column for the zoom buttons, a row for the attribution', () => {
