@@ -1,8 +1,8 @@
 // The plugin's proxy routes (cargo-trackers/v1/…) in a real WordPress, addressed as a site with
 // plain permalinks exposes them (/?rest_route=/cargo-trackers/v1/ocean&…): the shared proxy
-// contract and the PHP attack suite, in Debian's WordPress 6.1 and the newest WordPress this project
-// installs (6.5), each without a persistent object cache (file counters) and with a Redis
-// object-cache drop-in against a real redis-server. One WordPress per combination serves every case;
+// contract and the PHP attack suite, in Debian's WordPress 6.1 with a Redis object-cache drop-in
+// against a real redis-server, and in the newest WordPress this project installs (6.5) without a
+// persistent object cache (file counters). One WordPress per combination serves every case;
 // each case points the plugin at its own upstream and a fresh state through a test mu-plugin. The
 // key comes from CARGO_TRACKERS_API_KEY, as wp-config.php would define it, and is looked for in
 // every answer, the debug log, the database and the settings page.
@@ -78,304 +78,302 @@ ${code}
   }
 }
 
-const wordpresses: Array<[string, () => Promise<WordPressSource>]> = [
-  ["Debian's WordPress 6.1", () => debianWordPress()],
-  ['WordPress 6.5 (Playground build)', () => playgroundWordPress('6.5')],
+// Each WordPress once and each counter store once, not every pairing: the proxy's PHP does not ask
+// which WordPress runs it, and the store is chosen by whether a persistent object cache is present.
+const sites: Array<[string, () => Promise<WordPressSource>, boolean]> = [
+  ["Debian's WordPress 6.1", () => debianWordPress(), true],
+  ['WordPress 6.5 (Playground build)', () => playgroundWordPress('6.5'), false],
 ];
 
-for (const [label, load] of wordpresses) {
-  for (const objectCache of [false, true]) {
-    const name = `the plugin's routes in ${label}, ${objectCache ? 'Redis object cache' : 'no persistent object cache'}`;
-    describe(name, { skip: objectCache ? redisUnavailable() : undefined }, () => {
-      let site: WordPressSite;
-      let redis: RedisServer | undefined;
+for (const [label, load, objectCache] of sites) {
+  const name = `the plugin's routes in ${label}, ${objectCache ? 'Redis object cache' : 'no persistent object cache'}`;
+  describe(name, { skip: objectCache ? redisUnavailable() : undefined }, () => {
+    let site: WordPressSite;
+    let redis: RedisServer | undefined;
 
-      before(async () => {
-        const missing = objectCache ? phpExtensionMissing('redis', 'php-redis') : undefined;
-        if (missing !== undefined) throw new Error(missing);
-        const source = await load();
-        const files: Record<string, string> = { 'wp-content/mu-plugins/cargo-trackers-proxy-test.php': MU_PLUGIN };
-        if (objectCache) {
-          redis = await startRedis();
-          files['wp-content/object-cache.php'] = (await readFile(DROP_IN, 'utf8')).replace('{{REDIS_PORT}}', String(redis.port));
-        }
-        const { port } = await reservePort();
-        site = await startWordPressSite(source, {
-          port,
-          scriptUrl: 'http://127.0.0.1:9/unused.js',
-          proxyBase: 'http://127.0.0.1:9/',
-          posts: [],
-          files,
-        });
-      });
-
-      after(async () => {
-        await site?.close();
-        await redis?.stop();
-      });
-
-      /** Points the running site at this case's upstream, with fresh counters and cache. */
-      async function start(options: PhpProxyOptions): Promise<PhpProxy> {
-        const stateDir = await mkdtemp(join(tmpdir(), 'cargo-trackers-wp-state-'));
-        const { apiKey, ...rest } = options;
-        assert.equal(apiKey, CANARY_KEY, 'the key comes from the constant the mu-plugin defines');
-        const config = {
-          ...rest,
-          corsOrigins: options.corsOrigins ?? [],
-          timeoutMs: options.timeoutMs ?? 2_000,
-          limits: phpLimits(options.limits),
-          stateDir,
-        };
-        await writeFile(join(site.dir, TEST_CONFIG), JSON.stringify(config));
-        if (redis !== undefined) await redis.command('FLUSHALL');
-        return {
-          url: site.origin,
-          address: (path) => restAddress(site.origin, path),
-          logs: () => [],
-          close: async () => {
-            await rm(join(site.dir, TEST_CONFIG), { force: true });
-            await rm(stateDir, { recursive: true, force: true });
-          },
-        };
+    before(async () => {
+      const missing = objectCache ? phpExtensionMissing('redis', 'php-redis') : undefined;
+      if (missing !== undefined) throw new Error(missing);
+      const source = await load();
+      const files: Record<string, string> = { 'wp-content/mu-plugins/cargo-trackers-proxy-test.php': MU_PLUGIN };
+      if (objectCache) {
+        redis = await startRedis();
+        files['wp-content/object-cache.php'] = (await readFile(DROP_IN, 'utf8')).replace('{{REDIS_PORT}}', String(redis.port));
       }
+      const { port } = await reservePort();
+      site = await startWordPressSite(source, {
+        port,
+        scriptUrl: 'http://127.0.0.1:9/unused.js',
+        proxyBase: 'http://127.0.0.1:9/',
+        posts: [],
+        files,
+      });
+    });
 
-      describeProxyContract(name, start);
-      describePhpProxy(name, start, { logs: false });
+    after(async () => {
+      await site?.close();
+      await redis?.stop();
+    });
 
-      describe(`${name}: WordPress around the proxy`, () => {
-        it('adds none of its REST headers: no CORS for every site, no X-WP-*, no Link', async () => {
-          const upstream = await startUpstream();
+    /** Points the running site at this case's upstream, with fresh counters and cache. */
+    async function start(options: PhpProxyOptions): Promise<PhpProxy> {
+      const stateDir = await mkdtemp(join(tmpdir(), 'cargo-trackers-wp-state-'));
+      const { apiKey, ...rest } = options;
+      assert.equal(apiKey, CANARY_KEY, 'the key comes from the constant the mu-plugin defines');
+      const config = {
+        ...rest,
+        corsOrigins: options.corsOrigins ?? [],
+        timeoutMs: options.timeoutMs ?? 2_000,
+        limits: phpLimits(options.limits),
+        stateDir,
+      };
+      await writeFile(join(site.dir, TEST_CONFIG), JSON.stringify(config));
+      if (redis !== undefined) await redis.command('FLUSHALL');
+      return {
+        url: site.origin,
+        address: (path) => restAddress(site.origin, path),
+        logs: () => [],
+        close: async () => {
+          await rm(join(site.dir, TEST_CONFIG), { force: true });
+          await rm(stateDir, { recursive: true, force: true });
+        },
+      };
+    }
+
+    describeProxyContract(name, start);
+    describePhpProxy(name, start, { logs: false });
+
+    describe(`${name}: WordPress around the proxy`, () => {
+      it('adds none of its REST headers: no CORS for every site, no X-WP-*, no Link', async () => {
+        const upstream = await startUpstream();
+        const proxy = await start({ baseUrl: upstream.url, apiKey: CANARY_KEY });
+        try {
+          const answer = await readAnswer(
+            await fetch(restAddress(site.origin, '/api/tracking/ocean?referenceNumber=A1'), {
+              headers: { ...MARKER, origin: 'https://evil.example' },
+            }),
+          );
+          assert.equal(answer.status, 403);
+          const listed = await readAnswer(
+            await fetch(restAddress(site.origin, '/api/tracking/ocean?referenceNumber=A1'), { headers: MARKER }),
+          );
+          assert.equal(listed.status, 200);
+          for (const response of [answer, listed]) {
+            const names = [...response.headers.keys()];
+            assert.deepEqual(
+              names.filter(
+                (n) =>
+                  n.startsWith('x-wp') ||
+                  n === 'link' ||
+                  n === 'x-powered-by' ||
+                  n === 'x-robots-tag' ||
+                  n === 'access-control-allow-credentials' ||
+                  n === 'access-control-allow-headers',
+              ),
+              [],
+              names.join(', '),
+            );
+            assert.equal(response.headers.get('access-control-allow-origin'), null);
+          }
+          assert.equal(upstream.requests.length, 1);
+        } finally {
+          await proxy.close();
+          await upstream.close();
+        }
+      });
+
+      it('refuses the test-connection action without an administrator and a nonce, and asks the service nothing', async () => {
+        const upstream = await startUpstream();
+        const proxy = await start({ baseUrl: upstream.url, apiKey: CANARY_KEY });
+        try {
+          const answer = await fetch(`${site.origin}/wp-admin/admin-post.php`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/x-www-form-urlencoded' },
+            body: 'action=cargo_trackers_test_connection',
+            redirect: 'manual',
+          });
+          observe(await answer.text());
+          assert.ok(answer.status >= 300, `status ${answer.status}`);
+          assert.equal(upstream.requests.length, 0);
+        } finally {
+          await proxy.close();
+          await upstream.close();
+        }
+      });
+
+      it('tests the connection with a number that cannot exist: 404 says the key works, 401 that it does not', async () => {
+        for (const [status, verdict] of [
+          [404, 'good_key'],
+          [401, 'bad_key'],
+          [500, 'other'],
+        ] as const) {
+          const upstream = await startUpstream((_req, res) =>
+            res.writeHead(status, { 'content-type': 'application/json' }).end('{"message":"said the service"}'),
+          );
           const proxy = await start({ baseUrl: upstream.url, apiKey: CANARY_KEY });
           try {
-            const answer = await readAnswer(
-              await fetch(restAddress(site.origin, '/api/tracking/ocean?referenceNumber=A1'), {
-                headers: { ...MARKER, origin: 'https://evil.example' },
-              }),
-            );
-            assert.equal(answer.status, 403);
-            const listed = await readAnswer(
-              await fetch(restAddress(site.origin, '/api/tracking/ocean?referenceNumber=A1'), { headers: MARKER }),
-            );
-            assert.equal(listed.status, 200);
-            for (const response of [answer, listed]) {
-              const names = [...response.headers.keys()];
-              assert.deepEqual(
-                names.filter(
-                  (n) =>
-                    n.startsWith('x-wp') ||
-                    n === 'link' ||
-                    n === 'x-powered-by' ||
-                    n === 'x-robots-tag' ||
-                    n === 'access-control-allow-credentials' ||
-                    n === 'access-control-allow-headers',
-                ),
-                [],
-                names.join(', '),
-              );
-              assert.equal(response.headers.get('access-control-allow-origin'), null);
-            }
+            const probe = JSON.parse(await wpCli(site, 'echo json_encode(cargo_trackers_probe());')) as Record<string, unknown>;
+            assert.deepEqual(probe, { verdict, status, detail: 'said the service' });
             assert.equal(upstream.requests.length, 1);
+            assert.equal(upstream.requests[0]?.path, '/v1/shipments/ocean');
+            assert.equal(upstream.requests[0]?.headers.authorization, `Bearer ${CANARY_KEY}`);
           } finally {
             await proxy.close();
             await upstream.close();
           }
-        });
+        }
+      });
 
-        it('refuses the test-connection action without an administrator and a nonce, and asks the service nothing', async () => {
-          const upstream = await startUpstream();
-          const proxy = await start({ baseUrl: upstream.url, apiKey: CANARY_KEY });
-          try {
-            const answer = await fetch(`${site.origin}/wp-admin/admin-post.php`, {
-              method: 'POST',
-              headers: { 'content-type': 'application/x-www-form-urlencoded' },
-              body: 'action=cargo_trackers_test_connection',
-              redirect: 'manual',
-            });
-            observe(await answer.text());
-            assert.ok(answer.status >= 300, `status ${answer.status}`);
-            assert.equal(upstream.requests.length, 0);
-          } finally {
-            await proxy.close();
-            await upstream.close();
-          }
-        });
+      it('shows the administrator that the constant wins, and the key only by its last four characters', async () => {
+        const page = await wpCli(site, 'cargo_trackers_settings_page();');
+        observe(page);
+        assert.match(page, /CARGO_TRACKERS_API_KEY in wp-config\.php, which wins over this page/);
+        assert.ok(page.includes(`…${CANARY_KEY.slice(-4)}`), 'the last four characters');
+        assert.ok(!page.includes('name="cargo_trackers_api_key"'), 'no key field while the constant is set');
+        assert.match(page, /name=['"]option_page['"] value=['"]cargo_trackers['"]/);
+        assert.match(page, /name="_wpnonce"/);
+      });
 
-        it('tests the connection with a number that cannot exist: 404 says the key works, 401 that it does not', async () => {
-          for (const [status, verdict] of [
-            [404, 'good_key'],
-            [401, 'bad_key'],
-            [500, 'other'],
-          ] as const) {
-            const upstream = await startUpstream((_req, res) =>
-              res.writeHead(status, { 'content-type': 'application/json' }).end('{"message":"said the service"}'),
-            );
-            const proxy = await start({ baseUrl: upstream.url, apiKey: CANARY_KEY });
-            try {
-              const probe = JSON.parse(await wpCli(site, 'echo json_encode(cargo_trackers_probe());')) as Record<string, unknown>;
-              assert.deepEqual(probe, { verdict, status, detail: 'said the service' });
-              assert.equal(upstream.requests.length, 1);
-              assert.equal(upstream.requests[0]?.path, '/v1/shipments/ocean');
-              assert.equal(upstream.requests[0]?.headers.authorization, `Bearer ${CANARY_KEY}`);
-            } finally {
-              await proxy.close();
-              await upstream.close();
-            }
-          }
-        });
+      it('answers under pretty permalinks too, as /wp-json/cargo-trackers/v1/…', async () => {
+        const upstream = await startUpstream();
+        const proxy = await start({ baseUrl: upstream.url, apiKey: CANARY_KEY });
+        await wpCli(site, "update_option('permalink_structure', '/%postname%/'); flush_rewrite_rules();");
+        try {
+          const answer = await readAnswer(
+            await fetch(`${site.origin}/wp-json/cargo-trackers/v1/air?number=176-22817340&routePath=true`, { headers: MARKER }),
+          );
+          assert.equal(answer.status, 200);
+          assert.equal(upstream.requests[0]?.url, '/v1/shipments/air?number=176-22817340&routePath=true');
+          const carriers = await readAnswer(await fetch(`${site.origin}/wp-json/cargo-trackers/v1/carriers/ocean`, { headers: MARKER }));
+          assert.equal(carriers.status, 200);
+          assert.equal(upstream.requests[1]?.url, '/v1/carriers/ocean');
+        } finally {
+          await wpCli(site, "update_option('permalink_structure', ''); flush_rewrite_rules();");
+          await proxy.close();
+          await upstream.close();
+        }
+      });
 
-        it('shows the administrator that the constant wins, and the key only by its last four characters', async () => {
-          const page = await wpCli(site, 'cargo_trackers_settings_page();');
-          observe(page);
-          assert.match(page, /CARGO_TRACKERS_API_KEY in wp-config\.php, which wins over this page/);
-          assert.ok(page.includes(`…${CANARY_KEY.slice(-4)}`), 'the last four characters');
-          assert.ok(!page.includes('name="cargo_trackers_api_key"'), 'no key field while the constant is set');
-          assert.match(page, /name=['"]option_page['"] value=['"]cargo_trackers['"]/);
-          assert.match(page, /name="_wpnonce"/);
-        });
-
-        it('answers under pretty permalinks too, as /wp-json/cargo-trackers/v1/…', async () => {
-          const upstream = await startUpstream();
-          const proxy = await start({ baseUrl: upstream.url, apiKey: CANARY_KEY });
-          await wpCli(site, "update_option('permalink_structure', '/%postname%/'); flush_rewrite_rules();");
-          try {
-            const answer = await readAnswer(
-              await fetch(`${site.origin}/wp-json/cargo-trackers/v1/air?number=176-22817340&routePath=true`, { headers: MARKER }),
-            );
-            assert.equal(answer.status, 200);
-            assert.equal(upstream.requests[0]?.url, '/v1/shipments/air?number=176-22817340&routePath=true');
-            const carriers = await readAnswer(await fetch(`${site.origin}/wp-json/cargo-trackers/v1/carriers/ocean`, { headers: MARKER }));
-            assert.equal(carriers.status, 200);
-            assert.equal(upstream.requests[1]?.url, '/v1/carriers/ocean');
-          } finally {
-            await wpCli(site, "update_option('permalink_structure', ''); flush_rewrite_rules();");
-            await proxy.close();
-            await upstream.close();
-          }
-        });
-
-        it('lists the routes in the REST server, where rest_do_request gets the same answer', async () => {
-          const upstream = await startUpstream();
-          const proxy = await start({ baseUrl: upstream.url, apiKey: CANARY_KEY });
-          try {
-            const out = await wpCli(
-              site,
-              `$request = new WP_REST_Request('GET', '/cargo-trackers/v1/ocean');
+      it('lists the routes in the REST server, where rest_do_request gets the same answer', async () => {
+        const upstream = await startUpstream();
+        const proxy = await start({ baseUrl: upstream.url, apiKey: CANARY_KEY });
+        try {
+          const out = await wpCli(
+            site,
+            `$request = new WP_REST_Request('GET', '/cargo-trackers/v1/ocean');
 $request->set_query_params(array('referenceNumber' => 'A1', 'carrierCode' => ''));
 $request->set_header('Cargo-Trackers-Request', '1');
 $response = rest_do_request($request);
 $unmarked = rest_do_request(new WP_REST_Request('GET', '/cargo-trackers/v1/ocean'));
 echo json_encode(array($response->get_status(), $response->get_data(), $unmarked->get_status(), $unmarked->get_data()['error']));`,
-            );
-            observe(out);
-            assert.deepEqual(JSON.parse(out), [
-              200,
-              { path: '/v1/shipments/ocean', rawQuery: 'referenceNumber=A1&carrierCode=' },
-              403,
-              'cross_site',
-            ]);
-            assert.equal(upstream.requests.length, 1);
-          } finally {
-            await proxy.close();
-            await upstream.close();
-          }
-        });
+          );
+          observe(out);
+          assert.deepEqual(JSON.parse(out), [
+            200,
+            { path: '/v1/shipments/ocean', rawQuery: 'referenceNumber=A1&carrierCode=' },
+            403,
+            'cross_site',
+          ]);
+          assert.equal(upstream.requests.length, 1);
+        } finally {
+          await proxy.close();
+          await upstream.close();
+        }
+      });
 
-        it('lets only an administrator set the key, with a nonce, stores it unautoloaded and shows its last four characters', async () => {
-          const key = `trk_settings_${Date.now().toString(36)}WXYZ`;
-          const login = async (role: string): Promise<string> => {
-            const out = await wpCli(
-              site,
-              `$id = ${role === 'administrator' ? '1' : `wp_insert_user(array('user_login' => 'u' . wp_generate_password(8, false), 'user_pass' => wp_generate_password(), 'role' => '${role}'))`};
+      it('lets only an administrator set the key, with a nonce, stores it unautoloaded and shows its last four characters', async () => {
+        const key = `trk_settings_${Date.now().toString(36)}WXYZ`;
+        const login = async (role: string): Promise<string> => {
+          const out = await wpCli(
+            site,
+            `$id = ${role === 'administrator' ? '1' : `wp_insert_user(array('user_login' => 'u' . wp_generate_password(8, false), 'user_pass' => wp_generate_password(), 'role' => '${role}'))`};
 $expires = time() + 3600;
 $token = WP_Session_Tokens::get_instance($id)->create($expires);
 echo json_encode(array(AUTH_COOKIE => wp_generate_auth_cookie($id, $expires, 'auth', $token), LOGGED_IN_COOKIE => wp_generate_auth_cookie($id, $expires, 'logged_in', $token)));`,
-            );
-            const cookies = JSON.parse(out) as Record<string, string>;
-            return Object.entries(cookies)
-              .map(([name, value]) => `${name}=${encodeURIComponent(value)}`)
-              .join('; ');
-          };
-          const page = `${site.origin}/wp-admin/options-general.php?page=cargo-trackers`;
-          const save = (cookie: string, fields: Record<string, string>) =>
-            fetch(`${site.origin}/wp-admin/options.php`, {
-              method: 'POST',
-              headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' },
-              body: new URLSearchParams({
-                option_page: 'cargo_trackers',
-                action: 'update',
-                _wp_http_referer: '/wp-admin/options-general.php?page=cargo-trackers',
-                ...fields,
-              }).toString(),
-              redirect: 'manual',
-            });
-          const stored = async () =>
-            JSON.parse(
-              await wpCli(
-                site,
-                "global $wpdb; echo json_encode(array(get_option('cargo_trackers_api_key'), $wpdb->get_var(\"SELECT autoload FROM {$wpdb->options} WHERE option_name = 'cargo_trackers_api_key'\")));",
-              ),
-            ) as [string, string];
-          await writeFile(join(site.dir, 'wp-content/cargo-trackers-test-no-constant'), '');
-          try {
-            const subscriberCookie = await login('subscriber');
-            const subscriber = await fetch(page, { headers: { cookie: subscriberCookie }, redirect: 'manual' });
-            observe(await subscriber.text());
-            assert.equal(subscriber.status, 403, 'a subscriber does not get the page');
-            const subscriberTab = await fetch(`${page}&tab=build`, { headers: { cookie: subscriberCookie }, redirect: 'manual' });
-            observe(await subscriberTab.text());
-            assert.equal(subscriberTab.status, 403, 'nor its Build a tracker tab');
+          );
+          const cookies = JSON.parse(out) as Record<string, string>;
+          return Object.entries(cookies)
+            .map(([name, value]) => `${name}=${encodeURIComponent(value)}`)
+            .join('; ');
+        };
+        const page = `${site.origin}/wp-admin/options-general.php?page=cargo-trackers`;
+        const save = (cookie: string, fields: Record<string, string>) =>
+          fetch(`${site.origin}/wp-admin/options.php`, {
+            method: 'POST',
+            headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' },
+            body: new URLSearchParams({
+              option_page: 'cargo_trackers',
+              action: 'update',
+              _wp_http_referer: '/wp-admin/options-general.php?page=cargo-trackers',
+              ...fields,
+            }).toString(),
+            redirect: 'manual',
+          });
+        const stored = async () =>
+          JSON.parse(
+            await wpCli(
+              site,
+              "global $wpdb; echo json_encode(array(get_option('cargo_trackers_api_key'), $wpdb->get_var(\"SELECT autoload FROM {$wpdb->options} WHERE option_name = 'cargo_trackers_api_key'\")));",
+            ),
+          ) as [string, string];
+        await writeFile(join(site.dir, 'wp-content/cargo-trackers-test-no-constant'), '');
+        try {
+          const subscriberCookie = await login('subscriber');
+          const subscriber = await fetch(page, { headers: { cookie: subscriberCookie }, redirect: 'manual' });
+          observe(await subscriber.text());
+          assert.equal(subscriber.status, 403, 'a subscriber does not get the page');
+          const subscriberTab = await fetch(`${page}&tab=build`, { headers: { cookie: subscriberCookie }, redirect: 'manual' });
+          observe(await subscriberTab.text());
+          assert.equal(subscriberTab.status, 403, 'nor its Build a tracker tab');
 
-            const admin = await login('administrator');
-            const form = await (await fetch(page, { headers: { cookie: admin } })).text();
-            observe(form);
-            // WordPress's own update check warns that it cannot reach WordPress.org from the test; the plugin must add nothing.
-            const notices = form
-              .split(/<br\s*\/?>|\n/)
-              .filter((line) => PHP_MESSAGE.test(line) && line.includes('plugins/cargo-trackers/'));
-            assert.deepEqual(notices, [], 'no PHP notice from the plugin on the page');
-            const nonce = /name="_wpnonce" value="([0-9a-f]+)"/.exec(form)?.[1];
-            assert.ok(nonce !== undefined && form.includes('name="cargo_trackers_api_key"'), 'the form has a key field and a nonce');
+          const admin = await login('administrator');
+          const form = await (await fetch(page, { headers: { cookie: admin } })).text();
+          observe(form);
+          // WordPress's own update check warns that it cannot reach WordPress.org from the test; the plugin must add nothing.
+          const notices = form.split(/<br\s*\/?>|\n/).filter((line) => PHP_MESSAGE.test(line) && line.includes('plugins/cargo-trackers/'));
+          assert.deepEqual(notices, [], 'no PHP notice from the plugin on the page');
+          const nonce = /name="_wpnonce" value="([0-9a-f]+)"/.exec(form)?.[1];
+          assert.ok(nonce !== undefined && form.includes('name="cargo_trackers_api_key"'), 'the form has a key field and a nonce');
 
-            const forged = await save(admin, { _wpnonce: '0000000000', cargo_trackers_api_key: key });
-            observe(await forged.text());
-            assert.equal(forged.status, 403, 'a wrong nonce is refused');
-            assert.equal((await stored())[0], '');
+          const forged = await save(admin, { _wpnonce: '0000000000', cargo_trackers_api_key: key });
+          observe(await forged.text());
+          assert.equal(forged.status, 403, 'a wrong nonce is refused');
+          assert.equal((await stored())[0], '');
 
-            const saved = await save(admin, { _wpnonce: nonce, cargo_trackers_api_key: key });
-            assert.equal(saved.status, 302);
-            const [value, autoload] = await stored();
-            assert.equal(value, key);
-            assert.ok(autoload === 'no' || autoload === 'off', `autoload ${autoload}`);
+          const saved = await save(admin, { _wpnonce: nonce, cargo_trackers_api_key: key });
+          assert.equal(saved.status, 302);
+          const [value, autoload] = await stored();
+          assert.equal(value, key);
+          assert.ok(autoload === 'no' || autoload === 'off', `autoload ${autoload}`);
 
-            const after = await (await fetch(page, { headers: { cookie: admin } })).text();
-            assert.ok(!after.includes(key), 'the stored key is never shown');
-            assert.ok(after.includes('…WXYZ'), 'only its last four characters');
-            assert.match(
-              after,
-              /<a href="[^"]*page=cargo-trackers&#038;tab=build"[^>]*>Build a tracker<\/a>/,
-              'the link to the configurator',
-            );
-            const tab = await fetch(`${page}&tab=build`, { headers: { cookie: admin } });
-            const tabHtml = await tab.text();
-            observe(tabHtml);
-            assert.equal(tab.status, 200);
-            assert.match(tabHtml, /class="nav-tab nav-tab-active" aria-current="page">Build a tracker</);
-            assert.ok(!tabHtml.includes(key), 'the configurator tab does not print the key');
-            assert.equal((await save(admin, { _wpnonce: nonce, cargo_trackers_api_key: '' })).status, 302);
-            assert.equal((await stored())[0], key, 'an empty field keeps the stored key');
-          } finally {
-            await rm(join(site.dir, 'wp-content/cargo-trackers-test-no-constant'), { force: true });
-            await wpCli(site, "delete_option('cargo_trackers_api_key');");
-          }
-        });
+          const after = await (await fetch(page, { headers: { cookie: admin } })).text();
+          assert.ok(!after.includes(key), 'the stored key is never shown');
+          assert.ok(after.includes('…WXYZ'), 'only its last four characters');
+          assert.match(
+            after,
+            /<a href="[^"]*page=cargo-trackers&#038;tab=build"[^>]*>Build a tracker<\/a>/,
+            'the link to the configurator',
+          );
+          const tab = await fetch(`${page}&tab=build`, { headers: { cookie: admin } });
+          const tabHtml = await tab.text();
+          observe(tabHtml);
+          assert.equal(tab.status, 200);
+          assert.match(tabHtml, /class="nav-tab nav-tab-active" aria-current="page">Build a tracker</);
+          assert.ok(!tabHtml.includes(key), 'the configurator tab does not print the key');
+          assert.equal((await save(admin, { _wpnonce: nonce, cargo_trackers_api_key: '' })).status, 302);
+          assert.equal((await stored())[0], key, 'an empty field keeps the stored key');
+        } finally {
+          await rm(join(site.dir, 'wp-content/cargo-trackers-test-no-constant'), { force: true });
+          await wpCli(site, "delete_option('cargo_trackers_api_key');");
+        }
+      });
 
-        it('keeps the key out of the database and the debug log', async () => {
-          const database = join(site.dir, 'wp-content/database');
-          for (const file of await readdir(database)) observe((await readFile(join(database, file))).toString('latin1'));
-          observe(await site.debugLog());
-          observe(site.serverOutput());
-        });
+      it('keeps the key out of the database and the debug log', async () => {
+        const database = join(site.dir, 'wp-content/database');
+        for (const file of await readdir(database)) observe((await readFile(join(database, file))).toString('latin1'));
+        observe(await site.debugLog());
+        observe(site.serverOutput());
       });
     });
-  }
+  });
 }

@@ -13,36 +13,20 @@ function viewOf(zoom: number, min: [number, number], max: [number, number]): Lea
   return { getZoom: () => zoom, getPixelBounds: () => ({ ...pixels, getSize }) } as unknown as LeafletMap;
 }
 
-/** Resolves with the drawing, or rejects when it has not finished within `ms`. */
-function within<T>(drawing: Promise<T>, ms: number): Promise<T> {
-  return Promise.race([drawing, new Promise<T>((_, reject) => setTimeout(() => reject(new Error(`not drawn within ${ms} ms`)), ms))]);
-}
-
+// A loop without end is caught by the test's own time limit (web-test-runner.config.mjs), which
+// bounds a hang, not a speed: no wall-clock bound here, so a busy machine cannot fail these.
 describe('the finer land for a view', () => {
   it('asks for no tile when the view is not a place, so the outline drawn before stays', async () => {
     const fine = new FineLand(viewOf(4, [Number.NaN, 0], [Number.NaN, 600]));
-    expect(
-      await within(
-        fine.draw(0, () => true),
-        2000,
-      ),
-    ).to.equal(undefined);
+    expect(await fine.draw(0, () => true)).to.equal(undefined);
     const endless = new FineLand(viewOf(4, [-Infinity, 0], [Infinity, 600]));
-    expect(
-      await within(
-        endless.draw(0, () => true),
-        2000,
-      ),
-    ).to.equal(undefined);
+    expect(await endless.draw(0, () => true)).to.equal(undefined);
   });
 
   it('draws at most the world and a copy either side for a view far wider than the world', async () => {
     const world = 256 * 2 ** 4;
     const fine = new FineLand(viewOf(4, [-1e9, 0], [1e9, world]));
-    const polygon = await within(
-      fine.draw(0, () => true),
-      15000,
-    );
+    const polygon = await fine.draw(0, () => true);
     const rings = polygon!.getLatLngs() as unknown as Array<Array<Array<{ lng: number }>>>;
     expect(rings.length, 'some land is drawn').to.be.greaterThan(0);
     // Each tile is drawn at most once per world copy, on at most four copies round the middle.
