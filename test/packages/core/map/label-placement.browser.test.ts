@@ -126,13 +126,18 @@ describe('map labels that fit', () => {
     await setViewport({ width: 768, height: 900 });
     const ltr = await loaded(routes[0]!, 'en');
     const ltrMap = mapOf(ltr).getBoundingClientRect();
-    const [zoomLtr, attributionLtr] = controlBoxes(ltr).map((c) => c.box);
+    const boxOf = (el: Parameters<typeof controlBoxes>[0], name: string) => controlBoxes(el).find((c) => c.name.includes(name))!.box;
+    const [zoomLtr, wayBackLtr, attributionLtr] = ['leaflet-control-zoom', 'tracker-way-back', 'attribution'].map((n) => boxOf(ltr, n));
     expect(zoomLtr!.left - ltrMap.left).to.be.lessThan(ltrMap.right - zoomLtr!.right);
     expect(attributionLtr!.right).to.be.closeTo(ltrMap.right, 1);
     const rtl = await loaded(routes[0]!, 'ar');
     const rtlMap = mapOf(rtl).getBoundingClientRect();
-    const [zoomRtl, attributionRtl] = controlBoxes(rtl).map((c) => c.box);
+    const [zoomRtl, wayBackRtl, attributionRtl] = ['leaflet-control-zoom', 'tracker-way-back', 'attribution'].map((n) => boxOf(rtl, n));
     expect(rtlMap.right - zoomRtl!.right).to.be.closeTo(zoomLtr!.left - ltrMap.left, 1);
+    // The way back sits beside the zoom buttons, on their inline-end side, in both directions.
+    expect(wayBackLtr!.left).to.be.at.least(zoomLtr!.right);
+    expect(wayBackRtl!.right).to.be.at.most(zoomRtl!.left);
+    expect(rtlMap.right - wayBackRtl!.right).to.be.closeTo(wayBackLtr!.left - ltrMap.left, 1);
     expect(attributionRtl!.left).to.be.closeTo(rtlMap.left, 1);
   });
 
