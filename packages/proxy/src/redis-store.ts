@@ -1,4 +1,4 @@
-import { createClient, RESP_TYPES } from 'redis';
+import { createClient, ErrorReply, RESP_TYPES } from 'redis';
 import { MemoryStore } from './memory-store.js';
 import type { FlightLease, SharedFlights } from './in-flight-calls.js';
 import type { ProxyStore } from './store.js';
@@ -235,9 +235,14 @@ export class RedisStore implements ProxyStore {
     this.#client.unref();
     this.#connecting = this.#client.connect().then(
       async () => {
-        // Counters go to Redis only once its eviction policy is known not to drop them.
-        if (!(await this.#policyAllows())) this.#lost(new Error('unsafe maxmemory-policy'));
-        else if (this.#mode === 'connecting') this.#mode = 'shared';
+        // Counters go to Redis only once its eviction policy is known not to drop them. No answer
+        // (a timeout, a dropped connection) is not a known policy: count alone and ask again.
+        try {
+          if (!(await this.#policyAllows())) this.#lost(new Error('unsafe maxmemory-policy'));
+          else if (this.#mode === 'connecting') this.#mode = 'shared';
+        } catch (error) {
+          this.#lost(error);
+        }
         this.#runId ??= await this.#readRunId();
       },
       (error: unknown) => this.#lost(error),
@@ -339,8 +344,13 @@ export class RedisStore implements ProxyStore {
     clearInterval(this.#retry);
     for (const renewal of this.#renewals) clearInterval(renewal);
     this.#renewals.clear();
-    // A Redis that never came up leaves the client reconnecting, where close() would wait for ever.
-    if (this.#client.isReady) await this.#client.close().catch(() => this.#client.destroy());
+    // A Redis that never came up leaves the client reconnecting, where close() would wait for ever;
+    // one that never answers a command (close() waits for the replies) is left after a bound.
+    if (this.#client.isReady)
+      await bounded(this.#client.close(), this.#connectTimeoutMs).catch(() => {
+        // A client already closing refuses destroy(); its socket is unref'd and ends with Redis's side.
+        if (this.#client.isOpen) this.#client.destroy();
+      });
     else if (this.#client.isOpen) this.#client.destroy();
   }
 
@@ -478,7 +488,12 @@ export class RedisStore implements ProxyStore {
       const reply = (await bounded(this.#client.configGet('maxmemory-policy'), this.#connectTimeoutMs)) as Record<string, unknown>;
       const value = reply['maxmemory-policy'];
       policy = value === undefined || value === null ? undefined : String(value);
-    } catch {
+    } catch (error) {
+      // Only a refusal (CONFIG renamed away or not permitted: an error reply) leaves the policy
+      // unknown, to share all the same with a warning. A Redis too slow to answer has told nothing:
+      // the caller stays alone and asks again (a busy host once made a probe share counters with
+      // an evicting Redis here).
+      if (!(error instanceof ErrorReply)) throw error;
       policy = undefined;
     }
     if (policy === undefined) {

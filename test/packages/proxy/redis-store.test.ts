@@ -2,6 +2,7 @@
 // happens when Redis is missing, killed, paused or out of memory.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
+import { createServer, type AddressInfo, type Socket } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { RedisStore } from '@cargo-trackers/proxy/redis';
 import type { RedisStoreLogEntry } from '@cargo-trackers/proxy/redis';
@@ -350,6 +351,71 @@ describe('RedisStore keeps counters safe in Redis (issue 25, fall 4)', { skip },
     } finally {
       await store.close();
       await server.stop();
+    }
+  });
+
+  it('counts alone when Redis does not answer CONFIG GET: a slow Redis has not said its policy is safe', async () => {
+    // A Redis on a real socket that answers every command but CONFIG, as a host too busy to answer
+    // in time would look to the store. A probe that took that silence for "CONFIG forbidden" once
+    // shared counters with an evicting Redis (volatile-lru) on a loaded machine.
+    const received: string[] = [];
+    const sockets = new Set<Socket>();
+    const silentConfig = createServer((socket) => {
+      sockets.add(socket);
+      let pending = '';
+      socket.on('data', (chunk) => {
+        pending += chunk.toString('latin1');
+        for (let command = takeCommand(); command; command = takeCommand()) {
+          received.push(command.join(' '));
+          const name = command[0]?.toUpperCase();
+          if (name === 'CONFIG') continue;
+          socket.write(name === 'INFO' ? '$19\r\nrun_id:silent-config\r\n' : '+OK\r\n');
+        }
+      });
+      socket.on('error', () => {});
+      function takeCommand(): string[] | undefined {
+        const match = /^\*(\d+)\r\n/.exec(pending);
+        if (!match) return undefined;
+        let at = match[0].length;
+        const args: string[] = [];
+        for (let i = 0; i < Number(match[1]); i++) {
+          const length = /^\$(\d+)\r\n/.exec(pending.slice(at));
+          if (!length || pending.length < at + length[0].length + Number(length[1]) + 2) return undefined;
+          at += length[0].length;
+          args.push(pending.slice(at, at + Number(length[1])));
+          at += Number(length[1]) + 2;
+        }
+        pending = pending.slice(at);
+        return args;
+      }
+    });
+    await new Promise<void>((resolve) => silentConfig.listen(0, '127.0.0.1', resolve));
+    const { port } = silentConfig.address() as AddressInfo;
+    const logs: RedisStoreLogEntry[] = [];
+    const store = new RedisStore({
+      url: `redis://127.0.0.1:${port}`,
+      log: (entry) => logs.push(entry),
+      retryMs: 100,
+      callTimeoutMs: 50,
+      expectedInstances: 1,
+    });
+    try {
+      assert.equal(await store.increment('count:silent', 1, 60_000), 1);
+      // The first connection's question about the policy ends (unanswered) and a probe or two asks again.
+      await until(() => received.filter((c) => c.startsWith('CONFIG')).length >= 3, 30_000);
+      assert.equal(store.mode, 'local');
+      assert.equal(await store.increment('count:silent', 1, 60_000), 2);
+      assert.deepEqual(
+        received.filter((c) => /^(INCR|SET|EVAL|EVALSHA|PEXPIRE|GET)\b/i.test(c) && !c.includes(':probe')),
+        [],
+        'no counter or cached answer went to a Redis whose policy is not known',
+      );
+      assert.match(logs[0]?.message ?? '', /Redis is unavailable \(Redis did not answer within \d+ ms\)/);
+      assert.ok(!logs.some((l) => /did not tell its maxmemory-policy/.test(l.message)), JSON.stringify(logs));
+    } finally {
+      await store.close();
+      for (const socket of sockets) socket.destroy();
+      await new Promise((resolve) => silentConfig.close(resolve));
     }
   });
 
