@@ -43,6 +43,9 @@ after(() => {
   for (const tree of trees) rmSync(tree, { recursive: true, force: true });
 });
 
+/** The configuration the CLI reads, read once for every tree. */
+const cruiseOptions = extractDepcruiseOptions(config);
+
 /** A throwaway tree laid out as the repository is, holding `files`; returns what the rules find in it. */
 async function cruiseTree(files: Record<string, string>): Promise<Violation[]> {
   const tree = mkdtempSync(join(tmpdir(), 'dependency-rules-'));
@@ -60,7 +63,7 @@ async function cruiseTree(files: Record<string, string>): Promise<Violation[]> {
     mkdirSync(dirname(join(tree, path)), { recursive: true });
     writeFileSync(join(tree, path), text);
   }
-  const options = await extractDepcruiseOptions(config);
+  const options = await cruiseOptions;
   const tsConfigFile = join(tree, 'tsconfig.json');
   const result = await cruiseInProcess(
     ['packages'],
