@@ -127,14 +127,26 @@ class StoreTimeout extends Error {
   }
 }
 
+/**
+ * The promise, or a `StoreTimeout` once `ms` have passed. A deadline is checked only after the
+ * event loop has read what sockets hold: when the process itself was busy (a module loading, a
+ * long render), the timer and Redis's answer are due in the same turn, and timers run first; the
+ * answer that already arrived is taken rather than blamed on Redis.
+ */
 function bounded<T>(promise: Promise<T>, ms: number): Promise<T> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new StoreTimeout(ms)), ms);
+    timer = setTimeout(() => afterPendingInput(() => reject(new StoreTimeout(ms))), ms);
   });
   // A command that answers after its deadline is dropped, not left to reject unobserved.
   promise.catch(() => {});
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+/** Runs `then` after the event loop's next poll for input (Node's check phase), or as a task elsewhere. */
+function afterPendingInput(then: () => void): void {
+  if (typeof setImmediate === 'function') setImmediate(then);
+  else setTimeout(then, 0);
 }
 
 function defaultLog(entry: RedisStoreLogEntry): void {

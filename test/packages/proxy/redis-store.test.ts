@@ -295,6 +295,29 @@ describe('RedisStore when Redis fails', { skip }, () => {
     }
   });
 
+  it('takes an answer that came while the process itself was busy: a blocked event loop is not a slow Redis', async () => {
+    const logs: RedisStoreLogEntry[] = [];
+    const store = storeOn(redis, logs, FAULT);
+    try {
+      assert.equal(await store.increment('count:busy', 1, 60_000), 1);
+      assert.equal(store.mode, 'shared');
+      // Three calls in a row, each sent and then held up by this process for 6 times the 50 ms
+      // bound (a module loading, a long render): Redis answers in time, and the deadline's timer
+      // is due in the same turn of the loop as the answer. Three timeouts would mean an outage.
+      const wait = new Int32Array(new SharedArrayBuffer(4));
+      for (const expected of [2, 3, 4]) {
+        const call = store.increment('count:busy', 1, 60_000);
+        // node-redis writes on the next check phase; block right after the command went out.
+        await new Promise<void>((sent) => setImmediate(() => (Atomics.wait(wait, 0, 0, 300), sent())));
+        assert.equal(await call, expected, 'the count Redis answered, not one from a local fallback');
+      }
+      assert.equal(store.mode, 'shared');
+      assert.deepEqual(logs, []);
+    } finally {
+      await store.close();
+    }
+  });
+
   it('keeps answering when Redis is out of memory (noeviction), and stays local until writes work', async () => {
     const redis = await startRedis({ config: { 'maxmemory-policy': 'noeviction' } });
     const logs: RedisStoreLogEntry[] = [];
