@@ -15,8 +15,8 @@ import { build, type Plugin } from 'esbuild';
 import { transformAsync } from '@babel/core';
 import { compileScript, parse } from 'vue/compiler-sfc';
 import { compile } from 'svelte/compiler';
-import { chromium, type Browser, type Page } from 'playwright';
-import { CHROMIUM_ARGS, findChromium } from '../support/find-chromium.mjs';
+import type { Browser, Page } from 'playwright';
+import { launchChromium } from '../support/find-chromium.mjs';
 import { listenOnLoopback, type Listening } from '../demo/listen-on-loopback.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
@@ -131,7 +131,7 @@ export const vue = await renderToString(createSSRApp(Vue, { log() {} }));
         res.writeHead(404).end();
       }),
     );
-    browser = await chromium.launch({ executablePath: await findChromium(), args: CHROMIUM_ARGS });
+    browser = await launchChromium();
     page = await browser.newPage();
     page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
     page.on('console', (message) => {

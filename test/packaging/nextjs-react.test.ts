@@ -11,8 +11,8 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser } from 'playwright';
-import { CHROMIUM_ARGS, findChromium } from '../support/find-chromium.mjs';
+import type { Browser } from 'playwright';
+import { launchChromium } from '../support/find-chromium.mjs';
 import { NEXT_BIN, startNext, type StartedNext } from '../support/next-start.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -144,7 +144,7 @@ describe('React components in Next.js (App Router, server-rendered and hydrated)
       }
       run(process.execPath, [NEXT_BIN, 'build'], dir);
       next = await startNext(dir);
-      browser = await chromium.launch({ executablePath: await findChromium(), args: CHROMIUM_ARGS });
+      browser = await launchChromium();
     },
     { timeout: 600_000 },
   );

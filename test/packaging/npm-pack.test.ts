@@ -16,8 +16,8 @@ import { extname, join, normalize, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify, stripVTControlCharacters } from 'node:util';
 import ts from 'typescript';
-import { chromium, type Browser, type Page } from 'playwright';
-import { CHROMIUM_ARGS, findChromium } from '../support/find-chromium.mjs';
+import type { Browser, Page } from 'playwright';
+import { launchChromium } from '../support/find-chromium.mjs';
 import { listenOnLoopback, type Listening } from '../demo/listen-on-loopback.js';
 import { lintTarball } from '../../scripts/check-packages.mjs';
 import { nodeBinary } from '../../scripts/node-binary.mjs';
@@ -757,7 +757,7 @@ document.documentElement.dataset.registeredByApp = String(customElements.get('oc
           timeout: 60_000,
         });
         server = await listenOnLoopback(createServer(handle));
-        browser = await chromium.launch({ executablePath: await findChromium(), args: CHROMIUM_ARGS });
+        browser = await launchChromium();
       });
 
       after(async () => {

@@ -1,7 +1,9 @@
 // Finds a Chromium for the browser tests without downloading one: CHROME_PATH if set, then the
-// usual system places (both from find-browsers.mjs), then Playwright's own download if present.
+// usual system places (both from find-browsers.mjs), then Playwright's own download if present;
+// and launches it for the Node tests that drive a page (launchChromium).
 import { existsSync } from 'node:fs';
 import { findBrowser } from './find-browsers.mjs';
+import { underLibfaketime, withoutLibfaketime } from './libfaketime.mjs';
 
 export const CHROMIUM_ARGS = [
   '--no-sandbox',
@@ -27,4 +29,32 @@ export async function findChromium() {
     }
     throw error;
   }
+}
+
+/**
+ * Chromium, headless, for a Node test that drives pages through Playwright. On a moved calendar
+ * (libfaketime) the browser starts without it, since Chromium preloaded with libfaketime never
+ * finishes loading a page; every context it opens then gets this process's (moved) time through
+ * Playwright's clock, which keeps flowing and leaves timers real, so the page, the servers and the
+ * test agree on what day it is.
+ */
+export async function launchChromium({ args = [] } = {}) {
+  const { chromium } = await import('playwright');
+  const moved = underLibfaketime();
+  const browser = await chromium.launch({
+    executablePath: await findChromium(),
+    headless: true,
+    args: [...CHROMIUM_ARGS, ...args],
+    ...(moved && { env: withoutLibfaketime() }),
+  });
+  if (moved) {
+    // browser.newPage opens its context through this method too.
+    const newContext = browser.newContext.bind(browser);
+    browser.newContext = async (options) => {
+      const context = await newContext(options);
+      await context.clock.setSystemTime(Date.now());
+      return context;
+    };
+  }
+  return browser;
 }

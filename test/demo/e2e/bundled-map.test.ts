@@ -11,10 +11,10 @@ import { copyFile, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { chromium, type Browser, type Page } from 'playwright';
+import type { Browser, Page } from 'playwright';
 import { startDemoServer, type DemoServer } from '../../../demo/server/start-demo-server.js';
 import { buildCdnBundle, type BuiltBundle } from '../../support/cdn-bundle.js';
-import { CHROMIUM_ARGS, findChromium } from '../../support/find-chromium.mjs';
+import { launchChromium } from '../../support/find-chromium.mjs';
 
 const pageHtml = (
   attributes = '',
@@ -42,7 +42,7 @@ describe('the bundled map', () => {
     await writeFile(join(publicDir, 'tiles.html'), TILES_PAGE);
     await copyFile(new URL('../../packages/core/map/tile.png', import.meta.url), join(publicDir, 'tile.png'));
     demo = await startDemoServer({ port: 0, host: '127.0.0.1', publicDir, bundleDir: bundle.dir, log: () => {} });
-    browser = await chromium.launch({ executablePath: await findChromium(), headless: true, args: CHROMIUM_ARGS });
+    browser = await launchChromium();
   });
 
   after(async () => {

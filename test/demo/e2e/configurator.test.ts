@@ -6,12 +6,12 @@ import assert from 'node:assert/strict';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright';
+import type { Browser, BrowserContext, Page } from 'playwright';
 import { startDemoServer, type DemoServer } from '../../../demo/server/start-demo-server.js';
 import { elements } from '../../../scripts/element-api/elements.js';
 import { axeViolations } from '../../support/axe-page.js';
 import { buildCdnBundle, type BuiltBundle } from '../../support/cdn-bundle.js';
-import { CHROMIUM_ARGS, findChromium } from '../../support/find-chromium.mjs';
+import { launchChromium } from '../../support/find-chromium.mjs';
 
 /** The owner's own site: loopback, but another address than the demo server's, so another origin. */
 const SITE_HOST = '127.0.0.2';
@@ -48,7 +48,7 @@ describe('the configurator at /configure', () => {
       mockHoldMs: 50,
       log: () => undefined,
     });
-    browser = await chromium.launch({ executablePath: await findChromium(), headless: true, args: CHROMIUM_ARGS });
+    browser = await launchChromium();
     context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(demo.url).origin });
   });

@@ -6,10 +6,10 @@ import assert from 'node:assert/strict';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
-import { chromium, type Browser, type ConsoleMessage } from 'playwright';
+import type { Browser, ConsoleMessage } from 'playwright';
 import { startDemoServer, type DemoServer } from '../../../demo/server/start-demo-server.js';
 import { buildCdnBundle, type BuiltBundle } from '../../support/cdn-bundle.js';
-import { CHROMIUM_ARGS, findChromium } from '../../support/find-chromium.mjs';
+import { launchChromium } from '../../support/find-chromium.mjs';
 
 /** The customer's page: loopback, but another address than the demo server's, so another origin. */
 const PAGE_HOST = '127.0.0.2';
@@ -51,7 +51,7 @@ describe('a page embedding the trackers from two other origins (bundle and proxy
     page = pageServer();
     servers.push(page.server);
     pageOrigin = `http://${PAGE_HOST}:${await listen(page.server, PAGE_HOST)}`;
-    browser = await chromium.launch({ executablePath: await findChromium(), headless: true, args: CHROMIUM_ARGS });
+    browser = await launchChromium();
   });
 
   after(async () => {

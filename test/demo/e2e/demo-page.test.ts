@@ -4,8 +4,8 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { chromium, type Browser, type Page } from 'playwright';
-import { CHROMIUM_ARGS, findChromium } from '../../support/find-chromium.mjs';
+import type { Browser, Page } from 'playwright';
+import { launchChromium } from '../../support/find-chromium.mjs';
 
 const root = new URL('../../../', import.meta.url).pathname;
 
@@ -43,7 +43,7 @@ describe('the demo page, started with npm start', () => {
 
   before(async () => {
     demo = await startDemo();
-    browser = await chromium.launch({ executablePath: await findChromium(), headless: true, args: CHROMIUM_ARGS });
+    browser = await launchChromium();
     page = await browser.newPage();
     page.on('pageerror', (e) => pageErrors.push(String(e)));
     page.on('console', (m) => m.type() === 'error' && consoleErrors.push(`${m.text()} ${m.location().url}`));

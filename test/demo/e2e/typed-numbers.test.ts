@@ -4,10 +4,10 @@
 // "not found" says what to check and offers what may help.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { chromium, type Browser, type Page } from 'playwright';
+import type { Browser, Page } from 'playwright';
 import { startDemoServer, type DemoServer } from '../../../demo/server/start-demo-server.js';
 import { buildCdnBundle, type BuiltBundle } from '../../support/cdn-bundle.js';
-import { CHROMIUM_ARGS, findChromium } from '../../support/find-chromium.mjs';
+import { launchChromium } from '../../support/find-chromium.mjs';
 
 describe('the demo page, with numbers as people type them', () => {
   let bundle: BuiltBundle;
@@ -20,7 +20,7 @@ describe('the demo page, with numbers as people type them', () => {
   before(async () => {
     bundle = await buildCdnBundle();
     demo = await startDemoServer({ host: '127.0.0.1', port: 0, bundleDir: bundle.dir, mockHoldMs: 500, log: () => undefined });
-    browser = await chromium.launch({ executablePath: await findChromium(), headless: true, args: CHROMIUM_ARGS });
+    browser = await launchChromium();
   });
 
   after(async () => {

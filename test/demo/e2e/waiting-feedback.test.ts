@@ -6,10 +6,10 @@
 // test says, so it stays out, as a held one is, however long the test's steps take on a busy machine.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { chromium, type Browser, type Page } from 'playwright';
+import type { Browser, Page } from 'playwright';
 import { startDemoServer, type DemoServer } from '../../../demo/server/start-demo-server.js';
 import { buildCdnBundle, type BuiltBundle } from '../../support/cdn-bundle.js';
-import { CHROMIUM_ARGS, findChromium } from '../../support/find-chromium.mjs';
+import { launchChromium } from '../../support/find-chromium.mjs';
 
 /** When the element says it is still looking: 2 s after the request went out. */
 const STILL_LOOKING_MS = 2000;
@@ -32,7 +32,7 @@ describe('the demo page while the service holds a lookup (DEMO202)', () => {
   before(async () => {
     bundle = await buildCdnBundle();
     demo = await startDemoServer({ host: '127.0.0.1', port: 0, bundleDir: bundle.dir, mockHoldMs: HOLD_MS, log: () => undefined });
-    browser = await chromium.launch({ executablePath: await findChromium(), headless: true, args: CHROMIUM_ARGS });
+    browser = await launchChromium();
   });
 
   after(async () => {

@@ -12,10 +12,10 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join, normalize } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { chromium, type Browser, type Page } from 'playwright';
+import type { Browser, Page } from 'playwright';
 import { loadFixture } from '../../fixtures/load-fixture.js';
 import { buildCdnBundle, type BuiltBundle } from '../../support/cdn-bundle.js';
-import { CHROMIUM_ARGS, findChromium } from '../../support/find-chromium.mjs';
+import { launchChromium } from '../../support/find-chromium.mjs';
 
 /** How long the server holds an element's chunk waiting for a lookup's request when the test names nothing else to wait for. */
 const HOLD_MS = 4000;
@@ -106,7 +106,7 @@ describe('the script-tag entry sends a first lookup known at load', () => {
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    browser = await chromium.launch({ executablePath: await findChromium(), headless: true, args: CHROMIUM_ARGS });
+    browser = await launchChromium();
   });
 
   after(async () => {
@@ -331,7 +331,7 @@ describe("the element when the lookup's code cannot be downloaded", () => {
       );
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const browser = await chromium.launch({ executablePath: await findChromium(), headless: true, args: CHROMIUM_ARGS });
+    const browser = await launchChromium();
     try {
       for (const path of ['/lookup.html', '/unusable.html']) {
         const page = await browser.newPage();

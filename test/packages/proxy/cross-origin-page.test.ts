@@ -5,11 +5,11 @@ import assert from 'node:assert/strict';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
-import { chromium, type Browser } from 'playwright';
+import type { Browser } from 'playwright';
 import { createTrackingProxy } from '@cargo-trackers/proxy';
 import type { ProxyLogEntry } from '@cargo-trackers/proxy';
 import { toNodeListener } from '@cargo-trackers/proxy/node';
-import { CHROMIUM_ARGS, findChromium } from '../../support/find-chromium.mjs';
+import { launchChromium } from '../../support/find-chromium.mjs';
 import { CANARY_KEY, assertCanaryNeverSeen, observe, startUpstream, until } from './harness.js';
 import type { Upstream } from './harness.js';
 
@@ -56,7 +56,7 @@ describe('the proxy on another origin than the page, in Chromium', () => {
     });
     proxyServer = http.createServer(toNodeListener(proxy));
     proxyUrl = `http://localhost:${await listen(proxyServer, '127.0.0.1')}`;
-    browser = await chromium.launch({ executablePath: await findChromium(), headless: true, args: CHROMIUM_ARGS });
+    browser = await launchChromium();
   });
 
   after(async () => {
@@ -170,11 +170,7 @@ describe('the proxy on plain HTTP, against another page in Chromium', () => {
     });
     shop = `http://shop.test:${await listen(proxyServer, '127.0.0.1')}`;
     evil = `http://evil.test:${await listen(pageServer, '127.0.0.1')}`;
-    browser = await chromium.launch({
-      executablePath: await findChromium(),
-      headless: true,
-      args: [...CHROMIUM_ARGS, '--host-resolver-rules=MAP shop.test 127.0.0.1, MAP evil.test 127.0.0.1'],
-    });
+    browser = await launchChromium({ args: ['--host-resolver-rules=MAP shop.test 127.0.0.1, MAP evil.test 127.0.0.1'] });
   });
 
   after(async () => {

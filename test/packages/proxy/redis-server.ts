@@ -5,6 +5,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import net from 'node:net';
 import type { AddressInfo } from 'node:net';
+import { withoutLibfaketime } from '../../support/libfaketime.mjs';
 
 export const REDIS_SERVER = process.env.REDIS_SERVER ?? 'redis-server';
 
@@ -15,10 +16,7 @@ export const REDIS_SERVER = process.env.REDIS_SERVER ?? 'redis-server';
  * store's behaviour does not depend on the calendar it runs on.
  */
 function serverEnv(): NodeJS.ProcessEnv {
-  const env = { ...process.env };
-  if (env.LD_PRELOAD?.includes('faketime')) delete env.LD_PRELOAD;
-  for (const name of Object.keys(env)) if (name.startsWith('FAKETIME')) delete env[name];
-  return env;
+  return withoutLibfaketime();
 }
 
 /** Why Redis tests cannot run here, or undefined when they can. */

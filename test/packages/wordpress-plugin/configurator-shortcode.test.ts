@@ -3,10 +3,10 @@
 // configurator's preview, through the demo server's proxy on another origin (CORS_ORIGINS).
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { chromium, type Browser, type Page } from 'playwright';
+import type { Browser, Page } from 'playwright';
 import { startDemoServer, type DemoServer } from '../../../demo/server/start-demo-server.js';
 import { buildCdnBundle, type BuiltBundle } from '../../support/cdn-bundle.js';
-import { CHROMIUM_ARGS, findChromium } from '../../support/find-chromium.mjs';
+import { launchChromium } from '../../support/find-chromium.mjs';
 import { debianWordPress, reservePort, startWordPressSite, type WordPressSite } from './wordpress-site.js';
 
 describe('a shortcode copied from the configurator, in a real WordPress', () => {
@@ -26,7 +26,7 @@ describe('a shortcode copied from the configurator, in a real WordPress', () => 
       mockHoldMs: 50,
       log: () => undefined,
     });
-    browser = await chromium.launch({ executablePath: await findChromium(), headless: true, args: CHROMIUM_ARGS });
+    browser = await launchChromium();
     const shortcode = await copyShortcode();
     site = await startWordPressSite(await debianWordPress(), {
       port: wordpress.port,

@@ -12,13 +12,13 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { chromium, type Browser, type BrowserContext, type Frame, type Page, type Request, type Response } from 'playwright';
+import type { Browser, BrowserContext, Frame, Page, Request, Response } from 'playwright';
 import { createMockTrackingService } from '../../../demo/mock-service/mock-tracking-service.js';
 import { findDemoNumber } from '../../../demo/mock-service/demo-numbers.js';
 import { buildWordPressZip } from '../../../scripts/build-wordpress.mjs';
 import { axeViolations } from '../../support/axe-page.js';
 import { buildCdnBundle, type BuiltBundle } from '../../support/cdn-bundle.js';
-import { CHROMIUM_ARGS, findChromium } from '../../support/find-chromium.mjs';
+import { launchChromium } from '../../support/find-chromium.mjs';
 import { debianWordPress, reservePort, startWordPressSite, type WordPressSite } from './wordpress-site.js';
 
 /** The demo's container in transit to Rotterdam, as the mock's table lists it. */
@@ -121,7 +121,7 @@ describe('a WordPress owner installs the zip, pastes a key, drops a block, and a
     const { port } = await reservePort();
     // Installed through Plugin_Upgrader, as Plugins → Add New → Upload does; no page yet.
     site = await startWordPressSite(await debianWordPress(), { port, posts: [], pluginZip: zip });
-    browser = await chromium.launch({ executablePath: await findChromium(), headless: true, args: CHROMIUM_ARGS });
+    browser = await launchChromium();
   });
 
   /**

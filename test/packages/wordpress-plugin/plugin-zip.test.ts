@@ -10,10 +10,10 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { chromium, type Browser, type Frame, type Page } from 'playwright';
+import type { Browser, Frame, Page } from 'playwright';
 import { buildWordPressZip } from '../../../scripts/build-wordpress.mjs';
 import { buildCdnBundle, type BuiltBundle } from '../../support/cdn-bundle.js';
-import { CHROMIUM_ARGS, findChromium } from '../../support/find-chromium.mjs';
+import { launchChromium } from '../../support/find-chromium.mjs';
 import {
   debianWordPress,
   playgroundWordPress,
@@ -131,7 +131,7 @@ for (const [label, load] of wordpresses) {
       const { zip } = await buildZip();
       const { port } = await reservePort();
       site = await startWordPressSite(source, { port, posts: POSTS, pluginZip: zip });
-      browser = await chromium.launch({ executablePath: await findChromium(), headless: true, args: CHROMIUM_ARGS });
+      browser = await launchChromium();
     });
 
     after(async () => {

@@ -8,10 +8,10 @@
 // from its built zip, in plugin-zip.test.ts.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { chromium, type Browser, type Page } from 'playwright';
+import type { Browser, Page } from 'playwright';
 import { startDemoServer, type DemoServer } from '../../../demo/server/start-demo-server.js';
 import { buildCdnBundle, type BuiltBundle } from '../../support/cdn-bundle.js';
-import { CHROMIUM_ARGS, findChromium } from '../../support/find-chromium.mjs';
+import { launchChromium } from '../../support/find-chromium.mjs';
 import {
   debianWordPress,
   playgroundWordPress,
@@ -101,7 +101,7 @@ for (const [label, load] of wordpresses) {
       bundleUrl = `${demo.url}cargo-trackers.js`;
       const proxyBase = `${demo.url}api/tracking/`;
       site = await startWordPressSite(source, { port, scriptUrl: bundleUrl, proxyBase, posts: posts(bundleUrl, proxyBase) });
-      browser = await chromium.launch({ executablePath: await findChromium(), headless: true, args: CHROMIUM_ARGS });
+      browser = await launchChromium();
     });
 
     after(async () => {

@@ -1,0 +1,2 @@
+export function underLibfaketime(env?: NodeJS.ProcessEnv): boolean;
+export function withoutLibfaketime(env?: NodeJS.ProcessEnv): NodeJS.ProcessEnv;

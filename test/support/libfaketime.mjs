@@ -1,0 +1,15 @@
+// A run on a moved calendar (`faketime -f +400d npm test`, Debian's libfaketime) preloads the library
+// into every process it starts; some servers and browsers hang with it, and start without it.
+
+/** Whether this process runs on a moved calendar: `faketime +400d npm test` preloads libfaketime. */
+export function underLibfaketime(env = process.env) {
+  return env.LD_PRELOAD?.includes('faketime') ?? false;
+}
+
+/** `env` without libfaketime and its settings, for a server or browser that hangs with it preloaded. */
+export function withoutLibfaketime(env = process.env) {
+  const copy = { ...env };
+  if (underLibfaketime(copy)) delete copy.LD_PRELOAD;
+  for (const name of Object.keys(copy)) if (name.startsWith('FAKETIME')) delete copy[name];
+  return copy;
+}
