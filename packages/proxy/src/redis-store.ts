@@ -106,6 +106,41 @@ function note(counts: Map<string, OutageCount>, key: string, by: number, mark: b
   counts.set(key, { delta: by, mark, expiresAt: now + ttlMs });
 }
 
+/** How long a shared count learned from a read (whose expiry the store is not told) is kept. */
+const LEARNED_TTL_MS = 3_600_000;
+
+/**
+ * What the shared counters held beyond this instance's own part when Redis last said: other
+ * instances' spending. During an outage an instance adds it to its own counts, so that a window
+ * the others had nearly spent is not a fresh one.
+ */
+interface OthersCount {
+  value: number;
+  expiresAt: number;
+}
+
+function learn(others: Map<string, OthersCount>, key: string, shared: number, own: number, ttlMs: number | undefined): void {
+  const now = Date.now();
+  const value = shared - own;
+  const known = others.get(key);
+  if (value <= 0) {
+    others.delete(key);
+    return;
+  }
+  if (known !== undefined && known.expiresAt > now) {
+    known.value = value;
+    return;
+  }
+  if (others.size >= NOTED_MAX) {
+    for (const [k, v] of others) if (v.expiresAt <= now) others.delete(k);
+    for (const k of others.keys()) {
+      if (others.size < NOTED_MAX) break;
+      others.delete(k);
+    }
+  }
+  others.set(key, { value, expiresAt: now + (ttlMs ?? LEARNED_TTL_MS) });
+}
+
 /** Timeouts in a row that count as an outage (a paused or swamped Redis). */
 const SLOW_CALLS_FOR_OUTAGE = 3;
 
@@ -209,6 +244,8 @@ export class RedisStore implements ProxyStore {
    * that restarts empty has lost them, and they are added to it again (see `#probe`).
    */
   #ownShared = new Map<string, OutageCount>();
+  /** Other instances' part of each shared counter, as last read (see `learn`). */
+  readonly #others = new Map<string, OthersCount>();
   /** The `run_id` of the Redis last shared with: it changes when Redis restarts. */
   #runId: string | undefined;
   /** Cached answers too large for Redis, which this instance keeps to itself. */
@@ -306,15 +343,17 @@ export class RedisStore implements ProxyStore {
         const value = Number(
           await c.eval(INCREMENT, { keys: [this.#key(key)], arguments: [String(Math.trunc(by)), String(Math.max(1, Math.ceil(ttlMs)))] }),
         );
-        // Kept locally too, so that during an outage this instance still knows what it spent.
-        this.#local.increment(key, by, ttlMs).catch(() => {});
+        // Kept locally too, so that during an outage this instance still knows what it spent,
+        // and what the others had spent besides.
+        const own = await this.#local.increment(key, by, ttlMs).catch(() => undefined);
+        if (own !== undefined) learn(this.#others, key, value, own, ttlMs);
         note(this.#ownShared, key, by, false, ttlMs);
         return value;
       },
-      (local) => {
+      async (local) => {
         this.#counted(key, by, false, ttlMs);
         // Each unit counts as a share of every instance's: together they stay within the limits.
-        return local.increment(key, by * this.#share, ttlMs);
+        return (await local.increment(key, by * this.#share, ttlMs)) + this.#othersOf(key);
       },
     );
   }
@@ -322,8 +361,13 @@ export class RedisStore implements ProxyStore {
   counts(keys: readonly string[]): Promise<number[]> {
     if (keys.length === 0) return Promise.resolve([]);
     return this.#call(
-      async (c) => (await c.mGet(keys.map((k) => this.#key(k)))).map((v) => (v === null ? 0 : Number(v.toString('utf8')) || 0)),
-      (local) => local.counts(keys),
+      async (c) => {
+        const shared = (await c.mGet(keys.map((k) => this.#key(k)))).map((v) => (v === null ? 0 : Number(v.toString('utf8')) || 0));
+        const own = await this.#local.counts(keys).catch(() => undefined);
+        if (own !== undefined) keys.forEach((key, i) => learn(this.#others, key, shared[i]!, own[i] ?? 0, undefined));
+        return shared;
+      },
+      async (local) => (await local.counts(keys)).map((count, i) => count + this.#othersOf(keys[i]!)),
     );
   }
 
@@ -343,6 +387,15 @@ export class RedisStore implements ProxyStore {
         return marked;
       },
     );
+  }
+
+  /** The others' part of a shared counter when Redis last said, while that is still in its window. */
+  #othersOf(key: string): number {
+    const known = this.#others.get(key);
+    if (known === undefined) return 0;
+    if (known.expiresAt > Date.now()) return known.value;
+    this.#others.delete(key);
+    return 0;
   }
 
   /** Notes what an outage counted, to add to Redis when it is back. */

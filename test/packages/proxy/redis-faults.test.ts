@@ -135,6 +135,49 @@ describe('Redis faults keep the counters (issue 25, fall 4)', { skip }, () => {
     }
   });
 
+  it('three instances through four stalls keep one upstream budget: what the others spent still counts while each is alone', async () => {
+    const redis = await startRedis();
+    const upstream = await documentUpstream();
+    // One window for the whole test (an hour), so "at most the budget in any window" is "at most
+    // the budget in all": the claim does not depend on how fast the machine runs the stalls.
+    const c = await cluster(redis, upstream, { upstreamBudget: { requests: 90, windowMs: 3_600_000 }, cacheTtlMs: 60_000 }, 'stalls');
+    try {
+      // The three spend 81 of the 90 together, 27 each, before Redis first stalls.
+      for (let i = 0; i < 81; i++)
+        assert.equal((await c.get(i, `/api/tracking/air?number=176-S${String(i).padStart(7, '0')}`)).status, 200);
+      let asked = 0;
+      for (let stall = 0; stall < 4; stall++) {
+        redis.pause();
+        await Promise.all(
+          Array.from({ length: 30 }, (_, i) => c.get(i, `/api/tracking/air?number=176-T${stall}${String(asked++).padStart(6, '0')}`)),
+        );
+        redis.resume();
+        await until(() => c.stores.every((s) => s.mode === 'shared'), 10_000);
+      }
+      // Alone, each used to count only its own 27: a quarter of the 63 it thought left, 15 more
+      // each in the first stall alone.
+      assert.ok(calls(upstream) <= 90, `${calls(upstream)} upstream calls in one window whose budget is 90`);
+      assert.ok(
+        c.logs.every((log) => log.some((e) => e.level === 'warn')),
+        `each instance really went alone: ${JSON.stringify(c.logs)}`,
+      );
+      // Shared again, the window holds what every instance spent: what is left of the budget
+      // goes, then the next lookup is refused, and the service has seen no more than 90.
+      let refused: Answer | undefined;
+      for (let i = 0; i < 10 && refused === undefined; i++) {
+        const answer = await c.get(i, `/api/tracking/air?number=176-Z${String(i).padStart(7, '0')}`);
+        if (answer.status === 429) refused = answer;
+      }
+      assert.equal((refused?.json() as { error: string } | undefined)?.error, 'upstream_budget');
+      assert.ok(calls(upstream) <= 90, `${calls(upstream)} upstream calls in one window whose budget is 90`);
+    } finally {
+      redis.resume();
+      await c.close();
+      await upstream.close();
+      await redis.stop();
+    }
+  });
+
   // On the real clock: with Date stood still the store wrote one key to this Redis on Node 20 (CI,
   // 2026-11-28), which it never does on the real clock; why is not known yet.
   it('does not share counters with a Redis that could evict them (volatile-lru): says so, and cached answers cannot reset a quota', async () => {
