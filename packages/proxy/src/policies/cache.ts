@@ -2,8 +2,9 @@ import { decodeCached, encodeCached, etagOf, matchesEtag } from '../answer.js';
 import type { CachedAnswer, ProxyOutput } from '../answer.js';
 import { retryAfterSeconds } from '../retry-after.js';
 import type { ProxyStore } from '../store.js';
-import type { KnownLookup, RouteName, RouteSpec } from './lookup-key.js';
+import type { RouteName, RouteSpec } from './lookup-key.js';
 import { renderResult } from './render.js';
+import { lookupOf, routeOf } from './policy.js';
 import type { CallPolicy, CallResult, Policy, RequestContext } from './policy.js';
 
 /** How long each kind of answer is kept. */
@@ -118,8 +119,8 @@ function shortTtl(status: number, retryAfter: string | null, times: CacheTimes):
 export function cacheRead(cache: AnswerCache): Policy {
   const { store } = cache;
   return (ctx, next) => {
-    const spec = ctx.spec as RouteSpec;
-    const { cacheKey } = ctx.known as KnownLookup;
+    const spec = routeOf(ctx);
+    const { cacheKey } = lookupOf(ctx);
     if (store.peekCached !== undefined) {
       const hit = cache.answerOf(spec, store.peekCached(cacheKey), Date.now());
       return hit === undefined ? next() : cache.hitOutput(ctx, spec, hit);

@@ -3,8 +3,7 @@ import { retryAfterSeconds } from '../retry-after.js';
 import { SharedCalls } from '../shared-calls.js';
 import type { ProxyStore } from '../store.js';
 import { AnswerCache } from './cache.js';
-import type { KnownLookup, RouteSpec } from './lookup-key.js';
-import { Refusal } from './policy.js';
+import { Refusal, lookupOf, routeOf } from './policy.js';
 import type { CallContext, CallResult, RequestContext } from './policy.js';
 import type { ProxyOutput } from '../answer.js';
 import { refuse, refusalOutput } from './refuse.js';
@@ -35,8 +34,8 @@ export function joinInFlight(options: JoinOptions): (ctx: RequestContext) => Pro
   const carrierLists = new SharedCalls<CallResult>();
   const { store, cache } = options;
   return async (ctx) => {
-    const spec = ctx.spec as RouteSpec;
-    const known = ctx.known as KnownLookup;
+    const spec = routeOf(ctx);
+    const known = lookupOf(ctx);
     const isShipment = spec.numberParam !== undefined;
     const calls = isShipment ? lookups : carrierLists;
     const publicMaxAgeS = cache.publicMaxAge(spec);

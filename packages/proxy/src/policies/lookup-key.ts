@@ -2,6 +2,7 @@ import { fingerprint } from '../bytes.js';
 import type { TrackingRoutes } from '../options.js';
 import { encodeUpstreamQuery, parseQuery } from '../query.js';
 import { refuse } from './refuse.js';
+import { routeOf } from './policy.js';
 import type { KnownLookup, Lookup, Policy, RouteSpec } from './policy.js';
 
 // The lookup's types live with the other shared types (policy.ts); the policies import them from here too.
@@ -96,7 +97,7 @@ export class LookupMemo {
  */
 export function lookupKey(memo: LookupMemo, maxValueLength: number): Policy {
   return (ctx, next) => {
-    const spec = ctx.spec as RouteSpec;
+    const spec = routeOf(ctx);
     const memoKey = `${spec.name}${ctx.input.search}`;
     let known = memo.get(memoKey);
     if (known === undefined) {

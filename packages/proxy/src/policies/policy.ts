@@ -131,14 +131,61 @@ export class Refusal extends Error {
   }
 }
 
-/** Chains policies in the order given, hono's `compose` without its context object. */
-export function composePolicies(policies: readonly Policy[], last: (ctx: RequestContext) => Answer): (ctx: RequestContext) => Answer {
-  return policies.reduceRight<(ctx: RequestContext) => Answer>((next, policy) => (ctx) => policy(ctx, () => next(ctx)), last);
+/**
+ * A policy that called `next()` a second time: a bug in the policy, stopped before it runs the
+ * rest of the chain again (in the call stage that would be a second upstream call).
+ */
+export class NextCalledTwice extends Error {
+  constructor(position: number) {
+    super(`Policy ${position + 1} of its chain called next() twice.`);
+    this.name = 'NextCalledTwice';
+  }
 }
 
+/**
+ * Chains `stages` in the order given, each reaching the next through `next()`, as hono's
+ * `compose` does and with its guard: per run, each stage may hand on once.
+ */
+function compose<C, A>(stages: ReadonlyArray<(c: C, next: () => A) => A>, last: (c: C) => A): (c: C) => A {
+  return (c) => {
+    let reached = 0;
+    const dispatch = (i: number): A => {
+      const stage = stages[i];
+      if (stage === undefined) return last(c);
+      return stage(c, () => {
+        if (reached > i) throw new NextCalledTwice(i);
+        reached = i + 1;
+        return dispatch(i + 1);
+      });
+    };
+    return dispatch(0);
+  };
+}
+
+/** Chains request policies in the order given; a policy that calls `next()` twice gets a `NextCalledTwice`. */
+export function composePolicies(policies: readonly Policy[], last: (ctx: RequestContext) => Answer): (ctx: RequestContext) => Answer {
+  return compose(policies, last);
+}
+
+/** Chains call policies in the order given; a policy that calls `next()` twice gets a `NextCalledTwice`. */
 export function composeCall(
   policies: readonly CallPolicy[],
   last: (call: CallContext) => Promise<CallResult>,
 ): (call: CallContext) => Promise<CallResult> {
-  return policies.reduceRight<(call: CallContext) => Promise<CallResult>>((next, policy) => (call) => policy(call, () => next(call)), last);
+  return compose(policies, last);
+}
+
+/**
+ * The route a request asked for, which the route policy sets before every policy that reads it;
+ * a pipeline built in another order fails here, by name, rather than on an undefined later.
+ */
+export function routeOf(ctx: RequestContext): RouteSpec {
+  if (ctx.spec === undefined) throw new Error('No route on the request: the route policy runs before this one.');
+  return ctx.spec;
+}
+
+/** The lookup a request asks for, which the lookup-key policy sets before every policy that reads it. */
+export function lookupOf(ctx: RequestContext): KnownLookup {
+  if (ctx.known === undefined) throw new Error('No lookup on the request: the lookup-key policy runs before this one.');
+  return ctx.known;
 }
