@@ -43,7 +43,10 @@ function runPhp(args: string[]): Promise<string> {
     child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString('utf8')));
     child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString('utf8')));
     child.once('error', reject);
-    child.once('exit', (status) => (status === 0 && err === '' ? resolve(out) : reject(new Error(`php exited ${status}: ${out}\n${err}`))));
+    // 'close', not 'exit': the output may still be in the pipe when the process exits.
+    child.once('close', (status) =>
+      status === 0 && err === '' ? resolve(out) : reject(new Error(`php exited ${status}: ${out}\n${err}`)),
+    );
   });
 }
 
