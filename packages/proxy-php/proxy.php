@@ -133,19 +133,43 @@ namespace CargoTrackers\Proxy;
  * Counters and cached answers in files, one file per key, in a directory the web server does not
  * serve. Each counter is read and rewritten under an exclusive flock, so concurrent PHP workers on
  * one machine never lose an increment; an answer is written to a temporary file and renamed into
- * place, so a reader sees the old answer or the new one, never half of one. Answers and counters
- * have separate folders, and nothing evicts a file before it expires. Workers on several machines
- * need a shared store (WordPress's persistent object cache) instead.
+ * place, so a reader sees the old answer or the new one, never half of one. Workers on several
+ * machines need a shared store (WordPress's persistent object cache) instead.
+ *
+ * The disk it takes is bounded. A sweep removes expired answers and counters; it runs when a
+ * request finds the last one a sweep interval old (proxy.php asks on every request, the plugin from
+ * WP-Cron as well), and when the answers pass the size cap, which it then brings back under by
+ * removing the oldest answers first. Counters are never removed for the answers' sake, and a
+ * counter is removed only under its own lock, once it has expired.
  */
 final class FileStore implements Counters, Cache
 {
-    private const GC_EVERY = 200;
+    public const DEFAULT_CACHE_MAX_BYTES = 52428800;
+    public const DEFAULT_SWEEP_EVERY_MS = 60000;
+    /** A sweep over the cap leaves the answers at this share of it, so that the next few answers do not sweep again. */
+    private const LOW_WATER = 0.9;
+    /** A temporary or empty file this old was left by a worker that died mid-write. */
+    private const ABANDONED_S = 600;
 
     private string $dir;
+    private int $cacheMaxBytes;
+    private int $sweepEveryMs;
 
-    public function __construct(string $dir)
-    {
+    /**
+     * @param int $cacheMaxBytes the most the cached answers may take on disk
+     * @param int $sweepEveryMs how old the last sweep must be for a request to sweep again; 0 sweeps on every call (the tests)
+     */
+    public function __construct(
+        string $dir,
+        int $cacheMaxBytes = self::DEFAULT_CACHE_MAX_BYTES,
+        int $sweepEveryMs = self::DEFAULT_SWEEP_EVERY_MS
+    ) {
+        if ($cacheMaxBytes < 1) {
+            throw new \InvalidArgumentException('The cache size cap (cacheMaxBytes) must be a positive number of bytes.');
+        }
         $this->dir = rtrim($dir, '/\\');
+        $this->cacheMaxBytes = $cacheMaxBytes;
+        $this->sweepEveryMs = max(0, $sweepEveryMs);
     }
 
     public function increment(string $key, int $by, int $ttlMs): int
@@ -168,6 +192,7 @@ final class FileStore implements Counters, Cache
                     return fopen($path, 'rb');
                 });
                 if ($handle !== false) {
+                    // Shared against the writer's exclusive lock: never half of a rewrite.
                     flock($handle, LOCK_SH);
                     $entry = self::parseCounter((string) stream_get_contents($handle), $now);
                     flock($handle, LOCK_UN);
@@ -200,7 +225,7 @@ final class FileStore implements Counters, Cache
         if (!is_file($path)) {
             return null;
         }
-        // The file may be collected between the check and the read.
+        // The file may be swept between the check and the read.
         $text = self::quietly(function () use ($path) {
             return file_get_contents($path);
         });
@@ -208,7 +233,7 @@ final class FileStore implements Counters, Cache
             return null;
         }
         $newline = strpos($text, "\n");
-        if ($newline === false || (int) substr($text, 0, $newline) <= Clock::nowMs()) {
+        if ($newline === false || self::parseHead(substr($text, 0, $newline))[0] <= Clock::nowMs()) {
             return null;
         }
         return substr($text, $newline + 1);
@@ -217,8 +242,11 @@ final class FileStore implements Counters, Cache
     public function set(string $key, string $value, int $ttlMs): void
     {
         $path = $this->path('cache', $key);
+        $now = Clock::nowMs();
+        // The write time orders the answers for eviction, oldest first.
+        $text = ($now + $ttlMs) . ' ' . $now . "\n" . $value;
         $temporary = $path . '.' . bin2hex(random_bytes(6)) . '.tmp';
-        if (file_put_contents($temporary, (Clock::nowMs() + $ttlMs) . "\n" . $value) === false) {
+        if (file_put_contents($temporary, $text) === false) {
             throw new StoreFailure('cannot write the cache in ' . $this->dir);
         }
         $renamed = self::quietly(function () use ($temporary, $path) {
@@ -227,10 +255,204 @@ final class FileStore implements Counters, Cache
         if ($renamed !== true) {
             throw new StoreFailure('cannot write the cache in ' . $this->dir);
         }
-        self::quietly(function () {
-            $this->maybeCollect();
+        $this->withLedger(true, function (int $bytes, int $sweptAt, int $now) use ($text, $path): ?array {
+            $bytes += strlen($text);
+            if ($bytes <= $this->cacheMaxBytes && !$this->due($sweptAt, $now)) {
+                return array($bytes, $sweptAt);
+            }
+            return array($this->sweepLocked($now, $path), $now);
+        });
+    }
+
+    /**
+     * Sweeps when the last sweep is a sweep interval old, unless another worker is sweeping now.
+     * Cheap when it is not due: one small file read. proxy.php calls it on every request.
+     */
+    public function sweepIfDue(): void
+    {
+        $ledger = $this->dir . '/cache-ledger';
+        $text = self::quietly(function () use ($ledger) {
+            return file_get_contents($ledger);
+        });
+        // Read without the lock, so a rewrite may be caught half-way: that only takes the lock to look again.
+        if (is_string($text) && !$this->due(self::parseLedger($text)[1], Clock::nowMs())) {
+            return;
+        }
+        $this->withLedger(false, function (int $bytes, int $sweptAt, int $now): ?array {
+            return $this->due($sweptAt, $now) ? array($this->sweepLocked($now, null), $now) : null;
+        });
+    }
+
+    /** Sweeps now (the plugin's WP-Cron event), waiting for a sweep under way to end first. */
+    public function sweep(): void
+    {
+        if (!is_dir($this->dir)) {
+            return;
+        }
+        $this->withLedger(true, function (int $bytes, int $sweptAt, int $now): array {
+            return array($this->sweepLocked($now, null), $now);
+        });
+    }
+
+    private function due(int $sweptAt, int $now): bool
+    {
+        return $now - $sweptAt >= $this->sweepEveryMs;
+    }
+
+    /**
+     * Runs $change under an exclusive lock on the ledger (the answers' total size as last counted,
+     * and when the last sweep ran): it gets [bytes, sweptAtMs, now] and returns the new pair, or
+     * null to leave it. Without $wait, returns at once when another worker holds the lock.
+     */
+    private function withLedger(bool $wait, callable $change): void
+    {
+        $this->folder('cache');
+        $handle = self::quietly(function () {
+            return fopen($this->dir . '/cache-ledger', 'c+b');
+        });
+        if ($handle === false) {
+            throw new StoreFailure('cannot open the cache ledger in ' . $this->dir);
+        }
+        try {
+            if (!flock($handle, $wait ? LOCK_EX : LOCK_EX | LOCK_NB)) {
+                return;
+            }
+            list($bytes, $sweptAt) = self::parseLedger((string) stream_get_contents($handle));
+            $next = $change($bytes, $sweptAt, Clock::nowMs());
+            if ($next !== null) {
+                ftruncate($handle, 0);
+                rewind($handle);
+                fwrite($handle, $next[0] . ' ' . $next[1]);
+                fflush($handle);
+            }
+            flock($handle, LOCK_UN);
+        } finally {
+            fclose($handle);
+        }
+    }
+
+    /** @return array{0:int,1:int} [bytes, sweptAtMs]; nothing yet is 0 bytes, never swept */
+    private static function parseLedger(string $text): array
+    {
+        $parts = explode(' ', trim($text));
+        return count($parts) === 2 ? array((int) $parts[0], (int) $parts[1]) : array(0, 0);
+    }
+
+    /**
+     * Under the ledger's lock: removes expired counters and answers, then the oldest answers while
+     * they take more than the cap, and returns what the answers left take. $keep, the answer this
+     * worker just wrote, stays even when it alone is over the cap: visitors waiting on its call read it.
+     */
+    private function sweepLocked(int $now, ?string $keep): int
+    {
+        self::quietly(function () use ($now): bool {
+            $this->collectCounters($now);
             return true;
         });
+        $live = array();
+        $bytes = 0;
+        $files = glob($this->dir . '/cache/*');
+        foreach ($files === false ? array() : $files as $file) {
+            $kept = self::quietly(function () use ($file, $now) {
+                return self::inspectAnswer($file, $now);
+            });
+            if (is_array($kept)) {
+                $live[] = $kept;
+                $bytes += $kept[1];
+            }
+        }
+        if ($bytes <= $this->cacheMaxBytes) {
+            return $bytes;
+        }
+        usort($live, function (array $a, array $b): int {
+            return $a[2] <=> $b[2];
+        });
+        $target = (int) floor($this->cacheMaxBytes * self::LOW_WATER);
+        foreach ($live as list($file, $size)) {
+            if ($bytes <= $target) {
+                break;
+            }
+            if ($file === $keep) {
+                continue;
+            }
+            // Another worker may have renamed a fresh answer into place meanwhile; the cache may lose any entry.
+            $removed = self::quietly(function () use ($file) {
+                return unlink($file);
+            });
+            if ($removed === true) {
+                $bytes -= $size;
+            }
+        }
+        return $bytes;
+    }
+
+    /**
+     * Removes the answer file when it has expired (or is a temporary file left behind); else returns
+     * [path, size, writtenAtMs].
+     *
+     * @return array{0:string,1:int,2:int}|null
+     */
+    private static function inspectAnswer(string $file, int $now): ?array
+    {
+        if (substr($file, -4) === '.tmp') {
+            if (filemtime($file) < time() - self::ABANDONED_S) {
+                unlink($file);
+            }
+            return null;
+        }
+        $handle = fopen($file, 'rb');
+        if ($handle === false) {
+            return null;
+        }
+        $line = (string) fgets($handle, 64);
+        $stat = fstat($handle);
+        fclose($handle);
+        list($expiresAt, $writtenAt) = self::parseHead(rtrim($line, "\n"));
+        if ($expiresAt <= $now) {
+            // Only when the path still names the file read: a fresh answer renamed over it stays.
+            if ($stat !== false && fileinode($file) === $stat['ino']) {
+                unlink($file);
+            }
+            return null;
+        }
+        return array($file, $stat === false ? strlen($line) : (int) $stat['size'], $writtenAt);
+    }
+
+    /** @return array{0:int,1:int} [expiresAtMs, writtenAtMs] of an answer's first line */
+    private static function parseHead(string $line): array
+    {
+        $parts = explode(' ', $line, 2);
+        return array((int) $parts[0], (int) ($parts[1] ?? 0));
+    }
+
+    /**
+     * Removes the expired counters, each under the lock its read-modify-write takes, after reading
+     * it again under that lock: a counter being rewritten is never read as empty and removed.
+     */
+    private function collectCounters(int $now): void
+    {
+        $files = glob($this->dir . '/counters/*');
+        foreach ($files === false ? array() : $files as $file) {
+            $handle = fopen($file, 'rb');
+            if ($handle === false) {
+                continue;
+            }
+            if (flock($handle, LOCK_EX)) {
+                $stat = fstat($handle);
+                $text = (string) stream_get_contents($handle);
+                $linked = $stat !== false && $stat['nlink'] > 0;
+                // Empty: just created by a worker about to take its lock; unless a dead one left it long ago.
+                $expired = $text === ''
+                    ? $stat !== false && $stat['mtime'] < time() - self::ABANDONED_S
+                    : self::parseCounter($text, $now) === array();
+                if ($linked && $expired) {
+                    // Removed while locked: a worker waiting on this lock sees the file unlinked and opens a new one.
+                    unlink($file);
+                }
+                flock($handle, LOCK_UN);
+            }
+            fclose($handle);
+        }
     }
 
     /**
@@ -299,6 +521,11 @@ final class FileStore implements Counters, Cache
 
     private function path(string $kind, string $key): string
     {
+        return $this->folder($kind) . '/' . hash('sha256', $key);
+    }
+
+    private function folder(string $kind): string
+    {
         $folder = $this->dir . '/' . $kind;
         if (!is_dir($folder)) {
             // Another worker may create it at the same moment.
@@ -309,31 +536,7 @@ final class FileStore implements Counters, Cache
                 throw new StoreFailure('cannot create ' . $folder);
             }
         }
-        return $folder . '/' . hash('sha256', $key);
-    }
-
-    /** Now and then, removes expired files, so the folders hold only what is still alive. */
-    private function maybeCollect(): void
-    {
-        if (random_int(1, self::GC_EVERY) !== 1) {
-            return;
-        }
-        $now = Clock::nowMs();
-        foreach (array('cache', 'counters') as $kind) {
-            $files = glob($this->dir . '/' . $kind . '/*');
-            foreach ($files === false ? array() : $files as $file) {
-                $head = fopen($file, 'rb');
-                if ($head === false) {
-                    continue;
-                }
-                $line = fgets($head, 32);
-                fclose($head);
-                $stale = substr($file, -4) === '.tmp' ? filemtime($file) < time() - 600 : (int) $line + 60000 < $now;
-                if ($stale) {
-                    unlink($file);
-                }
-            }
-        }
+        return $folder;
     }
 }
 
@@ -1502,6 +1705,7 @@ use CargoTrackers\Proxy\FileStore;
 use CargoTrackers\Proxy\Proxy;
 use CargoTrackers\Proxy\Request;
 use CargoTrackers\Proxy\Response;
+use CargoTrackers\Proxy\StoreFailure;
 use CargoTrackers\Proxy\Transport;
 
 /**
@@ -1527,7 +1731,7 @@ final class Front
             if ($stateDir === '') {
                 $stateDir = sys_get_temp_dir() . '/cargo-trackers-proxy-' . substr(hash('sha256', __FILE__), 0, 12);
             }
-            $files = new FileStore($stateDir);
+            $files = new FileStore($stateDir, (int) ($config['cacheMaxBytes'] ?? FileStore::DEFAULT_CACHE_MAX_BYTES));
             $counters = self::apcuShared() && ($config['counters'] ?? 'auto') !== 'files'
                 ? new ApcuCounters('cargo-trackers:' . substr(hash('sha256', __FILE__), 0, 12) . ':')
                 : $files;
@@ -1544,6 +1748,24 @@ final class Front
             set_time_limit((int) ceil(($config['timeoutMs'] ?? Proxy::DEFAULT_TIMEOUT_MS) / 1000) + 30);
         }
         $proxy->handle(self::route(), $request)->send();
+        self::sweep($files);
+    }
+
+    /**
+     * After the answer, any request sweeps the state folder when the last sweep is a minute old, so
+     * expired answers and counters do not outlive the traffic that wrote them by more than that.
+     */
+    private static function sweep(FileStore $files): void
+    {
+        if (function_exists('fastcgi_finish_request')) {
+            // php-fpm: the visitor has the whole answer before the sweep starts.
+            fastcgi_finish_request();
+        }
+        try {
+            $files->sweepIfDue();
+        } catch (StoreFailure $failure) {
+            // A folder that cannot be swept now is swept by a later request.
+        }
     }
 
     /**
@@ -1584,6 +1806,7 @@ final class Front
             'timeoutMs' => self::env('TRACKING_API_TIMEOUT_MS'),
             'corsOrigins' => self::env('CORS_ORIGINS'),
             'stateDir' => self::env('TRACKING_STATE_DIR'),
+            'cacheMaxBytes' => self::env('TRACKING_CACHE_MAX_BYTES'),
             'trustedProxyHeader' => self::env('TRUSTED_PROXY_HEADER'),
         );
         foreach ($env as $name => $value) {
@@ -1602,6 +1825,12 @@ final class Front
         }
         if (isset($config['timeoutMs'])) {
             $config['timeoutMs'] = (int) $config['timeoutMs'];
+        }
+        if (isset($config['cacheMaxBytes'])) {
+            if (preg_match('/^[1-9][0-9]*$/', (string) $config['cacheMaxBytes']) !== 1) {
+                throw new \InvalidArgumentException('TRACKING_CACHE_MAX_BYTES (cacheMaxBytes) must be a whole number of bytes.');
+            }
+            $config['cacheMaxBytes'] = (int) $config['cacheMaxBytes'];
         }
         return $config;
     }

@@ -22,6 +22,11 @@ if (!defined('ABSPATH')) {
 require_once __DIR__ . '/includes/proxy-routes.php';
 require_once __DIR__ . '/includes/settings.php';
 require_once __DIR__ . '/includes/configurator.php';
+require_once __DIR__ . '/includes/cache-sweep.php';
+
+// The proxy's state folder is swept by WP-Cron while the plugin is active (includes/cache-sweep.php).
+register_activation_hook(__FILE__, 'cargo_trackers_schedule_sweep');
+register_deactivation_hook(__FILE__, 'cargo_trackers_unschedule_sweep');
 
 const CARGO_TRACKERS_VERSION = '0.1.0';
 /** The same bundle on jsDelivr, used only when a site opts in with the `cargo_trackers_use_cdn` filter. */

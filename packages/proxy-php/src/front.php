@@ -7,6 +7,7 @@ use CargoTrackers\Proxy\FileStore;
 use CargoTrackers\Proxy\Proxy;
 use CargoTrackers\Proxy\Request;
 use CargoTrackers\Proxy\Response;
+use CargoTrackers\Proxy\StoreFailure;
 use CargoTrackers\Proxy\Transport;
 
 /**
@@ -32,7 +33,7 @@ final class Front
             if ($stateDir === '') {
                 $stateDir = sys_get_temp_dir() . '/cargo-trackers-proxy-' . substr(hash('sha256', __FILE__), 0, 12);
             }
-            $files = new FileStore($stateDir);
+            $files = new FileStore($stateDir, (int) ($config['cacheMaxBytes'] ?? FileStore::DEFAULT_CACHE_MAX_BYTES));
             $counters = self::apcuShared() && ($config['counters'] ?? 'auto') !== 'files'
                 ? new ApcuCounters('cargo-trackers:' . substr(hash('sha256', __FILE__), 0, 12) . ':')
                 : $files;
@@ -49,6 +50,24 @@ final class Front
             set_time_limit((int) ceil(($config['timeoutMs'] ?? Proxy::DEFAULT_TIMEOUT_MS) / 1000) + 30);
         }
         $proxy->handle(self::route(), $request)->send();
+        self::sweep($files);
+    }
+
+    /**
+     * After the answer, any request sweeps the state folder when the last sweep is a minute old, so
+     * expired answers and counters do not outlive the traffic that wrote them by more than that.
+     */
+    private static function sweep(FileStore $files): void
+    {
+        if (function_exists('fastcgi_finish_request')) {
+            // php-fpm: the visitor has the whole answer before the sweep starts.
+            fastcgi_finish_request();
+        }
+        try {
+            $files->sweepIfDue();
+        } catch (StoreFailure $failure) {
+            // A folder that cannot be swept now is swept by a later request.
+        }
     }
 
     /**
@@ -89,6 +108,7 @@ final class Front
             'timeoutMs' => self::env('TRACKING_API_TIMEOUT_MS'),
             'corsOrigins' => self::env('CORS_ORIGINS'),
             'stateDir' => self::env('TRACKING_STATE_DIR'),
+            'cacheMaxBytes' => self::env('TRACKING_CACHE_MAX_BYTES'),
             'trustedProxyHeader' => self::env('TRUSTED_PROXY_HEADER'),
         );
         foreach ($env as $name => $value) {
@@ -107,6 +127,12 @@ final class Front
         }
         if (isset($config['timeoutMs'])) {
             $config['timeoutMs'] = (int) $config['timeoutMs'];
+        }
+        if (isset($config['cacheMaxBytes'])) {
+            if (preg_match('/^[1-9][0-9]*$/', (string) $config['cacheMaxBytes']) !== 1) {
+                throw new \InvalidArgumentException('TRACKING_CACHE_MAX_BYTES (cacheMaxBytes) must be a whole number of bytes.');
+            }
+            $config['cacheMaxBytes'] = (int) $config['cacheMaxBytes'];
         }
         return $config;
     }

@@ -94,6 +94,10 @@ function cargo_trackers_proxy_config()
         'stateDir' => defined('CARGO_TRACKERS_STATE_DIR')
             ? CARGO_TRACKERS_STATE_DIR
             : get_temp_dir() . 'cargo-trackers-' . substr(hash_hmac('sha256', 'proxy state', wp_salt('nonce')), 0, 16),
+        // The most the cached answers may take on disk; the oldest go first beyond it.
+        'cacheMaxBytes' => defined('CARGO_TRACKERS_CACHE_MAX_BYTES')
+            ? (int) CARGO_TRACKERS_CACHE_MAX_BYTES
+            : FileStore::DEFAULT_CACHE_MAX_BYTES,
     );
     return apply_filters('cargo_trackers_proxy_config', $config);
 }
@@ -117,12 +121,22 @@ function cargo_trackers_proxy()
         );
     }
     try {
-        $files = new FileStore((string) $config['stateDir']);
+        $files = cargo_trackers_file_store($config);
         $counters = wp_using_ext_object_cache() ? new ObjectCacheCounters() : $files;
         return new Proxy($config, $counters, $files);
     } catch (\InvalidArgumentException $error) {
         return Response::error(500, 'not_configured', 'Cargo Trackers is not configured: ' . $error->getMessage());
     }
+}
+
+/**
+ * The files that hold the cached answers (and the counters without an object cache).
+ *
+ * @param array<string,mixed> $config cargo_trackers_proxy_config()
+ */
+function cargo_trackers_file_store($config)
+{
+    return new FileStore((string) $config['stateDir'], (int) ($config['cacheMaxBytes'] ?? FileStore::DEFAULT_CACHE_MAX_BYTES));
 }
 
 /** Answers one of the plugin's routes. */

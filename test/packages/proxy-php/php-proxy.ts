@@ -21,6 +21,8 @@ export interface PhpProxyOptions extends ContractProxyOptions {
    * starter can: proxy.php under libfaketime. A starter that cannot leaves `moveClock` out.
    */
   readonly frozenClock?: boolean;
+  /** The most the cached answers may take on disk (proxy.php's cacheMaxBytes). */
+  readonly cacheMaxBytes?: number;
   readonly limits?: ContractProxyOptions['limits'] & {
     readonly shortCacheTtlMs?: number;
     readonly clientRequests?: { readonly requests: number; readonly windowMs: number };
@@ -32,6 +34,8 @@ export interface PhpProxy extends ContractProxy {
   logs(): string[];
   /** With `frozenClock`, moves PHP's clock (microtime, time, APCu's expiry) on by `ms`. */
   moveClock?(ms: number): Promise<void>;
+  /** The folder of its counters and cached answers, where the starter knows it. */
+  readonly stateDir?: string;
 }
 
 /** Debian's libfaketime (package libfaketime), which moves the clock of the process it is preloaded into. */
@@ -122,6 +126,7 @@ export async function startProxyPhp(options: PhpProxyOptions, variant: ProxyPhpV
     stateDir: join(dir, 'state'),
     counters: variant.counters === 'files' ? 'files' : 'auto',
     transport: variant.transport === 'streams' ? 'streams' : 'auto',
+    ...(options.cacheMaxBytes !== undefined && { cacheMaxBytes: options.cacheMaxBytes }),
   };
   // Outside the web root, as the README says; PHP, so even a misplaced copy prints nothing.
   await writeFile(join(dir, 'config.php'), `<?php\nreturn ${phpValue(config)};\n`);
@@ -178,6 +183,7 @@ export async function startProxyPhp(options: PhpProxyOptions, variant: ProxyPhpV
     address: (path) => `${url}${path.replace(/^\/api\/tracking\//, '/proxy.php/')}`,
     logs: () => output.split('\n').filter((line) => line.startsWith('{')),
     ...(moveClock !== undefined && { moveClock }),
+    stateDir: config.stateDir,
     close,
   };
 }

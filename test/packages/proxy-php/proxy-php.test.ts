@@ -1,15 +1,17 @@
 // proxy.php, the one-file proxy for any PHP host, under `php -S`: the shared proxy contract and
 // the PHP attack suite, with its counters in APCu and in flock-guarded files, over curl and over
 // PHP's HTTP streams (a host without the curl extension). Also: the committed proxy.php is the
-// build of the plugin's core, and a missing configuration is a clear JSON error.
+// build of the plugin's core, a missing configuration is a clear JSON error, and the cached
+// answers stay under their size cap and go once expired.
 import assert from 'node:assert/strict';
-import { readFile } from 'node:fs/promises';
+import { readdir, readFile, stat } from 'node:fs/promises';
+import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import { buildProxyPhp, OUTPUT } from '../../../scripts/build-proxy-php.mjs';
-import { assertCanaryNeverSeen, readAnswer } from '../proxy/harness.js';
+import { assertCanaryNeverSeen, CANARY_KEY, readAnswer, startUpstream, until } from '../proxy/harness.js';
 import { describeProxyContract, MARKER } from '../proxy/contract-suite.js';
 import { describePhpProxy } from './php-suite.js';
-import { phpExtensionMissing, startProxyPhp } from './php-proxy.js';
+import { findLibfaketime, phpExtensionMissing, startProxyPhp } from './php-proxy.js';
 import type { ProxyPhpVariant } from './php-proxy.js';
 
 after(assertCanaryNeverSeen);
@@ -41,6 +43,63 @@ describe('proxy.php', () => {
       assert.equal(answer.headers.get('content-type'), 'application/json; charset=utf-8');
     } finally {
       await proxy.close();
+    }
+  });
+});
+
+describe('proxy.php: the disk its cached answers take', () => {
+  /** The cached answers' files and what they take, as the disk has them. */
+  async function cacheFiles(stateDir: string): Promise<{ count: number; bytes: number }> {
+    const folder = join(stateDir, 'cache');
+    const names = await readdir(folder).catch(() => []);
+    const sizes = await Promise.all(names.map(async (name) => (await stat(join(folder, name)).catch(() => ({ size: 0 }))).size));
+    return { count: names.length, bytes: sizes.reduce((a, b) => a + b, 0) };
+  }
+
+  it('stays under its size cap, removing the oldest answers first, and a request after they expired removes them all', async () => {
+    if (findLibfaketime() === undefined) throw new Error('libfaketime is missing: apt-get install libfaketime');
+    // About 40 kB per number; each lookup keeps it twice (the cached answer and the result its waiters read).
+    const upstream = await startUpstream((req, res) => {
+      const number = new URL(req.url ?? '/', 'http://upstream').searchParams.get('referenceNumber');
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ number, pad: 'x'.repeat(40_000) }));
+    });
+    const cap = 1_000_000;
+    const proxy = await startProxyPhp(
+      { baseUrl: upstream.url, apiKey: CANARY_KEY, frozenClock: true, cacheMaxBytes: cap },
+      { counters: 'files', transport: 'curl' },
+    );
+    const lookup = async (n: number) => readAnswer(await fetch(`${proxy.url}/proxy.php/ocean?referenceNumber=N${n}`, { headers: MARKER }));
+    try {
+      const stateDir = proxy.stateDir ?? '';
+      const numbers = 30;
+      let most = 0;
+      for (let n = 0; n < numbers; n++) {
+        assert.equal((await lookup(n)).status, 200);
+        most = Math.max(most, (await cacheFiles(stateDir)).bytes);
+        // Each answer written later than the one before, for oldest-first to mean one order.
+        await proxy.moveClock?.(10);
+      }
+      assert.ok(most <= cap, `the cached answers took ${most} bytes, over the cap of ${cap}`);
+      // Newest first: the numbers still cached are the newest ones, and every older one is gone.
+      const fromCache: boolean[] = [];
+      for (let n = numbers - 1; n >= 0; n--) {
+        const answer = await lookup(n);
+        assert.equal(answer.status, 200);
+        fromCache.push(answer.headers.get('x-proxy-cache') === 'hit');
+      }
+      const kept = fromCache.indexOf(false);
+      assert.ok(kept >= 5, `only the ${kept} newest answers were kept within ${cap} bytes`);
+      assert.deepEqual(fromCache, [...Array<boolean>(kept).fill(true), ...Array<boolean>(numbers - kept).fill(false)]);
+      assert.ok((await cacheFiles(stateDir)).count > 0);
+
+      // The traffic stops; the clock passes the answers' 60 s and the sweep interval. One request
+      // that writes nothing (a refused one) sweeps, after its answer.
+      await proxy.moveClock?.(180_000);
+      assert.equal((await fetch(`${proxy.url}/proxy.php/ocean?referenceNumber=N1`)).status, 403);
+      await until(async () => (await cacheFiles(stateDir)).count === 0, 30_000);
+    } finally {
+      await proxy.close();
+      await upstream.close();
     }
   });
 });

@@ -33,6 +33,8 @@ function esc_url($url, $protocols = null) {
 // What the plugin calls at load and for its script's address; the stand-ins record what they need to.
 $actions = array();
 function add_action($name, $callback, $priority = 10, $args = 1) { global $actions; $actions[$name][] = $callback; }
+function register_activation_hook($file, $callback) { global $actions; $actions['activate'][] = $callback; }
+function register_deactivation_hook($file, $callback) { global $actions; $actions['deactivate'][] = $callback; }
 function plugins_url($path, $plugin) { return 'https://site.example/wp-content/plugins/' . basename(dirname($plugin)) . '/' . $path; }
 $versions = array();
 function wp_enqueue_script_module($id, $src, $deps = array(), $version = false) { global $enqueued, $versions; $enqueued[$id] = ($enqueued[$id] ?? 0) + 1; $versions[$id] = $version; }

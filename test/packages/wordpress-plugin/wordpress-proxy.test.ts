@@ -368,6 +368,58 @@ echo json_encode(array(AUTH_COOKIE => wp_generate_auth_cookie($id, $expires, 'au
         }
       });
 
+      it('sweeps expired cached answers from a WP-Cron event that activation schedules and deactivation clears', async () => {
+        const upstream = await startUpstream();
+        const proxy = await start({ baseUrl: upstream.url, apiKey: CANARY_KEY });
+        try {
+          // Ten answers that expire within a millisecond and one that lives; WP-Cron runs an event as do_action.
+          const out = await wpCli(
+            site,
+            `$config = cargo_trackers_proxy_config();
+$store = new CargoTrackers\\Proxy\\FileStore($config['stateDir']);
+for ($i = 0; $i < 10; $i++) {
+    $store->set('old:' . $i, str_repeat('x', 1000), 1);
+}
+$store->set('live', 'y', 3600000);
+$written = CargoTrackers\\Proxy\\Clock::nowMs();
+while (CargoTrackers\\Proxy\\Clock::nowMs() <= $written + 1) {
+    usleep(1000);
+}
+$count = function () use ($config) {
+    return count(glob($config['stateDir'] . '/cache/*'));
+};
+$before = $count();
+$next = wp_next_scheduled('cargo_trackers_sweep');
+$schedule = wp_get_schedule('cargo_trackers_sweep');
+$interval = wp_get_schedules()[$schedule]['interval'] ?? null;
+do_action('cargo_trackers_sweep');
+$after = $count();
+deactivate_plugins('cargo-trackers/cargo-trackers.php');
+$deactivated = wp_next_scheduled('cargo_trackers_sweep');
+activate_plugin('cargo-trackers/cargo-trackers.php');
+echo json_encode(array($before, is_int($next), $interval, $after, $deactivated, is_int(wp_next_scheduled('cargo_trackers_sweep'))));`,
+          );
+          observe(out);
+          const [before, scheduled, interval, after, deactivated, again] = JSON.parse(out) as [
+            number,
+            boolean,
+            number,
+            number,
+            unknown,
+            boolean,
+          ];
+          assert.equal(before, 11);
+          assert.equal(scheduled, true, 'activation scheduled the sweep');
+          assert.ok(interval <= 300, `the sweep runs every ${interval} s`);
+          assert.equal(after, 1, 'the sweep left only the live answer');
+          assert.equal(deactivated, false, 'deactivation cleared the event');
+          assert.equal(again, true, 'activating again schedules it again');
+        } finally {
+          await proxy.close();
+          await upstream.close();
+        }
+      });
+
       it('keeps the key out of the database and the debug log', async () => {
         const database = join(site.dir, 'wp-content/database');
         for (const file of await readdir(database)) observe((await readFile(join(database, file))).toString('latin1'));
