@@ -442,7 +442,8 @@ final class Proxy
         if ($verdict === JsonGuard::NOT_JSON) {
             return UpstreamResult::failure('upstream_not_json');
         }
-        if ($verdict === JsonGuard::KEY_ECHO || ($result->retryAfter !== null && strpos($result->retryAfter, $this->apiKey) !== false)) {
+        $echoedInHeader = $result->retryAfter !== null && JsonGuard::carriesKey($result->retryAfter, $this->apiKey);
+        if ($verdict === JsonGuard::KEY_ECHO || $echoedInHeader) {
             return UpstreamResult::failure('upstream_key_echo');
         }
         return $result;
