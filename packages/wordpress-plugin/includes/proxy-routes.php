@@ -141,7 +141,14 @@ function cargo_trackers_answer($route, Request $request)
 /** On parse_request, before rest_api_loaded: one of the plugin's routes is answered here and now. */
 function cargo_trackers_serve_route($wp)
 {
-    $rest_route = isset($wp->query_vars['rest_route']) ? (string) $wp->query_vars['rest_route'] : '';
+    $rest_route = $wp->query_vars['rest_route'] ?? '';
+    if (is_array($rest_route)) {
+        // ?rest_route[]=…: no route at all, for the plugin or for WordPress's REST server (which
+        // fails on it with a PHP error). Said plainly, before anyone reads it as a string.
+        Response::error(400, 'bad_route', 'The query parameter rest_route must be given once, as a plain value.')->send();
+        exit;
+    }
+    $rest_route = (string) $rest_route;
     // The whole namespace, so that a wrong path gets the proxy's JSON 404 too.
     $pattern = '#^/' . preg_quote(CARGO_TRACKERS_REST_NAMESPACE, '#') . '(?:/(.*?))?/?$#';
     if (preg_match($pattern, $rest_route, $match) !== 1) {

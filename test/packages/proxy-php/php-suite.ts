@@ -183,6 +183,27 @@ export function describePhpProxy(name: string, start: StartPhpProxy, features: P
           assert.equal((await get('/api/tracking/ocean')).status, 400);
           assert.equal((await get(`/api/tracking/ocean?referenceNumber=${'9'.repeat(257)}`)).status, 400);
         }));
+
+      it("refuses a forwarded parameter written as PHP's list (number[]=…) with 400 bad_parameter, naming it", () =>
+        withProxy(json(200, DOC), {}, async ({ get, upstream }) => {
+          for (const query of [
+            'referenceNumber[]=A',
+            'referenceNumber%5B%5D=A',
+            'referenceNumber[0]=A&referenceNumber[1]=B',
+            'referenceNumber=A&carrierCode[]=X',
+            'referenceNumber=A&routeDetails[x]=true',
+          ]) {
+            const refused = await get(`/api/tracking/ocean?${query}`);
+            assert.equal(refused.status, 400, query);
+            assert.equal(errorOf(refused), 'bad_parameter', query);
+            assert.match((refused.json() as { message: string }).message, /must be given once, as a plain value/, query);
+            assert.doesNotMatch(refused.text, /<b>|Warning|Notice/, query);
+          }
+          const air = await get('/api/tracking/air?number[]=176-22817340');
+          assert.equal(air.status, 400);
+          assert.equal(errorOf(air), 'bad_parameter');
+          assert.equal(upstream.requests.length, 0);
+        }));
     });
 
     describe('what the visitor gets', () => {

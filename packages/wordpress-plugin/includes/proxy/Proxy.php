@@ -571,6 +571,13 @@ final class Proxy
             if ($name === null) {
                 continue;
             }
+            foreach (array_keys($values) as $given) {
+                // number[]=…, number[0]=…: PHP's notation for a list, which no parameter here takes.
+                if (strpos((string) $given, $name . '[') === 0) {
+                    $message = 'The query parameter ' . $name . ' must be given once, as a plain value, not as a list.';
+                    return $this->refuse($trace, 400, 'bad_parameter', $message, $cors);
+                }
+            }
             if (isset($duplicated[$name])) {
                 $message = 'The query parameter ' . $name . ' appears more than once.';
                 return $this->refuse($trace, 400, 'duplicate_parameter', $message, $cors);
