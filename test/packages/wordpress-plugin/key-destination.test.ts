@@ -12,12 +12,10 @@ import { after, afterEach, before, describe, it } from 'node:test';
 import { MARKER } from '../proxy/contract-suite.js';
 import { assertCanaryNeverSeen, CANARY_KEY, observe, readAnswer, startUpstream, type Upstream } from '../proxy/harness.js';
 import { phpValue } from '../proxy-php/php-proxy.js';
-import { debianWordPress, logInCookie, reservePort, startWordPressSite, wpCli, type WordPressSite } from './wordpress-site.js';
+import { debianWordPress, logInCookie, PHP_MESSAGE, reservePort, startWordPressSite, wpCli, type WordPressSite } from './wordpress-site.js';
 
 after(assertCanaryNeverSeen);
 
-/** PHP's own words for a notice or warning printed into an answer (WP_DEBUG_DISPLAY is on). */
-const PHP_MESSAGE = /<b>(Notice|Warning|Deprecated|Fatal error)<\/b>:|\b(PHP )?(Notice|Warning|Deprecated|Fatal error): /;
 /** Switches for the mu-plugin below: each file's presence defines one wp-config.php constant. */
 const KEY_CONSTANT = 'wp-content/cargo-trackers-test-key-constant';
 const BASE_CONSTANT = 'wp-content/cargo-trackers-test-base-constant';

@@ -19,15 +19,21 @@ import type { RedisServer } from '../proxy/redis-server.js';
 import { describePhpProxy } from '../proxy-php/php-suite.js';
 import { phpExtensionMissing, phpLimits, phpValue } from '../proxy-php/php-proxy.js';
 import type { PhpProxy, PhpProxyOptions } from '../proxy-php/php-proxy.js';
-import { debianWordPress, logInCookie, playgroundWordPress, reservePort, startWordPressSite, wpCli } from './wordpress-site.js';
+import {
+  debianWordPress,
+  logInCookie,
+  PHP_MESSAGE,
+  playgroundWordPress,
+  reservePort,
+  startWordPressSite,
+  wpCli,
+} from './wordpress-site.js';
 import type { WordPressSite, WordPressSource } from './wordpress-site.js';
 
 after(assertCanaryNeverSeen);
 
 const DROP_IN = fileURLToPath(new URL('./fixtures/redis-object-cache.php', import.meta.url));
 const TEST_CONFIG = 'wp-content/cargo-trackers-test-config.json';
-/** PHP's and WordPress's own words for a notice, warning, deprecation or error shown in a page. */
-const PHP_MESSAGE = /<b>(Notice|Warning|Deprecated|Fatal error|Parse error)<\/b>:|\b(PHP )?(Notice|Warning|Deprecated|Fatal error): /;
 
 /** The key as wp-config.php defines it; everything else a case changes comes through the config filter. */
 const MU_PLUGIN = `<?php

@@ -340,6 +340,10 @@ $_SERVER['SCRIPT_FILENAME'] = __DIR__ . '/index.php';
 require __DIR__ . '/index.php';
 `;
 
+/** PHP's and WordPress's own words for a notice, warning, deprecation or error shown in a page or logged. */
+export const PHP_MESSAGE =
+  /<b>(Notice|Warning|Deprecated|Fatal error|Parse error)<\/b>:|\b(PHP )?(Notice|Warning|Deprecated|Fatal error): /;
+
 export interface SitePost {
   readonly slug: string;
   readonly title: string;
