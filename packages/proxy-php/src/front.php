@@ -27,6 +27,10 @@ final class Front
     public static function run(): void
     {
         $request = Request::fromGlobals();
+        if (isset($_GET['route']) && !is_string($_GET['route'])) {
+            Response::error(400, 'bad_route', 'The query parameter route must be given once, as a plain value.')->send();
+            return;
+        }
         try {
             $config = self::config();
             $stateDir = (string) ($config['stateDir'] ?? '');

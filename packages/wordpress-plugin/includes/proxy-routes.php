@@ -45,13 +45,61 @@ function cargo_trackers_api_key_source()
     return array(is_string($stored) ? $stored : '', $stored === '' ? 'none' : 'option');
 }
 
+/**
+ * The service address the key may be sent to, as [value, where it came from]. The
+ * CARGO_TRACKERS_API_BASE_URL constant wins. A key from wp-config.php goes only to an address from
+ * wp-config.php: the settings page is open to every administrator (on multisite, each site's), who
+ * could otherwise point the owner's key at a server of their own ('needs_constant'). A saved address
+ * is used only while it passes cargo_trackers_base_url_refusal(), whatever version saved it
+ * ('refused'). In both cases the value is '', so nothing is asked.
+ */
 function cargo_trackers_base_url_source()
 {
     if (defined('CARGO_TRACKERS_API_BASE_URL') && is_string(CARGO_TRACKERS_API_BASE_URL) && CARGO_TRACKERS_API_BASE_URL !== '') {
         return array(CARGO_TRACKERS_API_BASE_URL, 'constant');
     }
+    if (cargo_trackers_api_key_source()[1] === 'constant') {
+        return array('', 'needs_constant');
+    }
     $stored = get_option('cargo_trackers_api_base_url', '');
-    return array(is_string($stored) ? $stored : '', $stored === '' ? 'none' : 'option');
+    $stored = is_string($stored) ? $stored : '';
+    if ($stored === '') {
+        return array('', 'none');
+    }
+    return cargo_trackers_base_url_refusal($stored) === null ? array($stored, 'option') : array('', 'refused');
+}
+
+/**
+ * Why the key must not be sent to an address saved on the settings page, or null when it may:
+ * https:// only, so the key never crosses the network in the clear; plain http:// only to this
+ * machine (a local test service).
+ */
+function cargo_trackers_base_url_refusal($url)
+{
+    try {
+        $url = Proxy::resolveBase((string) $url);
+    } catch (\InvalidArgumentException $error) {
+        return $error->getMessage();
+    }
+    $parts = wp_parse_url($url);
+    $scheme = strtolower((string) ($parts['scheme'] ?? ''));
+    if ($scheme === 'https' || ($scheme === 'http' && cargo_trackers_is_loopback_host((string) ($parts['host'] ?? '')))) {
+        return null;
+    }
+    return __(
+        'The service address must start with https://, so that the key never crosses the network unencrypted. '
+        . 'Plain http:// is accepted only for this machine (localhost, 127.0.0.1, [::1]).',
+        'cargo-trackers'
+    );
+}
+
+function cargo_trackers_is_loopback_host($host)
+{
+    $host = strtolower(rtrim($host, '.'));
+    return $host === 'localhost'
+        || substr($host, -strlen('.localhost')) === '.localhost'
+        || $host === '[::1]'
+        || preg_match('/^127(\.\d{1,3}){3}$/', $host) === 1;
 }
 
 /** The limits the settings page stores, over the core's defaults. */
@@ -112,6 +160,23 @@ function cargo_trackers_proxy_config()
 function cargo_trackers_proxy()
 {
     $config = cargo_trackers_proxy_config();
+    $base_from = cargo_trackers_base_url_source()[1];
+    if (($config['baseUrl'] ?? '') === '' && $base_from === 'needs_constant') {
+        return Response::error(
+            500,
+            'not_configured',
+            'Cargo Trackers has its key from CARGO_TRACKERS_API_KEY in wp-config.php, and sends it only to an address '
+            . 'defined there too: define CARGO_TRACKERS_API_BASE_URL in wp-config.php.'
+        );
+    }
+    if (($config['baseUrl'] ?? '') === '' && $base_from === 'refused') {
+        return Response::error(
+            500,
+            'not_configured',
+            'Cargo Trackers does not send the key to the saved service address, which is not https://: '
+            . 'save an https:// address with the key under Settings, Cargo Trackers.'
+        );
+    }
     if (($config['apiKey'] ?? '') === '' || ($config['baseUrl'] ?? '') === '') {
         return Response::error(
             500,
@@ -155,7 +220,14 @@ function cargo_trackers_answer($route, Request $request)
 /** On parse_request, before rest_api_loaded: one of the plugin's routes is answered here and now. */
 function cargo_trackers_serve_route($wp)
 {
-    $rest_route = isset($wp->query_vars['rest_route']) ? (string) $wp->query_vars['rest_route'] : '';
+    $rest_route = $wp->query_vars['rest_route'] ?? '';
+    if (is_array($rest_route)) {
+        // ?rest_route[]=…: no route at all, for the plugin or for WordPress's REST server (which
+        // fails on it with a PHP error). Said plainly, before anyone reads it as a string.
+        Response::error(400, 'bad_route', 'The query parameter rest_route must be given once, as a plain value.')->send();
+        exit;
+    }
+    $rest_route = (string) $rest_route;
     // The whole namespace, so that a wrong path gets the proxy's JSON 404 too.
     $pattern = '#^/' . preg_quote(CARGO_TRACKERS_REST_NAMESPACE, '#') . '(?:/(.*?))?/?$#';
     if (preg_match($pattern, $rest_route, $match) !== 1) {

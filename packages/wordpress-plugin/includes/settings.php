@@ -76,18 +76,58 @@ function cargo_trackers_sanitize_key($value)
     return $value;
 }
 
+/**
+ * The address the key is sent to. While the key comes from wp-config.php, the address does too, and
+ * nothing posted here changes the stored one. A new address must pass
+ * cargo_trackers_base_url_refusal() and, from the settings form, come with the key typed again:
+ * whoever points the key elsewhere must know it. Clearing the address sends the key nowhere, so
+ * it needs no key.
+ */
 function cargo_trackers_sanitize_base_url($value)
 {
+    $previous = get_option('cargo_trackers_api_base_url', '');
+    $previous = is_string($previous) ? $previous : '';
+    if (cargo_trackers_api_key_source()[1] === 'constant') {
+        return $previous;
+    }
     $value = trim((string) $value);
     if ($value === '') {
         return '';
     }
-    try {
-        return Proxy::resolveBase($value);
-    } catch (\InvalidArgumentException $error) {
-        add_settings_error('cargo_trackers_api_base_url', 'cargo_trackers_bad_base', $error->getMessage());
-        return (string) get_option('cargo_trackers_api_base_url', '');
+    $refusal = cargo_trackers_base_url_refusal($value);
+    if ($refusal !== null) {
+        add_settings_error('cargo_trackers_api_base_url', 'cargo_trackers_bad_base', sprintf(
+            /* translators: %s: why the address was refused */
+            __('The service address was not saved. %s', 'cargo-trackers'),
+            $refusal
+        ));
+        return $previous;
     }
+    $value = Proxy::resolveBase($value);
+    // options.php checked the nonce and the capability before this runs.
+    if ($value !== $previous && isset($_POST['option_page']) && !cargo_trackers_key_typed()) {
+        add_settings_error('cargo_trackers_api_base_url', 'cargo_trackers_base_needs_key', __(
+            'The service address was not changed: the key is sent to that address, so it changes only with '
+            . 'the API key typed in the same form. The previous address is kept.',
+            'cargo-trackers'
+        ));
+        return $previous;
+    }
+    return $value;
+}
+
+/**
+ * Whether the form that is being saved carries the stored key in its key field (the key option is
+ * registered, so saved, before the address).
+ */
+function cargo_trackers_key_typed()
+{
+    if (!isset($_POST['cargo_trackers_api_key']) || !is_string($_POST['cargo_trackers_api_key'])) {
+        return false;
+    }
+    $typed = trim(wp_unslash($_POST['cargo_trackers_api_key']));
+    $stored = (string) get_option('cargo_trackers_api_key', '');
+    return $typed !== '' && $stored !== '' && hash_equals($stored, $typed);
 }
 
 function cargo_trackers_sanitize_limits($value)
@@ -136,7 +176,7 @@ function cargo_trackers_settings_page()
         return;
     }
     list($key, $key_from) = cargo_trackers_api_key_source();
-    list($base, $base_from) = cargo_trackers_base_url_source();
+    $base_from = cargo_trackers_base_url_source()[1];
     $limits = get_option('cargo_trackers_limits', array());
     $limits = is_array($limits) ? $limits : array();
     $defaults = Proxy::DEFAULT_LIMITS;
@@ -187,17 +227,33 @@ function cargo_trackers_settings_page()
 
     echo '<tr><th scope="row"><label for="cargo_trackers_api_base_url">' . esc_html__('Service address', 'cargo-trackers')
         . '</label></th><td>';
-    if ($base_from === 'constant') {
-        echo '<p>' . esc_html(sprintf(
-            /* translators: %s: the address */
-            __('%s, from CARGO_TRACKERS_API_BASE_URL in wp-config.php, which wins over this page.', 'cargo-trackers'),
-            $base
-        )) . '</p>';
+    if ($base_from === 'constant' || $base_from === 'needs_constant') {
+        // The address in use (the constant's, or a filter's), not one this page could change.
+        $in_use = (string) (cargo_trackers_proxy_config()['baseUrl'] ?? '');
+        echo '<input type="url" id="cargo_trackers_api_base_url" value="' . esc_attr($in_use) . '" class="regular-text" disabled>';
+        echo '<p class="description">' . esc_html($base_from === 'constant'
+            ? __('From CARGO_TRACKERS_API_BASE_URL in wp-config.php, which wins over this page.', 'cargo-trackers')
+            : __(
+                'The key comes from wp-config.php, so the address it is sent to must come from there too: '
+                . 'define CARGO_TRACKERS_API_BASE_URL in wp-config.php. An address saved on this page is not used.',
+                'cargo-trackers'
+            )) . '</p>';
     } else {
+        $stored = get_option('cargo_trackers_api_base_url', '');
         echo '<input type="url" id="cargo_trackers_api_base_url" name="cargo_trackers_api_base_url" value="'
-            . esc_attr($base) . '" class="regular-text" placeholder="https://api.example.com">';
-        echo '<p class="description">' . esc_html__('The tracking service\'s base address; the plugin adds /v1/….', 'cargo-trackers')
-            . '</p>';
+            . esc_attr(is_string($stored) ? $stored : '') . '" class="regular-text" placeholder="https://api.example.com">';
+        echo '<p class="description">' . esc_html__(
+            'The tracking service\'s base address, starting with https://; the plugin adds /v1/…. '
+            . 'The key is sent there, so changing it needs the API key typed again.',
+            'cargo-trackers'
+        ) . '</p>';
+        if ($base_from === 'refused') {
+            echo '<p class="description"><strong>' . esc_html(sprintf(
+                /* translators: %s: why the address is refused */
+                __('This address is not used, and the key is not sent to it. %s', 'cargo-trackers'),
+                (string) cargo_trackers_base_url_refusal($stored)
+            )) . '</strong></p>';
+        }
     }
     echo '</td></tr>';
 
@@ -257,7 +313,7 @@ function cargo_trackers_test_connection()
 }
 add_action('admin_post_cargo_trackers_test_connection', 'cargo_trackers_test_connection');
 
-/** @return array{verdict:string,status:int|null,detail:string} */
+/** @return array{verdict:string,status:int|null,detail:string,address:string} the address is the service's, as asked */
 function cargo_trackers_probe()
 {
     // The configuration the routes use, so the test proves what visitors' lookups will meet.
@@ -265,12 +321,17 @@ function cargo_trackers_probe()
     $key = (string) ($config['apiKey'] ?? '');
     $base = (string) ($config['baseUrl'] ?? '');
     if ($key === '' || $base === '') {
-        return array('verdict' => 'not_configured', 'status' => null, 'detail' => '');
+        $why = array(
+            'needs_constant' => __('The key comes from wp-config.php: define CARGO_TRACKERS_API_BASE_URL there too.', 'cargo-trackers'),
+            'refused' => __('The saved service address is not https://, so the key is not sent to it.', 'cargo-trackers'),
+        );
+        $from = cargo_trackers_base_url_source()[1];
+        return array('verdict' => 'not_configured', 'status' => null, 'detail' => $why[$from] ?? '', 'address' => '');
     }
     try {
         $base = Proxy::resolveBase($base);
     } catch (\InvalidArgumentException $error) {
-        return array('verdict' => 'not_configured', 'status' => null, 'detail' => $error->getMessage());
+        return array('verdict' => 'not_configured', 'status' => null, 'detail' => $error->getMessage(), 'address' => '');
     }
     $result = (new Transport())->get(
         $base . '/v1/shipments/ocean?referenceNumber=' . rawurlencode(CARGO_TRACKERS_TEST_NUMBER),
@@ -279,7 +340,7 @@ function cargo_trackers_probe()
         65536
     );
     if ($result->error !== null) {
-        return array('verdict' => 'failure', 'status' => null, 'detail' => $result->error);
+        return array('verdict' => 'failure', 'status' => null, 'detail' => $result->error, 'address' => $base);
     }
     // What the service said, unless it repeated the key; never more than a line.
     $detail = '';
@@ -289,7 +350,7 @@ function cargo_trackers_probe()
         $detail = substr($message, 0, 200);
     }
     $verdicts = array(401 => 'bad_key', 404 => 'good_key');
-    return array('verdict' => $verdicts[$result->status] ?? 'other', 'status' => $result->status, 'detail' => $detail);
+    return array('verdict' => $verdicts[$result->status] ?? 'other', 'status' => $result->status, 'detail' => $detail, 'address' => $base);
 }
 
 function cargo_trackers_show_test_result()
@@ -319,6 +380,11 @@ function cargo_trackers_show_test_result()
     list($type, $text) = $texts[$result['verdict']] ?? $texts['other'];
     $got = $result['status'] !== null ? sprintf(' HTTP %d.', $result['status']) : '';
     $detail = $result['detail'] !== '' ? ' ' . $result['detail'] : '';
+    $asked = ($result['address'] ?? '') !== '' ? ' ' . sprintf(
+        /* translators: %s: the service address the test asked */
+        __('Asked: %s', 'cargo-trackers'),
+        $result['address']
+    ) : '';
     echo '<div class="notice notice-' . esc_attr($type) . '" id="cargo-trackers-test-result"><p>'
-        . esc_html($text . $got . $detail) . '</p></div>';
+        . esc_html($text . $got . $detail . $asked) . '</p></div>';
 }

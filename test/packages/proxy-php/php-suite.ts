@@ -28,6 +28,31 @@ interface Context {
 const errorOf = (answer: Answer) => (answer.json() as { error?: string }).error;
 const shipmentCalls = (upstream: Upstream) => upstream.requests.filter((r) => r.path.startsWith('/v1/shipments')).length;
 
+/**
+ * The key as a service that repeats its request back might write it: base64 (standard and
+ * URL-safe, padded and not) after 0, 1 and 2 bytes of something else, since each start encodes
+ * the key differently, and URL-encoded in whole or in part.
+ */
+function keyEncodings(): Array<[string, string]> {
+  const out: Array<[string, string]> = [];
+  // 0, 1 and 2 bytes before the key, modulo 3; the URL-safe one with a byte after it, so that its
+  // padding (dropped) differs from the standard one's.
+  for (const prefix of ['', 'Bearer ', 'Bearer: ']) {
+    const where = `after ${prefix.length % 3} bytes`;
+    out.push([`base64-encoded ${where}`, Buffer.from(`${prefix}${CANARY_KEY}`).toString('base64')]);
+    out.push([`base64url-encoded without padding ${where}`, Buffer.from(`${prefix}${CANARY_KEY}\n`).toString('base64url')]);
+  }
+  const everyByte = (case_: 'upper' | 'lower') =>
+    [...Buffer.from(CANARY_KEY)]
+      .map((byte) => `%${byte.toString(16).padStart(2, '0')}`)
+      .map((code) => (case_ === 'upper' ? code.toUpperCase() : code))
+      .join('');
+  out.push(['URL-encoded byte by byte (%74%72%6B…)', everyByte('upper')]);
+  out.push(['URL-encoded byte by byte in lower case', everyByte('lower')]);
+  out.push(['partly URL-encoded (%74rk_…)', `Bearer%20%${CANARY_KEY.charCodeAt(0).toString(16)}${CANARY_KEY.slice(1)}`]);
+  return out;
+}
+
 /** What an implementation offers beyond the contract. */
 export interface PhpProxyFeatures {
   /** It writes JSON log lines that `logs()` returns (proxy.php does; WordPress logs nothing). */
@@ -158,6 +183,27 @@ export function describePhpProxy(name: string, start: StartPhpProxy, features: P
           assert.equal((await get('/api/tracking/ocean')).status, 400);
           assert.equal((await get(`/api/tracking/ocean?referenceNumber=${'9'.repeat(257)}`)).status, 400);
         }));
+
+      it("refuses a forwarded parameter written as PHP's list (number[]=…) with 400 bad_parameter, naming it", () =>
+        withProxy(json(200, DOC), {}, async ({ get, upstream }) => {
+          for (const query of [
+            'referenceNumber[]=A',
+            'referenceNumber%5B%5D=A',
+            'referenceNumber[0]=A&referenceNumber[1]=B',
+            'referenceNumber=A&carrierCode[]=X',
+            'referenceNumber=A&routeDetails[x]=true',
+          ]) {
+            const refused = await get(`/api/tracking/ocean?${query}`);
+            assert.equal(refused.status, 400, query);
+            assert.equal(errorOf(refused), 'bad_parameter', query);
+            assert.match((refused.json() as { message: string }).message, /must be given once, as a plain value/, query);
+            assert.doesNotMatch(refused.text, /<b>|Warning|Notice/, query);
+          }
+          const air = await get('/api/tracking/air?number[]=176-22817340');
+          assert.equal(air.status, 400);
+          assert.equal(errorOf(air), 'bad_parameter');
+          assert.equal(upstream.requests.length, 0);
+        }));
     });
 
     describe('what the visitor gets', () => {
@@ -218,6 +264,16 @@ export function describePhpProxy(name: string, start: StartPhpProxy, features: P
           'upstream_key_echo',
         ],
         ['the key in Retry-After', json(429, '{}', { 'retry-after': CANARY_KEY }), 'upstream_key_echo'],
+        ...keyEncodings().map(([how, text]): [string, UpstreamHandler, string] => [
+          `the key ${how}`,
+          json(404, JSON.stringify({ echo: text })),
+          'upstream_key_echo',
+        ]),
+        [
+          'the key base64-encoded in Retry-After',
+          json(429, '{}', { 'retry-after': Buffer.from(CANARY_KEY).toString('base64') }),
+          'upstream_key_echo',
+        ],
         ['a redirect', (_q, res) => res.writeHead(302, { location: '/v1/elsewhere' }).end(), 'upstream_redirect'],
         [
           'a body cut short',

@@ -8,7 +8,7 @@ import { readdir, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import { buildProxyPhp, OUTPUT } from '../../../scripts/build-proxy-php.mjs';
-import { assertCanaryNeverSeen, CANARY_KEY, readAnswer, startUpstream, until } from '../proxy/harness.js';
+import { assertCanaryNeverSeen, CANARY_KEY, observe, readAnswer, startUpstream, until } from '../proxy/harness.js';
 import { describeProxyContract, MARKER } from '../proxy/contract-suite.js';
 import { describePhpProxy } from './php-suite.js';
 import { findLibfaketime, phpExtensionMissing, startProxyPhp } from './php-proxy.js';
@@ -31,6 +31,21 @@ for (const [name, variant] of variants) {
 describe('proxy.php', () => {
   it("is the build of the plugin's proxy core: npm run build:proxy-php leaves it unchanged", async () => {
     assert.equal(await readFile(OUTPUT, 'utf8'), buildProxyPhp(), 'packages/proxy-php/proxy.php is stale: run npm run build:proxy-php');
+  });
+
+  it('answers ?route[]=… with 400 bad_route, as JSON, and no PHP message', async () => {
+    const proxy = await startProxyPhp({ baseUrl: 'http://127.0.0.1:9', apiKey: CANARY_KEY }, { counters: 'files', transport: 'curl' });
+    try {
+      for (const query of ['route[]=ocean&referenceNumber=A1', 'route[a][b]=air&number=1']) {
+        const answer = await readAnswer(await fetch(`${proxy.url}/proxy.php?${query}`, { headers: MARKER }));
+        observe(answer.text);
+        assert.equal(answer.status, 400, query);
+        assert.equal((answer.json() as { error: string }).error, 'bad_route', query);
+        assert.equal(answer.headers.get('content-type'), 'application/json; charset=utf-8');
+      }
+    } finally {
+      await proxy.close();
+    }
   });
 
   it('answers 500 not_configured, naming the setting, when no key is set', async () => {

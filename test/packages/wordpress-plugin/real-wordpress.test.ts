@@ -18,6 +18,7 @@ import {
   reservePort,
   startWordPressSite,
   type SitePost,
+  PHP_MESSAGE,
   type WordPressSite,
   type WordPressSource,
 } from './wordpress-site.js';
@@ -64,9 +65,6 @@ interface Visit {
   /** Every response of 400 or more, so a console "Failed to load resource" can be told apart. */
   readonly failedResponses: string[];
 }
-
-/** PHP's and WordPress's own words for a notice, warning, deprecation or error shown in a page. */
-const PHP_MESSAGE = /<b>(Notice|Warning|Deprecated|Fatal error|Parse error)<\/b>:|\b(PHP )?(Notice|Warning|Deprecated|Fatal error): /;
 
 /** One build of the bundle for both WordPress versions. */
 let sharedBundle: Promise<BuiltBundle> | undefined;

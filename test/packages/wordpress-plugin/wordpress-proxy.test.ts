@@ -7,7 +7,6 @@
 // key comes from CARGO_TRACKERS_API_KEY, as wp-config.php would define it, and is looked for in
 // every answer, the debug log, the database and the settings page.
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import { mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -20,15 +19,21 @@ import type { RedisServer } from '../proxy/redis-server.js';
 import { describePhpProxy } from '../proxy-php/php-suite.js';
 import { phpExtensionMissing, phpLimits, phpValue } from '../proxy-php/php-proxy.js';
 import type { PhpProxy, PhpProxyOptions } from '../proxy-php/php-proxy.js';
-import { debianWordPress, playgroundWordPress, reservePort, startWordPressSite } from './wordpress-site.js';
+import {
+  debianWordPress,
+  logInCookie,
+  PHP_MESSAGE,
+  playgroundWordPress,
+  reservePort,
+  startWordPressSite,
+  wpCli,
+} from './wordpress-site.js';
 import type { WordPressSite, WordPressSource } from './wordpress-site.js';
 
 after(assertCanaryNeverSeen);
 
 const DROP_IN = fileURLToPath(new URL('./fixtures/redis-object-cache.php', import.meta.url));
 const TEST_CONFIG = 'wp-content/cargo-trackers-test-config.json';
-/** PHP's and WordPress's own words for a notice, warning, deprecation or error shown in a page. */
-const PHP_MESSAGE = /<b>(Notice|Warning|Deprecated|Fatal error|Parse error)<\/b>:|\b(PHP )?(Notice|Warning|Deprecated|Fatal error): /;
 
 /** The key as wp-config.php defines it; everything else a case changes comes through the config filter. */
 const MU_PLUGIN = `<?php
@@ -47,35 +52,6 @@ function restAddress(origin: string, path: string): string {
   if (match === null) throw new Error(`not a proxy path: ${path}`);
   const query = match[2] === undefined ? '' : `&${match[2]}`;
   return `${origin}/?rest_route=/cargo-trackers/v1/${match[1]}${query}`;
-}
-
-/** Runs PHP in the site with WordPress loaded, as the administrator (a script file beside wp-load.php). */
-async function wpCli(site: WordPressSite, code: string): Promise<string> {
-  const file = join(site.dir, `cli-${process.pid}-${Date.now()}.php`);
-  await writeFile(
-    file,
-    `<?php
-$_SERVER['HTTP_HOST'] = ${phpValue(new URL(site.origin).host)};
-$_SERVER['REQUEST_URI'] = '/';
-require __DIR__ . '/wp-load.php';
-require_once ABSPATH . 'wp-admin/includes/admin.php';
-wp_set_current_user(1);
-${code}
-`,
-  );
-  try {
-    return await new Promise((resolve, reject) => {
-      const child = spawn('php', [file], { cwd: site.dir });
-      let out = '';
-      let err = '';
-      child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString('utf8')));
-      child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString('utf8')));
-      child.once('error', reject);
-      child.once('exit', (status) => (status === 0 ? resolve(out) : reject(new Error(`php exited ${status}: ${out}\n${err}`))));
-    });
-  } finally {
-    await rm(file, { force: true });
-  }
 }
 
 // Each WordPress once and each counter store once, not every pairing: the proxy's PHP does not ask
@@ -213,7 +189,7 @@ for (const [label, load, objectCache] of sites) {
           const proxy = await start({ baseUrl: upstream.url, apiKey: CANARY_KEY });
           try {
             const probe = JSON.parse(await wpCli(site, 'echo json_encode(cargo_trackers_probe());')) as Record<string, unknown>;
-            assert.deepEqual(probe, { verdict, status, detail: 'said the service' });
+            assert.deepEqual(probe, { verdict, status, detail: 'said the service', address: upstream.url });
             assert.equal(upstream.requests.length, 1);
             assert.equal(upstream.requests[0]?.path, '/v1/shipments/ocean');
             assert.equal(upstream.requests[0]?.headers.authorization, `Bearer ${CANARY_KEY}`);
@@ -283,19 +259,7 @@ echo json_encode(array($response->get_status(), $response->get_data(), $unmarked
 
       it('lets only an administrator set the key, with a nonce, stores it unautoloaded and shows its last four characters', async () => {
         const key = `trk_settings_${Date.now().toString(36)}WXYZ`;
-        const login = async (role: string): Promise<string> => {
-          const out = await wpCli(
-            site,
-            `$id = ${role === 'administrator' ? '1' : `wp_insert_user(array('user_login' => 'u' . wp_generate_password(8, false), 'user_pass' => wp_generate_password(), 'role' => '${role}'))`};
-$expires = time() + 3600;
-$token = WP_Session_Tokens::get_instance($id)->create($expires);
-echo json_encode(array(AUTH_COOKIE => wp_generate_auth_cookie($id, $expires, 'auth', $token), LOGGED_IN_COOKIE => wp_generate_auth_cookie($id, $expires, 'logged_in', $token)));`,
-          );
-          const cookies = JSON.parse(out) as Record<string, string>;
-          return Object.entries(cookies)
-            .map(([name, value]) => `${name}=${encodeURIComponent(value)}`)
-            .join('; ');
-        };
+        const login = (role: string) => logInCookie(site, role);
         const page = `${site.origin}/wp-admin/options-general.php?page=cargo-trackers`;
         const save = (cookie: string, fields: Record<string, string>) =>
           fetch(`${site.origin}/wp-admin/options.php`, {

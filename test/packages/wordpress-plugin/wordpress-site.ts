@@ -340,6 +340,10 @@ $_SERVER['SCRIPT_FILENAME'] = __DIR__ . '/index.php';
 require __DIR__ . '/index.php';
 `;
 
+/** PHP's and WordPress's own words for a notice, warning, deprecation or error shown in a page or logged. */
+export const PHP_MESSAGE =
+  /<b>(Notice|Warning|Deprecated|Fatal error|Parse error)<\/b>:|\b(PHP )?(Notice|Warning|Deprecated|Fatal error): /;
+
 export interface SitePost {
   readonly slug: string;
   readonly title: string;
@@ -498,4 +502,45 @@ async function waitForHttp(origin: string, output: () => string): Promise<void> 
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   throw new Error(`php -S did not answer at ${origin}:\n${output()}`);
+}
+
+/** Runs PHP in the site with WordPress loaded, as the administrator (a script file beside wp-load.php). */
+export async function wpCli(site: WordPressSite, code: string): Promise<string> {
+  const file = join(site.dir, `cli-${process.pid}-${Date.now()}-${randomBytes(4).toString('hex')}.php`);
+  await writeFile(
+    file,
+    `<?php
+$_SERVER['HTTP_HOST'] = ${php(new URL(site.origin).host)};
+$_SERVER['REQUEST_URI'] = '/';
+require __DIR__ . '/wp-load.php';
+require_once ABSPATH . 'wp-admin/includes/admin.php';
+wp_set_current_user(1);
+${code}
+`,
+  );
+  try {
+    const result = await run('php', [file], { cwd: site.dir });
+    if (result.code !== 0) throw new Error(`php exited ${result.code}: ${result.stdout}\n${result.stderr}`);
+    return result.stdout;
+  } finally {
+    await rm(file, { force: true });
+  }
+}
+
+/**
+ * The Cookie header of a logged-in session, as wp-login.php would set it: the administrator's
+ * (user 1), or a new user's with `role`.
+ */
+export async function logInCookie(site: WordPressSite, role = 'administrator'): Promise<string> {
+  const out = await wpCli(
+    site,
+    `$id = ${role === 'administrator' ? '1' : `wp_insert_user(array('user_login' => 'u' . wp_generate_password(8, false), 'user_pass' => wp_generate_password(), 'role' => ${php(role)}))`};
+$expires = time() + 3600;
+$token = WP_Session_Tokens::get_instance($id)->create($expires);
+echo json_encode(array(AUTH_COOKIE => wp_generate_auth_cookie($id, $expires, 'auth', $token), LOGGED_IN_COOKIE => wp_generate_auth_cookie($id, $expires, 'logged_in', $token)));`,
+  );
+  const cookies = JSON.parse(out) as Record<string, string>;
+  return Object.entries(cookies)
+    .map(([name, value]) => `${name}=${encodeURIComponent(value)}`)
+    .join('; ');
 }

@@ -442,7 +442,8 @@ final class Proxy
         if ($verdict === JsonGuard::NOT_JSON) {
             return UpstreamResult::failure('upstream_not_json');
         }
-        if ($verdict === JsonGuard::KEY_ECHO || ($result->retryAfter !== null && strpos($result->retryAfter, $this->apiKey) !== false)) {
+        $echoedInHeader = $result->retryAfter !== null && JsonGuard::carriesKey($result->retryAfter, $this->apiKey);
+        if ($verdict === JsonGuard::KEY_ECHO || $echoedInHeader) {
             return UpstreamResult::failure('upstream_key_echo');
         }
         return $result;
@@ -569,6 +570,13 @@ final class Proxy
         foreach (array($numberParam, $carrierParam, $flagParam) as $name) {
             if ($name === null) {
                 continue;
+            }
+            foreach (array_keys($values) as $given) {
+                // number[]=…, number[0]=…: PHP's notation for a list, which no parameter here takes.
+                if (strpos((string) $given, $name . '[') === 0) {
+                    $message = 'The query parameter ' . $name . ' must be given once, as a plain value, not as a list.';
+                    return $this->refuse($trace, 400, 'bad_parameter', $message, $cors);
+                }
             }
             if (isset($duplicated[$name])) {
                 $message = 'The query parameter ' . $name . ' appears more than once.';
