@@ -159,7 +159,7 @@ export function createStaticFiles(roots: readonly StaticRoot[]): StaticHandler {
     if (segments.length === 0 || pathname.endsWith('/')) segments.push('index.html');
     const found = await findFile(roots, segments);
     if (found === undefined) {
-      // A folder's page (`/configure` for `configure/index.html`) is at the folder's own path,
+      // A folder's page (e.g. `configure/index.html` at `/configure`) is at the folder's own path,
       // so that its relative links resolve inside the folder, as on any static host.
       if (!pathname.endsWith('/') && segments.length > 0 && (await findFile(roots, [...segments, 'index.html']))) {
         // Built from the checked segments, so `//host` can never become a redirect off the site.

@@ -145,7 +145,7 @@ function exportTargets(value: unknown): string[] {
 
 const strip = (path: string) => path.replace(/^\.\//, '');
 
-/** The package a bare specifier names: `@scope/name/sub` → `@scope/name`, `lit/x.js` → `lit`. */
+/** The package a bare specifier names: e.g. `@scope/name/sub` → `@scope/name`, e.g. `lit/x.js` → `lit`. */
 function packageOf(specifier: string): string | undefined {
   if (specifier.startsWith('.') || specifier.startsWith('/') || specifier.startsWith('node:')) return undefined;
   const parts = specifier.split('/');
@@ -837,7 +837,7 @@ document.documentElement.dataset.registeredByApp = String(customElements.get('oc
           assert.notEqual(result.code, 0, result.output);
           const wrongText = readFileSync(join(cwd, 'src/wrong.ts'), 'utf8');
           const lineOf = (needle: string) => wrongText.split('\n').findIndex((line) => line.includes(needle)) + 1;
-          // ngc prints TypeScript's pretty form (`src/wrong.ts:9:55 - error TS2345: …`), coloured.
+          // ngc prints TypeScript's pretty form, coloured: e.g. `src/wrong.ts:9:55 - error TS2345: …`.
           const errors = stripVTControlCharacters(result.output)
             .split('\n')
             .filter((line) => / - error (TS|NG)\d+:/.test(line));

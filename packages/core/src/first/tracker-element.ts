@@ -55,7 +55,7 @@ export type { ConfigurationProblem };
  * It owns no lookup: it passes in what the lookup controller needs, reads its state and renders it.
  *
  * Its public API (attributes, properties, events, parts, custom properties) is declared once, with
- * types, allowed values, defaults and descriptions, in `../api/tracker-properties.ts` and `../api/tracker-api.ts`; `static
+ * types, allowed values, defaults and descriptions, in `./tracker-properties.ts` and `./tracker-api.ts`; `static
  * properties` and the initial values come from there, and so do the manifest, the framework typings and the docs.
  */
 export abstract class TrackerElement<L = unknown> extends LitElement {
@@ -63,7 +63,7 @@ export abstract class TrackerElement<L = unknown> extends LitElement {
 
   static override properties: PropertyDeclarations = litProperties(trackerProperties, { map: { converter: mapLoadingConverter } });
 
-  // The public properties, typed; their meaning is in ../api/tracker-api.ts.
+  // The public properties, typed; their meaning is in ./tracker-api.ts.
   declare proxyUrl: string | undefined;
   declare pollInterval: number;
   declare carriersUrl: string | undefined;

@@ -1,9 +1,9 @@
 /**
  * English, second part: what the notices say about a lookup (loading, waiting, failures). It
- * loads with the lookup's code (ui/lookup.ts), which registers it; see en.ts for the whole catalogue.
+ * loads with the lookup's code (lookup/notice.ts), which registers it; see en.ts for the whole catalogue.
  */
 export const enNotices = {
-  // The form's advice before sending (ui/number-advice.ts), shown only once the visitor submits.
+  // The form's advice before sending (lookup/number-advice.ts), shown only once the visitor submits.
   'form.empty': 'Enter a number to track.',
   'form.checkDigit.container': '{number} looks like a container number, but its check digit should be {expected}. Please check the number.',
   'form.checkDigit.awb': 'The last digit of {number} should be {expected}. Please check the number.',

@@ -102,7 +102,7 @@ export function createShipmentDisplay(product: ProductView, requestUpdate: () =>
   };
 }
 
-/** The shipment, from its labelled view (see presentation/present.ts). */
+/** The shipment, from its labelled view (see view/present.ts). */
 export function renderShipmentView(view: ShipmentView, ctx: RenderContext, options: ShipmentViewOptions): TemplateResult {
   const { shipment } = view;
   const unitIndex = Math.min(options.selectedUnit, Math.max(0, view.units.length - 1));
