@@ -33,7 +33,7 @@ final class Front
                 $stateDir = sys_get_temp_dir() . '/cargo-trackers-proxy-' . substr(hash('sha256', __FILE__), 0, 12);
             }
             $files = new FileStore($stateDir);
-            $counters = self::apcuShared() && ($config['counters'] ?? 'auto') !== 'files'
+            $counters = ApcuCounters::shared() && ($config['counters'] ?? 'auto') !== 'files'
                 ? new ApcuCounters('cargo-trackers:' . substr(hash('sha256', __FILE__), 0, 12) . ':')
                 : $files;
             // 'streams' forces PHP's HTTP streams where the curl extension is installed (the tests use it).
@@ -49,16 +49,6 @@ final class Front
             set_time_limit((int) ceil(($config['timeoutMs'] ?? Proxy::DEFAULT_TIMEOUT_MS) / 1000) + 30);
         }
         $proxy->handle(self::route(), $request)->send();
-    }
-
-    /**
-     * APCu, where every worker of the server shares it: php-fpm's pool, Apache's mod_php, php -S.
-     * Under CGI or FastCGI without php-fpm (mod_fcgid, lsphp) each process has an APCu of its own,
-     * which would give every process its own quota and budget: the files are used there.
-     */
-    private static function apcuShared(): bool
-    {
-        return ApcuCounters::available() && in_array(PHP_SAPI, array('fpm-fcgi', 'apache2handler', 'cli-server'), true);
     }
 
     private static function route(): string

@@ -12,10 +12,9 @@ use CargoTrackers\Proxy\FileStore;
 use CargoTrackers\Proxy\Proxy;
 use CargoTrackers\Proxy\Request;
 use CargoTrackers\Proxy\Response;
-use CargoTrackers\WordPress\ObjectCacheCounters;
 
 require_once __DIR__ . '/proxy/load.php';
-require_once __DIR__ . '/ObjectCacheCounters.php';
+require_once __DIR__ . '/counters.php';
 
 const CARGO_TRACKERS_REST_NAMESPACE = 'cargo-trackers/v1';
 /** REST route => the proxy core's route name. */
@@ -93,15 +92,15 @@ function cargo_trackers_proxy_config()
         'limits' => cargo_trackers_limits(),
         'stateDir' => defined('CARGO_TRACKERS_STATE_DIR')
             ? CARGO_TRACKERS_STATE_DIR
-            : get_temp_dir() . 'cargo-trackers-' . substr(hash_hmac('sha256', 'proxy state', wp_salt('nonce')), 0, 16),
+            : get_temp_dir() . 'cargo-trackers-' . cargo_trackers_site_id(),
     );
     return apply_filters('cargo_trackers_proxy_config', $config);
 }
 
 /**
- * The proxy for this request, or the 500 that says what is missing. Counters go to the persistent
- * object cache when the site has one (shared by every server), else to flock-guarded files; cached
- * answers always go to files, where no amount of them can push a counter out.
+ * The proxy for this request, or the 500 that says what is missing. Counters go where
+ * cargo_trackers_counters() says (the site's Redis, else APCu, else files); cached answers always go
+ * to files, where no amount of them can push a counter out.
  *
  * @return Proxy|Response
  */
@@ -118,7 +117,7 @@ function cargo_trackers_proxy()
     }
     try {
         $files = new FileStore((string) $config['stateDir']);
-        $counters = wp_using_ext_object_cache() ? new ObjectCacheCounters() : $files;
+        $counters = cargo_trackers_counters($config, $files);
         return new Proxy($config, $counters, $files);
     } catch (\InvalidArgumentException $error) {
         return Response::error(500, 'not_configured', 'Cargo Trackers is not configured: ' . $error->getMessage());
