@@ -79,7 +79,8 @@ ${code}
 }
 
 // Each WordPress once and each counter store once, not every pairing: the proxy's PHP does not ask
-// which WordPress runs it, and the store is chosen by whether a persistent object cache is present.
+// which WordPress runs it. With the Redis drop-in the plugin counts in that Redis directly; without
+// an object cache the site is set to file counters (APCu's own contract is counter-stores.test.ts).
 const sites: Array<[string, () => Promise<WordPressSource>, boolean]> = [
   ["Debian's WordPress 6.1", () => debianWordPress(), true],
   ['WordPress 6.5 (Playground build)', () => playgroundWordPress('6.5'), false],
