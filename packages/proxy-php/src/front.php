@@ -38,7 +38,7 @@ final class Front
                 $stateDir = sys_get_temp_dir() . '/cargo-trackers-proxy-' . substr(hash('sha256', __FILE__), 0, 12);
             }
             $files = new FileStore($stateDir, (int) ($config['cacheMaxBytes'] ?? FileStore::DEFAULT_CACHE_MAX_BYTES));
-            $counters = self::apcuShared() && ($config['counters'] ?? 'auto') !== 'files'
+            $counters = ApcuCounters::shared() && ($config['counters'] ?? 'auto') !== 'files'
                 ? new ApcuCounters('cargo-trackers:' . substr(hash('sha256', __FILE__), 0, 12) . ':')
                 : $files;
             // 'streams' forces PHP's HTTP streams where the curl extension is installed (the tests use it).
@@ -72,16 +72,6 @@ final class Front
         } catch (StoreFailure $failure) {
             // A folder that cannot be swept now is swept by a later request.
         }
-    }
-
-    /**
-     * APCu, where every worker of the server shares it: php-fpm's pool, Apache's mod_php, php -S.
-     * Under CGI or FastCGI without php-fpm (mod_fcgid, lsphp) each process has an APCu of its own,
-     * which would give every process its own quota and budget: the files are used there.
-     */
-    private static function apcuShared(): bool
-    {
-        return ApcuCounters::available() && in_array(PHP_SAPI, array('fpm-fcgi', 'apache2handler', 'cli-server'), true);
     }
 
     private static function route(): string

@@ -12,10 +12,9 @@ use CargoTrackers\Proxy\FileStore;
 use CargoTrackers\Proxy\Proxy;
 use CargoTrackers\Proxy\Request;
 use CargoTrackers\Proxy\Response;
-use CargoTrackers\WordPress\ObjectCacheCounters;
 
 require_once __DIR__ . '/proxy/load.php';
-require_once __DIR__ . '/ObjectCacheCounters.php';
+require_once __DIR__ . '/counters.php';
 
 const CARGO_TRACKERS_REST_NAMESPACE = 'cargo-trackers/v1';
 /** REST route => the proxy core's route name. */
@@ -141,7 +140,7 @@ function cargo_trackers_proxy_config()
         'limits' => cargo_trackers_limits(),
         'stateDir' => defined('CARGO_TRACKERS_STATE_DIR')
             ? CARGO_TRACKERS_STATE_DIR
-            : get_temp_dir() . 'cargo-trackers-' . substr(hash_hmac('sha256', 'proxy state', wp_salt('nonce')), 0, 16),
+            : get_temp_dir() . 'cargo-trackers-' . cargo_trackers_site_id(),
         // The most the cached answers may take on disk; the oldest go first beyond it.
         'cacheMaxBytes' => defined('CARGO_TRACKERS_CACHE_MAX_BYTES')
             ? (int) CARGO_TRACKERS_CACHE_MAX_BYTES
@@ -151,9 +150,9 @@ function cargo_trackers_proxy_config()
 }
 
 /**
- * The proxy for this request, or the 500 that says what is missing. Counters go to the persistent
- * object cache when the site has one (shared by every server), else to flock-guarded files; cached
- * answers always go to files, where no amount of them can push a counter out.
+ * The proxy for this request, or the 500 that says what is missing. Counters go where
+ * cargo_trackers_counters() says (the site's Redis, else APCu, else files); cached answers always go
+ * to files, where no amount of them can push a counter out.
  *
  * @return Proxy|Response
  */
@@ -187,7 +186,7 @@ function cargo_trackers_proxy()
     }
     try {
         $files = cargo_trackers_file_store($config);
-        $counters = wp_using_ext_object_cache() ? new ObjectCacheCounters() : $files;
+        $counters = cargo_trackers_counters($config, $files);
         return new Proxy($config, $counters, $files);
     } catch (\InvalidArgumentException $error) {
         return Response::error(500, 'not_configured', 'Cargo Trackers is not configured: ' . $error->getMessage());

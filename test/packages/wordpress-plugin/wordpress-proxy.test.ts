@@ -55,7 +55,8 @@ function restAddress(origin: string, path: string): string {
 }
 
 // Each WordPress once and each counter store once, not every pairing: the proxy's PHP does not ask
-// which WordPress runs it, and the store is chosen by whether a persistent object cache is present.
+// which WordPress runs it. With the Redis drop-in the plugin counts in that Redis directly; without
+// an object cache the site is set to file counters (APCu's own contract is counter-stores.test.ts).
 const sites: Array<[string, () => Promise<WordPressSource>, boolean]> = [
   ["Debian's WordPress 6.1", () => debianWordPress(), true],
   ['WordPress 6.5 (Playground build)', () => playgroundWordPress('6.5'), false],
@@ -72,9 +73,13 @@ for (const [label, load, objectCache] of sites) {
       if (missing !== undefined) throw new Error(missing);
       const source = await load();
       const files: Record<string, string> = { 'wp-content/mu-plugins/cargo-trackers-proxy-test.php': MU_PLUGIN };
+      let constants: Record<string, unknown> = {};
       if (objectCache) {
         redis = await startRedis();
-        files['wp-content/object-cache.php'] = (await readFile(DROP_IN, 'utf8')).replace('{{REDIS_PORT}}', String(redis.port));
+        // As a site owner installs it: the drop-in unchanged, its settings in wp-config.php, and its
+        // documented graceful mode, in which the site keeps running while Redis is away.
+        files['wp-content/object-cache.php'] = await readFile(DROP_IN, 'utf8');
+        constants = { WP_REDIS_HOST: '127.0.0.1', WP_REDIS_PORT: redis.port, WP_REDIS_GRACEFUL: true };
       }
       const { port } = await reservePort();
       site = await startWordPressSite(source, {
@@ -83,6 +88,7 @@ for (const [label, load, objectCache] of sites) {
         proxyBase: 'http://127.0.0.1:9/',
         posts: [],
         files,
+        constants,
       });
     });
 
@@ -102,6 +108,9 @@ for (const [label, load, objectCache] of sites) {
         timeoutMs: options.timeoutMs ?? 2_000,
         limits: phpLimits(options.limits),
         stateDir,
+        // Without an object cache, this site keeps its counters in files (APCu, which php -S shares
+        // too, would carry counts from one case to the next); with Redis, the plugin chooses.
+        ...(objectCache ? {} : { counters: 'files' }),
       };
       await writeFile(join(site.dir, TEST_CONFIG), JSON.stringify(config));
       if (redis !== undefined) await redis.command('FLUSHALL');
@@ -118,6 +127,125 @@ for (const [label, load, objectCache] of sites) {
 
     describeProxyContract(name, start);
     describePhpProxy(name, start, { logs: false });
+
+    if (objectCache) {
+      describe(`${name}: counters through the site's Redis`, () => {
+        /**
+         * The remaining lifetimes (ms) of the Redis keys whose names end with the glob `suffix`,
+         * read over a raw socket (not through the code under test): -1 for a key without an expiry.
+         * (The drop-in writes a counter `budget:…` as `budget-…`.)
+         */
+        async function lifetimes(suffix: string): Promise<number[]> {
+          const script =
+            "local out = {} for _, k in ipairs(redis.call('KEYS', '*' .. ARGV[1])) do out[#out + 1] = redis.call('PTTL', k) end return table.concat(out, ',')";
+          const reply = await redis!.command('EVAL', script, '0', suffix);
+          const body = reply.split('\r\n')[1] ?? '';
+          return body === '' ? [] : body.split(',').map(Number);
+        }
+
+        it('counts every one of many concurrent increments from separate PHP processes, and the counter keeps its expiry', async () => {
+          const upstream = await startUpstream();
+          const proxy = await start({ baseUrl: upstream.url, apiKey: CANARY_KEY });
+          const key = `probe-${Date.now().toString(36)}`;
+          const processes = 6;
+          const each = 300;
+          try {
+            // The counters the plugin's proxy uses for a request, whatever store it chose.
+            // Each process waits, WordPress loaded, until all are ready (or 20 s have passed), so
+            // that their increments run side by side rather than one process after another.
+            const ready = await mkdtemp(join(tmpdir(), 'cargo-trackers-ready-'));
+            const code = `$proxy = cargo_trackers_proxy();
+$counters = (function () { return $this->counters; })->call($proxy);
+touch(${phpValue(ready)} . '/' . getmypid());
+$until = microtime(true) + 20;
+while (count(glob(${phpValue(ready)} . '/*')) < ${processes} && microtime(true) < $until) { usleep(2000); }
+$last = 0;
+for ($i = 0; $i < ${each}; $i++) { $last = $counters->increment(${phpValue(key)}, 1, 600000); }
+echo json_encode(array('last' => $last, 'pid' => getmypid()));`;
+            await wpCli(site, 'echo 1;'); // WordPress's first-run writes (its options), done once
+            const runs = await Promise.all(Array.from({ length: processes }, () => wpCli(site, code)));
+            const pids = new Set(
+              runs.map((out) => {
+                assert.ok(out.startsWith('{'), out);
+                return (JSON.parse(out) as { pid: number }).pid;
+              }),
+            );
+            assert.equal(pids.size, processes, 'each run in a process of its own');
+            const total = JSON.parse(
+              await wpCli(
+                site,
+                `$proxy = cargo_trackers_proxy();
+echo json_encode((function () { return $this->counters->counts(array(${phpValue(key)})); })->call($proxy));`,
+              ),
+            ) as number[];
+            assert.deepEqual(total, [processes * each], 'no increment lost');
+            await rm(ready, { recursive: true, force: true });
+            const ttls = await lifetimes(key);
+            assert.equal(ttls.length, 1, 'one key in Redis');
+            assert.ok(
+              ttls.every((ms) => ms > 0 && ms <= 600_000),
+              `the expiry the first write set, not none: ${ttls.join(', ')}`,
+            );
+          } finally {
+            await proxy.close();
+            await upstream.close();
+          }
+        });
+
+        it('gives every budget and quota counter that lookups write an expiry', async () => {
+          const upstream = await startUpstream();
+          const proxy = await start({
+            baseUrl: upstream.url,
+            apiKey: CANARY_KEY,
+            limits: { upstreamBudget: { requests: 50, windowMs: 20_000 }, newNumbersPerClientPerHour: 50 },
+          });
+          try {
+            for (const number of ['MSCU1000001', 'MSCU1000002', 'MSCU1000003']) {
+              const answer = await readAnswer(
+                await fetch(restAddress(site.origin, `/api/tracking/ocean?referenceNumber=${number}`), { headers: MARKER }),
+              );
+              assert.equal(answer.status, 200);
+            }
+            assert.equal(upstream.requests.length, 3);
+            const budget = await lifetimes('budget?[0-9]*');
+            const quota = await lifetimes('quota?[0-9]*');
+            assert.ok(budget.length > 0 && quota.length > 0, 'the budget and the quota are counted in Redis');
+            for (const ms of [...budget, ...quota]) assert.ok(ms > 0, `every counter expires: ${[...budget, ...quota].join(', ')}`);
+          } finally {
+            await proxy.close();
+            await upstream.close();
+          }
+        });
+
+        it('refuses new lookups while Redis is down, and still serves an answer it already has', async () => {
+          const upstream = await startUpstream();
+          const proxy = await start({ baseUrl: upstream.url, apiKey: CANARY_KEY });
+          const lookup = (number: string) =>
+            fetch(restAddress(site.origin, `/api/tracking/ocean?referenceNumber=${number}`), { headers: MARKER }).then(readAnswer);
+          try {
+            assert.equal((await lookup('MSCU2000001')).status, 200);
+            assert.equal(upstream.requests.length, 1);
+            await redis!.stop();
+            const cached = await lookup('MSCU2000001');
+            assert.equal(cached.status, 200, 'the cached answer');
+            assert.equal(cached.headers.get('x-proxy-cache'), 'hit');
+            const fresh = await Promise.all(
+              [...Array.from({ length: 6 }, (_, i) => `MSCU20001${i}`), ...Array.from({ length: 4 }, () => 'MSCU2000999')].map(lookup),
+            );
+            for (const answer of fresh) {
+              assert.equal(answer.status, 429, answer.text);
+              assert.equal((answer.json() as { error?: string }).error, 'quota_unavailable');
+              assert.ok(answer.headers.get('retry-after') !== null);
+            }
+            assert.equal(upstream.requests.length, 1, 'nothing new went upstream');
+          } finally {
+            await redis!.restart();
+            await proxy.close();
+            await upstream.close();
+          }
+        });
+      });
+    }
 
     describe(`${name}: WordPress around the proxy`, () => {
       it('adds none of its REST headers: no CORS for every site, no X-WP-*, no Link', async () => {

@@ -170,7 +170,7 @@ function php(value: unknown): string {
   return `json_decode(${JSON.stringify(JSON.stringify(value))}, true)`;
 }
 
-function wpConfig(): string {
+function wpConfig(constants: Readonly<Record<string, unknown>> = {}): string {
   const salt = () => Math.random().toString(36).slice(2) + Math.random().toString(36).slice(2);
   const keys = [
     'AUTH_KEY',
@@ -203,6 +203,9 @@ define('WP_SITEURL', 'http://' . $_SERVER['HTTP_HOST']);
 define('DISABLE_WP_CRON', true);
 define('AUTOMATIC_UPDATER_DISABLED', true);
 define('WP_HTTP_BLOCK_EXTERNAL', true);
+${Object.entries(constants)
+  .map(([name, value]) => `define(${JSON.stringify(name)}, ${php(value)});`)
+  .join('\n')}
 if (!defined('ABSPATH')) {
     define('ABSPATH', __DIR__ . '/');
 }
@@ -399,6 +402,8 @@ export async function startWordPressSite(
     readonly pluginZip?: string;
     /** More files for the site, by path under its root (a drop-in, another mu-plugin). */
     readonly files?: Readonly<Record<string, string>>;
+    /** More constants in wp-config.php, where a drop-in reads its settings (WP_REDIS_PORT). */
+    readonly constants?: Readonly<Record<string, unknown>>;
   },
 ): Promise<WordPressSite> {
   const dir = await mkdtemp(join(tmpdir(), 'cargo-trackers-wp-'));
@@ -415,7 +420,7 @@ export async function startWordPressSite(
     }
     await mkdir(join(dir, 'wp-content/mu-plugins'), { recursive: true });
     await writeFile(join(dir, 'wp-content/mu-plugins/cargo-trackers-test.php'), testMuPlugin(options.scriptUrl, options.proxyBase));
-    await writeFile(join(dir, 'wp-config.php'), wpConfig());
+    await writeFile(join(dir, 'wp-config.php'), wpConfig(options.constants));
     for (const [path, text] of Object.entries(options.files ?? {})) await writeFile(join(dir, path), text);
     await writeFile(join(dir, 'install.php'), INSTALL_SCRIPT);
     await writeFile(join(dir, 'router.php'), ROUTER);

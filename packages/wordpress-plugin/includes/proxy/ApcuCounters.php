@@ -21,11 +21,23 @@ final class ApcuCounters implements Counters
         return function_exists('apcu_enabled') && apcu_enabled();
     }
 
+    /**
+     * APCu, where every worker of the server shares it: php-fpm's pool, Apache's mod_php, php -S.
+     * Under CGI or FastCGI without php-fpm (mod_fcgid, lsphp) each process has an APCu of its own,
+     * which would give every process its own quota and budget.
+     */
+    public static function shared(): bool
+    {
+        return self::available() && in_array(PHP_SAPI, array('fpm-fcgi', 'apache2handler', 'cli-server'), true);
+    }
+
     public function increment(string $key, int $by, int $ttlMs): int
     {
         $name = $this->prefix . $key;
         apcu_add($name, 0, self::seconds($ttlMs));
-        $value = apcu_inc($name, $by, $success);
+        // With the expiry too: the entry may have expired between the two calls, and apcu_inc then
+        // creates it (without a TTL, it would never expire).
+        $value = apcu_inc($name, $by, $success, self::seconds($ttlMs));
         if ($success !== true || !is_int($value)) {
             throw new StoreFailure('APCu could not count ' . $key);
         }

@@ -11,6 +11,7 @@ require_once __DIR__ . '/StoreFailure.php';
 require_once __DIR__ . '/Counters.php';
 require_once __DIR__ . '/Cache.php';
 require_once __DIR__ . '/ApcuCounters.php';
+require_once __DIR__ . '/RedisCounters.php';
 require_once __DIR__ . '/FileStore.php';
 require_once __DIR__ . '/JsonGuard.php';
 require_once __DIR__ . '/UpstreamResult.php';

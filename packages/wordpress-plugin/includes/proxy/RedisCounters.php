@@ -1,0 +1,140 @@
+<?php
+
+namespace CargoTrackers\Proxy;
+
+/**
+ * Counters in Redis through phpredis, shared by every PHP worker on every server that uses that
+ * Redis. Each method is one Redis command or one script, so it is atomic, and a counter gets its
+ * expiry on its first write and keeps it. Any failure (Redis down, slow past the read timeout, a
+ * refused command) is a StoreFailure, which the proxy answers with a refusal: a Redis that goes
+ * away never turns into lookups that nobody counts.
+ */
+final class RedisCounters implements Counters
+{
+    /**
+     * INCRBY, then the expiry when the key has none: what PEXPIRE … NX does (the Node proxy's
+     * RedisStore), written so that it also runs on Redis before 7.0, which many hosts still run.
+     */
+    private const INCREMENT = "local n = redis.call('INCRBY', KEYS[1], ARGV[1])\n"
+        . "if redis.call('PTTL', KEYS[1]) == -1 then redis.call('PEXPIRE', KEYS[1], ARGV[2]) end\n"
+        . 'return n';
+
+    /** @var array<string,mixed> */
+    private array $settings;
+    private string $prefix;
+    private ?\Redis $redis = null;
+
+    /**
+     * @param array<string,mixed> $settings host (or a unix socket path, with port -1), port, tls,
+     *     timeout and readTimeout (seconds), auth (a password, or [user, password]), database.
+     */
+    public function __construct(array $settings, string $prefix)
+    {
+        $this->settings = $settings + array(
+            'host' => '127.0.0.1',
+            'port' => 6379,
+            'tls' => false,
+            'timeout' => 1.0,
+            'readTimeout' => 1.0,
+            'auth' => null,
+            'database' => 0,
+        );
+        $this->prefix = $prefix;
+    }
+
+    public static function available(): bool
+    {
+        return class_exists('Redis');
+    }
+
+    public function increment(string $key, int $by, int $ttlMs): int
+    {
+        $value = $this->call(function (\Redis $redis) use ($key, $by, $ttlMs) {
+            return $redis->eval(self::INCREMENT, array($this->prefix . $key, $by, max(1, $ttlMs)), 1);
+        });
+        if (!is_int($value)) {
+            throw new StoreFailure('Redis could not count ' . $key);
+        }
+        return $value;
+    }
+
+    public function counts(array $keys): array
+    {
+        if ($keys === array()) {
+            return array();
+        }
+        $names = array_map(function (string $key): string {
+            return $this->prefix . $key;
+        }, $keys);
+        $values = $this->call(function (\Redis $redis) use ($names) {
+            return $redis->mget($names);
+        });
+        if (!is_array($values)) {
+            throw new StoreFailure('Redis could not read the counters');
+        }
+        return array_map(function ($value): int {
+            return is_string($value) ? (int) $value : 0;
+        }, array_values($values));
+    }
+
+    public function addIfAbsent(string $key, int $ttlMs): bool
+    {
+        return $this->call(function (\Redis $redis) use ($key, $ttlMs) {
+            return $redis->set($this->prefix . $key, '1', array('nx', 'px' => max(1, $ttlMs)));
+        }) === true;
+    }
+
+    public function delete(string $key): void
+    {
+        $this->call(function (\Redis $redis) use ($key) {
+            return $redis->del($this->prefix . $key);
+        });
+    }
+
+    /**
+     * Runs one command on the connection (made on first use), turning every way it can fail into
+     * a StoreFailure. phpredis reports a failed command as false, and a lost server as an exception.
+     *
+     * @return mixed
+     */
+    private function call(callable $command)
+    {
+        try {
+            $result = $command($this->connection());
+        } catch (\RedisException $error) {
+            $this->redis = null;
+            throw new StoreFailure('Redis is not answering: ' . $error->getMessage());
+        }
+        if ($result === false && $this->redis !== null && $this->redis->getLastError() !== null) {
+            $message = (string) $this->redis->getLastError();
+            $this->redis->clearLastError();
+            throw new StoreFailure('Redis refused a counter command: ' . $message);
+        }
+        return $result;
+    }
+
+    private function connection(): \Redis
+    {
+        if ($this->redis !== null) {
+            return $this->redis;
+        }
+        $settings = $this->settings;
+        $redis = new \Redis();
+        $host = (string) $settings['host'];
+        $port = (int) $settings['port'];
+        if ($settings['tls'] === true) {
+            $host = 'tls://' . $host;
+        }
+        if (!$redis->connect($host, $port, (float) $settings['timeout'], null, 0, (float) $settings['readTimeout'])) {
+            throw new \RedisException('cannot connect to ' . $host);
+        }
+        if ($settings['auth'] !== null && !$redis->auth($settings['auth'])) {
+            throw new \RedisException('authentication failed');
+        }
+        if ((int) $settings['database'] !== 0 && !$redis->select((int) $settings['database'])) {
+            throw new \RedisException('cannot select database ' . (int) $settings['database']);
+        }
+        $this->redis = $redis;
+        return $redis;
+    }
+}
