@@ -387,6 +387,31 @@ echo json_encode(array($response->get_status(), $response->get_data(), $unmarked
         }
       });
 
+      it('counts a lookup made inside WordPress (rest_do_request) against the visitor whose request made it', async () => {
+        const upstream = await startUpstream();
+        const proxy = await start({ baseUrl: upstream.url, apiKey: CANARY_KEY, limits: { newNumbersPerClientPerHour: 1 } });
+        try {
+          const out = await wpCli(
+            site,
+            `$statuses = array();
+foreach (array(array('203.0.113.50', 'I1'), array('203.0.113.50', 'I2'), array('203.0.113.51', 'I3')) as list($visitor, $number)) {
+    $_SERVER['REMOTE_ADDR'] = $visitor;
+    $request = new WP_REST_Request('GET', '/cargo-trackers/v1/ocean');
+    $request->set_query_params(array('referenceNumber' => $number));
+    $request->set_header('Cargo-Trackers-Request', '1');
+    $statuses[] = rest_do_request($request)->get_status();
+}
+echo json_encode($statuses);`,
+          );
+          // The second visitor has a quota of its own; the first has spent its one new number.
+          assert.deepEqual(JSON.parse(out), [200, 429, 200]);
+          assert.equal(upstream.requests.length, 2);
+        } finally {
+          await proxy.close();
+          await upstream.close();
+        }
+      });
+
       it('lets only an administrator set the key, with a nonce, stores it unautoloaded and shows its last four characters', async () => {
         const key = `trk_settings_${Date.now().toString(36)}WXYZ`;
         const login = async (role: string): Promise<string> => {
