@@ -216,24 +216,45 @@ function cargo_trackers_answer($route, Request $request)
     return $proxy->handle(CARGO_TRACKERS_REST_ROUTES[$route] ?? '', $request);
 }
 
+/**
+ * The plugin's route a REST route names, or null when it lies outside the plugin's namespace. It is
+ * read as WordPress's REST server reads it, so that every spelling the server would route to one of
+ * these routes is answered by cargo_trackers_serve_route: rest_api_loaded() serves
+ * untrailingslashit($rest_route) (trailing slashes and backslashes dropped), and the server matches
+ * routes with '@^route$@i' (any letter case; $ also before a final newline). Pretty permalinks
+ * (/wp-json/…, encoded slashes included) arrive here decoded, in the same query variable.
+ *
+ * @param mixed $rest_route
+ */
+function cargo_trackers_requested_route($rest_route)
+{
+    if (!is_string($rest_route)) {
+        return null;
+    }
+    // The whole namespace, so that a wrong path gets the proxy's JSON 404 too.
+    $pattern = '@^/' . preg_quote(CARGO_TRACKERS_REST_NAMESPACE, '@') . '(?:/(.*))?$@i';
+    if (preg_match($pattern, untrailingslashit($rest_route), $match) !== 1) {
+        return null;
+    }
+    return strtolower($match[1] ?? '');
+}
+
 /** On parse_request, before rest_api_loaded: one of the plugin's routes is answered here and now. */
 function cargo_trackers_serve_route($wp)
 {
-    $rest_route = $wp->query_vars['rest_route'] ?? '';
+    $rest_route = $wp->query_vars['rest_route'] ?? null;
     if (is_array($rest_route)) {
         // ?rest_route[]=…: no route at all, for the plugin or for WordPress's REST server (which
         // fails on it with a PHP error). Said plainly, before anyone reads it as a string.
         Response::error(400, 'bad_route', 'The query parameter rest_route must be given once, as a plain value.')->send();
         exit;
     }
-    $rest_route = (string) $rest_route;
-    // The whole namespace, so that a wrong path gets the proxy's JSON 404 too.
-    $pattern = '#^/' . preg_quote(CARGO_TRACKERS_REST_NAMESPACE, '#') . '(?:/(.*?))?/?$#';
-    if (preg_match($pattern, $rest_route, $match) !== 1) {
+    $route = cargo_trackers_requested_route($rest_route);
+    if ($route === null) {
         return;
     }
     // WordPress has added slashes to $_SERVER: a quote in a number or an ETag must arrive as sent.
-    cargo_trackers_answer($match[1] ?? '', Request::fromGlobals(wp_unslash($_SERVER)))->send();
+    cargo_trackers_answer($route, Request::fromGlobals(wp_unslash($_SERVER)))->send();
     exit;
 }
 add_action('parse_request', 'cargo_trackers_serve_route', 9);
@@ -255,7 +276,7 @@ function cargo_trackers_register_routes()
                     $headers[str_replace('_', '-', $name)] = implode(', ', $values);
                 }
                 $query = http_build_query($request->get_query_params(), '', '&', PHP_QUERY_RFC3986);
-                $answer = cargo_trackers_answer($route, new Request('GET', $query, $headers, null, null));
+                $answer = cargo_trackers_answer($route, cargo_trackers_inner_request($query, $headers));
                 $response = new WP_REST_Response(json_decode((string) $answer->body, true), $answer->status);
                 foreach ($answer->headers as $name => $value) {
                     $response->header($name, $value);
@@ -266,3 +287,25 @@ function cargo_trackers_register_routes()
     }
 }
 add_action('rest_api_init', 'cargo_trackers_register_routes');
+
+/**
+ * A request made inside WordPress (rest_do_request; over HTTP every spelling of the routes is
+ * answered on parse_request). It counts against the visitor whose page load made it, identified
+ * as on parse_request: the socket address and, behind a trusted proxy, the header that proxy set,
+ * never a header the inner request was given.
+ *
+ * @param array<string,string> $headers
+ */
+function cargo_trackers_inner_request($query, array $headers)
+{
+    $visitor = Request::fromGlobals(wp_unslash($_SERVER));
+    $trusted = cargo_trackers_proxy_config()['trustedProxyHeader'] ?? null;
+    if (is_string($trusted) && $trusted !== '') {
+        $name = strtolower($trusted);
+        unset($headers[$name]);
+        if ($visitor->header($name) !== null) {
+            $headers[$name] = $visitor->header($name);
+        }
+    }
+    return new Request('GET', $query, $headers, $visitor->host, $visitor->clientAddress);
+}

@@ -16,6 +16,8 @@ import type { ContractProxy, ContractProxyOptions } from '../proxy/contract-suit
 /** What the PHP suites may set beyond the contract's options (the core's names). */
 export interface PhpProxyOptions extends ContractProxyOptions {
   readonly timeoutMs?: number;
+  /** The header a trusted proxy in front sets to the visitor's address (`x-forwarded-for`). */
+  readonly trustedProxyHeader?: string;
   /**
    * Runs PHP on a clock that stands still until the test moves it (`moveClock`), where the
    * starter can: proxy.php under libfaketime. A starter that cannot leaves `moveClock` out.
@@ -122,6 +124,7 @@ export async function startProxyPhp(options: PhpProxyOptions, variant: ProxyPhpV
     baseUrl: options.baseUrl,
     corsOrigins: options.corsOrigins ?? [],
     timeoutMs: options.timeoutMs ?? 2_000,
+    ...(options.trustedProxyHeader !== undefined && { trustedProxyHeader: options.trustedProxyHeader }),
     limits: phpLimits(options.limits),
     stateDir: join(dir, 'state'),
     counters: variant.counters === 'files' ? 'files' : 'auto',

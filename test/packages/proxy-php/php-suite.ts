@@ -413,6 +413,46 @@ export function describePhpProxy(name: string, start: StartPhpProxy, features: P
           assert.equal(errorOf(refused), 'client_rate');
         }));
 
+      it('counts visitors behind a trusted proxy apart when it writes ip:port or [v6]:port, whatever their ports', () =>
+        withProxy(
+          json(200, DOC),
+          { trustedProxyHeader: 'x-forwarded-for', limits: { newNumbersPerClientPerHour: 1 } },
+          async ({ get, upstream }) => {
+            const from = (visitor: string) => ({ 'x-forwarded-for': `198.51.100.1, ${visitor}` });
+            const visitors: Array<[string, string]> = [
+              ['203.0.113.8:5678', '203.0.113.8:5679'],
+              ['203.0.113.9:5678', '203.0.113.9'],
+              ['[2001:db8:5::7]:443', '2001:db8:5::8'],
+              ['::ffff:203.0.113.10', '[::ffff:203.0.113.10]:80'],
+            ];
+            for (const [i, [visitor]] of visitors.entries()) {
+              assert.equal((await get(`/api/tracking/ocean?referenceNumber=V${i}`, from(visitor))).status, 200, visitor);
+            }
+            // Each has used its one new number; another spelling of the same visitor (another port,
+            // the same /64) is that visitor, not someone new.
+            for (const [i, [visitor, again]] of visitors.entries()) {
+              const over = await get(`/api/tracking/ocean?referenceNumber=W${i}`, from(again));
+              assert.equal(over.status, 429, `${again} after ${visitor}`);
+              assert.equal(errorOf(over), 'client_quota');
+            }
+            assert.equal(shipmentCalls(upstream), visitors.length);
+          },
+        ));
+
+      it('counts a trusted header that holds no address against the socket address, never a shared unknown', () =>
+        withProxy(json(200, DOC), { trustedProxyHeader: 'x-forwarded-for', limits: { newNumbersPerClientPerHour: 1 } }, async ({ get }) => {
+          // A visitor without the header uses the socket's (loopback's) one new number ...
+          assert.equal((await get('/api/tracking/ocean?referenceNumber=S1')).status, 200);
+          // ... and a header the proxy cannot read as an address is that socket again.
+          for (const garbage of ['garbage', 'unknown', '', '203.0.113.8:port', '198.51.100.1, ']) {
+            const refused = await get('/api/tracking/ocean?referenceNumber=S2', { 'x-forwarded-for': garbage });
+            assert.equal(refused.status, 429, JSON.stringify(garbage));
+            assert.equal(errorOf(refused), 'client_quota');
+          }
+          // A readable address is a visitor of its own.
+          assert.equal((await get('/api/tracking/ocean?referenceNumber=S3', { 'x-forwarded-for': '203.0.113.8' })).status, 200);
+        }));
+
       it('answers anything but GET with 405', () =>
         withProxy(json(200, DOC), {}, async ({ get, upstream }) => {
           for (const method of ['POST', 'PUT', 'DELETE']) {

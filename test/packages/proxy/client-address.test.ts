@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { after, describe, it } from 'node:test';
-import { clientKey, networkOf } from '../../../packages/proxy/src/client-address.js';
+import { clientDigester, clientKey, networkOf } from '../../../packages/proxy/src/client-address.js';
 import { assertCanaryNeverSeen, startProxy, startUpstream } from './harness.js';
 
 after(assertCanaryNeverSeen);
@@ -23,6 +24,36 @@ describe('clientKey', () => {
   it('falls back to the socket when the trusted header is missing, and to one shared key without either', () => {
     assert.equal(clientKey(request(), '10.0.0.1', 'x-real-ip'), '10.0.0.1');
     assert.equal(clientKey(request(), undefined, undefined), 'unknown');
+  });
+});
+
+/** The table the PHP proxy's rule is checked against too (test/packages/proxy-php/client-address.test.php). */
+interface SharedCases {
+  readonly cases: ReadonlyArray<{
+    readonly name: string;
+    readonly headers: Readonly<Record<string, string>>;
+    readonly remoteAddress: string | null;
+    readonly trustedHeader: string | null;
+    readonly network: string;
+  }>;
+  readonly digests: ReadonlyArray<{ readonly secret: string; readonly network: string; readonly digest: string }>;
+}
+
+describe('clientKey against the table shared with the PHP proxy', () => {
+  const table = JSON.parse(readFileSync(new URL('./client-address-cases.json', import.meta.url), 'utf8')) as SharedCases;
+
+  it('gives every case of client-address-cases.json its network', () => {
+    assert.ok(table.cases.length >= 10);
+    for (const { name, headers, remoteAddress, trustedHeader, network } of table.cases) {
+      // The value as the server read it, untouched (Headers would trim it); names as create-proxy lowercases them.
+      const header = (wanted: string) => Object.entries(headers).find(([n]) => n.toLowerCase() === wanted)?.[1] ?? null;
+      assert.equal(clientKey(header, remoteAddress ?? undefined, trustedHeader?.toLowerCase()), network, name);
+    }
+  });
+
+  it('names the counters as the table says', async () => {
+    assert.ok(table.digests.length >= 1);
+    for (const { secret, network, digest } of table.digests) assert.equal(await clientDigester(secret)(network), digest, network);
   });
 });
 

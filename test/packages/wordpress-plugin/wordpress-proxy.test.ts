@@ -358,6 +358,112 @@ echo json_encode((function () { return $this->counters->counts(array(${phpValue(
         }
       });
 
+      it("takes on parse_request exactly the spellings WordPress's REST server routes to the plugin's routes", async () => {
+        const upstream = await startUpstream();
+        const proxy = await start({ baseUrl: upstream.url, apiKey: CANARY_KEY });
+        // Values of the rest_route query variable, as ?rest_route= or /wp-json/… (decoded) sets it.
+        const candidates = [
+          '/cargo-trackers/v1/ocean',
+          '/cargo-trackers/v1/ocean/',
+          '/cargo-trackers/v1/ocean//',
+          '/cargo-trackers/v1/ocean\\',
+          '/cargo-trackers/v1/ocean/\\/',
+          '/CARGO-TRACKERS/v1/ocean',
+          '/Cargo-Trackers/V1/OCEAN',
+          '/cargo-trackers/v1/Carriers/Ocean',
+          '/cargo-trackers/v1/carriers/air/',
+          '/cargo-trackers/v1/ocean\n',
+          '/cargo-trackers/v1/ocean\n/',
+          '/cargo-trackers/v1/ocean/\n',
+          '/cargo-trackers/v1/ocean ',
+          '/cargo-trackers/v1//ocean',
+          '//cargo-trackers/v1/ocean',
+          'cargo-trackers/v1/ocean',
+          '/cargo-trackers/v1/oceans',
+          '/cargo-trackers/v1/ocean/x',
+          '/cargo-trackers/v1/carriers',
+          '/cargo-trackers/v2/ocean',
+          '/cargo-trackers/v1',
+          '/cargo-trackers%2Fv1%2Focean',
+        ];
+        try {
+          // rest_api_loaded() serves untrailingslashit(rest_route); the REST server routes it, here
+          // unmarked, so that the plugin's routes answer with the proxy's 403 and nothing is called.
+          const out = await wpCli(
+            site,
+            `$verdicts = array();
+foreach (${phpValue(candidates)} as $candidate) {
+    $ours = cargo_trackers_requested_route($candidate);
+    $path = untrailingslashit($candidate);
+    $data = rest_do_request(new WP_REST_Request('GET', $path === '' ? '/' : $path))->get_data();
+    $verdicts[] = array($ours !== null && isset(CARGO_TRACKERS_REST_ROUTES[$ours]), is_array($data) && isset($data['error']));
+}
+echo json_encode($verdicts);`,
+          );
+          const verdicts = JSON.parse(out) as Array<[boolean, boolean]>;
+          for (const [i, candidate] of candidates.entries()) {
+            const [early, restServer] = verdicts[i] ?? [];
+            assert.equal(
+              early,
+              restServer,
+              `${JSON.stringify(candidate)}: answered early ${early}, routed by the REST server ${restServer}`,
+            );
+          }
+          // Not a vacuous agreement: WordPress routes all of these to the proxy.
+          assert.deepEqual(
+            candidates.filter((_, i) => verdicts[i]?.[1] === true),
+            candidates.slice(0, 11),
+          );
+          assert.equal(upstream.requests.length, 0);
+        } finally {
+          await proxy.close();
+          await upstream.close();
+        }
+      });
+
+      it('counts every spelling of a route against the one visitor, answered by the proxy itself', async () => {
+        const upstream = await startUpstream();
+        const spellings = [
+          '/wp-json/cargo-trackers/v1/ocean?',
+          '/?rest_route=/CARGO-TRACKERS/v1/ocean&',
+          '/?rest_route=/Cargo-Trackers/V1/Ocean/&',
+          '/?rest_route=/cargo-trackers/v1/ocean//&',
+          '/?rest_route=/cargo-trackers/v1/ocean%5C&',
+          '/?rest_route=/cargo-trackers/v1/ocean%0A&',
+          '/?rest_route=%2Fcargo-trackers%2Fv1%2Focean&',
+          '/index.php?rest_route=/cargo-trackers/v1/OCEAN&',
+          '/wp-json/CARGO-TRACKERS/v1/ocean/?',
+          '/wp-json/cargo-trackers%2Fv1%2Focean?',
+        ];
+        const proxy = await start({ baseUrl: upstream.url, apiKey: CANARY_KEY, limits: { newNumbersPerClientPerHour: spellings.length } });
+        await wpCli(site, "update_option('permalink_structure', '/%postname%/'); flush_rewrite_rules();");
+        try {
+          for (const [i, spelling] of spellings.entries()) {
+            const answer = await readAnswer(await fetch(`${site.origin}${spelling}referenceNumber=N${i}`, { headers: MARKER }));
+            assert.equal(answer.status, 200, spelling);
+            // Byte for byte from the proxy: WordPress's REST server would have added its headers.
+            assert.equal(answer.headers.get('x-robots-tag'), null, spelling);
+            assert.equal(answer.headers.get('link'), null, spelling);
+            assert.equal(upstream.requests.at(-1)?.url, `/v1/shipments/ocean?referenceNumber=N${i}`, spelling);
+          }
+          // The visitor has used its quota through every spelling together: one more new number is refused.
+          const over = await readAnswer(
+            await fetch(`${site.origin}/?rest_route=/CARGO-TRACKERS/v1/ocean&referenceNumber=OVER`, { headers: MARKER }),
+          );
+          assert.equal(over.status, 429);
+          assert.equal((over.json() as { error: string }).error, 'client_quota');
+          const again = await readAnswer(
+            await fetch(`${site.origin}/wp-json/cargo-trackers/v1/ocean?referenceNumber=OVER`, { headers: MARKER }),
+          );
+          assert.equal(again.status, 429);
+          assert.equal(upstream.requests.length, spellings.length);
+        } finally {
+          await wpCli(site, "update_option('permalink_structure', ''); flush_rewrite_rules();");
+          await proxy.close();
+          await upstream.close();
+        }
+      });
+
       it('lists the routes in the REST server, where rest_do_request gets the same answer', async () => {
         const upstream = await startUpstream();
         const proxy = await start({ baseUrl: upstream.url, apiKey: CANARY_KEY });
@@ -379,6 +485,31 @@ echo json_encode(array($response->get_status(), $response->get_data(), $unmarked
             'cross_site',
           ]);
           assert.equal(upstream.requests.length, 1);
+        } finally {
+          await proxy.close();
+          await upstream.close();
+        }
+      });
+
+      it('counts a lookup made inside WordPress (rest_do_request) against the visitor whose request made it', async () => {
+        const upstream = await startUpstream();
+        const proxy = await start({ baseUrl: upstream.url, apiKey: CANARY_KEY, limits: { newNumbersPerClientPerHour: 1 } });
+        try {
+          const out = await wpCli(
+            site,
+            `$statuses = array();
+foreach (array(array('203.0.113.50', 'I1'), array('203.0.113.50', 'I2'), array('203.0.113.51', 'I3')) as list($visitor, $number)) {
+    $_SERVER['REMOTE_ADDR'] = $visitor;
+    $request = new WP_REST_Request('GET', '/cargo-trackers/v1/ocean');
+    $request->set_query_params(array('referenceNumber' => $number));
+    $request->set_header('Cargo-Trackers-Request', '1');
+    $statuses[] = rest_do_request($request)->get_status();
+}
+echo json_encode($statuses);`,
+          );
+          // The second visitor has a quota of its own; the first has spent its one new number.
+          assert.deepEqual(JSON.parse(out), [200, 429, 200]);
+          assert.equal(upstream.requests.length, 2);
         } finally {
           await proxy.close();
           await upstream.close();

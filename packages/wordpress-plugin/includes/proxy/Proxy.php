@@ -674,30 +674,10 @@ final class Proxy
         $this->counters->increment($name . ':' . intdiv($takenAt, $sliceMs), -1, ($slices + 2) * $sliceMs);
     }
 
-    /**
-     * The name a client's counters are kept under: an HMAC of its network (an IPv6 client usually
-     * holds a whole /64), keyed with the API key, so the store never holds a visitor's address.
-     */
+    /** The name a client's counters are kept under (see ClientAddress): never its address. */
     private function clientId(Request $request): string
     {
-        $address = $request->clientAddress;
-        if ($this->trustedHeader !== null) {
-            // For a list such as X-Forwarded-For, the last entry: the one your own proxy appended.
-            $list = explode(',', (string) $request->header($this->trustedHeader));
-            $last = trim((string) end($list));
-            if ($last !== '') {
-                $address = $last;
-            }
-        }
-        $network = 'unknown';
-        $binary = $address === null ? false : inet_pton(trim($address, '[]'));
-        if (is_string($binary) && strlen($binary) === 16) {
-            $mapped = substr($binary, 0, 12) === str_repeat("\0", 10) . "\xff\xff";
-            $network = $mapped ? (string) inet_ntop(substr($binary, 12)) : bin2hex(substr($binary, 0, 8)) . '::/64';
-        } elseif (is_string($binary)) {
-            $network = (string) inet_ntop($binary);
-        }
-        return substr(hash_hmac('sha256', $network, "cargo-trackers client address v1\n" . $this->apiKey), 0, 32);
+        return ClientAddress::digest(ClientAddress::network($request, $this->trustedHeader), $this->apiKey);
     }
 
     private static function retryAfter(int $waitMs): string
