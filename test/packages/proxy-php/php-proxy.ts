@@ -141,7 +141,11 @@ export async function startProxyPhp(options: PhpProxyOptions, variant: ProxyPhpV
   const libfaketime = options.frozenClock === true ? findLibfaketime() : undefined;
   if (libfaketime !== undefined) {
     const clockFile = join(dir, 'clock');
-    let now = Math.floor(Date.now() / 1000) * 1000;
+    // Twenty minutes into the current clock hour, whatever the time of day: the hourly quota then
+    // cannot find a fresh hour while a test moves the clock a few seconds (a start at 07:59:55
+    // once did, and a test that expected a refusal got a 200).
+    const HOUR = 3_600_000;
+    let now = Math.floor(Date.now() / HOUR) * HOUR + 20 * 60_000;
     await writeFile(clockFile, faketimeSpec(now));
     clockEnv = {
       LD_PRELOAD: libfaketime,
