@@ -26,6 +26,7 @@ import {
   type Side,
   type Size,
 } from './label-placement.js';
+import { Activation } from './activation.js';
 import { adoptCss } from './adopt-css.js';
 import { LandLayer } from './land-layer.js';
 import { LAND_MAX_ZOOM } from './land-levels.js';
@@ -218,15 +219,12 @@ export class LeafletRouteMap {
   private readonly relabel = (): void => this.placeLabels();
   private readonly resizeObserver: ResizeObserver;
   private readonly reducedMotion: boolean;
-  private readonly listeners: Array<[string, EventListener]> = [];
-  private active = false;
-  private hintTimer: ReturnType<typeof setTimeout> | undefined;
+  private readonly activation: Activation;
   private fittedReference: string | undefined;
   /** The last scene fitted, refitted when the host resizes until the visitor has used the map. */
   private lastFit: RouteScene | undefined;
   /** The map's size when it was last fitted. */
   private fittedSize: Point | undefined;
-  private engaged = false;
   private pendingFit: RouteScene | undefined;
   private tileUrl: string | undefined;
   private basemapDrawn = false;
@@ -250,7 +248,7 @@ export class LeafletRouteMap {
       attributionControl: false,
       // Our ResizeObserver follows the container, not just the window.
       trackResize: false,
-      // Passive until the visitor clicks or focuses the map (see activate()).
+      // Passive until the visitor clicks or focuses the map (activation.ts).
       scrollWheelZoom: false,
       dragging: false,
       worldCopyJump: false,
@@ -266,7 +264,7 @@ export class LeafletRouteMap {
       // Added below, at the inline start, which is the top right in a right-to-left page.
       zoomControl: false,
     });
-    // Enabled by activate(), as Leaflet's own wheel handler would be.
+    // Enabled by the activation, as Leaflet's own wheel handler would be.
     this.map.addHandler('scrollWheelZoom', WheelZoom);
     this.zoom = zoomControl().addTo(this.map);
     this.wayBack.addTo(this.map);
@@ -284,18 +282,8 @@ export class LeafletRouteMap {
 
     this.resizeObserver = new ResizeObserver(() => this.onResize(false));
     this.resizeObserver.observe(this.container);
-
-    this.listen('pointerdown', (event) => {
-      // A mouse press is a deliberate interaction; a finger might just be scrolling the page.
-      if ((event as PointerEvent).pointerType !== 'touch') this.activate();
-      else if (!this.active) this.hint();
-    });
-    this.listen('click', () => this.activate());
-    this.listen('focus', () => this.activate());
-    this.listen('blur', () => this.deactivate());
-    this.listen('wheel', () => {
-      if (!this.active) this.hint();
-    });
+    this.activation = new Activation(this.map, hooks.onHint);
+    this.activation.enable();
   }
 
   /** Draws (or redraws) a labelled route. The view fits the route the first time a route is shown, not after. */
@@ -390,11 +378,9 @@ export class LeafletRouteMap {
   destroy(): void {
     this.basemapGeneration++;
     this.land?.remove();
-    clearTimeout(this.hintTimer);
+    this.activation.disable();
     this.map.off('zoomend moveend', this.relabel);
     this.resizeObserver.disconnect();
-    for (const [type, listener] of this.listeners) this.container.removeEventListener(type, listener);
-    this.listeners.length = 0;
     // The keyboard handler listens on the document while the map has focus, and a focused map
     // removed from the page gets no blur: let go of the keys now, whatever else waits.
     this.map.keyboard?.disable();
@@ -413,11 +399,6 @@ export class LeafletRouteMap {
       this.map.once('zoomend', remove);
     } else this.map.remove();
     this.container.remove();
-  }
-
-  private listen(type: string, listener: EventListener): void {
-    this.container.addEventListener(type, listener, { passive: true });
-    this.listeners.push([type, listener]);
   }
 
   private drawBasemap(tileUrl: string | undefined): void {
@@ -462,7 +443,7 @@ export class LeafletRouteMap {
     // observer's first notice, in the frame after the fit, is of the size already fitted:
     // fitting again would undo a view the page set meanwhile (in some engines, not others).
     const resized = overlays || !this.fittedSize?.equals(this.map.getSize());
-    if (resized && !this.engaged && !this.pendingFit && this.lastFit) this.pendingFit = this.lastFit;
+    if (resized && !this.activation.engaged && !this.pendingFit && this.lastFit) this.pendingFit = this.lastFit;
     this.fitIfSized();
     this.placeLabels();
   }
@@ -553,7 +534,7 @@ export class LeafletRouteMap {
     this.zoom.setPosition(dir === 'rtl' ? 'topright' : 'topleft');
     this.wayBack.setPosition(dir === 'rtl' ? 'topright' : 'topleft');
     // The padding mirrors with the direction: fit again, unless the visitor has moved the map.
-    if (!this.engaged && !this.pendingFit && this.lastFit) this.pendingFit = this.lastFit;
+    if (!this.activation.engaged && !this.pendingFit && this.lastFit) this.pendingFit = this.lastFit;
   }
 
   private request(label: MapLabel, anchor: { x: number; y: number }): LabelRequest {
@@ -657,28 +638,5 @@ export class LeafletRouteMap {
         this.measure(placement.text),
       ).addTo(this.labelLayer);
     });
-  }
-
-  private activate(): void {
-    if (this.active) return;
-    this.active = true;
-    this.engaged = true;
-    this.map.scrollWheelZoom.enable();
-    this.map.dragging.enable();
-    this.hint(false);
-  }
-
-  private deactivate(): void {
-    if (!this.active) return;
-    this.active = false;
-    this.map.scrollWheelZoom.disable();
-    this.map.dragging.disable();
-  }
-
-  private hint(visible = true): void {
-    clearTimeout(this.hintTimer);
-    this.hintTimer = undefined;
-    this.hooks.onHint(visible);
-    if (visible) this.hintTimer = setTimeout(() => this.hint(false), 2000);
   }
 }
