@@ -28,8 +28,7 @@ import {
 } from './label-placement.js';
 import { Activation } from './activation.js';
 import { adoptCss } from './adopt-css.js';
-import { LandLayer } from './land-layer.js';
-import { LAND_MAX_ZOOM } from './land-levels.js';
+import { BasemapLayer } from './basemap-layer.js';
 import { createPanes, PANES } from './panes.js';
 import { leafletCss } from './leaflet-css.generated.js';
 import { MapLabelLayer, VehicleLayer } from './pinned-elements.js';
@@ -205,7 +204,7 @@ export class LeafletRouteMap {
   /** The Leaflet map, for tests and integrators who add their own layers. */
   readonly map: LeafletMap;
   readonly container: HTMLDivElement;
-  private readonly basemap: LayerGroup;
+  private readonly basemap: BasemapLayer;
   private readonly route: LayerGroup;
   private readonly labelLayer: LayerGroup;
   private readonly zoom: Control.Zoom;
@@ -226,11 +225,6 @@ export class LeafletRouteMap {
   /** The map's size when it was last fitted. */
   private fittedSize: Point | undefined;
   private pendingFit: RouteScene | undefined;
-  private tileUrl: string | undefined;
-  private basemapDrawn = false;
-  private land: LandLayer | undefined;
-  /** Counts basemap changes (and destroy()), so tiles that arrive after the next change are not added. */
-  private basemapGeneration = 0;
   /** A zoom animation is under way: from Leaflet's `zoomanim` to its `zoomend`. */
   private zooming = false;
 
@@ -272,7 +266,7 @@ export class LeafletRouteMap {
     // description: hidden here, the SVG renderer is no unnamed image and the labels no tooltips.
     this.map.getPane('mapPane')?.setAttribute('aria-hidden', 'true');
     createPanes(this.map);
-    this.basemap = layerGroup().addTo(this.map);
+    this.basemap = new BasemapLayer(() => hooks.onFinerLand?.()).addTo(this.map);
     this.route = layerGroup().addTo(this.map);
     this.labelLayer = layerGroup().addTo(this.map);
     // Labels that fit one view may not fit the next: place them again after every zoom and pan.
@@ -289,7 +283,7 @@ export class LeafletRouteMap {
   /** Draws (or redraws) a labelled route. The view fits the route the first time a route is shown, not after. */
   show(view: MapView, options: RouteMapOptions): RouteScene {
     const { shipment } = view;
-    this.drawBasemap(usableTileUrl(options.tileUrl));
+    this.basemap.show(usableTileUrl(options.tileUrl));
     const scene = buildRouteScene(shipment);
     this.route.clearLayers();
     for (const line of scene.lines) {
@@ -376,8 +370,8 @@ export class LeafletRouteMap {
   }
 
   destroy(): void {
-    this.basemapGeneration++;
-    this.land?.remove();
+    // Whatever the map's removal waits for, no land or tiles are drawn any more.
+    this.basemap.remove();
     this.activation.disable();
     this.map.off('zoomend moveend', this.relabel);
     this.resizeObserver.disconnect();
@@ -399,40 +393,6 @@ export class LeafletRouteMap {
       this.map.once('zoomend', remove);
     } else this.map.remove();
     this.container.remove();
-  }
-
-  private drawBasemap(tileUrl: string | undefined): void {
-    if (this.basemapDrawn && tileUrl === this.tileUrl) return;
-    this.basemap.clearLayers();
-    this.land?.remove();
-    this.land = undefined;
-    const generation = ++this.basemapGeneration;
-    this.tileUrl = tileUrl;
-    this.basemapDrawn = true;
-    // Tiles bring their own closest zoom (Leaflet reads it from the tile layer); the land outline
-    // has none, and without a limit the zoom buttons, keys and wheel would zoom on for ever. Its
-    // limit is the closest zoom its finest level keeps ports on their coast (land-layer.ts).
-    this.limitZoom(tileUrl ? undefined : LAND_MAX_ZOOM);
-    if (tileUrl) {
-      // Leaflet's tile layer and its CSS load only for a map that shows tiles (leaflet-tiles.ts).
-      import('./leaflet-tiles.js').then(
-        ({ tiles }) => {
-          if (generation === this.basemapGeneration) tiles(tileUrl, this.container).addTo(this.basemap);
-        },
-        (error: unknown) => console.warn('cargo-tracker-route-map: the tiles could not be loaded', error),
-      );
-      return;
-    }
-    this.land = new LandLayer(this.map, this.basemap, () => this.hooks.onFinerLand?.());
-  }
-
-  /** Sets the closest zoom the visitor may reach (undefined: the tile layer's), and zooms out to it if past. */
-  private limitZoom(max: number | undefined): void {
-    if (this.map.options.maxZoom === max) return;
-    this.map.options.maxZoom = max;
-    // What Leaflet fires when a layer changes the zoom range: the zoom buttons update their disabled state.
-    this.map.fire('zoomlevelschange');
-    if (max !== undefined && this.map.getZoom() > max) this.map.setZoom(max, { animate: false });
   }
 
   /** `overlays`: the host's overlays changed, so the fit's padding may have, whatever the size. */
