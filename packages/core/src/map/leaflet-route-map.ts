@@ -9,7 +9,7 @@
  * Leaflet's (its control writes `innerHTML`) but text rendered by the element.
  */
 import type { Control, LatLng as LeafletLatLng, LayerGroup, Map as LeafletMap, PanOptions, Point, PointExpression } from 'leaflet';
-import { circleMarker, latLng, latLngBounds, layerGroup, LeafletMapClass, polyline, zoomControl } from './leaflet-parts.js';
+import { latLng, latLngBounds, layerGroup, LeafletMapClass, zoomControl } from './leaflet-parts.js';
 import type { LatLng, Position } from '../model/shipment.js';
 import type { MapView } from '../view/view-model.js';
 import type { CurrentPlace } from '../view/current-place.js';
@@ -29,10 +29,11 @@ import {
 import { Activation } from './activation.js';
 import { adoptCss } from './adopt-css.js';
 import { BasemapLayer } from './basemap-layer.js';
-import { createPanes, PANES } from './panes.js';
+import { createPanes } from './panes.js';
 import { leafletCss } from './leaflet-css.generated.js';
 import { MapLabelLayer, VehicleLayer } from './pinned-elements.js';
 import { positionWords, type MapMessages } from '../view/map-messages.js';
+import { placeRadius, RouteLayer } from './route-layer.js';
 import { buildRouteScene, type RouteScene, type SceneStop } from './route-scene.js';
 import { usableTileUrl } from './tile-template.js';
 import { WayBackControl } from './way-back-control.js';
@@ -144,9 +145,6 @@ function stopPriority(stop: SceneStop, index: number): number {
   return 10 + index;
 }
 
-/** The current place's pin: larger than a port's ring, and filled (tracker-route-map.ts). */
-const CURRENT_RADIUS = 8;
-
 /** The vehicle marker's size: big enough to find at a glance on a phone, its halo included. */
 const VEHICLE_SIZE = 30;
 
@@ -205,7 +203,7 @@ export class LeafletRouteMap {
   readonly map: LeafletMap;
   readonly container: HTMLDivElement;
   private readonly basemap: BasemapLayer;
-  private readonly route: LayerGroup;
+  private readonly route: RouteLayer;
   private readonly labelLayer: LayerGroup;
   private readonly zoom: Control.Zoom;
   /** At the zoom buttons' corner, the inline start (followDirection() moves both). */
@@ -267,7 +265,7 @@ export class LeafletRouteMap {
     this.map.getPane('mapPane')?.setAttribute('aria-hidden', 'true');
     createPanes(this.map);
     this.basemap = new BasemapLayer(() => hooks.onFinerLand?.()).addTo(this.map);
-    this.route = layerGroup().addTo(this.map);
+    this.route = new RouteLayer().addTo(this.map);
     this.labelLayer = layerGroup().addTo(this.map);
     // Labels that fit one view may not fit the next: place them again after every zoom and pan.
     this.map.on('zoomend moveend', this.relabel);
@@ -285,37 +283,17 @@ export class LeafletRouteMap {
     const { shipment } = view;
     this.basemap.show(usableTileUrl(options.tileUrl));
     const scene = buildRouteScene(shipment);
-    this.route.clearLayers();
-    for (const line of scene.lines) {
-      polyline(
-        line.latLngs.map((p) => latLng(p.lat, p.lng)),
-        {
-          className: `tracker-route tracker-route--${line.state}${line.part ? ` tracker-route--${line.part}` : ''}`,
-          interactive: false,
-          pane: PANES.route,
-          // A thicker tolerance would drop the small bends of a port approach.
-          smoothFactor: 0.5,
-        },
-      ).addTo(this.route);
-    }
-    const labels: MapLabel[] = [];
     // A drawn vehicle says where the shipment is; without one, the current place's pin does.
     const current = scene.position ? undefined : options.current;
+    this.route.show(scene, current?.code);
+    const labels: MapLabel[] = [];
     scene.stops.forEach((stop, index) => {
       const here = stop.place.code === current?.code;
-      const major = stop.roles.some((r) => r === 'origin' || r === 'destination');
-      const radius = here ? CURRENT_RADIUS : major ? 6 : 4.5;
-      circleMarker(latLng(stop.at.lat, stop.at.lng), {
-        className: `tracker-place ${stop.roles.map((r) => `tracker-place--${r}`).join(' ')}${here ? ' tracker-place--current' : ''}`,
-        radius,
-        interactive: false,
-        pane: PANES.places,
-      }).addTo(this.route);
       const text = stopText(stop, view, options.messages);
       labels.push({
         at: stop.at,
         text: here && current.state ? { ...text, details: [current.state, ...text.details] } : text,
-        radius: radius + 1,
+        radius: placeRadius(stop, current?.code) + 1,
         // As the vehicle's label would be: the place the visitor looks for first.
         priority: here ? 2 : stopPriority(stop, index),
         prefer: 'inline-end',
