@@ -10,7 +10,7 @@
  */
 import type { Control, LatLng as LeafletLatLng, LayerGroup, Map as LeafletMap, PanOptions, Point, PointExpression } from 'leaflet';
 import { latLng, latLngBounds, layerGroup, LeafletMapClass, zoomControl } from './leaflet-parts.js';
-import type { LatLng, Position } from '../model/shipment.js';
+import type { LatLng } from '../model/shipment.js';
 import type { MapView } from '../view/view-model.js';
 import type { CurrentPlace } from '../view/current-place.js';
 import {
@@ -31,15 +31,15 @@ import { adoptCss } from './adopt-css.js';
 import { BasemapLayer } from './basemap-layer.js';
 import { createPanes } from './panes.js';
 import { leafletCss } from './leaflet-css.generated.js';
-import { MapLabelLayer, VehicleLayer } from './pinned-elements.js';
+import { MapLabelLayer } from './pinned-elements.js';
 import { positionWords, type MapMessages } from '../view/map-messages.js';
 import { placeRadius, RouteLayer } from './route-layer.js';
 import { buildRouteScene, type RouteScene, type SceneStop } from './route-scene.js';
 import { usableTileUrl } from './tile-template.js';
 import { WayBackControl } from './way-back-control.js';
+import { VEHICLE_SIZE, VehicleLayer } from './vehicle-layer.js';
 import { WheelZoom } from './wheel-zoom.js';
 
-const SVG_NS = 'http://www.w3.org/2000/svg';
 /** The closest a fit goes: two ports a few kilometres apart still show their coast around them. */
 const FIT_MAX_ZOOM = 7;
 /** The least zoom "Show vessel" goes to: close enough to see which coast it is off. */
@@ -145,44 +145,6 @@ function stopPriority(stop: SceneStop, index: number): number {
   return 10 + index;
 }
 
-/** The vehicle marker's size: big enough to find at a glance on a phone, its halo included. */
-const VEHICLE_SIZE = 30;
-
-/**
- * An arrow (vessel) or a plane (aircraft) rotated to its bearing, a dot when that is unknown, on a
- * disc with a ring in the text colour: the ring stands out from land and sea alike, the disc
- * from the route line under it.
- */
-function vehicleIcon(kind: Position['kind'], bearing: number | undefined): HTMLElement {
-  const wrapper = document.createElement('span');
-  wrapper.className = 'tracker-vehicle-icon';
-  const svg = document.createElementNS(SVG_NS, 'svg');
-  svg.setAttribute('viewBox', '-15 -15 30 30');
-  svg.setAttribute('width', String(VEHICLE_SIZE));
-  svg.setAttribute('height', String(VEHICLE_SIZE));
-  svg.setAttribute('aria-hidden', 'true');
-  svg.setAttribute('class', `tracker-vehicle-shape tracker-vehicle-shape--${kind}`);
-  const halo = document.createElementNS(SVG_NS, 'circle');
-  halo.setAttribute('class', 'tracker-vehicle-halo');
-  halo.setAttribute('r', '13');
-  const shape = document.createElementNS(SVG_NS, bearing === undefined ? 'circle' : 'path');
-  shape.setAttribute('class', 'tracker-vehicle-glyph');
-  if (bearing === undefined) {
-    shape.setAttribute('r', '6');
-  } else {
-    shape.setAttribute(
-      'd',
-      kind === 'aircraft'
-        ? 'M0-10 1.4-2.7 9 1.8v2L1.4 1.8.9 6.8l2.7 2V10L0 9.1-3.6 10V8.8l2.7-2L-1.4 1.8-9 3.8v-2l7.6-4.5z'
-        : 'M0-10 6.3 8.1 0 4.5-6.3 8.1z',
-    );
-    shape.setAttribute('transform', `rotate(${Math.round(bearing)})`);
-  }
-  svg.append(halo, shape);
-  wrapper.append(svg);
-  return wrapper;
-}
-
 /**
  * Leaflet's map for a visitor who prefers reduced motion: its pans jump instead of gliding. The
  * map's options turn off the zoom, fade and inertia animations, but Leaflet's keyboard handler
@@ -204,6 +166,7 @@ export class LeafletRouteMap {
   readonly container: HTMLDivElement;
   private readonly basemap: BasemapLayer;
   private readonly route: RouteLayer;
+  private readonly vehicle: VehicleLayer;
   private readonly labelLayer: LayerGroup;
   private readonly zoom: Control.Zoom;
   /** At the zoom buttons' corner, the inline start (followDirection() moves both). */
@@ -266,6 +229,7 @@ export class LeafletRouteMap {
     createPanes(this.map);
     this.basemap = new BasemapLayer(() => hooks.onFinerLand?.()).addTo(this.map);
     this.route = new RouteLayer().addTo(this.map);
+    this.vehicle = new VehicleLayer().addTo(this.map);
     this.labelLayer = layerGroup().addTo(this.map);
     // Labels that fit one view may not fit the next: place them again after every zoom and pan.
     this.map.on('zoomend moveend', this.relabel);
@@ -286,6 +250,7 @@ export class LeafletRouteMap {
     // A drawn vehicle says where the shipment is; without one, the current place's pin does.
     const current = scene.position ? undefined : options.current;
     this.route.show(scene, current?.code);
+    this.vehicle.show(scene.position);
     const labels: MapLabel[] = [];
     scene.stops.forEach((stop, index) => {
       const here = stop.place.code === current?.code;
@@ -302,13 +267,7 @@ export class LeafletRouteMap {
       });
     });
     if (scene.position) {
-      const { position, at, bearing } = scene.position;
-      new VehicleLayer(
-        latLng(at.lat, at.lng),
-        `tracker-vehicle tracker-vehicle--${position.kind}`,
-        VEHICLE_SIZE,
-        vehicleIcon(position.kind, bearing),
-      ).addTo(this.route);
+      const { at } = scene.position;
       const text = vehicleText(view, options.messages, options.now);
       if (text) {
         labels.push({
