@@ -9,9 +9,8 @@ import { LayerGroup } from './leaflet-parts.js';
 
 export class BasemapLayer extends LayerGroup {
   readonly #onFinerLand: () => void;
-  #map: LeafletMap | undefined;
-  #drawn = false;
-  #tileUrl: string | undefined;
+  /** The tile template drawn (undefined: the built-in land), null before anything is drawn. */
+  #tileUrl: string | undefined | null = null;
   #land: LandLayer | undefined;
   /** Counts basemap changes (and the layer's removal), so tiles that arrive after the next change are not added. */
   #generation = 0;
@@ -22,26 +21,20 @@ export class BasemapLayer extends LayerGroup {
     this.#onFinerLand = onFinerLand;
   }
 
-  override onAdd(map: LeafletMap): this {
-    this.#map = map;
-    return super.onAdd(map);
-  }
-
   override onRemove(map: LeafletMap): this {
     this.#clear();
-    this.#drawn = false;
-    this.#map = undefined;
+    this.#tileUrl = null;
     return super.onRemove(map);
   }
 
   /** Draws the tiles of `tileUrl`, or the built-in land when there is none; the basemap already drawn stays. */
   show(tileUrl: string | undefined): void {
-    const map = this.#map;
-    if (!map || (this.#drawn && tileUrl === this.#tileUrl)) return;
+    // Leaflet's own reference to the map the layer is on (null once removed).
+    const map = this._map as LeafletMap | null;
+    if (!map || tileUrl === this.#tileUrl) return;
     this.#clear();
     const generation = this.#generation;
     this.#tileUrl = tileUrl;
-    this.#drawn = true;
     // Tiles bring their own closest zoom (Leaflet reads it from the tile layer); the land outline
     // has none, and without a limit the zoom buttons, keys and wheel would zoom on for ever. Its
     // limit is the closest zoom its finest level keeps ports on their coast (land-layer.ts).

@@ -125,7 +125,6 @@ function request(label: MapLabel, anchor: { x: number; y: number }): LabelReques
 
 export class LabelsLayer extends LayerGroup {
   readonly #obstacles: () => ReadonlyArray<Element | undefined>;
-  #map: LeafletMap | undefined;
   #labels: readonly MapLabel[] = [];
   /** The route as drawn, for labels to keep off. */
   #lines: LeafletLatLng[][] = [];
@@ -137,16 +136,6 @@ export class LabelsLayer extends LayerGroup {
   constructor(obstacles: () => ReadonlyArray<Element | undefined>) {
     super();
     this.#obstacles = obstacles;
-  }
-
-  override onAdd(map: LeafletMap): this {
-    this.#map = map;
-    return super.onAdd(map);
-  }
-
-  override onRemove(map: LeafletMap): this {
-    this.#map = undefined;
-    return super.onRemove(map);
   }
 
   // Labels that fit one view may not fit the next: placed again after every zoom and pan.
@@ -193,7 +182,7 @@ export class LabelsLayer extends LayerGroup {
    * on its preferred side and for the controls.
    */
   padding(bounds: Box, size: Size): Padding {
-    const map = this.#map!;
+    const map = this._map;
     const requests = this.#labels.map((l) => request(l, map.project(latLng(l.at.lat, l.at.lng), 0)));
     this.#measureAll(requests.map((r) => r.text));
     return fitPadding({ labels: requests, bounds, size, dir: this.dir, controls: this.#controlBoxes(), measure: this.#measure });
@@ -201,7 +190,8 @@ export class LabelsLayer extends LayerGroup {
 
   /** Places every label for the current view: merged with a neighbour, a side, a shorter name or none (see label-placement.ts). */
   place(): void {
-    const map = this.#map;
+    // Leaflet's own reference to the map the layer is on (null once removed).
+    const map = this._map as LeafletMap | null;
     if (!map) return;
     const { x, y } = map.getSize();
     // A label leaves at once (pinned-elements.ts), not fading out beside its replacement.
@@ -254,7 +244,7 @@ export class LabelsLayer extends LayerGroup {
 
   /** The obstacles' boxes, relative to the map's corner. */
   #controlBoxes(): Box[] {
-    const origin = this.#map!.getContainer().getBoundingClientRect();
+    const origin = this._map.getContainer().getBoundingClientRect();
     return this.#obstacles().flatMap((el) => {
       const rect = el?.getBoundingClientRect();
       return rect && rect.width > 0 && rect.height > 0 ? [relativeBox(rect, origin)] : [];
@@ -283,7 +273,7 @@ export class LabelsLayer extends LayerGroup {
       return [key, node] as const;
     });
     box.append(...nodes.map(([, node]) => node));
-    this.#map!.getContainer().append(box);
+    this._map.getContainer().append(box);
     for (const [key, node] of nodes) {
       const rect = node.getBoundingClientRect();
       // Leaflet positions by whole pixels; one more keeps rounding from touching a neighbour.
