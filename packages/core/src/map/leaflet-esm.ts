@@ -25,7 +25,7 @@ declare module 'leaflet/src/geo/LatLngBounds.js' {
   export { latLngBounds as toLatLngBounds } from 'leaflet';
 }
 declare module 'leaflet/src/layer/LayerGroup.js' {
-  export { layerGroup } from 'leaflet';
+  export { layerGroup, LayerGroup } from 'leaflet';
 }
 declare module 'leaflet/src/layer/Layer.js' {
   export { Layer } from 'leaflet';

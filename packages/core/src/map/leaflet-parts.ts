@@ -28,7 +28,7 @@ export { toLatLng as latLng } from 'leaflet/src/geo/LatLng.js';
 export { toLatLngBounds as latLngBounds } from 'leaflet/src/geo/LatLngBounds.js';
 export { toPoint as point } from 'leaflet/src/geometry/Point.js';
 export { setPosition } from 'leaflet/src/dom/DomUtil.js';
-export { layerGroup } from 'leaflet/src/layer/LayerGroup.js';
+export { layerGroup, LayerGroup } from 'leaflet/src/layer/LayerGroup.js';
 export { Layer } from 'leaflet/src/layer/Layer.js';
 export { polyline } from 'leaflet/src/layer/vector/Polyline.js';
 export { polygon } from 'leaflet/src/layer/vector/Polygon.js';

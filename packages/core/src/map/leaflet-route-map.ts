@@ -1,5 +1,7 @@
 /**
- * The map chunk: Leaflet, its stylesheet, the basemap and the drawing of a route scene.
+ * The map chunk: Leaflet, its stylesheet, and the map that draws a route scene. The map is
+ * composed of layers that each draw one thing (the basemap, the route, the vehicle, the labels),
+ * its activation, and its controls; it fits the route and follows the host's size and direction.
  * Only `loadMapRenderer()` imports this module, dynamically, so none of it is fetched
  * until a map is shown, and importing the packages never evaluates Leaflet (which needs
  * `window`).
@@ -8,37 +10,26 @@
  * labels get elements, the vehicle icon gets an SVG element, and attribution is not
  * Leaflet's (its control writes `innerHTML`) but text rendered by the element.
  */
-import type { Control, LatLng as LeafletLatLng, LayerGroup, Map as LeafletMap, PanOptions, Point, PointExpression } from 'leaflet';
-import { circleMarker, latLng, latLngBounds, layerGroup, LeafletMapClass, polyline, zoomControl } from './leaflet-parts.js';
-import type { LatLng, Position } from '../model/shipment.js';
+import type { Control, Map as LeafletMap, PanOptions, Point, PointExpression } from 'leaflet';
+import { latLng, latLngBounds, LeafletMapClass, zoomControl } from './leaflet-parts.js';
+import type { LatLng } from '../model/shipment.js';
 import type { MapView } from '../view/view-model.js';
 import type { CurrentPlace } from '../view/current-place.js';
-import {
-  DEFAULT_GAP,
-  fitPadding,
-  mergeClose,
-  placeLabels,
-  textVariants,
-  type Box,
-  type Direction,
-  type LabelRequest,
-  type LabelText,
-  type Side,
-  type Size,
-} from './label-placement.js';
+import type { Direction } from './label-placement.js';
+import { Activation } from './activation.js';
 import { adoptCss } from './adopt-css.js';
-import { LandLayer } from './land-layer.js';
-import { LAND_MAX_ZOOM } from './land-levels.js';
-import { createPanes, PANES } from './panes.js';
+import { BasemapLayer } from './basemap-layer.js';
+import { LabelsLayer } from './labels-layer.js';
+import { createPanes } from './panes.js';
 import { leafletCss } from './leaflet-css.generated.js';
-import { MapLabelLayer, VehicleLayer } from './pinned-elements.js';
-import { positionWords, type MapMessages } from '../view/map-messages.js';
-import { buildRouteScene, type RouteScene, type SceneStop } from './route-scene.js';
+import type { MapMessages } from '../view/map-messages.js';
+import { RouteLayer } from './route-layer.js';
+import { buildRouteScene, type RouteScene } from './route-scene.js';
 import { usableTileUrl } from './tile-template.js';
 import { WayBackControl } from './way-back-control.js';
+import { VehicleLayer } from './vehicle-layer.js';
 import { WheelZoom } from './wheel-zoom.js';
 
-const SVG_NS = 'http://www.w3.org/2000/svg';
 /** The closest a fit goes: two ports a few kilometres apart still show their coast around them. */
 const FIT_MAX_ZOOM = 7;
 /** The least zoom "Show vessel" goes to: close enough to see which coast it is off. */
@@ -70,121 +61,6 @@ export interface RouteMapHooks {
   readonly onFinerLand?: () => void;
 }
 
-/** A label the map shows beside a marker, when it fits (see label-placement.ts). */
-interface MapLabel {
-  readonly at: LatLng;
-  readonly text: LabelText;
-  /** Half the marker's drawn size, stroke included. */
-  readonly radius: number;
-  readonly priority: number;
-  readonly prefer: 'inline-end' | 'above';
-  readonly className: string;
-  /** A place's label, which may merge with a neighbour's. */
-  readonly mergeable: boolean;
-}
-
-/** Joins the names of places whose markers nearly touch into one label. */
-const MERGED_SEPARATOR = ' · ';
-
-/** Leaflet's tooltip CSS adds a 6 px margin (room for its arrow) to the offset given here. */
-const TOOLTIP_ARROW = 6;
-
-function tooltipOffset(side: Side, radius: number): [number, number] {
-  const reach = radius + DEFAULT_GAP - TOOLTIP_ARROW;
-  return side === 'right' ? [reach, 0] : side === 'left' ? [-reach, 0] : side === 'top' ? [0, -reach] : [0, reach];
-}
-
-/** A rectangle relative to the map container's corner. */
-function relativeBox(rect: DOMRect, origin: DOMRect): Box {
-  return { left: rect.left - origin.left, top: rect.top - origin.top, right: rect.right - origin.left, bottom: rect.bottom - origin.top };
-}
-
-function sizeKey(text: LabelText): string {
-  return [text.name, ...text.details].join('\n');
-}
-
-function textNode(tag: string, className: string, text: string): HTMLElement {
-  const node = document.createElement(tag);
-  node.className = className;
-  node.textContent = text;
-  return node;
-}
-
-/**
- * A port or airport's label: its name and its roles in the words of the labelled view, as the page
- * says them; for a map short of room, the name without the country, then the city alone.
- */
-function stopText(stop: SceneStop, view: MapView, messages: MapMessages): LabelText {
-  const roleLabels = view.route.find((s) => s.place.place.code === stop.place.code)?.roleLabels;
-  const roles = roleLabels?.length ? messages.list(roleLabels) : undefined;
-  const labelled = view.places.get(stop.place.code);
-  const name = labelled?.label ?? stop.place.code;
-  const shorter = [labelled?.shortLabel, stop.place.city ?? stop.place.name].filter(
-    (n, i, all): n is string => n !== undefined && n.length < name.length && all.indexOf(n) === i,
-  );
-  return { name, details: roles ? [roles] : [], shorter };
-}
-
-function vehicleText(view: MapView, messages: MapMessages, now: number): LabelText | undefined {
-  const words = positionWords(view, messages, now);
-  if (!words) return undefined;
-  const details = words.details.join(' · ');
-  return { name: words.name, details: [details, words.reported ?? ''].filter((d) => d !== '') };
-}
-
-/** A label's content: its name in bold, each detail on a line of its own, all as text. */
-function labelContent(text: LabelText): HTMLElement[] {
-  return [textNode('strong', 'tracker-label-name', text.name), ...text.details.map((d) => textNode('span', 'tracker-label-detail', d))];
-}
-
-/** Origin and destination first, then the vehicle, then the stops between, in route order. */
-function stopPriority(stop: SceneStop, index: number): number {
-  if (stop.roles.includes('destination')) return 0;
-  if (stop.roles.includes('origin')) return 1;
-  return 10 + index;
-}
-
-/** The current place's pin: larger than a port's ring, and filled (tracker-route-map.ts). */
-const CURRENT_RADIUS = 8;
-
-/** The vehicle marker's size: big enough to find at a glance on a phone, its halo included. */
-const VEHICLE_SIZE = 30;
-
-/**
- * An arrow (vessel) or a plane (aircraft) rotated to its bearing, a dot when that is unknown, on a
- * disc with a ring in the text colour: the ring stands out from land and sea alike, the disc
- * from the route line under it.
- */
-function vehicleIcon(kind: Position['kind'], bearing: number | undefined): HTMLElement {
-  const wrapper = document.createElement('span');
-  wrapper.className = 'tracker-vehicle-icon';
-  const svg = document.createElementNS(SVG_NS, 'svg');
-  svg.setAttribute('viewBox', '-15 -15 30 30');
-  svg.setAttribute('width', String(VEHICLE_SIZE));
-  svg.setAttribute('height', String(VEHICLE_SIZE));
-  svg.setAttribute('aria-hidden', 'true');
-  svg.setAttribute('class', `tracker-vehicle-shape tracker-vehicle-shape--${kind}`);
-  const halo = document.createElementNS(SVG_NS, 'circle');
-  halo.setAttribute('class', 'tracker-vehicle-halo');
-  halo.setAttribute('r', '13');
-  const shape = document.createElementNS(SVG_NS, bearing === undefined ? 'circle' : 'path');
-  shape.setAttribute('class', 'tracker-vehicle-glyph');
-  if (bearing === undefined) {
-    shape.setAttribute('r', '6');
-  } else {
-    shape.setAttribute(
-      'd',
-      kind === 'aircraft'
-        ? 'M0-10 1.4-2.7 9 1.8v2L1.4 1.8.9 6.8l2.7 2V10L0 9.1-3.6 10V8.8l2.7-2L-1.4 1.8-9 3.8v-2l7.6-4.5z'
-        : 'M0-10 6.3 8.1 0 4.5-6.3 8.1z',
-    );
-    shape.setAttribute('transform', `rotate(${Math.round(bearing)})`);
-  }
-  svg.append(halo, shape);
-  wrapper.append(svg);
-  return wrapper;
-}
-
 /**
  * Leaflet's map for a visitor who prefers reduced motion: its pans jump instead of gliding. The
  * map's options turn off the zoom, fade and inertia animations, but Leaflet's keyboard handler
@@ -204,35 +80,22 @@ export class LeafletRouteMap {
   /** The Leaflet map, for tests and integrators who add their own layers. */
   readonly map: LeafletMap;
   readonly container: HTMLDivElement;
-  private readonly basemap: LayerGroup;
-  private readonly route: LayerGroup;
-  private readonly labelLayer: LayerGroup;
+  private readonly basemap: BasemapLayer;
+  private readonly route: RouteLayer;
+  private readonly vehicle: VehicleLayer;
+  private readonly labels: LabelsLayer;
   private readonly zoom: Control.Zoom;
   /** At the zoom buttons' corner, the inline start (followDirection() moves both). */
   private readonly wayBack = new WayBackControl({ position: 'topleft' });
-  private labels: readonly MapLabel[] = [];
-  /** The route as drawn, for labels to keep off. */
-  private lines: LeafletLatLng[][] = [];
-  private dir: Direction = 'ltr';
-  private readonly sizes = new Map<string, Size>();
-  private readonly relabel = (): void => this.placeLabels();
   private readonly resizeObserver: ResizeObserver;
   private readonly reducedMotion: boolean;
-  private readonly listeners: Array<[string, EventListener]> = [];
-  private active = false;
-  private hintTimer: ReturnType<typeof setTimeout> | undefined;
+  private readonly activation: Activation;
   private fittedReference: string | undefined;
   /** The last scene fitted, refitted when the host resizes until the visitor has used the map. */
   private lastFit: RouteScene | undefined;
   /** The map's size when it was last fitted. */
   private fittedSize: Point | undefined;
-  private engaged = false;
   private pendingFit: RouteScene | undefined;
-  private tileUrl: string | undefined;
-  private basemapDrawn = false;
-  private land: LandLayer | undefined;
-  /** Counts basemap changes (and destroy()), so tiles that arrive after the next change are not added. */
-  private basemapGeneration = 0;
   /** A zoom animation is under way: from Leaflet's `zoomanim` to its `zoomend`. */
   private zooming = false;
 
@@ -250,7 +113,7 @@ export class LeafletRouteMap {
       attributionControl: false,
       // Our ResizeObserver follows the container, not just the window.
       trackResize: false,
-      // Passive until the visitor clicks or focuses the map (see activate()).
+      // Passive until the visitor clicks or focuses the map (activation.ts).
       scrollWheelZoom: false,
       dragging: false,
       worldCopyJump: false,
@@ -266,7 +129,7 @@ export class LeafletRouteMap {
       // Added below, at the inline start, which is the top right in a right-to-left page.
       zoomControl: false,
     });
-    // Enabled by activate(), as Leaflet's own wheel handler would be.
+    // Enabled by the activation, as Leaflet's own wheel handler would be.
     this.map.addHandler('scrollWheelZoom', WheelZoom);
     this.zoom = zoomControl().addTo(this.map);
     this.wayBack.addTo(this.map);
@@ -274,97 +137,31 @@ export class LeafletRouteMap {
     // description: hidden here, the SVG renderer is no unnamed image and the labels no tooltips.
     this.map.getPane('mapPane')?.setAttribute('aria-hidden', 'true');
     createPanes(this.map);
-    this.basemap = layerGroup().addTo(this.map);
-    this.route = layerGroup().addTo(this.map);
-    this.labelLayer = layerGroup().addTo(this.map);
-    // Labels that fit one view may not fit the next: place them again after every zoom and pan.
-    this.map.on('zoomend moveend', this.relabel);
+    this.basemap = new BasemapLayer(() => hooks.onFinerLand?.()).addTo(this.map);
+    this.route = new RouteLayer().addTo(this.map);
+    this.vehicle = new VehicleLayer().addTo(this.map);
+    this.labels = new LabelsLayer(() => [this.zoom.getContainer(), this.wayBack.getContainer(), ...(hooks.overlays?.() ?? [])]).addTo(
+      this.map,
+    );
     this.map.on('zoomanim', () => (this.zooming = true));
     this.map.on('zoomend', () => (this.zooming = false));
 
     this.resizeObserver = new ResizeObserver(() => this.onResize(false));
     this.resizeObserver.observe(this.container);
-
-    this.listen('pointerdown', (event) => {
-      // A mouse press is a deliberate interaction; a finger might just be scrolling the page.
-      if ((event as PointerEvent).pointerType !== 'touch') this.activate();
-      else if (!this.active) this.hint();
-    });
-    this.listen('click', () => this.activate());
-    this.listen('focus', () => this.activate());
-    this.listen('blur', () => this.deactivate());
-    this.listen('wheel', () => {
-      if (!this.active) this.hint();
-    });
+    this.activation = new Activation(this.map, hooks.onHint);
+    this.activation.enable();
   }
 
   /** Draws (or redraws) a labelled route. The view fits the route the first time a route is shown, not after. */
   show(view: MapView, options: RouteMapOptions): RouteScene {
     const { shipment } = view;
-    this.drawBasemap(usableTileUrl(options.tileUrl));
+    this.basemap.show(usableTileUrl(options.tileUrl));
     const scene = buildRouteScene(shipment);
-    this.route.clearLayers();
-    for (const line of scene.lines) {
-      polyline(
-        line.latLngs.map((p) => latLng(p.lat, p.lng)),
-        {
-          className: `tracker-route tracker-route--${line.state}${line.part ? ` tracker-route--${line.part}` : ''}`,
-          interactive: false,
-          pane: PANES.route,
-          // A thicker tolerance would drop the small bends of a port approach.
-          smoothFactor: 0.5,
-        },
-      ).addTo(this.route);
-    }
-    const labels: MapLabel[] = [];
     // A drawn vehicle says where the shipment is; without one, the current place's pin does.
     const current = scene.position ? undefined : options.current;
-    scene.stops.forEach((stop, index) => {
-      const here = stop.place.code === current?.code;
-      const major = stop.roles.some((r) => r === 'origin' || r === 'destination');
-      const radius = here ? CURRENT_RADIUS : major ? 6 : 4.5;
-      circleMarker(latLng(stop.at.lat, stop.at.lng), {
-        className: `tracker-place ${stop.roles.map((r) => `tracker-place--${r}`).join(' ')}${here ? ' tracker-place--current' : ''}`,
-        radius,
-        interactive: false,
-        pane: PANES.places,
-      }).addTo(this.route);
-      const text = stopText(stop, view, options.messages);
-      labels.push({
-        at: stop.at,
-        text: here && current.state ? { ...text, details: [current.state, ...text.details] } : text,
-        radius: radius + 1,
-        // As the vehicle's label would be: the place the visitor looks for first.
-        priority: here ? 2 : stopPriority(stop, index),
-        prefer: 'inline-end',
-        className: 'tracker-place-label',
-        mergeable: true,
-      });
-    });
-    if (scene.position) {
-      const { position, at, bearing } = scene.position;
-      new VehicleLayer(
-        latLng(at.lat, at.lng),
-        `tracker-vehicle tracker-vehicle--${position.kind}`,
-        VEHICLE_SIZE,
-        vehicleIcon(position.kind, bearing),
-      ).addTo(this.route);
-      const text = vehicleText(view, options.messages, options.now);
-      if (text) {
-        labels.push({
-          at,
-          text,
-          radius: VEHICLE_SIZE / 2,
-          priority: 2,
-          prefer: 'above',
-          className: 'tracker-vehicle-label',
-          mergeable: false,
-        });
-      }
-    }
-    this.labels = labels;
-    this.sizes.clear();
-    this.lines = scene.lines.map((line) => line.latLngs.map((p) => latLng(p.lat, p.lng)));
+    this.route.show(scene, current?.code);
+    this.vehicle.show(scene.position);
+    this.labels.show(scene, view, { messages: options.messages, now: options.now, current });
     this.nameZoomButtons(options.messages);
     this.offerWayBack(scene, options.messages);
     this.followDirection();
@@ -373,7 +170,7 @@ export class LeafletRouteMap {
       this.pendingFit = scene;
     }
     this.fitIfSized();
-    this.placeLabels();
+    this.labels.place();
     return scene;
   }
 
@@ -384,17 +181,15 @@ export class LeafletRouteMap {
 
   /** An overlay changed over a view set since the fit (by the visitor or the page): the labels move, the view stays. */
   refreshLabels(): void {
-    this.placeLabels();
+    this.labels.place();
   }
 
   destroy(): void {
-    this.basemapGeneration++;
-    this.land?.remove();
-    clearTimeout(this.hintTimer);
-    this.map.off('zoomend moveend', this.relabel);
+    // Whatever the map's removal waits for, no land or tiles are drawn any more.
+    this.basemap.remove();
+    this.activation.disable();
+    this.labels.remove();
     this.resizeObserver.disconnect();
-    for (const [type, listener] of this.listeners) this.container.removeEventListener(type, listener);
-    this.listeners.length = 0;
     // The keyboard handler listens on the document while the map has focus, and a focused map
     // removed from the page gets no blur: let go of the keys now, whatever else waits.
     this.map.keyboard?.disable();
@@ -415,45 +210,6 @@ export class LeafletRouteMap {
     this.container.remove();
   }
 
-  private listen(type: string, listener: EventListener): void {
-    this.container.addEventListener(type, listener, { passive: true });
-    this.listeners.push([type, listener]);
-  }
-
-  private drawBasemap(tileUrl: string | undefined): void {
-    if (this.basemapDrawn && tileUrl === this.tileUrl) return;
-    this.basemap.clearLayers();
-    this.land?.remove();
-    this.land = undefined;
-    const generation = ++this.basemapGeneration;
-    this.tileUrl = tileUrl;
-    this.basemapDrawn = true;
-    // Tiles bring their own closest zoom (Leaflet reads it from the tile layer); the land outline
-    // has none, and without a limit the zoom buttons, keys and wheel would zoom on for ever. Its
-    // limit is the closest zoom its finest level keeps ports on their coast (land-layer.ts).
-    this.limitZoom(tileUrl ? undefined : LAND_MAX_ZOOM);
-    if (tileUrl) {
-      // Leaflet's tile layer and its CSS load only for a map that shows tiles (leaflet-tiles.ts).
-      import('./leaflet-tiles.js').then(
-        ({ tiles }) => {
-          if (generation === this.basemapGeneration) tiles(tileUrl, this.container).addTo(this.basemap);
-        },
-        (error: unknown) => console.warn('cargo-tracker-route-map: the tiles could not be loaded', error),
-      );
-      return;
-    }
-    this.land = new LandLayer(this.map, this.basemap, () => this.hooks.onFinerLand?.());
-  }
-
-  /** Sets the closest zoom the visitor may reach (undefined: the tile layer's), and zooms out to it if past. */
-  private limitZoom(max: number | undefined): void {
-    if (this.map.options.maxZoom === max) return;
-    this.map.options.maxZoom = max;
-    // What Leaflet fires when a layer changes the zoom range: the zoom buttons update their disabled state.
-    this.map.fire('zoomlevelschange');
-    if (max !== undefined && this.map.getZoom() > max) this.map.setZoom(max, { animate: false });
-  }
-
   /** `overlays`: the host's overlays changed, so the fit's padding may have, whatever the size. */
   private onResize(overlays: boolean): void {
     this.map.invalidateSize({ animate: false, pan: false });
@@ -462,9 +218,9 @@ export class LeafletRouteMap {
     // observer's first notice, in the frame after the fit, is of the size already fitted:
     // fitting again would undo a view the page set meanwhile (in some engines, not others).
     const resized = overlays || !this.fittedSize?.equals(this.map.getSize());
-    if (resized && !this.engaged && !this.pendingFit && this.lastFit) this.pendingFit = this.lastFit;
+    if (resized && !this.activation.engaged && !this.pendingFit && this.lastFit) this.pendingFit = this.lastFit;
     this.fitIfSized();
-    this.placeLabels();
+    this.labels.place();
   }
 
   /** Fitting a zero-sized map would zoom to nothing, so the first fit waits for a size. */
@@ -482,16 +238,7 @@ export class LeafletRouteMap {
     // Room for each label on its preferred side and for the controls, in zoom-0 pixels.
     const nw = this.map.project(box.getNorthWest(), 0);
     const se = this.map.project(box.getSouthEast(), 0);
-    const requests = this.labels.map((l) => this.request(l, this.map.project(latLng(l.at.lat, l.at.lng), 0)));
-    this.measureAll(requests.map((r) => r.text));
-    const pad = fitPadding({
-      labels: requests,
-      bounds: { left: nw.x, top: nw.y, right: se.x, bottom: se.y },
-      size: { width: x, height: y },
-      dir: this.dir,
-      controls: this.controlBoxes(),
-      measure: this.measure,
-    });
+    const pad = this.labels.padding({ left: nw.x, top: nw.y, right: se.x, bottom: se.y }, { width: x, height: y });
     this.map.fitBounds(box, {
       paddingTopLeft: [pad.left, pad.top],
       paddingBottomRight: [pad.right, pad.bottom],
@@ -548,137 +295,11 @@ export class LeafletRouteMap {
   /** Puts the zoom buttons at the inline start; the element's direction follows its language. */
   private followDirection(): void {
     const dir: Direction = getComputedStyle(this.container).direction === 'rtl' ? 'rtl' : 'ltr';
-    if (dir === this.dir) return;
-    this.dir = dir;
+    if (dir === this.labels.dir) return;
+    this.labels.dir = dir;
     this.zoom.setPosition(dir === 'rtl' ? 'topright' : 'topleft');
     this.wayBack.setPosition(dir === 'rtl' ? 'topright' : 'topleft');
     // The padding mirrors with the direction: fit again, unless the visitor has moved the map.
-    if (!this.engaged && !this.pendingFit && this.lastFit) this.pendingFit = this.lastFit;
-  }
-
-  private request(label: MapLabel, anchor: { x: number; y: number }): LabelRequest {
-    return {
-      text: label.text,
-      anchor: { x: anchor.x, y: anchor.y },
-      radius: label.radius,
-      priority: label.priority,
-      prefer: label.prefer,
-      mergeable: label.mergeable,
-    };
-  }
-
-  /** The zoom buttons and the host's overlays, relative to the map's corner. */
-  private controlBoxes(): Box[] {
-    const origin = this.container.getBoundingClientRect();
-    const elements = [this.zoom.getContainer(), this.wayBack.getContainer(), ...(this.hooks.overlays?.() ?? [])];
-    return elements.flatMap((el) => {
-      const rect = el?.getBoundingClientRect();
-      return rect && rect.width > 0 && rect.height > 0 ? [relativeBox(rect, origin)] : [];
-    });
-  }
-
-  /** A label's size as the map draws it, from measureAll(), which placing and fitting call first. */
-  private readonly measure = (text: LabelText): Size => this.sizes.get(sizeKey(text))!;
-
-  /**
-   * Measures every variant of `texts` not yet known, all in one layout: each in a hidden label of
-   * its own, all added before any is read, so placing labels forces no layout per label.
-   */
-  private measureAll(texts: readonly LabelText[]): void {
-    const wanted = new Map<string, LabelText>();
-    for (const text of texts)
-      for (const variant of textVariants(text)) if (!this.sizes.has(sizeKey(variant))) wanted.set(sizeKey(variant), variant);
-    if (wanted.size === 0) return;
-    const box = document.createElement('div');
-    box.setAttribute('aria-hidden', 'true');
-    const nodes = [...wanted].map(([key, text]) => {
-      const node = document.createElement('div');
-      node.className = 'leaflet-tooltip tracker-label tracker-label-measure';
-      node.dir = this.dir;
-      node.append(...labelContent(text));
-      return [key, node] as const;
-    });
-    box.append(...nodes.map(([, node]) => node));
-    this.container.append(box);
-    for (const [key, node] of nodes) {
-      const rect = node.getBoundingClientRect();
-      // Leaflet positions by whole pixels; one more keeps rounding from touching a neighbour.
-      this.sizes.set(key, { width: Math.ceil(rect.width) + 1, height: Math.ceil(rect.height) + 1 });
-    }
-    box.remove();
-  }
-
-  /** Places every label for the current view: merged with a neighbour, a side, a shorter name or none (see label-placement.ts). */
-  private placeLabels(): void {
-    const { x, y } = this.map.getSize();
-    // A label leaves at once (pinned-elements.ts), not fading out beside its replacement.
-    this.labelLayer.clearLayers();
-    if (x === 0 || y === 0 || this.labels.length === 0) return;
-    const point = (at: LatLng | LeafletLatLng) => this.map.latLngToContainerPoint(latLng(at.lat, at.lng));
-    const requests = this.labels.map((l) => this.request(l, point(l.at)));
-    const controls = this.controlBoxes();
-    this.measureAll(requests.map((r) => r.text));
-    // Markers closer than a line of label text merge into one label naming each.
-    const lineHeight = Math.min(...requests.map((r) => this.measure({ name: r.text.name, details: [] }).height));
-    const merged = mergeClose(requests, lineHeight, MERGED_SEPARATOR);
-    this.measureAll(merged.map((m) => m.request.text));
-    const placements = placeLabels({
-      labels: merged.map((m) => m.request),
-      size: { width: x, height: y },
-      dir: this.dir,
-      controls,
-      measure: this.measure,
-      lines: this.lines.map((line) => line.map((p) => point(p))),
-    });
-    placements.forEach((placement, i) => {
-      if (placement.hidden) return;
-      const { request, members } = merged[i]!;
-      const first = this.labels[members[0]!]!;
-      const at =
-        members.length === 1 ? latLng(first.at.lat, first.at.lng) : this.map.containerPointToLatLng([request.anchor.x, request.anchor.y]);
-      const content = document.createElement('div');
-      content.dir = this.dir;
-      content.append(...labelContent(placement.text));
-      const classes = [
-        'tracker-label',
-        first.className,
-        ...(members.length > 1 ? ['tracker-label--merged'] : []),
-        ...(placement.shortened ? ['tracker-label--shortened'] : []),
-      ];
-      // The whole name on hover and on a tap, over its neighbours (tracker-route-map.ts). Labels are
-      // hidden from assistive technology, whose users hear every name whole in the map's description.
-      if (placement.shortened) content.append(textNode('strong', 'tracker-label-whole', request.text.name));
-      new MapLabelLayer(
-        at,
-        placement.side,
-        tooltipOffset(placement.side, request.radius),
-        classes.join(' '),
-        content,
-        this.measure(placement.text),
-      ).addTo(this.labelLayer);
-    });
-  }
-
-  private activate(): void {
-    if (this.active) return;
-    this.active = true;
-    this.engaged = true;
-    this.map.scrollWheelZoom.enable();
-    this.map.dragging.enable();
-    this.hint(false);
-  }
-
-  private deactivate(): void {
-    if (!this.active) return;
-    this.active = false;
-    this.map.scrollWheelZoom.disable();
-    this.map.dragging.disable();
-  }
-
-  private hint(visible = true): void {
-    clearTimeout(this.hintTimer);
-    this.hintTimer = undefined;
-    this.hooks.onHint(visible);
-    if (visible) this.hintTimer = setTimeout(() => this.hint(false), 2000);
+    if (!this.activation.engaged && !this.pendingFit && this.lastFit) this.pendingFit = this.lastFit;
   }
 }

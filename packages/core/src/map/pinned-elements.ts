@@ -126,7 +126,7 @@ export class MapLabelLayer extends PinnedElement {
  * marker classes in the marker pane, on whole pixels, stacked by its position and a
  * `zIndexOffset` of 1000 above any other marker.
  */
-export class VehicleLayer extends PinnedElement {
+export class VehicleMarker extends PinnedElement {
   constructor(
     at: LatLng,
     private readonly className: string,
