@@ -1,2 +1,3 @@
 export function underLibfaketime(env?: NodeJS.ProcessEnv): boolean;
 export function withoutLibfaketime(env?: NodeJS.ProcessEnv): NodeJS.ProcessEnv;
+export function withoutLibfaketimeIn<T>(start: () => Promise<T>): Promise<T>;

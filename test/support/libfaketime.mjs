@@ -13,3 +13,19 @@ export function withoutLibfaketime(env = process.env) {
   for (const name of Object.keys(copy)) if (name.startsWith('FAKETIME')) delete copy[name];
   return copy;
 }
+
+/**
+ * Runs `start` with libfaketime out of this process's environment, for a library that starts its
+ * server from `process.env` (Miniflare's workerd hangs with it preloaded), and puts it back after.
+ */
+export async function withoutLibfaketimeIn(start) {
+  if (!underLibfaketime()) return start();
+  const saved = { ...process.env };
+  const cleared = withoutLibfaketime(saved);
+  for (const name of Object.keys(saved)) if (!(name in cleared)) delete process.env[name];
+  try {
+    return await start();
+  } finally {
+    Object.assign(process.env, saved);
+  }
+}

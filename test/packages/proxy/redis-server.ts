@@ -21,7 +21,7 @@ function serverEnv(): NodeJS.ProcessEnv {
 
 /** Why Redis tests cannot run here, or undefined when they can. */
 export function redisUnavailable(): string | undefined {
-  const probe = spawnSync(REDIS_SERVER, ['--version'], { encoding: 'utf8' });
+  const probe = spawnSync(REDIS_SERVER, ['--version'], { encoding: 'utf8', env: serverEnv() });
   if (probe.error !== undefined || probe.status !== 0) return `${REDIS_SERVER} is not installed (apt-get install redis-server)`;
   return undefined;
 }

@@ -26,6 +26,7 @@ import { toNodeListener } from '@cargo-trackers/proxy/node';
 import { NEXT_BIN, startNext } from '../../support/next-start.js';
 import type { ContractProxy, ContractProxyOptions } from './contract-suite.js';
 import { observe } from './harness.js';
+import { withoutLibfaketimeIn } from '../../support/libfaketime.mjs';
 
 export const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const EXAMPLES = join(ROOT, 'packages/proxy/examples');
@@ -239,7 +240,7 @@ function workerd(name: string, source: () => string) {
       if (script === undefined) throw new Error('prepare() first');
       const { Miniflare, Log, LogLevel } = await import('miniflare');
       const lines: string[] = [];
-      const mf = new Miniflare({
+      const options: ConstructorParameters<typeof Miniflare>[0] = {
         modules: true,
         script,
         compatibilityDate: workerTemplateConfig().compatibilityDate,
@@ -256,6 +257,12 @@ function workerd(name: string, source: () => string) {
         handleRuntimeStdio: (stdout, stderr) => {
           for (const stream of [stdout, stderr]) stream.on('data', (chunk: Buffer) => lines.push(chunk.toString('utf8')));
         },
+      };
+      // On a moved calendar, workerd runs on the real one: it hangs with libfaketime preloaded.
+      const mf = await withoutLibfaketimeIn(async () => {
+        const started = new Miniflare(options);
+        await started.ready;
+        return started;
       });
       const url = await mf.ready;
       return { url: url.origin, output: () => lines.join('\n'), close: () => mf.dispose() };
@@ -286,8 +293,11 @@ export async function startWorkerPair(
       Object.entries(config.durableObjects).map(([binding, className]) => [binding, { className, scriptName: 'a' }]),
     ),
   });
-  const mf = new Miniflare({ host: '127.0.0.1', port: 0, workers: [worker('a'), worker('b')] });
-  await mf.ready;
+  const mf = await withoutLibfaketimeIn(async () => {
+    const started = new Miniflare({ host: '127.0.0.1', port: 0, workers: [worker('a'), worker('b')] });
+    await started.ready;
+    return started;
+  });
   // Miniflare types its Fetcher with workerd's own Request and Response; this side speaks Node's.
   type NodeFetcher = { fetch(url: string, init?: RequestInit): Promise<Response> };
   const workers = [(await mf.getWorker('a')) as unknown as NodeFetcher, (await mf.getWorker('b')) as unknown as NodeFetcher] as const;
