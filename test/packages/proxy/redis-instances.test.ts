@@ -1,14 +1,13 @@
 // Three proxy instances (each its own handler, Node server, port and Redis connection) in front
 // of one upstream and one real redis-server: the service must see what one instance would send.
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
 import { after, before, describe, it } from 'node:test';
 import { DEFAULT_LIMITS } from '@cargo-trackers/proxy';
 import { RedisStore } from '@cargo-trackers/proxy/redis';
 import type { RedisStoreLogEntry } from '@cargo-trackers/proxy/redis';
 import { CANARY_KEY, assertCanaryNeverSeen, startProxy, startUpstream, until } from './harness.js';
 import type { Answer, RunningProxy, Upstream } from './harness.js';
-import { redisUnavailable, startRedis } from './redis-server.js';
+import { redisCli, redisUnavailable, startRedis } from './redis-server.js';
 import type { RedisServer } from './redis-server.js';
 
 const skip = redisUnavailable();
@@ -173,16 +172,16 @@ describe('three proxy instances sharing one Redis', { skip }, () => {
     try {
       for (let i = 0; i < 9; i++) assert.equal((await c.get(i, `/api/tracking/air?number=176-D${i % 4}`)).status, 200);
       await c.get(0, '/api/tracking/carriers/air');
-      const scan = spawnSync('redis-cli', ['-p', String(redis.port), '--scan'], { encoding: 'utf8' });
-      assert.equal(scan.status, 0, scan.stderr);
-      const keys = scan.stdout.split('\n').filter((k) => k.startsWith('dump:'));
+      const keys = redisCli(redis.port, ['--scan'])
+        .split('\n')
+        .filter((k) => k.startsWith('dump:'));
       assert.ok(
         keys.some((k) => k.startsWith('dump:v1:cache:')) && keys.some((k) => k.startsWith('dump:v1:count:quota:')),
         keys.join('\n'),
       );
       for (const key of keys) {
         // DUMP serialises any type, so nothing escapes the check whatever the proxy stored.
-        const value = spawnSync('redis-cli', ['-p', String(redis.port), '--no-raw', 'DUMP', key], { encoding: 'utf8' }).stdout;
+        const value = redisCli(redis.port, ['--no-raw', 'DUMP', key]);
         for (const secret of [CANARY_KEY, 'CANARY', '127.0.0.1', '::1']) {
           assert.ok(!key.includes(secret), `${secret} in key ${key}`);
           assert.ok(!value.includes(secret), `${secret} in the value of ${key}`);

@@ -19,6 +19,13 @@ function serverEnv(): NodeJS.ProcessEnv {
   return withoutLibfaketime();
 }
 
+/** Runs `redis-cli -p <port> …args` and returns what it printed; like the server, without libfaketime (which hangs it). */
+export function redisCli(port: number, args: readonly string[]): string {
+  const run = spawnSync('redis-cli', ['-p', String(port), ...args], { encoding: 'utf8', env: serverEnv() });
+  if (run.error !== undefined || run.status !== 0) throw new Error(`redis-cli ${args.join(' ')} failed: ${run.stderr}`);
+  return run.stdout;
+}
+
 /** Why Redis tests cannot run here, or undefined when they can. */
 export function redisUnavailable(): string | undefined {
   const probe = spawnSync(REDIS_SERVER, ['--version'], { encoding: 'utf8', env: serverEnv() });

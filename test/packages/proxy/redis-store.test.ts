@@ -1,14 +1,13 @@
 // RedisStore against a real redis-server: the store semantics the proxy relies on, and what
 // happens when Redis is missing, killed, paused or out of memory.
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
 import { createServer, type AddressInfo, type Socket } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { RedisStore } from '@cargo-trackers/proxy/redis';
 import type { RedisStoreLogEntry } from '@cargo-trackers/proxy/redis';
 import { until } from './harness.js';
 import { describeStoreContract } from './store-contract.js';
-import { redisUnavailable, startRedis } from './redis-server.js';
+import { redisCli, redisUnavailable, startRedis } from './redis-server.js';
 import type { RedisServer } from './redis-server.js';
 
 const skip = redisUnavailable();
@@ -38,16 +37,14 @@ const FAULT = { callTimeoutMs: 50 };
 
 /** SET commands Redis has refused (OOM), from INFO commandstats. */
 function rejectedSets(redis: RedisServer): number {
-  const info = spawnSync('redis-cli', ['-p', String(redis.port), 'INFO', 'commandstats'], { encoding: 'utf8' });
-  assert.equal(info.status, 0, info.stderr);
-  return Number(/^cmdstat_set:.*rejected_calls=(\d+)/m.exec(info.stdout)?.[1] ?? 0);
+  const info = redisCli(redis.port, ['INFO', 'commandstats']);
+  return Number(/^cmdstat_set:.*rejected_calls=(\d+)/m.exec(info)?.[1] ?? 0);
 }
 
 /** How many times Redis has run `command` (lower case), from INFO commandstats. */
 function commandCalls(redis: RedisServer, command: string): number {
-  const info = spawnSync('redis-cli', ['-p', String(redis.port), 'INFO', 'commandstats'], { encoding: 'utf8' });
-  assert.equal(info.status, 0, info.stderr);
-  return Number(new RegExp(`^cmdstat_${command}:calls=(\\d+)`, 'm').exec(info.stdout)?.[1] ?? 0);
+  const info = redisCli(redis.port, ['INFO', 'commandstats']);
+  return Number(new RegExp(`^cmdstat_${command}:calls=(\\d+)`, 'm').exec(info)?.[1] ?? 0);
 }
 
 /** Time of the slowest of `runs` calls, in ms. */
