@@ -27,6 +27,8 @@ export interface PhpProxyOptions extends ContractProxyOptions {
   readonly cacheMaxBytes?: number;
   readonly limits?: ContractProxyOptions['limits'] & {
     readonly shortCacheTtlMs?: number;
+    readonly pendingCacheTtlMs?: number;
+    readonly maxConcurrentLookups?: number;
     readonly clientRequests?: { readonly requests: number; readonly windowMs: number };
   };
 }
