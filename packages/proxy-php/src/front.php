@@ -122,6 +122,14 @@ final class Front
         if (isset($config['timeoutMs'])) {
             $config['timeoutMs'] = (int) $config['timeoutMs'];
         }
+        $maxLookups = self::env('TRACKING_MAX_CONCURRENT_LOOKUPS');
+        if ($maxLookups !== null) {
+            if (preg_match('/^[1-9][0-9]*$/', $maxLookups) !== 1) {
+                throw new \InvalidArgumentException('TRACKING_MAX_CONCURRENT_LOOKUPS must be a whole number of lookups, 1 or more.');
+            }
+            $limits = is_array($config['limits'] ?? null) ? $config['limits'] : array();
+            $config['limits'] = array_merge($limits, array('maxConcurrentLookups' => (int) $maxLookups));
+        }
         if (isset($config['cacheMaxBytes'])) {
             if (preg_match('/^[1-9][0-9]*$/', (string) $config['cacheMaxBytes']) !== 1) {
                 throw new \InvalidArgumentException('TRACKING_CACHE_MAX_BYTES (cacheMaxBytes) must be a whole number of bytes.');

@@ -116,6 +116,10 @@ function cargo_trackers_limits()
     if (isset($stored['budget_per_20s'])) {
         $limits['upstreamBudget'] = array('requests' => (int) $stored['budget_per_20s'], 'windowMs' => 20000);
     }
+    // A property of the server (how many PHP workers it has), not of the tracking account: wp-config.php.
+    if (defined('CARGO_TRACKERS_MAX_CONCURRENT_LOOKUPS')) {
+        $limits['maxConcurrentLookups'] = max(1, (int) CARGO_TRACKERS_MAX_CONCURRENT_LOOKUPS);
+    }
     return $limits;
 }
 

@@ -23,10 +23,14 @@ export interface PhpProxyOptions extends ContractProxyOptions {
    * starter can: proxy.php under libfaketime. A starter that cannot leaves `moveClock` out.
    */
   readonly frozenClock?: boolean;
+  /** Environment variables for proxy.php, which win over its config file. */
+  readonly env?: Readonly<Record<string, string>>;
   /** The most the cached answers may take on disk (proxy.php's cacheMaxBytes). */
   readonly cacheMaxBytes?: number;
   readonly limits?: ContractProxyOptions['limits'] & {
     readonly shortCacheTtlMs?: number;
+    readonly pendingCacheTtlMs?: number;
+    readonly maxConcurrentLookups?: number;
     readonly clientRequests?: { readonly requests: number; readonly windowMs: number };
   };
 }
@@ -168,7 +172,13 @@ export async function startProxyPhp(options: PhpProxyOptions, variant: ProxyPhpV
   const server: ChildProcess = spawn('php', args, {
     cwd: dir,
     stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...inheritedEnv(clockEnv), ...clockEnv, TRACKING_PROXY_CONFIG: join(dir, 'config.php'), PHP_CLI_SERVER_WORKERS: '4' },
+    env: {
+      ...inheritedEnv(clockEnv),
+      ...clockEnv,
+      TRACKING_PROXY_CONFIG: join(dir, 'config.php'),
+      PHP_CLI_SERVER_WORKERS: '4',
+      ...options.env,
+    },
     detached: true,
   });
   server.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));

@@ -359,6 +359,90 @@ export function describePhpProxy(name: string, start: StartPhpProxy, features: P
           },
         ));
 
+      /**
+       * A service that holds every shipment call, as it holds a slow lookup for up to two minutes,
+       * until the test lets it answer: then every held call gets DOC.
+       */
+      function holdingService(): { handler: UpstreamHandler; release: () => void } {
+        const held: Array<() => void> = [];
+        let released = false;
+        return {
+          handler: (req, res) => {
+            const answer = () => json(200, DOC)(req, res, undefined as never);
+            if (released) answer();
+            else held.push(answer);
+          },
+          release: () => {
+            released = true;
+            for (const answer of held.splice(0)) answer();
+          },
+        };
+      }
+
+      // Each held lookup holds a PHP worker: past maxConcurrentLookups the visitor is refused at
+      // once, rather than one more worker waiting minutes while the site's pages queue behind it.
+      // (The WordPress site runs two workers: one held lookup, one to answer.)
+      it('refuses a lookup past maxConcurrentLookups held calls with 429 proxy_busy and Retry-After, at once and without a call', async () => {
+        const service = holdingService();
+        await withProxy(service.handler, { timeoutMs: 20_000, limits: { maxConcurrentLookups: 1 } }, async ({ get, upstream }) => {
+          const first = get('/api/tracking/ocean?referenceNumber=A1');
+          try {
+            await until(() => shipmentCalls(upstream) === 1, 30_000);
+            const busy = await get('/api/tracking/ocean?referenceNumber=A2');
+            assert.equal(busy.status, 429);
+            assert.equal(errorOf(busy), 'proxy_busy');
+            assert.ok(Number(busy.headers.get('retry-after')) >= 1, 'Retry-After tells the element when to ask again');
+            assert.equal(shipmentCalls(upstream), 1, 'the refused lookup made no call');
+          } finally {
+            service.release();
+          }
+          assert.equal((await first).status, 200);
+          // The held call gave its slot back when it ended.
+          assert.equal((await get('/api/tracking/ocean?referenceNumber=A2')).status, 200);
+          assert.equal(shipmentCalls(upstream), 2);
+        });
+      });
+
+      it("answers a visitor waiting on another's held call 202 with Retry-After after a short wait, and makes one call", async () => {
+        const service = holdingService();
+        await withProxy(service.handler, { timeoutMs: 20_000 }, async ({ get, upstream }) => {
+          const first = get('/api/tracking/ocean?referenceNumber=A1', { 'accept-language': 'v0' });
+          try {
+            await until(() => shipmentCalls(upstream) === 1, 30_000);
+            const waiter = await get('/api/tracking/ocean?referenceNumber=A1', { 'accept-language': 'v1' });
+            assert.equal(waiter.status, 202, 'the waiter gives its worker back while the service holds the call');
+            assert.equal(typeof (waiter.json() as { message?: unknown }).message, 'string', "the service's 202 shape");
+            assert.ok(Number(waiter.headers.get('retry-after')) >= 1);
+            assert.equal(waiter.headers.get('cache-control'), 'no-store');
+            assert.equal(shipmentCalls(upstream), 1);
+          } finally {
+            service.release();
+          }
+          assert.equal((await first).status, 200);
+          const after = await get('/api/tracking/ocean?referenceNumber=A1', { 'accept-language': 'v2' });
+          assert.equal(after.status, 200);
+          assert.equal(after.headers.get('x-proxy-cache'), 'hit');
+          assert.equal(shipmentCalls(upstream), 1);
+        });
+      });
+
+      // The service held the call up to two minutes before its 202, and the element asks again
+      // after its poll-interval (120 s): a 202 kept for seconds only made each poll a new held call.
+      it('keeps a 202 for pendingCacheTtlMs (120 s), apart from the seconds a 404 or 5xx is kept', () =>
+        withProxy(
+          json(202, '{"message":"Accepted, processing"}'),
+          { frozenClock: true, limits: { shortCacheTtlMs: 1 } },
+          async ({ get, upstream, proxy }) => {
+            assert.equal((await get('/api/tracking/ocean?referenceNumber=A1')).status, 202);
+            // Past the old 10 s, where the clock can be moved; the 1 ms short TTL covers the WordPress site.
+            await proxy.moveClock?.(60_000);
+            const again = await get('/api/tracking/ocean?referenceNumber=A1');
+            assert.equal(again.status, 202);
+            assert.equal(again.headers.get('x-proxy-cache'), 'hit');
+            assert.equal(shipmentCalls(upstream), 1);
+          },
+        ));
+
       it('gives visitors who ask for a carrier list while it is being fetched that list, from one upstream call', () =>
         withProxy(
           (req, res) => setTimeout(() => json(200, '{"carriers":[]}')(req, res, undefined as never), 700),

@@ -62,6 +62,57 @@ describe('proxy.php', () => {
   });
 });
 
+describe('proxy.php: TRACKING_MAX_CONCURRENT_LOOKUPS', () => {
+  const variant: ProxyPhpVariant = { counters: 'files', transport: 'curl' };
+
+  it('caps the held lookups at its value, over the config file', async () => {
+    const held: Array<() => void> = [];
+    const upstream = await startUpstream((_req, res) => {
+      held.push(() => res.writeHead(200, { 'content-type': 'application/json' }).end('{}'));
+    });
+    const proxy = await startProxyPhp(
+      {
+        baseUrl: upstream.url,
+        apiKey: CANARY_KEY,
+        timeoutMs: 20_000,
+        limits: { maxConcurrentLookups: 3 },
+        env: { TRACKING_MAX_CONCURRENT_LOOKUPS: '1' },
+      },
+      variant,
+    );
+    const lookup = async (number: string) =>
+      readAnswer(await fetch(`${proxy.url}/proxy.php/ocean?referenceNumber=${number}`, { headers: MARKER }));
+    try {
+      const first = lookup('A1');
+      await until(() => upstream.requests.length === 1, 30_000);
+      const busy = await lookup('A2');
+      for (const answer of held.splice(0)) answer();
+      assert.equal((await first).status, 200);
+      assert.equal(busy.status, 429);
+      assert.equal((busy.json() as { error: string }).error, 'proxy_busy');
+    } finally {
+      for (const answer of held.splice(0)) answer();
+      await proxy.close();
+      await upstream.close();
+    }
+  });
+
+  it('answers 500 not_configured, naming it, when it is not a whole number of 1 or more', async () => {
+    const proxy = await startProxyPhp(
+      { baseUrl: 'http://127.0.0.1:9', apiKey: CANARY_KEY, env: { TRACKING_MAX_CONCURRENT_LOOKUPS: '0' } },
+      variant,
+    );
+    try {
+      const answer = await readAnswer(await fetch(`${proxy.url}/proxy.php/ocean?referenceNumber=A1`, { headers: MARKER }));
+      assert.equal(answer.status, 500);
+      assert.equal((answer.json() as { error: string }).error, 'not_configured');
+      assert.match(answer.text, /TRACKING_MAX_CONCURRENT_LOOKUPS/);
+    } finally {
+      await proxy.close();
+    }
+  });
+});
+
 describe('proxy.php: the disk its cached answers take', () => {
   /** The cached answers' files and what they take, as the disk has them. */
   async function cacheFiles(stateDir: string): Promise<{ count: number; bytes: number }> {

@@ -591,6 +591,14 @@ echo json_encode($statuses);`,
         }
       });
 
+      it('takes the held-lookup cap from CARGO_TRACKERS_MAX_CONCURRENT_LOOKUPS in wp-config.php, at least 1, and defaults to the core', async () => {
+        const limitsWith = async (define: string) =>
+          JSON.parse(await wpCli(site, `${define}echo json_encode(cargo_trackers_proxy_config()['limits']);`)) as Record<string, unknown>;
+        assert.equal((await limitsWith(''))['maxConcurrentLookups'], undefined, "the core's default (4) applies");
+        assert.equal((await limitsWith("define('CARGO_TRACKERS_MAX_CONCURRENT_LOOKUPS', 2);"))['maxConcurrentLookups'], 2);
+        assert.equal((await limitsWith("define('CARGO_TRACKERS_MAX_CONCURRENT_LOOKUPS', '0');"))['maxConcurrentLookups'], 1);
+      });
+
       it('sweeps expired cached answers from a WP-Cron event that activation schedules and deactivation clears', async () => {
         const upstream = await startUpstream();
         const proxy = await start({ baseUrl: upstream.url, apiKey: CANARY_KEY });

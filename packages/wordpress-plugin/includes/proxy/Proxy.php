@@ -20,8 +20,13 @@ final class Proxy
     public const DEFAULT_LIMITS = array(
         'maxBodyBytes' => 5242880,
         'cacheTtlMs' => 60000,
-        // 202, 404 and 5xx answers, so that a crowd polling a slow or missing number makes one call.
+        // 404 and 5xx answers, so that a crowd polling a missing number makes one call.
         'shortCacheTtlMs' => 10000,
+        // A 202: the service held the lookup up to two minutes and still works on it, and the element
+        // asks again after its poll-interval (120 s by default); a call sooner would only be held again.
+        'pendingCacheTtlMs' => 120000,
+        // Shipment calls held open at once, site-wide: each holds a PHP worker for up to the timeout.
+        'maxConcurrentLookups' => 4,
         'carrierCacheTtlMs' => 600000,
         'newNumbersPerClientPerHour' => 50,
         'clientRequests' => array('requests' => 30, 'windowMs' => 60000),
@@ -42,6 +47,13 @@ final class Proxy
     /** How long the answer of a call stays readable for the visitors who waited on it. */
     private const RESULT_TTL_MS = 5000;
     private const WAIT_POLL_US = 50000;
+    /** How long a visitor waits, in its worker, for another's call: a held call may take minutes. */
+    private const WAIT_SHARED_NS = 3000000000;
+    /** What the visitor is told when no lookup slot is free, or after its wait: lookups take seconds to minutes. */
+    private const ASK_AGAIN_MS = 10000;
+    /** callOnce's outcomes that are no upstream answer. */
+    private const BUSY = 'proxy_busy';
+    private const PENDING = 'lookup_pending';
 
     private string $apiKey;
     private string $base;
@@ -290,6 +302,25 @@ final class Proxy
             }
         }
         $result = $this->callOnce($route, $lookup, $cacheKey, $lookupId, $takenAt, $trace, $holding);
+        if ($result === self::BUSY || $result === self::PENDING) {
+            // No call went out for this visitor. A refusal costs it nothing but the quota unit of a
+            // number it will ask for again; a wait keeps its rate unit, which bounds the worker time
+            // one address can hold by waiting.
+            $this->giveBack('budget', $budget, $takenAt);
+            if ($result === self::BUSY) {
+                $this->giveBack('rate:' . $this->clientId($request), $this->limits['clientRequests'], $takenAt);
+            }
+            return $result === self::BUSY
+                ? $this->refuse($trace, 429, self::BUSY, 'Too many lookups are in progress; try again shortly.', array_merge(
+                    $cors,
+                    array('retry-after' => self::retryAfter(self::ASK_AGAIN_MS))
+                ))
+                // The shape of the service's own 202, which the element answers by asking again later.
+                : $this->refuse($trace, 202, self::PENDING, 'The lookup is in progress; ask again shortly.', array_merge(
+                    $cors,
+                    array('retry-after' => self::retryAfter(self::ASK_AGAIN_MS))
+                ));
+        }
         $headers = array_merge($cors, array('x-proxy-cache' => $trace['cache']));
         return $this->respond($request, $route, $result, $trace, $headers);
     }
@@ -341,11 +372,15 @@ final class Proxy
 
     /**
      * One upstream call for concurrent identical lookups: the first takes a short lock and calls,
-     * the others wait for its answer and give their budget unit back. The lock lives in the
-     * counters, so it holds across every PHP worker that shares them.
+     * the others wait a few seconds for its answer and give their budget unit back. The lock lives
+     * in the counters, so it holds across every PHP worker that shares them. A shipment call also
+     * takes one of the site's lookup slots, or none is made (BUSY); a visitor whose wait ends before
+     * the answer comes gets PENDING, so that a call the service holds for minutes holds one worker,
+     * not one per visitor.
      *
      * @param array<string,string> $lookup
      * @param array<string,mixed> $trace
+     * @return UpstreamResult|string an answer, or BUSY or PENDING
      */
     private function callOnce(
         string $route,
@@ -355,11 +390,11 @@ final class Proxy
         int $takenAt,
         array &$trace,
         bool $holding
-    ): UpstreamResult {
+    ) {
         $lockKey = 'flight:' . $lookupId;
         $resultKey = 'result:' . $lookupId;
         $holdMs = $this->timeoutMs + 5000;
-        $deadline = microtime(true) + $holdMs / 1000;
+        $waitUntil = hrtime(true) + self::WAIT_SHARED_NS;
         while (true) {
             if ($holding || $this->counters->addIfAbsent($lockKey, $holdMs)) {
                 $holding = false;
@@ -371,10 +406,18 @@ final class Proxy
                         $trace['cache'] = 'shared';
                         return $since;
                     }
-                    $trace['cache'] = 'miss';
-                    $result = $this->fetchChecked($route, $lookup);
-                    $this->keep($route, $cacheKey, $resultKey, $result);
-                    return $result;
+                    $slot = self::ROUTES[$route][1] === null ? '' : $this->takeLookupSlot();
+                    if ($slot === null) {
+                        return self::BUSY;
+                    }
+                    try {
+                        $trace['cache'] = 'miss';
+                        $result = $this->fetchChecked($route, $lookup);
+                        $this->keep($route, $cacheKey, $resultKey, $result);
+                        return $result;
+                    } finally {
+                        $this->releaseLookupSlot($slot);
+                    }
                 } finally {
                     $this->counters->delete($lockKey);
                 }
@@ -385,27 +428,66 @@ final class Proxy
                 $trace['cache'] = 'shared';
                 return $shared;
             }
-            if (microtime(true) >= $deadline) {
-                return UpstreamResult::failure('upstream_timeout');
+            if (hrtime(true) >= $waitUntil) {
+                return self::PENDING;
             }
             usleep(self::WAIT_POLL_US);
         }
     }
 
     /**
+     * One of the site's maxConcurrentLookups slots, as the key to give it back under ('' when there
+     * is no cap), or null when all are taken. A call is counted in the window of its start; windows
+     * last one longest call, so a call is counted by the window it started in and the next, and the
+     * count of a worker that died mid-call expires with its window instead of holding a slot for ever.
+     */
+    private function takeLookupSlot(): ?string
+    {
+        $max = $this->limits['maxConcurrentLookups'];
+        if ($max === null) {
+            return '';
+        }
+        $now = Clock::nowMs();
+        $windowMs = $this->timeoutMs + 5000;
+        $window = intdiv($now, $windowMs);
+        $key = 'held:' . $window;
+        $ttlMs = ($window + 2) * $windowMs - $now;
+        list($earlier) = $this->counters->counts(array('held:' . ($window - 1)));
+        if ($earlier + $this->counters->increment($key, 1, $ttlMs) <= (int) $max) {
+            return $key;
+        }
+        $this->counters->increment($key, -1, $ttlMs);
+        return null;
+    }
+
+    private function releaseLookupSlot(string $key): void
+    {
+        if ($key === '') {
+            return;
+        }
+        $windowMs = $this->timeoutMs + 5000;
+        $ttlMs = ((int) substr($key, strlen('held:')) + 2) * $windowMs - Clock::nowMs();
+        try {
+            $this->counters->increment($key, -1, max(1, $ttlMs));
+        } catch (StoreFailure $failure) {
+            // The slot's window expires instead; the answer is not lost for it.
+        }
+    }
+
+    /**
      * The answer of the call another worker is making for this lookup (its lock was just found
-     * taken), once it is there; null when that call ended without one.
+     * taken), if it comes within the visitor's short wait; null otherwise.
      */
     private function awaitShared(string $cacheKey, string $lookupId): ?UpstreamResult
     {
-        $deadline = microtime(true) + ($this->timeoutMs + 5000) / 1000;
+        $waitUntil = hrtime(true) + self::WAIT_SHARED_NS;
         while (true) {
             list($calling) = $this->counters->counts(array('flight:' . $lookupId));
             $shared = UpstreamResult::decode($this->cacheGet('result:' . $lookupId)) ?? $this->cached($cacheKey);
             if ($shared !== null) {
                 return $shared;
             }
-            if ($calling === 0 || microtime(true) >= $deadline) {
+            if ($calling === 0 || hrtime(true) >= $waitUntil) {
                 return null;
             }
             usleep(self::WAIT_POLL_US);
@@ -456,6 +538,9 @@ final class Proxy
         $ttl = 0;
         if ($result->error === null && $result->status === 200) {
             $ttl = (int) $this->limits[$isShipment ? 'cacheTtlMs' : 'carrierCacheTtlMs'];
+        } elseif ($isShipment && $result->error === null && $result->status === 202) {
+            // The service still works on it: one held call per poll interval serves every visitor polling.
+            $ttl = (int) $this->limits['pendingCacheTtlMs'];
         } elseif ($isShipment && $result->error === null && self::briefly($result->status)) {
             // Not billed, and a retry seconds later finds the same; one call serves the crowd meanwhile.
             $ttl = (int) $this->limits['shortCacheTtlMs'];
@@ -474,10 +559,10 @@ final class Proxy
         }
     }
 
-    /** 202 (not ready), 404 and 5xx: kept for seconds only. */
+    /** 404 and 5xx: kept for seconds only. */
     private static function briefly(int $status): bool
     {
-        return $status === 202 || $status === 404 || $status >= 500;
+        return $status === 404 || $status >= 500;
     }
 
     private function cached(string $cacheKey): ?UpstreamResult
