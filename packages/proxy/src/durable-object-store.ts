@@ -104,7 +104,10 @@ export class TrackingStoreObject {
   }
 
   #lead(key: string, token: string): string {
-    const holder = this.#holder(key);
+    // Leases of leaders that died and that nobody asked about since.
+    const now = Date.now();
+    for (const [k, flight] of this.#flights) if (flight.expiresAt <= now && flight.wake.length === 0) this.#flights.delete(k);
+    const holder = this.#holder(key, now);
     if (holder !== undefined) return holder.token;
     this.#flights.set(key, { token, expiresAt: Date.now() + LEASE_MS, wake: [] });
     return token;
