@@ -131,8 +131,12 @@ describe('identical lookups in one isolate, after a flood', { skip: workerdRunti
       const leader = worker.get(HELD, 10_000);
       while (!worker.calls.includes(HELD)) await new Promise((resolve) => setTimeout(resolve, 10));
       const waiters = Array.from({ length: 9 }, (_, i) => worker.get(HELD, 10_001 + i));
+      // Should the test fail before the answers, the requests still open end with the Worker, handled here.
+      void Promise.allSettled([leader, ...waiters]);
       // Every waiter is in a wait request of its own, held by the object, before the answer comes.
-      await until(async () => (await worker.counts()).heldWaits === 9, 30_000);
+      await until(async () => (await worker.counts()).heldWaits === 9, 30_000).catch(() => {
+        throw new Error('the waiters did not each wait by a request of their own to the Durable Object');
+      });
       release.resolve();
       const answers = await Promise.all([leader, ...waiters]);
       assert.deepEqual(
