@@ -20,8 +20,11 @@ export interface SharedFlights {
   /**
    * Waits for the holder's answer. Undefined when the lease ended without one (the holder died
    * or failed), when the store went away, or when `signal` aborted: the caller then leads itself.
+   * `'in-flight'` when the store's bound on one wait passed while the holder is still calling (a
+   * store whose requests may not be held for long, `ProxyStore.isolatedRequests`): the visitor is
+   * told to ask again.
    */
-  wait(key: string, lease: FlightLease, signal: AbortSignal): Promise<Uint8Array | undefined>;
+  wait(key: string, lease: FlightLease, signal: AbortSignal): Promise<Uint8Array | undefined | 'in-flight'>;
 }
 
 /** How long a published answer stays for waiters that are still polling: a few polls' worth. */
@@ -29,7 +32,8 @@ export const FLIGHT_RESULT_TTL_MS = 5_000;
 
 /**
  * Runs `call` once across every instance sharing `flights`, and returns its result here too.
- * `led` says whether this instance made the call (and so spent the upstream budget).
+ * `led` says whether this instance made the call (and so spent the upstream budget); `inFlight`
+ * that another is still making it and this waiter's bound has passed.
  */
 export async function flyOnce<T>(
   flights: SharedFlights,
@@ -37,7 +41,7 @@ export async function flyOnce<T>(
   signal: AbortSignal,
   call: () => Promise<T>,
   codec: { encode(value: T): Uint8Array; decode(bytes: Uint8Array): T | undefined },
-): Promise<{ readonly value: T; readonly led: boolean }> {
+): Promise<{ readonly value: T; readonly led: boolean } | { readonly inFlight: true }> {
   for (;;) {
     const lease = await flights.lead(key);
     if (lease.leader) {
@@ -52,6 +56,7 @@ export async function flyOnce<T>(
       return { value, led: true };
     }
     const bytes = await flights.wait(key, lease, signal);
+    if (bytes === 'in-flight') return { inFlight: true };
     const value = bytes === undefined ? undefined : codec.decode(bytes);
     if (value !== undefined) return { value, led: false };
     if (signal.aborted) throw signal.reason;

@@ -29,6 +29,15 @@ export interface ProxyStore {
    * of one process, where the proxy's in-process sharing already makes one call per lookup.
    */
   readonly flights?: SharedFlights;
+  /**
+   * True for a store of a runtime where one request may not await another's I/O (Cloudflare
+   * Workers cancels a request whose only pending work is another request's call as hung). The
+   * proxy then never makes one visitor's request wait on another's promise: identical lookups
+   * join only through `flights`, each waiter by its own requests to the store, and a waiter
+   * whose wait passes the store's bound is answered 202 (ask again). Such a store must have
+   * `flights`.
+   */
+  readonly isolatedRequests?: boolean;
   /** A cached value, or undefined when it is absent, expired or was evicted. */
   getCached(key: string): Promise<Uint8Array | undefined>;
   /**

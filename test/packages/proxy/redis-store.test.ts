@@ -174,7 +174,9 @@ describe('RedisStore', { skip }, () => {
       // yet: Redis ran that poll before the answer below, as it runs one command at a time.
       await until(() => commandCalls(redis, 'mget') > polls, 30_000);
       if (lead.leader) await lead.finish(new TextEncoder().encode('the answer'), 5_000);
-      assert.equal(new TextDecoder().decode(await waiting), 'the answer');
+      const answer = await waiting;
+      assert.ok(answer instanceof Uint8Array);
+      assert.equal(new TextDecoder().decode(answer), 'the answer');
       assert.equal((await b.flights.lead('air\nnumber=176-FLIGHT')).leader, true, 'the lease was let go');
     } finally {
       await Promise.all([a.close(), b.close()]);

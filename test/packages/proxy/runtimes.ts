@@ -220,8 +220,8 @@ export function workerTemplateBindings(env: Omit<ProxyEnv, 'REDIS_URL'>, vars: R
   return { ...workerTemplateConfig().vars, TRACKING_API_BASE_URL: env.TRACKING_BASE_URL, TRACKING_API_KEY: env.TRACKING_API_KEY, ...vars };
 }
 
-/** Bundles a Worker entry once per source state and serves it from workerd, one Miniflare per instance. */
-function workerd(name: string, source: () => string) {
+/** Bundles a Worker entry once per source state (the entry's text among it) and serves it from workerd, one Miniflare per instance. */
+export function workerd(name: string, source: () => string) {
   let script: string | undefined;
   return {
     script: () => {
@@ -229,10 +229,12 @@ function workerd(name: string, source: () => string) {
       return script;
     },
     prepare: () => {
-      const out = join(CACHE, 'workerd', `${name}-${sourceHash(SOURCES)}.mjs`);
+      const text = source();
+      const entryHash = createHash('sha256').update(text).digest('hex').slice(0, 8);
+      const out = join(CACHE, 'workerd', `${name}-${sourceHash(SOURCES)}-${entryHash}.mjs`);
       if (!existsSync(out)) {
         mkdirSync(join(CACHE, 'workerd'), { recursive: true });
-        esbuildBundle(cachedEntry(`${name}.ts`, source()), out);
+        esbuildBundle(cachedEntry(`${name}.ts`, text), out);
       }
       script = readFileSync(out, 'utf8');
     },

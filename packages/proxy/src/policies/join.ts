@@ -12,6 +12,9 @@ import { renderResult } from './render.js';
 /** How long a client is told to wait when every lookup slot is taken: lookups last seconds to minutes. */
 const BUSY_RETRY_MS = 10_000;
 
+/** How long a waiter told to ask again (a store with `isolatedRequests`) is told to wait. */
+const IN_FLIGHT_RETRY_MS = 5_000;
+
 export interface JoinOptions {
   readonly store: ProxyStore;
   readonly cache: AnswerCache;
@@ -28,11 +31,20 @@ export interface JoinOptions {
  * process and (through the store's `flights`) across instances, and is charged nothing. Only
  * the visitor who starts a call runs the call stage, where the charges are. When that visitor is
  * refused (its own rate or quota), the others who joined start again, one of them leading.
+ *
+ * On a store with `isolatedRequests` (Workers), no request awaits another's promise: every
+ * request joins through the store's `flights` alone, waiting by its own requests to the store.
  */
 export function joinInFlight(options: JoinOptions): (ctx: RequestContext) => Promise<ProxyOutput> {
   const lookups = new SharedCalls<CallResult>();
   const carrierLists = new SharedCalls<CallResult>();
   const { store, cache } = options;
+  /** Under `isolatedRequests`: this process's requests on each shipment lookup. */
+  const requestsOn = new Map<string, number>();
+  if (store.isolatedRequests) {
+    if (store.flights === undefined) throw new Error('A store with isolatedRequests must have flights.');
+    return joinThroughStore;
+  }
   return async (ctx) => {
     const spec = routeOf(ctx);
     const known = lookupOf(ctx);
@@ -72,10 +84,44 @@ export function joinInFlight(options: JoinOptions): (ctx: RequestContext) => Pro
   };
 
   /**
+   * Each request on its own: the store's `flights` make one of them call and the others wait,
+   * each by its own requests to the store. `maxConcurrentLookups` still counts the distinct
+   * lookups this process has requests on, and a lookup already among them is never refused.
+   */
+  async function joinThroughStore(ctx: RequestContext): Promise<ProxyOutput> {
+    const spec = routeOf(ctx);
+    const known = lookupOf(ctx);
+    const isShipment = spec.numberParam !== undefined;
+    const publicMaxAgeS = cache.publicMaxAge(spec);
+    const { cacheKey } = known;
+    if (isShipment && !requestsOn.has(cacheKey) && requestsOn.size >= options.maxConcurrentLookups) {
+      return refuse(ctx, 429, 'proxy_busy', 'Too many lookups are in progress; try again shortly.', {
+        ...ctx.cors,
+        'retry-after': retryAfterSeconds(BUSY_RETRY_MS),
+      });
+    }
+    if (isShipment) requestsOn.set(cacheKey, (requestsOn.get(cacheKey) ?? 0) + 1);
+    ctx.trace.cache = 'miss';
+    try {
+      const result = await acrossInstances({ request: ctx, spec, lookup: known.lookup, cacheKey, signal: ctx.input.signal }, true);
+      return renderResult(ctx, result, ctx.trace.cache, publicMaxAgeS);
+    } catch (error) {
+      if (error instanceof Refusal) return refusalOutput(ctx, error);
+      throw error;
+    } finally {
+      if (isShipment) {
+        const left = (requestsOn.get(cacheKey) ?? 1) - 1;
+        if (left > 0) requestsOn.set(cacheKey, left);
+        else requestsOn.delete(cacheKey);
+      }
+    }
+  }
+
+  /**
    * One instance calls, the others wait for its answer in the store. A refusal is thrown through
    * `flyOnce`, which lets the lease go unpublished: another instance's visitor then leads.
    */
-  async function acrossInstances(call: CallContext): Promise<CallResult> {
+  async function acrossInstances(call: CallContext, ownSignal = false): Promise<CallResult> {
     const flights = store.flights as NonNullable<ProxyStore['flights']>;
     let called = false;
     const flight = await flyOnce(
@@ -90,10 +136,24 @@ export function joinInFlight(options: JoinOptions): (ctx: RequestContext) => Pro
         const hit = cache.answerOf(call.spec, since, now);
         if (hit !== undefined) return AnswerCache.resultOf(hit, now);
         called = true;
-        return options.call(call);
+        const result = await options.call(call);
+        // A call cut short because its own visitor went is nobody else's answer: the lease goes
+        // unpublished and a waiter leads.
+        if (ownSignal && call.signal.aborted) throw call.signal.reason;
+        return result;
       },
       CALL_RESULT_CODEC,
     );
+    if ('inFlight' in flight) {
+      call.request.trace.cache = 'shared';
+      return {
+        kind: 'failure',
+        status: 202,
+        error: 'lookup_in_progress',
+        message: 'This lookup is in progress; ask again shortly.',
+        retryAfter: retryAfterSeconds(IN_FLIGHT_RETRY_MS),
+      };
+    }
     if (!called) call.request.trace.cache = flight.led ? 'hit' : 'shared';
     return flight.value;
   }

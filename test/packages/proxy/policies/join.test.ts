@@ -7,6 +7,8 @@ import { resolveRoutes } from '../../../../packages/proxy/src/policies/lookup-ke
 import type { RouteSpec } from '../../../../packages/proxy/src/policies/lookup-key.js';
 import { Refusal } from '../../../../packages/proxy/src/policies/policy.js';
 import type { CallContext, CallResult, RequestContext } from '../../../../packages/proxy/src/policies/policy.js';
+import type { FlightLease, ProxyStore, SharedFlights } from '@cargo-trackers/proxy';
+import { deferred } from '../harness.js';
 import { contextFor } from './context.js';
 
 const air = resolveRoutes(DEFAULT_ROUTES).get('/api/tracking/air') as RouteSpec;
@@ -61,5 +63,75 @@ describe('join', () => {
     assert.equal(other?.status, 200);
     assert.equal(third?.status, 200);
     assert.deepEqual(starters.length, 2, `${starters.join(', ')}: one call refused, one call for the rest`);
+  });
+
+  it('on a store with isolatedRequests, joins only through its flights and still caps the distinct lookups in flight', async () => {
+    // Flights in this process, enough for the policy: one lease per key, and waiters polling for the answer.
+    const leases = new Map<string, string>();
+    const answers = new Map<string, Uint8Array>();
+    const leadsOf = new Map<string, number>();
+    let tokens = 0;
+    const flights: SharedFlights = {
+      lead: async (key) => {
+        leadsOf.set(key, (leadsOf.get(key) ?? 0) + 1);
+        const held = leases.get(key);
+        if (held !== undefined) return { leader: false, token: held };
+        const token = String(++tokens);
+        leases.set(key, token);
+        return {
+          leader: true,
+          token,
+          finish: async (result) => {
+            if (result !== undefined) answers.set(token, result);
+            leases.delete(key);
+          },
+        };
+      },
+      wait: async (key: string, lease: FlightLease) => {
+        for (;;) {
+          const answer = answers.get(lease.token);
+          if (answer !== undefined) return answer;
+          if (leases.get(key) !== lease.token) return undefined;
+          await new Promise((r) => setTimeout(r, 1));
+        }
+      },
+    };
+    const memory = new MemoryStore();
+    const store: ProxyStore = {
+      isolatedRequests: true,
+      flights,
+      getCached: (k) => memory.getCached(k),
+      setCached: (k, v, t) => memory.setCached(k, v, t),
+      increment: (k, b, t) => memory.increment(k, b, t),
+      counts: (k) => memory.counts(k),
+      addIfAbsent: (k, t) => memory.addIfAbsent(k, t),
+    };
+    const release = deferred();
+    const called: string[] = [];
+    const join = joinInFlight({
+      store,
+      cache: new AnswerCache(store, times),
+      maxConcurrentLookups: 1,
+      networkOf: () => '',
+      call: async (c: CallContext): Promise<CallResult> => {
+        called.push(c.cacheKey);
+        await release.promise;
+        return { kind: 'answer', status: 200, retryAfter: null, body };
+      },
+    });
+    const lookup = (number: string) => {
+      const ctx = requestFrom('203.0.113.1');
+      ctx.known = { lookup: { spec: air, number }, cacheKey: `answer:air?number=${number}` };
+      return join(ctx);
+    };
+    const first = lookup('A');
+    const same = lookup('A');
+    const other = await lookup('B');
+    assert.equal(other.status, 429, 'a second distinct lookup is over the cap of one');
+    release.resolve();
+    assert.deepEqual([(await first).status, (await same).status], [200, 200], 'the same lookup joins, cap or not');
+    assert.deepEqual(called, ['answer:air?number=A'], 'one call');
+    assert.equal(leadsOf.get('answer:air?number=A'), 2, 'each request asked the store itself, none awaited the other');
+    assert.equal((await lookup('B')).status, 200, 'the slot is free again');
   });
 });
