@@ -604,10 +604,12 @@ echo json_encode($statuses);`,
         const proxy = await start({ baseUrl: upstream.url, apiKey: CANARY_KEY });
         try {
           // Ten answers that expire within a millisecond and one that lives; WP-Cron runs an event as do_action.
+          // Written by a store that never sweeps on its own: one whose last sweep was a minute ago
+          // (how long ago depends on the tests before) would sweep the first answers while writing the others.
           const out = await wpCli(
             site,
             `$config = cargo_trackers_proxy_config();
-$store = new CargoTrackers\\Proxy\\FileStore($config['stateDir']);
+$store = new CargoTrackers\\Proxy\\FileStore($config['stateDir'], CargoTrackers\\Proxy\\FileStore::DEFAULT_CACHE_MAX_BYTES, PHP_INT_MAX);
 for ($i = 0; $i < 10; $i++) {
     $store->set('old:' . $i, str_repeat('x', 1000), 1);
 }
