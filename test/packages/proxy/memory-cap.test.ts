@@ -77,18 +77,21 @@ const TRANSPORTS: ReadonlyArray<[string, () => UpstreamTransport | undefined]> =
 
 describe('the byte pool bounds bodies in motion (issue 25, fall 3)', () => {
   for (const [name, makeTransport] of TRANSPORTS) {
-    it(`an upstream holding the last byte of 5 MiB answers, 60 visitors on 4 addresses: at most the cap is held (${name})`, async () => {
+    it(`an upstream holding the last bytes of 5 MiB answers, 60 visitors on 4 addresses: at most the cap is held (${name})`, async () => {
+      /** The upstream's answers, each sent but for its last two bytes until the test lets them go. */
+      const held: http.ServerResponse[] = [];
       const upstream = await startUpstream((_req, res) => {
-        res.writeHead(200, { 'content-type': 'application/json', 'content-length': String(PAD.byteLength + 9) });
-        // All but the last byte, then nothing: the proxy has the body nearly whole and must wait.
+        res.writeHead(200, { 'content-type': 'application/json', 'content-length': String(PAD.byteLength + 10) });
         res.write('{"pad":"');
         res.write(PAD);
+        held.push(res);
       });
       const transport = makeTransport();
       const handler = createTrackingProxy({
         baseUrl: upstream.url,
         apiKey: CANARY_KEY,
-        timeoutMs: 3_000,
+        // A safety net only: the test ends the held answers itself, once the pool has filled.
+        timeoutMs: 120_000,
         trustedProxyHeader: 'x-real-ip',
         limits: { ...UNLIMITED, maxHeldBytes: CAP },
         logger: (entry) => observe(JSON.stringify(entry)),
@@ -100,7 +103,7 @@ describe('the byte pool bounds bodies in motion (issue 25, fall 3)', () => {
       await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
       const { port } = server.address() as AddressInfo;
       try {
-        const { grown, value: answers } = await arrayBufferGrowth(() =>
+        const asked = arrayBufferGrowth(() =>
           Promise.all(
             Array.from({ length: 60 }, async (_, i) => {
               const response = await fetch(`http://127.0.0.1:${port}/api/tracking/ocean?referenceNumber=HELD${i}`, {
@@ -112,20 +115,22 @@ describe('the byte pool bounds bodies in motion (issue 25, fall 3)', () => {
             }),
           ),
         );
-        assert.equal(upstream.requests.length, 60, 'every visitor asked for a number of its own');
+        // 60 bodies of 5 MiB do not fit in 32 MiB: as they arrive, however slowly, the pool fills
+        // and refuses. Once it holds nearly its cap and has refused some, the held bytes go.
+        await until(() => upstream.requests.length === 60 && pool.refusals > 0 && pool.peakBytes > CAP - BIG, 120_000);
+        for (const res of held) res.end('"}');
+        const { grown, value: answers } = await asked;
         assert.ok(pool.peakBytes <= CAP, `pool peaked at ${pool.peakBytes} bytes, over its cap ${CAP}`);
-        assert.ok(pool.peakBytes > CAP - BIG, `the pool was really used: peak ${pool.peakBytes}`);
         // Without the cap, 60 × 5 MiB of chunks were held at once (300 MiB); garbage not yet collected
         // counts too, so the bound leaves room for it (the pool's peak above is the exact check).
         assert.ok(grown < CAP + 128 * MiB, `array buffers grew ${(grown / MiB).toFixed(1)} MiB`);
-        // How many bodies fill up before the timeout depends on the machine's speed; those that did
-        // not fit were refused, the others waited for the held byte until the timeout.
         const refused = answers.filter((a) => a.status === 429);
-        assert.ok(refused.length > 0 && pool.refusals > 0, `no refusal: ${answers.map((a) => a.status).join(',')}`);
+        assert.ok(refused.length > 0, `no refusal: ${answers.map((a) => a.status).join(',')}`);
         for (const answer of refused) assertMemoryRefusal(answer);
+        // The others were held within the cap, and get their whole answer once it came.
         for (const answer of answers.filter((a) => a.status !== 429)) {
-          assert.equal(answer.status, 502);
-          assert.equal((JSON.parse(answer.body) as { error: string }).error, 'upstream_timeout');
+          assert.equal(answer.status, 200);
+          assert.equal((JSON.parse(answer.body) as { pad: string }).pad.length, PAD.byteLength);
         }
         await until(() => pool.usedBytes === 0, 30_000);
       } finally {
