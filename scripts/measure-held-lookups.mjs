@@ -4,8 +4,8 @@
 // workers and more, then asks for a static page, and prints what each got and how long the page
 // took. A measurement, not a test: it prints figures and asserts nothing.
 //
-// Usage: node scripts/measure-held-lookups.mjs [--workers 6] [--hold 20] [--proxy path/to/proxy.php]
-//   --proxy  the proxy.php to serve (default: the build of the plugin's core, as committed)
+// Usage: node scripts/measure-held-lookups.mjs [--workers 6] [--hold 20] [--proxy <file>]
+//   --proxy  the proxy.php file to serve (default: the build of the plugin's core, as committed)
 // Needs apache2 and libapache2-mod-php (Debian); binds loopback ports only; leaves nothing behind.
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile, mkdir } from 'node:fs/promises';
