@@ -112,12 +112,24 @@ describe('identical lookups in one isolate, after a flood', { skip: workerdRunti
     return { calls, get, counts, close };
   }
 
-  /** Many visitors asking, 50 at a time, for a cached number: the isolate and its Durable Object busy first. */
+  /**
+   * Many visitors asking, 50 at a time, for a cached number: the isolate and its Durable Object busy
+   * first. A request whose kept-alive connection the server closed as it was reused (undici's
+   * "other side closed", seen on a loaded machine) is the flood's own noise: it is asked again.
+   */
   async function flood(get: (number: string, visitor: number) => Promise<Answer>, requests: number): Promise<void> {
     let next = 0;
+    const ask = async (visitor: number): Promise<Answer> => {
+      try {
+        return await get(CACHED, visitor);
+      } catch (error) {
+        if (!(error instanceof TypeError)) throw error;
+        return get(CACHED, visitor);
+      }
+    };
     await Promise.all(
       Array.from({ length: 50 }, async () => {
-        while (next < requests) assert.equal((await get(CACHED, next++)).status, 200);
+        while (next < requests) assert.equal((await ask(next++)).status, 200);
       }),
     );
   }
