@@ -5,33 +5,22 @@ import { expect, waitUntil } from '@open-wc/testing';
 import type { Map as LeafletMap } from 'leaflet';
 import { BasemapLayer } from '../../../../packages/core/src/map/basemap-layer.js';
 import { LAND_MAX_ZOOM } from '../../../../packages/core/src/map/land-levels.js';
-import { LeafletMapClass } from '../../../../packages/core/src/map/leaflet-parts.js';
-import { adoptLeafletCss } from '../../../../packages/core/src/map/leaflet-route-map.js';
-import { createPanes, PANES } from '../../../../packages/core/src/map/panes.js';
+import { PANES } from '../../../../packages/core/src/map/panes.js';
+import { bareMap, type BareMap } from './bare-map.js';
 
 describe('the basemap layer', () => {
-  let host: HTMLDivElement;
+  let bare: BareMap;
   let container: HTMLDivElement;
   let map: LeafletMap;
   let layer: BasemapLayer;
 
   beforeEach(() => {
-    host = document.createElement('div');
-    const shadow = host.attachShadow({ mode: 'open' });
-    adoptLeafletCss(shadow);
-    container = document.createElement('div');
-    container.style.cssText = 'width: 400px; height: 300px';
-    shadow.append(container);
-    document.body.append(host);
-    map = new LeafletMapClass(container, { center: [52, 4], zoom: 3, maxZoom: 30 });
-    createPanes(map);
+    bare = bareMap({ width: 400, height: 300 }, { center: [52, 4], zoom: 3, maxZoom: 30 });
+    ({ map, container } = bare);
     layer = new BasemapLayer(() => undefined).addTo(map);
   });
 
-  afterEach(() => {
-    map.remove();
-    host.remove();
-  });
+  afterEach(() => bare.remove());
 
   const land = () => map.getPane(PANES.land)!.querySelectorAll('path');
 

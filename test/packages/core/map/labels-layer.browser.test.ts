@@ -5,12 +5,10 @@ import { expect } from '@open-wc/testing';
 import type { Map as LeafletMap } from 'leaflet';
 import type { Place } from '../../../../packages/core/src/model/shipment.js';
 import { LabelsLayer } from '../../../../packages/core/src/map/labels-layer.js';
-import { LeafletMapClass } from '../../../../packages/core/src/map/leaflet-parts.js';
-import { adoptLeafletCss } from '../../../../packages/core/src/map/leaflet-route-map.js';
-import { createPanes } from '../../../../packages/core/src/map/panes.js';
 import type { RouteScene, SceneStop } from '../../../../packages/core/src/map/route-scene.js';
 import { englishMapMessages } from '../../../../packages/core/src/view/map-messages.js';
 import type { MapView } from '../../../../packages/core/src/view/view-model.js';
+import { bareMap, type BareMap } from './bare-map.js';
 
 function stop(code: string, lng: number): SceneStop {
   const place: Place = { code, name: code, country: 'XX', position: { lat: 0, lng } };
@@ -36,28 +34,18 @@ const scene: RouteScene = {
 const view = { route: [], places: new Map() } as unknown as MapView;
 
 describe('the labels layer', () => {
-  let host: HTMLDivElement;
+  let bare: BareMap;
   let container: HTMLDivElement;
   let map: LeafletMap;
   let layer: LabelsLayer;
 
   beforeEach(() => {
-    host = document.createElement('div');
-    const shadow = host.attachShadow({ mode: 'open' });
-    adoptLeafletCss(shadow);
-    container = document.createElement('div');
-    container.style.cssText = 'width: 480px; height: 320px';
-    shadow.append(container);
-    document.body.append(host);
-    map = new LeafletMapClass(container, { center: [0, 0], zoom: 2, zoomControl: false, attributionControl: false });
-    createPanes(map);
+    bare = bareMap({ width: 480, height: 320 }, { center: [0, 0], zoom: 2, zoomControl: false, attributionControl: false });
+    ({ map, container } = bare);
     layer = new LabelsLayer(() => []).addTo(map);
   });
 
-  afterEach(() => {
-    map.remove();
-    host.remove();
-  });
+  afterEach(() => bare.remove());
 
   it('shows every label, none across the route line', () => {
     layer.show(scene, view, { messages: englishMapMessages, now: 0, current: undefined });

@@ -3,11 +3,10 @@
 // left once another is shown or the layer is removed.
 import { expect } from '@open-wc/testing';
 import type { CircleMarker, Map as LeafletMap } from 'leaflet';
-import { LeafletMapClass } from '../../../../packages/core/src/map/leaflet-parts.js';
-import { adoptLeafletCss } from '../../../../packages/core/src/map/leaflet-route-map.js';
-import { createPanes, PANES } from '../../../../packages/core/src/map/panes.js';
+import { PANES } from '../../../../packages/core/src/map/panes.js';
 import { RouteLayer } from '../../../../packages/core/src/map/route-layer.js';
 import type { RouteScene, SceneStop } from '../../../../packages/core/src/map/route-scene.js';
+import { bareMap, type BareMap } from './bare-map.js';
 
 function stop(code: string, lat: number, lng: number, roles: SceneStop['roles']): SceneStop {
   return { place: { code, name: code }, roles, at: { lat, lng } };
@@ -52,28 +51,17 @@ const SHORT: RouteScene = {
 };
 
 describe('the route layer', () => {
-  let host: HTMLDivElement;
-  let container: HTMLDivElement;
+  let bare: BareMap;
   let map: LeafletMap;
   let layer: RouteLayer;
 
   beforeEach(() => {
-    host = document.createElement('div');
-    const shadow = host.attachShadow({ mode: 'open' });
-    adoptLeafletCss(shadow);
-    container = document.createElement('div');
-    container.style.cssText = 'width: 400px; height: 300px';
-    shadow.append(container);
-    document.body.append(host);
-    map = new LeafletMapClass(container, { center: [30, 60], zoom: 1 });
-    createPanes(map);
+    bare = bareMap({ width: 400, height: 300 }, { center: [30, 60], zoom: 1 });
+    ({ map } = bare);
     layer = new RouteLayer().addTo(map);
   });
 
-  afterEach(() => {
-    map.remove();
-    host.remove();
-  });
+  afterEach(() => bare.remove());
 
   const lines = () => [...map.getPane(PANES.route)!.querySelectorAll('path.tracker-route')];
   const marks = () => [...map.getPane(PANES.places)!.querySelectorAll('path.tracker-place')];

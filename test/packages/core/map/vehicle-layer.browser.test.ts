@@ -2,40 +2,28 @@
 // it, of that vehicle's kind and pointing its way, and none once there is no position.
 import { expect } from '@open-wc/testing';
 import type { Map as LeafletMap } from 'leaflet';
-import { LeafletMapClass } from '../../../../packages/core/src/map/leaflet-parts.js';
-import { adoptLeafletCss } from '../../../../packages/core/src/map/leaflet-route-map.js';
-import { createPanes, PANES } from '../../../../packages/core/src/map/panes.js';
+import { PANES } from '../../../../packages/core/src/map/panes.js';
 import type { ScenePosition } from '../../../../packages/core/src/map/route-scene.js';
 import { VehicleLayer } from '../../../../packages/core/src/map/vehicle-layer.js';
+import { bareMap, type BareMap } from './bare-map.js';
 
 function position(kind: 'vessel' | 'aircraft', lat: number, lng: number, bearing?: number): ScenePosition {
   return { position: { kind, label: 'TEST', lat, lng }, at: { lat, lng }, ...(bearing === undefined ? {} : { bearing }) };
 }
 
 describe('the vehicle layer', () => {
-  let host: HTMLDivElement;
+  let bare: BareMap;
   let container: HTMLDivElement;
   let map: LeafletMap;
   let layer: VehicleLayer;
 
   beforeEach(() => {
-    // In a shadow root with Leaflet's CSS, as the element draws it: the marker is placed by that CSS.
-    host = document.createElement('div');
-    const shadow = host.attachShadow({ mode: 'open' });
-    adoptLeafletCss(shadow);
-    container = document.createElement('div');
-    container.style.cssText = 'width: 400px; height: 300px';
-    shadow.append(container);
-    document.body.append(host);
-    map = new LeafletMapClass(container, { center: [20, 0], zoom: 2 });
-    createPanes(map);
+    bare = bareMap({ width: 400, height: 300 }, { center: [20, 0], zoom: 2 });
+    ({ map, container } = bare);
     layer = new VehicleLayer().addTo(map);
   });
 
-  afterEach(() => {
-    map.remove();
-    host.remove();
-  });
+  afterEach(() => bare.remove());
 
   const markers = () => [...container.querySelectorAll<HTMLElement>('.tracker-vehicle')];
 
