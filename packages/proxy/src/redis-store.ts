@@ -88,6 +88,16 @@ return 1`;
 /** Most keys noted per map; past it expired ones are swept, and if none were, the oldest go. */
 const NOTED_MAX = 100_000;
 
+/** Before a new entry in a full map: the expired entries go, and if none were, the oldest. */
+function makeRoom(entries: Map<string, { readonly expiresAt: number }>, now: number): void {
+  if (entries.size < NOTED_MAX) return;
+  for (const [k, v] of entries) if (v.expiresAt <= now) entries.delete(k);
+  for (const k of entries.keys()) {
+    if (entries.size < NOTED_MAX) break;
+    entries.delete(k);
+  }
+}
+
 /** Adds `by` to the count noted at `key` (a counter's expiry is set by its first write, as in Redis). */
 function note(counts: Map<string, OutageCount>, key: string, by: number, mark: boolean, ttlMs: number): void {
   const now = Date.now();
@@ -96,13 +106,7 @@ function note(counts: Map<string, OutageCount>, key: string, by: number, mark: b
     known.delta += by;
     return;
   }
-  if (counts.size >= NOTED_MAX) {
-    for (const [k, v] of counts) if (v.expiresAt <= now) counts.delete(k);
-    for (const k of counts.keys()) {
-      if (counts.size < NOTED_MAX) break;
-      counts.delete(k);
-    }
-  }
+  makeRoom(counts, now);
   counts.set(key, { delta: by, mark, expiresAt: now + ttlMs });
 }
 
@@ -131,13 +135,7 @@ function learn(others: Map<string, OthersCount>, key: string, shared: number, ow
     known.value = value;
     return;
   }
-  if (others.size >= NOTED_MAX) {
-    for (const [k, v] of others) if (v.expiresAt <= now) others.delete(k);
-    for (const k of others.keys()) {
-      if (others.size < NOTED_MAX) break;
-      others.delete(k);
-    }
-  }
+  makeRoom(others, now);
   others.set(key, { value, expiresAt: now + (ttlMs ?? LEARNED_TTL_MS) });
 }
 
