@@ -3,7 +3,7 @@
 // and launches it for the Node tests that drive a page (launchChromium).
 import { existsSync } from 'node:fs';
 import { findBrowser } from './find-browsers.mjs';
-import { underLibfaketime, withoutLibfaketime } from './libfaketime.mjs';
+import { calendarOffsetMs, underLibfaketime, withoutLibfaketime } from './libfaketime.mjs';
 
 export const CHROMIUM_ARGS = [
   '--no-sandbox',
@@ -34,9 +34,8 @@ export async function findChromium() {
 /**
  * Chromium, headless, for a Node test that drives pages through Playwright. On a moved calendar
  * (libfaketime) the browser starts without it, since Chromium preloaded with libfaketime never
- * finishes loading a page; every context it opens then gets this process's (moved) time through
- * Playwright's clock, which keeps flowing and leaves timers real, so the page, the servers and the
- * test agree on what day it is.
+ * finishes loading a page; every page it opens then gets this process's (moved) calendar through
+ * movedCalendar(), so the page, the servers and the test agree on what day it is.
  */
 export async function launchChromium({ args = [] } = {}) {
   const { chromium } = await import('playwright');
@@ -48,13 +47,35 @@ export async function launchChromium({ args = [] } = {}) {
     ...(moved && { env: withoutLibfaketime() }),
   });
   if (moved) {
+    const offsetMs = calendarOffsetMs();
     // browser.newPage opens its context through this method too.
     const newContext = browser.newContext.bind(browser);
     browser.newContext = async (options) => {
       const context = await newContext(options);
-      await context.clock.setSystemTime(Date.now());
+      await context.addInitScript(movedCalendar, offsetMs);
       return context;
     };
   }
   return browser;
+}
+
+/**
+ * In the page, before its scripts: Date.now() and new Date() move by offsetMs, as libfaketime moves
+ * them in the servers, and nothing else changes: timers, requestAnimationFrame and performance.now()
+ * stay the browser's own (Playwright's clock would take those over too, more than a moved calendar
+ * needs). Runs in the page: no closure over this module.
+ */
+function movedCalendar(offsetMs) {
+  const RealDate = Date;
+  class MovedDate extends RealDate {
+    constructor(...args) {
+      if (args.length === 0) super(RealDate.now() + offsetMs);
+      else super(...args);
+    }
+    static now() {
+      return RealDate.now() + offsetMs;
+    }
+  }
+  // Date() called without new returns the time as a string, as it does natively.
+  globalThis.Date = new Proxy(MovedDate, { apply: () => new MovedDate().toString() });
 }

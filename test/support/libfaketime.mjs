@@ -1,5 +1,6 @@
 // A run on a moved calendar (`faketime -f +400d npm test`, Debian's libfaketime) preloads the library
 // into every process it starts; some servers and browsers hang with it, and start without it.
+import { execFileSync } from 'node:child_process';
 
 /** Whether this process runs on a moved calendar: `faketime +400d npm test` preloads libfaketime. */
 export function underLibfaketime(env = process.env) {
@@ -28,4 +29,21 @@ export async function withoutLibfaketimeIn(start) {
   } finally {
     Object.assign(process.env, saved);
   }
+}
+
+/**
+ * `env` for PHP with OPcache on a moved calendar: libfaketime also moves the times stat() reports,
+ * and OPcache then finds every cached file changed and compiles it again on every request (0 hits
+ * in 3 requests under `faketime +45d`, measured with php -S), which made each WordPress request take
+ * seconds. NO_FAKE_STAT=1 leaves file times real; the clock PHP reads stays moved.
+ */
+export function withRealFileTimes(env = process.env) {
+  return underLibfaketime(env) ? { ...env, NO_FAKE_STAT: '1' } : env;
+}
+
+/** How far libfaketime moved this process's calendar (0 when it runs on the real one), in ms. */
+export function calendarOffsetMs() {
+  if (!underLibfaketime()) return 0;
+  const real = Number(execFileSync('date', ['+%s%3N'], { env: withoutLibfaketime(), encoding: 'utf8' }).trim());
+  return Date.now() - real;
 }

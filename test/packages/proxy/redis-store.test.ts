@@ -275,8 +275,16 @@ describe('RedisStore when Redis fails', { skip }, () => {
     const redis = await startRedis();
     const logs: RedisStoreLogEntry[] = [];
     const store = storeOn(redis, logs, FAULT);
+    const warnings = () => logs.filter((l) => l.level === 'warn').length;
     try {
-      await store.increment('count:pause', 1, 60_000);
+      // The counter is written by another instance, whose calls have a whole second: on a busy
+      // machine a call of this store can miss its 50 ms bound before the pause too, and count
+      // locally (once, in a clean clone, the counter then read 0 after the pause).
+      const other = storeOn(redis);
+      await other.increment('count:pause', 1, 60_000);
+      await other.close();
+      await until(async () => (await store.counts(['count:pause']))[0] === 1 && store.mode === 'shared', 30_000);
+      const warnedBefore = warnings();
       redis.pause();
       const max = await slowest(20, () => store.getCached('answer:paused'));
       // The suite's one real-time bound: a stopped Redis has no clock to move, and the 50 ms call
@@ -284,9 +292,12 @@ describe('RedisStore when Redis fails', { skip }, () => {
       assert.ok(max < 1_000, `slowest call while paused took ${max} ms (bound 50 ms)`);
       assert.equal(store.mode, 'local');
       redis.resume();
-      await until(() => store.mode === 'shared', 30_000);
-      assert.deepEqual(await store.counts(['count:pause']), [1], 'the shared counter survived the pause');
-      assert.equal(logs.filter((l) => l.level === 'warn').length, 1);
+      // Read again until this store shares again and Redis answers in time: a lost counter never reads 1.
+      await until(async () => (await store.counts(['count:pause']))[0] === 1 && store.mode === 'shared', 30_000);
+      // One warning for the outage (two if a busy machine made a call miss its bound around it),
+      // not one for each of the 20 calls.
+      const warned = warnings() - warnedBefore;
+      assert.ok(warned >= 1 && warned <= 2, `${warned} warnings for one outage`);
     } finally {
       redis.resume();
       await store.close();

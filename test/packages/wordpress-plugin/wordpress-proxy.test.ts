@@ -89,6 +89,7 @@ for (const [label, load, objectCache] of sites) {
         posts: [],
         files,
         constants,
+        movableClock: true,
       });
     });
 
@@ -118,6 +119,7 @@ for (const [label, load, objectCache] of sites) {
         url: site.origin,
         address: (path) => restAddress(site.origin, path),
         logs: () => [],
+        ...(site.moveClock && { moveClock: site.moveClock }),
         close: async () => {
           await rm(join(site.dir, TEST_CONFIG), { force: true });
           await rm(stateDir, { recursive: true, force: true });

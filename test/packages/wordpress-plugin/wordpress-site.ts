@@ -10,7 +10,8 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { stopGroup } from '../proxy-php/php-proxy.js';
+import { findLibfaketime, stopGroup } from '../proxy-php/php-proxy.js';
+import { calendarOffsetMs, withoutLibfaketime, withRealFileTimes } from '../../support/libfaketime.mjs';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const PLUGIN_DIR = join(ROOT, 'packages/wordpress-plugin');
@@ -369,7 +370,44 @@ export interface WordPressSite {
   debugLog(): Promise<string>;
   /** What `php -S` printed: one line per request, and any PHP error it saw. */
   serverOutput(): string;
+  /** With `movableClock` and libfaketime installed: moves the server's clock on by `ms`. */
+  moveClock?(ms: number): Promise<void>;
   close(): Promise<void>;
+}
+
+/**
+ * A clock for the site's PHP that flows as usual from twenty minutes into this process's current
+ * hour (so that an hourly quota finds no fresh hour while a test moves it a few seconds), and that
+ * the test moves on: libfaketime reads the offset from a file on every call (FAKETIME_NO_CACHE).
+ * The offset is from the real time (a run on a moved calendar leaves its own FAKETIME out; this
+ * process's Date.now() already counts it). Monotonic time stays real, for curl's timeouts.
+ */
+async function movableClock(dir: string): Promise<{ env: NodeJS.ProcessEnv; move(ms: number): Promise<void> } | undefined> {
+  const libfaketime = findLibfaketime();
+  if (libfaketime === undefined) return undefined;
+  const HOUR = 3_600_000;
+  const start = Math.floor(Date.now() / HOUR) * HOUR + 20 * 60_000;
+  let offsetMs = start - (Date.now() - calendarOffsetMs());
+  const file = join(dir, '.clock');
+  const write = async () => {
+    // Replaced whole (rename), so that PHP never reads a half-written offset.
+    await writeFile(`${file}.next`, `${offsetMs >= 0 ? '+' : ''}${(offsetMs / 1000).toFixed(3)}\n`);
+    await rename(`${file}.next`, file);
+  };
+  await write();
+  return {
+    env: {
+      ...withoutLibfaketime(),
+      LD_PRELOAD: libfaketime,
+      FAKETIME_TIMESTAMP_FILE: file,
+      FAKETIME_NO_CACHE: '1',
+      FAKETIME_DONT_FAKE_MONOTONIC: '1',
+    },
+    move: async (ms) => {
+      offsetMs += ms;
+      await write();
+    },
+  };
 }
 
 /** A free loopback port for php -S, which cannot report the one it got for port 0. */
@@ -404,6 +442,11 @@ export async function startWordPressSite(
     readonly files?: Readonly<Record<string, string>>;
     /** More constants in wp-config.php, where a drop-in reads its settings (WP_REDIS_PORT). */
     readonly constants?: Readonly<Record<string, unknown>>;
+    /**
+     * The site's PHP runs on a clock the test can move on (`moveClock`), under libfaketime when it
+     * is installed: a clock that flows as usual and starts twenty minutes into the current hour.
+     */
+    readonly movableClock?: boolean;
   },
 ): Promise<WordPressSite> {
   const dir = await mkdtemp(join(tmpdir(), 'cargo-trackers-wp-'));
@@ -441,11 +484,12 @@ export async function startWordPressSite(
     // Its own process group: with workers, php -S forks, and stopping it means stopping them all.
     // With OPcache, as a production WordPress runs: php -S compiles WordPress's files once, not on
     // every request (the CLI's default leaves it off). Timestamps are checked on every request, so a
-    // test that rewrites a PHP file sees the new code at once.
+    // test that rewrites a PHP file sees the new code at once (on a moved calendar too: withRealFileTimes).
+    const clock = options.movableClock === true ? await movableClock(dir) : undefined;
     server = spawn('php', [...OPCACHE, '-S', host, '-t', dir, 'router.php'], {
       cwd: dir,
       stdio: ['ignore', 'pipe', 'pipe'],
-      env: { ...process.env, PHP_CLI_SERVER_WORKERS: '2' },
+      env: withRealFileTimes({ ...(clock?.env ?? process.env), PHP_CLI_SERVER_WORKERS: '2' }),
       detached: true,
     });
     server.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
@@ -483,6 +527,7 @@ export async function startWordPressSite(
       },
       debugLog: async () => (existsSync(join(dir, 'debug.log')) ? readFile(join(dir, 'debug.log'), 'utf8') : ''),
       serverOutput: () => output,
+      ...(clock && { moveClock: clock.move }),
       close: async () => {
         await stopGroup(child);
         await rm(dir, { recursive: true, force: true });
