@@ -21,7 +21,6 @@
  * - Re-bookings: see `markSuperseded`.
  */
 import type {
-  Arrival,
   Flight,
   FlightTimes,
   Leg,
@@ -29,35 +28,33 @@ import type {
   NormalizeResult,
   Normalizer,
   Place,
+  PlaceAt,
   PlaceRole,
   Position,
   Shipment,
 } from '@cargo-trackers/core/internal/lazy';
 import {
   field,
-  isObject,
   LEG_STATES,
   mergeRouteStops,
   nonNegative,
   placeResolver,
   readArray,
+  readArrivalAt,
   readCount,
   readEnum,
-  readLatLng,
-  readLineString,
+  readMilestoneHead,
   readMoment,
   readNumber,
-  readNumberIn,
   readObject,
+  readPlaceList,
+  readReportedPosition,
+  readRequired,
+  readSegmentHead,
   readStatus,
   readString,
-  readTimeZone,
-  requiredList,
-  requiredText,
   sortByTime,
-  TIME_KINDS,
   withoutUndefined,
-  type Refusal,
 } from '@cargo-trackers/core/internal/lazy';
 
 export { parseAirlines, type Airline } from './airline-list.js';
@@ -87,14 +84,10 @@ interface ReadFlight {
 }
 
 /** Maps a `GET /v1/shipments/air` 200 body to the view model. Never throws. */
-export const normalizeAir: Normalizer = (body: unknown): NormalizeResult => {
-  if (!isObject(body)) return { ok: false, reason: 'the response is not an object' };
-  const reference = requiredText(body, 'awbNumber');
-  if (typeof reference !== 'string') return { ok: false, reason: reference.reason };
-  const statusCode = requiredText(body, 'status');
-  if (typeof statusCode !== 'string') return { ok: false, reason: statusCode.reason };
-  const rawMilestones = requiredList(body, 'milestones');
-  if (!Array.isArray(rawMilestones)) return { ok: false, reason: (rawMilestones as Refusal).reason };
+export const normalizeAir: Normalizer = (document: unknown): NormalizeResult => {
+  const required = readRequired(document, 'awbNumber', 'milestones');
+  if (!('body' in required)) return { ok: false, reason: required.reason };
+  const { body, reference, status: statusCode, list: rawMilestones } = required;
 
   const { placeOf, placeAt } = placeResolver(readAirports(field(body, 'airports')));
 
@@ -124,7 +117,7 @@ export const normalizeAir: Normalizer = (body: unknown): NormalizeResult => {
     carrier: readAirline(field(body, 'airline'), reference),
     status: readStatus(statusCode, field(body, 'statusText'), AIR_STATUSES),
     updatedAt: readMoment(field(body, 'updatedAt')),
-    eta: readArrival(field(body, 'estimatedArrival'), placeAt),
+    eta: readArrivalAt(field(body, 'estimatedArrival'), placeAt, 'iata', 'estimated'),
     route: readRoute(readString(field(body, 'origin')), readString(field(body, 'destination')), flights, placeOf),
     vessels: [],
     flights: flights.map((f) => f.flight),
@@ -156,34 +149,7 @@ function readAirline(value: unknown, reference: string): Shipment['carrier'] {
 }
 
 function readAirports(value: unknown): Map<string, Place> {
-  const airports = new Map<string, Place>();
-  for (const entry of readArray(value) ?? []) {
-    const obj = readObject(entry);
-    const code = readString(field(obj, 'iata'));
-    // The first entry wins if a document lists an airport twice.
-    if (code === undefined || airports.has(code)) continue;
-    airports.set(
-      code,
-      withoutUndefined({
-        code,
-        name: readString(field(obj, 'name')),
-        city: readString(field(obj, 'city')),
-        country: readString(field(obj, 'country')),
-        timeZone: readTimeZone(field(obj, 'timezone')),
-        position: readLatLng(field(obj, 'lat'), field(obj, 'lon')),
-      }),
-    );
-  }
-  return airports;
-}
-
-function readArrival(value: unknown, placeAt: (code: unknown) => Place | undefined): Arrival | undefined {
-  const obj = readObject(value);
-  const place = placeAt(field(obj, 'iata'));
-  const kind = readEnum(field(obj, 'kind'), TIME_KINDS) ?? 'estimated';
-  const time = readMoment(field(obj, 'time'), place?.timeZone, kind);
-  if (time === undefined) return undefined;
-  return place === undefined ? { time, kind } : { time, kind, place };
+  return readPlaceList(value, 'iata', (entry) => ({ city: readString(field(entry, 'city')) }));
 }
 
 function readTimes(value: unknown, timeZone: string | undefined): FlightTimes {
@@ -236,24 +202,15 @@ function readRoute(
   return mergeRouteStops(entries, placeOf);
 }
 
-function readMilestone(value: unknown, placeAt: (code: unknown) => Place | undefined): Milestone | undefined {
-  const obj = readObject(value);
-  if (obj === undefined) return undefined;
-  const code = readString(field(obj, 'code'));
-  const description = readString(field(obj, 'description'));
-  if (code === undefined && description === undefined) return undefined;
-  const place = placeAt(field(obj, 'airport'));
-  const kind = readEnum(field(obj, 'kind'), TIME_KINDS) ?? 'planned';
+function readMilestone(value: unknown, placeAt: PlaceAt): Milestone | undefined {
+  const read = readMilestoneHead(value, placeAt, 'airport', AIR_EVENT_CODES);
+  if (read === undefined) return undefined;
+  const { head, entry } = read;
   return withoutUndefined({
-    code: code ?? '',
-    known: code !== undefined && (AIR_EVENT_CODES as readonly string[]).includes(code),
-    description,
-    kind,
-    time: readMoment(field(obj, 'time'), place?.timeZone, kind),
-    place,
-    flightNumber: readString(field(obj, 'flightNumber')),
-    pieces: readCount(field(obj, 'pieces')),
-    weightKg: nonNegative(readNumber(field(obj, 'weightKg'))),
+    ...head,
+    flightNumber: readString(field(entry, 'flightNumber')),
+    pieces: readCount(field(entry, 'pieces')),
+    weightKg: nonNegative(readNumber(field(entry, 'weightKg'))),
   });
 }
 
@@ -306,34 +263,21 @@ function markSuperseded(milestones: readonly Milestone[], flights: readonly Read
   return milestones.map((m, i) => (replaced[i] ? { ...m, superseded: true } : m));
 }
 
-function readSegment(value: unknown, placeAt: (code: unknown) => Place | undefined): Leg | undefined {
-  const obj = readObject(value);
-  if (obj === undefined) return undefined;
-  const from = placeAt(field(obj, 'from'));
-  const to = placeAt(field(obj, 'to'));
-  const points = readLineString(field(obj, 'path'));
-  const path = points.length >= 2 ? points : [];
-  if (path.length === 0 && (from?.position === undefined || to?.position === undefined)) return undefined;
-  return withoutUndefined({
-    from,
-    to,
-    mode: 'air',
-    state: readEnum(field(obj, 'state'), LEG_STATES) ?? 'planned',
-    path,
-    vehicle: readString(field(obj, 'flightNumber')),
-  });
+function readSegment(value: unknown, placeAt: PlaceAt): Leg | undefined {
+  const read = readSegmentHead(value, placeAt);
+  if (read === undefined) return undefined;
+  const { head, entry } = read;
+  return withoutUndefined({ ...head, mode: 'air', vehicle: readString(field(entry, 'flightNumber')) });
 }
 
 function readAircraft(value: unknown): Position | undefined {
-  const obj = readObject(value);
-  const point = readLatLng(field(obj, 'lat'), field(obj, 'lon'));
-  if (point === undefined) return undefined;
+  const read = readReportedPosition(value, 'headingDeg');
+  if (read === undefined) return undefined;
+  const { fix, entry } = read;
   return withoutUndefined({
     kind: 'aircraft' as const,
-    ...point,
-    label: readString(field(obj, 'flightNumber')) ?? '',
-    headingDeg: readNumberIn(field(obj, 'headingDeg'), 0, 360),
-    altitudeFt: readNumber(field(obj, 'altitudeFt')),
-    reportedAt: readMoment(field(obj, 'reportedAt')),
+    ...fix,
+    label: readString(field(entry, 'flightNumber')) ?? '',
+    altitudeFt: readNumber(field(entry, 'altitudeFt')),
   });
 }

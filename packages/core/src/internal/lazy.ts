@@ -6,6 +6,7 @@
  */
 export * from '../first/shared.js';
 export * from '../model/read.js';
+export * from '../model/read-shapes.js';
 export * from '../format/index.js';
 export { inSentence, type RenderContext } from '../view/render-context.js';
 export { sectionHeading } from '../view/heading.js';

@@ -19,51 +19,38 @@
  *   list does not name is listed by its IMO; a listed vessel without a name is named by its IMO.
  */
 import type {
-  Arrival,
   Leg,
   Milestone,
   NormalizeResult,
   Normalizer,
   Place,
+  PlaceAt,
   PlaceRole,
   Position,
   RouteStop,
   Shipment,
-  TimeKind,
   TrackedUnit,
   Vessel,
 } from '@cargo-trackers/core/internal/lazy';
 import {
-  LEG_STATES,
   mergeRouteStops,
   nonNegative,
   placeResolver,
+  readArrivalAt,
   readBoolean,
-  readLatLng,
-  readLineString,
+  readMilestoneHead,
   readMoment,
   readNumber,
-  readNumberIn,
+  readPlaceList,
+  readReportedPosition,
+  readRequired,
+  readSegmentHead,
   readStatus,
-  readTimeZone,
-  requiredList,
-  requiredText,
   sortByTime,
-  TIME_KINDS,
-  type Refusal,
 } from '@cargo-trackers/core/internal/lazy';
 // The first load's readers through the element's entry, as the carrier list's reader takes them: a bundler
 // that groups modules by the entries reaching them (esbuild) then keeps the first load in one shared chunk.
-import {
-  field,
-  isObject,
-  readArray,
-  readEnum,
-  readObject,
-  readString,
-  REFERENCE_TYPES,
-  withoutUndefined,
-} from '@cargo-trackers/core/internal/lazy';
+import { field, readArray, readEnum, readObject, readString, REFERENCE_TYPES, withoutUndefined } from '@cargo-trackers/core/internal/lazy';
 
 /** Ocean statuses this version has words for. */
 export const OCEAN_STATUSES = ['PLANNED', 'AT_ORIGIN', 'IN_TRANSIT', 'TRANSSHIPMENT', 'ARRIVED', 'DELIVERED', 'UNKNOWN'] as const;
@@ -82,14 +69,10 @@ const ROUTE_ROLES: readonly (readonly [key: string, role: PlaceRole])[] = [
 ];
 
 /** Maps a `GET /v1/shipments/ocean` 200 body to the view model. Never throws. */
-export const normalizeOcean: Normalizer = (body: unknown): NormalizeResult => {
-  if (!isObject(body)) return { ok: false, reason: 'the response is not an object' };
-  const reference = requiredText(body, 'referenceNumber');
-  if (typeof reference !== 'string') return { ok: false, reason: reference.reason };
-  const statusCode = requiredText(body, 'status');
-  if (typeof statusCode !== 'string') return { ok: false, reason: statusCode.reason };
-  const rawContainers = requiredList(body, 'containers');
-  if (!Array.isArray(rawContainers)) return { ok: false, reason: (rawContainers as Refusal).reason };
+export const normalizeOcean: Normalizer = (document: unknown): NormalizeResult => {
+  const required = readRequired(document, 'referenceNumber', 'containers');
+  if (!('body' in required)) return { ok: false, reason: required.reason };
+  const { body, reference, status: statusCode, list: rawContainers } = required;
 
   const { placeOf, placeAt } = placeResolver(readLocations(field(body, 'locations')));
   const vesselNames = readVesselList(field(body, 'vessels'));
@@ -116,8 +99,8 @@ export const normalizeOcean: Normalizer = (body: unknown): NormalizeResult => {
     carrier: readCarrier(field(body, 'carrier')),
     status: readStatus(statusCode, field(body, 'statusText'), OCEAN_STATUSES),
     updatedAt: readMoment(field(body, 'updatedAt')),
-    eta: readArrival(field(body, 'estimatedArrival'), placeAt, 'estimated'),
-    originalEta: readArrival(field(body, 'originalArrival'), placeAt, 'planned'),
+    eta: readArrivalAt(field(body, 'estimatedArrival'), placeAt, 'locode', 'estimated'),
+    originalEta: readArrivalAt(field(body, 'originalArrival'), placeAt, 'locode', 'planned'),
     route: readRoute(field(body, 'route'), placeOf),
     vessels: collectVessels(vesselNames, segments, rawContainers),
     flights: [],
@@ -137,25 +120,7 @@ function readCarrier(value: unknown): Shipment['carrier'] {
 }
 
 function readLocations(value: unknown): Map<string, Place> {
-  const places = new Map<string, Place>();
-  for (const entry of readArray(value) ?? []) {
-    const obj = readObject(entry);
-    const code = readString(field(obj, 'locode'));
-    // The contract lists each place once; if a document repeats one, the first entry wins.
-    if (code === undefined || places.has(code)) continue;
-    places.set(
-      code,
-      withoutUndefined({
-        code,
-        name: readString(field(obj, 'name')),
-        country: readString(field(obj, 'country')),
-        timeZone: readTimeZone(field(obj, 'timezone')),
-        position: readLatLng(field(obj, 'lat'), field(obj, 'lon')),
-        terminal: readString(field(obj, 'terminal')),
-      }),
-    );
-  }
-  return places;
+  return readPlaceList(value, 'locode', (entry) => ({ terminal: readString(field(entry, 'terminal')) }));
 }
 
 function readRoute(value: unknown, placeOf: (code: string) => Place): RouteStop[] {
@@ -194,18 +159,9 @@ function readVesselList(value: unknown): Map<string, ListedVessel> {
   return vessels;
 }
 
-function readArrival(value: unknown, placeAt: (code: unknown) => Place | undefined, defaultKind: TimeKind): Arrival | undefined {
-  const obj = readObject(value);
-  const place = placeAt(field(obj, 'locode'));
-  const kind = readEnum(field(obj, 'kind'), TIME_KINDS) ?? defaultKind;
-  const time = readMoment(field(obj, 'time'), place?.timeZone, kind);
-  if (time === undefined) return undefined;
-  return place === undefined ? { time, kind } : { time, kind, place };
-}
-
 function readContainer(
   value: unknown,
-  placeAt: (code: unknown) => Place | undefined,
+  placeAt: PlaceAt,
   vesselLabel: (imo: string | undefined) => string | undefined,
 ): { unit: TrackedUnit } | undefined {
   const obj = readObject(value);
@@ -230,65 +186,43 @@ function readContainer(
 
 function readMilestone(
   value: unknown,
-  placeAt: (code: unknown) => Place | undefined,
+  placeAt: PlaceAt,
   vesselLabel: (imo: string | undefined) => string | undefined,
 ): Milestone | undefined {
-  const obj = readObject(value);
-  if (obj === undefined) return undefined;
-  const code = readString(field(obj, 'code'));
-  const description = readString(field(obj, 'description'));
-  if (code === undefined && description === undefined) return undefined;
-  const place = placeAt(field(obj, 'locode'));
-  const kind = readEnum(field(obj, 'kind'), TIME_KINDS) ?? 'planned';
+  const read = readMilestoneHead(value, placeAt, 'locode', OCEAN_EVENT_CODES);
+  if (read === undefined) return undefined;
+  const { head, entry } = read;
   return withoutUndefined({
-    code: code ?? '',
-    known: code !== undefined && (OCEAN_EVENT_CODES as readonly string[]).includes(code),
-    description,
-    kind,
-    time: readMoment(field(obj, 'time'), place?.timeZone, kind),
-    place,
-    facility: readString(field(obj, 'facility')),
-    mode: readString(field(obj, 'mode')),
-    vessel: vesselLabel(readString(field(obj, 'vesselImo'))),
-    voyage: readString(field(obj, 'voyage')),
-    empty: readBoolean(field(obj, 'empty')),
+    ...head,
+    facility: readString(field(entry, 'facility')),
+    mode: readString(field(entry, 'mode')),
+    vessel: vesselLabel(readString(field(entry, 'vesselImo'))),
+    voyage: readString(field(entry, 'voyage')),
+    empty: readBoolean(field(entry, 'empty')),
   });
 }
 
-function readSegment(
-  value: unknown,
-  placeAt: (code: unknown) => Place | undefined,
-  vesselLabel: (imo: string | undefined) => string | undefined,
-): Leg | undefined {
-  const obj = readObject(value);
-  if (obj === undefined) return undefined;
-  const from = placeAt(field(obj, 'from'));
-  const to = placeAt(field(obj, 'to'));
-  const points = readLineString(field(obj, 'path'));
-  const path = points.length >= 2 ? points : [];
-  if (path.length === 0 && (from?.position === undefined || to?.position === undefined)) return undefined;
+function readSegment(value: unknown, placeAt: PlaceAt, vesselLabel: (imo: string | undefined) => string | undefined): Leg | undefined {
+  const read = readSegmentHead(value, placeAt);
+  if (read === undefined) return undefined;
+  const { head, entry } = read;
   return withoutUndefined({
-    from,
-    to,
-    mode: readString(field(obj, 'mode')) ?? 'vessel',
-    state: readEnum(field(obj, 'state'), LEG_STATES) ?? 'planned',
-    path,
-    vehicle: vesselLabel(readString(field(obj, 'vesselImo'))),
-    voyage: readString(field(obj, 'voyage')),
+    ...head,
+    mode: readString(field(entry, 'mode')) ?? 'vessel',
+    vehicle: vesselLabel(readString(field(entry, 'vesselImo'))),
+    voyage: readString(field(entry, 'voyage')),
   });
 }
 
 function readAis(value: unknown, vesselLabel: (imo: string | undefined) => string | undefined): Position | undefined {
-  const obj = readObject(value);
-  const point = readLatLng(field(obj, 'lat'), field(obj, 'lon'));
-  if (point === undefined) return undefined;
+  const read = readReportedPosition(value, 'courseDeg');
+  if (read === undefined) return undefined;
+  const { fix, entry } = read;
   return withoutUndefined({
     kind: 'vessel' as const,
-    ...point,
-    label: readString(field(obj, 'name')) ?? vesselLabel(readString(field(obj, 'imo'))) ?? '',
-    headingDeg: readNumberIn(field(obj, 'courseDeg'), 0, 360),
-    speedKnots: nonNegative(readNumber(field(obj, 'speedKnots'))),
-    reportedAt: readMoment(field(obj, 'reportedAt')),
+    ...fix,
+    label: readString(field(entry, 'name')) ?? vesselLabel(readString(field(entry, 'imo'))) ?? '',
+    speedKnots: nonNegative(readNumber(field(entry, 'speedKnots'))),
   });
 }
 
