@@ -1,7 +1,8 @@
 // The PHP proxy's policy order against the Node proxy's: pipeline.ts is read for the order its
-// chains run in, Policies/Pipeline.php for its ORDER list, which alone maps each PHP policy to the
-// Node policy it mirrors (and says where PHP departs from Node's order, and why). A policy added,
-// dropped or moved on either side without the other fails here.
+// chains run in, packages/wordpress-plugin/includes/proxy/Policies/Pipeline.php for its ORDER
+// list, which alone maps each PHP policy to the Node policy it mirrors (and says where PHP departs
+// from Node's order, and why). A policy added, dropped or moved on either side without the other
+// fails here.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
