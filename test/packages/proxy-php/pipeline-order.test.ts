@@ -6,7 +6,6 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
-import ts from 'typescript';
 
 const ROOT = new URL('../../../', import.meta.url);
 const NODE_PIPELINE = 'packages/proxy/src/policies/pipeline.ts';
@@ -14,29 +13,36 @@ const PHP_PIPELINE = 'packages/wordpress-plugin/includes/proxy/Policies/Pipeline
 
 const read = (path: string): string => readFileSync(new URL(path, ROOT), 'utf8');
 
-/** A chain's stage as pipeline.ts writes it: `budget(store, …)` is budget, `visitor.check` is itself. */
-function stageName(node: ts.Expression): string {
-  return (ts.isCallExpression(node) ? node.expression : node).getText();
+/** `text` split at its commas outside brackets, parentheses and braces. */
+function topLevel(text: string): string[] {
+  const parts: string[] = [];
+  let depth = 0;
+  let part = '';
+  for (const char of text) {
+    if ('([{'.includes(char)) depth++;
+    if (')]}'.includes(char)) depth--;
+    if (char === ',' && depth === 0) {
+      parts.push(part);
+      part = '';
+    } else part += char;
+  }
+  return [...parts, part].map((p) => p.trim()).filter((p) => p !== '');
 }
 
-/** The order Node's chains run in: the request policies, their last stage (the join), then the call policies and theirs. */
-export function nodeOrder(source: string): string[] {
-  const file = ts.createSourceFile(NODE_PIPELINE, source, ts.ScriptTarget.Latest, true);
-  const chains = new Map<string, string[]>();
-  const visit = (node: ts.Node): void => {
-    if (ts.isCallExpression(node) && ts.isIdentifier(node.expression) && node.arguments.length === 2) {
-      const [stages, last] = node.arguments;
-      if (stages !== undefined && last !== undefined && ts.isArrayLiteralExpression(stages)) {
-        chains.set(node.expression.text, [...stages.elements.map(stageName), stageName(last)]);
-      }
-    }
-    ts.forEachChild(node, visit);
+/** A chain's stage as pipeline.ts writes it: `budget(store, …)` is budget, `visitor.check` is itself. */
+const stageName = (stage: string): string => /^[\w$.]+/.exec(stage)?.[0] ?? stage;
+
+/**
+ * The order Node's chains run in: the request policies, their last stage (the join), then the call
+ * policies and theirs. (Read as text: loading the TypeScript compiler costs this file seconds.)
+ */
+function nodeOrder(source: string): string[] {
+  const chain = (compose: string): string[] => {
+    const match = new RegExp(`${compose}\\(\\s*\\[([\\s\\S]*?)\\],\\s*([\\w$.]+)\\(`).exec(source);
+    assert.ok(match?.[1] !== undefined && match[2] !== undefined, `${NODE_PIPELINE} no longer calls ${compose}([...], last(...))`);
+    return [...topLevel(match[1]).map(stageName), match[2]];
   };
-  visit(file);
-  const request = chains.get('composePolicies');
-  const call = chains.get('composeCall');
-  assert.ok(request !== undefined && call !== undefined, `${NODE_PIPELINE} no longer calls composePolicies and composeCall`);
-  return [...request, ...call];
+  return [...chain('composePolicies'), ...chain('composeCall')];
 }
 
 interface PhpEntry {
@@ -47,7 +53,7 @@ interface PhpEntry {
   readonly nodeFollows?: string;
 }
 
-export function phpOrder(source: string): { entries: PhpEntry[]; nodeOnly: string[] } {
+function phpOrder(source: string): { entries: PhpEntry[]; nodeOnly: string[] } {
   const list = /public const ORDER = array\(\n([\s\S]*?)\n {4}\);/.exec(source)?.[1];
   const nodeOnly = /public const NODE_ONLY = array\(([^)]*)\);/.exec(source)?.[1];
   assert.ok(list !== undefined && nodeOnly !== undefined, `${PHP_PIPELINE} has no ORDER or NODE_ONLY list`);
