@@ -21,7 +21,7 @@ function body(path) {
 
 export function buildProxyPhp() {
   const loader = readFileSync(join(CORE, 'load.php'), 'utf8');
-  const files = [...loader.matchAll(/^require_once __DIR__ \. '\/([\w-]+\.php)';$/gm)].map((m) => m[1]);
+  const files = [...loader.matchAll(/^require_once __DIR__ \. '\/([\w/-]+\.php)';$/gm)].map((m) => m[1]);
   if (files.length === 0) throw new Error(`${CORE}/load.php lists no files`);
   const parts = files.map((file) => `// ---- packages/wordpress-plugin/includes/proxy/${file}\n\n${body(join(CORE, file))}`);
   parts.push(`// ---- packages/proxy-php/src/front.php\n\n${body(FRONT)}`);

@@ -158,6 +158,12 @@ final class RedisCounters implements Counters
         . "if redis.call('PTTL', KEYS[1]) == -1 then redis.call('PEXPIRE', KEYS[1], ARGV[2]) end\n"
         . 'return n';
 
+    /** How long a server's maxmemory-policy, once read, is trusted by the workers that share APCu. */
+    private const POLICY_TTL_S = 60;
+
+    /** @var array<string,bool> per server: whether its maxmemory-policy may evict live counters */
+    private static array $evicts = array();
+
     /** @var array<string,mixed> */
     private array $settings;
     private string $prefix;
@@ -184,6 +190,37 @@ final class RedisCounters implements Counters
     public static function available(): bool
     {
         return class_exists('Redis');
+    }
+
+    /**
+     * Whether this Redis keeps a counter until it expires. Not under an allkeys-* maxmemory-policy:
+     * a full Redis then evicts any key, a live counter too, and a visitor's quota, the budget or a
+     * call's lock would start again from nothing. The policy is read once per process and server
+     * (and shared for a minute through APCu where the workers share it). A Redis that cannot be
+     * asked counts as keeping them: its counters then fail loudly, as they always have.
+     */
+    public function keepsCounters(): bool
+    {
+        $server = $this->settings['host'] . ':' . $this->settings['port'] . '/' . (int) $this->settings['database'];
+        if (!isset(self::$evicts[$server])) {
+            $shared = 'cargo-trackers:redis-evicts:' . $server;
+            $known = ApcuCounters::available() ? apcu_fetch($shared) : false;
+            if ($known !== 'evicts' && $known !== 'keeps') {
+                try {
+                    $info = $this->connection()->info('memory');
+                } catch (\RedisException $error) {
+                    $this->redis = null;
+                    return true;
+                }
+                $policy = is_array($info) && is_string($info['maxmemory_policy'] ?? null) ? $info['maxmemory_policy'] : '';
+                $known = strpos($policy, 'allkeys-') === 0 ? 'evicts' : 'keeps';
+                if (ApcuCounters::available()) {
+                    apcu_store($shared, $known, self::POLICY_TTL_S);
+                }
+            }
+            self::$evicts[$server] = $known === 'evicts';
+        }
+        return !self::$evicts[$server];
     }
 
     public function increment(string $key, int $by, int $ttlMs): int
@@ -1379,14 +1416,1525 @@ final class Response
     }
 }
 
-// ---- packages/wordpress-plugin/includes/proxy/Proxy.php
+// ---- packages/wordpress-plugin/includes/proxy/SlidingWindow.php
 
 namespace CargoTrackers\Proxy;
 
 /**
+ * A limit counted over a sliding window, in ten slices over at least the window, so that no
+ * window ever sees more than `requests` (a fixed window lets twice that through at its boundary).
+ * The upstream budget and each visitor's rate are counted this way.
+ */
+final class SlidingWindow
+{
+    private const SLICES = 10;
+
+    private Counters $counters;
+
+    public function __construct(Counters $counters)
+    {
+        $this->counters = $counters;
+    }
+
+    /**
+     * Takes one unit under $name. Returns null when taken (or when there is no limit), else the
+     * milliseconds until a unit frees up.
+     *
+     * @param array{requests:int|null,windowMs:int}|null $limit
+     */
+    public function take(string $name, ?array $limit, int $now): ?int
+    {
+        if ($limit === null || $limit['requests'] === null) {
+            return null;
+        }
+        $sliceMs = max(1, (int) ceil($limit['windowMs'] / self::SLICES));
+        $current = intdiv($now, $sliceMs);
+        $slices = (int) ceil($limit['windowMs'] / $sliceMs);
+        $ttlMs = ($slices + 2) * $sliceMs;
+        $keys = array();
+        for ($i = 0; $i < $slices; $i++) {
+            $keys[] = $name . ':' . ($current - $slices + $i);
+        }
+        $counts = $this->counters->counts($keys);
+        $total = array_sum($counts) + $this->counters->increment($name . ':' . $current, 1, $ttlMs);
+        if ($total <= $limit['requests']) {
+            return null;
+        }
+        // Refused calls give their unit back, or a flood would keep the window full for ever.
+        $this->counters->increment($name . ':' . $current, -1, $ttlMs);
+        $total -= 1;
+        for ($i = 0; $i < $slices; $i++) {
+            $total -= $counts[$i];
+            if ($total < $limit['requests']) {
+                return ($current + $i + 1) * $sliceMs - $now;
+            }
+        }
+        return ($current + $slices + 1) * $sliceMs - $now;
+    }
+
+    /**
+     * Gives back the unit taken at $takenAt, for a call that was not made.
+     *
+     * @param array{requests:int|null,windowMs:int}|null $limit
+     */
+    public function giveBack(string $name, ?array $limit, int $takenAt): void
+    {
+        if ($limit === null || $limit['requests'] === null) {
+            return;
+        }
+        $sliceMs = max(1, (int) ceil($limit['windowMs'] / self::SLICES));
+        $slices = (int) ceil($limit['windowMs'] / $sliceMs);
+        $this->counters->increment($name . ':' . intdiv($takenAt, $sliceMs), -1, ($slices + 2) * $sliceMs);
+    }
+}
+
+// ---- packages/wordpress-plugin/includes/proxy/Policies/Setup.php
+
+namespace CargoTrackers\Proxy\Policies;
+
+use CargoTrackers\Proxy\Cache;
+use CargoTrackers\Proxy\Counters;
+use CargoTrackers\Proxy\Transport;
+
+/**
+ * Everything the policies are built from, already checked by Proxy's constructor (the PHP side of
+ * pipeline.ts's PipelineConfig).
+ */
+final class Setup
+{
+    public string $apiKey;
+    /** The service's origin and path prefix, without a trailing slash. */
+    public string $base;
+    /** @var array<string,bool> */
+    public array $corsOrigins;
+    /** @var array<string,bool> */
+    public array $publicOrigins;
+    public ?string $trustedHeader;
+    public int $timeoutMs;
+    /** @var array<string,mixed> Proxy::DEFAULT_LIMITS with the operator's settings over them */
+    public array $limits;
+    public Counters $counters;
+    public Cache $cache;
+    public Transport $transport;
+    /** @var callable|null */
+    public $logger;
+
+    /**
+     * @param array<string,bool> $corsOrigins
+     * @param array<string,bool> $publicOrigins
+     * @param array<string,mixed> $limits
+     */
+    public function __construct(
+        string $apiKey,
+        string $base,
+        array $corsOrigins,
+        array $publicOrigins,
+        ?string $trustedHeader,
+        int $timeoutMs,
+        array $limits,
+        Counters $counters,
+        Cache $cache,
+        Transport $transport,
+        ?callable $logger
+    ) {
+        $this->apiKey = $apiKey;
+        $this->base = $base;
+        $this->corsOrigins = $corsOrigins;
+        $this->publicOrigins = $publicOrigins;
+        $this->trustedHeader = $trustedHeader;
+        $this->timeoutMs = $timeoutMs;
+        $this->limits = $limits;
+        $this->counters = $counters;
+        $this->cache = $cache;
+        $this->transport = $transport;
+        $this->logger = $logger;
+    }
+
+    /** How long a call's lock and lookup slot are held at most: one longest call, and a margin. */
+    public function holdMs(): int
+    {
+        return $this->timeoutMs + 5000;
+    }
+}
+
+// ---- packages/wordpress-plugin/includes/proxy/Policies/Context.php
+
+namespace CargoTrackers\Proxy\Policies;
+
+use CargoTrackers\Proxy\Proxy;
+use CargoTrackers\Proxy\Request;
+
+/**
+ * One visitor's request on its way through the policies; each fills in what it learned for those
+ * after it (policy.ts's RequestContext; in PHP the call stage reads the same context).
+ */
+final class Context
+{
+    public Request $request;
+    /** The route name the request asked for, known or not. */
+    public string $asked;
+    /** @var array<string,mixed> Everything the log line needs that only the policies learn. */
+    public array $trace;
+    /** A key of Proxy::ROUTES; set by Route. */
+    public ?string $route = null;
+    /** @var array<string,string> Vary and the CORS headers for this visitor's origin; set by Cors. */
+    public array $cors = array();
+    /** @var array<string,string>|null The forwarded parameters, in the route's order; set by LookupKey. */
+    public ?array $lookup = null;
+    /** Everything that changes the upstream answer, and nothing else; set by LookupKey. */
+    public string $cacheKey = '';
+    /** A short fixed-length name for the lookup in counter and lock keys; set by LookupKey. */
+    public string $lookupId = '';
+    /** When the call was counted, for everything given back later; set by Budget. */
+    public int $takenAt = 0;
+    /** The carrier gate holds this lookup's flight lock, and lets go of it itself. */
+    public bool $holdsFlight = false;
+    /** Forward sent the upstream call: only then does it keep its budget unit. */
+    public bool $upstreamCalled = false;
+
+    public function __construct(string $asked, Request $request)
+    {
+        $this->asked = $asked;
+        $this->request = $request;
+        $this->trace = array('route' => $asked, 'cache' => 'none');
+    }
+
+    /** A shipment lookup (with a number and the key), not an open carrier list. */
+    public function isShipment(): bool
+    {
+        return Proxy::ROUTES[$this->routeName()][1] !== null;
+    }
+
+    /**
+     * The route, which Route sets before every policy that reads it; a pipeline built in another
+     * order fails here, by name, rather than on an undefined index later.
+     */
+    public function routeName(): string
+    {
+        if ($this->route === null) {
+            throw new \LogicException('No route on the request: the route policy runs before this one.');
+        }
+        return $this->route;
+    }
+
+    /**
+     * The lookup, which LookupKey sets before every policy that reads it.
+     *
+     * @return array<string,string>
+     */
+    public function lookup(): array
+    {
+        if ($this->lookup === null) {
+            throw new \LogicException('No lookup on the request: the lookup-key policy runs before this one.');
+        }
+        return $this->lookup;
+    }
+}
+
+// ---- packages/wordpress-plugin/includes/proxy/Policies/NextCalledTwice.php
+
+namespace CargoTrackers\Proxy\Policies;
+
+/**
+ * A policy that called next() a second time: a bug in the policy, stopped before it runs the rest
+ * of the chain again (in the call stage that would be a second upstream call).
+ */
+final class NextCalledTwice extends \LogicException
+{
+    public function __construct(int $position)
+    {
+        parent::__construct('Policy ' . ($position + 1) . ' of its chain called next() twice.');
+    }
+}
+
+// ---- packages/wordpress-plugin/includes/proxy/Policies/Policy.php
+
+namespace CargoTrackers\Proxy\Policies;
+
+use CargoTrackers\Proxy\Response;
+
+/**
+ * A request policy, as in policy.ts: it answers by itself (a refusal, a cache hit) or hands the
+ * request on with $next(), at most once.
+ */
+interface Policy
+{
+    public static function from(Setup $setup): self;
+
+    /** @param callable():Response $next */
+    public function handle(Context $ctx, callable $next): Response;
+}
+
+// ---- packages/wordpress-plugin/includes/proxy/Policies/CallPolicy.php
+
+namespace CargoTrackers\Proxy\Policies;
+
+use CargoTrackers\Proxy\UpstreamResult;
+
+/** A call policy, as in policy.ts: runs around the one upstream call a lookup makes. */
+interface CallPolicy
+{
+    public static function from(Setup $setup): self;
+
+    /** @param callable():UpstreamResult $next */
+    public function call(Context $ctx, callable $next): UpstreamResult;
+}
+
+// ---- packages/wordpress-plugin/includes/proxy/Policies/Chain.php
+
+namespace CargoTrackers\Proxy\Policies;
+
+/** policy.ts's compose(), with its guard. */
+final class Chain
+{
+    /**
+     * Chains $stages in the order given, each reaching the next through $next(), as hono's compose
+     * does and with its guard: per run, each stage may hand on once; a second call throws
+     * NextCalledTwice rather than run the rest of the chain again.
+     *
+     * @param list<callable(Context, callable): mixed> $stages
+     * @param callable(Context): mixed $last
+     * @return callable(Context): mixed
+     */
+    public static function compose(array $stages, callable $last): callable
+    {
+        return function (Context $ctx) use ($stages, $last) {
+            $reached = 0;
+            $dispatch = function (int $i) use (&$dispatch, &$reached, $stages, $last, $ctx) {
+                if (!isset($stages[$i])) {
+                    return $last($ctx);
+                }
+                return $stages[$i]($ctx, function () use ($i, &$reached, $dispatch) {
+                    if ($reached > $i) {
+                        throw new NextCalledTwice($i);
+                    }
+                    $reached = $i + 1;
+                    return $dispatch($i + 1);
+                });
+            };
+            return $dispatch(0);
+        };
+    }
+}
+
+// ---- packages/wordpress-plugin/includes/proxy/Policies/Refuse.php
+
+namespace CargoTrackers\Proxy\Policies;
+
+use CargoTrackers\Proxy\Response;
+
+/** refuse.ts: the proxy's own refusals, named in the log line. */
+final class Refuse
+{
+    /** @param array<string,string> $headers */
+    public static function answer(Context $ctx, int $status, string $error, string $message, array $headers): Response
+    {
+        $ctx->trace['error'] = $error;
+        return Response::error($status, $error, $message, $headers);
+    }
+
+    /** A wait as Retry-After's whole seconds, at least one. */
+    public static function retryAfter(int $waitMs): string
+    {
+        return (string) max(1, (int) ceil($waitMs / 1000));
+    }
+}
+
+// ---- packages/wordpress-plugin/includes/proxy/Policies/Render.php
+
+namespace CargoTrackers\Proxy\Policies;
+
+use CargoTrackers\Proxy\Response;
+use CargoTrackers\Proxy\UpstreamResult;
+
+/**
+ * render.ts: a call's result as this visitor's answer: its CORS headers, a 304 when its validator
+ * matches, and `public` caching for a carrier list's 200 only.
+ */
+final class Render
+{
+    private int $carrierMaxAgeS;
+
+    public function __construct(int $carrierCacheTtlMs)
+    {
+        $this->carrierMaxAgeS = intdiv($carrierCacheTtlMs, 1000);
+    }
+
+    public static function from(Setup $setup): self
+    {
+        return new self((int) $setup->limits['carrierCacheTtlMs']);
+    }
+
+    /** @param string $cache how it was answered, for the log and X-Proxy-Cache: hit, shared or miss */
+    public function answer(Context $ctx, UpstreamResult $result, string $cache): Response
+    {
+        $ctx->trace['cache'] = $cache;
+        $headers = array_merge($ctx->cors, array('x-proxy-cache' => $cache));
+        if ($result->error !== null) {
+            $ctx->trace['error'] = $result->error;
+            return Response::error(502, $result->error, UpstreamResult::MESSAGES[$result->error], $headers);
+        }
+        if ($cache !== 'hit') {
+            $ctx->trace['upstreamStatus'] = $result->status;
+        }
+        $headers['cache-control'] = !$ctx->isShipment() && $result->status === 200
+            ? 'public, max-age=' . $this->carrierMaxAgeS
+            : 'no-store';
+        if ($result->retryAfter !== null) {
+            $headers['retry-after'] = $result->retryAfter;
+        }
+        if ($result->status !== 200) {
+            return new Response($result->status, $headers, $result->body);
+        }
+        $etag = '"' . dechex(strlen($result->body)) . '-' . substr(hash('sha256', $result->body), 0, 24) . '"';
+        $headers['etag'] = $etag;
+        if (self::matchesEtag($ctx->request->header('if-none-match'), $etag)) {
+            return new Response(304, $headers, null);
+        }
+        return new Response(200, $headers, $result->body);
+    }
+
+    private static function matchesEtag(?string $ifNoneMatch, string $etag): bool
+    {
+        if ($ifNoneMatch === null) {
+            return false;
+        }
+        if (trim($ifNoneMatch) === '*') {
+            return true;
+        }
+        foreach (explode(',', $ifNoneMatch) as $tag) {
+            if (preg_replace('#^W/#', '', trim($tag)) === $etag) {
+                return true;
+            }
+        }
+        return false;
+    }
+}
+
+// ---- packages/wordpress-plugin/includes/proxy/Policies/LogRequests.php
+
+namespace CargoTrackers\Proxy\Policies;
+
+use CargoTrackers\Proxy\Response;
+use CargoTrackers\Proxy\StoreFailure;
+
+/**
+ * log-requests.ts: around everything else, one entry per request whatever answered it, and the
+ * answer for a policy that failed. In PHP it also turns a store that cannot count (StoreFailure,
+ * from any policy) into the 429 that visitor-limits.ts's countersUnavailable() is in Node.
+ */
+final class LogRequests implements Policy
+{
+    private const COUNTERS_RETRY_MS = 60000;
+
+    /** @var callable|null */
+    private $logger;
+
+    public function __construct(?callable $logger)
+    {
+        $this->logger = $logger;
+    }
+
+    public static function from(Setup $setup): self
+    {
+        return new self($setup->logger);
+    }
+
+    public function handle(Context $ctx, callable $next): Response
+    {
+        $started = microtime(true);
+        $level = 'info';
+        try {
+            $response = $next();
+        } catch (StoreFailure $failure) {
+            $message = 'The proxy cannot count lookups right now; try again later.';
+            $response = Refuse::answer($ctx, 429, 'quota_unavailable', $message, array(
+                'vary' => 'Origin',
+                'retry-after' => Refuse::retryAfter(self::COUNTERS_RETRY_MS),
+            ));
+        } catch (\Throwable $error) {
+            $level = 'error';
+            $response = Refuse::answer($ctx, 500, 'proxy_error', 'The proxy failed unexpectedly.', array());
+        }
+        if ($response->status === 502) {
+            $level = 'warn';
+        }
+        $this->log($ctx, $response, $level, $started);
+        return $response;
+    }
+
+    /** One entry per request: never the key, the number (only its fingerprint) or a header value. */
+    private function log(Context $ctx, Response $response, string $level, float $started): void
+    {
+        if ($this->logger === null) {
+            return;
+        }
+        $trace = $ctx->trace;
+        $entry = array(
+            'time' => gmdate('Y-m-d\TH:i:s', (int) $started) . sprintf('.%03dZ', (int) (fmod($started, 1) * 1000)),
+            'level' => $level,
+            'method' => $ctx->request->method,
+            'route' => $trace['route'],
+            'status' => $response->status,
+            'durationMs' => (int) round((microtime(true) - $started) * 1000),
+            'cache' => $trace['cache'],
+        );
+        foreach (array('upstreamStatus', 'error', 'numberHash') as $name) {
+            if (isset($trace[$name])) {
+                $entry[$name] = $trace[$name];
+            }
+        }
+        try {
+            ($this->logger)($entry);
+        } catch (\Throwable $error) {
+            // A broken logger must not turn an answer into a failure.
+        }
+    }
+}
+
+// ---- packages/wordpress-plugin/includes/proxy/Policies/Route.php
+
+namespace CargoTrackers\Proxy\Policies;
+
+use CargoTrackers\Proxy\Proxy;
+use CargoTrackers\Proxy\Response;
+
+/** lookup-key.ts's route(): the request names one of the four routes, or ends here with a 404. */
+final class Route implements Policy
+{
+    public static function from(Setup $setup): self
+    {
+        return new self();
+    }
+
+    public function handle(Context $ctx, callable $next): Response
+    {
+        if (!isset(Proxy::ROUTES[$ctx->asked])) {
+            return Refuse::answer($ctx, 404, 'not_found', 'No such tracking route.', array());
+        }
+        $ctx->route = $ctx->asked;
+        return $next();
+    }
+}
+
+// ---- packages/wordpress-plugin/includes/proxy/Policies/SiteCheck.php
+
+namespace CargoTrackers\Proxy\Policies;
+
+use CargoTrackers\Proxy\Proxy;
+use CargoTrackers\Proxy\Response;
+
+/**
+ * site-check.ts: before anything that costs, another site's page never gets an upstream call or a
+ * counter. In PHP the Origin and Sec-Fetch-Site check comes before the marker's (Node checks the
+ * marker first; both refuse with 403 cross_site), and an OPTIONS passes without the marker only
+ * when CORS is on, to be answered by Cors.
+ */
+final class SiteCheck implements Policy
+{
+    /** @var array<string,bool> */
+    private array $corsOrigins;
+    /** @var array<string,bool> */
+    private array $publicOrigins;
+
+    /**
+     * @param array<string,bool> $corsOrigins
+     * @param array<string,bool> $publicOrigins
+     */
+    public function __construct(array $corsOrigins, array $publicOrigins)
+    {
+        $this->corsOrigins = $corsOrigins;
+        $this->publicOrigins = $publicOrigins;
+    }
+
+    public static function from(Setup $setup): self
+    {
+        return new self($setup->corsOrigins, $setup->publicOrigins);
+    }
+
+    public function handle(Context $ctx, callable $next): Response
+    {
+        $request = $ctx->request;
+        $vary = array('vary' => 'Origin');
+        if (!$this->siteAllowed($request->header('origin'), $request->header('sec-fetch-site'), $request->host)) {
+            return Refuse::answer($ctx, 403, 'cross_site', 'Requests from other sites are not accepted here.', $vary);
+        }
+        // A preflight carries none of the request's own headers, so it cannot carry the marker.
+        $preflight = $request->method === 'OPTIONS' && $this->corsOrigins !== array();
+        if (!$preflight && trim((string) $request->header(Proxy::MARKER)) === '') {
+            return Refuse::answer(
+                $ctx,
+                403,
+                'cross_site',
+                'This proxy answers only requests that carry the Cargo-Trackers-Request header, as the trackers send it; '
+                . 'a server-to-server caller sends Cargo-Trackers-Request: 1.',
+                $vary
+            );
+        }
+        return $next();
+    }
+
+    /**
+     * A browser marks a request another page made: Sec-Fetch-Site cross-site or same-site (also for
+     * <img> and no-cors fetches, which carry no Origin), and Origin on CORS requests. Such a request
+     * passes only from the proxy's own origin or a listed one.
+     */
+    private function siteAllowed(?string $origin, ?string $site, ?string $host): bool
+    {
+        if ($origin !== null) {
+            return isset($this->corsOrigins[$origin]) || $this->isOwnOrigin($origin, $host);
+        }
+        if ($site === null) {
+            return true;
+        }
+        $site = strtolower(trim($site));
+        return $site === 'same-origin' || $site === 'none';
+    }
+
+    private function isOwnOrigin(string $origin, ?string $host): bool
+    {
+        if ($this->publicOrigins !== array()) {
+            return isset($this->publicOrigins[$origin]);
+        }
+        if ($host === null || preg_match('#^https?://([^/?\#@\s]+)$#i', $origin, $match) !== 1) {
+            return false;
+        }
+        return strtolower($match[1]) === strtolower(trim($host));
+    }
+}
+
+// ---- packages/wordpress-plugin/includes/proxy/Policies/Cors.php
+
+namespace CargoTrackers\Proxy\Policies;
+
+use CargoTrackers\Proxy\Response;
+
+/**
+ * cors.ts: answers a preflight (when CORS is on), refuses anything but GET, and gives the request
+ * the CORS headers its answer carries. Only listed origins get any: never every site, which would
+ * let any page spend the account's credits.
+ */
+final class Cors implements Policy
+{
+    /** @var array<string,bool> */
+    private array $allowed;
+
+    /** @param array<string,bool> $allowed */
+    public function __construct(array $allowed)
+    {
+        $this->allowed = $allowed;
+    }
+
+    public static function from(Setup $setup): self
+    {
+        return new self($setup->corsOrigins);
+    }
+
+    public function handle(Context $ctx, callable $next): Response
+    {
+        $request = $ctx->request;
+        $origin = $request->header('origin');
+        $vary = array('vary' => 'Origin');
+        $corsOn = $this->allowed !== array();
+        $allow = $corsOn ? 'GET, OPTIONS' : 'GET';
+        if ($request->method === 'OPTIONS' && $corsOn) {
+            return new Response(204, array_merge($vary, array('allow' => $allow), $this->preflightHeaders($origin)), null);
+        }
+        if ($request->method !== 'GET') {
+            $message = 'Only ' . $allow . ' is allowed here.';
+            return Refuse::answer($ctx, 405, 'method_not_allowed', $message, array_merge($vary, array('allow' => $allow)));
+        }
+        $ctx->cors = array_merge($vary, $this->corsHeaders($origin));
+        return $next();
+    }
+
+    /** @return array<string,string> */
+    private function corsHeaders(?string $origin): array
+    {
+        if ($origin === null || !isset($this->allowed[$origin])) {
+            return array();
+        }
+        // The widget reads Retry-After to know when to ask again; it is not exposed by default.
+        return array('access-control-allow-origin' => $origin, 'access-control-expose-headers' => 'Retry-After');
+    }
+
+    /**
+     * A listed origin's preflight; the request marker is among the allowed headers, and one preflight lasts two hours.
+     *
+     * @return array<string,string>
+     */
+    private function preflightHeaders(?string $origin): array
+    {
+        $headers = $this->corsHeaders($origin);
+        if ($headers === array()) {
+            return array();
+        }
+        return array_merge($headers, array(
+            'access-control-allow-methods' => 'GET',
+            'access-control-allow-headers' => 'Accept, Accept-Language, Cargo-Trackers-Request',
+            'access-control-max-age' => '7200',
+        ));
+    }
+}
+
+// ---- packages/wordpress-plugin/includes/proxy/Policies/LookupKey.php
+
+namespace CargoTrackers\Proxy\Policies;
+
+use CargoTrackers\Proxy\Proxy;
+use CargoTrackers\Proxy\Response;
+
+/**
+ * lookup-key.ts's lookupKey(): reads the query into the lookup and its canonical key, or ends the
+ * request with the 400 that says what is wrong with it. (Node also remembers queries it read, in a
+ * LookupMemo; a PHP worker answers one request, so there is nothing to remember them for.)
+ */
+final class LookupKey implements Policy
+{
+    private int $maxValueLength;
+
+    public function __construct(int $maxValueLength)
+    {
+        $this->maxValueLength = $maxValueLength;
+    }
+
+    public static function from(Setup $setup): self
+    {
+        return new self((int) $setup->limits['maxValueLength']);
+    }
+
+    public function handle(Context $ctx, callable $next): Response
+    {
+        $route = $ctx->routeName();
+        $lookup = $this->read($ctx, $route);
+        if ($lookup instanceof Response) {
+            return $lookup;
+        }
+        $numberParam = Proxy::ROUTES[$route][1];
+        if ($numberParam !== null) {
+            $ctx->trace['numberHash'] = hash('fnv1a64', $lookup[$numberParam]);
+        }
+        $ctx->lookup = $lookup;
+        // Everything that changes the upstream answer, and nothing else: no visitor header.
+        $ctx->cacheKey = 'answer:' . $route . '?' . self::encodeQuery($lookup);
+        $ctx->lookupId = substr(hash('sha256', $ctx->cacheKey), 0, 32);
+        return $next();
+    }
+
+    /**
+     * encodeURIComponent's encoding, which leaves nothing open to interpretation: `+` always
+     * arrives as `%2B`, a space as `%20`. Parameters keep the route's order.
+     *
+     * @param array<string,string> $lookup
+     */
+    public static function encodeQuery(array $lookup): string
+    {
+        $pairs = array();
+        foreach ($lookup as $name => $value) {
+            $pairs[] = self::encodeComponent($name) . '=' . self::encodeComponent($value);
+        }
+        return implode('&', $pairs);
+    }
+
+    private static function encodeComponent(string $value): string
+    {
+        return strtr(rawurlencode($value), array('%21' => '!', '%27' => "'", '%28' => '(', '%29' => ')', '%2A' => '*'));
+    }
+
+    /**
+     * The forwarded parameters, decoded once as the widget encoded them (URLSearchParams: `+` is a
+     * space, `%2B` a plus), or the 400 that says what is wrong with the query.
+     *
+     * @return array<string,string>|Response
+     */
+    private function read(Context $ctx, string $route)
+    {
+        $values = array();
+        $duplicated = array();
+        foreach (explode('&', $ctx->request->query) as $part) {
+            if ($part === '') {
+                continue;
+            }
+            $pair = explode('=', $part, 2);
+            $name = urldecode($pair[0]);
+            if (array_key_exists($name, $values)) {
+                $duplicated[$name] = true;
+            } else {
+                $values[$name] = urldecode($pair[1] ?? '');
+            }
+        }
+        list(, $numberParam, $carrierParam, $flagParam) = Proxy::ROUTES[$route];
+        $lookup = array();
+        foreach (array($numberParam, $carrierParam, $flagParam) as $name) {
+            if ($name === null) {
+                continue;
+            }
+            foreach (array_keys($values) as $given) {
+                // number[]=…, number[0]=…: PHP's notation for a list, which no parameter here takes.
+                if (strpos((string) $given, $name . '[') === 0) {
+                    $message = 'The query parameter ' . $name . ' must be given once, as a plain value, not as a list.';
+                    return Refuse::answer($ctx, 400, 'bad_parameter', $message, $ctx->cors);
+                }
+            }
+            if (isset($duplicated[$name])) {
+                $message = 'The query parameter ' . $name . ' appears more than once.';
+                return Refuse::answer($ctx, 400, 'duplicate_parameter', $message, $ctx->cors);
+            }
+            if (!array_key_exists($name, $values)) {
+                continue;
+            }
+            if (self::length($values[$name]) > $this->maxValueLength) {
+                $message = 'The query parameter ' . $name . ' is longer than ' . $this->maxValueLength . ' characters.';
+                return Refuse::answer($ctx, 400, 'value_too_long', $message, $ctx->cors);
+            }
+            // An empty carrierCode is forwarded empty: it is not the same as an absent one.
+            $lookup[$name] = $values[$name];
+        }
+        if ($numberParam !== null && ($lookup[$numberParam] ?? '') === '') {
+            $message = 'The query parameter ' . $numberParam . ' is required.';
+            return Refuse::answer($ctx, 400, 'missing_number', $message, $ctx->cors);
+        }
+        return $lookup;
+    }
+
+    /** Characters, as the widget counts them; bytes for a value that is not UTF-8. */
+    private static function length(string $value): int
+    {
+        $count = preg_match_all('/./su', $value);
+        return $count === false ? strlen($value) : $count;
+    }
+}
+
+// ---- packages/wordpress-plugin/includes/proxy/Policies/CacheRead.php
+
+namespace CargoTrackers\Proxy\Policies;
+
+use CargoTrackers\Proxy\Cache;
+use CargoTrackers\Proxy\Response;
+use CargoTrackers\Proxy\StoreFailure;
+use CargoTrackers\Proxy\UpstreamResult;
+
+/**
+ * cache.ts's cacheRead(): answers a repeat from the cache (a 200, or a short-lived 202, 404 or
+ * 5xx), before anything is charged; every repeat it answers costs nothing upstream.
+ */
+final class CacheRead implements Policy
+{
+    private Cache $cache;
+    private Render $render;
+
+    public function __construct(Cache $cache, Render $render)
+    {
+        $this->cache = $cache;
+        $this->render = $render;
+    }
+
+    public static function from(Setup $setup): self
+    {
+        return new self($setup->cache, Render::from($setup));
+    }
+
+    public function handle(Context $ctx, callable $next): Response
+    {
+        $hit = self::find($this->cache, $ctx->cacheKey);
+        return $hit === null ? $next() : $this->render->answer($ctx, $hit, 'hit');
+    }
+
+    /** A kept result, or null when there is none or the cache cannot be read (a miss costs a call, never the answer). */
+    public static function find(Cache $cache, string $key): ?UpstreamResult
+    {
+        try {
+            return UpstreamResult::decode($cache->get($key));
+        } catch (StoreFailure $failure) {
+            return null;
+        }
+    }
+}
+
+// ---- packages/wordpress-plugin/includes/proxy/Policies/CarrierGate.php
+
+namespace CargoTrackers\Proxy\Policies;
+
+use CargoTrackers\Proxy\Cache;
+use CargoTrackers\Proxy\Counters;
+use CargoTrackers\Proxy\Response;
+use CargoTrackers\Proxy\UpstreamResult;
+
+/**
+ * carrier-gate.ts: one carrier-list call per TTL per list, whoever asks, across every worker that
+ * shares the counters; after a failed one, the next waits CARRIER_RETRY_MS. Between them a visitor
+ * gets the list another worker is fetching, or a 429, never another upstream call.
+ *
+ * In PHP the gate also takes the list's flight lock first (Node's join does, before the gate), so
+ * that a visitor arriving meanwhile waits for that list; it lets go of the lock when the request
+ * is done. Join reads the lock as taken (Context::$holdsFlight).
+ */
+final class CarrierGate implements Policy
+{
+    private const CARRIER_RETRY_MS = 30000;
+    private const WAIT_POLL_US = 50000;
+    /** How long a visitor waits, in its worker, for another's call. */
+    private const WAIT_SHARED_NS = 3000000000;
+
+    private Counters $counters;
+    private Cache $cache;
+    private Render $render;
+    private int $holdMs;
+
+    public function __construct(Counters $counters, Cache $cache, Render $render, int $holdMs)
+    {
+        $this->counters = $counters;
+        $this->cache = $cache;
+        $this->render = $render;
+        $this->holdMs = $holdMs;
+    }
+
+    public static function from(Setup $setup): self
+    {
+        return new self($setup->counters, $setup->cache, Render::from($setup), $setup->holdMs());
+    }
+
+    public function handle(Context $ctx, callable $next): Response
+    {
+        if ($ctx->isShipment()) {
+            return $next();
+        }
+        $route = $ctx->routeName();
+        $lockKey = 'flight:' . $ctx->lookupId;
+        if (!$this->counters->addIfAbsent($lockKey, $this->holdMs)) {
+            $shared = $this->awaitShared($ctx);
+            return $shared !== null ? $this->render->answer($ctx, $shared, 'shared') : $this->pending($ctx);
+        }
+        try {
+            list($fresh) = $this->counters->counts(array('carriers-fresh:' . $route));
+            if ($fresh > 0 || !$this->counters->addIfAbsent('carriers-try:' . $route, self::CARRIER_RETRY_MS)) {
+                return $this->pending($ctx);
+            }
+            $ctx->holdsFlight = true;
+            return $next();
+        } finally {
+            $this->counters->delete($lockKey);
+        }
+    }
+
+    private function pending(Context $ctx): Response
+    {
+        return Refuse::answer($ctx, 429, 'carriers_pending', 'The carrier list is being fetched; try again shortly.', array_merge(
+            $ctx->cors,
+            array('retry-after' => Refuse::retryAfter(self::CARRIER_RETRY_MS))
+        ));
+    }
+
+    /**
+     * The answer of the call another worker is making for this list (its lock was just found
+     * taken), if it comes within the visitor's short wait; null otherwise.
+     */
+    private function awaitShared(Context $ctx): ?UpstreamResult
+    {
+        $waitUntil = hrtime(true) + self::WAIT_SHARED_NS;
+        while (true) {
+            list($calling) = $this->counters->counts(array('flight:' . $ctx->lookupId));
+            $shared = CacheRead::find($this->cache, 'result:' . $ctx->lookupId) ?? CacheRead::find($this->cache, $ctx->cacheKey);
+            if ($shared !== null) {
+                return $shared;
+            }
+            if ($calling === 0 || hrtime(true) >= $waitUntil) {
+                return null;
+            }
+            usleep(self::WAIT_POLL_US);
+        }
+    }
+}
+
+// ---- packages/wordpress-plugin/includes/proxy/Policies/Budget.php
+
+namespace CargoTrackers\Proxy\Policies;
+
+use CargoTrackers\Proxy\Clock;
+use CargoTrackers\Proxy\Response;
+use CargoTrackers\Proxy\SlidingWindow;
+
+/**
+ * budget.ts: takes one unit of the upstream budget for a call (carrier lists too: they leave from
+ * the same address), or refuses everyone until the window has room. A request that ends without
+ * an upstream call (refused later, or answered by another's call) gives its unit back: only a call
+ * that is made spends one.
+ *
+ * In PHP the budget comes before the visitor's limits (Node checks the visitor's first and charges
+ * it after the budget): a visitor's counters are created only for calls the budget allows, so a
+ * flood from many addresses cannot fill the store with counters.
+ */
+final class Budget implements Policy
+{
+    private SlidingWindow $window;
+    /** @var array{requests:int|null,windowMs:int}|null */
+    private ?array $limit;
+
+    /** @param array{requests:int|null,windowMs:int}|null $limit */
+    public function __construct(SlidingWindow $window, ?array $limit)
+    {
+        $this->window = $window;
+        $this->limit = $limit;
+    }
+
+    public static function from(Setup $setup): self
+    {
+        return new self(new SlidingWindow($setup->counters), $setup->limits['upstreamBudget']);
+    }
+
+    public function handle(Context $ctx, callable $next): Response
+    {
+        $ctx->takenAt = Clock::nowMs();
+        $wait = $this->window->take('budget', $this->limit, $ctx->takenAt);
+        if ($wait !== null) {
+            $message = 'The tracking budget for this moment is used up; try again shortly.';
+            return Refuse::answer($ctx, 429, 'upstream_budget', $message, array_merge(
+                $ctx->cors,
+                array('retry-after' => Refuse::retryAfter($wait))
+            ));
+        }
+        $response = $next();
+        if (!$ctx->upstreamCalled) {
+            $this->window->giveBack('budget', $this->limit, $ctx->takenAt);
+        }
+        return $response;
+    }
+}
+
+// ---- packages/wordpress-plugin/includes/proxy/Policies/VisitorLimits.php
+
+namespace CargoTrackers\Proxy\Policies;
+
+use CargoTrackers\Proxy\ClientAddress;
+use CargoTrackers\Proxy\Counters;
+use CargoTrackers\Proxy\Response;
+use CargoTrackers\Proxy\SlidingWindow;
+
+/**
+ * visitor-limits.ts: the visitor's request rate and quota of new numbers, for shipment lookups.
+ * Each distinct lookup a client makes for the first time in the clock hour uses a unit of its
+ * quota; repeats are free. In PHP one step checks and charges (Node's check and charge, which sit
+ * either side of the budget there), after the budget.
+ */
+final class VisitorLimits implements Policy
+{
+    private const HOUR_MS = 3600000;
+
+    private Counters $counters;
+    private SlidingWindow $window;
+    /** @var array{requests:int|null,windowMs:int}|null */
+    private ?array $rate;
+    /** @var int|float|null */
+    private $perHour;
+    private ?string $trustedHeader;
+    private string $secret;
+
+    /**
+     * @param array{requests:int|null,windowMs:int}|null $rate
+     * @param int|float|null $perHour
+     */
+    public function __construct(Counters $counters, ?array $rate, $perHour, ?string $trustedHeader, string $secret)
+    {
+        $this->counters = $counters;
+        $this->window = new SlidingWindow($counters);
+        $this->rate = $rate;
+        $this->perHour = $perHour;
+        $this->trustedHeader = $trustedHeader;
+        $this->secret = $secret;
+    }
+
+    public static function from(Setup $setup): self
+    {
+        return new self(
+            $setup->counters,
+            $setup->limits['clientRequests'],
+            $setup->limits['newNumbersPerClientPerHour'],
+            $setup->trustedHeader,
+            $setup->apiKey
+        );
+    }
+
+    public function handle(Context $ctx, callable $next): Response
+    {
+        if (!$ctx->isShipment()) {
+            return $next();
+        }
+        $client = $this->clientId($ctx);
+        $refusal = $this->admit($ctx, $client);
+        if ($refusal !== null) {
+            return $refusal;
+        }
+        $response = $next();
+        if (($ctx->trace['error'] ?? null) === Join::BUSY) {
+            // No lookup slot was free: the refusal costs the visitor nothing but the quota unit of a
+            // number it will ask for again. (A visitor told to ask again after its wait keeps its
+            // rate unit, which bounds the worker time one address can hold by waiting.)
+            $this->window->giveBack('rate:' . $client, $this->rate, $ctx->takenAt);
+        }
+        return $response;
+    }
+
+    private function admit(Context $ctx, string $client): ?Response
+    {
+        $now = $ctx->takenAt;
+        $wait = $this->window->take('rate:' . $client, $this->rate, $now);
+        if ($wait !== null) {
+            return Refuse::answer($ctx, 429, 'client_rate', 'Too many lookups from this address; try again shortly.', array_merge(
+                $ctx->cors,
+                array('retry-after' => Refuse::retryAfter($wait))
+            ));
+        }
+        if ($this->perHour === null || $this->perHour === INF) {
+            return null;
+        }
+        $hour = intdiv($now, self::HOUR_MS);
+        $untilNextHour = ($hour + 1) * self::HOUR_MS - $now;
+        $seenKey = 'seen:' . $hour . ':' . $client . ':' . $ctx->lookupId;
+        list($seen) = $this->counters->counts(array($seenKey));
+        if ($seen > 0) {
+            return null;
+        }
+        $countKey = 'quota:' . $hour . ':' . $client;
+        if ($this->counters->increment($countKey, 1, $untilNextHour) > $this->perHour) {
+            $this->counters->increment($countKey, -1, $untilNextHour);
+            $this->window->giveBack('rate:' . $client, $this->rate, $now);
+            $message = 'Too many different numbers from this address; try again later.';
+            return Refuse::answer($ctx, 429, 'client_quota', $message, array_merge(
+                $ctx->cors,
+                array('retry-after' => Refuse::retryAfter($untilNextHour))
+            ));
+        }
+        // Two concurrent first lookups of one number both charged a unit; the one that did not mark it gives its back.
+        if (!$this->counters->addIfAbsent($seenKey, $untilNextHour)) {
+            $this->counters->increment($countKey, -1, $untilNextHour);
+        }
+        return null;
+    }
+
+    /** The name a client's counters are kept under (see ClientAddress): never its address. */
+    private function clientId(Context $ctx): string
+    {
+        return ClientAddress::digest(ClientAddress::network($ctx->request, $this->trustedHeader), $this->secret);
+    }
+}
+
+// ---- packages/wordpress-plugin/includes/proxy/Policies/Join.php
+
+namespace CargoTrackers\Proxy\Policies;
+
+use CargoTrackers\Proxy\Cache;
+use CargoTrackers\Proxy\Clock;
+use CargoTrackers\Proxy\Counters;
+use CargoTrackers\Proxy\Response;
+use CargoTrackers\Proxy\StoreFailure;
+use CargoTrackers\Proxy\UpstreamResult;
+
+/**
+ * join.ts: one upstream call for concurrent identical lookups. The first takes a short lock and
+ * runs the call stage; the others wait a few seconds for its answer. The lock lives in the
+ * counters, so it holds across every PHP worker that shares them. A shipment call also takes one
+ * of the site's lookup slots (maxConcurrentLookups), or none is made (BUSY); a visitor whose wait
+ * ends before the answer comes gets PENDING, so that a call the service holds for minutes holds
+ * one worker, not one per visitor.
+ *
+ * In PHP a request joins after the budget and its visitor's limits (in Node, before them): every
+ * visitor that waits was counted, and gives its budget unit back when another's call answers it.
+ */
+final class Join
+{
+    public const BUSY = 'proxy_busy';
+    private const PENDING = 'lookup_pending';
+    /** How long the answer of a call stays readable for the visitors who waited on it. */
+    public const RESULT_TTL_MS = 5000;
+    private const WAIT_POLL_US = 50000;
+    /** How long a visitor waits, in its worker, for another's call: a held call may take minutes. */
+    private const WAIT_SHARED_NS = 3000000000;
+    /** What the visitor is told when no lookup slot is free, or after its wait: lookups take seconds to minutes. */
+    private const ASK_AGAIN_MS = 10000;
+
+    private Counters $counters;
+    private Cache $cache;
+    private Render $render;
+    private int $holdMs;
+    /** @var int|null */
+    private $maxConcurrentLookups;
+    /** @var callable(Context):UpstreamResult */
+    private $call;
+
+    /**
+     * @param int|null $maxConcurrentLookups
+     * @param callable(Context):UpstreamResult $call the call stage: keeps, guards and makes the call
+     */
+    public function __construct(Counters $counters, Cache $cache, Render $render, int $holdMs, $maxConcurrentLookups, callable $call)
+    {
+        $this->counters = $counters;
+        $this->cache = $cache;
+        $this->render = $render;
+        $this->holdMs = $holdMs;
+        $this->maxConcurrentLookups = $maxConcurrentLookups;
+        $this->call = $call;
+    }
+
+    /** @param callable(Context):UpstreamResult $call */
+    public static function from(Setup $setup, callable $call): self
+    {
+        $max = $setup->limits['maxConcurrentLookups'];
+        return new self($setup->counters, $setup->cache, Render::from($setup), $setup->holdMs(), $max, $call);
+    }
+
+    public function answer(Context $ctx): Response
+    {
+        $result = $this->callOnce($ctx);
+        if ($result === self::BUSY) {
+            return Refuse::answer($ctx, 429, self::BUSY, 'Too many lookups are in progress; try again shortly.', array_merge(
+                $ctx->cors,
+                array('retry-after' => Refuse::retryAfter(self::ASK_AGAIN_MS))
+            ));
+        }
+        if ($result === self::PENDING) {
+            // The shape of the service's own 202, which the element answers by asking again later.
+            return Refuse::answer($ctx, 202, self::PENDING, 'The lookup is in progress; ask again shortly.', array_merge(
+                $ctx->cors,
+                array('retry-after' => Refuse::retryAfter(self::ASK_AGAIN_MS))
+            ));
+        }
+        return $this->render->answer($ctx, $result, $ctx->trace['cache']);
+    }
+
+    /** @return UpstreamResult|string an answer, or BUSY or PENDING */
+    private function callOnce(Context $ctx)
+    {
+        $lockKey = 'flight:' . $ctx->lookupId;
+        $resultKey = 'result:' . $ctx->lookupId;
+        $waitUntil = hrtime(true) + self::WAIT_SHARED_NS;
+        while (true) {
+            if ($ctx->holdsFlight || $this->counters->addIfAbsent($lockKey, $this->holdMs)) {
+                try {
+                    // Another worker may have finished this lookup while this one was counting.
+                    $since = CacheRead::find($this->cache, $ctx->cacheKey);
+                    if ($since !== null) {
+                        $ctx->trace['cache'] = 'shared';
+                        return $since;
+                    }
+                    $slot = $ctx->isShipment() ? $this->takeLookupSlot() : '';
+                    if ($slot === null) {
+                        return self::BUSY;
+                    }
+                    try {
+                        $ctx->trace['cache'] = 'miss';
+                        return ($this->call)($ctx);
+                    } finally {
+                        $this->releaseLookupSlot($slot);
+                    }
+                } finally {
+                    // The carrier gate lets go of the lock it took itself.
+                    if (!$ctx->holdsFlight) {
+                        $this->counters->delete($lockKey);
+                    }
+                }
+            }
+            $shared = CacheRead::find($this->cache, $resultKey) ?? CacheRead::find($this->cache, $ctx->cacheKey);
+            if ($shared !== null) {
+                $ctx->trace['cache'] = 'shared';
+                return $shared;
+            }
+            if (hrtime(true) >= $waitUntil) {
+                return self::PENDING;
+            }
+            usleep(self::WAIT_POLL_US);
+        }
+    }
+
+    /**
+     * One of the site's maxConcurrentLookups slots, as the key to give it back under ('' when there
+     * is no cap), or null when all are taken. A call is counted in the window of its start; windows
+     * last one longest call, so a call is counted by the window it started in and the next, and the
+     * count of a worker that died mid-call expires with its window instead of holding a slot for ever.
+     */
+    private function takeLookupSlot(): ?string
+    {
+        if ($this->maxConcurrentLookups === null) {
+            return '';
+        }
+        $now = Clock::nowMs();
+        $window = intdiv($now, $this->holdMs);
+        $key = 'held:' . $window;
+        $ttlMs = ($window + 2) * $this->holdMs - $now;
+        list($earlier) = $this->counters->counts(array('held:' . ($window - 1)));
+        if ($earlier + $this->counters->increment($key, 1, $ttlMs) <= (int) $this->maxConcurrentLookups) {
+            return $key;
+        }
+        $this->counters->increment($key, -1, $ttlMs);
+        return null;
+    }
+
+    private function releaseLookupSlot(string $key): void
+    {
+        if ($key === '') {
+            return;
+        }
+        $ttlMs = ((int) substr($key, strlen('held:')) + 2) * $this->holdMs - Clock::nowMs();
+        try {
+            $this->counters->increment($key, -1, max(1, $ttlMs));
+        } catch (StoreFailure $failure) {
+            // The slot's window expires instead; the answer is not lost for it.
+        }
+    }
+}
+
+// ---- packages/wordpress-plugin/includes/proxy/Policies/CacheWrite.php
+
+namespace CargoTrackers\Proxy\Policies;
+
+use CargoTrackers\Proxy\Cache;
+use CargoTrackers\Proxy\Counters;
+use CargoTrackers\Proxy\StoreFailure;
+use CargoTrackers\Proxy\UpstreamResult;
+
+/**
+ * cache.ts's cacheWrite(): keeps what the upstream call brought back for as long as its kind is
+ * worth keeping, and leaves every result for the visitors waiting on it. In PHP it also marks a
+ * carrier list fresh after its 200 (carrier-gate.ts does in Node).
+ */
+final class CacheWrite implements CallPolicy
+{
+    private Cache $cache;
+    private Counters $counters;
+    /** @var array<string,mixed> */
+    private array $limits;
+
+    /** @param array<string,mixed> $limits */
+    public function __construct(Cache $cache, Counters $counters, array $limits)
+    {
+        $this->cache = $cache;
+        $this->counters = $counters;
+        $this->limits = $limits;
+    }
+
+    public static function from(Setup $setup): self
+    {
+        return new self($setup->cache, $setup->counters, $setup->limits);
+    }
+
+    public function call(Context $ctx, callable $next): UpstreamResult
+    {
+        $result = $next();
+        $this->keep($ctx, $result);
+        return $result;
+    }
+
+    private function keep(Context $ctx, UpstreamResult $result): void
+    {
+        $isShipment = $ctx->isShipment();
+        $ttl = 0;
+        if ($result->error === null && $result->status === 200) {
+            $ttl = (int) $this->limits[$isShipment ? 'cacheTtlMs' : 'carrierCacheTtlMs'];
+        } elseif ($isShipment && $result->error === null && $result->status === 202) {
+            // The service still works on it: one held call per poll interval serves every visitor polling.
+            $ttl = (int) $this->limits['pendingCacheTtlMs'];
+        } elseif ($isShipment && $result->error === null && self::briefly($result->status)) {
+            // Not billed, and a retry seconds later finds the same; one call serves the crowd meanwhile.
+            $ttl = (int) $this->limits['shortCacheTtlMs'];
+        }
+        try {
+            $encoded = $result->encode();
+            $this->cache->set('result:' . $ctx->lookupId, $encoded, Join::RESULT_TTL_MS);
+            if ($ttl > 0) {
+                $this->cache->set($ctx->cacheKey, $encoded, $ttl);
+            }
+            if (!$isShipment && $result->error === null && $result->status === 200) {
+                $this->counters->addIfAbsent('carriers-fresh:' . $ctx->routeName(), (int) $this->limits['carrierCacheTtlMs']);
+            }
+        } catch (StoreFailure $failure) {
+            // A cache that cannot be written costs a later call, never this answer.
+        }
+    }
+
+    /** 404 and 5xx: kept for seconds only. */
+    private static function briefly(int $status): bool
+    {
+        return $status === 404 || $status >= 500;
+    }
+}
+
+// ---- packages/wordpress-plugin/includes/proxy/Policies/Guard.php
+
+namespace CargoTrackers\Proxy\Policies;
+
+use CargoTrackers\Proxy\JsonGuard;
+use CargoTrackers\Proxy\UpstreamResult;
+
+/**
+ * guard.ts: what comes back from the upstream goes to visitors only as JSON, and never holding
+ * the key (in the body or in Retry-After).
+ */
+final class Guard implements CallPolicy
+{
+    private string $apiKey;
+
+    public function __construct(string $apiKey)
+    {
+        $this->apiKey = $apiKey;
+    }
+
+    public static function from(Setup $setup): self
+    {
+        return new self($setup->apiKey);
+    }
+
+    public function call(Context $ctx, callable $next): UpstreamResult
+    {
+        $result = $next();
+        if ($result->error !== null) {
+            return $result;
+        }
+        $verdict = JsonGuard::check($result->body, $this->apiKey);
+        if ($verdict === JsonGuard::NOT_JSON) {
+            return UpstreamResult::failure('upstream_not_json');
+        }
+        $echoedInHeader = $result->retryAfter !== null && JsonGuard::carriesKey($result->retryAfter, $this->apiKey);
+        if ($verdict === JsonGuard::KEY_ECHO || $echoedInHeader) {
+            return UpstreamResult::failure('upstream_key_echo');
+        }
+        return $result;
+    }
+}
+
+// ---- packages/wordpress-plugin/includes/proxy/Policies/Forward.php
+
+namespace CargoTrackers\Proxy\Policies;
+
+use CargoTrackers\Proxy\Proxy;
+use CargoTrackers\Proxy\Transport;
+use CargoTrackers\Proxy\UpstreamResult;
+
+/**
+ * forward.ts, the end of the call stage: the one upstream call, built from the canonical lookup
+ * alone. The key goes only to the shipment endpoints; no visitor header reaches the service.
+ */
+final class Forward
+{
+    private Transport $transport;
+    private string $base;
+    private string $apiKey;
+    private int $timeoutMs;
+    private int $maxBodyBytes;
+
+    public function __construct(Transport $transport, string $base, string $apiKey, int $timeoutMs, int $maxBodyBytes)
+    {
+        $this->transport = $transport;
+        $this->base = $base;
+        $this->apiKey = $apiKey;
+        $this->timeoutMs = $timeoutMs;
+        $this->maxBodyBytes = $maxBodyBytes;
+    }
+
+    public static function from(Setup $setup): self
+    {
+        return new self($setup->transport, $setup->base, $setup->apiKey, $setup->timeoutMs, (int) $setup->limits['maxBodyBytes']);
+    }
+
+    public function call(Context $ctx): UpstreamResult
+    {
+        list($upstreamPath, $numberParam) = Proxy::ROUTES[$ctx->routeName()];
+        $query = LookupKey::encodeQuery($ctx->lookup());
+        $url = $this->base . $upstreamPath . ($query === '' ? '' : '?' . $query);
+        $headers = array('accept' => 'application/json');
+        if ($numberParam !== null) {
+            $headers['authorization'] = 'Bearer ' . $this->apiKey;
+        }
+        $ctx->upstreamCalled = true;
+        return $this->transport->get($url, $headers, $this->timeoutMs, $this->maxBodyBytes);
+    }
+}
+
+// ---- packages/wordpress-plugin/includes/proxy/Policies/Pipeline.php
+
+namespace CargoTrackers\Proxy\Policies;
+
+use CargoTrackers\Proxy\Response;
+
+/**
+ * The PHP proxy as the policies a request passes, the twin of packages/proxy/src/policies/pipeline.ts.
+ */
+final class Pipeline
+{
+    /**
+     * The order, stated once: the policies a request passes, then Join, then the call stage that
+     * Join runs once per upstream call, ending with Forward. Each entry names the Node policy it
+     * mirrors as pipeline.ts builds it (its class file mirrors that policy's file), and
+     * test/packages/proxy-php/pipeline-order.test.ts fails when the two orders drift apart.
+     *
+     * PHP departs from Node's order in two places, each entry naming what it follows in Node:
+     * - Budget comes before the visitor's limits, and VisitorLimits checks and charges in one step
+     *   (Node: visitor check, budget, visitor charge);
+     * - a shipment request joins an identical call in flight after the budget and its visitor's
+     *   limits, and is counted by them (Node joins before any charge). A carrier list's flight lock
+     *   is taken by CarrierGate, at Node's join position.
+     * Every Node policy has a PHP counterpart (NODE_ONLY is empty), and PHP has no step of its own
+     * (an entry with '' would name one). Node's LookupMemo has none: a PHP worker answers one request.
+     */
+    public const ORDER = array(
+        array('logRequests', LogRequests::class),
+        array('route', Route::class),
+        array('siteCheck', SiteCheck::class),
+        array('cors', Cors::class),
+        array('lookupKey', LookupKey::class),
+        array('cacheRead', CacheRead::class),
+        array('carrierGate', CarrierGate::class),
+        array('budget', Budget::class, 'visitor.check'),
+        array('visitor.check visitor.charge', VisitorLimits::class),
+        array('joinInFlight', Join::class, 'cacheRead'),
+        array('cacheWrite', CacheWrite::class),
+        array('guardAnswer', Guard::class),
+        array('forward', Forward::class),
+    );
+
+    /** Node policies the PHP proxy does without, by their names in pipeline.ts. */
+    public const NODE_ONLY = array();
+
+    /** @return callable(Context):Response */
+    public static function build(Setup $setup): callable
+    {
+        $classes = array_column(self::ORDER, 1);
+        $join = array_search(Join::class, $classes, true);
+        if ($join === false || end($classes) !== Forward::class) {
+            throw new \LogicException('The pipeline runs the request policies, then Join, then the call policies, then Forward.');
+        }
+        $call = Chain::compose(
+            array_map(
+                function (string $class) use ($setup) {
+                    return array($class::from($setup), 'call');
+                },
+                array_slice($classes, $join + 1, -1)
+            ),
+            array(Forward::from($setup), 'call')
+        );
+        return Chain::compose(
+            array_map(
+                function (string $class) use ($setup) {
+                    return array($class::from($setup), 'handle');
+                },
+                array_slice($classes, 0, $join)
+            ),
+            array(Join::from($setup, $call), 'answer')
+        );
+    }
+}
+
+// ---- packages/wordpress-plugin/includes/proxy/Proxy.php
+
+namespace CargoTrackers\Proxy;
+
+use CargoTrackers\Proxy\Policies\Context;
+use CargoTrackers\Proxy\Policies\Pipeline;
+use CargoTrackers\Proxy\Policies\Setup;
+
+/**
  * The tracking proxy in PHP: the widget contract of the tracking service, with the protections of
  * the Node reference proxy (packages/proxy). WordPress's routes and proxy.php both call handle();
- * neither holds any of the logic.
+ * neither holds any of the logic, and neither does this class: it checks the configuration and
+ * runs the policies of Policies\Pipeline, one class each, in the order stated there.
  */
 final class Proxy
 {
@@ -1421,36 +2969,8 @@ final class Proxy
     /** The header the trackers send on every request; no page of another site can send it without a preflight. */
     public const MARKER = 'cargo-trackers-request';
 
-    private const HOUR_MS = 3600000;
-    private const SLICES = 10;
-    private const CARRIER_RETRY_MS = 30000;
-    private const COUNTERS_RETRY_MS = 60000;
-    /** How long the answer of a call stays readable for the visitors who waited on it. */
-    private const RESULT_TTL_MS = 5000;
-    private const WAIT_POLL_US = 50000;
-    /** How long a visitor waits, in its worker, for another's call: a held call may take minutes. */
-    private const WAIT_SHARED_NS = 3000000000;
-    /** What the visitor is told when no lookup slot is free, or after its wait: lookups take seconds to minutes. */
-    private const ASK_AGAIN_MS = 10000;
-    /** callOnce's outcomes that are no upstream answer. */
-    private const BUSY = 'proxy_busy';
-    private const PENDING = 'lookup_pending';
-
-    private string $apiKey;
-    private string $base;
-    /** @var array<string,bool> */
-    private array $corsOrigins;
-    /** @var array<string,bool> */
-    private array $publicOrigins;
-    private ?string $trustedHeader;
-    private int $timeoutMs;
-    /** @var array<string,mixed> */
-    private array $limits;
-    private Counters $counters;
-    private Cache $cache;
-    private Transport $transport;
-    /** @var callable|null */
-    private $logger;
+    /** @var callable(Context):Response the policies, in the order of Pipeline::ORDER */
+    private $pipeline;
 
     /**
      * Checks the configuration once, so that a missing key or a malformed address fails loudly.
@@ -1463,18 +2983,21 @@ final class Proxy
         if (!is_string($key) || trim($key) === '') {
             throw new \InvalidArgumentException('The tracking API key is not set.');
         }
-        $this->apiKey = $key;
-        $this->base = self::resolveBase((string) ($config['baseUrl'] ?? ''));
-        $this->corsOrigins = self::resolveOrigins('CORS origins', $config['corsOrigins'] ?? array());
-        $this->publicOrigins = self::resolveOrigins('public origins', $config['publicOrigins'] ?? array());
         $trusted = $config['trustedProxyHeader'] ?? null;
-        $this->trustedHeader = is_string($trusted) && $trusted !== '' ? strtolower($trusted) : null;
-        $this->timeoutMs = (int) ($config['timeoutMs'] ?? self::DEFAULT_TIMEOUT_MS);
-        $this->limits = array_merge(self::DEFAULT_LIMITS, is_array($config['limits'] ?? null) ? $config['limits'] : array());
-        $this->counters = $counters;
-        $this->cache = $cache;
-        $this->transport = $transport ?? new Transport();
-        $this->logger = $logger;
+        $limits = is_array($config['limits'] ?? null) ? $config['limits'] : array();
+        $this->pipeline = Pipeline::build(new Setup(
+            $key,
+            self::resolveBase((string) ($config['baseUrl'] ?? '')),
+            self::resolveOrigins('CORS origins', $config['corsOrigins'] ?? array()),
+            self::resolveOrigins('public origins', $config['publicOrigins'] ?? array()),
+            is_string($trusted) && $trusted !== '' ? strtolower($trusted) : null,
+            (int) ($config['timeoutMs'] ?? self::DEFAULT_TIMEOUT_MS),
+            array_merge(self::DEFAULT_LIMITS, $limits),
+            $counters,
+            $cache,
+            $transport ?? new Transport(),
+            $logger
+        ));
     }
 
     public static function resolveBase(string $baseUrl): string
@@ -1506,702 +3029,10 @@ final class Proxy
         return $out;
     }
 
-    /** Answers one request for $route (a key of ROUTES). Never throws. */
+    /** Answers one request for $route (a key of ROUTES). Never throws: LogRequests answers any failure. */
     public function handle(string $route, Request $request): Response
     {
-        $started = microtime(true);
-        $trace = array('route' => $route, 'cache' => 'none');
-        $level = 'info';
-        try {
-            $response = $this->route($route, $request, $trace);
-        } catch (StoreFailure $failure) {
-            $response = $this->countersUnavailable($trace, array('vary' => 'Origin'));
-        } catch (\Throwable $error) {
-            $level = 'error';
-            $response = $this->refuse($trace, 500, 'proxy_error', 'The proxy failed unexpectedly.', array());
-        }
-        if ($response->status === 502) {
-            $level = 'warn';
-        }
-        $this->log($request, $trace, $response, $level, $started);
-        return $response;
-    }
-
-    /** @param array<string,mixed> $trace */
-    private function route(string $route, Request $request, array &$trace): Response
-    {
-        if (!isset(self::ROUTES[$route])) {
-            return $this->refuse($trace, 404, 'not_found', 'No such tracking route.', array());
-        }
-        $origin = $request->header('origin');
-        $vary = array('vary' => 'Origin');
-        // Before anything that costs: another site's page never gets an upstream call or a counter.
-        if (!$this->siteAllowed($request, $origin)) {
-            return $this->refuse($trace, 403, 'cross_site', 'Requests from other sites are not accepted here.', $vary);
-        }
-        $allow = $this->corsOrigins === array() ? 'GET' : 'GET, OPTIONS';
-        if ($request->method === 'OPTIONS' && $this->corsOrigins !== array()) {
-            return new Response(204, array_merge($vary, array('allow' => $allow), $this->preflightHeaders($origin)), null);
-        }
-        if (trim((string) $request->header(self::MARKER)) === '') {
-            return $this->refuse(
-                $trace,
-                403,
-                'cross_site',
-                'This proxy answers only requests that carry the Cargo-Trackers-Request header, as the trackers send it; '
-                . 'a server-to-server caller sends Cargo-Trackers-Request: 1.',
-                $vary
-            );
-        }
-        if ($request->method !== 'GET') {
-            $message = 'Only ' . $allow . ' is allowed here.';
-            return $this->refuse($trace, 405, 'method_not_allowed', $message, array_merge($vary, array('allow' => $allow)));
-        }
-        return $this->forward($route, $request, $trace, array_merge($vary, $this->corsHeaders($origin)));
-    }
-
-    /**
-     * A browser marks a request another page made: Sec-Fetch-Site cross-site or same-site (also for
-     * <img> and no-cors fetches, which carry no Origin), and Origin on CORS requests. Such a request
-     * passes only from the proxy's own origin or a listed one.
-     */
-    private function siteAllowed(Request $request, ?string $origin): bool
-    {
-        if ($origin !== null) {
-            return isset($this->corsOrigins[$origin]) || $this->isOwnOrigin($origin, $request->host);
-        }
-        $site = $request->header('sec-fetch-site');
-        if ($site === null) {
-            return true;
-        }
-        $site = strtolower(trim($site));
-        return $site === 'same-origin' || $site === 'none';
-    }
-
-    private function isOwnOrigin(string $origin, ?string $host): bool
-    {
-        if ($this->publicOrigins !== array()) {
-            return isset($this->publicOrigins[$origin]);
-        }
-        if ($host === null || preg_match('#^https?://([^/?\#@\s]+)$#i', $origin, $match) !== 1) {
-            return false;
-        }
-        return strtolower($match[1]) === strtolower(trim($host));
-    }
-
-    /** @return array<string,string> */
-    private function corsHeaders(?string $origin): array
-    {
-        if ($origin === null || !isset($this->corsOrigins[$origin])) {
-            return array();
-        }
-        // The widget reads Retry-After to know when to ask again; it is not exposed by default.
-        return array('access-control-allow-origin' => $origin, 'access-control-expose-headers' => 'Retry-After');
-    }
-
-    /** @return array<string,string> */
-    private function preflightHeaders(?string $origin): array
-    {
-        $headers = $this->corsHeaders($origin);
-        if ($headers === array()) {
-            return array();
-        }
-        return array_merge($headers, array(
-            'access-control-allow-methods' => 'GET',
-            'access-control-allow-headers' => 'Accept, Accept-Language, Cargo-Trackers-Request',
-            'access-control-max-age' => '7200',
-        ));
-    }
-
-    /**
-     * @param array<string,mixed> $trace
-     * @param array<string,string> $cors
-     */
-    private function forward(string $route, Request $request, array &$trace, array $cors): Response
-    {
-        list($upstreamPath, $numberParam) = self::ROUTES[$route];
-        $lookup = $this->readLookup($route, $request->query, $trace, $cors);
-        if ($lookup instanceof Response) {
-            return $lookup;
-        }
-        $query = self::encodeQuery($lookup);
-        if ($numberParam !== null) {
-            $trace['numberHash'] = hash('fnv1a64', $lookup[$numberParam]);
-        }
-        // Everything that changes the upstream answer, and nothing else: no visitor header.
-        $cacheKey = 'answer:' . $route . '?' . $query;
-        $lookupId = substr(hash('sha256', $cacheKey), 0, 32);
-        $isShipment = $numberParam !== null;
-
-        $hit = $this->cached($cacheKey);
-        if ($hit !== null) {
-            $trace['cache'] = 'hit';
-            return $this->respond($request, $route, $hit, $trace, array_merge($cors, array('x-proxy-cache' => 'hit')));
-        }
-
-        $lockKey = 'flight:' . $lookupId;
-        $holding = false;
-        if (!$isShipment) {
-            // One carrier-list call per TTL per list, whoever asks; after a failed one, the next waits.
-            // The call's lock is taken first, so a visitor arriving meanwhile waits for its list.
-            if (!$this->counters->addIfAbsent($lockKey, $this->timeoutMs + 5000)) {
-                $shared = $this->awaitShared($cacheKey, $lookupId);
-                if ($shared !== null) {
-                    $trace['cache'] = 'shared';
-                    return $this->respond($request, $route, $shared, $trace, array_merge($cors, array('x-proxy-cache' => 'shared')));
-                }
-                return $this->carriersPending($trace, $cors);
-            }
-            $holding = true;
-            list($fresh) = $this->counters->counts(array('carriers-fresh:' . $route));
-            if ($fresh > 0 || !$this->counters->addIfAbsent('carriers-try:' . $route, self::CARRIER_RETRY_MS)) {
-                $this->counters->delete($lockKey);
-                return $this->carriersPending($trace, $cors);
-            }
-        }
-
-        // The budget comes first: a visitor's counters are created only for calls the budget allows,
-        // so a flood from many addresses cannot fill the store with counters.
-        $takenAt = Clock::nowMs();
-        $budget = $this->limits['upstreamBudget'];
-        $wait = $this->takeSliding('budget', $budget, $takenAt);
-        if ($wait !== null) {
-            if ($holding) {
-                $this->counters->delete($lockKey);
-            }
-            $message = 'The tracking budget for this moment is used up; try again shortly.';
-            return $this->refuse($trace, 429, 'upstream_budget', $message, array_merge(
-                $cors,
-                array('retry-after' => self::retryAfter($wait))
-            ));
-        }
-        if ($isShipment) {
-            $refusal = $this->admitClient($request, $lookupId, $takenAt, $trace, $cors);
-            if ($refusal !== null) {
-                $this->giveBack('budget', $budget, $takenAt);
-                return $refusal;
-            }
-        }
-        $result = $this->callOnce($route, $lookup, $cacheKey, $lookupId, $takenAt, $trace, $holding);
-        if ($result === self::BUSY || $result === self::PENDING) {
-            // No call went out for this visitor. A refusal costs it nothing but the quota unit of a
-            // number it will ask for again; a wait keeps its rate unit, which bounds the worker time
-            // one address can hold by waiting.
-            $this->giveBack('budget', $budget, $takenAt);
-            if ($result === self::BUSY) {
-                $this->giveBack('rate:' . $this->clientId($request), $this->limits['clientRequests'], $takenAt);
-            }
-            return $result === self::BUSY
-                ? $this->refuse($trace, 429, self::BUSY, 'Too many lookups are in progress; try again shortly.', array_merge(
-                    $cors,
-                    array('retry-after' => self::retryAfter(self::ASK_AGAIN_MS))
-                ))
-                // The shape of the service's own 202, which the element answers by asking again later.
-                : $this->refuse($trace, 202, self::PENDING, 'The lookup is in progress; ask again shortly.', array_merge(
-                    $cors,
-                    array('retry-after' => self::retryAfter(self::ASK_AGAIN_MS))
-                ));
-        }
-        $headers = array_merge($cors, array('x-proxy-cache' => $trace['cache']));
-        return $this->respond($request, $route, $result, $trace, $headers);
-    }
-
-    /**
-     * The visitor's request rate and quota of new numbers. Each distinct lookup a client makes for
-     * the first time in the clock hour uses a unit of its quota; repeats are free.
-     *
-     * @param array<string,mixed> $trace
-     * @param array<string,string> $cors
-     */
-    private function admitClient(Request $request, string $lookupId, int $now, array &$trace, array $cors): ?Response
-    {
-        $client = $this->clientId($request);
-        $rate = $this->limits['clientRequests'];
-        $wait = $this->takeSliding('rate:' . $client, $rate, $now);
-        if ($wait !== null) {
-            return $this->refuse($trace, 429, 'client_rate', 'Too many lookups from this address; try again shortly.', array_merge(
-                $cors,
-                array('retry-after' => self::retryAfter($wait))
-            ));
-        }
-        $perHour = $this->limits['newNumbersPerClientPerHour'];
-        if ($perHour === null || $perHour === INF) {
-            return null;
-        }
-        $hour = intdiv($now, self::HOUR_MS);
-        $untilNextHour = ($hour + 1) * self::HOUR_MS - $now;
-        $seenKey = 'seen:' . $hour . ':' . $client . ':' . $lookupId;
-        list($seen) = $this->counters->counts(array($seenKey));
-        if ($seen > 0) {
-            return null;
-        }
-        $countKey = 'quota:' . $hour . ':' . $client;
-        if ($this->counters->increment($countKey, 1, $untilNextHour) > $perHour) {
-            $this->counters->increment($countKey, -1, $untilNextHour);
-            $this->giveBack('rate:' . $client, $rate, $now);
-            return $this->refuse($trace, 429, 'client_quota', 'Too many different numbers from this address; try again later.', array_merge(
-                $cors,
-                array('retry-after' => self::retryAfter($untilNextHour))
-            ));
-        }
-        // Two concurrent first lookups of one number both charged a unit; the one that did not mark it gives its back.
-        if (!$this->counters->addIfAbsent($seenKey, $untilNextHour)) {
-            $this->counters->increment($countKey, -1, $untilNextHour);
-        }
-        return null;
-    }
-
-    /**
-     * One upstream call for concurrent identical lookups: the first takes a short lock and calls,
-     * the others wait a few seconds for its answer and give their budget unit back. The lock lives
-     * in the counters, so it holds across every PHP worker that shares them. A shipment call also
-     * takes one of the site's lookup slots, or none is made (BUSY); a visitor whose wait ends before
-     * the answer comes gets PENDING, so that a call the service holds for minutes holds one worker,
-     * not one per visitor.
-     *
-     * @param array<string,string> $lookup
-     * @param array<string,mixed> $trace
-     * @return UpstreamResult|string an answer, or BUSY or PENDING
-     */
-    private function callOnce(
-        string $route,
-        array $lookup,
-        string $cacheKey,
-        string $lookupId,
-        int $takenAt,
-        array &$trace,
-        bool $holding
-    ) {
-        $lockKey = 'flight:' . $lookupId;
-        $resultKey = 'result:' . $lookupId;
-        $holdMs = $this->timeoutMs + 5000;
-        $waitUntil = hrtime(true) + self::WAIT_SHARED_NS;
-        while (true) {
-            if ($holding || $this->counters->addIfAbsent($lockKey, $holdMs)) {
-                $holding = false;
-                try {
-                    // Another worker may have finished this lookup while this one was counting.
-                    $since = $this->cached($cacheKey);
-                    if ($since !== null) {
-                        $this->giveBack('budget', $this->limits['upstreamBudget'], $takenAt);
-                        $trace['cache'] = 'shared';
-                        return $since;
-                    }
-                    $slot = self::ROUTES[$route][1] === null ? '' : $this->takeLookupSlot();
-                    if ($slot === null) {
-                        return self::BUSY;
-                    }
-                    try {
-                        $trace['cache'] = 'miss';
-                        $result = $this->fetchChecked($route, $lookup);
-                        $this->keep($route, $cacheKey, $resultKey, $result);
-                        return $result;
-                    } finally {
-                        $this->releaseLookupSlot($slot);
-                    }
-                } finally {
-                    $this->counters->delete($lockKey);
-                }
-            }
-            $shared = UpstreamResult::decode($this->cacheGet($resultKey)) ?? $this->cached($cacheKey);
-            if ($shared !== null) {
-                $this->giveBack('budget', $this->limits['upstreamBudget'], $takenAt);
-                $trace['cache'] = 'shared';
-                return $shared;
-            }
-            if (hrtime(true) >= $waitUntil) {
-                return self::PENDING;
-            }
-            usleep(self::WAIT_POLL_US);
-        }
-    }
-
-    /**
-     * One of the site's maxConcurrentLookups slots, as the key to give it back under ('' when there
-     * is no cap), or null when all are taken. A call is counted in the window of its start; windows
-     * last one longest call, so a call is counted by the window it started in and the next, and the
-     * count of a worker that died mid-call expires with its window instead of holding a slot for ever.
-     */
-    private function takeLookupSlot(): ?string
-    {
-        $max = $this->limits['maxConcurrentLookups'];
-        if ($max === null) {
-            return '';
-        }
-        $now = Clock::nowMs();
-        $windowMs = $this->timeoutMs + 5000;
-        $window = intdiv($now, $windowMs);
-        $key = 'held:' . $window;
-        $ttlMs = ($window + 2) * $windowMs - $now;
-        list($earlier) = $this->counters->counts(array('held:' . ($window - 1)));
-        if ($earlier + $this->counters->increment($key, 1, $ttlMs) <= (int) $max) {
-            return $key;
-        }
-        $this->counters->increment($key, -1, $ttlMs);
-        return null;
-    }
-
-    private function releaseLookupSlot(string $key): void
-    {
-        if ($key === '') {
-            return;
-        }
-        $windowMs = $this->timeoutMs + 5000;
-        $ttlMs = ((int) substr($key, strlen('held:')) + 2) * $windowMs - Clock::nowMs();
-        try {
-            $this->counters->increment($key, -1, max(1, $ttlMs));
-        } catch (StoreFailure $failure) {
-            // The slot's window expires instead; the answer is not lost for it.
-        }
-    }
-
-    /**
-     * The answer of the call another worker is making for this lookup (its lock was just found
-     * taken), if it comes within the visitor's short wait; null otherwise.
-     */
-    private function awaitShared(string $cacheKey, string $lookupId): ?UpstreamResult
-    {
-        $waitUntil = hrtime(true) + self::WAIT_SHARED_NS;
-        while (true) {
-            list($calling) = $this->counters->counts(array('flight:' . $lookupId));
-            $shared = UpstreamResult::decode($this->cacheGet('result:' . $lookupId)) ?? $this->cached($cacheKey);
-            if ($shared !== null) {
-                return $shared;
-            }
-            if ($calling === 0 || hrtime(true) >= $waitUntil) {
-                return null;
-            }
-            usleep(self::WAIT_POLL_US);
-        }
-    }
-
-    /**
-     * @param array<string,mixed> $trace
-     * @param array<string,string> $cors
-     */
-    private function carriersPending(array &$trace, array $cors): Response
-    {
-        return $this->refuse($trace, 429, 'carriers_pending', 'The carrier list is being fetched; try again shortly.', array_merge(
-            $cors,
-            array('retry-after' => self::retryAfter(self::CARRIER_RETRY_MS))
-        ));
-    }
-
-    /** @param array<string,string> $lookup */
-    private function fetchChecked(string $route, array $lookup): UpstreamResult
-    {
-        list($upstreamPath, $numberParam) = self::ROUTES[$route];
-        $query = self::encodeQuery($lookup);
-        $url = $this->base . $upstreamPath . ($query === '' ? '' : '?' . $query);
-        $headers = array('accept' => 'application/json');
-        if ($numberParam !== null) {
-            $headers['authorization'] = 'Bearer ' . $this->apiKey;
-        }
-        $result = $this->transport->get($url, $headers, $this->timeoutMs, (int) $this->limits['maxBodyBytes']);
-        if ($result->error !== null) {
-            return $result;
-        }
-        $verdict = JsonGuard::check($result->body, $this->apiKey);
-        if ($verdict === JsonGuard::NOT_JSON) {
-            return UpstreamResult::failure('upstream_not_json');
-        }
-        $echoedInHeader = $result->retryAfter !== null && JsonGuard::carriesKey($result->retryAfter, $this->apiKey);
-        if ($verdict === JsonGuard::KEY_ECHO || $echoedInHeader) {
-            return UpstreamResult::failure('upstream_key_echo');
-        }
-        return $result;
-    }
-
-    /** Caches what is worth keeping, and leaves every result for the visitors waiting on it. */
-    private function keep(string $route, string $cacheKey, string $resultKey, UpstreamResult $result): void
-    {
-        $isShipment = self::ROUTES[$route][1] !== null;
-        $ttl = 0;
-        if ($result->error === null && $result->status === 200) {
-            $ttl = (int) $this->limits[$isShipment ? 'cacheTtlMs' : 'carrierCacheTtlMs'];
-        } elseif ($isShipment && $result->error === null && $result->status === 202) {
-            // The service still works on it: one held call per poll interval serves every visitor polling.
-            $ttl = (int) $this->limits['pendingCacheTtlMs'];
-        } elseif ($isShipment && $result->error === null && self::briefly($result->status)) {
-            // Not billed, and a retry seconds later finds the same; one call serves the crowd meanwhile.
-            $ttl = (int) $this->limits['shortCacheTtlMs'];
-        }
-        try {
-            $encoded = $result->encode();
-            $this->cache->set($resultKey, $encoded, self::RESULT_TTL_MS);
-            if ($ttl > 0) {
-                $this->cache->set($cacheKey, $encoded, $ttl);
-            }
-            if (!$isShipment && $result->error === null && $result->status === 200) {
-                $this->counters->addIfAbsent('carriers-fresh:' . $route, (int) $this->limits['carrierCacheTtlMs']);
-            }
-        } catch (StoreFailure $failure) {
-            // A cache that cannot be written costs a later call, never this answer.
-        }
-    }
-
-    /** 404 and 5xx: kept for seconds only. */
-    private static function briefly(int $status): bool
-    {
-        return $status === 404 || $status >= 500;
-    }
-
-    private function cached(string $cacheKey): ?UpstreamResult
-    {
-        return UpstreamResult::decode($this->cacheGet($cacheKey));
-    }
-
-    private function cacheGet(string $key): ?string
-    {
-        try {
-            return $this->cache->get($key);
-        } catch (StoreFailure $failure) {
-            return null;
-        }
-    }
-
-    /**
-     * @param array<string,mixed> $trace
-     * @param array<string,string> $headers
-     */
-    private function respond(Request $request, string $route, UpstreamResult $result, array &$trace, array $headers): Response
-    {
-        if ($result->error !== null) {
-            $trace['error'] = $result->error;
-            return Response::error(502, $result->error, UpstreamResult::MESSAGES[$result->error], $headers);
-        }
-        if ($trace['cache'] !== 'hit') {
-            $trace['upstreamStatus'] = $result->status;
-        }
-        $carriers = self::ROUTES[$route][1] === null;
-        $headers['cache-control'] = $carriers && $result->status === 200
-            ? 'public, max-age=' . intdiv((int) $this->limits['carrierCacheTtlMs'], 1000)
-            : 'no-store';
-        if ($result->retryAfter !== null) {
-            $headers['retry-after'] = $result->retryAfter;
-        }
-        if ($result->status !== 200) {
-            return new Response($result->status, $headers, $result->body);
-        }
-        $etag = '"' . dechex(strlen($result->body)) . '-' . substr(hash('sha256', $result->body), 0, 24) . '"';
-        $headers['etag'] = $etag;
-        if (self::matchesEtag($request->header('if-none-match'), $etag)) {
-            return new Response(304, $headers, null);
-        }
-        return new Response(200, $headers, $result->body);
-    }
-
-    private static function matchesEtag(?string $ifNoneMatch, string $etag): bool
-    {
-        if ($ifNoneMatch === null) {
-            return false;
-        }
-        if (trim($ifNoneMatch) === '*') {
-            return true;
-        }
-        foreach (explode(',', $ifNoneMatch) as $tag) {
-            if (preg_replace('#^W/#', '', trim($tag)) === $etag) {
-                return true;
-            }
-        }
-        return false;
-    }
-
-    /**
-     * The forwarded parameters, decoded once as the widget encoded them (URLSearchParams: `+` is a
-     * space, `%2B` a plus), or the 400 that says what is wrong with the query.
-     *
-     * @param array<string,mixed> $trace
-     * @param array<string,string> $cors
-     * @return array<string,string>|Response
-     */
-    private function readLookup(string $route, string $query, array &$trace, array $cors)
-    {
-        $values = array();
-        $duplicated = array();
-        foreach (explode('&', $query) as $part) {
-            if ($part === '') {
-                continue;
-            }
-            $pair = explode('=', $part, 2);
-            $name = urldecode($pair[0]);
-            if (array_key_exists($name, $values)) {
-                $duplicated[$name] = true;
-            } else {
-                $values[$name] = urldecode($pair[1] ?? '');
-            }
-        }
-        list(, $numberParam, $carrierParam, $flagParam) = self::ROUTES[$route];
-        $lookup = array();
-        foreach (array($numberParam, $carrierParam, $flagParam) as $name) {
-            if ($name === null) {
-                continue;
-            }
-            foreach (array_keys($values) as $given) {
-                // number[]=…, number[0]=…: PHP's notation for a list, which no parameter here takes.
-                if (strpos((string) $given, $name . '[') === 0) {
-                    $message = 'The query parameter ' . $name . ' must be given once, as a plain value, not as a list.';
-                    return $this->refuse($trace, 400, 'bad_parameter', $message, $cors);
-                }
-            }
-            if (isset($duplicated[$name])) {
-                $message = 'The query parameter ' . $name . ' appears more than once.';
-                return $this->refuse($trace, 400, 'duplicate_parameter', $message, $cors);
-            }
-            if (!array_key_exists($name, $values)) {
-                continue;
-            }
-            $max = (int) $this->limits['maxValueLength'];
-            if (self::length($values[$name]) > $max) {
-                $message = 'The query parameter ' . $name . ' is longer than ' . $max . ' characters.';
-                return $this->refuse($trace, 400, 'value_too_long', $message, $cors);
-            }
-            // An empty carrierCode is forwarded empty: it is not the same as an absent one.
-            $lookup[$name] = $values[$name];
-        }
-        if ($numberParam !== null && ($lookup[$numberParam] ?? '') === '') {
-            return $this->refuse($trace, 400, 'missing_number', 'The query parameter ' . $numberParam . ' is required.', $cors);
-        }
-        return $lookup;
-    }
-
-    /** Characters, as the widget counts them; bytes for a value that is not UTF-8. */
-    private static function length(string $value): int
-    {
-        $count = preg_match_all('/./su', $value);
-        return $count === false ? strlen($value) : $count;
-    }
-
-    /**
-     * encodeURIComponent's encoding, which leaves nothing open to interpretation: `+` always
-     * arrives as `%2B`, a space as `%20`. Parameters keep the route's order.
-     *
-     * @param array<string,string> $lookup
-     */
-    private static function encodeQuery(array $lookup): string
-    {
-        $pairs = array();
-        foreach ($lookup as $name => $value) {
-            $pairs[] = self::encodeComponent($name) . '=' . self::encodeComponent($value);
-        }
-        return implode('&', $pairs);
-    }
-
-    private static function encodeComponent(string $value): string
-    {
-        return strtr(rawurlencode($value), array('%21' => '!', '%27' => "'", '%28' => '(', '%29' => ')', '%2A' => '*'));
-    }
-
-    /**
-     * Takes one unit from a sliding window counted in ten slices over at least the window, so that
-     * no window ever sees more than `requests` (a fixed window lets twice that through at its
-     * boundary). Returns null when taken, else the milliseconds until a unit frees up.
-     *
-     * @param array{requests:int|null,windowMs:int}|null $limit
-     */
-    private function takeSliding(string $name, ?array $limit, int $now): ?int
-    {
-        if ($limit === null || $limit['requests'] === null) {
-            return null;
-        }
-        $sliceMs = max(1, (int) ceil($limit['windowMs'] / self::SLICES));
-        $current = intdiv($now, $sliceMs);
-        $slices = (int) ceil($limit['windowMs'] / $sliceMs);
-        $ttlMs = ($slices + 2) * $sliceMs;
-        $keys = array();
-        for ($i = 0; $i < $slices; $i++) {
-            $keys[] = $name . ':' . ($current - $slices + $i);
-        }
-        $counts = $this->counters->counts($keys);
-        $total = array_sum($counts) + $this->counters->increment($name . ':' . $current, 1, $ttlMs);
-        if ($total <= $limit['requests']) {
-            return null;
-        }
-        // Refused calls give their unit back, or a flood would keep the window full for ever.
-        $this->counters->increment($name . ':' . $current, -1, $ttlMs);
-        $total -= 1;
-        for ($i = 0; $i < $slices; $i++) {
-            $total -= $counts[$i];
-            if ($total < $limit['requests']) {
-                return ($current + $i + 1) * $sliceMs - $now;
-            }
-        }
-        return ($current + $slices + 1) * $sliceMs - $now;
-    }
-
-    /** @param array{requests:int|null,windowMs:int}|null $limit */
-    private function giveBack(string $name, ?array $limit, int $takenAt): void
-    {
-        if ($limit === null || $limit['requests'] === null) {
-            return;
-        }
-        $sliceMs = max(1, (int) ceil($limit['windowMs'] / self::SLICES));
-        $slices = (int) ceil($limit['windowMs'] / $sliceMs);
-        $this->counters->increment($name . ':' . intdiv($takenAt, $sliceMs), -1, ($slices + 2) * $sliceMs);
-    }
-
-    /** The name a client's counters are kept under (see ClientAddress): never its address. */
-    private function clientId(Request $request): string
-    {
-        return ClientAddress::digest(ClientAddress::network($request, $this->trustedHeader), $this->apiKey);
-    }
-
-    private static function retryAfter(int $waitMs): string
-    {
-        return (string) max(1, (int) ceil($waitMs / 1000));
-    }
-
-    /**
-     * @param array<string,mixed> $trace
-     * @param array<string,string> $headers
-     */
-    private function refuse(array &$trace, int $status, string $error, string $message, array $headers): Response
-    {
-        $trace['error'] = $error;
-        return Response::error($status, $error, $message, $headers);
-    }
-
-    /**
-     * @param array<string,mixed> $trace
-     * @param array<string,string> $headers
-     */
-    private function countersUnavailable(array &$trace, array $headers): Response
-    {
-        return $this->refuse($trace, 429, 'quota_unavailable', 'The proxy cannot count lookups right now; try again later.', array_merge(
-            $headers,
-            array('retry-after' => self::retryAfter(self::COUNTERS_RETRY_MS))
-        ));
-    }
-
-    /**
-     * One entry per request: never the key, the number (only its fingerprint) or a header value.
-     *
-     * @param array<string,mixed> $trace
-     */
-    private function log(Request $request, array $trace, Response $response, string $level, float $started): void
-    {
-        if ($this->logger === null) {
-            return;
-        }
-        $entry = array(
-            'time' => gmdate('Y-m-d\TH:i:s', (int) $started) . sprintf('.%03dZ', (int) (fmod($started, 1) * 1000)),
-            'level' => $level,
-            'method' => $request->method,
-            'route' => $trace['route'],
-            'status' => $response->status,
-            'durationMs' => (int) round((microtime(true) - $started) * 1000),
-            'cache' => $trace['cache'],
-        );
-        foreach (array('upstreamStatus', 'error', 'numberHash') as $name) {
-            if (isset($trace[$name])) {
-                $entry[$name] = $trace[$name];
-            }
-        }
-        try {
-            ($this->logger)($entry);
-        } catch (\Throwable $error) {
-            // A broken logger must not turn an answer into a failure.
-        }
+        return ($this->pipeline)(new Context($route, $request));
     }
 }
 

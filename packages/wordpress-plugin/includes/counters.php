@@ -6,7 +6,8 @@
  *
  * 1. Redis, spoken to directly through phpredis, when the site's object cache is Redis and its
  *    connection is one server described by the WP_REDIS_* constants (the Redis Object Cache
- *    drop-in's settings): shared by every server of the site.
+ *    drop-in's settings): shared by every server of the site. Not when its maxmemory-policy is an
+ *    allkeys-* one, which evicts live counters when Redis is full.
  * 2. Else APCu, where every PHP worker of this server shares it.
  * 3. Else files under an exclusive flock.
  *
@@ -91,7 +92,11 @@ function cargo_trackers_counters(array $config, FileStore $files): Counters
     if ($redis !== null) {
         // Under the drop-in's prefix too, so that a Redis user limited to its keys may write them.
         $prefix = defined('WP_REDIS_PREFIX') && is_string(WP_REDIS_PREFIX) && WP_REDIS_PREFIX !== '' ? WP_REDIS_PREFIX . ':' : '';
-        return new RedisCounters($redis, $prefix . 'cargo-trackers:' . cargo_trackers_site_id() . ':');
+        $counters = new RedisCounters($redis, $prefix . 'cargo-trackers:' . cargo_trackers_site_id() . ':');
+        // A Redis that evicts any key when full (allkeys-*) could drop a live counter: this server's stores count instead.
+        if ($counters->keepsCounters()) {
+            return $counters;
+        }
     }
     if (ApcuCounters::shared()) {
         return new ApcuCounters('cargo-trackers:' . cargo_trackers_site_id() . ':');

@@ -156,8 +156,8 @@ for (const [label, load, objectCache] of sites) {
             // Each process waits, WordPress loaded, until all are ready (or 20 s have passed), so
             // that their increments run side by side rather than one process after another.
             const ready = await mkdtemp(join(tmpdir(), 'cargo-trackers-ready-'));
-            const code = `$proxy = cargo_trackers_proxy();
-$counters = (function () { return $this->counters; })->call($proxy);
+            const code = `$config = cargo_trackers_proxy_config();
+$counters = cargo_trackers_counters($config, cargo_trackers_file_store($config));
 touch(${phpValue(ready)} . '/' . getmypid());
 $until = microtime(true) + 20;
 while (count(glob(${phpValue(ready)} . '/*')) < ${processes} && microtime(true) < $until) { usleep(2000); }
@@ -176,8 +176,8 @@ echo json_encode(array('last' => $last, 'pid' => getmypid()));`;
             const total = JSON.parse(
               await wpCli(
                 site,
-                `$proxy = cargo_trackers_proxy();
-echo json_encode((function () { return $this->counters->counts(array(${phpValue(key)})); })->call($proxy));`,
+                `$config = cargo_trackers_proxy_config();
+echo json_encode(cargo_trackers_counters($config, cargo_trackers_file_store($config))->counts(array(${phpValue(key)})));`,
               ),
             ) as number[];
             assert.deepEqual(total, [processes * each], 'no increment lost');

@@ -19,6 +19,12 @@ final class RedisCounters implements Counters
         . "if redis.call('PTTL', KEYS[1]) == -1 then redis.call('PEXPIRE', KEYS[1], ARGV[2]) end\n"
         . 'return n';
 
+    /** How long a server's maxmemory-policy, once read, is trusted by the workers that share APCu. */
+    private const POLICY_TTL_S = 60;
+
+    /** @var array<string,bool> per server: whether its maxmemory-policy may evict live counters */
+    private static array $evicts = array();
+
     /** @var array<string,mixed> */
     private array $settings;
     private string $prefix;
@@ -45,6 +51,37 @@ final class RedisCounters implements Counters
     public static function available(): bool
     {
         return class_exists('Redis');
+    }
+
+    /**
+     * Whether this Redis keeps a counter until it expires. Not under an allkeys-* maxmemory-policy:
+     * a full Redis then evicts any key, a live counter too, and a visitor's quota, the budget or a
+     * call's lock would start again from nothing. The policy is read once per process and server
+     * (and shared for a minute through APCu where the workers share it). A Redis that cannot be
+     * asked counts as keeping them: its counters then fail loudly, as they always have.
+     */
+    public function keepsCounters(): bool
+    {
+        $server = $this->settings['host'] . ':' . $this->settings['port'] . '/' . (int) $this->settings['database'];
+        if (!isset(self::$evicts[$server])) {
+            $shared = 'cargo-trackers:redis-evicts:' . $server;
+            $known = ApcuCounters::available() ? apcu_fetch($shared) : false;
+            if ($known !== 'evicts' && $known !== 'keeps') {
+                try {
+                    $info = $this->connection()->info('memory');
+                } catch (\RedisException $error) {
+                    $this->redis = null;
+                    return true;
+                }
+                $policy = is_array($info) && is_string($info['maxmemory_policy'] ?? null) ? $info['maxmemory_policy'] : '';
+                $known = strpos($policy, 'allkeys-') === 0 ? 'evicts' : 'keeps';
+                if (ApcuCounters::available()) {
+                    apcu_store($shared, $known, self::POLICY_TTL_S);
+                }
+            }
+            self::$evicts[$server] = $known === 'evicts';
+        }
+        return !self::$evicts[$server];
     }
 
     public function increment(string $key, int $by, int $ttlMs): int

@@ -1,0 +1,71 @@
+<?php
+
+namespace CargoTrackers\Proxy;
+
+/**
+ * A limit counted over a sliding window, in ten slices over at least the window, so that no
+ * window ever sees more than `requests` (a fixed window lets twice that through at its boundary).
+ * The upstream budget and each visitor's rate are counted this way.
+ */
+final class SlidingWindow
+{
+    private const SLICES = 10;
+
+    private Counters $counters;
+
+    public function __construct(Counters $counters)
+    {
+        $this->counters = $counters;
+    }
+
+    /**
+     * Takes one unit under $name. Returns null when taken (or when there is no limit), else the
+     * milliseconds until a unit frees up.
+     *
+     * @param array{requests:int|null,windowMs:int}|null $limit
+     */
+    public function take(string $name, ?array $limit, int $now): ?int
+    {
+        if ($limit === null || $limit['requests'] === null) {
+            return null;
+        }
+        $sliceMs = max(1, (int) ceil($limit['windowMs'] / self::SLICES));
+        $current = intdiv($now, $sliceMs);
+        $slices = (int) ceil($limit['windowMs'] / $sliceMs);
+        $ttlMs = ($slices + 2) * $sliceMs;
+        $keys = array();
+        for ($i = 0; $i < $slices; $i++) {
+            $keys[] = $name . ':' . ($current - $slices + $i);
+        }
+        $counts = $this->counters->counts($keys);
+        $total = array_sum($counts) + $this->counters->increment($name . ':' . $current, 1, $ttlMs);
+        if ($total <= $limit['requests']) {
+            return null;
+        }
+        // Refused calls give their unit back, or a flood would keep the window full for ever.
+        $this->counters->increment($name . ':' . $current, -1, $ttlMs);
+        $total -= 1;
+        for ($i = 0; $i < $slices; $i++) {
+            $total -= $counts[$i];
+            if ($total < $limit['requests']) {
+                return ($current + $i + 1) * $sliceMs - $now;
+            }
+        }
+        return ($current + $slices + 1) * $sliceMs - $now;
+    }
+
+    /**
+     * Gives back the unit taken at $takenAt, for a call that was not made.
+     *
+     * @param array{requests:int|null,windowMs:int}|null $limit
+     */
+    public function giveBack(string $name, ?array $limit, int $takenAt): void
+    {
+        if ($limit === null || $limit['requests'] === null) {
+            return;
+        }
+        $sliceMs = max(1, (int) ceil($limit['windowMs'] / self::SLICES));
+        $slices = (int) ceil($limit['windowMs'] / $sliceMs);
+        $this->counters->increment($name . ':' . intdiv($takenAt, $sliceMs), -1, ($slices + 2) * $sliceMs);
+    }
+}
