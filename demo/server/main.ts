@@ -2,7 +2,7 @@
  * `npm start`: the demo server as a command. Settings come from the environment
  * (see demo/README.md); a wrong one stops it with a message and a non-zero exit code.
  */
-import { DemoConfigError, readDemoConfig, type DemoConfig } from './demo-config.js';
+import { DemoConfigError, listenFailureMessage, readDemoConfig, type DemoConfig } from './demo-config.js';
 import { startDemoServer } from './start-demo-server.js';
 
 async function main(): Promise<void> {
@@ -40,6 +40,6 @@ async function main(): Promise<void> {
 
 main().catch((error: unknown) => {
   // Start-up failures (a port in use, say) carry no secret; the configuration was checked above.
-  console.error(`Demo server failed: ${error instanceof Error ? error.message : String(error)}`);
+  console.error(`Demo server failed: ${listenFailureMessage(error, 'npm start')}`);
   process.exit(1);
 });
