@@ -26,6 +26,7 @@ async function main(): Promise<void> {
     ...(config.redisUrl && { redisUrl: config.redisUrl }),
   });
   console.log(`Demo: ${demo.url}`);
+  console.log('Ctrl+C stops it; PORT=8081 npm start serves it on another port.');
 
   const stop = (signal: NodeJS.Signals): void => {
     console.log(`${signal}: stopping the demo server.`);
