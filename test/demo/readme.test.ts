@@ -27,7 +27,12 @@ describe('demo/README.md', () => {
 describe('npm run mock, as the pages that send a proxy to it say', () => {
   it('names the key it accepts and the port it listens on', async () => {
     const root = new URL('../../', import.meta.url);
-    const pages = ['README.md', 'packages/proxy-php/README.md'];
+    const pages = [
+      'README.md',
+      'packages/proxy-php/README.md',
+      'templates/cloudflare-worker/README.md',
+      'templates/cloudflare-worker/.dev.vars.example',
+    ];
     for (const page of pages) {
       const text = await readFile(new URL(page, root), 'utf8');
       assert.ok(text.includes(`127.0.0.1:${MOCK_COMMAND_PORT}`), `${page} does not name http://127.0.0.1:${MOCK_COMMAND_PORT}`);
