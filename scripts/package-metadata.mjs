@@ -1,7 +1,9 @@
 // What every published package carries alike, declared once here and in the root
 // package.json (repository, homepage, bugs, engines, the LICENSE file), written into each
 // package: the fields, `files` entries for LICENSE, README.md and CHANGELOG.md, a `prepack`
-// that builds what the tarball ships, and a copy of the root LICENSE.
+// that builds what the tarball ships, and a copy of the root LICENSE. npm copies two of those fields
+// (license, engines) into package-lock.json's entry for each workspace: they are written there too,
+// or the next `npm install` rewrites the lock and leaves a fresh clone's tree changed.
 // Usage: node scripts/package-metadata.mjs          (writes the packages)
 //        node scripts/package-metadata.mjs --check  (exits 1 and lists what differs)
 // test/packaging/package-metadata.test.ts runs the check.
@@ -50,19 +52,30 @@ export function expectedManifest(dir, current, rootPkg = readJson(join(root, 'pa
   return next;
 }
 
+/** The package.json fields npm mirrors into the lock's entry for a workspace, of those written here. */
+const LOCKED_FIELDS = ['license', 'engines'];
+
 /** Every difference between the packages and what they should be, as [path, expected text]. */
 export function plan() {
   const rootPkg = readJson(join(root, 'package.json'));
   const license = readFileSync(join(root, 'LICENSE'), 'utf8');
+  const lockPath = join(root, 'package-lock.json');
+  const lockText = readFileSync(lockPath, 'utf8');
+  const lock = JSON.parse(lockText);
   const changes = [];
   for (const dir of Object.keys(PUBLISHED)) {
     const pkgPath = join(root, 'packages', dir, 'package.json');
     const current = readJson(pkgPath);
-    const expected = json(expectedManifest(dir, current, rootPkg));
+    const manifest = expectedManifest(dir, current, rootPkg);
+    const expected = json(manifest);
     if (expected !== readFileSync(pkgPath, 'utf8')) changes.push([pkgPath, expected]);
     const licensePath = join(root, 'packages', dir, 'LICENSE');
     if (!existsSync(licensePath) || readFileSync(licensePath, 'utf8') !== license) changes.push([licensePath, license]);
+    const locked = lock.packages?.[`packages/${dir}`];
+    if (locked) for (const field of LOCKED_FIELDS) locked[field] = manifest[field];
   }
+  // npm writes the lock as two-space JSON with a final newline, so an unchanged lock reads back byte for byte.
+  if (json(lock) !== lockText) changes.push([lockPath, json(lock)]);
   return changes;
 }
 

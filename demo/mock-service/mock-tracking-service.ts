@@ -25,6 +25,14 @@ export interface MockTrackingServiceOptions {
 /** How many asks of a slow number answer 202 before the document is ready. */
 export const ACCEPTED_ASKS_BEFORE_READY = 2;
 export const DEFAULT_HOLD_MS = 3_000;
+/**
+ * The key `npm run mock` accepts. Made up and public (the mock guards nothing), so that a proxy's
+ * sample settings (templates/cloudflare-worker/.dev.vars.example) can name it; `npm start` makes a
+ * fresh one per start instead.
+ */
+export const MOCK_COMMAND_KEY = 'trk_mock_local_only';
+/** The port `npm run mock` listens on without PORT. */
+export const MOCK_COMMAND_PORT = 8090;
 export const RETRY_AFTER_SECONDS = 5;
 export const USAGE_LIMIT = 1_000;
 /**

@@ -35,8 +35,9 @@ export class DemoConfigError extends Error {
 
 type Env = Readonly<Record<string, string | undefined>>;
 
-function readPort(value: string | undefined): number {
-  if (value === undefined || value === '') return DEFAULT_PORT;
+/** `PORT`, or `fallback` when it is unset or empty. */
+export function readPort(value: string | undefined, fallback = DEFAULT_PORT): number {
+  if (value === undefined || value === '') return fallback;
   const port = /^\d{1,5}$/.test(value) ? Number(value) : Number.NaN;
   if (!(port >= 0 && port <= 65_535)) throw new DemoConfigError(`PORT must be a whole number from 0 to 65535, not "${value}".`);
   return port;
@@ -146,4 +147,20 @@ export function readDemoConfig(env: Env): DemoConfig {
     ...shared,
     notes,
   };
+}
+
+/**
+ * Why a command could not start listening, in one line a newcomer can act on: a busy port says
+ * which setting picks another and how to try it (`command` is how it was started, e.g. `npm start`).
+ */
+export function listenFailureMessage(error: unknown, command: string): string {
+  const { code, port } = (error ?? {}) as { code?: unknown; port?: unknown };
+  if (code === 'EADDRINUSE') {
+    const which = typeof port === 'number' ? `Port ${port} is` : 'The port is';
+    return `${which} already in use (another copy still running? Ctrl+C stops it). Pick another with PORT, e.g. PORT=8181 ${command}`;
+  }
+  if (code === 'EACCES') {
+    return `Not allowed to listen on that port: pick one above 1024 with PORT, e.g. PORT=8181 ${command}`;
+  }
+  return error instanceof Error ? error.message : String(error);
 }

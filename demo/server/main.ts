@@ -2,7 +2,7 @@
  * `npm start`: the demo server as a command. Settings come from the environment
  * (see demo/README.md); a wrong one stops it with a message and a non-zero exit code.
  */
-import { DemoConfigError, readDemoConfig, type DemoConfig } from './demo-config.js';
+import { DemoConfigError, listenFailureMessage, readDemoConfig, type DemoConfig } from './demo-config.js';
 import { startDemoServer } from './start-demo-server.js';
 
 async function main(): Promise<void> {
@@ -26,6 +26,7 @@ async function main(): Promise<void> {
     ...(config.redisUrl && { redisUrl: config.redisUrl }),
   });
   console.log(`Demo: ${demo.url}`);
+  console.log('Ctrl+C stops it; PORT=8081 npm start serves it on another port.');
 
   const stop = (signal: NodeJS.Signals): void => {
     console.log(`${signal}: stopping the demo server.`);
@@ -40,6 +41,6 @@ async function main(): Promise<void> {
 
 main().catch((error: unknown) => {
   // Start-up failures (a port in use, say) carry no secret; the configuration was checked above.
-  console.error(`Demo server failed: ${error instanceof Error ? error.message : String(error)}`);
+  console.error(`Demo server failed: ${listenFailureMessage(error, 'npm start')}`);
   process.exit(1);
 });

@@ -3121,19 +3121,46 @@ final class Front
         return self::ROUTES[$path] ?? '';
     }
 
+    /** The config file's name in the folders proxy.php looks in. */
+    private const CONFIG_NAME = 'cargo-trackers-proxy.config.php';
+
     /**
-     * The config file (TRACKING_PROXY_CONFIG, else cargo-trackers-proxy.config.php in the folder
-     * above proxy.php's) returns an array; environment variables that are set win over it.
+     * The config file returns an array; environment variables that are set win over it. It is the
+     * file TRACKING_PROXY_CONFIG names, else cargo-trackers-proxy.config.php in the folder above the
+     * web root (/home/me/ for /home/me/public_html) or in the folder above proxy.php's. One inside
+     * the web root is refused, not read: it holds the key, and a URL could reach it there.
      *
      * @return array<string,mixed>
      */
     private static function config(): array
     {
-        $file = self::env('TRACKING_PROXY_CONFIG') ?? dirname(__DIR__) . '/cargo-trackers-proxy.config.php';
-        $config = is_file($file) ? require $file : array();
-        if (!is_array($config)) {
-            throw new \InvalidArgumentException($file . ' must return an array.');
+        $named = self::env('TRACKING_PROXY_CONFIG');
+        $tried = $named !== null ? array($named) : self::configCandidates();
+        $webRoot = self::webRoot();
+        $found = null;
+        foreach ($tried as $candidate) {
+            if (!is_file($candidate)) {
+                continue;
+            }
+            if ($webRoot !== null && self::isInside($candidate, $webRoot)) {
+                throw new \InvalidArgumentException(
+                    'the config file ' . $candidate . ' is inside the web root (' . $webRoot . '), where a URL could reach it;'
+                    . ' it was not read. Move it to ' . dirname($webRoot) . '/' . self::CONFIG_NAME
+                    . ' or set TRACKING_PROXY_CONFIG to a file outside the web root.'
+                );
+            }
+            $found ??= $candidate;
         }
+        if ($named !== null && $found === null) {
+            throw new \InvalidArgumentException('TRACKING_PROXY_CONFIG names ' . $named . ', which is not a file.');
+        }
+        $config = $found !== null ? require $found : array();
+        if (!is_array($config)) {
+            throw new \InvalidArgumentException($found . ' must return an array.');
+        }
+        $where = $found !== null
+            ? 'in ' . $found
+            : 'in a config file; looked for ' . implode(', ', $tried);
         $env = array(
             'apiKey' => self::env('TRACKING_API_KEY'),
             'baseUrl' => self::env('TRACKING_API_BASE_URL'),
@@ -3149,10 +3176,10 @@ final class Front
             }
         }
         if (($config['apiKey'] ?? '') === '') {
-            throw new \InvalidArgumentException('set TRACKING_API_KEY (or apiKey in the config file).');
+            throw new \InvalidArgumentException('set TRACKING_API_KEY (or apiKey ' . $where . ').');
         }
         if (($config['baseUrl'] ?? '') === '') {
-            throw new \InvalidArgumentException('set TRACKING_API_BASE_URL (or baseUrl in the config file).');
+            throw new \InvalidArgumentException('set TRACKING_API_BASE_URL (or baseUrl ' . $where . ').');
         }
         if (is_string($config['corsOrigins'] ?? null)) {
             $config['corsOrigins'] = preg_split('/[\s,]+/', trim($config['corsOrigins']), -1, PREG_SPLIT_NO_EMPTY);
@@ -3175,6 +3202,42 @@ final class Front
             $config['cacheMaxBytes'] = (int) $config['cacheMaxBytes'];
         }
         return $config;
+    }
+
+    /**
+     * Where proxy.php looks for its config file without TRACKING_PROXY_CONFIG, in order: above the
+     * web root first, the one place outside it on a shared host whatever folder proxy.php is in.
+     *
+     * @return list<string>
+     */
+    private static function configCandidates(): array
+    {
+        $candidates = array();
+        $webRoot = self::webRoot();
+        if ($webRoot !== null) {
+            $candidates[] = dirname($webRoot) . '/' . self::CONFIG_NAME;
+        }
+        $candidates[] = dirname(__DIR__) . '/' . self::CONFIG_NAME;
+        return array_values(array_unique($candidates));
+    }
+
+    /** The web root the server serves proxy.php from (its real path), where it says. */
+    private static function webRoot(): ?string
+    {
+        $root = $_SERVER['DOCUMENT_ROOT'] ?? '';
+        $real = is_string($root) && $root !== '' ? realpath($root) : false;
+        // A web root of / (or none) says nothing about where a file is safe.
+        return $real !== false && rtrim($real, '/\\') !== '' ? rtrim($real, '/\\') : null;
+    }
+
+    /** Whether $file (which exists) is $folder or anywhere below it, links followed. */
+    private static function isInside(string $file, string $folder): bool
+    {
+        $real = realpath($file);
+        if ($real === false) {
+            return false;
+        }
+        return $real === $folder || strncmp($real, $folder . DIRECTORY_SEPARATOR, strlen($folder) + 1) === 0;
     }
 
     private static function env(string $name): ?string

@@ -2,7 +2,8 @@
 // where its container asks its content how wide it is (a flex row, a grid auto track, inline-block,
 // a table cell, a float), it takes the room on offer, never less than its form needs, and its form
 // fits inside it. It takes the page's type: font family, size and text colour, while its own
-// palette paints its background, surfaces and badges; --tracker-* properties override both.
+// palette paints its background, surfaces and badges; --tracker-* properties override both. The
+// page's alignment, letter case, spacing and wrapping stay outside: its layout is its own.
 import { expect } from '@open-wc/testing';
 import type { TrackerElement } from '@cargo-trackers/core/internal/first';
 import { elementsUnderTest } from './elements.js';
@@ -115,6 +116,31 @@ describe('the host’s type', () => {
     expect(inside(el, '[part~="eta"]').backgroundColor).to.equal('rgb(244, 246, 249)');
     expect(inside(el, '.status-badge').backgroundColor).not.to.equal('rgba(0, 0, 0, 0)');
     expect(inside(el, '.milestone-meta').color).to.equal('rgb(82, 91, 107)');
+  });
+
+  it('keeps its own alignment, letter case, spacing and wrapping in a centred, uppercase, spaced, unwrapped page', async () => {
+    const page =
+      'text-align: center; text-transform: uppercase; letter-spacing: 3px; word-spacing: 9px; white-space: nowrap; line-height: 3; text-indent: 40px; font-family: Georgia, serif';
+    const el = await loadedIn(page);
+    for (const selector of [
+      '[part~="status"] .title',
+      '[part~="status"]',
+      '.summary',
+      '[part~="eta"]',
+      '[part~="route"]',
+      '.milestone-title',
+    ]) {
+      const style = inside(el, selector);
+      expect(style.textAlign, `${selector} text-align`).to.equal('start');
+      expect(style.textTransform, `${selector} text-transform`).to.equal('none');
+      expect(style.letterSpacing, `${selector} letter-spacing`).to.equal('normal');
+      expect(style.wordSpacing, `${selector} word-spacing`).to.equal('0px');
+      expect(style.whiteSpace, `${selector} white-space`).to.equal('normal');
+      expect(style.textIndent, `${selector} text-indent`).to.equal('0px');
+      expect(parseFloat(style.lineHeight) / parseFloat(style.fontSize), `${selector} line-height`).to.be.below(2);
+    }
+    // The page's type still comes in.
+    expect(inside(el, '.milestone-title').fontFamily).to.match(/^Georgia/);
   });
 
   // The dark palette brings its own text colour: its surfaces are dark on any page, and a light

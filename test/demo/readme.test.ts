@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import { describe, it } from 'node:test';
 import { demoNumbers, findDemoNumber, type Product } from '../../demo/mock-service/demo-numbers.js';
+import { MOCK_COMMAND_KEY, MOCK_COMMAND_PORT } from '../../demo/mock-service/mock-tracking-service.js';
 
 describe('demo/README.md', () => {
   it('has a table row for every demo number, with the same description as the page', async () => {
@@ -19,6 +20,23 @@ describe('demo/README.md', () => {
       const row = rows.get(entry.number);
       assert.ok(row, `no row for ${entry.number}`);
       assert.ok(row.endsWith(`| ${entry.shows} |`), `${entry.number}: ${row}`);
+    }
+  });
+});
+
+describe('npm run mock, as the pages that send a proxy to it say', () => {
+  it('names the key it accepts and the port it listens on', async () => {
+    const root = new URL('../../', import.meta.url);
+    const pages = [
+      'README.md',
+      'packages/proxy-php/README.md',
+      'templates/cloudflare-worker/README.md',
+      'templates/cloudflare-worker/.dev.vars.example',
+    ];
+    for (const page of pages) {
+      const text = await readFile(new URL(page, root), 'utf8');
+      assert.ok(text.includes(`127.0.0.1:${MOCK_COMMAND_PORT}`), `${page} does not name http://127.0.0.1:${MOCK_COMMAND_PORT}`);
+      for (const key of text.match(/trk_mock_\w+/g) ?? []) assert.equal(key, MOCK_COMMAND_KEY, page);
     }
   });
 });

@@ -71,7 +71,7 @@ const typesFor = (dependency: string): string | undefined =>
   dependency.startsWith('@types/') ? dependency.slice('@types/'.length).replace(/^(.+)__(.+)$/, '@$1/$2') : undefined;
 
 describe('published packages: license, docs, metadata and dependencies', () => {
-  it('package.json fields and LICENSE copies are as scripts/package-metadata.mjs writes them', () => {
+  it('package.json fields, their copies in package-lock.json and the LICENSE copies are as scripts/package-metadata.mjs writes them', () => {
     assert.deepEqual(
       plan().map(([path]: [string, string]) => relative(root, path)),
       [],

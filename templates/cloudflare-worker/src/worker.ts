@@ -10,7 +10,7 @@ import type { DurableObjectNamespaceLike } from '@cargo-trackers/proxy/durable-o
 export { TrackingStoreObject } from '@cargo-trackers/proxy/durable-object';
 
 export interface Env {
-  /** A secret: `npx wrangler secret put TRACKING_API_KEY`. */
+  /** A secret: set in the dashboard or with `npx wrangler secret put TRACKING_API_KEY`; in .dev.vars for `npm run dev`. */
   readonly TRACKING_API_KEY?: string;
   /** The tracking service's address; the proxy adds `/v1/…`. */
   readonly TRACKING_API_BASE_URL?: string;
@@ -23,8 +23,19 @@ let proxy: TrackingProxyHandler | undefined;
 
 /** What is missing from the configuration, in words for whoever deployed the Worker; undefined when nothing is. */
 function missing(env: Env): string | undefined {
-  if (!env.TRACKING_API_KEY?.trim()) return 'TRACKING_API_KEY is not set: run `npx wrangler secret put TRACKING_API_KEY`.';
-  if (!env.TRACKING_API_BASE_URL?.trim()) return 'TRACKING_API_BASE_URL is not set: put the service address in wrangler.toml.';
+  if (!env.TRACKING_API_KEY?.trim()) {
+    return (
+      'TRACKING_API_KEY is not set. Deployed: add it as a secret in the Cloudflare dashboard (Workers & Pages, ' +
+      'this Worker, Settings, Variables and Secrets) or with `npx wrangler secret put TRACKING_API_KEY`. ' +
+      'Under `npm run dev`: put it in .dev.vars (copy .dev.vars.example).'
+    );
+  }
+  if (!env.TRACKING_API_BASE_URL?.trim()) {
+    return (
+      'TRACKING_API_BASE_URL is not set: put the service address in wrangler.toml (or in the dashboard, ' +
+      'Settings, Variables and Secrets); under `npm run dev`, in .dev.vars.'
+    );
+  }
   return undefined;
 }
 

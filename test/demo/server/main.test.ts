@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
+import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { describe, it } from 'node:test';
 import { createMockTrackingService } from '../../../demo/mock-service/mock-tracking-service.js';
@@ -9,6 +10,7 @@ import { marked } from '../../packages/proxy/harness.js';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const MAIN = 'demo/server/main.ts';
+const MOCK_MAIN = 'demo/mock-service/main.ts';
 
 interface Run {
   readonly child: ChildProcess;
@@ -16,9 +18,9 @@ interface Run {
   readonly exited: Promise<number | null>;
 }
 
-/** `main.ts` as `npm start` runs it, with only the environment the test gives (plus PATH). */
-function runMain(env: Record<string, string>): Run {
-  const child = spawn(process.execPath, ['--conditions=cargo-trackers-source', '--import', 'tsx', MAIN], {
+/** `main.ts` as `npm start` runs it (or `script` as its npm script does), with only the environment the test gives (plus PATH). */
+function runMain(env: Record<string, string>, script = MAIN): Run {
+  const child = spawn(process.execPath, ['--conditions=cargo-trackers-source', '--import', 'tsx', script], {
     cwd: ROOT,
     env: { PATH: process.env.PATH ?? '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -31,9 +33,9 @@ function runMain(env: Record<string, string>): Run {
 }
 
 /** The address the server prints once it listens; fails as soon as it exits without one. No time limit: the line or the exit ends the wait. */
-async function waitForUrl(run: Run): Promise<string> {
-  const printed = () => /^Demo: (http:\/\/\S+)$/m.exec(run.output.stdout)?.[1];
-  const fail = () => new Error(`No "Demo:" line.\nstdout: ${run.output.stdout}\nstderr: ${run.output.stderr}`);
+async function waitForUrl(run: Run, label = 'Demo'): Promise<string> {
+  const printed = () => new RegExp(`^${label}: (http:\\/\\/\\S+)$`, 'm').exec(run.output.stdout)?.[1];
+  const fail = () => new Error(`No "${label}:" line.\nstdout: ${run.output.stdout}\nstderr: ${run.output.stderr}`);
   return new Promise<string>((resolve, reject) => {
     const check = () => {
       const url = printed();
@@ -111,6 +113,39 @@ describe('demo server command: refuses a bad configuration', () => {
       }
     });
   }
+});
+
+describe('demo server command: a busy port', () => {
+  it('stops with a line that names PORT and how to pick another', async () => {
+    const busy = createServer();
+    await new Promise<void>((resolve) => busy.listen(0, '127.0.0.1', resolve));
+    const { port } = busy.address() as { port: number };
+    try {
+      const run = runMain({ PORT: String(port) });
+      assert.notEqual(await run.exited, 0);
+      assert.match(run.output.stderr, new RegExp(`Port ${port} is already in use.*PORT=\\d+ npm start`));
+    } finally {
+      await new Promise((resolve) => busy.close(resolve));
+    }
+  });
+});
+
+describe('mock service command (npm run mock)', () => {
+  it('prints its address and key, answers a lookup with a document, and stops on SIGTERM', async () => {
+    const run = runMain({ PORT: '0' }, MOCK_MAIN);
+    try {
+      const url = await waitForUrl(run, 'Mock tracking service');
+      const key = /^ {2}TRACKING_API_KEY=(\S+)/m.exec(run.output.stdout)?.[1];
+      assert.ok(key !== undefined, run.output.stdout);
+      assert.match(run.output.stdout, new RegExp(`^ {2}TRACKING_API_BASE_URL=${url.replace(/[.]/g, '\\.')}$`, 'm'));
+      assert.match(run.output.stdout, /^ {2}ocean MEDU9091004 /m, 'it lists the numbers to try');
+      const lookup = await fetch(`${url}/v1/shipments/ocean?referenceNumber=MEDU9091004`, { headers: { authorization: `Bearer ${key}` } });
+      assert.equal(lookup.status, 200);
+      assert.equal(((await lookup.json()) as { referenceNumber: string }).referenceNumber, 'MEDU9091004');
+    } finally {
+      assert.equal(await stop(run), 0, run.output.stderr);
+    }
+  });
 });
 
 describe('demo server command: starts', () => {

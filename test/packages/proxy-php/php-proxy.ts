@@ -220,7 +220,7 @@ export async function stopGroup(child: ChildProcess): Promise<void> {
   child.stderr?.destroy();
 }
 
-async function waitForPort(url: string, output: () => string): Promise<void> {
+export async function waitForPort(url: string, output: () => string): Promise<void> {
   const end = Date.now() + 10_000;
   while (Date.now() < end) {
     try {

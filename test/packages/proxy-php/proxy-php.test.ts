@@ -1,17 +1,20 @@
 // proxy.php, the one-file proxy for any PHP host, under `php -S`: the shared proxy contract and
 // the PHP attack suite, with its counters in APCu and in flock-guarded files, over curl and over
 // PHP's HTTP streams (a host without the curl extension). Also: the committed proxy.php is the
-// build of the plugin's core, a missing configuration is a clear JSON error, and the cached
+// build of the plugin's core, a missing configuration is a clear JSON error, the config file is
+// found where the README installs it and refused inside the web root, and the cached
 // answers stay under their size cap and go once expired.
 import assert from 'node:assert/strict';
-import { readdir, readFile, stat } from 'node:fs/promises';
+import { spawn } from 'node:child_process';
+import { mkdir, mkdtemp, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import { buildProxyPhp, OUTPUT } from '../../../scripts/build-proxy-php.mjs';
 import { assertCanaryNeverSeen, CANARY_KEY, observe, readAnswer, startUpstream, until } from '../proxy/harness.js';
 import { describeProxyContract, MARKER } from '../proxy/contract-suite.js';
 import { describePhpProxy } from './php-suite.js';
-import { findLibfaketime, phpExtensionMissing, startProxyPhp } from './php-proxy.js';
+import { findLibfaketime, freePort, phpExtensionMissing, phpValue, startProxyPhp, stopGroup, waitForPort } from './php-proxy.js';
 import type { ProxyPhpVariant } from './php-proxy.js';
 
 after(assertCanaryNeverSeen);
@@ -58,6 +61,112 @@ describe('proxy.php', () => {
       assert.equal(answer.headers.get('content-type'), 'application/json; charset=utf-8');
     } finally {
       await proxy.close();
+    }
+  });
+});
+
+describe('proxy.php: where it finds its config file', () => {
+  // The README's install: proxy.php at public_html/api/tracking/, the web root public_html, the
+  // config file beside public_html. One php -S; the files move between requests, as proxy.php
+  // reads its configuration on each one.
+  const NAME = 'cargo-trackers-proxy.config.php';
+  const INSIDE_KEY = 'trk_inside_the_web_root_never_read';
+
+  async function startInstalled(env: (home: string) => Record<string, string> = () => ({})) {
+    const home = await mkdtemp(join(tmpdir(), 'cargo-trackers-proxy-php-home-'));
+    const webRoot = join(home, 'public_html');
+    await mkdir(join(webRoot, 'api/tracking'), { recursive: true });
+    await writeFile(join(webRoot, 'api/tracking/proxy.php'), buildProxyPhp());
+    const port = await freePort();
+    // None of this process's TRACKING_* settings: proxy.php is to find its file itself.
+    const inherited = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('TRACKING_')));
+    let output = '';
+    const server = spawn('php', ['-d', 'display_errors=1', '-d', 'error_reporting=-1', '-S', `127.0.0.1:${port}`, '-t', webRoot], {
+      cwd: home,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...inherited, ...env(home) },
+      detached: true,
+    });
+    server.stdout.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
+    server.stderr.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
+    const url = `http://127.0.0.1:${port}`;
+    const close = async () => {
+      observe(output);
+      await stopGroup(server);
+      await rm(home, { recursive: true, force: true });
+    };
+    await waitForPort(url, () => output).catch(async (error: unknown) => {
+      await close();
+      throw error;
+    });
+    const writeConfig = (path: string, apiKey: string, baseUrl: string) =>
+      writeFile(path, `<?php\nreturn ${phpValue({ apiKey, baseUrl, stateDir: join(home, 'state'), limits: {} })};\n`);
+    const lookup = async () => readAnswer(await fetch(`${url}/api/tracking/proxy.php/ocean?referenceNumber=A1`, { headers: MARKER }));
+    return { home, webRoot, close, writeConfig, lookup };
+  }
+
+  it('lists the files it looked for, uses the one above the web root, and refuses one inside it', async () => {
+    const upstream = await startUpstream((_req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end('{}'));
+    const site = await startInstalled();
+    try {
+      const aboveWebRoot = join(site.home, NAME);
+      const aboveProxy = join(site.webRoot, 'api', NAME);
+
+      const none = await site.lookup();
+      assert.equal(none.status, 500);
+      assert.equal((none.json() as { error: string }).error, 'not_configured');
+      const message = (none.json() as { message: string }).message;
+      assert.ok(message.includes(aboveWebRoot), message);
+      assert.ok(message.includes(aboveProxy), message);
+      assert.match(message, /TRACKING_API_KEY/);
+
+      await site.writeConfig(aboveWebRoot, CANARY_KEY, upstream.url);
+      const configured = await site.lookup();
+      assert.equal(configured.status, 200, configured.text);
+      assert.equal(upstream.requests.length, 1);
+      assert.equal(upstream.requests[0]?.headers.authorization, `Bearer ${CANARY_KEY}`);
+
+      // The folder above proxy.php's is inside this web root: a key there is refused, not read,
+      // even beside a good file.
+      await site.writeConfig(aboveProxy, INSIDE_KEY, upstream.url);
+      const refused = await site.lookup();
+      assert.equal(refused.status, 500);
+      assert.equal((refused.json() as { error: string }).error, 'not_configured');
+      const refusal = (refused.json() as { message: string }).message;
+      assert.ok(refusal.includes(aboveProxy), refusal);
+      assert.match(refusal, /inside the web root/);
+      assert.ok(refusal.includes(aboveWebRoot), `the refusal says where the file belongs: ${refusal}`);
+      assert.ok(!refused.text.includes(INSIDE_KEY));
+
+      await rename(aboveProxy, join(site.home, 'moved.php'));
+      await rm(aboveWebRoot);
+      const alone = await site.lookup();
+      assert.equal(alone.status, 500, 'the file inside the web root is never used');
+      assert.equal(upstream.requests.length, 1);
+    } finally {
+      await site.close();
+      await upstream.close();
+    }
+  });
+
+  it('names a missing TRACKING_PROXY_CONFIG, and refuses one inside the web root', async () => {
+    const upstream = await startUpstream();
+    const site = await startInstalled((home) => ({ TRACKING_PROXY_CONFIG: join(home, 'public_html', 'settings.php') }));
+    try {
+      const named = join(site.webRoot, 'settings.php');
+      const missing = await site.lookup();
+      assert.equal(missing.status, 500);
+      assert.ok((missing.json() as { message: string }).message.includes(`TRACKING_PROXY_CONFIG names ${named}`), missing.text);
+
+      await site.writeConfig(named, INSIDE_KEY, upstream.url);
+      const refused = await site.lookup();
+      assert.equal(refused.status, 500);
+      assert.match((refused.json() as { message: string }).message, /inside the web root/);
+      assert.ok(!refused.text.includes(INSIDE_KEY));
+      assert.equal(upstream.requests.length, 0);
+    } finally {
+      await site.close();
+      await upstream.close();
     }
   });
 });

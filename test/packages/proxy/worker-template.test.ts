@@ -55,7 +55,7 @@ describe('the Worker template under workerd', { skip: workerdRuntime.unavailable
     for (const proxy of started) observe(proxy.output());
   });
 
-  it('declares its configuration in wrangler.toml: the vars, a Durable Object binding with its migration, no key', () => {
+  it('declares its configuration in wrangler.toml (the vars, a Durable Object binding with its migration, no key) and .dev.vars.example', () => {
     const config = workerTemplateConfig();
     assert.deepEqual(Object.keys(config.vars).sort(), ['CORS_ORIGINS', 'TRACKING_API_BASE_URL']);
     assert.equal(config.durableObjects.TRACKING_STORE, 'TrackingStoreObject');
@@ -69,6 +69,14 @@ describe('the Worker template under workerd', { skip: workerdRuntime.unavailable
     };
     assert.equal(pkg.scripts.deploy, 'wrangler deploy');
     assert.ok(pkg.dependencies['@cargo-trackers/proxy'] && pkg.devDependencies.wrangler);
+    const rootPkg = JSON.parse(readFileSync(join(WORKER_TEMPLATE, '../../package.json'), 'utf8')) as { engines: unknown };
+    assert.deepEqual(pkg.engines, rootPkg.engines, 'the template asks for the Node the repository does');
+    // npm run dev (wrangler dev) reads .dev.vars: an example to copy, with every setting the Worker
+    // reads, and the copy (which may hold a real key) kept out of git.
+    const example = readFileSync(join(WORKER_TEMPLATE, '.dev.vars.example'), 'utf8');
+    const names = [...example.matchAll(/^([A-Z_]+)=/gm)].map((m) => m[1]).sort();
+    assert.deepEqual(names, ['CORS_ORIGINS', 'TRACKING_API_BASE_URL', 'TRACKING_API_KEY']);
+    assert.match(readFileSync(join(WORKER_TEMPLATE, '.gitignore'), 'utf8'), /^\.dev\.vars$/m);
   });
 
   it('answers a lookup from a listed site, adding the key upstream and never sending it back', async () => {
@@ -122,7 +130,11 @@ describe('the Worker template under workerd', { skip: workerdRuntime.unavailable
     assert.equal(answer.status, 500);
     assert.match(answer.headers.get('content-type') ?? '', /^application\/json/);
     assert.equal(answer.headers.get('x-content-type-options'), 'nosniff');
-    assert.match((answer.json() as { message: string }).message, /wrangler secret put TRACKING_API_KEY/);
+    const message = (answer.json() as { message: string }).message;
+    // Each way the README gives: the dashboard, the command, and .dev.vars for npm run dev.
+    assert.match(message, /dashboard/);
+    assert.match(message, /wrangler secret put TRACKING_API_KEY/);
+    assert.match(message, /\.dev\.vars/);
     const badOrigins = await start({ CORS_ORIGINS: 'https://shop.example/path' });
     const refused = await get(badOrigins, '/api/tracking/air?number=176-12345675', MARKER);
     assert.equal(refused.status, 500);

@@ -61,7 +61,17 @@ export const trackerStyles = css`
     /* The page's type: unset, these are invalid and so inherit (as the text colour does). */
     font-family: var(--tracker-font-family);
     font-size: var(--tracker-font-size);
+    /*
+     * What the page's text setting would only scatter in a layout built for it: a centred, spaced,
+     * uppercase or unwrapped page (Vite's starter centres #root) keeps the element's own.
+     */
     line-height: 1.45;
+    text-align: start;
+    text-indent: 0;
+    text-transform: none;
+    letter-spacing: normal;
+    word-spacing: normal;
+    white-space: normal;
     border: 1px solid var(--_border);
     border-radius: var(--_radius);
     padding: var(--_gap);
