@@ -155,7 +155,11 @@ describe('live while open', function () {
   function spoken(el: OceanTracker): string[] {
     const region = part(el, 'announcer')!.querySelector('[role="status"]')!;
     const seen: string[] = [];
-    new MutationObserver(() => seen.push(region.textContent!.trim())).observe(region, { characterData: true, childList: true, subtree: true });
+    new MutationObserver(() => seen.push(region.textContent!.trim())).observe(region, {
+      characterData: true,
+      childList: true,
+      subtree: true,
+    });
     return seen;
   }
 
@@ -273,7 +277,9 @@ describe('live while open', function () {
     expect(el.shipment, 'the result kept').to.equal(shown);
     expect(part(el, 'shipment'), 'still shown').to.exist;
     const notice = part(el, 'notice')!.textContent!.replace(/\s+/g, ' ');
-    expect(notice).to.contain('Could not update; this is the last result we received.').and.to.match(/Retrying in 0:[0-3]\d\./);
+    expect(notice)
+      .to.contain('Could not update; this is the last result we received.')
+      .and.to.match(/Retrying in 0:[0-3]\d\./);
     // A first retry comes within 30 s (backoffDelay's jitter), then the notice goes.
     await clock.advance(30_000);
     await until(() => part(el, 'notice') === null, 'the notice gone after a good answer');

@@ -203,7 +203,8 @@ export function announcement(
   help: Omit<NoticeHandlers, 'onRetry'> = {},
 ): Announcement {
   // Once a re-ask brought news, the news replaces the status sentence: said once, and not again while it stays.
-  if (state.phase === 'loaded') return { text: (state.news && view ? sayNews(state.news, view, ctx.l) : view?.announcement) ?? '', urgent: false };
+  if (state.phase === 'loaded')
+    return { text: (state.news && view ? sayNews(state.news, view, ctx.l) : view?.announcement) ?? '', urgent: false };
   const said: TrackingState =
     state.phase === 'loading' && state.after ? { phase: 'waiting', request: state.request, wait: state.after } : state;
   const content = noticeContent(said, ctx, { ...help, onRetry: () => undefined });
