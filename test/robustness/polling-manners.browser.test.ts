@@ -280,6 +280,7 @@ describe('live while open', function () {
     expect(notice)
       .to.contain('Could not update; this is the last result we received.')
       .and.to.match(/Retrying in 0:[0-3]\d\./);
+    await expect(el, 'the quiet notice over the kept result').to.be.accessible();
     // A first retry comes within 30 s (backoffDelay's jitter), then the notice goes.
     await clock.advance(30_000);
     await until(() => part(el, 'notice') === null, 'the notice gone after a good answer');
