@@ -50,7 +50,7 @@ export type TrackingState =
       readonly phase: 'loaded';
       readonly request: TrackRequest;
       readonly shipment: Shipment;
-      /** What the re-asks (refresh.ts) brought new since the first answer, the latest first; said once. */
+      /** What the latest re-ask that brought news (refresh.ts) brought: said once, kept until newer news. */
       readonly news?: News;
       /** The last re-ask failed: the result shown is the one before, and it is asked again at `retryAt`. */
       readonly stale?: { readonly attempt: number; readonly retryAt: number };
@@ -121,7 +121,7 @@ const BACKED_OFF: ReadonlySet<Outcome['kind']> = new Set(['server_error', 'netwo
  * request is in flight: a newer lookup aborts the older one and a stale answer is dropped, 202s
  * are polled, 429s wait for Retry-After, 5xx and network failures back off, and nothing runs while
  * the element is disconnected (it resumes on reconnect) or while the page is hidden or the browser
- * offline. The element only reads it, and passes in what it needs (`LookupControllerOptions`).
+ * offline. A result shown is asked for again while the page is open (`refresh-interval`, refresh.ts). The element only reads it, and passes in what it needs (`LookupControllerOptions`).
  *
  * `@lit/task`'s `Task` is the model (status, value, error, abort and call id in one place, the host
  * only reading), and the list is one (`ListController`). A lookup is not: a 202 or a 429 is neither
@@ -413,7 +413,8 @@ export class LookupController<L = unknown> implements ReactiveController {
    */
   async #reask(): Promise<void> {
     const shown = this.state;
-    if (shown.phase !== 'loaded' || !this.#connected) return;
+    // `refresh-interval` may have been switched off since this re-ask was scheduled.
+    if (shown.phase !== 'loaded' || !this.#connected || !this.#refreshEvery()) return;
     const generation = ++this.#generation;
     const abort = new AbortController();
     this.#abort = abort;
@@ -427,6 +428,9 @@ export class LookupController<L = unknown> implements ReactiveController {
       return;
     }
     if (outcome.kind === 'document') {
+      // Comparing and reading a long history each take a task of their own, as for a first answer.
+      await yieldToMain();
+      if (generation !== this.#generation) return;
       const body = JSON.stringify(outcome.body);
       if (body === this.#shownBody) {
         if (shown.stale) this.#setState({ ...shown, stale: undefined });
