@@ -45,8 +45,10 @@ import { ELEMENT_DEFINES, ENTRY, MAP, MAP_ELEMENT, VIEWS } from './bundle-module
 // earlier use, each stop dated from an event of its kind, one arrival and the delivery (1.7 KB);
 // the progress line, drawn from the route's own labels (1.15 KB); exceptions with their tone and
 // next step, and date-only estimates (0.9 KB). Still all after the first load, during the lookup.
+// Issue 41 took it to 69.5 KB: live while open (lookup/refresh.ts: the re-asks' schedule, what a
+// new answer brought, its words and the quiet notice of a failed one) added 0.92 KB to the lookup.
 const BUDGET_FIRST_LOAD = 15.5 * 1024;
-const BUDGET_LOOKUP_WITH_MAP = 68 * 1024;
+const BUDGET_LOOKUP_WITH_MAP = 69.5 * 1024;
 const dir = new URL('../packages/cargo-trackers/dist/cdn/', import.meta.url).pathname;
 const manifestPath = join(dir, '.vite/manifest.json');
 if (!existsSync(manifestPath)) {

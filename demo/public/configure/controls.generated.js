@@ -51,6 +51,14 @@ export const elements = [
         "description": "Seconds to wait after a 202 before asking again; an integer from 1 to 86400 (anything else means 120)."
       },
       {
+        "attribute": "refresh-interval",
+        "property": "refreshInterval",
+        "shared": true,
+        "type": "number",
+        "default": 15,
+        "description": "Minutes between new asks while a result is shown and the page is in the foreground (also asked when the page comes back after that long; never while hidden or offline, or once delivered); a whole number up to 1440, `0` or `off` for none, anything else means 15, the reference proxy's cache time for an answer."
+      },
+      {
         "attribute": "carriers-url",
         "property": "carriersUrl",
         "shared": true,
@@ -171,6 +179,14 @@ export const elements = [
         "type": "number",
         "default": 120,
         "description": "Seconds to wait after a 202 before asking again; an integer from 1 to 86400 (anything else means 120)."
+      },
+      {
+        "attribute": "refresh-interval",
+        "property": "refreshInterval",
+        "shared": true,
+        "type": "number",
+        "default": 15,
+        "description": "Minutes between new asks while a result is shown and the page is in the foreground (also asked when the page comes back after that long; never while hidden or offline, or once delivered); a whole number up to 1440, `0` or `off` for none, anything else means 15, the reference proxy's cache time for an answer."
       },
       {
         "attribute": "carriers-url",

@@ -9,6 +9,8 @@ export interface AirTrackerProperties {
   proxyUrl?: string | undefined;
   /** Seconds to wait after a 202 before asking again; an integer from 1 to 86400 (anything else means 120). */
   pollInterval?: number | undefined;
+  /** Minutes between new asks while a result is shown and the page is in the foreground (also asked when the page comes back after that long; never while hidden or offline, or once delivered); a whole number up to 1440, `0` or `off` for none, anything else means 15, the reference proxy's cache time for an answer. */
+  refreshInterval?: number | undefined;
   /** Where the carrier (ocean) or airline (air) list comes from; asked for only when the picker is used, a carrier is preset (to name it), or a number needs it. */
   carriersUrl?: string | undefined;
   /** `light`, `dark`, or `auto` (follows `prefers-color-scheme`); the map too. */
@@ -43,6 +45,8 @@ export interface AirTrackerAttributes {
   'proxy-url'?: string | undefined;
   /** Seconds to wait after a 202 before asking again; an integer from 1 to 86400 (anything else means 120). */
   'poll-interval'?: number | `${number}` | undefined;
+  /** Minutes between new asks while a result is shown and the page is in the foreground (also asked when the page comes back after that long; never while hidden or offline, or once delivered); a whole number up to 1440, `0` or `off` for none, anything else means 15, the reference proxy's cache time for an answer. */
+  'refresh-interval'?: number | `${number}` | undefined;
   /** Where the carrier (ocean) or airline (air) list comes from; asked for only when the picker is used, a carrier is preset (to name it), or a number needs it. */
   'carriers-url'?: string | undefined;
   /** `light`, `dark`, or `auto` (follows `prefers-color-scheme`); the map too. */

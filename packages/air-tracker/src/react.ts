@@ -55,6 +55,7 @@ const ATTRIBUTES = [
   ['awbNumber', 'awb-number'],
   ['proxyUrl', 'proxy-url'],
   ['pollInterval', 'poll-interval'],
+  ['refreshInterval', 'refresh-interval'],
   ['carriersUrl', 'carriers-url'],
   ['syncUrl', 'sync-url'],
   ['urlParam', 'url-param'],

@@ -56,6 +56,7 @@ const ATTRIBUTES = [
   ['carrierCode', 'carrier-code'],
   ['proxyUrl', 'proxy-url'],
   ['pollInterval', 'poll-interval'],
+  ['refreshInterval', 'refresh-interval'],
   ['carriersUrl', 'carriers-url'],
   ['syncUrl', 'sync-url'],
   ['urlParam', 'url-param'],

@@ -32,6 +32,13 @@ return array(
             'panel' => 'settings',
         ),
         array(
+            'name' => 'refresh_interval',
+            'label' => 'Refresh interval',
+            'help' => 'Minutes between new asks while a result is shown and the page is in the foreground (also asked when the page comes back after that long; never while hidden or offline, or once delivered); a whole number up to 1440, 0 or off for none, anything else means 15, the reference proxy\'s cache time for an answer. Default: 15.',
+            'control' => 'number',
+            'panel' => 'settings',
+        ),
+        array(
             'name' => 'carriers_url',
             'label' => 'Carriers URL',
             'help' => 'Where the carrier (ocean) or airline (air) list comes from; asked for only when the picker is used, a carrier is preset (to name it), or a number needs it. Unset: carriers/<product> beside proxy-url.',
@@ -124,6 +131,13 @@ return array(
             'name' => 'poll_interval',
             'label' => 'Poll interval',
             'help' => 'Seconds to wait after a 202 before asking again; an integer from 1 to 86400 (anything else means 120). Default: 120.',
+            'control' => 'number',
+            'panel' => 'settings',
+        ),
+        array(
+            'name' => 'refresh_interval',
+            'label' => 'Refresh interval',
+            'help' => 'Minutes between new asks while a result is shown and the page is in the foreground (also asked when the page comes back after that long; never while hidden or offline, or once delivered); a whole number up to 1440, 0 or off for none, anything else means 15, the reference proxy\'s cache time for an answer. Default: 15.',
             'control' => 'number',
             'panel' => 'settings',
         ),

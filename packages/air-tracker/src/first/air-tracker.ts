@@ -26,6 +26,7 @@ import { airQuery } from './air-early-lookup.js';
  * @attr {string} awb-number - Air waybill `PPP-SSSSSSSS`; tracked at once when set (attribute or property). Sent exactly as written.
  * @attr {string} proxy-url - Path or URL of your tracking proxy, e.g. `/api/tracking/ocean`. Missing: a visible configuration notice, a console error naming the attribute, no request.
  * @attr {number} poll-interval - Seconds to wait after a 202 before asking again; an integer from 1 to 86400 (anything else means 120).
+ * @attr {number} refresh-interval - Minutes between new asks while a result is shown and the page is in the foreground (also asked when the page comes back after that long; never while hidden or offline, or once delivered); a whole number up to 1440, `0` or `off` for none, anything else means 15, the reference proxy's cache time for an answer.
  * @attr {string} carriers-url - Where the carrier (ocean) or airline (air) list comes from; asked for only when the picker is used, a carrier is preset (to name it), or a number needs it.
  * @attr {'light' | 'dark' | 'auto'} theme - `light`, `dark`, or `auto` (follows `prefers-color-scheme`); the map too.
  * @attr {'comfortable' | 'compact'} density - `comfortable`, or `compact`: smaller gaps and 32 px controls, for dense dashboards.
@@ -39,6 +40,7 @@ import { airQuery } from './air-early-lookup.js';
  * @prop {string} awbNumber - Air waybill `PPP-SSSSSSSS`; tracked at once when set (attribute or property). Sent exactly as written.
  * @prop {string} proxyUrl - Path or URL of your tracking proxy, e.g. `/api/tracking/ocean`. Missing: a visible configuration notice, a console error naming the attribute, no request.
  * @prop {number} pollInterval - Seconds to wait after a 202 before asking again; an integer from 1 to 86400 (anything else means 120).
+ * @prop {number} refreshInterval - Minutes between new asks while a result is shown and the page is in the foreground (also asked when the page comes back after that long; never while hidden or offline, or once delivered); a whole number up to 1440, `0` or `off` for none, anything else means 15, the reference proxy's cache time for an answer.
  * @prop {string} carriersUrl - Where the carrier (ocean) or airline (air) list comes from; asked for only when the picker is used, a carrier is preset (to name it), or a number needs it.
  * @prop {'light' | 'dark' | 'auto'} theme - `light`, `dark`, or `auto` (follows `prefers-color-scheme`); the map too.
  * @prop {'comfortable' | 'compact'} density - `comfortable`, or `compact`: smaller gaps and 32 px controls, for dense dashboards.

@@ -56,6 +56,8 @@ export const trackerApi = {
     proxyUrl:
       'Path or URL of your tracking proxy, e.g. `/api/tracking/ocean`. Missing: a visible configuration notice, a console error naming the attribute, no request.',
     pollInterval: 'Seconds to wait after a 202 before asking again; an integer from 1 to 86400 (anything else means 120).',
+    refreshInterval:
+      "Minutes between new asks while a result is shown and the page is in the foreground (also asked when the page comes back after that long; never while hidden or offline, or once delivered); a whole number up to 1440, `0` or `off` for none, anything else means 15, the reference proxy's cache time for an answer.",
     carriersUrl: {
       unsetMeans: '`carriers/<product>` beside `proxy-url`',
       description:

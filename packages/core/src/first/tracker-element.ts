@@ -61,11 +61,15 @@ export type { ConfigurationProblem };
 export abstract class TrackerElement<L = unknown> extends LitElement {
   static override styles = [trackerStyles];
 
-  static override properties: PropertyDeclarations = litProperties(trackerProperties, { map: { converter: mapLoadingConverter } });
+  static override properties: PropertyDeclarations = litProperties(trackerProperties, {
+    map: { converter: mapLoadingConverter },
+    refreshInterval: { converter: (value) => (value === 'off' ? 0 : value === null ? value : Number(value)) },
+  });
 
   // The public properties, typed; their meaning is in ./tracker-api.ts.
   declare proxyUrl: string | undefined;
   declare pollInterval: number;
+  declare refreshInterval: number;
   declare carriersUrl: string | undefined;
   declare theme: ThemeName;
   declare density: Density;
@@ -98,6 +102,12 @@ export abstract class TrackerElement<L = unknown> extends LitElement {
           // integrator's normalizer; the product's normalizer comes with it.
           normalizer: () => this.#view.load().then((view) => this.normalizer ?? view.product.normalizer),
           pollIntervalSeconds: () => this.pollInterval,
+          refreshMinutes: () => this.refreshInterval,
+          // Delivered, as the view decides it (every container's journey, else the shipment's): nothing more to ask.
+          finished: () => {
+            const view = this.#labelled;
+            return !!view && (view.units.length ? view.units : [view]).every((u) => u.journey.delivery);
+          },
           syncParam: () => this.#syncParam(),
           problem: () => this.configurationProblem(),
           stateChanged: (phase) => this.#announceState(phase),

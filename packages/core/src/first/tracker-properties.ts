@@ -17,6 +17,11 @@ export const trackerProperties = {
     type: 'number',
     default: 120,
   },
+  refreshInterval: {
+    attribute: 'refresh-interval',
+    type: 'number',
+    default: 15,
+  },
   carriersUrl: {
     attribute: 'carriers-url',
     type: 'string',

@@ -64,6 +64,11 @@ export const ar = {
   'notice.trackNumber': 'تتبّع {number}',
   'notice.notFound.carrier': 'إن كنت تعرف الخط الملاحي، فقد يساعد اختياره.',
   'notice.chooseCarrier': 'اختيار الخط الملاحي',
+
+  'notice.news': 'جديد: {event}.',
+  'notice.news.place': 'جديد: {event} في {place}.',
+  'notice.news.status': 'الحالة الجديدة: {status}.',
+  'notice.refreshFailed': 'تعذّر التحديث؛ هذه آخر نتيجة وصلتنا.',
   'announce.loaded': 'تم العثور على {number}. الحالة: {status}.',
 
   'shipment.heading': 'الشحنة {number}',

@@ -68,6 +68,11 @@ export const de = {
   'notice.trackNumber': '{number} verfolgen',
   'notice.notFound.carrier': 'Wenn Sie die Reederei kennen, hilft es, sie auszuwählen.',
   'notice.chooseCarrier': 'Reederei auswählen',
+
+  'notice.news': 'Neu: {event}.',
+  'notice.news.place': 'Neu: {event} in {place}.',
+  'notice.news.status': 'Neuer Status: {status}.',
+  'notice.refreshFailed': 'Aktualisierung nicht möglich; angezeigt wird der zuletzt empfangene Stand.',
   'announce.loaded': '{number} gefunden. Status: {status}.',
 
   'shipment.heading': 'Sendung {number}',

@@ -62,4 +62,11 @@ export const enNotices = {
   'notice.trackNumber': 'Track {number}',
   'notice.notFound.carrier': 'If you know the carrier, choosing it can help.',
   'notice.chooseCarrier': 'Choose the carrier',
+
+  // Live while open (lookup/refresh.ts): what a new ask of a result shown brought, said once by the
+  // live region, and a new ask that failed, shown quietly above the result it keeps.
+  'notice.news': 'New: {event}.',
+  'notice.news.place': 'New: {event} at {place}.',
+  'notice.news.status': 'New status: {status}.',
+  'notice.refreshFailed': 'Could not update; this is the last result we received.',
 } as const;

@@ -63,6 +63,11 @@ export const es = {
   'notice.trackNumber': 'Rastrear {number}',
   'notice.notFound.carrier': 'Si conoce la naviera, elegirla puede ayudar.',
   'notice.chooseCarrier': 'Elegir la naviera',
+
+  'notice.news': 'Novedad: {event}.',
+  'notice.news.place': 'Novedad: {event} en {place}.',
+  'notice.news.status': 'Nuevo estado: {status}.',
+  'notice.refreshFailed': 'No se pudo actualizar; este es el último resultado recibido.',
   'announce.loaded': 'Encontrado {number}. Estado: {status}.',
 
   'shipment.heading': 'Envío {number}',

@@ -63,6 +63,11 @@ export const fr = {
   'notice.trackNumber': 'Suivre {number}',
   'notice.notFound.carrier': 'Si vous connaissez la compagnie maritime, la choisir peut aider.',
   'notice.chooseCarrier': 'Choisir la compagnie maritime',
+
+  'notice.news': 'Nouveau\u202f: {event}.',
+  'notice.news.place': 'Nouveau\u202f: {event} à {place}.',
+  'notice.news.status': 'Nouveau statut\u202f: {status}.',
+  'notice.refreshFailed': 'Mise à jour impossible\u202f; voici le dernier résultat reçu.',
   'announce.loaded': '{number} trouvé. Statut\u202f: {status}.',
 
   'shipment.heading': 'Expédition {number}',

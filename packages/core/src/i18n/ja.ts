@@ -59,6 +59,11 @@ export const ja = {
   'notice.trackNumber': '{number} を追跡',
   'notice.notFound.carrier': '船会社がわかる場合は、選択すると見つかることがあります。',
   'notice.chooseCarrier': '船会社を選択',
+
+  'notice.news': '新着：{event}。',
+  'notice.news.place': '新着：{place}で{event}。',
+  'notice.news.status': '新しいステータス：{status}。',
+  'notice.refreshFailed': '更新できませんでした。最後に受信した結果を表示しています。',
   'announce.loaded': '{number} が見つかりました。ステータス：{status}。',
 
   'shipment.heading': '貨物 {number}',

@@ -63,6 +63,11 @@ export const ptBR = {
   'notice.trackNumber': 'Rastrear {number}',
   'notice.notFound.carrier': 'Se você conhece o armador, escolhê-lo pode ajudar.',
   'notice.chooseCarrier': 'Escolher o armador',
+
+  'notice.news': 'Novidade: {event}.',
+  'notice.news.place': 'Novidade: {event} em {place}.',
+  'notice.news.status': 'Novo status: {status}.',
+  'notice.refreshFailed': 'Não foi possível atualizar; este é o último resultado recebido.',
   'announce.loaded': '{number} encontrado. Status: {status}.',
 
   'shipment.heading': 'Embarque {number}',

@@ -54,6 +54,11 @@ export const zhCN = {
   'notice.trackNumber': '查询 {number}',
   'notice.notFound.carrier': '如果您知道船公司，选择它可能会有帮助。',
   'notice.chooseCarrier': '选择船公司',
+
+  'notice.news': '新动态：{event}。',
+  'notice.news.place': '新动态：{place}，{event}。',
+  'notice.news.status': '新状态：{status}。',
+  'notice.refreshFailed': '无法更新；以下是最近一次收到的结果。',
   'announce.loaded': '已找到 {number}。状态：{status}。',
 
   'shipment.heading': '货物 {number}',

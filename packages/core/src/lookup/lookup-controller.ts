@@ -13,6 +13,7 @@ import { backoffDelay, MAX_AUTOMATIC_RETRIES } from './backoff.js';
 import { askProxy } from './proxy-client.js';
 import { boundedWait } from './retry-after-header.js';
 import { yieldToMain } from './yield-to-main.js';
+import { newsOf, refreshMs, RefreshTimer, type News } from './refresh.js';
 
 export type { Clock };
 
@@ -45,7 +46,15 @@ export type TrackingState =
       readonly slow?: boolean;
     }
   | { readonly phase: 'waiting'; readonly request: TrackRequest; readonly wait: Wait }
-  | { readonly phase: 'loaded'; readonly request: TrackRequest; readonly shipment: Shipment }
+  | {
+      readonly phase: 'loaded';
+      readonly request: TrackRequest;
+      readonly shipment: Shipment;
+      /** What the latest re-ask that brought news (refresh.ts) brought: said once, kept until newer news. */
+      readonly news?: News;
+      /** The last re-ask failed: the result shown is the one before, and it is asked again at `retryAt`. */
+      readonly stale?: { readonly attempt: number; readonly retryAt: number };
+    }
   | { readonly phase: 'failed'; readonly request: TrackRequest; readonly failure: Failure };
 
 /** How long a request may be in flight before the notice says the service is still looking. */
@@ -70,6 +79,10 @@ export interface LookupControllerOptions<L = unknown> {
   readonly normalizer: () => Normalizer | Promise<Normalizer>;
   /** `poll-interval`: seconds between asks after a 202 (anything but a whole number from 1 to a day means the default). */
   readonly pollIntervalSeconds: () => number;
+  /** `refresh-interval`: minutes between re-asks while a result is shown, 0 for none (see refresh.ts); none when absent. */
+  readonly refreshMinutes?: () => number;
+  /** Whether the result shown is final (delivered, as the view decides it): then it is not asked again. */
+  readonly finished?: () => boolean;
   /** The query parameter `sync-url` keeps the number in; undefined without `sync-url`. */
   readonly syncParam?: () => string | undefined;
   /** What stops any request, written to the console once each for the site owner. */
@@ -95,6 +108,8 @@ export const MAX_RATE_LIMITED_WAITS = 10;
 const RATE_LIMIT_DEFAULT_MS = 30_000;
 const RATE_LIMIT_MIN_MS = 1_000;
 const RATE_LIMIT_MAX_MS = 15 * 60_000;
+/** A failed re-ask is retried after about 30 s, then backs off (up to the interval). */
+const REFRESH_RETRY_BASE_MS = 30_000;
 /** The outcomes retried automatically with a growing delay, counted together. */
 const BACKED_OFF: ReadonlySet<Outcome['kind']> = new Set(['server_error', 'network_error', 'timeout']);
 
@@ -106,7 +121,7 @@ const BACKED_OFF: ReadonlySet<Outcome['kind']> = new Set(['server_error', 'netwo
  * request is in flight: a newer lookup aborts the older one and a stale answer is dropped, 202s
  * are polled, 429s wait for Retry-After, 5xx and network failures back off, and nothing runs while
  * the element is disconnected (it resumes on reconnect) or while the page is hidden or the browser
- * offline. The element only reads it, and passes in what it needs (`LookupControllerOptions`).
+ * offline. A result shown is asked for again while the page is open (`refresh-interval`, refresh.ts). The element only reads it, and passes in what it needs (`LookupControllerOptions`).
  *
  * `@lit/task`'s `Task` is the model (status, value, error, abort and call id in one place, the host
  * only reading), and the list is one (`ListController`). A lookup is not: a 202 or a 429 is neither
@@ -141,11 +156,22 @@ export class LookupController<L = unknown> implements ReactiveController {
   #due = false;
   /** Whether the cross-origin hint has been written: once per element, not once per retry. */
   #hintedCors = false;
+  /** The re-asks of a result shown (live while open). */
+  readonly #refresh: RefreshTimer;
+  /** The body of the document shown, as JSON: a re-ask that brings the same changes nothing. */
+  #shownBody?: string;
 
   constructor(host: ReactiveControllerHost & HTMLElement, options: LookupControllerOptions<L>) {
     this.#host = host;
     this.#options = options;
     this.#clock = options.clock ?? systemClock;
+    this.#refresh = new RefreshTimer({
+      clock: this.#clock,
+      ask: () => void this.#reask(),
+      render: () => host.requestUpdate(),
+      paused: () => !this.#connected || this.#paused(),
+      finished: () => options.finished?.() ?? false,
+    });
     host.addController(this);
     const list = options.list;
     if (list)
@@ -243,6 +269,7 @@ export class LookupController<L = unknown> implements ReactiveController {
       void this.#ask(state.request); // the visitor's own lookup, interrupted
     else if (state.phase === 'loading' && state.after) this.#resume(state.request, state.after);
     else if (state.phase === 'waiting') this.#resume(state.request, state.wait);
+    else this.#refresh.wake();
   }
 
   /** Picks a wait up again after reconnection: a re-poll still waits for a visible, online page. */
@@ -262,12 +289,14 @@ export class LookupController<L = unknown> implements ReactiveController {
     globalThis.removeEventListener('online', this.#onOnline);
     // Keep the state: hostConnected resumes from it.
     this.#clearTimers();
+    this.#refresh.pause();
     this.#abortInFlight();
   }
 
   #stop(): void {
     this.#generation++;
     this.#clearTimers();
+    this.#refresh.stop();
     this.#abortInFlight();
   }
 
@@ -359,9 +388,83 @@ export class LookupController<L = unknown> implements ReactiveController {
     const { shipment } = result;
     void yieldToMain().then(() => {
       if (generation !== this.#generation) return;
+      this.#shownBody = JSON.stringify(body);
       this.#setState({ phase: 'loaded', request, shipment });
       this.#host.dispatchEvent(new TrackerLoadEvent(shipment));
+      this.#armRefresh();
     });
+  }
+
+  /** `refresh-interval` in ms; 0 when off. */
+  #refreshEvery(): number {
+    return refreshMs(this.#options.refreshMinutes?.() ?? 0, trackerProperties.refreshInterval.default);
+  }
+
+  /** The next re-ask of the result shown, one interval from now. */
+  #armRefresh(): void {
+    const every = this.#refreshEvery();
+    if (every) this.#refresh.arm(this.#clock.now() + every);
+  }
+
+  /**
+   * Asks again for the result shown, keeping it on screen: the same document changes nothing; a
+   * new one replaces the shipment (the labels and the map redraw only what it changed) with what
+   * it brought new, to be said once; a failure keeps the result and says so quietly until a retry.
+   */
+  async #reask(): Promise<void> {
+    const shown = this.state;
+    // `refresh-interval` may have been switched off since this re-ask was scheduled.
+    if (shown.phase !== 'loaded' || !this.#connected || !this.#refreshEvery()) return;
+    const generation = ++this.#generation;
+    const abort = new AbortController();
+    this.#abort = abort;
+    const ask = this.#options.ask ?? ((url, options) => askProxy(url, { ...options, now: () => this.#clock.now() }));
+    const outcome = await ask(shown.request.url, { signal: abort.signal });
+    if (generation !== this.#generation) return;
+    this.#abort = undefined;
+    // Taken away from the page mid-way: asked again when it is back (hostConnected).
+    if (outcome.kind === 'aborted') {
+      this.#refresh.arm(this.#clock.now());
+      return;
+    }
+    if (outcome.kind === 'document') {
+      // Comparing and reading a long history each take a task of their own, as for a first answer.
+      await yieldToMain();
+      if (generation !== this.#generation) return;
+      const body = JSON.stringify(outcome.body);
+      if (body === this.#shownBody) {
+        if (shown.stale) this.#setState({ ...shown, stale: undefined });
+        this.#armRefresh();
+        return;
+      }
+      const normalize = await this.#options.normalizer();
+      if (generation !== this.#generation) return;
+      let result;
+      try {
+        result = normalize(outcome.body);
+      } catch {
+        result = undefined;
+      }
+      if (result?.ok) {
+        const { shipment } = result;
+        this.#shownBody = body;
+        // A change that brings no news (an estimate moved) keeps the last news: nothing is said again.
+        this.#setState({ phase: 'loaded', request: shown.request, shipment, news: newsOf(shown.shipment, shipment) ?? shown.news });
+        this.#host.dispatchEvent(new TrackerLoadEvent(shipment));
+        this.#armRefresh();
+        return;
+      }
+    }
+    const attempt = (shown.stale?.attempt ?? 0) + 1;
+    const waitMs = Math.min(
+      this.#refreshEvery(),
+      outcome.kind === 'rate_limited'
+        ? boundedWait(outcome.retryAfterMs, RATE_LIMIT_DEFAULT_MS, RATE_LIMIT_MIN_MS, RATE_LIMIT_MAX_MS)
+        : backoffDelay(Math.min(attempt, 6), REFRESH_RETRY_BASE_MS),
+    );
+    const retryAt = this.#clock.now() + waitMs;
+    this.#setState({ ...shown, stale: { attempt, retryAt } });
+    this.#refresh.arm(retryAt, true);
   }
 
   #handle(request: TrackRequest, outcome: Exclude<Outcome, { kind: 'aborted' | 'document' }>): void {
@@ -524,6 +627,7 @@ export class LookupController<L = unknown> implements ReactiveController {
 
   readonly #onVisibilityChange = (): void => {
     if (document.visibilityState === 'hidden') return;
+    this.#refresh.wake();
     if (this.#due) this.#askIfDue();
     else if (this.#tick === undefined) this.#scheduleTick();
   };
@@ -533,6 +637,7 @@ export class LookupController<L = unknown> implements ReactiveController {
     // An offline failure asks once more on the way back, but not into a hidden page.
     if (state.phase === 'waiting' && state.wait.cause.kind === 'offline') this.#due = true;
     this.#askIfDue();
+    this.#refresh.wake();
   };
 }
 

@@ -10,6 +10,7 @@ import { registerEnglish } from '../first/shared.js';
 import type { Announcement } from '../first/announcer.js';
 import type { RenderContext } from '../view/render-context.js';
 import { renderSkeleton } from './skeleton.js';
+import { sayNews } from './refresh.js';
 
 // The notices' English comes with them, not with the form (see en.ts).
 registerEnglish(enNotices);
@@ -61,8 +62,14 @@ function noticeContent(state: TrackingState, ctx: RenderContext, handlers: Notic
   const { l } = ctx;
   switch (state.phase) {
     case 'idle':
-    case 'loaded':
       return undefined;
+    case 'loaded':
+      // A re-ask that failed: the result stays, and this says so quietly (the live regions do not).
+      return state.stale
+        ? notice('info', [l.t('notice.refreshFailed')], {
+            countdown: l.t('notice.retrying.countdown', { countdown: formatCountdown(state.stale.retryAt - ctx.now, l.locale) }),
+          })
+        : undefined;
     case 'loading': {
       const asking = state.after ? l.t('notice.checkingNow') : l.t('notice.loading', { number: state.request.number });
       if (!state.slow) return notice('info', [asking], { busy: true });
@@ -195,7 +202,9 @@ export function announcement(
   view?: ShipmentView,
   help: Omit<NoticeHandlers, 'onRetry'> = {},
 ): Announcement {
-  if (state.phase === 'loaded') return { text: view?.announcement ?? '', urgent: false };
+  // Once a re-ask brought news, the news replaces the status sentence: said once, and not again while it stays.
+  if (state.phase === 'loaded')
+    return { text: (state.news && view ? sayNews(state.news, view, ctx.l) : view?.announcement) ?? '', urgent: false };
   const said: TrackingState =
     state.phase === 'loading' && state.after ? { phase: 'waiting', request: state.request, wait: state.after } : state;
   const content = noticeContent(said, ctx, { ...help, onRetry: () => undefined });

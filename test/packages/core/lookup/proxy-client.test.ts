@@ -138,6 +138,8 @@ describe('askProxy', () => {
   it("holds the proxy's maxValueLength default", () => assert.equal(MAX_VALUE_LENGTH, DEFAULT_LIMITS.maxValueLength));
   it("is answered a cached 202 for no longer than the element's default poll-interval", () =>
     assert.equal(DEFAULT_LIMITS.pendingCacheTtlMs, trackerProperties.pollInterval.default * 1000));
+  it("keeps a 200 for the element's default refresh-interval, so that a page left open costs one upstream call per interval", () =>
+    assert.equal(DEFAULT_LIMITS.cacheTtlMs, trackerProperties.refreshInterval.default * 60_000));
   it('says timeout when the proxy does not answer in time', async () => {
     const hang: typeof fetch = (_u, init) =>
       new Promise((_resolve, reject) => init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))));
