@@ -2948,7 +2948,9 @@ final class Proxy
 
     public const DEFAULT_LIMITS = array(
         'maxBodyBytes' => 5242880,
-        'cacheTtlMs' => 60000,
+        // A 200: as long as the element waits before it asks again while a result is open (its
+        // refresh-interval, 15 minutes), so that a page left open costs one call per interval.
+        'cacheTtlMs' => 900000,
         // 404 and 5xx answers, so that a crowd polling a missing number makes one call.
         'shortCacheTtlMs' => 10000,
         // A 202: the service held the lookup up to two minutes and still works on it, and the element

@@ -267,9 +267,9 @@ describe('proxy.php: the disk its cached answers take', () => {
       assert.deepEqual(fromCache, [...Array<boolean>(kept).fill(true), ...Array<boolean>(numbers - kept).fill(false)]);
       assert.ok((await cacheFiles(stateDir)).count > 0);
 
-      // The traffic stops; the clock passes the answers' 60 s and the sweep interval. One request
-      // that writes nothing (a refused one) sweeps, after its answer.
-      await proxy.moveClock?.(180_000);
+      // The traffic stops; the clock passes the answers' 15 minutes and the sweep interval. One
+      // request that writes nothing (a refused one) sweeps, after its answer.
+      await proxy.moveClock?.(20 * 60_000);
       assert.equal((await fetch(`${proxy.url}/proxy.php/ocean?referenceNumber=N1`)).status, 403);
       await until(async () => (await cacheFiles(stateDir)).count === 0, 30_000);
     } finally {
