@@ -66,6 +66,7 @@ describe('the Worker template under workerd', { skip: workerdRuntime.unavailable
       scripts: Record<string, string>;
       dependencies: Record<string, string>;
       devDependencies: Record<string, string>;
+      engines: unknown;
     };
     assert.equal(pkg.scripts.deploy, 'wrangler deploy');
     assert.ok(pkg.dependencies['@cargo-trackers/proxy'] && pkg.devDependencies.wrangler);
