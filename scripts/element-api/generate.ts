@@ -23,6 +23,7 @@ import {
   type ElementModel,
 } from './elements.js';
 import { configuratorModule } from './configurator.js';
+import { PLUGIN_GUARD } from '../php-guards.mjs';
 import type { PropertyApi } from '../../packages/core/src/first/element-api.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
@@ -563,7 +564,7 @@ function webTypes(name: string, pkgVersion: string, list: readonly ElementModel[
 // ---------------------------------------------------------------- WordPress
 
 function wordpressAttributes(): string {
-  let out = `<?php\n// ${GENERATED}\n// Shortcode attribute => element attribute, for each tag; the plugin drops anything else.\nreturn array(\n`;
+  let out = `<?php\n// ${GENERATED}\n// Shortcode attribute => element attribute, for each tag; the plugin drops anything else.\n\n${PLUGIN_GUARD}\nreturn array(\n`;
   for (const e of elements) {
     out += `    '${e.tagName}' => array(\n`;
     for (const [, p] of withAttribute(e)) out += `        '${p.attribute.replace(/-/g, '_')}' => '${p.attribute}',\n`;
@@ -629,7 +630,7 @@ const phpString = (text: string) => `'${text.replace(/\\/g, '\\\\').replace(/'/g
  * text), control and panel (the element's own attributes under "Shipment", the rest under "Display and proxy").
  */
 function wordpressBlockFields(): string {
-  let out = `<?php\n// ${GENERATED}\n// The block sidebar's fields, per tag, in order; blocks/blocks.php hands them to blocks/editor.js.\nreturn array(\n`;
+  let out = `<?php\n// ${GENERATED}\n// The block sidebar's fields, per tag, in order; blocks/blocks.php hands them to blocks/editor.js.\n\n${PLUGIN_GUARD}\nreturn array(\n`;
   for (const e of elements) {
     out += `    '${e.tagName}' => array(\n`;
     for (const [, p] of withAttribute(e)) {

@@ -8,6 +8,10 @@
  * (its CORS headers would let any site read the answers).
  */
 
+if (!defined('ABSPATH')) {
+    exit;
+}
+
 use CargoTrackers\Proxy\FileStore;
 use CargoTrackers\Proxy\Proxy;
 use CargoTrackers\Proxy\Request;

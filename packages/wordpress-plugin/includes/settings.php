@@ -7,6 +7,10 @@
  * administrators only (manage_options); the Settings API and admin-post.php check the nonces.
  */
 
+if (!defined('ABSPATH')) {
+    exit;
+}
+
 use CargoTrackers\Proxy\JsonGuard;
 use CargoTrackers\Proxy\Proxy;
 use CargoTrackers\Proxy\Transport;

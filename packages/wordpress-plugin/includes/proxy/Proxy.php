@@ -2,6 +2,10 @@
 
 namespace CargoTrackers\Proxy;
 
+if (!defined('ABSPATH') && PHP_SAPI !== 'cli') {
+    exit;
+}
+
 /**
  * The tracking proxy in PHP: the widget contract of the tracking service, with the protections of
  * the Node reference proxy (packages/proxy). WordPress's routes and proxy.php both call handle();

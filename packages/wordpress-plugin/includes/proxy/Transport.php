@@ -2,6 +2,10 @@
 
 namespace CargoTrackers\Proxy;
 
+if (!defined('ABSPATH') && PHP_SAPI !== 'cli') {
+    exit;
+}
+
 /**
  * One GET to the tracking service, never following a redirect, the whole exchange (body
  * included) under $timeoutMs, and the body cut off past $maxBytes. The curl extension when it is

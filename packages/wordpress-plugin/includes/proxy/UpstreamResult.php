@@ -2,6 +2,10 @@
 
 namespace CargoTrackers\Proxy;
 
+if (!defined('ABSPATH') && PHP_SAPI !== 'cli') {
+    exit;
+}
+
 /** What one upstream call produced: an answer (status, Retry-After, body) or a failure slug. */
 final class UpstreamResult
 {

@@ -6,6 +6,10 @@
  * the two can never hold different copies of the logic.
  */
 
+if (!defined('ABSPATH') && PHP_SAPI !== 'cli') {
+    exit;
+}
+
 require_once __DIR__ . '/Clock.php';
 require_once __DIR__ . '/StoreFailure.php';
 require_once __DIR__ . '/Counters.php';
