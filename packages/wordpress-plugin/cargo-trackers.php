@@ -2,11 +2,22 @@
 
 /**
  * Plugin Name: Cargo Trackers
+ * Plugin URI: https://github.com/cargo-trackers/cargo-trackers
  * Description: Ocean container and air waybill tracking on any page, with two blocks and two shortcodes.
  * Version: 0.1.0
  * Requires at least: 6.1
+ * Tested up to: 6.5
  * Requires PHP: 7.4
+ * Author: The cargo-trackers contributors
+ * Author URI: https://github.com/cargo-trackers/cargo-trackers
  * License: MIT
+ * License URI: https://opensource.org/licenses/MIT
+ * Text Domain: cargo-trackers
+ * Domain Path: /languages
+ *
+ * The code is under the MIT licence (LICENSE). The route map's land outline shipped in the
+ * script is derived from OpenStreetMap data, © OpenStreetMap contributors, available under the
+ * Open Database License 1.0 (ODbL, https://opendatacommons.org/licenses/odbl/1-0/): NOTICE.txt.
  *
  * The shortcodes print <ocean-tracker> / <air-tracker> with escaped attributes; the script-tag
  * bundle (one ES module, which fetches each element's code when its tag appears) is enqueued

@@ -79,6 +79,7 @@ describe('npm run build:wordpress', () => {
       'cargo-trackers/attributes.generated.php',
       'cargo-trackers/readme.txt',
       'cargo-trackers/LICENSE',
+      'cargo-trackers/NOTICE.txt',
       'cargo-trackers/blocks/blocks.php',
       'cargo-trackers/blocks/editor.js',
       'cargo-trackers/blocks/fields.generated.php',
@@ -112,6 +113,15 @@ describe('npm run build:wordpress', () => {
       [],
       'no source maps, manifest, linter settings or sources',
     );
+  });
+});
+
+describe('the licences in the zip', () => {
+  it('holds the MIT licence of the code and the ODbL notice of the map data', async () => {
+    const { zip } = await buildZip();
+    const read = (file: string) => spawnSync('unzip', ['-p', zip, `cargo-trackers/${file}`], { encoding: 'utf8' }).stdout;
+    assert.match(read('LICENSE'), /^MIT License/);
+    assert.match(read('NOTICE.txt'), /OpenStreetMap contributors[\s\S]*Open Database License 1\.0/);
   });
 });
 
@@ -154,6 +164,15 @@ for (const [label, load] of wordpresses) {
     it('installs through Plugin_Upgrader and activates', () => {
       assert.ok(site.activePlugins.includes('cargo-trackers/cargo-trackers.php'), site.activePlugins.join(', '));
     });
+
+    if (label === wordpresses.at(-1)![0]) {
+      it('is the WordPress the plugin says it is tested up to (the newest these tests install)', async () => {
+        const { zip } = await buildZip();
+        const header = spawnSync('unzip', ['-p', zip, 'cargo-trackers/cargo-trackers.php'], { encoding: 'utf8' }).stdout;
+        const tested = /^ \* Tested up to: (.+)$/m.exec(header)?.[1];
+        assert.equal(tested, source.version.split('.').slice(0, 2).join('.'), `Tested up to: ${tested}; installed ${source.version}`);
+      });
+    }
 
     it('renders a block and a shortcode with the script from the plugin folder, asking no other host', async () => {
       const { page, requests, pageErrors } = await open(site.pageUrl('block-and-shortcode'));
