@@ -13,7 +13,7 @@ if (!defined('ABSPATH')) {
 
 use CargoTrackers\Proxy\JsonGuard;
 use CargoTrackers\Proxy\Proxy;
-use CargoTrackers\Proxy\Transport;
+use CargoTrackers\WordPress\WordPressTransport;
 
 const CARGO_TRACKERS_SETTINGS_PAGE = 'cargo-trackers';
 /** A number no carrier issues: the service answers 404 (not billed) for a good key, 401 for a bad one. */
@@ -337,7 +337,7 @@ function cargo_trackers_probe()
     } catch (\InvalidArgumentException $error) {
         return array('verdict' => 'not_configured', 'status' => null, 'detail' => $error->getMessage(), 'address' => '');
     }
-    $result = (new Transport())->get(
+    $result = (new WordPressTransport())->get(
         $base . '/v1/shipments/ocean?referenceNumber=' . rawurlencode(CARGO_TRACKERS_TEST_NUMBER),
         array('accept' => 'application/json', 'authorization' => 'Bearer ' . $key),
         30000,

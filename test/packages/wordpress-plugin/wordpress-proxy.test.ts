@@ -286,6 +286,53 @@ echo json_encode((function () { return $this->counters->counts(array(${phpValue(
         }
       });
 
+      it("asks the service through WordPress's HTTP API, where the site's filters and HTTP settings apply", async () => {
+        const upstream = await startUpstream();
+        const proxy = await start({ baseUrl: upstream.url, apiKey: CANARY_KEY });
+        // What a site's own code can do to every plugin's requests: answer one itself, here saying what it was asked.
+        const muPlugin = join(site.dir, 'wp-content/mu-plugins/cargo-trackers-http-api-test.php');
+        await writeFile(
+          muPlugin,
+          `<?php
+add_filter('pre_http_request', function ($pre, $args, $url) {
+    if (strpos($url, ${phpValue(upstream.url)}) !== 0) {
+        return $pre;
+    }
+    $seen = array(
+        'answeredBy' => 'pre_http_request',
+        'url' => $url,
+        'redirection' => $args['redirection'],
+        'keySent' => ($args['headers']['authorization'] ?? '') === 'Bearer ' . CARGO_TRACKERS_API_KEY,
+    );
+    return array(
+        'headers' => array('content-type' => 'application/json'),
+        'body' => json_encode($seen),
+        'response' => array('code' => 200, 'message' => 'OK'),
+        'cookies' => array(),
+        'filename' => null,
+    );
+}, 10, 3);
+`,
+        );
+        try {
+          const answer = await readAnswer(
+            await fetch(restAddress(site.origin, '/api/tracking/ocean?referenceNumber=MEDU9091004'), { headers: MARKER }),
+          );
+          assert.equal(answer.status, 200, answer.text);
+          assert.deepEqual(JSON.parse(answer.text), {
+            answeredBy: 'pre_http_request',
+            url: `${upstream.url}/v1/shipments/ocean?referenceNumber=MEDU9091004`,
+            redirection: 0,
+            keySent: true,
+          });
+          assert.equal(upstream.requests.length, 0, 'the service itself was not asked');
+        } finally {
+          await rm(muPlugin, { force: true });
+          await proxy.close();
+          await upstream.close();
+        }
+      });
+
       it('refuses the test-connection action without an administrator and a nonce, and asks the service nothing', async () => {
         const upstream = await startUpstream();
         const proxy = await start({ baseUrl: upstream.url, apiKey: CANARY_KEY });

@@ -96,7 +96,7 @@ final class Proxy
         $this->limits = array_merge(self::DEFAULT_LIMITS, is_array($config['limits'] ?? null) ? $config['limits'] : array());
         $this->counters = $counters;
         $this->cache = $cache;
-        $this->transport = $transport ?? new Transport();
+        $this->transport = $transport ?? new NativeTransport();
         $this->logger = $logger;
     }
 

@@ -38,6 +38,21 @@ final class UpstreamResult
         return new self($status, $retryAfter, $body, null);
     }
 
+    /**
+     * What a transport received, as the proxy takes it: a redirect is not followed, and a status
+     * that carries no answer (1xx, 204, 205, or none) means the exchange did not complete.
+     */
+    public static function received(int $status, ?string $retryAfter, string $body): self
+    {
+        if ($status >= 300 && $status < 400) {
+            return self::failure('upstream_redirect');
+        }
+        if ($status < 200 || $status > 599 || $status === 204 || $status === 205) {
+            return self::failure('upstream_incomplete');
+        }
+        return self::answer($status, $retryAfter, $body);
+    }
+
     public static function failure(string $error): self
     {
         return new self(502, null, '', $error);
