@@ -20,13 +20,21 @@ final class WordPressTransport implements Transport
     /** @param array<string,string> $headers */
     public function get(string $url, array $headers, int $timeoutMs, int $maxBytes): UpstreamResult
     {
-        $response = wp_remote_get($url, array(
-            'headers' => $headers,
-            'timeout' => $timeoutMs / 1000,
-            'redirection' => 0,
-            // One byte past the cap: WordPress cuts a longer body there, and that byte says it was longer.
-            'limit_response_size' => $maxBytes + 1,
-        ));
+        // Whatever PHP prints meanwhile stays out of the visitor's answer, which must be the service's
+        // bytes alone: WordPress 6.1's HTTP library, loaded here on first use, raises PHP 8.2
+        // deprecations that WP_DEBUG_DISPLAY prints. They are still logged.
+        ob_start();
+        try {
+            $response = wp_remote_get($url, array(
+                'headers' => $headers,
+                'timeout' => $timeoutMs / 1000,
+                'redirection' => 0,
+                // One byte past the cap: WordPress cuts a longer body there, and that byte says it was longer.
+                'limit_response_size' => $maxBytes + 1,
+            ));
+        } finally {
+            ob_end_clean();
+        }
         if (is_wp_error($response)) {
             return UpstreamResult::failure(self::failure($response));
         }
