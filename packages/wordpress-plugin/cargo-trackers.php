@@ -38,6 +38,8 @@ require_once __DIR__ . '/includes/cache-sweep.php';
 // The proxy's state folder is swept by WP-Cron while the plugin is active (includes/cache-sweep.php).
 register_activation_hook(__FILE__, 'cargo_trackers_schedule_sweep');
 register_deactivation_hook(__FILE__, 'cargo_trackers_unschedule_sweep');
+// Until a key is set, the admin screens say where to set it (includes/settings.php).
+register_activation_hook(__FILE__, 'cargo_trackers_flag_setup');
 
 const CARGO_TRACKERS_VERSION = '0.1.0';
 /** The same bundle on jsDelivr, used only when a site opts in with the `cargo_trackers_use_cdn` filter. */

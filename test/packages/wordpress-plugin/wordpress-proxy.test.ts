@@ -333,18 +333,24 @@ add_filter('pre_http_request', function ($pre, $args, $url) {
         }
       });
 
-      it('refuses the test-connection action without an administrator and a nonce, and asks the service nothing', async () => {
+      it('refuses Test connection without an administrator and a nonce, and asks the service nothing', async () => {
         const upstream = await startUpstream();
         const proxy = await start({ baseUrl: upstream.url, apiKey: CANARY_KEY });
         try {
-          const answer = await fetch(`${site.origin}/wp-admin/admin-post.php`, {
-            method: 'POST',
-            headers: { 'content-type': 'application/x-www-form-urlencoded' },
-            body: 'action=cargo_trackers_test_connection',
-            redirect: 'manual',
-          });
-          observe(await answer.text());
-          assert.ok(answer.status >= 300, `status ${answer.status}`);
+          const body = `option_page=cargo_trackers&action=update&cargo_trackers_test=1&cargo_trackers_api_key=trk_x&cargo_trackers_api_base_url=${encodeURIComponent(upstream.url)}`;
+          const post = (cookie?: string) =>
+            fetch(`${site.origin}/wp-admin/options.php`, {
+              method: 'POST',
+              headers: { 'content-type': 'application/x-www-form-urlencoded', ...(cookie && { cookie }) },
+              body,
+              redirect: 'manual',
+            });
+          const anonymous = await post();
+          observe(await anonymous.text());
+          assert.ok(anonymous.status >= 300, `status ${anonymous.status}`);
+          const withoutNonce = await post(await logInCookie(site));
+          observe(await withoutNonce.text());
+          assert.equal(withoutNonce.status, 403, 'an administrator without the form nonce');
           assert.equal(upstream.requests.length, 0);
         } finally {
           await proxy.close();
@@ -364,7 +370,7 @@ add_filter('pre_http_request', function ($pre, $args, $url) {
           const proxy = await start({ baseUrl: upstream.url, apiKey: CANARY_KEY });
           try {
             const probe = JSON.parse(await wpCli(site, 'echo json_encode(cargo_trackers_probe());')) as Record<string, unknown>;
-            assert.deepEqual(probe, { verdict, status, detail: 'said the service', address: upstream.url });
+            assert.deepEqual(probe, { verdict, status, detail: 'said the service', address: upstream.url, typed: '' });
             assert.equal(upstream.requests.length, 1);
             assert.equal(upstream.requests[0]?.path, '/v1/shipments/ocean');
             assert.equal(upstream.requests[0]?.headers.authorization, `Bearer ${CANARY_KEY}`);
