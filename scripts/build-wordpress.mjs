@@ -20,7 +20,7 @@ const PLUGIN = join(ROOT, 'packages/wordpress-plugin');
  * settings) stays out until it is listed here. Folders ship whole; a missing optional one is skipped.
  */
 const FILES = ['cargo-trackers.php', 'attributes.generated.php', 'readme.txt', 'NOTICE.txt', 'uninstall.php'];
-const FOLDERS = ['blocks', 'includes', 'admin'];
+const FOLDERS = ['blocks', 'includes', 'admin', 'languages'];
 /** The configurator's modules, as the demo serves them: one source for both pages. */
 const CONFIGURATOR = join(ROOT, 'demo/public/configure');
 const CONFIGURATOR_FILES = ['configure.js', 'controls.generated.js', 'contrast.js', 'snippets.js'];

@@ -41,6 +41,12 @@ register_deactivation_hook(__FILE__, 'cargo_trackers_unschedule_sweep');
 // Until a key is set, the admin screens say where to set it (includes/settings.php).
 register_activation_hook(__FILE__, 'cargo_trackers_flag_setup');
 
+/** Translations: WordPress.org's language packs first, else the plugin's languages/ folder. */
+function cargo_trackers_load_textdomain() {
+    load_plugin_textdomain('cargo-trackers', false, dirname(plugin_basename(__FILE__)) . '/languages');
+}
+add_action('init', 'cargo_trackers_load_textdomain');
+
 const CARGO_TRACKERS_VERSION = '0.1.0';
 /** The same bundle on jsDelivr, used only when a site opts in with the `cargo_trackers_use_cdn` filter. */
 const CARGO_TRACKERS_CDN = 'https://cdn.jsdelivr.net/npm/cargo-trackers@0.1.0/dist/cdn/cargo-trackers.js';

@@ -643,8 +643,8 @@ function wordpressBlockFields(): string {
       const control = values ? 'select' : p.type === 'boolean' ? 'toggle' : p.type === 'number' ? 'number' : 'text';
       out += `        array(\n`;
       out += `            'name' => '${p.attribute.replace(/-/g, '_')}',\n`;
-      out += `            'label' => ${phpString(blockLabel(p.attribute))},\n`;
-      out += `            'help' => ${phpString(help)},\n`;
+      out += `            'label' => __(${phpString(blockLabel(p.attribute))}, 'cargo-trackers'),\n`;
+      out += `            'help' => __(${phpString(help)}, 'cargo-trackers'),\n`;
       out += `            'control' => '${control}',\n`;
       if (values) out += `            'options' => array(${values.map(phpString).join(', ')}),\n`;
       out += `            'panel' => '${p.inherited ? 'settings' : 'shipment'}',\n`;

@@ -80,6 +80,7 @@ describe('npm run build:wordpress', () => {
       'cargo-trackers/readme.txt',
       'cargo-trackers/LICENSE',
       'cargo-trackers/NOTICE.txt',
+      'cargo-trackers/languages/cargo-trackers.pot',
       'cargo-trackers/blocks/blocks.php',
       'cargo-trackers/blocks/editor.js',
       'cargo-trackers/blocks/fields.generated.php',

@@ -37,6 +37,7 @@ function register_activation_hook($file, $callback) { global $actions; $actions[
 function register_deactivation_hook($file, $callback) { global $actions; $actions['deactivate'][] = $callback; }
 function plugins_url($path, $plugin) { return 'https://site.example/wp-content/plugins/' . basename(dirname($plugin)) . '/' . $path; }
 function plugin_basename($file) { return basename(dirname($file)) . '/' . basename($file); }
+function __($text, $domain = 'default') { return $text; }
 $versions = array();
 function wp_enqueue_script_module($id, $src, $deps = array(), $version = false) { global $enqueued, $versions; $enqueued[$id] = ($enqueued[$id] ?? 0) + 1; $versions[$id] = $version; }
 
