@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Frame, Page } from 'playwright';
+import { shippedLocales } from '../../../packages/core/src/i18n/catalogues.js';
 import { buildWordPressZip } from '../../../scripts/build-wordpress.mjs';
 import { buildCdnBundle, type BuiltBundle } from '../../support/cdn-bundle.js';
 import { launchChromium } from '../../support/find-chromium.mjs';
@@ -285,6 +286,18 @@ for (const [label, load] of wordpresses) {
         assert.equal(await sidebar.getByLabel('Theme').inputValue(), 'dark');
         assert.equal(await sidebar.getByLabel('Map').inputValue(), 'none');
         assert.equal(await sidebar.getByLabel('Proxy URL').inputValue(), '');
+        // The language: a choice of the languages the trackers ship, each by its own name.
+        const language = sidebar.getByLabel('Language');
+        assert.deepEqual(await language.locator('option').evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value)), [
+          '',
+          ...shippedLocales,
+        ]);
+        assert.equal(await language.locator('option[value="de"]').textContent(), 'Deutsch (de)');
+        await language.selectOption('de');
+        assert.equal(
+          await page.evaluate(() => window.wp!.data.select('core/block-editor').getBlocks()[0]?.attributes.lang as string | undefined),
+          'de',
+        );
         // Editing a field changes the block's attributes.
         await sidebar.getByLabel('Carrier code').fill('MAEU');
         assert.equal(
