@@ -2,9 +2,12 @@
 // proxy core (the files packages/wordpress-plugin/includes/proxy/load.php requires, in its order)
 // and the small front controller in packages/proxy-php/src/front.php. The plugin and proxy.php thus
 // run the same code. `--check` fails when the committed file differs from a fresh build.
+// Each core file's direct-access guard (scripts/php-guards.mjs) is left out: proxy.php is itself the
+// address a web server runs, outside WordPress, and a file without the guard is refused here.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { CORE_GUARD } from './php-guards.mjs';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const CORE = join(ROOT, 'packages/wordpress-plugin/includes/proxy');
@@ -19,11 +22,19 @@ function body(path) {
   return text.slice('<?php\n'.length).trim();
 }
 
+/** The body of a proxy core file without its guard, which it must have. */
+function unguarded(path) {
+  const text = body(path);
+  const at = text.indexOf(`\n\n${CORE_GUARD}\n`);
+  if (at === -1) throw new Error(`${path} lacks the direct-access guard of scripts/php-guards.mjs (CORE_GUARD) after its namespace`);
+  return text.slice(0, at) + text.slice(at + CORE_GUARD.length + 1);
+}
+
 export function buildProxyPhp() {
   const loader = readFileSync(join(CORE, 'load.php'), 'utf8');
   const files = [...loader.matchAll(/^require_once __DIR__ \. '\/([\w/-]+\.php)';$/gm)].map((m) => m[1]);
   if (files.length === 0) throw new Error(`${CORE}/load.php lists no files`);
-  const parts = files.map((file) => `// ---- packages/wordpress-plugin/includes/proxy/${file}\n\n${body(join(CORE, file))}`);
+  const parts = files.map((file) => `// ---- packages/wordpress-plugin/includes/proxy/${file}\n\n${unguarded(join(CORE, file))}`);
   parts.push(`// ---- packages/proxy-php/src/front.php\n\n${body(FRONT)}`);
   return (
     '<?php\n\n' +

@@ -19,12 +19,12 @@ const PLUGIN = join(ROOT, 'packages/wordpress-plugin');
  * What ships, by name: a file the source folder gains later (a proxy for other hosts, the linter's
  * settings) stays out until it is listed here. Folders ship whole; a missing optional one is skipped.
  */
-const FILES = ['cargo-trackers.php', 'attributes.generated.php', 'readme.txt', 'uninstall.php'];
-const FOLDERS = ['blocks', 'includes', 'admin'];
+const FILES = ['cargo-trackers.php', 'attributes.generated.php', 'readme.txt', 'NOTICE.txt', 'uninstall.php'];
+const FOLDERS = ['blocks', 'includes', 'admin', 'languages'];
 /** The configurator's modules, as the demo serves them: one source for both pages. */
 const CONFIGURATOR = join(ROOT, 'demo/public/configure');
 const CONFIGURATOR_FILES = ['configure.js', 'controls.generated.js', 'contrast.js', 'snippets.js'];
-const REQUIRED = new Set(['cargo-trackers.php', 'attributes.generated.php', 'readme.txt', 'blocks']);
+const REQUIRED = new Set(['cargo-trackers.php', 'attributes.generated.php', 'readme.txt', 'NOTICE.txt', 'blocks']);
 
 /** The bundle's files a browser asks for: the entry and its chunks, without source maps or Vite's manifest. */
 const shipsFromBundle = (path) => !path.endsWith('.map') && !/[\\/]\.vite([\\/]|$)/.test(path);

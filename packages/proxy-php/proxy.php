@@ -878,6 +878,21 @@ final class UpstreamResult
         return new self($status, $retryAfter, $body, null);
     }
 
+    /**
+     * What a transport received, as the proxy takes it: a redirect is not followed, and a status
+     * that carries no answer (1xx, 204, 205, or none) means the exchange did not complete.
+     */
+    public static function received(int $status, ?string $retryAfter, string $body): self
+    {
+        if ($status >= 300 && $status < 400) {
+            return self::failure('upstream_redirect');
+        }
+        if ($status < 200 || $status > 599 || $status === 204 || $status === 205) {
+            return self::failure('upstream_incomplete');
+        }
+        return self::answer($status, $retryAfter, $body);
+    }
+
     public static function failure(string $error): self
     {
         return new self(502, null, '', $error);
@@ -915,10 +930,25 @@ namespace CargoTrackers\Proxy;
 
 /**
  * One GET to the tracking service, never following a redirect, the whole exchange (body
- * included) under $timeoutMs, and the body cut off past $maxBytes. The curl extension when it is
- * there, PHP's HTTP streams otherwise. Every fault is a failure result, never an exception.
+ * included) under $timeoutMs, and the body cut off past $maxBytes. Every fault is a failure
+ * result (UpstreamResult::MESSAGES), never an exception. proxy.php uses NativeTransport; the
+ * WordPress plugin passes one on WordPress's HTTP API, so that the site's HTTP settings apply.
  */
-final class Transport
+interface Transport
+{
+    /** @param array<string,string> $headers */
+    public function get(string $url, array $headers, int $timeoutMs, int $maxBytes): UpstreamResult;
+}
+
+// ---- packages/wordpress-plugin/includes/proxy/NativeTransport.php
+
+namespace CargoTrackers\Proxy;
+
+/**
+ * The Transport of proxy.php, with PHP's own HTTP clients: the curl extension when it is there,
+ * PHP's HTTP streams otherwise. (Inside WordPress the plugin passes WordPress's HTTP API instead.)
+ */
+final class NativeTransport implements Transport
 {
     private bool $useCurl;
 
@@ -989,7 +1019,7 @@ final class Transport
             $reached = $status !== 0 || !in_array($errno, $unreached, true);
             return UpstreamResult::failure($reached ? 'upstream_incomplete' : 'upstream_unreachable');
         }
-        return self::answer($status, $retryAfter, $body);
+        return UpstreamResult::received($status, $retryAfter, $body);
     }
 
     /** @param string[] $lines */
@@ -1061,18 +1091,7 @@ final class Transport
         if ($length !== null && strlen($body) < $length) {
             return UpstreamResult::failure('upstream_incomplete');
         }
-        return self::answer($status, $retryAfter, $body);
-    }
-
-    private static function answer(int $status, ?string $retryAfter, string $body): UpstreamResult
-    {
-        if ($status >= 300 && $status < 400) {
-            return UpstreamResult::failure('upstream_redirect');
-        }
-        if ($status < 200 || $status > 599 || $status === 204 || $status === 205) {
-            return UpstreamResult::failure('upstream_incomplete');
-        }
-        return UpstreamResult::answer($status, $retryAfter, $body);
+        return UpstreamResult::received($status, $retryAfter, $body);
     }
 }
 
@@ -2997,7 +3016,7 @@ final class Proxy
             array_merge(self::DEFAULT_LIMITS, $limits),
             $counters,
             $cache,
-            $transport ?? new Transport(),
+            $transport ?? new NativeTransport(),
             $logger
         ));
     }
@@ -3048,7 +3067,7 @@ use CargoTrackers\Proxy\Proxy;
 use CargoTrackers\Proxy\Request;
 use CargoTrackers\Proxy\Response;
 use CargoTrackers\Proxy\StoreFailure;
-use CargoTrackers\Proxy\Transport;
+use CargoTrackers\Proxy\NativeTransport;
 
 /**
  * proxy.php's front controller: reads the configuration (environment variables, or a config file
@@ -3082,7 +3101,7 @@ final class Front
                 ? new ApcuCounters('cargo-trackers:' . substr(hash('sha256', __FILE__), 0, 12) . ':')
                 : $files;
             // 'streams' forces PHP's HTTP streams where the curl extension is installed (the tests use it).
-            $transport = new Transport(($config['transport'] ?? 'auto') === 'streams' ? false : null);
+            $transport = new NativeTransport(($config['transport'] ?? 'auto') === 'streams' ? false : null);
             $proxy = new Proxy($config, $counters, $files, $transport, array(self::class, 'log'));
         } catch (\InvalidArgumentException $error) {
             // The message names the setting, never its value.

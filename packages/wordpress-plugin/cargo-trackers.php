@@ -2,11 +2,22 @@
 
 /**
  * Plugin Name: Cargo Trackers
+ * Plugin URI: https://github.com/cargo-trackers/cargo-trackers
  * Description: Ocean container and air waybill tracking on any page, with two blocks and two shortcodes.
  * Version: 0.1.0
  * Requires at least: 6.1
+ * Tested up to: 6.5
  * Requires PHP: 7.4
+ * Author: The cargo-trackers contributors
+ * Author URI: https://github.com/cargo-trackers/cargo-trackers
  * License: MIT
+ * License URI: https://opensource.org/licenses/MIT
+ * Text Domain: cargo-trackers
+ * Domain Path: /languages
+ *
+ * The code is under the MIT licence (LICENSE). The route map's land outline shipped in the
+ * script is derived from OpenStreetMap data, © OpenStreetMap contributors, available under the
+ * Open Database License 1.0 (ODbL, https://opendatacommons.org/licenses/odbl/1-0/): NOTICE.txt.
  *
  * The shortcodes print <ocean-tracker> / <air-tracker> with escaped attributes; the script-tag
  * bundle (one ES module, which fetches each element's code when its tag appears) is enqueued
@@ -27,6 +38,14 @@ require_once __DIR__ . '/includes/cache-sweep.php';
 // The proxy's state folder is swept by WP-Cron while the plugin is active (includes/cache-sweep.php).
 register_activation_hook(__FILE__, 'cargo_trackers_schedule_sweep');
 register_deactivation_hook(__FILE__, 'cargo_trackers_unschedule_sweep');
+// Until a key is set, the admin screens say where to set it (includes/settings.php).
+register_activation_hook(__FILE__, 'cargo_trackers_flag_setup');
+
+/** Translations: WordPress.org's language packs first, else the plugin's languages/ folder. */
+function cargo_trackers_load_textdomain() {
+    load_plugin_textdomain('cargo-trackers', false, dirname(plugin_basename(__FILE__)) . '/languages');
+}
+add_action('init', 'cargo_trackers_load_textdomain');
 
 const CARGO_TRACKERS_VERSION = '0.1.0';
 /** The same bundle on jsDelivr, used only when a site opts in with the `cargo_trackers_use_cdn` filter. */

@@ -23,6 +23,8 @@ import {
   type ElementModel,
 } from './elements.js';
 import { configuratorModule } from './configurator.js';
+import { shippedLocales } from '../../packages/core/src/i18n/catalogues.js';
+import { PLUGIN_GUARD } from '../php-guards.mjs';
 import type { PropertyApi } from '../../packages/core/src/first/element-api.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
@@ -563,7 +565,7 @@ function webTypes(name: string, pkgVersion: string, list: readonly ElementModel[
 // ---------------------------------------------------------------- WordPress
 
 function wordpressAttributes(): string {
-  let out = `<?php\n// ${GENERATED}\n// Shortcode attribute => element attribute, for each tag; the plugin drops anything else.\nreturn array(\n`;
+  let out = `<?php\n// ${GENERATED}\n// Shortcode attribute => element attribute, for each tag; the plugin drops anything else.\n\n${PLUGIN_GUARD}\nreturn array(\n`;
   for (const e of elements) {
     out += `    '${e.tagName}' => array(\n`;
     for (const [, p] of withAttribute(e)) out += `        '${p.attribute.replace(/-/g, '_')}' => '${p.attribute}',\n`;
@@ -586,10 +588,34 @@ const BLOCK_LABELS: Record<string, string> = {
   'url-param': 'Page address parameter',
   lang: 'Language',
 };
-/** Help where the block's default differs from the element's: the plugin fills in its own proxy. */
+/**
+ * The sidebar's help, in a site owner's words: what the field does on the page and what leaving it
+ * empty does (the elements' own descriptions are written for developers). Every attribute needs
+ * one: wordpressBlockFields() refuses to write a field without it.
+ */
 const BLOCK_HELP: Record<string, string> = {
+  'reference-number':
+    'The container, bill of lading or booking number to show when the page opens. Leave empty to let visitors type their own.',
+  'awb-number': 'The air waybill number to show when the page opens (such as 176-12345675). Leave empty to let visitors type their own.',
+  'carrier-code':
+    'The shipping line, if you know it, by its code (such as MAEU for Maersk). Leave empty and the tracking service works it out from the number.',
   'proxy-url':
-    "Path or URL of the tracking proxy. Empty: the plugin's own proxy on this site, or the address the cargo_trackers_proxy_url filter gives.",
+    'Where the tracker asks for shipments. Leave empty to use this site, with the key and address set under Settings, Cargo Trackers.',
+  'carriers-url': 'Where the list of shipping lines or airlines comes from. Leave empty to use this site.',
+  'poll-interval':
+    'While the tracking service is still looking a shipment up, how many seconds the tracker waits before asking again. Leave empty for 120 (two minutes).',
+  theme: "Light or dark colours; Auto follows the visitor's device setting. Default: light.",
+  density: 'Compact takes less room, for pages with a lot on them. Default: comfortable.',
+  'sync-url': "Puts the number in the page's address, so that visitors can bookmark or share the result and reload it.",
+  'url-param':
+    "The name the number goes by in the page's address when the option above is on. Give each tracker on the same page its own. Leave empty for the usual one.",
+  map: 'Whether to show the route on a map. Lazy loads the map only when a shipment is shown; Eager loads it with the page; None shows no map. Default: lazy.',
+  'tile-url':
+    "Leave empty for the world map that comes with the plugin. Or the address of a map tile service (https://…/{z}/{x}/{y}.png): visitors' browsers then load the map's pictures from it.",
+  'tile-attribution': 'The credit the map tile service asks you to show, such as © OpenStreetMap contributors. Shown as plain text.',
+  'heading-level':
+    "The heading level of the result, from 1 to 6, to fit your page's headings: 3 if the tracker sits under a level-2 heading. Leave empty for 2.",
+  lang: "The language of the tracker's words, dates and numbers. Default: the page's language, else the visitor's browser's.",
 };
 const blockLabel = (attribute: string) =>
   BLOCK_LABELS[attribute] ??
@@ -629,21 +655,20 @@ const phpString = (text: string) => `'${text.replace(/\\/g, '\\\\').replace(/'/g
  * text), control and panel (the element's own attributes under "Shipment", the rest under "Display and proxy").
  */
 function wordpressBlockFields(): string {
-  let out = `<?php\n// ${GENERATED}\n// The block sidebar's fields, per tag, in order; blocks/blocks.php hands them to blocks/editor.js.\nreturn array(\n`;
+  let out = `<?php\n// ${GENERATED}\n// The block sidebar's fields, per tag, in order; blocks/blocks.php hands them to blocks/editor.js.\n\n${PLUGIN_GUARD}\nreturn array(\n`;
   for (const e of elements) {
     out += `    '${e.tagName}' => array(\n`;
     for (const [, p] of withAttribute(e)) {
-      const plain = (text: string) => text.replace(/`/g, '').replace(/\s+/g, ' ');
-      const help =
-        BLOCK_HELP[p.attribute] ??
-        plain(p.description) +
-          (defaultText(p) !== undefined ? ` Default: ${p.default}.` : p.unsetMeans ? ` Unset: ${plain(p.unsetMeans)}.` : '');
-      const values = closedValues(p.type);
-      const control = values ? 'select' : p.type === 'boolean' ? 'toggle' : p.type === 'number' ? 'number' : 'text';
+      const help = BLOCK_HELP[p.attribute];
+      if (help === undefined) throw new Error(`BLOCK_HELP has no help for the block field ${p.attribute}: write one for site owners`);
+      // The language: a choice of the locales the element ships a catalogue for.
+      const values = p.attribute === 'lang' ? shippedLocales : closedValues(p.type);
+      const control =
+        p.attribute === 'lang' ? 'language' : values ? 'select' : p.type === 'boolean' ? 'toggle' : p.type === 'number' ? 'number' : 'text';
       out += `        array(\n`;
       out += `            'name' => '${p.attribute.replace(/-/g, '_')}',\n`;
-      out += `            'label' => ${phpString(blockLabel(p.attribute))},\n`;
-      out += `            'help' => ${phpString(help)},\n`;
+      out += `            'label' => __(${phpString(blockLabel(p.attribute))}, 'cargo-trackers'),\n`;
+      out += `            'help' => __(${phpString(help)}, 'cargo-trackers'),\n`;
       out += `            'control' => '${control}',\n`;
       if (values) out += `            'options' => array(${values.map(phpString).join(', ')}),\n`;
       out += `            'panel' => '${p.inherited ? 'settings' : 'shipment'}',\n`;

@@ -8,7 +8,7 @@ use CargoTrackers\Proxy\Proxy;
 use CargoTrackers\Proxy\Request;
 use CargoTrackers\Proxy\Response;
 use CargoTrackers\Proxy\StoreFailure;
-use CargoTrackers\Proxy\Transport;
+use CargoTrackers\Proxy\NativeTransport;
 
 /**
  * proxy.php's front controller: reads the configuration (environment variables, or a config file
@@ -42,7 +42,7 @@ final class Front
                 ? new ApcuCounters('cargo-trackers:' . substr(hash('sha256', __FILE__), 0, 12) . ':')
                 : $files;
             // 'streams' forces PHP's HTTP streams where the curl extension is installed (the tests use it).
-            $transport = new Transport(($config['transport'] ?? 'auto') === 'streams' ? false : null);
+            $transport = new NativeTransport(($config['transport'] ?? 'auto') === 'streams' ? false : null);
             $proxy = new Proxy($config, $counters, $files, $transport, array(self::class, 'log'));
         } catch (\InvalidArgumentException $error) {
             // The message names the setting, never its value.

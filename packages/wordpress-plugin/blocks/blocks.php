@@ -44,6 +44,8 @@ function cargo_trackers_register_blocks() {
         CARGO_TRACKERS_VERSION,
         true
     );
+    // The sidebar's own words (wp.i18n in editor.js); its fields' labels come translated from PHP.
+    wp_set_script_translations('cargo-trackers-block-editor', 'cargo-trackers', dirname(__DIR__) . '/languages');
     // The editor previews the element with the script the page gets, and labels each field.
     $editor = array(
         'scriptUrl' => cargo_trackers_script_url(),

@@ -26,6 +26,19 @@
     doc.head.appendChild(script);
   }
 
+  /**
+   * A language by its own name ("Deutsch", "日本語"), as language menus list them, with its code;
+   * the code alone where the browser cannot name it.
+   */
+  function languageName(code) {
+    try {
+      const name = new Intl.DisplayNames([code], { type: 'language' }).of(code);
+      return name && name !== code ? `${name} (${code})` : code;
+    } catch {
+      return code;
+    }
+  }
+
   /** One sidebar control; an emptied field removes the attribute, so the element's default applies. */
   function control(field, value, setAttributes) {
     const set = (next) => setAttributes({ [field.name]: next === '' || next === false ? undefined : next });
@@ -41,6 +54,19 @@
           ],
           onChange: set,
         });
+      case 'language': {
+        // The languages the trackers ship; a value an older version let an owner type stays listed.
+        const codes = value && !field.options.includes(value) ? [...field.options, value] : field.options;
+        return el(SelectControl, {
+          ...common,
+          value: value ?? '',
+          options: [
+            { label: __('Default', 'cargo-trackers'), value: '' },
+            ...codes.map((code) => ({ label: languageName(code), value: code })),
+          ],
+          onChange: set,
+        });
+      }
       case 'toggle':
         return el(ToggleControl, { ...common, checked: value === true, onChange: set });
       case 'number':

@@ -8,6 +8,10 @@
  * interval also sweeps, for sites where WP-Cron does not run.
  */
 
+if (!defined('ABSPATH')) {
+    exit;
+}
+
 use CargoTrackers\Proxy\StoreFailure;
 
 const CARGO_TRACKERS_SWEEP_HOOK = 'cargo_trackers_sweep';

@@ -11,6 +11,10 @@
  * only: the page is the settings page's own tab (manage_options).
  */
 
+if (!defined('ABSPATH')) {
+    exit;
+}
+
 const CARGO_TRACKERS_CONFIGURATOR_TAB = 'build';
 
 /** The address of the configurator tab. */

@@ -18,6 +18,10 @@
  * does not answer is a refusal of new lookups, never lookups that nobody counts.
  */
 
+if (!defined('ABSPATH')) {
+    exit;
+}
+
 use CargoTrackers\Proxy\ApcuCounters;
 use CargoTrackers\Proxy\Counters;
 use CargoTrackers\Proxy\FileStore;

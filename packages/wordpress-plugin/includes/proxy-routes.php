@@ -8,12 +8,18 @@
  * (its CORS headers would let any site read the answers).
  */
 
+if (!defined('ABSPATH')) {
+    exit;
+}
+
 use CargoTrackers\Proxy\FileStore;
 use CargoTrackers\Proxy\Proxy;
 use CargoTrackers\Proxy\Request;
 use CargoTrackers\Proxy\Response;
+use CargoTrackers\WordPress\WordPressTransport;
 
 require_once __DIR__ . '/proxy/load.php';
+require_once __DIR__ . '/WordPressTransport.php';
 require_once __DIR__ . '/counters.php';
 
 const CARGO_TRACKERS_REST_NAMESPACE = 'cargo-trackers/v1';
@@ -191,7 +197,7 @@ function cargo_trackers_proxy()
     try {
         $files = cargo_trackers_file_store($config);
         $counters = cargo_trackers_counters($config, $files);
-        return new Proxy($config, $counters, $files);
+        return new Proxy($config, $counters, $files, new WordPressTransport());
     } catch (\InvalidArgumentException $error) {
         return Response::error(500, 'not_configured', 'Cargo Trackers is not configured: ' . $error->getMessage());
     }

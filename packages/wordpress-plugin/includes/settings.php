@@ -3,13 +3,19 @@
 /**
  * Settings, Cargo Trackers (options-general.php?page=cargo-trackers), for owners who cannot edit
  * wp-config.php: the key (write-only, shown by its last four characters), the service address,
- * the limits, other sites allowed to embed the trackers, and a "Test connection" button. For
- * administrators only (manage_options); the Settings API and admin-post.php check the nonces.
+ * the limits, other sites allowed to embed the trackers, and a "Test connection" button that tries
+ * what is typed before it is saved. For administrators only (manage_options); the Settings API's
+ * nonce covers both buttons. Also the Settings link on the Plugins screen and the notice that
+ * leads there after activation until a key is set.
  */
+
+if (!defined('ABSPATH')) {
+    exit;
+}
 
 use CargoTrackers\Proxy\JsonGuard;
 use CargoTrackers\Proxy\Proxy;
-use CargoTrackers\Proxy\Transport;
+use CargoTrackers\WordPress\WordPressTransport;
 
 const CARGO_TRACKERS_SETTINGS_PAGE = 'cargo-trackers';
 /** A number no carrier issues: the service answers 404 (not billed) for a good key, 401 for a bad one. */
@@ -184,7 +190,8 @@ function cargo_trackers_settings_page()
     // Settings (wp-admin/options-head.php), and a second call printed each one twice.
     echo '<div class="wrap"><h1>' . esc_html__('Cargo Trackers', 'cargo-trackers') . '</h1>';
     cargo_trackers_settings_tabs('');
-    cargo_trackers_show_test_result();
+    $tested = cargo_trackers_take_test_result();
+    cargo_trackers_show_test_result($tested);
     echo '<p>' . esc_html__(
         'The trackers on your pages ask this site, and the site adds your key and asks the tracking service.',
         'cargo-trackers'
@@ -240,8 +247,10 @@ function cargo_trackers_settings_page()
             )) . '</p>';
     } else {
         $stored = get_option('cargo_trackers_api_base_url', '');
+        // After a test of an address not saved yet, the field keeps it, ready to be saved.
+        $shown = $tested !== null && ($tested['typed'] ?? '') !== '' ? $tested['typed'] : (is_string($stored) ? $stored : '');
         echo '<input type="url" id="cargo_trackers_api_base_url" name="cargo_trackers_api_base_url" value="'
-            . esc_attr(is_string($stored) ? $stored : '') . '" class="regular-text" placeholder="https://api.example.com">';
+            . esc_attr($shown) . '" class="regular-text" placeholder="https://api.example.com">';
         echo '<p class="description">' . esc_html__(
             'The tracking service\'s base address, starting with https://; the plugin adds /v1/…. '
             . 'The key is sent there, so changing it needs the API key typed again.',
@@ -287,60 +296,118 @@ function cargo_trackers_settings_page()
             'cargo-trackers'
         ) . '</p></td></tr>';
     echo '</table>';
-    submit_button();
-    echo '</form>';
-
-    echo '<h2>' . esc_html__('Test connection', 'cargo-trackers') . '</h2><p>' . esc_html__(
-        'Looks up a number that cannot exist: a good key gets 404, which is not billed; a bad key gets 401.',
+    echo '<p class="submit">';
+    submit_button(null, 'primary', 'submit', false);
+    echo ' ';
+    // In the same form: it tests the key and the address as typed, before they are saved.
+    submit_button(__('Test connection', 'cargo-trackers'), 'secondary', 'cargo_trackers_test', false);
+    echo '</p><p class="description">' . esc_html__(
+        'Test connection tries the key and the service address in this form, as typed, without saving them (an empty key '
+        . 'field tries the stored key). It looks up a number that cannot exist: a good key gets 404, which is not billed; '
+        . 'a bad key gets 401.',
         'cargo-trackers'
-    ) . '</p><form method="post" action="' . esc_url(admin_url('admin-post.php')) . '">'
-        . '<input type="hidden" name="action" value="cargo_trackers_test_connection">';
-    wp_nonce_field('cargo_trackers_test_connection');
-    submit_button(__('Test connection', 'cargo-trackers'), 'secondary', 'submit', false);
+    ) . '</p>';
     echo '</form></div>';
 }
 
-/** admin-post.php?action=cargo_trackers_test_connection: one lookup that costs no credit, then back to the page. */
+/**
+ * The settings form's Test connection button: one lookup that costs no credit, with the key and the
+ * address as typed, then back to the page. It runs when options.php loads, before options.php saves
+ * anything, with the settings form's own nonce.
+ */
 function cargo_trackers_test_connection()
 {
+    global $pagenow;
+    if ($pagenow !== 'options.php' || !isset($_POST['cargo_trackers_test'], $_POST['option_page'])) {
+        return;
+    }
+    if ($_POST['option_page'] !== 'cargo_trackers') {
+        return;
+    }
     if (!current_user_can('manage_options')) {
         wp_die(esc_html__('You are not allowed to test the connection.', 'cargo-trackers'), 403);
     }
-    check_admin_referer('cargo_trackers_test_connection');
-    set_transient('cargo_trackers_test_' . get_current_user_id(), cargo_trackers_probe(), 300);
+    check_admin_referer('cargo_trackers-options');
+    $typed_key = isset($_POST['cargo_trackers_api_key']) && is_string($_POST['cargo_trackers_api_key'])
+        ? trim(wp_unslash($_POST['cargo_trackers_api_key']))
+        : '';
+    $typed_base = isset($_POST['cargo_trackers_api_base_url']) && is_string($_POST['cargo_trackers_api_base_url'])
+        ? trim(wp_unslash($_POST['cargo_trackers_api_base_url']))
+        : null;
+    set_transient('cargo_trackers_test_' . get_current_user_id(), cargo_trackers_probe($typed_key, $typed_base), 300);
     wp_safe_redirect(admin_url('options-general.php?page=' . CARGO_TRACKERS_SETTINGS_PAGE . '&cargo-trackers-tested=1'));
     exit;
 }
-add_action('admin_post_cargo_trackers_test_connection', 'cargo_trackers_test_connection');
+add_action('admin_init', 'cargo_trackers_test_connection', 20);
 
-/** @return array{verdict:string,status:int|null,detail:string,address:string} the address is the service's, as asked */
-function cargo_trackers_probe()
+/**
+ * Test connection's lookup. Without typed values, the configuration the routes use, so the test
+ * proves what visitors' lookups will meet. A key typed in the form is tried instead of the stored
+ * one, and an address typed there instead of the stored one, under the rules that save them: an
+ * address must pass cargo_trackers_base_url_refusal(), and the stored key is sent to a new address
+ * only when typed again. A key from wp-config.php goes only to the address from wp-config.php.
+ *
+ * @param string $typed_key the key field as posted ('' when empty)
+ * @param string|null $typed_base the address field as posted (null when the form has none)
+ * @return array{verdict:string,status:int|null,detail:string,address:string,typed:string}
+ *     address is the service's, as asked; typed is the address tried when it is not the stored one
+ */
+function cargo_trackers_probe($typed_key = '', $typed_base = null)
 {
-    // The configuration the routes use, so the test proves what visitors' lookups will meet.
     $config = cargo_trackers_proxy_config();
     $key = (string) ($config['apiKey'] ?? '');
     $base = (string) ($config['baseUrl'] ?? '');
+    $typed = '';
+    if (cargo_trackers_api_key_source()[1] !== 'constant') {
+        $stored_base = get_option('cargo_trackers_api_base_url', '');
+        $stored_base = is_string($stored_base) ? $stored_base : '';
+        if ($typed_key !== '') {
+            $key = $typed_key;
+        }
+        $base_editable = cargo_trackers_base_url_source()[1] !== 'constant';
+        if ($base_editable && $typed_base !== null && $typed_base !== '' && $typed_base !== $stored_base) {
+            $refusal = cargo_trackers_base_url_refusal($typed_base);
+            if ($refusal !== null) {
+                return array('verdict' => 'not_configured', 'status' => null, 'detail' => $refusal, 'address' => '',
+                    'typed' => $typed_base);
+            }
+            $typed = Proxy::resolveBase($typed_base);
+            if ($typed !== $stored_base && $typed_key === '') {
+                return array('verdict' => 'not_configured', 'status' => null, 'detail' => __(
+                    'To test a new service address, type the API key too: the key is sent to that address.',
+                    'cargo-trackers'
+                ), 'address' => '', 'typed' => $typed);
+            }
+            $base = $typed;
+        }
+    }
     if ($key === '' || $base === '') {
         $why = array(
             'needs_constant' => __('The key comes from wp-config.php: define CARGO_TRACKERS_API_BASE_URL there too.', 'cargo-trackers'),
             'refused' => __('The saved service address is not https://, so the key is not sent to it.', 'cargo-trackers'),
         );
         $from = cargo_trackers_base_url_source()[1];
-        return array('verdict' => 'not_configured', 'status' => null, 'detail' => $why[$from] ?? '', 'address' => '');
+        return array('verdict' => 'not_configured', 'status' => null, 'detail' => $why[$from] ?? '', 'address' => '', 'typed' => $typed);
     }
     try {
         $base = Proxy::resolveBase($base);
     } catch (\InvalidArgumentException $error) {
-        return array('verdict' => 'not_configured', 'status' => null, 'detail' => $error->getMessage(), 'address' => '');
+        return array('verdict' => 'not_configured', 'status' => null, 'detail' => $error->getMessage(), 'address' => '', 'typed' => $typed);
     }
-    $result = (new Transport())->get(
+    $result = (new WordPressTransport())->get(
         $base . '/v1/shipments/ocean?referenceNumber=' . rawurlencode(CARGO_TRACKERS_TEST_NUMBER),
         array('accept' => 'application/json', 'authorization' => 'Bearer ' . $key),
         30000,
         65536
     );
     if ($result->error !== null) {
-        return array('verdict' => 'failure', 'status' => null, 'detail' => $result->error, 'address' => $base);
+        return array(
+            'verdict' => 'failure',
+            'status' => null,
+            'detail' => cargo_trackers_failure_text($result->error, $base),
+            'address' => $base,
+            'typed' => $typed,
+        );
     }
     // What the service said, unless it repeated the key; never more than a line.
     $detail = '';
@@ -350,20 +417,51 @@ function cargo_trackers_probe()
         $detail = substr($message, 0, 200);
     }
     $verdicts = array(401 => 'bad_key', 404 => 'good_key');
-    return array('verdict' => $verdicts[$result->status] ?? 'other', 'status' => $result->status, 'detail' => $detail, 'address' => $base);
+    return array(
+        'verdict' => $verdicts[$result->status] ?? 'other',
+        'status' => $result->status,
+        'detail' => $detail,
+        'address' => $base,
+        'typed' => $typed,
+    );
 }
 
-function cargo_trackers_show_test_result()
+/** What went wrong asking $address, in the owner's words, with the core's code for a support request. */
+function cargo_trackers_failure_text($error, $address)
+{
+    $texts = array(
+        /* translators: %s: the service address */
+        'upstream_unreachable' => __(
+            'Nothing answered at %s. Check the address: a typing mistake, a server that is down or a firewall.',
+            'cargo-trackers'
+        ),
+        /* translators: %s: the service address */
+        'upstream_timeout' => __('%s did not answer in time.', 'cargo-trackers'),
+        /* translators: %s: the service address */
+        'upstream_redirect' => __('%s answered with a redirect, which is not followed: check the address.', 'cargo-trackers'),
+    );
+    /* translators: %s: the service address */
+    $text = $texts[$error] ?? __('The answer from %s was not usable.', 'cargo-trackers');
+    return sprintf($text, $address) . ' (' . $error . ')';
+}
+
+/** This user's Test connection result, once, on the page it redirected to; else null. */
+function cargo_trackers_take_test_result()
 {
     // Only chooses whether to show this user's own result.
     if (!isset($_GET['cargo-trackers-tested'])) {
-        return;
+        return null;
     }
     $result = get_transient('cargo_trackers_test_' . get_current_user_id());
-    if (!is_array($result)) {
+    delete_transient('cargo_trackers_test_' . get_current_user_id());
+    return is_array($result) ? $result : null;
+}
+
+function cargo_trackers_show_test_result($result)
+{
+    if ($result === null) {
         return;
     }
-    delete_transient('cargo_trackers_test_' . get_current_user_id());
     $texts = array(
         'good_key' => array(
             'success',
@@ -374,13 +472,14 @@ function cargo_trackers_show_test_result()
             __('The service refused the key (401). Check it, or create a new one in the dashboard.', 'cargo-trackers'),
         ),
         'not_configured' => array('error', __('Set the key and the service address first.', 'cargo-trackers')),
-        'failure' => array('error', __('The service could not be asked:', 'cargo-trackers')),
+        'failure' => array('error', __('The service could not be asked.', 'cargo-trackers')),
         'other' => array('warning', __('The service answered something else:', 'cargo-trackers')),
     );
     list($type, $text) = $texts[$result['verdict']] ?? $texts['other'];
     $got = $result['status'] !== null ? sprintf(' HTTP %d.', $result['status']) : '';
     $detail = $result['detail'] !== '' ? ' ' . $result['detail'] : '';
-    $asked = ($result['address'] ?? '') !== '' ? ' ' . sprintf(
+    // A failure's text names the address itself.
+    $asked = ($result['address'] ?? '') !== '' && $result['verdict'] !== 'failure' ? ' ' . sprintf(
         /* translators: %s: the service address the test asked */
         __('Asked: %s', 'cargo-trackers'),
         $result['address']
@@ -388,3 +487,42 @@ function cargo_trackers_show_test_result()
     echo '<div class="notice notice-' . esc_attr($type) . '" id="cargo-trackers-test-result"><p>'
         . esc_html($text . $got . $detail . $asked) . '</p></div>';
 }
+
+/** The plugin's row on the Plugins screen leads to its settings. */
+function cargo_trackers_plugin_action_links($links)
+{
+    $settings = '<a href="' . esc_url(admin_url('options-general.php?page=' . CARGO_TRACKERS_SETTINGS_PAGE)) . '">'
+        . esc_html__('Settings', 'cargo-trackers') . '</a>';
+    array_unshift($links, $settings);
+    return $links;
+}
+add_filter('plugin_action_links_' . plugin_basename(dirname(__DIR__) . '/cargo-trackers.php'), 'cargo_trackers_plugin_action_links');
+
+/** Set on activation: the setup notice shows until a key is set. */
+const CARGO_TRACKERS_SETUP_NOTICE = 'cargo_trackers_setup_notice';
+
+function cargo_trackers_flag_setup()
+{
+    update_option(CARGO_TRACKERS_SETUP_NOTICE, '1', false);
+}
+
+/**
+ * After activation, on every admin screen an administrator opens, a notice leads to the settings
+ * until a key is set (saved or defined in wp-config.php); then it goes for good.
+ */
+function cargo_trackers_setup_notice()
+{
+    if (get_option(CARGO_TRACKERS_SETUP_NOTICE) !== '1' || !current_user_can('manage_options')) {
+        return;
+    }
+    if (cargo_trackers_api_key_source()[0] !== '') {
+        delete_option(CARGO_TRACKERS_SETUP_NOTICE);
+        return;
+    }
+    echo '<div class="notice notice-info" id="cargo-trackers-setup-notice"><p>' . esc_html__(
+        'Cargo Trackers is active. Enter your tracking API key and the service address so that the trackers can look up shipments.',
+        'cargo-trackers'
+    ) . ' <a href="' . esc_url(admin_url('options-general.php?page=' . CARGO_TRACKERS_SETTINGS_PAGE)) . '">'
+        . esc_html__('Set up Cargo Trackers', 'cargo-trackers') . '</a></p></div>';
+}
+add_action('admin_notices', 'cargo_trackers_setup_notice');

@@ -87,23 +87,22 @@ describe("where the WordPress plugin sends the key (Debian's WordPress)", () => 
     return html;
   }
 
-  /** The nonces of the page's two forms: the settings form's first, then Test connection's. */
-  function nonces(html: string): { settings: string; test: string } {
+  /** The settings form's nonce (Test connection is a button of that form). */
+  function nonce(html: string): string {
     const found = [...html.matchAll(/name="_wpnonce" value="([0-9a-f]+)"/g)].map((match) => match[1]!);
-    assert.equal(found.length, 2, 'the settings form and the Test connection form');
-    return { settings: found[0]!, test: found[1]! };
+    assert.equal(found.length, 1, 'one form: the settings form, with Save Changes and Test connection');
+    return found[0]!;
   }
 
   /** Saves the settings form as the browser would post it; returns the page shown after it. */
   async function save(fields: Record<string, string>): Promise<string> {
-    const { settings: nonce } = nonces(await settings());
     const response = await fetch(`${site.origin}/wp-admin/options.php`, {
       method: 'POST',
       headers: { cookie: admin, 'content-type': 'application/x-www-form-urlencoded' },
       body: new URLSearchParams({
         option_page: 'cargo_trackers',
         action: 'update',
-        _wpnonce: nonce,
+        _wpnonce: nonce(await settings()),
         _wp_http_referer: '/wp-admin/options-general.php?page=cargo-trackers',
         cargo_trackers_api_key: '',
         cargo_trackers_api_base_url: '',
@@ -117,21 +116,41 @@ describe("where the WordPress plugin sends the key (Debian's WordPress)", () => 
     return settings('&settings-updated=true');
   }
 
-  /** Presses Test connection; returns the result WordPress shows. */
-  async function testConnection(): Promise<string> {
-    const { test: nonce } = nonces(await settings());
-    const response = await fetch(`${site.origin}/wp-admin/admin-post.php`, {
+  /**
+   * Presses Test connection in the settings form as the browser posts it: the key field as typed
+   * (empty unless `typed` says), the address field as shown unless `typed` says. Returns the result
+   * WordPress shows, and the page.
+   */
+  async function testConnection(typed: Record<string, string> = {}): Promise<string> {
+    return (await testConnectionPage(typed)).result;
+  }
+
+  async function testConnectionPage(typed: Record<string, string> = {}): Promise<{ result: string; html: string }> {
+    const form = await settings();
+    const shown = /<input[^>]*name="cargo_trackers_api_base_url" value="([^"]*)"/.exec(form)?.[1];
+    const fields: Record<string, string> = {
+      option_page: 'cargo_trackers',
+      action: 'update',
+      _wpnonce: nonce(form),
+      _wp_http_referer: '/wp-admin/options-general.php?page=cargo-trackers',
+      cargo_trackers_cors_origins: '',
+      cargo_trackers_test: 'Test connection',
+    };
+    if (form.includes('name="cargo_trackers_api_key"')) fields.cargo_trackers_api_key = '';
+    if (shown !== undefined) fields.cargo_trackers_api_base_url = shown.replaceAll('&amp;', '&');
+    const response = await fetch(`${site.origin}/wp-admin/options.php`, {
       method: 'POST',
       headers: { cookie: admin, 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ action: 'cargo_trackers_test_connection', _wpnonce: nonce }).toString(),
+      body: new URLSearchParams({ ...fields, ...typed }).toString(),
       redirect: 'manual',
     });
     observe(await response.text());
     assert.equal(response.status, 302);
+    assert.match(response.headers.get('location') ?? '', /options-general\.php\?page=cargo-trackers&cargo-trackers-tested=1$/);
     const html = await settings('&cargo-trackers-tested=1');
     const result = /<div class="notice notice-(\w+)" id="cargo-trackers-test-result"><p>([^<]*)<\/p>/.exec(html);
     assert.ok(result, 'the test result is shown');
-    return `${result[1]}: ${result[2]}`;
+    return { result: `${result[1]}: ${result[2]}`, html };
   }
 
   const storedBase = async () => wpCli(site, "echo get_option('cargo_trackers_api_base_url');");
@@ -241,6 +260,45 @@ describe("where the WordPress plugin sends the key (Debian's WordPress)", () => 
       assert.equal(await storedBase(), '');
     });
 
+    it('Test connection tries the key and the address as typed, saves neither, and names the address it asked', async () => {
+      const saved = await service();
+      const typed = await service();
+      await save({ cargo_trackers_api_key: CANARY_KEY, cargo_trackers_api_base_url: saved.url });
+      const newKey = `${CANARY_KEY}typed`;
+      const { result, html } = await testConnectionPage({ cargo_trackers_api_key: newKey, cargo_trackers_api_base_url: typed.url });
+      assert.match(result, /^success: The key works/);
+      assert.ok(result.endsWith(`Asked: ${typed.url}`), result);
+      assert.deepEqual(
+        typed.requests.map((request) => request.headers.authorization),
+        [`Bearer ${newKey}`],
+        'the typed address, asked with the typed key',
+      );
+      assert.deepEqual(saved.requests, [], 'not the saved address');
+      assert.equal(await storedBase(), saved.url, 'nothing saved');
+      assert.equal(await wpCli(site, "echo get_option('cargo_trackers_api_key');"), CANARY_KEY);
+      assert.match(html, new RegExp(`name="cargo_trackers_api_base_url" value="${typed.url}"`), 'the field keeps the typed address');
+    });
+
+    it('Test connection sends the stored key to a new address only when the key is typed too', async () => {
+      const saved = await service();
+      const other = await service();
+      await save({ cargo_trackers_api_key: CANARY_KEY, cargo_trackers_api_base_url: saved.url });
+      const result = await testConnection({ cargo_trackers_api_base_url: other.url });
+      assert.match(result, /^error: .*type the API key too/);
+      assert.deepEqual([...saved.requests, ...other.requests], [], 'the key went nowhere');
+      const refused = await testConnection({ cargo_trackers_api_key: CANARY_KEY, cargo_trackers_api_base_url: 'http://tracking.example' });
+      assert.match(refused, /^error: .*must start with https:\/\//);
+    });
+
+    it('names the address that did not answer (never the key)', async () => {
+      const gone = await startUpstream();
+      const address = gone.url;
+      await gone.close();
+      const result = await testConnection({ cargo_trackers_api_key: CANARY_KEY, cargo_trackers_api_base_url: address });
+      assert.ok(result.startsWith(`error: The service could not be asked. Nothing answered at ${address}.`), result);
+      assert.match(result, /\(upstream_unreachable\)$/);
+    });
+
     it('sends nothing to a stored address an older version accepted that breaks the rules', async () => {
       await storeDirectly({ cargo_trackers_api_key: CANARY_KEY, cargo_trackers_api_base_url: 'http://tracking.invalid' });
       const answer = await lookup();
@@ -252,6 +310,38 @@ describe("where the WordPress plugin sends the key (Debian's WordPress)", () => 
       const result = await testConnection();
       assert.match(result, /^error: .*The saved service address is not https:\/\/, so the key is not sent to it\./);
       assert.doesNotMatch(result, /Asked:/);
+    });
+  });
+
+  describe('leading the owner to the settings', () => {
+    /** An admin screen as the administrator sees it. */
+    async function adminScreen(path: string): Promise<string> {
+      const response = await fetch(`${site.origin}/wp-admin/${path}`, { headers: { cookie: admin } });
+      assert.equal(response.status, 200, path);
+      const html = await response.text();
+      observe(html);
+      return html;
+    }
+    const setupNotice = /<div class="notice notice-info" id="cargo-trackers-setup-notice">.*?href="([^"]+)"/s;
+
+    it("offers Settings on the plugin's row of the Plugins screen", async () => {
+      const html = await adminScreen('plugins.php');
+      const row = /<tr[^>]*data-plugin="cargo-trackers\/cargo-trackers\.php"[\s\S]*?<\/tr>/.exec(html)?.[0] ?? '';
+      assert.match(row, /<a href="[^"]*options-general\.php\?page=cargo-trackers">Settings<\/a>/);
+    });
+
+    it('after activation, shows a notice on admin screens until a key is set, then never again', async () => {
+      await wpCli(site, "deactivate_plugins('cargo-trackers/cargo-trackers.php'); activate_plugin('cargo-trackers/cargo-trackers.php');");
+      const dashboard = await adminScreen('index.php');
+      assert.match(dashboard, /Cargo Trackers is active\. Enter your tracking API key and the service address/);
+      assert.match(setupNotice.exec(dashboard)?.[1] ?? '', /options-general\.php\?page=cargo-trackers$/);
+      assert.match(await adminScreen('plugins.php'), setupNotice, 'on every admin screen');
+
+      const upstream = await service();
+      await save({ cargo_trackers_api_key: CANARY_KEY, cargo_trackers_api_base_url: upstream.url });
+      assert.doesNotMatch(await adminScreen('index.php'), setupNotice, 'gone once a key is stored');
+      await wpCli(site, "delete_option('cargo_trackers_api_key');");
+      assert.doesNotMatch(await adminScreen('index.php'), setupNotice, 'dismissed for good, not shown again without a key');
     });
   });
 

@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Frame, Page } from 'playwright';
+import { shippedLocales } from '../../../packages/core/src/i18n/catalogues.js';
 import { buildWordPressZip } from '../../../scripts/build-wordpress.mjs';
 import { buildCdnBundle, type BuiltBundle } from '../../support/cdn-bundle.js';
 import { launchChromium } from '../../support/find-chromium.mjs';
@@ -79,6 +80,8 @@ describe('npm run build:wordpress', () => {
       'cargo-trackers/attributes.generated.php',
       'cargo-trackers/readme.txt',
       'cargo-trackers/LICENSE',
+      'cargo-trackers/NOTICE.txt',
+      'cargo-trackers/languages/cargo-trackers.pot',
       'cargo-trackers/blocks/blocks.php',
       'cargo-trackers/blocks/editor.js',
       'cargo-trackers/blocks/fields.generated.php',
@@ -112,6 +115,15 @@ describe('npm run build:wordpress', () => {
       [],
       'no source maps, manifest, linter settings or sources',
     );
+  });
+});
+
+describe('the licences in the zip', () => {
+  it('holds the MIT licence of the code and the ODbL notice of the map data', async () => {
+    const { zip } = await buildZip();
+    const read = (file: string) => spawnSync('unzip', ['-p', zip, `cargo-trackers/${file}`], { encoding: 'utf8' }).stdout;
+    assert.match(read('LICENSE'), /^MIT License/);
+    assert.match(read('NOTICE.txt'), /OpenStreetMap contributors[\s\S]*Open Database License 1\.0/);
   });
 });
 
@@ -154,6 +166,15 @@ for (const [label, load] of wordpresses) {
     it('installs through Plugin_Upgrader and activates', () => {
       assert.ok(site.activePlugins.includes('cargo-trackers/cargo-trackers.php'), site.activePlugins.join(', '));
     });
+
+    if (label === wordpresses.at(-1)![0]) {
+      it('is the WordPress the plugin says it is tested up to (the newest these tests install)', async () => {
+        const { zip } = await buildZip();
+        const header = spawnSync('unzip', ['-p', zip, 'cargo-trackers/cargo-trackers.php'], { encoding: 'utf8' }).stdout;
+        const tested = /^ \* Tested up to: (.+)$/m.exec(header)?.[1];
+        assert.equal(tested, source.version.split('.').slice(0, 2).join('.'), `Tested up to: ${tested}; installed ${source.version}`);
+      });
+    }
 
     it('renders a block and a shortcode with the script from the plugin folder, asking no other host', async () => {
       const { page, requests, pageErrors } = await open(site.pageUrl('block-and-shortcode'));
@@ -265,6 +286,18 @@ for (const [label, load] of wordpresses) {
         assert.equal(await sidebar.getByLabel('Theme').inputValue(), 'dark');
         assert.equal(await sidebar.getByLabel('Map').inputValue(), 'none');
         assert.equal(await sidebar.getByLabel('Proxy URL').inputValue(), '');
+        // The language: a choice of the languages the trackers ship, each by its own name.
+        const language = sidebar.getByLabel('Language');
+        assert.deepEqual(await language.locator('option').evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value)), [
+          '',
+          ...shippedLocales,
+        ]);
+        assert.equal(await language.locator('option[value="de"]').textContent(), 'Deutsch (de)');
+        await language.selectOption('de');
+        assert.equal(
+          await page.evaluate(() => window.wp!.data.select('core/block-editor').getBlocks()[0]?.attributes.lang as string | undefined),
+          'de',
+        );
         // Editing a field changes the block's attributes.
         await sidebar.getByLabel('Carrier code').fill('MAEU');
         assert.equal(

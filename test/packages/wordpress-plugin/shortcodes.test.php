@@ -36,6 +36,8 @@ function add_action($name, $callback, $priority = 10, $args = 1) { global $actio
 function register_activation_hook($file, $callback) { global $actions; $actions['activate'][] = $callback; }
 function register_deactivation_hook($file, $callback) { global $actions; $actions['deactivate'][] = $callback; }
 function plugins_url($path, $plugin) { return 'https://site.example/wp-content/plugins/' . basename(dirname($plugin)) . '/' . $path; }
+function plugin_basename($file) { return basename(dirname($file)) . '/' . basename($file); }
+function __($text, $domain = 'default') { return $text; }
 $versions = array();
 function wp_enqueue_script_module($id, $src, $deps = array(), $version = false) { global $enqueued, $versions; $enqueued[$id] = ($enqueued[$id] ?? 0) + 1; $versions[$id] = $version; }
 
@@ -137,12 +139,28 @@ $plugin = file_get_contents(__DIR__ . '/../../../packages/wordpress-plugin/cargo
 $readme = file_get_contents(__DIR__ . '/../../../packages/wordpress-plugin/readme.txt');
 function header_field($text, $name) { return preg_match('/^[ *]*' . preg_quote($name, '/') . ':[ \t]*(.+)$/mi', $text, $m) ? trim($m[1]) : null; }
 check(preg_match('/^=== Cargo Trackers ===$/m', $readme) === 1, 'readme.txt opens with the plugin name');
-foreach (array('Version' => 'Stable tag', 'Requires at least' => 'Requires at least', 'Requires PHP' => 'Requires PHP', 'License' => 'License') as $in_plugin => $in_readme) {
+$same = array(
+    'Version' => 'Stable tag',
+    'Requires at least' => 'Requires at least',
+    'Tested up to' => 'Tested up to',
+    'Requires PHP' => 'Requires PHP',
+    'License' => 'License',
+    'License URI' => 'License URI',
+);
+foreach ($same as $in_plugin => $in_readme) {
     $a = header_field($plugin, $in_plugin);
     $b = header_field($readme, $in_readme);
     check($a !== null && $a === $b, "plugin $in_plugin ($a) = readme $in_readme ($b)");
 }
 check(header_field($readme, 'Tested up to') !== null, 'readme.txt says which WordPress it is tested up to');
+foreach (array('Author', 'Text Domain') as $field) {
+    check(header_field($plugin, $field) !== null, "the plugin header names its $field");
+}
+check(header_field($plugin, 'Text Domain') === 'cargo-trackers', 'the text domain is the plugin\'s folder name');
+foreach (array(array($plugin, 'the plugin header'), array($readme, 'readme.txt')) as list($text, $where)) {
+    check(strpos($text, 'Open Database License') !== false && strpos($text, 'OpenStreetMap') !== false, "$where names the map data's licence (ODbL)");
+}
+check(strpos($readme, '== External services ==') !== false, 'readme.txt describes the external services');
 foreach (array('Description', 'Installation', 'Frequently Asked Questions', 'Changelog') as $section) {
     check(strpos($readme, "== $section ==") !== false, "readme.txt has the $section section");
 }

@@ -288,18 +288,71 @@ echo json_encode(cargo_trackers_counters($config, cargo_trackers_file_store($con
         }
       });
 
-      it('refuses the test-connection action without an administrator and a nonce, and asks the service nothing', async () => {
+      it("asks the service through WordPress's HTTP API, where the site's filters and HTTP settings apply", async () => {
+        const upstream = await startUpstream();
+        const proxy = await start({ baseUrl: upstream.url, apiKey: CANARY_KEY });
+        // What a site's own code can do to every plugin's requests: answer one itself, here saying what it was asked.
+        const muPlugin = join(site.dir, 'wp-content/mu-plugins/cargo-trackers-http-api-test.php');
+        await writeFile(
+          muPlugin,
+          `<?php
+add_filter('pre_http_request', function ($pre, $args, $url) {
+    if (strpos($url, ${phpValue(upstream.url)}) !== 0) {
+        return $pre;
+    }
+    $seen = array(
+        'answeredBy' => 'pre_http_request',
+        'url' => $url,
+        'redirection' => $args['redirection'],
+        'keySent' => ($args['headers']['authorization'] ?? '') === 'Bearer ' . CARGO_TRACKERS_API_KEY,
+    );
+    return array(
+        'headers' => array('content-type' => 'application/json'),
+        'body' => json_encode($seen),
+        'response' => array('code' => 200, 'message' => 'OK'),
+        'cookies' => array(),
+        'filename' => null,
+    );
+}, 10, 3);
+`,
+        );
+        try {
+          const answer = await readAnswer(
+            await fetch(restAddress(site.origin, '/api/tracking/ocean?referenceNumber=MEDU9091004'), { headers: MARKER }),
+          );
+          assert.equal(answer.status, 200, answer.text);
+          assert.deepEqual(JSON.parse(answer.text), {
+            answeredBy: 'pre_http_request',
+            url: `${upstream.url}/v1/shipments/ocean?referenceNumber=MEDU9091004`,
+            redirection: 0,
+            keySent: true,
+          });
+          assert.equal(upstream.requests.length, 0, 'the service itself was not asked');
+        } finally {
+          await rm(muPlugin, { force: true });
+          await proxy.close();
+          await upstream.close();
+        }
+      });
+
+      it('refuses Test connection without an administrator and a nonce, and asks the service nothing', async () => {
         const upstream = await startUpstream();
         const proxy = await start({ baseUrl: upstream.url, apiKey: CANARY_KEY });
         try {
-          const answer = await fetch(`${site.origin}/wp-admin/admin-post.php`, {
-            method: 'POST',
-            headers: { 'content-type': 'application/x-www-form-urlencoded' },
-            body: 'action=cargo_trackers_test_connection',
-            redirect: 'manual',
-          });
-          observe(await answer.text());
-          assert.ok(answer.status >= 300, `status ${answer.status}`);
+          const body = `option_page=cargo_trackers&action=update&cargo_trackers_test=1&cargo_trackers_api_key=trk_x&cargo_trackers_api_base_url=${encodeURIComponent(upstream.url)}`;
+          const post = (cookie?: string) =>
+            fetch(`${site.origin}/wp-admin/options.php`, {
+              method: 'POST',
+              headers: { 'content-type': 'application/x-www-form-urlencoded', ...(cookie && { cookie }) },
+              body,
+              redirect: 'manual',
+            });
+          const anonymous = await post();
+          observe(await anonymous.text());
+          assert.ok(anonymous.status >= 300, `status ${anonymous.status}`);
+          const withoutNonce = await post(await logInCookie(site));
+          observe(await withoutNonce.text());
+          assert.equal(withoutNonce.status, 403, 'an administrator without the form nonce');
           assert.equal(upstream.requests.length, 0);
         } finally {
           await proxy.close();
@@ -319,7 +372,7 @@ echo json_encode(cargo_trackers_counters($config, cargo_trackers_file_store($con
           const proxy = await start({ baseUrl: upstream.url, apiKey: CANARY_KEY });
           try {
             const probe = JSON.parse(await wpCli(site, 'echo json_encode(cargo_trackers_probe());')) as Record<string, unknown>;
-            assert.deepEqual(probe, { verdict, status, detail: 'said the service', address: upstream.url });
+            assert.deepEqual(probe, { verdict, status, detail: 'said the service', address: upstream.url, typed: '' });
             assert.equal(upstream.requests.length, 1);
             assert.equal(upstream.requests[0]?.path, '/v1/shipments/ocean');
             assert.equal(upstream.requests[0]?.headers.authorization, `Bearer ${CANARY_KEY}`);

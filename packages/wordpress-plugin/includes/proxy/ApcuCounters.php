@@ -2,6 +2,10 @@
 
 namespace CargoTrackers\Proxy;
 
+if (!defined('ABSPATH') && PHP_SAPI !== 'cli') {
+    exit;
+}
+
 /**
  * Counters in APCu's shared memory, for every PHP worker of one server (php-fpm, mod_php,
  * php -S with workers). apcu_add and apcu_inc are atomic. Cached answers never go to APCu: a full

@@ -2,6 +2,10 @@
 
 namespace CargoTrackers\Proxy;
 
+if (!defined('ABSPATH') && PHP_SAPI !== 'cli') {
+    exit;
+}
+
 /** Cached answers: any entry may be gone at any time, and the proxy then asks again. */
 interface Cache
 {

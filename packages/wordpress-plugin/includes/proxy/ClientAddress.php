@@ -2,6 +2,10 @@
 
 namespace CargoTrackers\Proxy;
 
+if (!defined('ABSPATH') && PHP_SAPI !== 'cli') {
+    exit;
+}
+
 /**
  * Who a visitor is, for their quotas: the rule of the Node proxy (packages/proxy/src/client-address.ts),
  * which reads addresses as ipaddr.js does. Both are checked against one table of cases,

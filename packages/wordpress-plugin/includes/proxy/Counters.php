@@ -2,6 +2,10 @@
 
 namespace CargoTrackers\Proxy;
 
+if (!defined('ABSPATH') && PHP_SAPI !== 'cli') {
+    exit;
+}
+
 /**
  * The quota, rate and budget counters, and the short locks. They live apart from cached answers,
  * so that no amount of cached data can push a counter out. Every method is atomic on its own.

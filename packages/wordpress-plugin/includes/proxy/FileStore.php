@@ -2,6 +2,10 @@
 
 namespace CargoTrackers\Proxy;
 
+if (!defined('ABSPATH') && PHP_SAPI !== 'cli') {
+    exit;
+}
+
 /**
  * Counters and cached answers in files, one file per key, in a directory the web server does not
  * serve. Each counter is read and rewritten under an exclusive flock, so concurrent PHP workers on

@@ -2,6 +2,10 @@
 
 namespace CargoTrackers\Proxy;
 
+if (!defined('ABSPATH') && PHP_SAPI !== 'cli') {
+    exit;
+}
+
 /**
  * Whether an upstream body may go out: it must be UTF-8 JSON and must not carry the key in any
  * form a service that repeats its request back might use: raw, JSON-escaped ("\u0074rk_…"),

@@ -2,6 +2,10 @@
 
 namespace CargoTrackers\Proxy;
 
+if (!defined('ABSPATH') && PHP_SAPI !== 'cli') {
+    exit;
+}
+
 use CargoTrackers\Proxy\Policies\Context;
 use CargoTrackers\Proxy\Policies\Pipeline;
 use CargoTrackers\Proxy\Policies\Setup;
@@ -73,7 +77,7 @@ final class Proxy
             array_merge(self::DEFAULT_LIMITS, $limits),
             $counters,
             $cache,
-            $transport ?? new Transport(),
+            $transport ?? new NativeTransport(),
             $logger
         ));
     }

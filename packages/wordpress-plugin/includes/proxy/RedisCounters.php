@@ -2,6 +2,10 @@
 
 namespace CargoTrackers\Proxy;
 
+if (!defined('ABSPATH') && PHP_SAPI !== 'cli') {
+    exit;
+}
+
 /**
  * Counters in Redis through phpredis, shared by every PHP worker on every server that uses that
  * Redis. Each method is one Redis command or one script, so it is atomic, and a counter gets its

@@ -2,6 +2,10 @@
 
 namespace CargoTrackers\Proxy;
 
+if (!defined('ABSPATH') && PHP_SAPI !== 'cli') {
+    exit;
+}
+
 /** A visitor's request as the proxy reads it, whatever served it (WordPress or proxy.php). */
 final class Request
 {

@@ -2,6 +2,10 @@
 
 namespace CargoTrackers\Proxy;
 
+if (!defined('ABSPATH') && PHP_SAPI !== 'cli') {
+    exit;
+}
+
 /**
  * What the proxy answers: a status, headers and the body bytes. Every answer is JSON with nosniff
  * and a CSP that lets nothing run or frame, so no answer can become a page on the site's origin.

@@ -2,6 +2,10 @@
 
 namespace CargoTrackers\Proxy;
 
+if (!defined('ABSPATH') && PHP_SAPI !== 'cli') {
+    exit;
+}
+
 /**
  * A limit counted over a sliding window, in ten slices over at least the window, so that no
  * window ever sees more than `requests` (a fixed window lets twice that through at its boundary).

@@ -2,6 +2,10 @@
 
 namespace CargoTrackers\Proxy;
 
+if (!defined('ABSPATH') && PHP_SAPI !== 'cli') {
+    exit;
+}
+
 /** What one upstream call produced: an answer (status, Retry-After, body) or a failure slug. */
 final class UpstreamResult
 {
@@ -32,6 +36,21 @@ final class UpstreamResult
     public static function answer(int $status, ?string $retryAfter, string $body): self
     {
         return new self($status, $retryAfter, $body, null);
+    }
+
+    /**
+     * What a transport received, as the proxy takes it: a redirect is not followed, and a status
+     * that carries no answer (1xx, 204, 205, or none) means the exchange did not complete.
+     */
+    public static function received(int $status, ?string $retryAfter, string $body): self
+    {
+        if ($status >= 300 && $status < 400) {
+            return self::failure('upstream_redirect');
+        }
+        if ($status < 200 || $status > 599 || $status === 204 || $status === 205) {
+            return self::failure('upstream_incomplete');
+        }
+        return self::answer($status, $retryAfter, $body);
     }
 
     public static function failure(string $error): self

@@ -6,6 +6,10 @@
  * the two can never hold different copies of the logic.
  */
 
+if (!defined('ABSPATH') && PHP_SAPI !== 'cli') {
+    exit;
+}
+
 require_once __DIR__ . '/Clock.php';
 require_once __DIR__ . '/StoreFailure.php';
 require_once __DIR__ . '/Counters.php';
@@ -16,6 +20,7 @@ require_once __DIR__ . '/FileStore.php';
 require_once __DIR__ . '/JsonGuard.php';
 require_once __DIR__ . '/UpstreamResult.php';
 require_once __DIR__ . '/Transport.php';
+require_once __DIR__ . '/NativeTransport.php';
 require_once __DIR__ . '/Request.php';
 require_once __DIR__ . '/ClientAddress.php';
 require_once __DIR__ . '/Response.php';

@@ -4,7 +4,7 @@ namespace CargoTrackers\Proxy\Tests;
 
 use CargoTrackers\Proxy\Policies\Context;
 use CargoTrackers\Proxy\Policies\Forward;
-use CargoTrackers\Proxy\Transport;
+use CargoTrackers\Proxy\NativeTransport;
 
 /** Forward against a real upstream on loopback (php -S), which answers with what it received. */
 final class ForwardTest extends PolicyTestCase
@@ -43,7 +43,7 @@ final class ForwardTest extends PolicyTestCase
     /** @return array<string,mixed> what the upstream received */
     private function forward(Context $ctx): array
     {
-        $forward = new Forward(new Transport(false), 'http://127.0.0.1:' . self::$port . '/base', self::KEY, 5000, 65536);
+        $forward = new Forward(new NativeTransport(false), 'http://127.0.0.1:' . self::$port . '/base', self::KEY, 5000, 65536);
         $this->assertFalse($ctx->upstreamCalled);
         $result = $forward->call($ctx);
         $this->assertTrue($ctx->upstreamCalled);

@@ -8,7 +8,7 @@ use CargoTrackers\Proxy\Policies\Context;
 use CargoTrackers\Proxy\Policies\Setup;
 use CargoTrackers\Proxy\Request;
 use CargoTrackers\Proxy\Response;
-use CargoTrackers\Proxy\Transport;
+use CargoTrackers\Proxy\NativeTransport;
 use CargoTrackers\Proxy\UpstreamResult;
 use PHPUnit\Framework\TestCase;
 
@@ -62,7 +62,7 @@ abstract class PolicyTestCase extends TestCase
             array_merge(Proxy::DEFAULT_LIMITS, $limits),
             $this->store,
             $this->store,
-            new Transport(false),
+            new NativeTransport(false),
             null
         );
     }

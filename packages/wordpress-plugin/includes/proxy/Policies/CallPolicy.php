@@ -2,6 +2,10 @@
 
 namespace CargoTrackers\Proxy\Policies;
 
+if (!defined('ABSPATH') && PHP_SAPI !== 'cli') {
+    exit;
+}
+
 use CargoTrackers\Proxy\UpstreamResult;
 
 /** A call policy, as in policy.ts: runs around the one upstream call a lookup makes. */

@@ -2,6 +2,10 @@
 
 namespace CargoTrackers\Proxy\Policies;
 
+if (!defined('ABSPATH') && PHP_SAPI !== 'cli') {
+    exit;
+}
+
 /**
  * A policy that called next() a second time: a bug in the policy, stopped before it runs the rest
  * of the chain again (in the call stage that would be a second upstream call).

@@ -2,6 +2,10 @@
 
 namespace CargoTrackers\Proxy\Policies;
 
+if (!defined('ABSPATH') && PHP_SAPI !== 'cli') {
+    exit;
+}
+
 use CargoTrackers\Proxy\Response;
 
 /**
