@@ -215,7 +215,12 @@ export abstract class TrackerElement<L = unknown> extends LitElement {
 
   /** The query parameter that `sync-url` keeps the number in; undefined without `sync-url`. */
   #syncParam(): string | undefined {
-    return this.syncUrl ? this.urlParam || (this.product === 'air' ? 'awb' : 'ocean') : undefined;
+    return this.syncUrl ? this.#param() : undefined;
+  }
+
+  /** The query parameter that carries the number: `sync-url`'s, and the shared link's with or without it. */
+  #param(): string {
+    return this.urlParam || (this.product === 'air' ? 'awb' : 'ocean');
   }
 
   protected override willUpdate(_changed: PropertyValues<this>): void {
@@ -400,8 +405,12 @@ export abstract class TrackerElement<L = unknown> extends LitElement {
             ? renderAlert(ctx.l.t('notice.displayUnavailable'))
             : this.#renderNotice(state, ctx)
       }
-      ${labelled ? this.#renderShipment(labelled, ctx) : nothing}
-      ${renderAnnouncer(lookup?.code.announcement(state, ctx, labelled, this.noticeHelp()) ?? SILENT)}
+      ${labelled && state.phase === 'loaded' ? this.#renderShipment(labelled, ctx, state.request.number) : nothing}
+      ${renderAnnouncer(
+        (labelled && this.#view.value?.display.announcement) ??
+          lookup?.code.announcement(state, ctx, labelled, this.noticeHelp()) ??
+          SILENT,
+      )}
     </div>`;
   }
 
@@ -417,9 +426,9 @@ export abstract class TrackerElement<L = unknown> extends LitElement {
   }
 
   /** The shipment (the controller reaches "loaded" only once the view module is here). */
-  #renderShipment(labelled: ShipmentView, ctx: RenderContext): TemplateResult | typeof nothing {
+  #renderShipment(labelled: ShipmentView, ctx: RenderContext, number: string): TemplateResult | typeof nothing {
     const map = { loading: this.map, theme: this.theme ?? 'light', tileUrl: this.tileUrl, tileAttribution: this.tileAttribution };
-    return this.#view.value?.display.render(labelled, ctx, map) ?? nothing;
+    return this.#view.value?.display.render(labelled, ctx, map, { param: this.#param(), number }) ?? nothing;
   }
 }
 

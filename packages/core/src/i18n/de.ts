@@ -306,4 +306,16 @@ export const de = {
   'map.fitRoute': 'Route einpassen',
   'map.showVessel': 'Schiff zeigen',
   'map.showAircraft': 'Flugzeug zeigen',
+  // Ergebnis und Ankunft teilen (Issue 41).
+  'share.group': 'Diese Sendung teilen',
+  'share.copy': 'Link kopieren',
+  'share.share': 'Teilen',
+  'share.copied': 'Link kopiert.',
+  'share.copyFailed': 'Der Link konnte nicht kopiert werden. Er steht im Feld darunter: Markieren und kopieren Sie ihn.',
+  'share.field': 'Link zu dieser Sendung',
+  'calendar.add': 'Zum Kalender hinzufügen',
+  'calendar.summary': 'Ankunft von {number} in {place}',
+  'calendar.summary.noPlace': 'Ankunft von {number}',
+  'calendar.saved': 'Kalendertermin heruntergeladen.',
+  'calendar.failed': 'Der Kalendertermin konnte nicht erstellt werden. Bitte versuchen Sie es erneut.',
 } as const satisfies Catalogue;

@@ -456,7 +456,27 @@ export const shipmentStyles = css`
     font-size: 0.85em;
     font-weight: 650;
   }
+  /* Link, share and calendar buttons (view/share/), under the status. */
+  .share {
+    display: flex;
+    flex-wrap: wrap;
+    align-items: center;
+    gap: 0.5em;
+  }
+  .share-field {
+    display: grid;
+    gap: 0.25em;
+    flex-basis: 100%;
+  }
+  .share-field input {
+    min-height: var(--_control-height);
+    padding-inline: 0.5em;
+    border: 1px solid var(--_control-border);
+    border-radius: calc(var(--_radius) * 0.75);
+    background: var(--_bg);
+  }
   @media print {
+    .share,
     [part~='map'],
     [part~='units'] {
       display: none !important;
