@@ -135,6 +135,13 @@ export const trackerApi = {
     'notice-error': 'A notice about a failure.',
     'retry-button': 'The "Try again" button in a notice.',
     'notice-action': 'A next step a "not found" notice offers: tracking the number in another spelling, or the carrier picker.',
+    recent:
+      'Under the form, with `remember`: the numbers tracked on this device, newest first (`recent-item` each), and the "Forget all" button (`recent-forget`).',
+    'recent-item':
+      'One remembered number: the button that tracks it again (`recent-number`), its last status, and its "Remove" button (`recent-remove`).',
+    'recent-number': 'Tracks a remembered number again.',
+    'recent-remove': 'Removes one number from this device; named "Remove <number>".',
+    'recent-forget': 'Removes every number this element kept on this device.',
     searched: 'Under the field, the number as it was searched when the form sent it in its one spelling ("Searched MEDU9091004").',
     skeleton:
       "Grey shapes of the result's first screen while a lookup is in flight (`aria-busy`), holding its room; the loading notice sits in it.",

@@ -71,6 +71,7 @@ export abstract class TrackerElement<L = unknown> extends LitElement {
   declare density: Density;
   declare syncUrl: boolean;
   declare urlParam: string | undefined;
+  declare remember: number;
   declare map: MapMode;
   declare tileUrl: string | undefined;
   declare tileAttribution: string | undefined;
@@ -132,6 +133,11 @@ export abstract class TrackerElement<L = unknown> extends LitElement {
         display: core.createShipmentDisplay(product, () => this.requestUpdate()),
       })),
     styles: (view) => view.styles,
+  });
+  /** The numbers tracked on this device (`remember`), loaded only for an element that keeps them. */
+  readonly #recent = new LazyViewController(this, {
+    load: () => import('../use/recent-list.js').then((m) => ({ m, list: m.createRecentList(this.product, () => this.requestUpdate()) })),
+    styles: ({ m }) => [m.recentStyles],
   });
   /** The labelled view of the shipment on display (`willUpdate`). */
   #labelled?: ShipmentView;
@@ -248,6 +254,11 @@ export abstract class TrackerElement<L = unknown> extends LitElement {
             this.#lookup.value?.controller.callId ?? 0,
           )
         : undefined;
+    if (this.remember > 0) {
+      this.#recent.load().catch(() => undefined);
+      if (this.#labelled && state.phase === 'loaded')
+        this.#recent.value?.list.note(state.request.number, this.#labelled.status, this.remember);
+    }
   }
 
   /**
@@ -362,6 +373,15 @@ export abstract class TrackerElement<L = unknown> extends LitElement {
     );
   };
 
+  /** A remembered number pressed: tracked as if typed and sent from the form. */
+  readonly #trackAgain = (number: string): void => {
+    const track = this.noticeHelp().onTrack;
+    if (track) track(number);
+    else this.takeNumber(number);
+  };
+
+  readonly #focusField = (): void => this.renderRoot.querySelector<HTMLInputElement>('input')?.focus();
+
   /** The form has the focus: a lookup is likely, so its code starts downloading before Track is pressed. */
   readonly #prepareLookup = (): void => {
     this.#lookup.load().catch(() => undefined);
@@ -397,6 +417,7 @@ export abstract class TrackerElement<L = unknown> extends LitElement {
     // dir and lang on an inner frame, not the host: without a dir, the page may be left-to-right around an Arabic element.
     return html`<div class="frame" part="base" dir=${ctx.l.dir} lang=${ctx.l.locale} @focusin=${this.#prepareLookup}>
       ${this.renderForm(ctx)}
+      ${this.remember > 0 ? this.#recent.value?.list.render(ctx, this.remember, this.#trackAgain, this.#focusField) : nothing}
       ${
         problem && lookup
           ? // Its words come with the lookup's code, which a configuration problem loads at once (willUpdate).

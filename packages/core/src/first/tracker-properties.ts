@@ -42,6 +42,11 @@ export const trackerProperties = {
     attribute: 'url-param',
     type: 'string',
   },
+  remember: {
+    attribute: 'remember',
+    type: 'number',
+    default: 0,
+  },
   map: {
     attribute: 'map',
     type: ['lazy', 'eager', 'none'],

@@ -349,4 +349,9 @@ export const ar = {
   'calendar.summary.noPlace': 'وصول {number}',
   'calendar.saved': 'تم تنزيل حدث التقويم.',
   'calendar.failed': 'تعذّر إنشاء حدث التقويم. يُرجى المحاولة مرة أخرى.',
+  // الأرقام الأخيرة على هذا الجهاز (issue 41)
+  'recent.title': 'الأخيرة على هذا الجهاز',
+  'recent.remove': 'إزالة',
+  'recent.removeNumber': 'إزالة {number}',
+  'recent.forgetAll': 'نسيان الكل',
 } as const satisfies Catalogue;

@@ -318,4 +318,9 @@ export const de = {
   'calendar.summary.noPlace': 'Ankunft von {number}',
   'calendar.saved': 'Kalendertermin heruntergeladen.',
   'calendar.failed': 'Der Kalendertermin konnte nicht erstellt werden. Bitte versuchen Sie es erneut.',
+  // Zuletzt verfolgte Nummern auf diesem Gerät (Issue 41)
+  'recent.title': 'Zuletzt auf diesem Gerät',
+  'recent.remove': 'Entfernen',
+  'recent.removeNumber': '{number} entfernen',
+  'recent.forgetAll': 'Alle vergessen',
 } as const satisfies Catalogue;

@@ -324,4 +324,9 @@ export const es = {
   'calendar.summary.noPlace': 'Llegada de {number}',
   'calendar.saved': 'Evento de calendario descargado.',
   'calendar.failed': 'No se pudo crear el evento de calendario. Inténtelo de nuevo.',
+  // Números recientes en este dispositivo (issue 41)
+  'recent.title': 'Recientes en este dispositivo',
+  'recent.remove': 'Quitar',
+  'recent.removeNumber': 'Quitar {number}',
+  'recent.forgetAll': 'Olvidar todos',
 } as const satisfies Catalogue;

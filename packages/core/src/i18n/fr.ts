@@ -325,4 +325,9 @@ export const fr = {
   'calendar.summary.noPlace': 'Arrivée de {number}',
   'calendar.saved': 'Événement de calendrier téléchargé.',
   'calendar.failed': 'L’événement de calendrier n’a pas pu être créé. Veuillez réessayer.',
+  // Numéros récents sur cet appareil (issue 41)
+  'recent.title': 'Récents sur cet appareil',
+  'recent.remove': 'Retirer',
+  'recent.removeNumber': 'Retirer {number}',
+  'recent.forgetAll': 'Tout oublier',
 } as const satisfies Catalogue;

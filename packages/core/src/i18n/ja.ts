@@ -302,4 +302,9 @@ export const ja = {
   'calendar.summary.noPlace': '{number} の到着',
   'calendar.saved': 'カレンダーの予定をダウンロードしました。',
   'calendar.failed': 'カレンダーの予定を作成できませんでした。もう一度お試しください。',
+  // この端末で最近追跡した番号（issue 41）
+  'recent.title': 'この端末の最近の番号',
+  'recent.remove': '削除',
+  'recent.removeNumber': '{number} を削除',
+  'recent.forgetAll': 'すべて消去',
 } as const satisfies Catalogue;

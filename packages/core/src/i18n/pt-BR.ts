@@ -324,4 +324,9 @@ export const ptBR = {
   'calendar.summary.noPlace': 'Chegada de {number}',
   'calendar.saved': 'Evento da agenda baixado.',
   'calendar.failed': 'Não foi possível criar o evento da agenda. Tente novamente.',
+  // Números recentes neste dispositivo (issue 41)
+  'recent.title': 'Recentes neste dispositivo',
+  'recent.remove': 'Remover',
+  'recent.removeNumber': 'Remover {number}',
+  'recent.forgetAll': 'Esquecer todos',
 } as const satisfies Catalogue;
