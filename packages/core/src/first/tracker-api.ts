@@ -147,6 +147,7 @@ export const trackerApi = {
       "Grey shapes of the result's first screen while a lookup is in flight (`aria-busy`), holding its room; the loading notice sits in it.",
     announcer: 'The visually hidden live regions that announce each change of state once.',
     shipment: 'The shipment once loaded.',
+    printed: 'On paper only, above the result: its number and the time it was printed.',
     status: 'Status, carrier or airline, reference and freshness.',
     share:
       'Under the status, the group of the "Copy link", "Share" (where the browser has a share sheet) and "Add to calendar" buttons. The link opens the page on this number, in the parameter the element reads (`url-param`), with or without `sync-url`.',

@@ -349,6 +349,7 @@ export const ar = {
   'calendar.summary.noPlace': 'وصول {number}',
   'calendar.saved': 'تم تنزيل حدث التقويم.',
   'calendar.failed': 'تعذّر إنشاء حدث التقويم. يُرجى المحاولة مرة أخرى.',
+  'print.printed': 'الشحنة {number}، طُبعت في {time}',
   // الأرقام الأخيرة على هذا الجهاز (issue 41)
   'recent.title': 'الأخيرة على هذا الجهاز',
   'recent.remove': 'إزالة',

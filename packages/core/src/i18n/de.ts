@@ -318,6 +318,7 @@ export const de = {
   'calendar.summary.noPlace': 'Ankunft von {number}',
   'calendar.saved': 'Kalendertermin heruntergeladen.',
   'calendar.failed': 'Der Kalendertermin konnte nicht erstellt werden. Bitte versuchen Sie es erneut.',
+  'print.printed': 'Sendung {number}, gedruckt am {time}',
   // Zuletzt verfolgte Nummern auf diesem Gerät (Issue 41)
   'recent.title': 'Zuletzt auf diesem Gerät',
   'recent.remove': 'Entfernen',

@@ -261,4 +261,5 @@ export const enShipment = {
   'calendar.summary.noPlace': 'Arrival of {number}',
   'calendar.saved': 'Calendar event downloaded.',
   'calendar.failed': 'The calendar event could not be made. Please try again.',
+  'print.printed': 'Shipment {number}, printed {time}',
 } as const;

@@ -324,6 +324,7 @@ export const es = {
   'calendar.summary.noPlace': 'Llegada de {number}',
   'calendar.saved': 'Evento de calendario descargado.',
   'calendar.failed': 'No se pudo crear el evento de calendario. Inténtelo de nuevo.',
+  'print.printed': 'Envío {number}, impreso el {time}',
   // Números recientes en este dispositivo (issue 41)
   'recent.title': 'Recientes en este dispositivo',
   'recent.remove': 'Quitar',

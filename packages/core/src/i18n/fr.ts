@@ -325,6 +325,7 @@ export const fr = {
   'calendar.summary.noPlace': 'Arrivée de {number}',
   'calendar.saved': 'Événement de calendrier téléchargé.',
   'calendar.failed': 'L’événement de calendrier n’a pas pu être créé. Veuillez réessayer.',
+  'print.printed': 'Expédition {number}, imprimée le {time}',
   // Numéros récents sur cet appareil (issue 41)
   'recent.title': 'Récents sur cet appareil',
   'recent.remove': 'Retirer',

@@ -302,6 +302,7 @@ export const ja = {
   'calendar.summary.noPlace': '{number} の到着',
   'calendar.saved': 'カレンダーの予定をダウンロードしました。',
   'calendar.failed': 'カレンダーの予定を作成できませんでした。もう一度お試しください。',
+  'print.printed': '貨物 {number}（{time} 印刷）',
   // この端末で最近追跡した番号（issue 41）
   'recent.title': 'この端末の最近の番号',
   'recent.remove': '削除',

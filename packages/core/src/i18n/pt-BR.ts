@@ -324,6 +324,7 @@ export const ptBR = {
   'calendar.summary.noPlace': 'Chegada de {number}',
   'calendar.saved': 'Evento da agenda baixado.',
   'calendar.failed': 'Não foi possível criar o evento da agenda. Tente novamente.',
+  'print.printed': 'Remessa {number}, impressa em {time}',
   // Números recentes neste dispositivo (issue 41)
   'recent.title': 'Recentes neste dispositivo',
   'recent.remove': 'Remover',

@@ -297,6 +297,7 @@ export const zhCN = {
   'calendar.summary.noPlace': '{number} 抵达',
   'calendar.saved': '日历事件已下载。',
   'calendar.failed': '无法创建日历事件，请重试。',
+  'print.printed': '货件 {number}，打印于 {time}',
   // 本设备上最近查询的单号（issue 41）
   'recent.title': '本设备最近查询',
   'recent.remove': '移除',

@@ -475,15 +475,23 @@ export const shipmentStyles = css`
     border-radius: calc(var(--_radius) * 0.75);
     background: var(--_bg);
   }
+  /* Said on paper only: which number this is, and when it was printed. */
+  [part~='printed'] {
+    display: none;
+  }
   @media print {
     .share,
-    [part~='map'],
     [part~='units'] {
       display: none !important;
     }
+    [part~='printed'] {
+      display: block;
+      margin: 0;
+    }
+    /* The map as drawn, under the summary, across the page. */
     .panels.with-map {
       grid-template-columns: minmax(0, 1fr);
-      grid-template-areas: 'summary' 'details' 'history';
+      grid-template-areas: 'summary' 'details' 'map' 'history';
     }
     [part~='eta'] {
       border: 1px solid var(--_border);

@@ -26,6 +26,7 @@ import { enShipment } from '../i18n/en-shipment.js';
 import { registerEnglish } from '../first/shared.js';
 import type { Announcement } from '../first/announcer.js';
 import { createShareBar, type ShareTarget } from './share/share-bar.js';
+import { renderPrinted, watchPrinting } from './print.js';
 
 // The shipment's part of English comes with the view that shows it.
 registerEnglish(enShipment);
@@ -84,6 +85,8 @@ export function createShipmentDisplay(product: ProductView, requestUpdate: () =>
     requestUpdate();
   };
   const shareBar = createShareBar(requestUpdate);
+  // On paper the whole history is shown, whatever is folded on screen.
+  const printing = watchPrinting(requestUpdate);
   let labelled: Shipment | undefined;
   let wordsFor: Localizer | undefined;
   let words: MapMessages | undefined;
@@ -108,7 +111,7 @@ export function createShipmentDisplay(product: ProductView, requestUpdate: () =>
       renderShipmentView(view, ctx, {
         selectedUnit: opened.unit,
         onSelectUnit: (unit) => open({ unit }),
-        historyRevealed: opened.history,
+        historyRevealed: printing() ? Number.MAX_SAFE_INTEGER : opened.history,
         onRevealHistory: (history) => open({ history }),
         details: product.renderDetails(view, ctx),
         map: { ...map, messages: wordsOf(ctx.l) },
@@ -125,7 +128,7 @@ export function renderShipmentView(view: ShipmentView, ctx: RenderContext, optio
   const line = progressLine(view, unit);
   const map = renderMap(view.map, options.map, ctx, currentPlace(view, unit, line, ctx.l));
   return html`<article class="shipment" part="shipment" aria-label=${ctx.l.t('shipment.heading', { number: shipment.reference })}>
-    ${renderStatus(view, ctx)}
+    ${renderPrinted(view, ctx)} ${renderStatus(view, ctx)}
     ${options.share?.((unit ?? view.units[0])?.journey.arrival ?? view.journey.arrival) ?? nothing}
     ${
       // What went wrong, right under the status it colours: on a phone, above everything else.
