@@ -69,6 +69,13 @@ return array(
             'panel' => 'settings',
         ),
         array(
+            'name' => 'remember',
+            'label' => 'Remember',
+            'help' => 'How many of the numbers tracked here to list under the form on this device, from 1 to 20, each with its last status, removable, with a "Forget all" button; 0 (the default) keeps none. Kept in the site\'s own localStorage (cargo-trackers:recent:ocean / cargo-trackers:recent:air), never sent anywhere. Default: 0.',
+            'control' => 'number',
+            'panel' => 'settings',
+        ),
+        array(
             'name' => 'map',
             'label' => 'Map',
             'help' => 'lazy (the map code downloads during a lookup; the map is drawn when the element nears the viewport), eager, or none (no map, no map code); other values mean lazy. Default: lazy.',
@@ -162,6 +169,13 @@ return array(
             'label' => 'Page address parameter',
             'help' => 'The query parameter sync-url uses; give two elements on a page different names. Unset: ocean / awb.',
             'control' => 'text',
+            'panel' => 'settings',
+        ),
+        array(
+            'name' => 'remember',
+            'label' => 'Remember',
+            'help' => 'How many of the numbers tracked here to list under the form on this device, from 1 to 20, each with its last status, removable, with a "Forget all" button; 0 (the default) keeps none. Kept in the site\'s own localStorage (cargo-trackers:recent:ocean / cargo-trackers:recent:air), never sent anywhere. Default: 0.',
+            'control' => 'number',
             'panel' => 'settings',
         ),
         array(
