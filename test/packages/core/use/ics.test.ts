@@ -1,6 +1,6 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { buildArrivalEvent, escapeText, fold } from '../../../../packages/core/src/view/share/ics.js';
+import { buildArrivalEvent, escapeText, fold } from '../../../../packages/core/src/use/ics.js';
 import type { Moment } from '../../../../packages/core/src/model/shipment.js';
 
 const timed: Moment = { iso: '2026-12-03T14:30:00+08:00', epochMs: Date.parse('2026-12-03T14:30:00+08:00'), offsetMinutes: 480 };
