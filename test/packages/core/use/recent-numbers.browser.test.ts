@@ -107,7 +107,7 @@ describe('recent numbers on this device (remember)', () => {
     expect(remove.map((b) => b.getAttribute('aria-label'))).to.deep.equal(['Remove MEDU9091004', 'Remove MSCU1234565']);
     await expect(el).to.be.accessible();
     remove[0]!.focus();
-    await sendKeys({ press: 'Space' });
+    await sendKeys({ press: ' ' });
     await until(() => listed(el).length === 1, 'one removed');
     expect(listed(el)[0]!.number).to.equal('MSCU1234565');
     expect((JSON.parse(localStorage.getItem(KEY)!) as unknown[]).length).to.equal(1);

@@ -105,7 +105,7 @@ describe('sharing the result', () => {
       const calendar = button(el, 'Add to calendar');
       expect(calendar, 'the button').to.exist;
       calendar.focus();
-      await sendKeys({ press: 'Space' });
+      await sendKeys({ press: ' ' });
       const file = (await executeServerCommand('next-download')) as { name: string; text: string };
       expect(file.name).to.equal('MEDU9091004.ics');
       const lines = file.text.replaceAll('\r\n ', '').split('\r\n');
