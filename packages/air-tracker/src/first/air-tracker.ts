@@ -81,7 +81,7 @@ import { airQuery } from './air-early-lookup.js';
  * @csspart shipment - The shipment once loaded.
  * @csspart printed - On paper only, above the result: its number and the time it was printed.
  * @csspart status - Status, carrier or airline, reference and freshness.
- * @csspart share - Under the status, the group of the "Copy link", "Share" (where the browser has a share sheet) and "Add to calendar" buttons. The link opens the page on this number, in the parameter the element reads (`url-param`), with or without `sync-url`.
+ * @csspart share - Under the progress summary, the group of the "Copy link", "Share" (where the browser has a share sheet) and "Add to calendar" buttons. The link opens the page on this number, in the parameter the element reads (`url-param`), with or without `sync-url`.
  * @csspart share-button - The "Copy link" button, and the "Share" button where the browser has a share sheet (`navigator.share`).
  * @csspart calendar-button - Downloads the expected arrival as an iCalendar (`.ics`) event: all-day for a date, timed for a time; adding it again after a change updates it. Absent once the cargo has arrived.
  * @csspart share-field - The link, selected in a read-only field, when the clipboard or the share sheet refused it.

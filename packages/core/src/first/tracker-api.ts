@@ -150,7 +150,7 @@ export const trackerApi = {
     printed: 'On paper only, above the result: its number and the time it was printed.',
     status: 'Status, carrier or airline, reference and freshness.',
     share:
-      'Under the status, the group of the "Copy link", "Share" (where the browser has a share sheet) and "Add to calendar" buttons. The link opens the page on this number, in the parameter the element reads (`url-param`), with or without `sync-url`.',
+      'Under the progress summary, the group of the "Copy link", "Share" (where the browser has a share sheet) and "Add to calendar" buttons. The link opens the page on this number, in the parameter the element reads (`url-param`), with or without `sync-url`.',
     'share-button': 'The "Copy link" button, and the "Share" button where the browser has a share sheet (`navigator.share`).',
     'calendar-button':
       'Downloads the expected arrival as an iCalendar (`.ics`) event: all-day for a date, timed for a time; adding it again after a change updates it. Absent once the cargo has arrived.',

@@ -456,7 +456,7 @@ export const shipmentStyles = css`
     font-size: 0.85em;
     font-weight: 650;
   }
-  /* Link, share and calendar buttons (view/share/), under the status. */
+  /* Link, share and calendar buttons (view/share/), under the progress summary. */
   .share {
     display: flex;
     flex-wrap: wrap;
@@ -486,6 +486,7 @@ export const shipmentStyles = css`
     }
     [part~='printed'] {
       display: block;
+      order: -1;
       margin: 0;
     }
     /* The map as drawn, under the summary, across the page. */

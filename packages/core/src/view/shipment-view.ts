@@ -128,8 +128,7 @@ export function renderShipmentView(view: ShipmentView, ctx: RenderContext, optio
   const line = progressLine(view, unit);
   const map = renderMap(view.map, options.map, ctx, currentPlace(view, unit, line, ctx.l));
   return html`<article class="shipment" part="shipment" aria-label=${ctx.l.t('shipment.heading', { number: shipment.reference })}>
-    ${renderPrinted(view, ctx)} ${renderStatus(view, ctx)}
-    ${options.share?.((unit ?? view.units[0])?.journey.arrival ?? view.journey.arrival) ?? nothing}
+    ${renderStatus(view, ctx)}
     ${
       // What went wrong, right under the status it colours: on a phone, above everything else.
       renderExceptions(view, ctx)
@@ -139,6 +138,10 @@ export function renderShipmentView(view: ShipmentView, ctx: RenderContext, optio
       renderUnitSwitcher(view.units, unitIndex, options.onSelectUnit, ctx)
     }
     ${renderProgress(view, unit, ctx, line)}
+    ${
+      // Under the progress, not the status: on a phone, where the shipment is stays above the fold.
+      options.share?.(unit?.journey.arrival ?? view.journey.arrival) ?? nothing
+    }
     <div class="panels ${map === nothing ? '' : 'with-map'}">
       <div class="summary">${renderEta(view, ctx, unit)} ${renderRoute(view, ctx, unit)}</div>
       ${
@@ -155,6 +158,11 @@ export function renderShipmentView(view: ShipmentView, ctx: RenderContext, optio
         }
       </div>
     </div>
+    ${
+      // Last, so that on screen the result's first children stay its status and progress; on paper
+      // it comes first (shipment-styles.ts).
+      renderPrinted(view, ctx)
+    }
   </article>`;
 }
 

@@ -86,6 +86,9 @@ describe('printing', () => {
         const printed = part(el, 'printed')!.textContent!;
         expect(printed).to.contain(el.shipment!.reference);
         expect(printed, 'the time of printing').to.match(/\d{1,2}:\d{2}/);
+        expect(part(el, 'printed')!.getBoundingClientRect().bottom, 'above the status').to.be.at.most(
+          part(el, 'status')!.getBoundingClientRect().top,
+        );
 
         await emulateMedia({ media: 'screen' });
         await until(() => parts(el, 'milestone').length < total, 'folded again on screen');
