@@ -16,6 +16,8 @@
 //   lookup   lookup/: the lookup's code, transport, notices; an element's normalizer and list reader
 //   view     view/: the shipment view and its presentation, the map's words and route test; an
 //            element's product view
+//   use      core's use/: what a visitor's action loads (the calendar file, the numbers kept on the
+//            device), each with import() when it is used
 //   map      core's map/: the map element and the Leaflet adapter
 //   internal core's internal/: entries for the sibling packages; nothing in core imports them
 //
@@ -30,9 +32,10 @@ const phases = {
   first: { path: `${SRC}first/` },
   lookup: { path: `${SRC}lookup/` },
   view: { path: `${SRC}view/` },
+  use: { path: `${CORE}use/` },
   map: { path: `${CORE}map/` },
 };
-const order = ['leaves', 'first', 'lookup', 'view', 'map'];
+const order = ['leaves', 'first', 'lookup', 'view', 'use', 'map'];
 
 /** Everything after `phase`, as one `to` restriction. */
 function later(phase) {
@@ -83,8 +86,8 @@ export default {
       name: 'later-phases-take-first-load-through-shared',
       severity: 'error',
       comment:
-        'lookup/, view/ and map/ take first-load code from first/shared.ts only: a module that imports nothing later, through which every lazy module reaches the same first-load modules (so esbuild keeps them in one chunk).',
-      from: { path: `${CORE}(lookup|view|map)/` },
+        'lookup/, view/, use/ and map/ take first-load code from first/shared.ts only: a module that imports nothing later, through which every lazy module reaches the same first-load modules (so esbuild keeps them in one chunk).',
+      from: { path: `${CORE}(lookup|view|use|map)/` },
       to: { path: `${CORE}first/`, pathNot: `${CORE}first/shared[.]ts$`, ...RUNTIME },
     },
     {

@@ -12,9 +12,12 @@
  * own `import()` makes: its product view with its normalizer, loaded with each lookup of that
  * element only, and its list reader, which a form can want without a lookup.
  *
+ * Core's use/ (what a visitor's action loads: a button pressed, an opt-in attribute) joins no phase's
+ * chunk: each of its `import()`s is a chunk of its own, downloaded only when that is used.
+ *
  * A module lands in a chunk by where it sits, and a leaf by the earliest phase that imports it;
  * no list of module names. The build stops when a first/ module (core's or an element's) is not in
- * the first load, or a lookup/ or view/ module is (.dependency-cruiser.mjs states the same rule
+ * the first load, or a lookup/, view/ or use/ module is (.dependency-cruiser.mjs states the same rule
  * for the sources).
  */
 import { relative } from 'node:path';
@@ -23,7 +26,7 @@ import { ELEMENT_DEFINES, ENTRY, MAP_ELEMENT } from './bundle-modules.mjs';
 
 const LOOKUP_ROOTS = /^packages\/core\/src\/(lookup|view)\//;
 const FIRST = /^packages\/(core|ocean-tracker|air-tracker)\/src\/first\//;
-const LATER = /^packages\/(core|ocean-tracker|air-tracker)\/src\/(lookup|view)\//;
+const LATER = /^packages\/(core|ocean-tracker|air-tracker)\/src\/(lookup|view|use)\//;
 const SHARED = /^packages\/core\/src\/first\/shared\.ts$/;
 
 interface Graph {

@@ -45,10 +45,14 @@ import { ELEMENT_DEFINES, ENTRY, MAP, MAP_ELEMENT, VIEWS } from './bundle-module
 // earlier use, each stop dated from an event of its kind, one arrival and the delivery (1.7 KB);
 // the progress line, drawn from the route's own labels (1.15 KB); exceptions with their tone and
 // next step, and date-only estimates (0.9 KB). Still all after the first load, during the lookup.
-// Issue 41 took it to 69.5 KB: live while open (lookup/refresh.ts: the re-asks' schedule, what a
-// new answer brought, its words and the quiet notice of a failed one) added 0.92 KB to the lookup.
+// Issue 41 took it from 68 to 70.5 KB (it allows 3): live while open (lookup/refresh.ts: the
+// re-asks' schedule, what a new answer brought, its words and the quiet notice of a failed one,
+// 0.92 KB) and the result's "Copy link", "Share" and "Add to calendar" buttons, its printed line and
+// whole history on paper, the map printed as drawn, and their words (1.14 KB). The calendar file's
+// builder and the numbers kept on the device (`remember`) are chunks of their own (core's use/),
+// downloaded when used, and counted in no figure here.
 const BUDGET_FIRST_LOAD = 15.5 * 1024;
-const BUDGET_LOOKUP_WITH_MAP = 69.5 * 1024;
+const BUDGET_LOOKUP_WITH_MAP = 70.5 * 1024;
 const dir = new URL('../packages/cargo-trackers/dist/cdn/', import.meta.url).pathname;
 const manifestPath = join(dir, '.vite/manifest.json');
 if (!existsSync(manifestPath)) {

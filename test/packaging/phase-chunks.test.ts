@@ -62,6 +62,37 @@ describe('phaseChunks (build plugin)', () => {
     });
   });
 
+  it("leaves core's use/ out of every phase's chunk: each is downloaded when it is used", () => {
+    const chunks = chunksOf({
+      ...FIRST_LOAD,
+      'core/src/lookup/lookup.ts': [],
+      // The view imports the calendar with import(), which is no static edge; the calendar imports its builder.
+      'core/src/view/share/share-bar.ts': [],
+      'core/src/use/calendar.ts': ['core/src/use/ics.ts'],
+      'core/src/use/ics.ts': [],
+      'core/src/use/recent-list.ts': ['core/src/first/shared.ts', 'core/src/i18n/en-recent.ts'],
+      'core/src/i18n/en-recent.ts': [],
+      'core/src/map/define.ts': [],
+    });
+    assert.deepEqual(chunks, {
+      lookup: ['core/src/lookup/lookup.ts', 'core/src/view/share/share-bar.ts'],
+      'map-element': ['core/src/map/define.ts'],
+    });
+  });
+
+  it('stops the build when a use/ module is in the first load', () => {
+    assert.throws(
+      () =>
+        chunksOf({
+          ...FIRST_LOAD,
+          'core/src/first/tracker-element.ts': ['core/src/use/recent-list.ts'],
+          'core/src/use/recent-list.ts': [],
+          'core/src/map/define.ts': [],
+        }),
+      /packages\/core\/src\/use\/recent-list\.ts is in the first load/,
+    );
+  });
+
   it('stops the build when a lookup/ module is in the first load', () => {
     assert.throws(
       () =>

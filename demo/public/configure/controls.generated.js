@@ -106,6 +106,14 @@ export const elements = [
         "description": "The query parameter `sync-url` uses; give two elements on a page different names."
       },
       {
+        "attribute": "remember",
+        "property": "remember",
+        "shared": true,
+        "type": "number",
+        "default": 0,
+        "description": "How many of the numbers tracked here to list under the form on this device, from 1 to 20, each with its last status, removable, with a \"Forget all\" button; `0` (the default) keeps none. Kept in the site's own `localStorage` (`cargo-trackers:recent:ocean` / `cargo-trackers:recent:air`), never sent anywhere."
+      },
+      {
         "attribute": "map",
         "property": "map",
         "shared": true,
@@ -234,6 +242,14 @@ export const elements = [
         "type": "string",
         "unsetMeans": "`ocean` / `awb`",
         "description": "The query parameter `sync-url` uses; give two elements on a page different names."
+      },
+      {
+        "attribute": "remember",
+        "property": "remember",
+        "shared": true,
+        "type": "number",
+        "default": 0,
+        "description": "How many of the numbers tracked here to list under the form on this device, from 1 to 20, each with its last status, removable, with a \"Forget all\" button; `0` (the default) keeps none. Kept in the site's own `localStorage` (`cargo-trackers:recent:ocean` / `cargo-trackers:recent:air`), never sent anywhere."
       },
       {
         "attribute": "map",

@@ -23,6 +23,8 @@ export interface OceanTrackerProperties {
   syncUrl?: boolean | undefined;
   /** The query parameter `sync-url` uses; give two elements on a page different names. */
   urlParam?: string | undefined;
+  /** How many of the numbers tracked here to list under the form on this device, from 1 to 20, each with its last status, removable, with a "Forget all" button; `0` (the default) keeps none. Kept in the site's own `localStorage` (`cargo-trackers:recent:ocean` / `cargo-trackers:recent:air`), never sent anywhere. */
+  remember?: number | undefined;
   /** `lazy` (the map code downloads during a lookup; the map is drawn when the element nears the viewport), `eager`, or `none` (no map, no map code); other values mean `lazy`. */
   map?: 'lazy' | 'eager' | 'none' | undefined;
   /** An XYZ raster tile template (`https://…/{z}/{x}/{y}.png`). */
@@ -61,6 +63,8 @@ export interface OceanTrackerAttributes {
   'sync-url'?: boolean | undefined;
   /** The query parameter `sync-url` uses; give two elements on a page different names. */
   'url-param'?: string | undefined;
+  /** How many of the numbers tracked here to list under the form on this device, from 1 to 20, each with its last status, removable, with a "Forget all" button; `0` (the default) keeps none. Kept in the site's own `localStorage` (`cargo-trackers:recent:ocean` / `cargo-trackers:recent:air`), never sent anywhere. */
+  'remember'?: number | `${number}` | undefined;
   /** `lazy` (the map code downloads during a lookup; the map is drawn when the element nears the viewport), `eager`, or `none` (no map, no map code); other values mean `lazy`. */
   'map'?: 'lazy' | 'eager' | 'none' | undefined;
   /** An XYZ raster tile template (`https://…/{z}/{x}/{y}.png`). */

@@ -81,6 +81,13 @@ return array(
             'panel' => 'settings',
         ),
         array(
+            'name' => 'remember',
+            'label' => 'Remember',
+            'help' => 'How many of the numbers tracked here to list under the form on this device, from 1 to 20, each with its last status, removable, with a "Forget all" button; 0 (the default) keeps none. Kept in the site\'s own localStorage (cargo-trackers:recent:ocean / cargo-trackers:recent:air), never sent anywhere. Default: 0.',
+            'control' => 'number',
+            'panel' => 'settings',
+        ),
+        array(
             'name' => 'map',
             'label' => __('Map', 'cargo-trackers'),
             'help' => __('Whether to show the route on a map. Lazy loads the map only when a shipment is shown; Eager loads it with the page; None shows no map. Default: lazy.', 'cargo-trackers'),
@@ -182,6 +189,13 @@ return array(
             'label' => __('Page address parameter', 'cargo-trackers'),
             'help' => __('The name the number goes by in the page\'s address when the option above is on. Give each tracker on the same page its own. Leave empty for the usual one.', 'cargo-trackers'),
             'control' => 'text',
+            'panel' => 'settings',
+        ),
+        array(
+            'name' => 'remember',
+            'label' => 'Remember',
+            'help' => 'How many of the numbers tracked here to list under the form on this device, from 1 to 20, each with its last status, removable, with a "Forget all" button; 0 (the default) keeps none. Kept in the site\'s own localStorage (cargo-trackers:recent:ocean / cargo-trackers:recent:air), never sent anywhere. Default: 0.',
+            'control' => 'number',
             'panel' => 'settings',
         ),
         array(

@@ -32,6 +32,7 @@ import { airQuery } from './air-early-lookup.js';
  * @attr {'comfortable' | 'compact'} density - `comfortable`, or `compact`: smaller gaps and 32 px controls, for dense dashboards.
  * @attr {boolean} sync-url - Keeps the tracked number in the page's query string (`history.replaceState`) and reads it back on load when the element has no number.
  * @attr {string} url-param - The query parameter `sync-url` uses; give two elements on a page different names.
+ * @attr {number} remember - How many of the numbers tracked here to list under the form on this device, from 1 to 20, each with its last status, removable, with a "Forget all" button; `0` (the default) keeps none. Kept in the site's own `localStorage` (`cargo-trackers:recent:ocean` / `cargo-trackers:recent:air`), never sent anywhere.
  * @attr {'lazy' | 'eager' | 'none'} map - `lazy` (the map code downloads during a lookup; the map is drawn when the element nears the viewport), `eager`, or `none` (no map, no map code); other values mean `lazy`.
  * @attr {string} tile-url - An XYZ raster tile template (`https://…/(z)/(x)/(y).png`).
  * @attr {string} tile-attribution - Attribution for `tile-url`, always shown as text.
@@ -46,6 +47,7 @@ import { airQuery } from './air-early-lookup.js';
  * @prop {'comfortable' | 'compact'} density - `comfortable`, or `compact`: smaller gaps and 32 px controls, for dense dashboards.
  * @prop {boolean} syncUrl - Keeps the tracked number in the page's query string (`history.replaceState`) and reads it back on load when the element has no number.
  * @prop {string} urlParam - The query parameter `sync-url` uses; give two elements on a page different names.
+ * @prop {number} remember - How many of the numbers tracked here to list under the form on this device, from 1 to 20, each with its last status, removable, with a "Forget all" button; `0` (the default) keeps none. Kept in the site's own `localStorage` (`cargo-trackers:recent:ocean` / `cargo-trackers:recent:air`), never sent anywhere.
  * @prop {'lazy' | 'eager' | 'none'} map - `lazy` (the map code downloads during a lookup; the map is drawn when the element nears the viewport), `eager`, or `none` (no map, no map code); other values mean `lazy`.
  * @prop {string} tileUrl - An XYZ raster tile template (`https://…/(z)/(x)/(y).png`).
  * @prop {string} tileAttribution - Attribution for `tile-url`, always shown as text.
@@ -70,11 +72,21 @@ import { airQuery } from './air-early-lookup.js';
  * @csspart notice-error - A notice about a failure.
  * @csspart retry-button - The "Try again" button in a notice.
  * @csspart notice-action - A next step a "not found" notice offers: tracking the number in another spelling, or the carrier picker.
+ * @csspart recent - Under the form, with `remember`: the numbers tracked on this device, newest first (`recent-item` each), and the "Forget all" button (`recent-forget`).
+ * @csspart recent-item - One remembered number: the button that tracks it again (`recent-number`), its last status, and its "Remove" button (`recent-remove`).
+ * @csspart recent-number - Tracks a remembered number again.
+ * @csspart recent-remove - Removes one number from this device; named "Remove <number>".
+ * @csspart recent-forget - Removes every number this element kept on this device.
  * @csspart searched - Under the field, the number as it was searched when the form sent it in its one spelling ("Searched MEDU9091004").
  * @csspart skeleton - Grey shapes of the result's first screen while a lookup is in flight (`aria-busy`), holding its room; the loading notice sits in it.
  * @csspart announcer - The visually hidden live regions that announce each change of state once.
  * @csspart shipment - The shipment once loaded.
+ * @csspart printed - On paper only, above the result: its number and the time it was printed.
  * @csspart status - Status, carrier or airline, reference and freshness.
+ * @csspart share - Under the progress summary, the group of the "Copy link", "Share" (where the browser has a share sheet) and "Add to calendar" buttons. The link opens the page on this number, in the parameter the element reads (`url-param`), with or without `sync-url`.
+ * @csspart share-button - The "Copy link" button, and the "Share" button where the browser has a share sheet (`navigator.share`).
+ * @csspart calendar-button - Downloads the expected arrival as an iCalendar (`.ics`) event: all-day for a date, timed for a time; adding it again after a change updates it. Absent once the cargo has arrived.
+ * @csspart share-field - The link, selected in a read-only field, when the clipboard or the share sheet refused it.
  * @csspart exception - What went wrong (a cancelled flight or leg, a re-booking, a hold, a discrepancy, a delay) and what comes next, right under the status, with the leg or place it concerns; its `data-tone` (`warning`, `danger`) is also on the status badge.
  * @csspart eta - The estimated (or actual) arrival, in the place's own time zone, and any delay against the first estimate; on the way without one, that it is unknown and why.
  * @csspart route - The ports or airports in route order, each with the date the cargo left or reaches it (actual, or expected and said so).

@@ -71,6 +71,8 @@ export const trackerApi = {
       unsetMeans: '`ocean` / `awb`',
       description: 'The query parameter `sync-url` uses; give two elements on a page different names.',
     },
+    remember:
+      'How many of the numbers tracked here to list under the form on this device, from 1 to 20, each with its last status, removable, with a "Forget all" button; `0` (the default) keeps none. Kept in the site\'s own `localStorage` (`cargo-trackers:recent:ocean` / `cargo-trackers:recent:air`), never sent anywhere.',
     map: '`lazy` (the map code downloads during a lookup; the map is drawn when the element nears the viewport), `eager`, or `none` (no map, no map code); other values mean `lazy`.',
     tileUrl: { unsetMeans: 'the built-in offline world map', description: 'An XYZ raster tile template (`https://…/{z}/{x}/{y}.png`).' },
     tileAttribution: 'Attribution for `tile-url`, always shown as text.',
@@ -135,12 +137,26 @@ export const trackerApi = {
     'notice-error': 'A notice about a failure.',
     'retry-button': 'The "Try again" button in a notice.',
     'notice-action': 'A next step a "not found" notice offers: tracking the number in another spelling, or the carrier picker.',
+    recent:
+      'Under the form, with `remember`: the numbers tracked on this device, newest first (`recent-item` each), and the "Forget all" button (`recent-forget`).',
+    'recent-item':
+      'One remembered number: the button that tracks it again (`recent-number`), its last status, and its "Remove" button (`recent-remove`).',
+    'recent-number': 'Tracks a remembered number again.',
+    'recent-remove': 'Removes one number from this device; named "Remove <number>".',
+    'recent-forget': 'Removes every number this element kept on this device.',
     searched: 'Under the field, the number as it was searched when the form sent it in its one spelling ("Searched MEDU9091004").',
     skeleton:
       "Grey shapes of the result's first screen while a lookup is in flight (`aria-busy`), holding its room; the loading notice sits in it.",
     announcer: 'The visually hidden live regions that announce each change of state once.',
     shipment: 'The shipment once loaded.',
+    printed: 'On paper only, above the result: its number and the time it was printed.',
     status: 'Status, carrier or airline, reference and freshness.',
+    share:
+      'Under the progress summary, the group of the "Copy link", "Share" (where the browser has a share sheet) and "Add to calendar" buttons. The link opens the page on this number, in the parameter the element reads (`url-param`), with or without `sync-url`.',
+    'share-button': 'The "Copy link" button, and the "Share" button where the browser has a share sheet (`navigator.share`).',
+    'calendar-button':
+      'Downloads the expected arrival as an iCalendar (`.ics`) event: all-day for a date, timed for a time; adding it again after a change updates it. Absent once the cargo has arrived.',
+    'share-field': 'The link, selected in a read-only field, when the clipboard or the share sheet refused it.',
     exception:
       'What went wrong (a cancelled flight or leg, a re-booking, a hold, a discrepancy, a delay) and what comes next, right under the status, with the leg or place it concerns; its `data-tone` (`warning`, `danger`) is also on the status badge.',
     eta: "The estimated (or actual) arrival, in the place's own time zone, and any delay against the first estimate; on the way without one, that it is unknown and why.",

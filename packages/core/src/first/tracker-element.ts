@@ -75,6 +75,7 @@ export abstract class TrackerElement<L = unknown> extends LitElement {
   declare density: Density;
   declare syncUrl: boolean;
   declare urlParam: string | undefined;
+  declare remember: number;
   declare map: MapMode;
   declare tileUrl: string | undefined;
   declare tileAttribution: string | undefined;
@@ -142,6 +143,11 @@ export abstract class TrackerElement<L = unknown> extends LitElement {
         display: core.createShipmentDisplay(product, () => this.requestUpdate()),
       })),
     styles: (view) => view.styles,
+  });
+  /** The numbers tracked on this device (`remember`), loaded only for an element that keeps them. */
+  readonly #recent = new LazyViewController(this, {
+    load: () => import('../use/recent-list.js').then((m) => ({ m, list: m.createRecentList(this.product, () => this.requestUpdate()) })),
+    styles: ({ m }) => [m.recentStyles],
   });
   /** The labelled view of the shipment on display (`willUpdate`). */
   #labelled?: ShipmentView;
@@ -225,7 +231,12 @@ export abstract class TrackerElement<L = unknown> extends LitElement {
 
   /** The query parameter that `sync-url` keeps the number in; undefined without `sync-url`. */
   #syncParam(): string | undefined {
-    return this.syncUrl ? this.urlParam || (this.product === 'air' ? 'awb' : 'ocean') : undefined;
+    return this.syncUrl ? this.#param() : undefined;
+  }
+
+  /** The query parameter that carries the number: `sync-url`'s, and the shared link's with or without it. */
+  #param(): string {
+    return this.urlParam || (this.product === 'air' ? 'awb' : 'ocean');
   }
 
   protected override willUpdate(_changed: PropertyValues<this>): void {
@@ -253,6 +264,11 @@ export abstract class TrackerElement<L = unknown> extends LitElement {
             this.#lookup.value?.controller.callId ?? 0,
           )
         : undefined;
+    if (this.remember > 0) {
+      this.#recent.load().catch(() => undefined);
+      if (this.#labelled && state.phase === 'loaded')
+        this.#recent.value?.list.note(state.request.number, this.#labelled.status, this.remember);
+    }
   }
 
   /**
@@ -367,6 +383,15 @@ export abstract class TrackerElement<L = unknown> extends LitElement {
     );
   };
 
+  /** A remembered number pressed: tracked as if typed and sent from the form. */
+  readonly #trackAgain = (number: string): void => {
+    const track = this.noticeHelp().onTrack;
+    if (track) track(number);
+    else this.takeNumber(number);
+  };
+
+  readonly #focusField = (): void => this.renderRoot.querySelector<HTMLInputElement>('input')?.focus();
+
   /** The form has the focus: a lookup is likely, so its code starts downloading before Track is pressed. */
   readonly #prepareLookup = (): void => {
     this.#lookup.load().catch(() => undefined);
@@ -402,6 +427,7 @@ export abstract class TrackerElement<L = unknown> extends LitElement {
     // dir and lang on an inner frame, not the host: without a dir, the page may be left-to-right around an Arabic element.
     return html`<div class="frame" part="base" dir=${ctx.l.dir} lang=${ctx.l.locale} @focusin=${this.#prepareLookup}>
       ${this.renderForm(ctx)}
+      ${this.remember > 0 ? this.#recent.value?.list.render(ctx, this.remember, this.#trackAgain, this.#focusField) : nothing}
       ${
         problem && lookup
           ? // Its words come with the lookup's code, which a configuration problem loads at once (willUpdate).
@@ -410,8 +436,12 @@ export abstract class TrackerElement<L = unknown> extends LitElement {
             ? renderAlert(ctx.l.t('notice.displayUnavailable'))
             : this.#renderNotice(state, ctx)
       }
-      ${labelled ? this.#renderShipment(labelled, ctx) : nothing}
-      ${renderAnnouncer(lookup?.code.announcement(state, ctx, labelled, this.noticeHelp()) ?? SILENT)}
+      ${labelled && state.phase === 'loaded' ? this.#renderShipment(labelled, ctx, state.request.number) : nothing}
+      ${renderAnnouncer(
+        (labelled && this.#view.value?.display.announcement) ??
+          lookup?.code.announcement(state, ctx, labelled, this.noticeHelp()) ??
+          SILENT,
+      )}
     </div>`;
   }
 
@@ -427,9 +457,9 @@ export abstract class TrackerElement<L = unknown> extends LitElement {
   }
 
   /** The shipment (the controller reaches "loaded" only once the view module is here). */
-  #renderShipment(labelled: ShipmentView, ctx: RenderContext): TemplateResult | typeof nothing {
+  #renderShipment(labelled: ShipmentView, ctx: RenderContext, number: string): TemplateResult | typeof nothing {
     const map = { loading: this.map, theme: this.theme ?? 'light', tileUrl: this.tileUrl, tileAttribution: this.tileAttribution };
-    return this.#view.value?.display.render(labelled, ctx, map) ?? nothing;
+    return this.#view.value?.display.render(labelled, ctx, map, { param: this.#param(), number }) ?? nothing;
   }
 }
 

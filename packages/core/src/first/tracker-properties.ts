@@ -47,6 +47,11 @@ export const trackerProperties = {
     attribute: 'url-param',
     type: 'string',
   },
+  remember: {
+    attribute: 'remember',
+    type: 'number',
+    default: 0,
+  },
   map: {
     attribute: 'map',
     type: ['lazy', 'eager', 'none'],

@@ -342,4 +342,22 @@ export const ar = {
   'map.fitRoute': 'عرض المسار كاملًا',
   'map.showVessel': 'عرض السفينة',
   'map.showAircraft': 'عرض الطائرة',
+  // مشاركة النتيجة وموعد الوصول (issue 41).
+  'share.group': 'مشاركة هذه الشحنة',
+  'share.copy': 'نسخ الرابط',
+  'share.share': 'مشاركة',
+  'share.copied': 'تم نسخ الرابط.',
+  'share.copyFailed': 'تعذّر نسخ الرابط. تجده في الحقل أدناه: حدّده وانسخه.',
+  'share.field': 'رابط هذه الشحنة',
+  'calendar.add': 'إضافة إلى التقويم',
+  'calendar.summary': 'وصول {number} إلى {place}',
+  'calendar.summary.noPlace': 'وصول {number}',
+  'calendar.saved': 'تم تنزيل حدث التقويم.',
+  'calendar.failed': 'تعذّر إنشاء حدث التقويم. يُرجى المحاولة مرة أخرى.',
+  'print.printed': 'الشحنة {number}، طُبعت في {time}',
+  // الأرقام الأخيرة على هذا الجهاز (issue 41)
+  'recent.title': 'الأخيرة على هذا الجهاز',
+  'recent.remove': 'إزالة',
+  'recent.removeNumber': 'إزالة {number}',
+  'recent.forgetAll': 'نسيان الكل',
 } as const satisfies Catalogue;

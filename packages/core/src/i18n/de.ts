@@ -311,4 +311,22 @@ export const de = {
   'map.fitRoute': 'Route einpassen',
   'map.showVessel': 'Schiff zeigen',
   'map.showAircraft': 'Flugzeug zeigen',
+  // Ergebnis und Ankunft teilen (Issue 41).
+  'share.group': 'Diese Sendung teilen',
+  'share.copy': 'Link kopieren',
+  'share.share': 'Teilen',
+  'share.copied': 'Link kopiert.',
+  'share.copyFailed': 'Der Link konnte nicht kopiert werden. Er steht im Feld darunter: Markieren und kopieren Sie ihn.',
+  'share.field': 'Link zu dieser Sendung',
+  'calendar.add': 'Zum Kalender hinzufügen',
+  'calendar.summary': 'Ankunft von {number} in {place}',
+  'calendar.summary.noPlace': 'Ankunft von {number}',
+  'calendar.saved': 'Kalendertermin heruntergeladen.',
+  'calendar.failed': 'Der Kalendertermin konnte nicht erstellt werden. Bitte versuchen Sie es erneut.',
+  'print.printed': 'Sendung {number}, gedruckt am {time}',
+  // Zuletzt verfolgte Nummern auf diesem Gerät (Issue 41)
+  'recent.title': 'Zuletzt auf diesem Gerät',
+  'recent.remove': 'Entfernen',
+  'recent.removeNumber': '{number} entfernen',
+  'recent.forgetAll': 'Alle vergessen',
 } as const satisfies Catalogue;

@@ -249,4 +249,17 @@ export const enShipment = {
   'map.fitRoute': 'Fit route',
   'map.showVessel': 'Show vessel',
   'map.showAircraft': 'Show aircraft',
+  // Sharing the result and its arrival (issue 41; view/share/).
+  'share.group': 'Share this shipment',
+  'share.copy': 'Copy link',
+  'share.share': 'Share',
+  'share.copied': 'Link copied.',
+  'share.copyFailed': 'The link could not be copied. It is in the field below: select it and copy it.',
+  'share.field': 'Link to this shipment',
+  'calendar.add': 'Add to calendar',
+  'calendar.summary': 'Arrival of {number} at {place}',
+  'calendar.summary.noPlace': 'Arrival of {number}',
+  'calendar.saved': 'Calendar event downloaded.',
+  'calendar.failed': 'The calendar event could not be made. Please try again.',
+  'print.printed': 'Shipment {number}, printed {time}',
 } as const;

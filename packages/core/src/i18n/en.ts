@@ -3,21 +3,22 @@
  * `{name}`; the values put into them are always text (never HTML). Other catalogues
  * use the same keys; a key missing there falls back to English.
  *
- * It is written in three parts so that the first load carries only what the form says
- * (en-form.ts); the notices of a lookup (en-notices.ts) load with the lookup's code, the rest
- * (en-shipment.ts) with the shipment view.
+ * It is written in four parts so that the first load carries only what the form says
+ * (en-form.ts); the notices of a lookup (en-notices.ts) load with the lookup's code, the shipment's
+ * words (en-shipment.ts) with the shipment view, and the recent numbers' (en-recent.ts) with them.
  */
 import { enForm } from './en-form.js';
 import { enNotices } from './en-notices.js';
 import { enShipment } from './en-shipment.js';
+import { enRecent } from './en-recent.js';
 
-function merge<A extends object, B extends object, C extends object>(a: A, b: B, c: C): A & B & C {
-  return { ...a, ...b, ...c };
+function merge<A extends object, B extends object, C extends object, D extends object>(a: A, b: B, c: C, d: D): A & B & C & D {
+  return { ...a, ...b, ...c, ...d };
 }
 
-export const en = /* @__PURE__ */ merge(enForm, enNotices, enShipment);
+export const en = /* @__PURE__ */ merge(enForm, enNotices, enShipment, enRecent);
 
-export type MessageKey = keyof typeof enForm | keyof typeof enNotices | keyof typeof enShipment;
+export type MessageKey = keyof typeof enForm | keyof typeof enNotices | keyof typeof enShipment | keyof typeof enRecent;
 
 /**
  * A message that counts something: one text per plural category (`Intl.PluralRules`) the

@@ -317,4 +317,22 @@ export const es = {
   'map.fitRoute': 'Ajustar ruta',
   'map.showVessel': 'Mostrar buque',
   'map.showAircraft': 'Mostrar avión',
+  // Compartir el resultado y su llegada (issue 41).
+  'share.group': 'Compartir este envío',
+  'share.copy': 'Copiar enlace',
+  'share.share': 'Compartir',
+  'share.copied': 'Enlace copiado.',
+  'share.copyFailed': 'No se pudo copiar el enlace. Está en el campo de abajo: selecciónelo y cópielo.',
+  'share.field': 'Enlace a este envío',
+  'calendar.add': 'Añadir al calendario',
+  'calendar.summary': 'Llegada de {number} a {place}',
+  'calendar.summary.noPlace': 'Llegada de {number}',
+  'calendar.saved': 'Evento de calendario descargado.',
+  'calendar.failed': 'No se pudo crear el evento de calendario. Inténtelo de nuevo.',
+  'print.printed': 'Envío {number}, impreso el {time}',
+  // Números recientes en este dispositivo (issue 41)
+  'recent.title': 'Recientes en este dispositivo',
+  'recent.remove': 'Quitar',
+  'recent.removeNumber': 'Quitar {number}',
+  'recent.forgetAll': 'Olvidar todos',
 } as const satisfies Catalogue;

@@ -318,4 +318,22 @@ export const fr = {
   'map.fitRoute': 'Voir l’itinéraire',
   'map.showVessel': 'Voir le navire',
   'map.showAircraft': 'Voir l’avion',
+  // Partager le résultat et son arrivée (issue 41).
+  'share.group': 'Partager cette expédition',
+  'share.copy': 'Copier le lien',
+  'share.share': 'Partager',
+  'share.copied': 'Lien copié.',
+  'share.copyFailed': 'Le lien n’a pas pu être copié. Il figure dans le champ ci-dessous : sélectionnez-le et copiez-le.',
+  'share.field': 'Lien vers cette expédition',
+  'calendar.add': 'Ajouter au calendrier',
+  'calendar.summary': 'Arrivée de {number} à {place}',
+  'calendar.summary.noPlace': 'Arrivée de {number}',
+  'calendar.saved': 'Événement de calendrier téléchargé.',
+  'calendar.failed': 'L’événement de calendrier n’a pas pu être créé. Veuillez réessayer.',
+  'print.printed': 'Expédition {number}, imprimée le {time}',
+  // Numéros récents sur cet appareil (issue 41)
+  'recent.title': 'Récents sur cet appareil',
+  'recent.remove': 'Retirer',
+  'recent.removeNumber': 'Retirer {number}',
+  'recent.forgetAll': 'Tout oublier',
 } as const satisfies Catalogue;

@@ -295,4 +295,22 @@ export const ja = {
   'map.fitRoute': 'ルート全体',
   'map.showVessel': '本船を表示',
   'map.showAircraft': '航空機を表示',
+  // 結果と到着の共有（issue 41）。
+  'share.group': 'この貨物を共有',
+  'share.copy': 'リンクをコピー',
+  'share.share': '共有',
+  'share.copied': 'リンクをコピーしました。',
+  'share.copyFailed': 'リンクをコピーできませんでした。下の欄にあるリンクを選択してコピーしてください。',
+  'share.field': 'この貨物へのリンク',
+  'calendar.add': 'カレンダーに追加',
+  'calendar.summary': '{number} の{place}到着',
+  'calendar.summary.noPlace': '{number} の到着',
+  'calendar.saved': 'カレンダーの予定をダウンロードしました。',
+  'calendar.failed': 'カレンダーの予定を作成できませんでした。もう一度お試しください。',
+  'print.printed': '貨物 {number}（{time} 印刷）',
+  // この端末で最近追跡した番号（issue 41）
+  'recent.title': 'この端末の最近の番号',
+  'recent.remove': '削除',
+  'recent.removeNumber': '{number} を削除',
+  'recent.forgetAll': 'すべて消去',
 } as const satisfies Catalogue;

@@ -317,4 +317,22 @@ export const ptBR = {
   'map.fitRoute': 'Ajustar rota',
   'map.showVessel': 'Mostrar navio',
   'map.showAircraft': 'Mostrar aeronave',
+  // Compartilhar o resultado e a chegada (issue 41).
+  'share.group': 'Compartilhar esta remessa',
+  'share.copy': 'Copiar link',
+  'share.share': 'Compartilhar',
+  'share.copied': 'Link copiado.',
+  'share.copyFailed': 'Não foi possível copiar o link. Ele está no campo abaixo: selecione-o e copie-o.',
+  'share.field': 'Link para esta remessa',
+  'calendar.add': 'Adicionar à agenda',
+  'calendar.summary': 'Chegada de {number} em {place}',
+  'calendar.summary.noPlace': 'Chegada de {number}',
+  'calendar.saved': 'Evento da agenda baixado.',
+  'calendar.failed': 'Não foi possível criar o evento da agenda. Tente novamente.',
+  'print.printed': 'Remessa {number}, impressa em {time}',
+  // Números recentes neste dispositivo (issue 41)
+  'recent.title': 'Recentes neste dispositivo',
+  'recent.remove': 'Remover',
+  'recent.removeNumber': 'Remover {number}',
+  'recent.forgetAll': 'Esquecer todos',
 } as const satisfies Catalogue;

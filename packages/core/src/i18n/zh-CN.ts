@@ -290,4 +290,22 @@ export const zhCN = {
   'map.fitRoute': '显示全程',
   'map.showVessel': '显示船舶',
   'map.showAircraft': '显示飞机',
+  // 分享结果与到达时间（issue 41）。
+  'share.group': '分享此货件',
+  'share.copy': '复制链接',
+  'share.share': '分享',
+  'share.copied': '链接已复制。',
+  'share.copyFailed': '无法复制链接。链接在下方的输入框中：请选中并复制。',
+  'share.field': '此货件的链接',
+  'calendar.add': '添加到日历',
+  'calendar.summary': '{number} 抵达{place}',
+  'calendar.summary.noPlace': '{number} 抵达',
+  'calendar.saved': '日历事件已下载。',
+  'calendar.failed': '无法创建日历事件，请重试。',
+  'print.printed': '货件 {number}，打印于 {time}',
+  // 本设备上最近查询的单号（issue 41）
+  'recent.title': '本设备最近查询',
+  'recent.remove': '移除',
+  'recent.removeNumber': '移除 {number}',
+  'recent.forgetAll': '全部清除',
 } as const satisfies Catalogue;

@@ -557,6 +557,18 @@ export class TrackerRouteMap extends LitElement {
         transition: none;
       }
     }
+    /* On paper, the map as drawn, in its colours; the controls, which nobody can press there, left out. */
+    @media print {
+      :host {
+        break-inside: avoid;
+        print-color-adjust: exact;
+        -webkit-print-color-adjust: exact;
+      }
+      .leaflet-control-container,
+      .hint {
+        display: none !important;
+      }
+    }
   `;
 }
 

@@ -456,14 +456,43 @@ export const shipmentStyles = css`
     font-size: 0.85em;
     font-weight: 650;
   }
+  /* Link, share and calendar buttons (view/share/), under the progress summary. */
+  .share {
+    display: flex;
+    flex-wrap: wrap;
+    align-items: center;
+    gap: 0.5em;
+  }
+  .share-field {
+    display: grid;
+    gap: 0.25em;
+    flex-basis: 100%;
+  }
+  .share-field input {
+    min-height: var(--_control-height);
+    padding-inline: 0.5em;
+    border: 1px solid var(--_control-border);
+    border-radius: calc(var(--_radius) * 0.75);
+    background: var(--_bg);
+  }
+  /* Said on paper only: which number this is, and when it was printed. */
+  [part~='printed'] {
+    display: none;
+  }
   @media print {
-    [part~='map'],
+    .share,
     [part~='units'] {
       display: none !important;
     }
+    [part~='printed'] {
+      display: block;
+      order: -1;
+      margin: 0;
+    }
+    /* The map as drawn, under the summary, across the page. */
     .panels.with-map {
       grid-template-columns: minmax(0, 1fr);
-      grid-template-areas: 'summary' 'details' 'history';
+      grid-template-areas: 'summary' 'details' 'map' 'history';
     }
     [part~='eta'] {
       border: 1px solid var(--_border);

@@ -16,6 +16,7 @@ import { hasMapData } from './route-facts.js';
 import type { Shipment } from '../model/shipment.js';
 import { inSentence, type RenderContext } from './render-context.js';
 import type { MapView, ShipmentView } from './view-model.js';
+import type { TimeFact } from './journey.js';
 import { renderEta, renderExceptions, renderRoute, renderStatus } from './summary.js';
 import { renderTimeline, renderUnitSwitcher } from './timeline.js';
 import { renderProgress } from './progress.js';
@@ -23,6 +24,9 @@ import { progressLine } from './progress-line.js';
 import { currentPlace, type CurrentPlace } from './current-place.js';
 import { enShipment } from '../i18n/en-shipment.js';
 import { registerEnglish } from '../first/shared.js';
+import type { Announcement } from '../first/announcer.js';
+import { createShareBar, type ShareTarget } from './share/share-bar.js';
+import { renderPrinted, watchPrinting } from './print.js';
 
 // The shipment's part of English comes with the view that shows it.
 registerEnglish(enShipment);
@@ -47,6 +51,8 @@ export interface ShipmentViewOptions {
   /** The product's own section: vessels (ocean), or flights and cargo figures (air). */
   readonly details: TemplateResult | typeof nothing;
   readonly map: MapSettings;
+  /** The link, share and calendar buttons, for the arrival of the unit shown. */
+  readonly share?: (arrival: TimeFact | undefined) => TemplateResult;
 }
 
 /** What the element's attributes say about the map; the map's words are the display's. */
@@ -59,8 +65,10 @@ export interface ShipmentDisplay {
    * and its history folded.
    */
   label(shipment: Shipment, listedCarrierName: string | undefined, l: Localizer, call: number): ShipmentView;
-  /** The shipment last labelled, with the product's details, the map, and what the visitor opened of it. */
-  render(view: ShipmentView, ctx: RenderContext, map: DisplayMapSettings): TemplateResult;
+  /** The shipment last labelled, with the product's details, the map, what the visitor opened of it, and the link to it. */
+  render(view: ShipmentView, ctx: RenderContext, map: DisplayMapSettings, share: ShareTarget): TemplateResult;
+  /** What the visitor's last use of the share buttons has the live region say, until the next shipment. */
+  readonly announcement: Announcement | undefined;
 }
 
 /**
@@ -76,6 +84,10 @@ export function createShipmentDisplay(product: ProductView, requestUpdate: () =>
     opened = { ...opened, ...change };
     requestUpdate();
   };
+  const shareBar = createShareBar(requestUpdate);
+  // On paper the whole history is shown, whatever is folded on screen.
+  const printing = watchPrinting(requestUpdate);
+  let labelled: Shipment | undefined;
   let wordsFor: Localizer | undefined;
   let words: MapMessages | undefined;
   const wordsOf = (l: Localizer): MapMessages => {
@@ -88,16 +100,22 @@ export function createShipmentDisplay(product: ProductView, requestUpdate: () =>
   return {
     label: (shipment, listedCarrierName, l, call) => {
       if (call !== opened.call) opened = { call, unit: 0, history: 0 };
+      if (shipment !== labelled) shareBar.reset();
+      labelled = shipment;
       return present(shipment, listedCarrierName, l, wordsOf(l));
     },
-    render: (view, ctx, map) =>
+    get announcement() {
+      return shareBar.announcement;
+    },
+    render: (view, ctx, map, share) =>
       renderShipmentView(view, ctx, {
         selectedUnit: opened.unit,
         onSelectUnit: (unit) => open({ unit }),
-        historyRevealed: opened.history,
+        historyRevealed: printing() ? Number.MAX_SAFE_INTEGER : opened.history,
         onRevealHistory: (history) => open({ history }),
         details: product.renderDetails(view, ctx),
         map: { ...map, messages: wordsOf(ctx.l) },
+        share: (arrival) => shareBar.render(view, ctx, share, arrival),
       }),
   };
 }
@@ -120,6 +138,10 @@ export function renderShipmentView(view: ShipmentView, ctx: RenderContext, optio
       renderUnitSwitcher(view.units, unitIndex, options.onSelectUnit, ctx)
     }
     ${renderProgress(view, unit, ctx, line)}
+    ${
+      // Under the progress, not the status: on a phone, where the shipment is stays above the fold.
+      options.share?.(unit?.journey.arrival ?? view.journey.arrival) ?? nothing
+    }
     <div class="panels ${map === nothing ? '' : 'with-map'}">
       <div class="summary">${renderEta(view, ctx, unit)} ${renderRoute(view, ctx, unit)}</div>
       ${
@@ -136,6 +158,11 @@ export function renderShipmentView(view: ShipmentView, ctx: RenderContext, optio
         }
       </div>
     </div>
+    ${
+      // Last, so that on screen the result's first children stay its status and progress; on paper
+      // it comes first (shipment-styles.ts).
+      renderPrinted(view, ctx)
+    }
   </article>`;
 }
 

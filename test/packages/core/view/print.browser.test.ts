@@ -2,7 +2,7 @@ import { expect } from '@open-wc/testing';
 import { emulateMedia } from '@web/test-runner-commands';
 import '@cargo-trackers/ocean-tracker';
 import type { OceanTracker } from '@cargo-trackers/ocean-tracker';
-import { captureConsoleErrors, engine, itExceptIn, mount, part } from '../../../support/browser.js';
+import { captureConsoleErrors, engine, fixture, itExceptIn, mount, part, parts, scenario, until } from '../../../support/browser.js';
 
 // Paper is white whatever the theme or the page's colours: the colour tokens' print values (in the
 // notices' styles, which come with the lookup's code) win over the element's own token styles.
@@ -44,4 +44,69 @@ describe('printing', () => {
       },
     );
   }
+
+  // Issue 41: a result that prints: no form nor controls, the map as drawn, the whole history, and
+  // which number this is and when it was printed.
+  const noPrintMedia = {
+    firefox: 'its WebDriver cannot emulate print media (emulateMedia needs CDP)',
+    webkit: 'its WebDriver cannot emulate print media (emulateMedia needs CDP)',
+  };
+
+  async function loaded(name: string, attrs: string): Promise<OceanTracker> {
+    const s = await scenario({ responses: [{ status: 200, body: await fixture(name) }] });
+    const el = mount<OceanTracker>(
+      `<ocean-tracker lang="en" ${attrs} proxy-url="${s.base}/ocean" reference-number="MEDU9091004"></ocean-tracker>`,
+    );
+    await until(() => el.trackingState === 'loaded', 'loaded');
+    await el.updateComplete;
+    return el;
+  }
+
+  const shown = (el: OceanTracker, name: string) => getComputedStyle(part(el, name)!).display !== 'none';
+
+  itExceptIn(
+    noPrintMedia,
+    'prints every event of a long history, the number and the time; no form, buttons or remembered numbers',
+    async () => {
+      localStorage.setItem('cargo-trackers:recent:ocean', JSON.stringify([{ number: 'MSCU1234565', status: 'Delivered' }]));
+      try {
+        const el = await loaded('ocean-long-history.json', 'map="none" remember="3"');
+        await until(() => part(el, 'recent') !== null, 'the remembered numbers');
+        const total = el.shipment!.units[0]!.milestones.length;
+        expect(parts(el, 'milestone').length, 'folded on screen').to.be.below(total);
+        expect(shown(el, 'printed'), 'the printed line, on paper only').to.equal(false);
+
+        await emulateMedia({ media: 'print' });
+        await until(() => parts(el, 'milestone').length === total, 'every event on paper');
+        expect(shown(el, 'form'), 'the form').to.equal(false);
+        expect(shown(el, 'share'), 'the share buttons').to.equal(false);
+        expect(shown(el, 'recent'), 'the remembered numbers').to.equal(false);
+        for (const button of el.shadowRoot!.querySelectorAll('button')) expect(getComputedStyle(button).display).to.equal('none');
+        expect(shown(el, 'printed')).to.equal(true);
+        const printed = part(el, 'printed')!.textContent!;
+        expect(printed).to.contain(el.shipment!.reference);
+        expect(printed, 'the time of printing').to.match(/\d{1,2}:\d{2}/);
+        expect(part(el, 'printed')!.getBoundingClientRect().bottom, 'above the status').to.be.at.most(
+          part(el, 'status')!.getBoundingClientRect().top,
+        );
+
+        await emulateMedia({ media: 'screen' });
+        await until(() => parts(el, 'milestone').length < total, 'folded again on screen');
+      } finally {
+        localStorage.clear();
+      }
+    },
+  );
+
+  itExceptIn(noPrintMedia, 'prints the map as drawn, without its buttons', async () => {
+    const el = await loaded('ocean-container-in-transit.json', 'map="eager"');
+    const map = part(el, 'map')!;
+    await until(() => map.shadowRoot?.querySelector('.leaflet-control-container') != null, 'the map drawn');
+    await emulateMedia({ media: 'print' });
+    expect(shown(el, 'map'), 'the map').to.equal(true);
+    expect(map.getBoundingClientRect().height).to.be.above(0);
+    expect(map.shadowRoot!.querySelector('.leaflet-container'), 'the drawn map, not its placeholder').to.exist;
+    const controls = map.shadowRoot!.querySelector('.leaflet-control-container')!;
+    expect(getComputedStyle(controls).display, "the map's buttons").to.equal('none');
+  });
 });
