@@ -17,7 +17,11 @@ const host = $('options').dataset;
 const inWordPress = host.host === 'wordpress';
 const capitalized = (product) => product.charAt(0).toUpperCase() + product.slice(1);
 
+/** What works once the packages are on the npm registry; until then, the owner's copy of the self-host zip. */
 const CDN_URL = `https://cdn.jsdelivr.net/npm/${packageName}@${version}/dist/cdn/cargo-trackers.js`;
+/** The self-host zip (scripts/self-host.mjs names it; the demo server offers it at its root) and where its README suggests uploading it. */
+const SELF_HOST = `${packageName}-${version}`;
+const SELF_HOST_URL = `/assets/${SELF_HOST}/cargo-trackers.js`;
 /** What the preview asks: the host's proxy (the demo's, in front of its mock service, unless the page names another). */
 const previewProxy = (product) =>
   host[`previewProxy${capitalized(product)}`] || new URL(`/api/tracking/${product}`, location.href).pathname;
@@ -32,7 +36,7 @@ const UNSAFE_MESSAGE = 'Remove " [ ] < > and line breaks: a snippet cannot carry
 const state = {
   product: 'ocean',
   proxy: { kind: inWordPress ? 'wordpress' : 'own', own: '/api/tracking', wordpress: '', plain: false, worker: '' },
-  bundle: { kind: 'cdn', url: '' },
+  bundle: { kind: 'self', url: '' },
   /** Attribute values by key (`theme` for a shared attribute, `ocean-tracker reference-number` for an element's own). */
   attributes: new Map(),
   css: new Map(),
@@ -164,7 +168,7 @@ function snippetConfig() {
       attributes: configuredAttributes(e, false),
     })),
     css: cssProperties.filter((p) => state.css.has(p.name)).map((p) => ({ name: p.name, value: state.css.get(p.name) })),
-    scriptUrl: state.bundle.kind === 'self' && state.bundle.url ? state.bundle.url : CDN_URL,
+    scriptUrl: state.bundle.kind === 'self' ? state.bundle.url || SELF_HOST_URL : CDN_URL,
     packageName,
     version,
     proxyFromPlugin: state.proxy.kind === 'wordpress' && state.proxy.wordpress === '',
@@ -324,6 +328,7 @@ function buildProxyFields() {
     radio.addEventListener('change', () => {
       state.bundle.kind = radio.value;
       $('bundle-self').hidden = radio.value !== 'self';
+      $('bundle-cdn').hidden = radio.value !== 'cdn';
       render();
     });
   }
@@ -487,6 +492,12 @@ function render() {
 }
 
 $('version').textContent = `${packageName}@${version}`;
+const download = $('bundle-download');
+if (download) {
+  download.href = new URL(`../${SELF_HOST}.zip`, import.meta.url).href;
+  download.textContent = `Download ${SELF_HOST}.zip`;
+}
+$('bundle-url')?.setAttribute('placeholder', SELF_HOST_URL);
 // Every change applies as it is made; Enter in a field must not reload the page.
 $('options').addEventListener('submit', (event) => event.preventDefault());
 buildProxyFields();
