@@ -485,10 +485,24 @@ function syncSnippets() {
   for (const group of document.querySelectorAll('fieldset.own')) group.hidden = !chosen().some((e) => e.product === group.dataset.product);
 }
 
+// The preview needs the demo's bundle; on a static copy of this page without it, say so. The bundle
+// defines a tag only once it appears on the page, so only the tags the preview shows are awaited.
+let previewCheck;
+function checkPreviewLoads() {
+  const missing = () => chosen().some((e) => !customElements.get(e.tagName));
+  clearTimeout(previewCheck);
+  if (!missing()) {
+    $('preview-missing').hidden = true;
+    return;
+  }
+  previewCheck = setTimeout(() => ($('preview-missing').hidden = !missing()), 5000);
+}
+
 function render() {
   syncPreview();
   syncSnippets();
   checkContrast();
+  checkPreviewLoads();
 }
 
 $('version').textContent = `${packageName}@${version}`;
@@ -506,10 +520,3 @@ buildCssFields();
 buildDemoStates();
 buildSnippets();
 render();
-
-// The preview needs the demo's bundle; on a static copy of this page without it, say so.
-const defined = Promise.all(elements.map((e) => customElements.whenDefined(e.tagName)));
-const late = new Promise((resolve) => setTimeout(() => resolve('late'), 5000));
-Promise.race([defined, late]).then((outcome) => {
-  if (outcome === 'late') $('preview-missing').hidden = false;
-});

@@ -370,6 +370,37 @@ describe('the configurator at /configure', () => {
     }
   });
 
+  it("says the preview needs the bundle only when a tag it shows stays undefined past 5 s of the page's clock", async () => {
+    const working = await context.newPage();
+    const bare = await context.newPage();
+    try {
+      await working.clock.install();
+      await working.goto(`${demo.url}configure`);
+      // The bundle defines only the tags on the page: <ocean-tracker> at first, <air-tracker> once Both is chosen.
+      await working.evaluate(() => customElements.whenDefined('ocean-tracker'));
+      await working.clock.runFor(5_000);
+      assert.equal(await working.locator('#preview-missing').isHidden(), true, 'no warning with a working bundle');
+      await working.getByRole('radio', { name: 'Both' }).check();
+      await working.evaluate(() => customElements.whenDefined('air-tracker'));
+      await working.clock.runFor(5_000);
+      assert.equal(await working.locator('#preview-missing').isHidden(), true, 'none with both shown');
+
+      // And the warning still comes when the bundle does not load.
+      await bare.route('**/cargo-trackers.js', (route) => route.abort());
+      // Paused before the page loads, so that the 5 s start from the page's own clock, not from however long loading took.
+      await bare.clock.install({ time: 0 });
+      await bare.clock.pauseAt(1_000);
+      await bare.goto(`${demo.url}configure`);
+      await bare.clock.runFor(4_999);
+      assert.equal(await bare.locator('#preview-missing').isHidden(), true, 'not before 5 s');
+      await bare.clock.runFor(1);
+      assert.equal(await bare.locator('#preview-missing').isVisible(), true, 'the warning after 5 s without the bundle');
+    } finally {
+      await working.close();
+      await bare.close();
+    }
+  });
+
   it("offers the self-host zip first: downloaded, unpacked on a static host of another origin, its tag pasted on the owner's site shows the shipment", async () => {
     const page = await open();
     const unpacked = await mkdtemp(join(tmpdir(), 'cargo-trackers-self-host-'));
