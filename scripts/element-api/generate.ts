@@ -24,6 +24,7 @@ import {
 } from './elements.js';
 import { configuratorModule } from './configurator.js';
 import type { PropertyApi } from '../../packages/core/src/first/element-api.js';
+import { attributeLabel } from './labels.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const version = (dir: string) => (JSON.parse(readFileSync(`${root}packages/${dir}/package.json`, 'utf8')) as { version: string }).version;
@@ -579,24 +580,13 @@ function blockAttribute(p: PropertyApi): Record<string, unknown> {
   return { type: p.type === 'number' ? 'number' : p.type === 'boolean' ? 'boolean' : 'string' };
 }
 
-/** Sidebar labels where the attribute's own words would read badly. */
-const BLOCK_LABELS: Record<string, string> = {
-  'awb-number': 'Air waybill number',
-  'sync-url': 'Keep the number in the page address',
-  'url-param': 'Page address parameter',
-  lang: 'Language',
-};
 /** Help where the block's default differs from the element's: the plugin fills in its own proxy. */
 const BLOCK_HELP: Record<string, string> = {
   'proxy-url':
     "Path or URL of the tracking proxy. Empty: the plugin's own proxy on this site, or the address the cargo_trackers_proxy_url filter gives.",
 };
-const blockLabel = (attribute: string) =>
-  BLOCK_LABELS[attribute] ??
-  attribute
-    .split('-')
-    .map((word, i) => (word === 'url' ? 'URL' : i === 0 ? word[0]!.toUpperCase() + word.slice(1) : word))
-    .join(' ');
+/** The sidebar's labels are the configurator's (labels.ts). */
+const blockLabel = attributeLabel;
 
 /**
  * A block per element (`cargo-trackers/ocean-tracker`, `cargo-trackers/air-tracker`): its

@@ -68,16 +68,9 @@ function described(text) {
   return text.split('`').map((part, i) => (i % 2 === 1 ? el('code', {}, part) : part));
 }
 
-const humanize = (name) => {
-  const words = name.replace(/^--tracker-/, '').replace(/-/g, ' ');
-  return words.charAt(0).toUpperCase() + words.slice(1);
-};
-
-/** A label that says what the control is for; the attribute name is shown beside it. */
+/** A label in the declaration's words (scripts/element-api/labels.ts); the attribute name is shown beside it. */
 function attributeLabel(element, attribute) {
-  if (attribute.attribute === element.numberAttribute) return 'Number to show at load';
-  if (attribute.attribute === 'lang') return 'Language';
-  return humanize(attribute.attribute);
+  return attribute.attribute === element.numberAttribute ? `${attribute.label} to show at load` : attribute.label;
 }
 
 /** A field: label, control, hint from the declaration, and a message line for a refused value. */
@@ -153,7 +146,7 @@ function configuredAttributes(element, forPreview) {
     else value = state.attributes.get(keyOf(element, attribute));
     if (forPreview && attribute.attribute === 'carriers-url' && value === undefined) value = previewCarriers(element.product);
     if (value === undefined || value === '' || value === false) continue;
-    list.push({ attribute: attribute.attribute, type: attribute.type, value });
+    list.push({ attribute: attribute.attribute, property: attribute.property, type: attribute.type, value });
   }
   // The proxy first: the one attribute every snippet needs, read first by whoever edits it.
   return list.sort((a, b) => Number(b.attribute === 'proxy-url') - Number(a.attribute === 'proxy-url'));
@@ -163,6 +156,7 @@ function snippetConfig() {
   return {
     elements: chosen().map((e) => ({
       tagName: e.tagName,
+      component: e.component,
       shortcode: e.shortcode,
       block: e.block,
       attributes: configuredAttributes(e, false),

@@ -17,11 +17,13 @@ export const elements = [
     "product": "ocean",
     "shortcode": "ocean_tracker",
     "block": "cargo-trackers/ocean-tracker",
+    "component": "OceanTracker",
     "numberAttribute": "reference-number",
     "attributes": [
       {
         "attribute": "reference-number",
         "property": "referenceNumber",
+        "label": "Reference number",
         "shared": false,
         "type": "string",
         "description": "Container, bill of lading or booking number. Set (at connect or later), it is tracked at once; else the element waits for the visitor. Sent exactly as written."
@@ -29,6 +31,7 @@ export const elements = [
       {
         "attribute": "carrier-code",
         "property": "carrierCode",
+        "label": "Carrier code",
         "shared": false,
         "type": "string",
         "unsetMeans": "detected by the service",
@@ -37,6 +40,7 @@ export const elements = [
       {
         "attribute": "proxy-url",
         "property": "proxyUrl",
+        "label": "Proxy URL",
         "shared": true,
         "type": "string",
         "required": true,
@@ -45,6 +49,7 @@ export const elements = [
       {
         "attribute": "poll-interval",
         "property": "pollInterval",
+        "label": "Poll interval",
         "shared": true,
         "type": "number",
         "default": 120,
@@ -53,6 +58,7 @@ export const elements = [
       {
         "attribute": "carriers-url",
         "property": "carriersUrl",
+        "label": "Carrier list address",
         "shared": true,
         "type": "string",
         "unsetMeans": "`carriers/<product>` beside `proxy-url`",
@@ -61,6 +67,7 @@ export const elements = [
       {
         "attribute": "theme",
         "property": "theme",
+        "label": "Theme",
         "shared": true,
         "type": [
           "light",
@@ -73,6 +80,7 @@ export const elements = [
       {
         "attribute": "density",
         "property": "density",
+        "label": "Density",
         "shared": true,
         "type": [
           "comfortable",
@@ -84,6 +92,7 @@ export const elements = [
       {
         "attribute": "sync-url",
         "property": "syncUrl",
+        "label": "Keep the number in the page address",
         "shared": true,
         "type": "boolean",
         "default": false,
@@ -92,6 +101,7 @@ export const elements = [
       {
         "attribute": "url-param",
         "property": "urlParam",
+        "label": "Page address parameter",
         "shared": true,
         "type": "string",
         "unsetMeans": "`ocean` / `awb`",
@@ -100,6 +110,7 @@ export const elements = [
       {
         "attribute": "map",
         "property": "map",
+        "label": "Map",
         "shared": true,
         "type": [
           "lazy",
@@ -112,6 +123,7 @@ export const elements = [
       {
         "attribute": "tile-url",
         "property": "tileUrl",
+        "label": "Map tile address",
         "shared": true,
         "type": "string",
         "unsetMeans": "the built-in offline world map",
@@ -120,6 +132,7 @@ export const elements = [
       {
         "attribute": "tile-attribution",
         "property": "tileAttribution",
+        "label": "Tile attribution",
         "shared": true,
         "type": "string",
         "description": "Attribution for `tile-url`, always shown as text."
@@ -127,6 +140,7 @@ export const elements = [
       {
         "attribute": "heading-level",
         "property": "headingLevel",
+        "label": "Heading level",
         "shared": true,
         "type": "number",
         "default": 2,
@@ -135,6 +149,7 @@ export const elements = [
       {
         "attribute": "lang",
         "property": "lang",
+        "label": "Language",
         "shared": true,
         "type": "string",
         "unsetMeans": "the nearest ancestor's `lang`, then the browser's",
@@ -147,11 +162,13 @@ export const elements = [
     "product": "air",
     "shortcode": "air_tracker",
     "block": "cargo-trackers/air-tracker",
+    "component": "AirTracker",
     "numberAttribute": "awb-number",
     "attributes": [
       {
         "attribute": "awb-number",
         "property": "awbNumber",
+        "label": "Air waybill number",
         "shared": false,
         "type": "string",
         "description": "Air waybill `PPP-SSSSSSSS`; tracked at once when set (attribute or property). Sent exactly as written."
@@ -159,6 +176,7 @@ export const elements = [
       {
         "attribute": "proxy-url",
         "property": "proxyUrl",
+        "label": "Proxy URL",
         "shared": true,
         "type": "string",
         "required": true,
@@ -167,6 +185,7 @@ export const elements = [
       {
         "attribute": "poll-interval",
         "property": "pollInterval",
+        "label": "Poll interval",
         "shared": true,
         "type": "number",
         "default": 120,
@@ -175,6 +194,7 @@ export const elements = [
       {
         "attribute": "carriers-url",
         "property": "carriersUrl",
+        "label": "Carrier list address",
         "shared": true,
         "type": "string",
         "unsetMeans": "`carriers/<product>` beside `proxy-url`",
@@ -183,6 +203,7 @@ export const elements = [
       {
         "attribute": "theme",
         "property": "theme",
+        "label": "Theme",
         "shared": true,
         "type": [
           "light",
@@ -195,6 +216,7 @@ export const elements = [
       {
         "attribute": "density",
         "property": "density",
+        "label": "Density",
         "shared": true,
         "type": [
           "comfortable",
@@ -206,6 +228,7 @@ export const elements = [
       {
         "attribute": "sync-url",
         "property": "syncUrl",
+        "label": "Keep the number in the page address",
         "shared": true,
         "type": "boolean",
         "default": false,
@@ -214,6 +237,7 @@ export const elements = [
       {
         "attribute": "url-param",
         "property": "urlParam",
+        "label": "Page address parameter",
         "shared": true,
         "type": "string",
         "unsetMeans": "`ocean` / `awb`",
@@ -222,6 +246,7 @@ export const elements = [
       {
         "attribute": "map",
         "property": "map",
+        "label": "Map",
         "shared": true,
         "type": [
           "lazy",
@@ -234,6 +259,7 @@ export const elements = [
       {
         "attribute": "tile-url",
         "property": "tileUrl",
+        "label": "Map tile address",
         "shared": true,
         "type": "string",
         "unsetMeans": "the built-in offline world map",
@@ -242,6 +268,7 @@ export const elements = [
       {
         "attribute": "tile-attribution",
         "property": "tileAttribution",
+        "label": "Tile attribution",
         "shared": true,
         "type": "string",
         "description": "Attribution for `tile-url`, always shown as text."
@@ -249,6 +276,7 @@ export const elements = [
       {
         "attribute": "heading-level",
         "property": "headingLevel",
+        "label": "Heading level",
         "shared": true,
         "type": "number",
         "default": 2,
@@ -257,6 +285,7 @@ export const elements = [
       {
         "attribute": "lang",
         "property": "lang",
+        "label": "Language",
         "shared": true,
         "type": "string",
         "unsetMeans": "the nearest ancestor's `lang`, then the browser's",

@@ -33,7 +33,7 @@ return array(
         ),
         array(
             'name' => 'carriers_url',
-            'label' => 'Carriers URL',
+            'label' => 'Carrier list address',
             'help' => 'Where the carrier (ocean) or airline (air) list comes from; asked for only when the picker is used, a carrier is preset (to name it), or a number needs it. Unset: carriers/<product> beside proxy-url.',
             'control' => 'text',
             'panel' => 'settings',
@@ -78,7 +78,7 @@ return array(
         ),
         array(
             'name' => 'tile_url',
-            'label' => 'Tile URL',
+            'label' => 'Map tile address',
             'help' => 'An XYZ raster tile template (https://…/{z}/{x}/{y}.png). Unset: the built-in offline world map.',
             'control' => 'text',
             'panel' => 'settings',
@@ -129,7 +129,7 @@ return array(
         ),
         array(
             'name' => 'carriers_url',
-            'label' => 'Carriers URL',
+            'label' => 'Carrier list address',
             'help' => 'Where the carrier (ocean) or airline (air) list comes from; asked for only when the picker is used, a carrier is preset (to name it), or a number needs it. Unset: carriers/<product> beside proxy-url.',
             'control' => 'text',
             'panel' => 'settings',
@@ -174,7 +174,7 @@ return array(
         ),
         array(
             'name' => 'tile_url',
-            'label' => 'Tile URL',
+            'label' => 'Map tile address',
             'help' => 'An XYZ raster tile template (https://…/{z}/{x}/{y}.png). Unset: the built-in offline world map.',
             'control' => 'text',
             'panel' => 'settings',

@@ -142,7 +142,10 @@ describe('the configurator at /configure', () => {
         const after = await changed(key, `${attribute}=`);
         // The same attribute reaches every other format (underscores in the shortcode, the property in the block).
         assert.ok(after.snippets.shortcode!.includes(` ${attribute.replace(/-/g, '_')}=`), `${key} in the shortcode`);
-        for (const format of ['react', 'vue', 'svelte']) assert.ok(after.snippets[format]!.includes(attribute), `${key} in ${format}`);
+        for (const format of ['vue', 'svelte']) assert.ok(after.snippets[format]!.includes(attribute), `${key} in ${format}`);
+        // React's components take the properties.
+        const property = attribute.replace(/-(\w)/g, (_, letter: string) => letter.toUpperCase());
+        assert.ok(after.snippets.react!.includes(` ${property}`), `${key} in react`);
         assert.ok(after.snippets.block!.includes(`"${attribute.replace(/-/g, '_')}":`), `${key} in the block`);
         assert.match(after.snippets.block!, /^<!-- wp:cargo-trackers\/ocean-tracker \{/);
         if (attribute === 'lang') {
@@ -371,8 +374,10 @@ describe('the configurator at /configure', () => {
   });
 
   it("says the preview needs the bundle only when a tag it shows stays undefined past 5 s of the page's clock", async () => {
-    const working = await context.newPage();
-    const bare = await context.newPage();
+    // A context of its own: a clock is installed on a whole context, and the other tests' pages run on real time.
+    const clocked = await browser.newContext();
+    const working = await clocked.newPage();
+    const bare = await clocked.newPage();
     try {
       await working.clock.install();
       await working.goto(`${demo.url}configure`);
@@ -396,8 +401,7 @@ describe('the configurator at /configure', () => {
       await bare.clock.runFor(1);
       assert.equal(await bare.locator('#preview-missing').isVisible(), true, 'the warning after 5 s without the bundle');
     } finally {
-      await working.close();
-      await bare.close();
+      await clocked.close();
     }
   });
 
@@ -515,6 +519,20 @@ describe('the configurator at /configure', () => {
         }
         assert.fail(`Tab never reached ${what} (last: ${await focused()})`);
       }
+      // The first stop skips the long form: Enter, and the next stop is the first snippet's Copy button.
+      await page.keyboard.press('Tab');
+      assert.equal(await focused(), 'Skip to the snippets');
+      assert.ok((await page.evaluate(() => document.activeElement!.getBoundingClientRect().top)) >= 0, 'in sight once focused');
+      await page.keyboard.press('Enter');
+      assert.equal(await focused(), 'snippets-title');
+      await page.keyboard.press('Tab');
+      assert.equal(
+        await page.evaluate(() => document.activeElement?.closest('[data-snippet]')?.getAttribute('data-snippet')),
+        'html',
+        'the first Copy button',
+      );
+      await page.reload();
+      await page.waitForFunction(() => customElements.get('ocean-tracker') !== undefined);
       await tabTo(() => page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.name === 'product'), 'the element choice');
       await page.keyboard.press('ArrowDown');
       await page.keyboard.press('ArrowDown');
