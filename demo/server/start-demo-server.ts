@@ -18,6 +18,7 @@ import {
 } from '@cargo-trackers/proxy';
 import { createLineWriter, toNodeListener, undiciTransport } from '@cargo-trackers/proxy/node';
 import { storeFromRedisUrl } from '@cargo-trackers/proxy/redis';
+import { selfHostName, selfHostZip } from '../../scripts/self-host.mjs';
 import { demoNumbers } from '../mock-service/demo-numbers.js';
 import { createMockTrackingService, VISITOR_HEADER } from '../mock-service/mock-tracking-service.js';
 import { DEFAULT_HOST, DEFAULT_PORT, DEFAULT_TIMEOUT_MS, type RealService } from './demo-config.js';
@@ -29,6 +30,8 @@ export const BUNDLE_FILE = 'cargo-trackers.js';
 const PROXY_PREFIX = '/api/tracking/';
 /** Every chunk of the bundle carries a content hash in its name (chunkFileNames in vite.config.ts), so none ever changes. */
 const HASHED_CHUNKS = /^\/chunks\/[^/]+-[\w-]+\.js(\.map)?$/;
+/** The self-host download the configurator links to, made from the bundle this server serves (scripts/self-host.mjs). */
+const SELF_HOST_PATH = `/${selfHostName()}.zip`;
 /** The demo-number table as the page reads it; generated from the module so page and mock agree. */
 const DEMO_NUMBERS_PATH = '/demo-numbers.json';
 const demoNumbersJson = Buffer.from(
@@ -210,6 +213,25 @@ export async function startDemoServer(options: DemoServerOptions = {}): Promise<
         ...(encoding ? { 'content-encoding': encoding } : {}),
       });
       res.end(req.method === 'HEAD' ? undefined : body);
+      return;
+    }
+    if (path === SELF_HOST_PATH && (req.method === 'GET' || req.method === 'HEAD')) {
+      // Made at each download from the files on disk, so it is never older than the bundle the page runs.
+      let zip: Buffer;
+      try {
+        zip = selfHostZip(bundleDir);
+      } catch {
+        res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' });
+        res.end('The script-tag bundle is not built here: run npm run build:bundle.\n');
+        return;
+      }
+      res.writeHead(200, {
+        'content-type': 'application/zip',
+        'content-length': String(zip.length),
+        'content-disposition': `attachment; filename="${SELF_HOST_PATH.slice(1)}"`,
+        'cache-control': 'no-cache',
+      });
+      res.end(req.method === 'HEAD' ? undefined : zip);
       return;
     }
     staticFiles(req, res).catch(() => {

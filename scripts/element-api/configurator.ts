@@ -7,6 +7,7 @@ import { colourPairs, colourTokens, sizeTokens } from '../../packages/core/src/f
 import { shippedLocales } from '../../packages/core/src/i18n/catalogues.js';
 import { demoNumbers, type DemoNumber, type DemoOutcome } from '../../demo/mock-service/demo-numbers.js';
 import { closedValues, elements, type ElementModel } from './elements.js';
+import { attributeLabel } from './labels.js';
 
 /** The states the preview shows one click away, each with the demo number that answers it. */
 const DEMO_STATES: ReadonlyArray<{ readonly label: string; readonly outcome: DemoOutcome; readonly ocean: string; readonly air: string }> =
@@ -38,8 +39,9 @@ function cssKind(name: string, fallback: string | undefined): 'colour' | 'length
   return 'text';
 }
 
-export function configuratorModule(header: string, version: string): string {
-  const data = {
+/** What the configurator's form and snippets are built from, as controls.generated.js exports it. */
+export function configuratorData(version: string) {
+  return {
     packageName: 'cargo-trackers',
     version,
     languages: shippedLocales,
@@ -49,12 +51,15 @@ export function configuratorModule(header: string, version: string): string {
       shortcode: e.tagName.replace(/-/g, '_'),
       // The plugin's block per element, its attributes named as the shortcode's (confirm against the plugin's block.json at merge).
       block: `cargo-trackers/${e.tagName}`,
+      // The React component of cargo-trackers/react, named as the element's class.
+      component: e.className,
       numberAttribute: numberAttribute(e),
       attributes: e.properties
         .filter(([, p]) => p.attribute !== undefined && !p.readonly)
         .map(([property, p]) => ({
           attribute: p.attribute!,
           property,
+          label: attributeLabel(p.attribute!),
           shared: p.inherited,
           type: closedValues(p.type) ?? (p.type as string),
           ...(p.default !== undefined && { default: p.default }),
@@ -90,7 +95,10 @@ export function configuratorModule(header: string, version: string): string {
       ),
     })),
   };
+}
+
+export function configuratorModule(header: string, version: string): string {
   let out = header;
-  for (const [key, value] of Object.entries(data)) out += `export const ${key} = ${JSON.stringify(value, null, 2)};\n`;
+  for (const [key, value] of Object.entries(configuratorData(version))) out += `export const ${key} = ${JSON.stringify(value, null, 2)};\n`;
   return out;
 }

@@ -26,6 +26,7 @@ import { configuratorModule } from './configurator.js';
 import { shippedLocales } from '../../packages/core/src/i18n/catalogues.js';
 import { PLUGIN_GUARD } from '../php-guards.mjs';
 import type { PropertyApi } from '../../packages/core/src/first/element-api.js';
+import { attributeLabel } from './labels.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const version = (dir: string) => (JSON.parse(readFileSync(`${root}packages/${dir}/package.json`, 'utf8')) as { version: string }).version;
@@ -581,13 +582,6 @@ function blockAttribute(p: PropertyApi): Record<string, unknown> {
   return { type: p.type === 'number' ? 'number' : p.type === 'boolean' ? 'boolean' : 'string' };
 }
 
-/** Sidebar labels where the attribute's own words would read badly. */
-const BLOCK_LABELS: Record<string, string> = {
-  'awb-number': 'Air waybill number',
-  'sync-url': 'Keep the number in the page address',
-  'url-param': 'Page address parameter',
-  lang: 'Language',
-};
 /**
  * The sidebar's help, in a site owner's words: what the field does on the page and what leaving it
  * empty does (the elements' own descriptions are written for developers). Every attribute needs
@@ -616,13 +610,13 @@ const BLOCK_HELP: Record<string, string> = {
   'heading-level':
     "The heading level of the result, from 1 to 6, to fit your page's headings: 3 if the tracker sits under a level-2 heading. Leave empty for 2.",
   lang: "The language of the tracker's words, dates and numbers. Default: the page's language, else the visitor's browser's.",
+  'refresh-interval':
+    'While a shipment is shown, how many minutes the tracker waits before it checks for news. 0 stops it. Leave empty for 15; it checks no more once the shipment is delivered.',
+  remember:
+    "How many of the numbers a visitor tracked to list under the field, kept only in the visitor's own browser. Leave empty to keep none.",
 };
-const blockLabel = (attribute: string) =>
-  BLOCK_LABELS[attribute] ??
-  attribute
-    .split('-')
-    .map((word, i) => (word === 'url' ? 'URL' : i === 0 ? word[0]!.toUpperCase() + word.slice(1) : word))
-    .join(' ');
+/** The sidebar's labels are the configurator's (labels.ts). */
+const blockLabel = attributeLabel;
 
 /**
  * A block per element (`cargo-trackers/ocean-tracker`, `cargo-trackers/air-tracker`): its

@@ -21,6 +21,8 @@ import { launchChromium } from '../support/find-chromium.mjs';
 import { listenOnLoopback, type Listening } from '../demo/listen-on-loopback.js';
 import { lintTarball } from '../../scripts/check-packages.mjs';
 import { nodeBinary } from '../../scripts/node-binary.mjs';
+import { configuratorData } from '../../scripts/element-api/configurator.js';
+import { reactSnippet, svelteSnippet, vueSnippet, type SnippetConfig } from '../../demo/public/configure/snippets.js';
 
 const run = promisify(execFile);
 const root = fileURLToPath(new URL('../../', import.meta.url));
@@ -578,6 +580,96 @@ export const loaded: Promise<void> = loadElement('ocean-tracker');
             `Wrong.svelte:${line} is reported (${message}):\n${errors.join('\n')}`,
           );
         }
+      });
+
+      describe("the configurator's React, Vue and Svelte snippets, every attribute set, pasted into a TypeScript app", () => {
+        const data = configuratorData(
+          (JSON.parse(readFileSync(join(root, 'packages/cargo-trackers/package.json'), 'utf8')) as { version: string }).version,
+        );
+        /** A value of each attribute's type, as the configurator's form would give; a tile address with `{z}` for Svelte's braces. */
+        const sample = (attribute: string, type: string | readonly string[]): string | number | boolean =>
+          Array.isArray(type)
+            ? type.at(-1)!
+            : type === 'number'
+              ? 3
+              : type === 'boolean'
+                ? true
+                : attribute === 'tile-url'
+                  ? 'https://tiles.example/{z}/{x}/{y}.png'
+                  : `/${attribute}`;
+        const config: SnippetConfig = {
+          elements: data.elements.map((e) => ({
+            tagName: e.tagName,
+            component: e.component,
+            shortcode: e.shortcode,
+            block: e.block,
+            attributes: e.attributes.map((a) => ({ ...a, value: sample(a.attribute, a.type) })),
+          })),
+          css: [{ name: '--tracker-accent-color', value: '#0b5cad' }],
+          scriptUrl: '/cargo-trackers.js',
+          packageName: data.packageName,
+          version: data.version,
+          proxyFromPlugin: false,
+        };
+        /** The snippet with one attribute given a value its type refuses: the checker must say so. */
+        const wrongTheme = (text: string) => {
+          assert.ok(text.includes('theme="auto"'), text);
+          return text.replace('theme="auto"', 'theme="purple"');
+        };
+
+        it('React: OceanTracker and AirTracker from cargo-trackers/react, checked by tsc (strict)', async () => {
+          const text = reactSnippet(config);
+          assert.match(text, /import \{ OceanTracker, AirTracker \} from 'cargo-trackers\/react'/);
+          const result = await tscApp('snippet-react', 'ShipmentTracking.tsx', text, { jsx: 'react-jsx' });
+          assert.equal(result.output, '', text);
+          assert.equal(result.code, 0);
+          const wrong = await tscApp('snippet-react', 'ShipmentTracking.tsx', wrongTheme(text), { jsx: 'react-jsx' });
+          assert.match(wrong.output, /error TS2322: Type '"purple"' is not assignable/);
+        });
+
+        it('Vue: a <script setup lang="ts"> component, checked by vue-tsc with strictTemplates', async () => {
+          const text = vueSnippet(config);
+          const cwd = join(appDir, 'snippet-vue');
+          await mkdir(cwd, { recursive: true });
+          await writeFile(
+            join(cwd, 'tsconfig.json'),
+            JSON.stringify({
+              compilerOptions: { ...STRICT, jsx: 'preserve' },
+              vueCompilerOptions: { strictTemplates: true },
+              include: ['*.vue'],
+            }),
+          );
+          await writeFile(join(cwd, 'Tracking.vue'), text);
+          const result = await check([bin('vue-tsc', 'bin/vue-tsc.js'), '-p', 'tsconfig.json'], cwd);
+          assert.equal(result.output.trim(), '', text);
+          assert.equal(result.code, 0);
+          await writeFile(join(cwd, 'Tracking.vue'), wrongTheme(text));
+          const wrong = await check([bin('vue-tsc', 'bin/vue-tsc.js'), '-p', 'tsconfig.json'], cwd);
+          assert.match(wrong.output, /Tracking\.vue\(\d+,\d+\): error TS2322: Type '"purple"' is not assignable/);
+        });
+
+        it('Svelte: a <script lang="ts"> component, checked by svelte-check', async () => {
+          const text = svelteSnippet(config);
+          const cwd = join(appDir, 'snippet-svelte');
+          await mkdir(cwd, { recursive: true });
+          await writeFile(
+            join(cwd, 'tsconfig.json'),
+            JSON.stringify({ compilerOptions: { ...STRICT, verbatimModuleSyntax: true }, include: ['*.svelte'] }),
+          );
+          const svelteCheck = () =>
+            check([bin('svelte-check', 'bin/svelte-check'), '--tsconfig', './tsconfig.json', '--output', 'machine'], cwd);
+          await writeFile(join(cwd, 'Tracking.svelte'), text);
+          const result = await svelteCheck();
+          assert.ok(result.output.includes('COMPLETED'), result.output);
+          assert.deepEqual(
+            result.output.split('\n').filter((line) => / (ERROR|WARNING) /.test(line)),
+            [],
+            text,
+          );
+          await writeFile(join(cwd, 'Tracking.svelte'), wrongTheme(text));
+          const wrong = await svelteCheck();
+          assert.match(wrong.output, /ERROR "Tracking\.svelte" \d+:\d+ .*purple.* is not assignable/);
+        });
       });
 
       it('Lit with lit-analyzer (strict): no attribute of the elements is unknown, each wrong binding is reported', async () => {

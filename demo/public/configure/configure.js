@@ -17,7 +17,11 @@ const host = $('options').dataset;
 const inWordPress = host.host === 'wordpress';
 const capitalized = (product) => product.charAt(0).toUpperCase() + product.slice(1);
 
+/** What works once the packages are on the npm registry; until then, the owner's copy of the self-host zip. */
 const CDN_URL = `https://cdn.jsdelivr.net/npm/${packageName}@${version}/dist/cdn/cargo-trackers.js`;
+/** The self-host zip (scripts/self-host.mjs names it; the demo server offers it at its root) and where its README suggests uploading it. */
+const SELF_HOST = `${packageName}-${version}`;
+const SELF_HOST_URL = `/assets/${SELF_HOST}/cargo-trackers.js`;
 /** What the preview asks: the host's proxy (the demo's, in front of its mock service, unless the page names another). */
 const previewProxy = (product) =>
   host[`previewProxy${capitalized(product)}`] || new URL(`/api/tracking/${product}`, location.href).pathname;
@@ -32,7 +36,7 @@ const UNSAFE_MESSAGE = 'Remove " [ ] < > and line breaks: a snippet cannot carry
 const state = {
   product: 'ocean',
   proxy: { kind: inWordPress ? 'wordpress' : 'own', own: '/api/tracking', wordpress: '', plain: false, worker: '' },
-  bundle: { kind: 'cdn', url: '' },
+  bundle: { kind: 'self', url: '' },
   /** Attribute values by key (`theme` for a shared attribute, `ocean-tracker reference-number` for an element's own). */
   attributes: new Map(),
   css: new Map(),
@@ -64,16 +68,9 @@ function described(text) {
   return text.split('`').map((part, i) => (i % 2 === 1 ? el('code', {}, part) : part));
 }
 
-const humanize = (name) => {
-  const words = name.replace(/^--tracker-/, '').replace(/-/g, ' ');
-  return words.charAt(0).toUpperCase() + words.slice(1);
-};
-
-/** A label that says what the control is for; the attribute name is shown beside it. */
+/** A label in the declaration's words (scripts/element-api/labels.ts); the attribute name is shown beside it. */
 function attributeLabel(element, attribute) {
-  if (attribute.attribute === element.numberAttribute) return 'Number to show at load';
-  if (attribute.attribute === 'lang') return 'Language';
-  return humanize(attribute.attribute);
+  return attribute.attribute === element.numberAttribute ? `${attribute.label} to show at load` : attribute.label;
 }
 
 /** A field: label, control, hint from the declaration, and a message line for a refused value. */
@@ -149,7 +146,7 @@ function configuredAttributes(element, forPreview) {
     else value = state.attributes.get(keyOf(element, attribute));
     if (forPreview && attribute.attribute === 'carriers-url' && value === undefined) value = previewCarriers(element.product);
     if (value === undefined || value === '' || value === false) continue;
-    list.push({ attribute: attribute.attribute, type: attribute.type, value });
+    list.push({ attribute: attribute.attribute, property: attribute.property, type: attribute.type, value });
   }
   // The proxy first: the one attribute every snippet needs, read first by whoever edits it.
   return list.sort((a, b) => Number(b.attribute === 'proxy-url') - Number(a.attribute === 'proxy-url'));
@@ -159,12 +156,13 @@ function snippetConfig() {
   return {
     elements: chosen().map((e) => ({
       tagName: e.tagName,
+      component: e.component,
       shortcode: e.shortcode,
       block: e.block,
       attributes: configuredAttributes(e, false),
     })),
     css: cssProperties.filter((p) => state.css.has(p.name)).map((p) => ({ name: p.name, value: state.css.get(p.name) })),
-    scriptUrl: state.bundle.kind === 'self' && state.bundle.url ? state.bundle.url : CDN_URL,
+    scriptUrl: state.bundle.kind === 'self' ? state.bundle.url || SELF_HOST_URL : CDN_URL,
     packageName,
     version,
     proxyFromPlugin: state.proxy.kind === 'wordpress' && state.proxy.wordpress === '',
@@ -324,6 +322,7 @@ function buildProxyFields() {
     radio.addEventListener('change', () => {
       state.bundle.kind = radio.value;
       $('bundle-self').hidden = radio.value !== 'self';
+      $('bundle-cdn').hidden = radio.value !== 'cdn';
       render();
     });
   }
@@ -480,13 +479,33 @@ function syncSnippets() {
   for (const group of document.querySelectorAll('fieldset.own')) group.hidden = !chosen().some((e) => e.product === group.dataset.product);
 }
 
+// The preview needs the demo's bundle; on a static copy of this page without it, say so. The bundle
+// defines a tag only once it appears on the page, so only the tags the preview shows are awaited.
+let previewCheck;
+function checkPreviewLoads() {
+  const missing = () => chosen().some((e) => !customElements.get(e.tagName));
+  clearTimeout(previewCheck);
+  if (!missing()) {
+    $('preview-missing').hidden = true;
+    return;
+  }
+  previewCheck = setTimeout(() => ($('preview-missing').hidden = !missing()), 5000);
+}
+
 function render() {
   syncPreview();
   syncSnippets();
   checkContrast();
+  checkPreviewLoads();
 }
 
 $('version').textContent = `${packageName}@${version}`;
+const download = $('bundle-download');
+if (download) {
+  download.href = new URL(`../${SELF_HOST}.zip`, import.meta.url).href;
+  download.textContent = `Download ${SELF_HOST}.zip`;
+}
+$('bundle-url')?.setAttribute('placeholder', SELF_HOST_URL);
 // Every change applies as it is made; Enter in a field must not reload the page.
 $('options').addEventListener('submit', (event) => event.preventDefault());
 buildProxyFields();
@@ -495,10 +514,3 @@ buildCssFields();
 buildDemoStates();
 buildSnippets();
 render();
-
-// The preview needs the demo's bundle; on a static copy of this page without it, say so.
-const defined = Promise.all(elements.map((e) => customElements.whenDefined(e.tagName)));
-const late = new Promise((resolve) => setTimeout(() => resolve('late'), 5000));
-Promise.race([defined, late]).then((outcome) => {
-  if (outcome === 'late') $('preview-missing').hidden = false;
-});

@@ -17,11 +17,13 @@ export const elements = [
     "product": "ocean",
     "shortcode": "ocean_tracker",
     "block": "cargo-trackers/ocean-tracker",
+    "component": "OceanTracker",
     "numberAttribute": "reference-number",
     "attributes": [
       {
         "attribute": "reference-number",
         "property": "referenceNumber",
+        "label": "Reference number",
         "shared": false,
         "type": "string",
         "description": "Container, bill of lading or booking number. Set (at connect or later), it is tracked at once; else the element waits for the visitor. Sent exactly as written."
@@ -29,6 +31,7 @@ export const elements = [
       {
         "attribute": "carrier-code",
         "property": "carrierCode",
+        "label": "Carrier code",
         "shared": false,
         "type": "string",
         "unsetMeans": "detected by the service",
@@ -37,6 +40,7 @@ export const elements = [
       {
         "attribute": "proxy-url",
         "property": "proxyUrl",
+        "label": "Proxy URL",
         "shared": true,
         "type": "string",
         "required": true,
@@ -45,6 +49,7 @@ export const elements = [
       {
         "attribute": "poll-interval",
         "property": "pollInterval",
+        "label": "Poll interval",
         "shared": true,
         "type": "number",
         "default": 120,
@@ -53,6 +58,7 @@ export const elements = [
       {
         "attribute": "refresh-interval",
         "property": "refreshInterval",
+        "label": "Refresh interval",
         "shared": true,
         "type": "number",
         "default": 15,
@@ -61,6 +67,7 @@ export const elements = [
       {
         "attribute": "carriers-url",
         "property": "carriersUrl",
+        "label": "Carrier list address",
         "shared": true,
         "type": "string",
         "unsetMeans": "`carriers/<product>` beside `proxy-url`",
@@ -69,6 +76,7 @@ export const elements = [
       {
         "attribute": "theme",
         "property": "theme",
+        "label": "Theme",
         "shared": true,
         "type": [
           "light",
@@ -81,6 +89,7 @@ export const elements = [
       {
         "attribute": "density",
         "property": "density",
+        "label": "Density",
         "shared": true,
         "type": [
           "comfortable",
@@ -92,6 +101,7 @@ export const elements = [
       {
         "attribute": "sync-url",
         "property": "syncUrl",
+        "label": "Keep the number in the page address",
         "shared": true,
         "type": "boolean",
         "default": false,
@@ -100,6 +110,7 @@ export const elements = [
       {
         "attribute": "url-param",
         "property": "urlParam",
+        "label": "Page address parameter",
         "shared": true,
         "type": "string",
         "unsetMeans": "`ocean` / `awb`",
@@ -108,6 +119,7 @@ export const elements = [
       {
         "attribute": "remember",
         "property": "remember",
+        "label": "Remember",
         "shared": true,
         "type": "number",
         "default": 0,
@@ -116,6 +128,7 @@ export const elements = [
       {
         "attribute": "map",
         "property": "map",
+        "label": "Map",
         "shared": true,
         "type": [
           "lazy",
@@ -128,6 +141,7 @@ export const elements = [
       {
         "attribute": "tile-url",
         "property": "tileUrl",
+        "label": "Map tile address",
         "shared": true,
         "type": "string",
         "unsetMeans": "the built-in offline world map",
@@ -136,6 +150,7 @@ export const elements = [
       {
         "attribute": "tile-attribution",
         "property": "tileAttribution",
+        "label": "Tile attribution",
         "shared": true,
         "type": "string",
         "description": "Attribution for `tile-url`, always shown as text."
@@ -143,6 +158,7 @@ export const elements = [
       {
         "attribute": "heading-level",
         "property": "headingLevel",
+        "label": "Heading level",
         "shared": true,
         "type": "number",
         "default": 2,
@@ -151,6 +167,7 @@ export const elements = [
       {
         "attribute": "lang",
         "property": "lang",
+        "label": "Language",
         "shared": true,
         "type": "string",
         "unsetMeans": "the nearest ancestor's `lang`, then the browser's",
@@ -163,11 +180,13 @@ export const elements = [
     "product": "air",
     "shortcode": "air_tracker",
     "block": "cargo-trackers/air-tracker",
+    "component": "AirTracker",
     "numberAttribute": "awb-number",
     "attributes": [
       {
         "attribute": "awb-number",
         "property": "awbNumber",
+        "label": "Air waybill number",
         "shared": false,
         "type": "string",
         "description": "Air waybill `PPP-SSSSSSSS`; tracked at once when set (attribute or property). Sent exactly as written."
@@ -175,6 +194,7 @@ export const elements = [
       {
         "attribute": "proxy-url",
         "property": "proxyUrl",
+        "label": "Proxy URL",
         "shared": true,
         "type": "string",
         "required": true,
@@ -183,6 +203,7 @@ export const elements = [
       {
         "attribute": "poll-interval",
         "property": "pollInterval",
+        "label": "Poll interval",
         "shared": true,
         "type": "number",
         "default": 120,
@@ -191,6 +212,7 @@ export const elements = [
       {
         "attribute": "refresh-interval",
         "property": "refreshInterval",
+        "label": "Refresh interval",
         "shared": true,
         "type": "number",
         "default": 15,
@@ -199,6 +221,7 @@ export const elements = [
       {
         "attribute": "carriers-url",
         "property": "carriersUrl",
+        "label": "Carrier list address",
         "shared": true,
         "type": "string",
         "unsetMeans": "`carriers/<product>` beside `proxy-url`",
@@ -207,6 +230,7 @@ export const elements = [
       {
         "attribute": "theme",
         "property": "theme",
+        "label": "Theme",
         "shared": true,
         "type": [
           "light",
@@ -219,6 +243,7 @@ export const elements = [
       {
         "attribute": "density",
         "property": "density",
+        "label": "Density",
         "shared": true,
         "type": [
           "comfortable",
@@ -230,6 +255,7 @@ export const elements = [
       {
         "attribute": "sync-url",
         "property": "syncUrl",
+        "label": "Keep the number in the page address",
         "shared": true,
         "type": "boolean",
         "default": false,
@@ -238,6 +264,7 @@ export const elements = [
       {
         "attribute": "url-param",
         "property": "urlParam",
+        "label": "Page address parameter",
         "shared": true,
         "type": "string",
         "unsetMeans": "`ocean` / `awb`",
@@ -246,6 +273,7 @@ export const elements = [
       {
         "attribute": "remember",
         "property": "remember",
+        "label": "Remember",
         "shared": true,
         "type": "number",
         "default": 0,
@@ -254,6 +282,7 @@ export const elements = [
       {
         "attribute": "map",
         "property": "map",
+        "label": "Map",
         "shared": true,
         "type": [
           "lazy",
@@ -266,6 +295,7 @@ export const elements = [
       {
         "attribute": "tile-url",
         "property": "tileUrl",
+        "label": "Map tile address",
         "shared": true,
         "type": "string",
         "unsetMeans": "the built-in offline world map",
@@ -274,6 +304,7 @@ export const elements = [
       {
         "attribute": "tile-attribution",
         "property": "tileAttribution",
+        "label": "Tile attribution",
         "shared": true,
         "type": "string",
         "description": "Attribution for `tile-url`, always shown as text."
@@ -281,6 +312,7 @@ export const elements = [
       {
         "attribute": "heading-level",
         "property": "headingLevel",
+        "label": "Heading level",
         "shared": true,
         "type": "number",
         "default": 2,
@@ -289,6 +321,7 @@ export const elements = [
       {
         "attribute": "lang",
         "property": "lang",
+        "label": "Language",
         "shared": true,
         "type": "string",
         "unsetMeans": "the nearest ancestor's `lang`, then the browser's",

@@ -1,5 +1,5 @@
 // The configurator's snippets, as text, from one description of what the owner chose:
-//   { elements: [{ tagName, shortcode, block, attributes: [{ attribute, type, value }] }],
+//   { elements: [{ tagName, component, shortcode, block, attributes: [{ attribute, property, type, value }] }],
 //     css: [{ name, value }], scriptUrl, packageName, version, proxyFromPlugin }
 // HTML is made with DOM methods in an inert document and serialized by the browser, so every
 // value is escaped as HTML needs; nothing typed by the owner is ever parsed as HTML. The form
@@ -92,22 +92,27 @@ export function blockSnippet(config) {
 
 const cssNote = (config) => (config.css.length > 0 ? 'Colours and sizes: add the CSS snippet to your stylesheet.' : '');
 
-/** One element in JSX (React 19 sets a property when the element has one, else the attribute). */
+/** Not on the npm registry yet: the install line says how to get the packages until they are. */
+const install = (config) =>
+  `npm install ${config.packageName}@${config.version} (until it is on the registry: the tarballs of npm pack, see the README)`;
+
+/** One element as the typed React component of cargo-trackers/react: its properties, camelCase. */
 function jsxElement(e, indent) {
-  const attributes = e.attributes.map(({ attribute, type, value }) =>
-    type === 'boolean' ? attribute : type === 'number' ? `${attribute}={${value}}` : `${attribute}="${value}"`,
+  const props = e.attributes.map(({ property, type, value }) =>
+    type === 'boolean' ? property : type === 'number' ? `${property}={${value}}` : `${property}="${value}"`,
   );
-  return `${indent}<${e.tagName}${attributes.map((a) => ` ${a}`).join('')} />`;
+  return `${indent}<${e.component}${props.map((p) => ` ${p}`).join('')} />`;
 }
 
 export function reactSnippet(config) {
   const note = cssNote(config);
+  const components = config.elements.map((e) => e.component).join(', ');
   const body =
     config.elements.length === 1
       ? `  return (\n${jsxElement(config.elements[0], '    ')}\n  );`
       : `  return (\n    <>\n${config.elements.map((e) => jsxElement(e, '      ')).join('\n')}\n    </>\n  );`;
-  return `// npm install ${config.packageName}@${config.version}
-import '${config.packageName}'; // registers <ocean-tracker> and <air-tracker>
+  return `// ${install(config)}
+import { ${components} } from '${config.packageName}/react'; // typed components; importing registers the tags
 ${note ? `// ${note}\n` : ''}
 export function ShipmentTracking() {
 ${body}
@@ -117,17 +122,25 @@ ${body}
 
 export function vueSnippet(config) {
   const note = cssNote(config);
+  // A brace in the template (a tile URL's {z}), even in a bound string, makes vue-tsc stop checking it: such a value is a constant of the script.
+  const constants = new Map();
   const elements = config.elements.map((e) => {
-    const attributes = e.attributes.map(({ attribute, type, value }) =>
-      type === 'boolean' ? `:${attribute}="true"` : type === 'number' ? `:${attribute}="${value}"` : `${attribute}="${value}"`,
-    );
+    const attributes = e.attributes.map(({ attribute, property, type, value }) => {
+      if (type === 'boolean') return `:${attribute}="true"`;
+      if (type === 'number') return `:${attribute}="${value}"`;
+      if (!/[{}]/.test(String(value))) return `${attribute}="${value}"`;
+      constants.set(property, value);
+      return `:${attribute}="${property}"`;
+    });
     return `  <${e.tagName}${attributes.map((a) => ` ${a}`).join('')} />`;
   });
-  return `<!-- npm install ${config.packageName}@${config.version}; in vite.config, tell Vue the tags are custom elements:
+  const declared = [...constants].map(([name, value]) => `const ${name} = ${JSON.stringify(value)};\n`).join('');
+  return `<!-- ${install(config)}; in vite.config, tell Vue the tags are custom elements:
      vue({ template: { compilerOptions: { isCustomElement: (tag) => tag.endsWith('-tracker') } } }) -->
-<script setup>
+<script setup lang="ts">
 import '${config.packageName}';
-</script>
+import type {} from '${config.packageName}/vue'; // types the tags' attributes and events in the template
+${declared}</script>
 
 <template>
 ${elements.join('\n')}
@@ -148,9 +161,10 @@ export function svelteSnippet(config) {
     );
     return `<${e.tagName}${attributes.map((a) => ` ${a}`).join('')}></${e.tagName}>`;
   });
-  return `<!-- npm install ${config.packageName}@${config.version} -->
-<script>
+  return `<!-- ${install(config)} -->
+<script lang="ts">
   import '${config.packageName}';
+  import type {} from '${config.packageName}/svelte'; // types the tags' attributes and events
 </script>
 
 ${elements.join('\n')}
@@ -162,8 +176,8 @@ export const SNIPPETS = [
   { id: 'html', title: 'Script tag (any site, CMS HTML block)', build: htmlSnippet },
   { id: 'shortcode', title: 'WordPress shortcode', build: shortcodeSnippet },
   { id: 'block', title: 'WordPress block', build: blockSnippet },
-  { id: 'react', title: 'React 19', build: reactSnippet },
-  { id: 'vue', title: 'Vue 3', build: vueSnippet },
-  { id: 'svelte', title: 'Svelte 5', build: svelteSnippet },
+  { id: 'react', title: 'React 19 (TypeScript)', build: reactSnippet },
+  { id: 'vue', title: 'Vue 3 (TypeScript)', build: vueSnippet },
+  { id: 'svelte', title: 'Svelte 5 (TypeScript)', build: svelteSnippet },
   { id: 'css', title: 'CSS for the chosen colours and sizes', build: cssSnippet },
 ];

@@ -3,7 +3,12 @@
 // contrast is flagged as it is picked; the copied script-tag snippet, pasted into a blank page on
 // another origin, shows the same tracker as the preview; axe-clean, keyboard only, 320 px wide.
 import assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, BrowserContext, Page } from 'playwright';
@@ -12,9 +17,13 @@ import { elements } from '../../../scripts/element-api/elements.js';
 import { axeViolations } from '../../support/axe-page.js';
 import { buildCdnBundle, type BuiltBundle } from '../../support/cdn-bundle.js';
 import { launchChromium } from '../../support/find-chromium.mjs';
+import { selfHostName } from '../../../scripts/self-host.mjs';
+import { unzip } from '../../../scripts/zip.mjs';
 
 /** The owner's own site: loopback, but another address than the demo server's, so another origin. */
 const SITE_HOST = '127.0.0.2';
+/** Where the owner uploads the self-host zip's folder: a static host on a third origin. */
+const STATIC_HOST = '127.0.0.3';
 
 function listen(server: Server, host: string): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -133,7 +142,10 @@ describe('the configurator at /configure', () => {
         const after = await changed(key, `${attribute}=`);
         // The same attribute reaches every other format (underscores in the shortcode, the property in the block).
         assert.ok(after.snippets.shortcode!.includes(` ${attribute.replace(/-/g, '_')}=`), `${key} in the shortcode`);
-        for (const format of ['react', 'vue', 'svelte']) assert.ok(after.snippets[format]!.includes(attribute), `${key} in ${format}`);
+        for (const format of ['vue', 'svelte']) assert.ok(after.snippets[format]!.includes(attribute), `${key} in ${format}`);
+        // React's components take the properties.
+        const property = attribute.replace(/-(\w)/g, (_, letter: string) => letter.toUpperCase());
+        assert.ok(after.snippets.react!.includes(` ${property}`), `${key} in react`);
         assert.ok(after.snippets.block!.includes(`"${attribute.replace(/-/g, '_')}":`), `${key} in the block`);
         assert.match(after.snippets.block!, /^<!-- wp:cargo-trackers\/ocean-tracker \{/);
         if (attribute === 'lang') {
@@ -361,6 +373,122 @@ describe('the configurator at /configure', () => {
     }
   });
 
+  it("says the preview needs the bundle only when a tag it shows stays undefined past 5 s of the page's clock", async () => {
+    // A context of its own: a clock is installed on a whole context, and the other tests' pages run on real time.
+    const clocked = await browser.newContext();
+    const working = await clocked.newPage();
+    const bare = await clocked.newPage();
+    try {
+      await working.clock.install();
+      await working.goto(`${demo.url}configure`);
+      // The bundle defines only the tags on the page: <ocean-tracker> at first, <air-tracker> once Both is chosen.
+      await working.evaluate(() => customElements.whenDefined('ocean-tracker'));
+      await working.clock.runFor(5_000);
+      assert.equal(await working.locator('#preview-missing').isHidden(), true, 'no warning with a working bundle');
+      await working.getByRole('radio', { name: 'Both' }).check();
+      await working.evaluate(() => customElements.whenDefined('air-tracker'));
+      await working.clock.runFor(5_000);
+      assert.equal(await working.locator('#preview-missing').isHidden(), true, 'none with both shown');
+
+      // And the warning still comes when the bundle does not load.
+      await bare.route('**/cargo-trackers.js', (route) => route.abort());
+      // Paused before the page loads, so that the 5 s start from the page's own clock, not from however long loading took.
+      await bare.clock.install({ time: 0 });
+      await bare.clock.pauseAt(1_000);
+      await bare.goto(`${demo.url}configure`);
+      await bare.clock.runFor(4_999);
+      assert.equal(await bare.locator('#preview-missing').isHidden(), true, 'not before 5 s');
+      await bare.clock.runFor(1);
+      assert.equal(await bare.locator('#preview-missing').isVisible(), true, 'the warning after 5 s without the bundle');
+    } finally {
+      await clocked.close();
+    }
+  });
+
+  it("offers the self-host zip first: downloaded, unpacked on a static host of another origin, its tag pasted on the owner's site shows the shipment", async () => {
+    const page = await open();
+    const unpacked = await mkdtemp(join(tmpdir(), 'cargo-trackers-self-host-'));
+    const asked: string[] = [];
+    // Serves the unpacked files as the zip's README says a host on another origin must: with Access-Control-Allow-Origin.
+    const host = createServer((req, res) => {
+      const path = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
+      asked.push(path);
+      readFile(join(unpacked, path.replace(/\.\.+/g, '')))
+        .then((body) => {
+          res.writeHead(200, { 'content-type': 'text/javascript; charset=utf-8', 'access-control-allow-origin': '*' });
+          res.end(body);
+        })
+        .catch(() => {
+          res.writeHead(404, { 'access-control-allow-origin': '*' });
+          res.end();
+        });
+    });
+    try {
+      const hostOrigin = `http://${STATIC_HOST}:${await listen(host, STATIC_HOST)}`;
+      const name = selfHostName();
+      assert.equal(await page.getByLabel('My own copy, on my site').isChecked(), true, 'the own copy is the default');
+      assert.match((await snippets(page)).html!, new RegExp(`src="/assets/${name}/cargo-trackers\\.js"`));
+
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        page.getByRole('link', { name: `Download ${name}.zip` }).click(),
+      ]);
+      assert.equal(download.suggestedFilename(), `${name}.zip`);
+      const files = unzip(await readFile(await download.path()));
+      const names = [...files.keys()];
+      assert.ok(
+        names.every((n) => n.startsWith(`${name}/`)),
+        names.join(' '),
+      );
+      assert.ok(!names.some((n) => n.endsWith('.map') || n.includes('.vite/')), 'no source map, no build manifest');
+      // The entry and every chunk the bundle has, as built; a README and the licence beside them.
+      const chunks = readdirSync(join(bundle.dir, 'chunks')).filter((n) => n.endsWith('.js'));
+      assert.deepEqual(
+        names.sort(),
+        [...['cargo-trackers.js', 'README.md', 'LICENSE'], ...chunks.map((c) => `chunks/${c}`)].map((n) => `${name}/${n}`).sort(),
+      );
+      const entry = readFileSync(join(bundle.dir, 'cargo-trackers.js'));
+      assert.ok(files.get(`${name}/cargo-trackers.js`)!.equals(entry));
+      const readme = files.get(`${name}/README.md`)!.toString('utf8');
+      assert.ok(readme.includes(`sha384-${createHash('sha384').update(entry).digest('base64')}`), "the entry's integrity hash");
+      for (const needle of ['Access-Control-Allow-Origin: *', 'script-src', 'connect-src', 'chunks/'])
+        assert.ok(readme.includes(needle), `the README says ${needle}`);
+      for (const [path, data] of files) {
+        await mkdir(dirname(join(unpacked, path)), { recursive: true });
+        await writeFile(join(unpacked, path), data);
+      }
+
+      const demoOrigin = new URL(demo.url).origin;
+      await page.getByLabel(/^Proxy address/).fill(`${demoOrigin}/api/tracking`);
+      await page.getByLabel(/Address of your/).fill(`${hostOrigin}/${name}/cargo-trackers.js`);
+      await page.locator('[data-key="ocean-tracker reference-number"]').fill('MEDU9091004');
+      await page.locator('[data-key="map"]').selectOption('none');
+      const tag = (await snippets(page)).html!;
+      assert.ok(tag.includes(`src="${hostOrigin}/${name}/cargo-trackers.js"`), tag);
+
+      siteHtml = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Owner's site</title><link rel="icon" href="data:,"></head><body>\n${tag}</body></html>`;
+      const pasted = await context.newPage();
+      pasted.on('pageerror', (error) => pageErrors.push(`pasted: ${String(error)}`));
+      try {
+        await pasted.goto(`${siteOrigin}/tracking`);
+        const status = pasted.locator('ocean-tracker [part~="status"]');
+        await status.waitFor({ timeout: 15_000 });
+        assert.match(await status.innerText(), /MEDU9091004/);
+      } finally {
+        await pasted.close();
+      }
+      assert.ok(
+        asked.some((p) => p.startsWith(`/${name}/chunks/`)),
+        `the chunks came from the static host: ${asked.join(' ')}`,
+      );
+      assert.deepEqual(pageErrors, []);
+    } finally {
+      await page.close();
+      await new Promise<void>((resolve) => (host.close(() => resolve()), host.closeAllConnections()));
+      await rm(unpacked, { recursive: true, force: true });
+    }
+  });
+
   it('has no axe violation (WCAG 2.x A and AA, best practices), with a tracker and a contrast message shown', async () => {
     const page = await open();
     try {
@@ -391,6 +519,20 @@ describe('the configurator at /configure', () => {
         }
         assert.fail(`Tab never reached ${what} (last: ${await focused()})`);
       }
+      // The first stop skips the long form: Enter, and the next stop is the first snippet's Copy button.
+      await page.keyboard.press('Tab');
+      assert.equal(await focused(), 'Skip to the snippets');
+      assert.ok((await page.evaluate(() => document.activeElement!.getBoundingClientRect().top)) >= 0, 'in sight once focused');
+      await page.keyboard.press('Enter');
+      assert.equal(await focused(), 'snippets-title');
+      await page.keyboard.press('Tab');
+      assert.equal(
+        await page.evaluate(() => document.activeElement?.closest('[data-snippet]')?.getAttribute('data-snippet')),
+        'html',
+        'the first Copy button',
+      );
+      await page.reload();
+      await page.waitForFunction(() => customElements.get('ocean-tracker') !== undefined);
       await tabTo(() => page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.name === 'product'), 'the element choice');
       await page.keyboard.press('ArrowDown');
       await page.keyboard.press('ArrowDown');
