@@ -11,7 +11,7 @@ import { after, describe, it } from 'node:test';
 import { createTrackingProxy } from '@cargo-trackers/proxy';
 import type { UpstreamTransport } from '@cargo-trackers/proxy';
 import { nodeHttpTransport, toNodeListener, undiciTransport } from '@cargo-trackers/proxy/node';
-import { bytePoolOf } from '../../../packages/proxy/src/byte-pool.js';
+import { bytePoolOf } from '../../../packages/proxy/src/primitives/byte-pool.js';
 import { CANARY_KEY, UNLIMITED, assertCanaryNeverSeen, observe, startUpstream, until } from './harness.js';
 
 after(assertCanaryNeverSeen);

@@ -1,10 +1,10 @@
 import { Pool } from 'undici';
 import type { Dispatcher } from 'undici';
 import type { Transform } from 'node:stream';
-import { decoderFor, settleOnce, target } from './node-upstream.js';
-import type { NodeTransportOptions } from './node-upstream.js';
-import { upstreamFailure } from './upstream.js';
-import type { UpstreamRequest, UpstreamResult, UpstreamTransport } from './upstream.js';
+import { decoderFor, settleOnce, target } from './node-http.js';
+import type { NodeTransportOptions } from './node-http.js';
+import { upstreamFailure } from './transport.js';
+import type { UpstreamRequest, UpstreamResult, UpstreamTransport } from './transport.js';
 
 /**
  * Upstream calls over undici's `Pool` (keep-alive, one request per connection at a time), the

@@ -2,8 +2,8 @@ import http from 'node:http';
 import https from 'node:https';
 import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
 import type { Transform } from 'node:stream';
-import { upstreamFailure } from './upstream.js';
-import type { UpstreamRequest, UpstreamResult, UpstreamTransport } from './upstream.js';
+import { upstreamFailure } from './transport.js';
+import type { UpstreamRequest, UpstreamResult, UpstreamTransport } from './transport.js';
 
 export interface NodeTransportOptions {
   /** Most connections open to the service at once. Default no cap: `limits.maxConcurrentLookups` already bounds them, and a held lookup needs its own. */
