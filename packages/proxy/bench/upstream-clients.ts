@@ -28,6 +28,8 @@ const mockOrigin = `http://127.0.0.1:${await mock.ready}`;
 const UNLIMITED = {
   newNumbersPerClientPerHour: null,
   upstreamBudget: { requests: 1e12, windowMs: 20_000 },
+  // One load generator is one visitor: its share of the budget (20 calls per 20 s) would refuse the rest.
+  upstreamCallsPerClient: { requests: 1e12, windowMs: 20_000 },
   maxConcurrentLookups: 10_000,
   cacheTtlMs: 0,
 };
