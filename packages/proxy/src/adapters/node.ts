@@ -10,9 +10,8 @@ import { BytePool, MEMORY_RETRY_S, MEMORY_WAIT_MS, poolOf } from '../primitives/
 import { DEFAULT_LIMITS } from '../options.js';
 
 export { createLineWriter, createNodeJsonLogger } from './node-log.js';
-export { nodeHttpTransport } from '../upstream/node-http.js';
 export { undiciTransport } from '../upstream/undici.js';
-export type { NodeTransportOptions } from '../upstream/node-http.js';
+export type { NodeTransportOptions } from '../upstream/undici.js';
 export type { LineWriterOptions } from './node-log.js';
 
 /** Any Fetch-API handler; the tracking proxy is one. */
