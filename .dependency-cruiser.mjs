@@ -23,7 +23,14 @@
 //
 // The same folders in core and in each element package (packages/*-tracker/src); the files at an
 // element package's src/ are its public entries and framework typings, outside every phase.
+import { builtinModules } from 'node:module';
+
 const CORE = '^packages/core/src/';
+// The proxy's handler runs on Workers and Next.js as on Node: its Node-only code is the Node
+// adapter (adapters/) and the Node transport (upstream/undici.ts), which nothing else imports.
+const PROXY = '^packages/proxy/src/';
+const PROXY_NODE_ONLY = [`${PROXY}adapters/`, `${PROXY}upstream/undici[.]ts$`];
+const NODE_BUILTINS = `^(${builtinModules.map((name) => name.replace(/[/.]/g, '[$&]')).join('|')})$`;
 const SRC = '^packages/(core|ocean-tracker|air-tracker)/src/';
 const RUNTIME = { dependencyTypesNot: ['type-only', 'type-import', 'dynamic-import'] };
 
@@ -99,6 +106,21 @@ export default {
       to: { path: `${CORE}internal/lazy[.]ts$`, ...RUNTIME },
     },
     {
+      name: 'proxy-node-only-stays-in-adapters',
+      severity: 'error',
+      comment:
+        "The proxy's handler runs on Workers and Next.js too: nothing in the proxy but adapters/ and the Node transport (upstream/undici.ts) imports them, or the main entry would carry Node-only code.",
+      from: { path: PROXY, pathNot: PROXY_NODE_ONLY },
+      to: { path: PROXY_NODE_ONLY },
+    },
+    {
+      name: 'proxy-no-node-builtins-outside-adapters',
+      severity: 'error',
+      comment: "The proxy's handler runs on Workers and Next.js too: only adapters/ and the Node transport import Node's built-in modules.",
+      from: { path: PROXY, pathNot: PROXY_NODE_ONLY },
+      to: { dependencyTypes: ['core'] },
+    },
+    {
       name: 'not-to-unresolvable',
       severity: 'error',
       comment: 'An import that does not resolve.',
@@ -108,7 +130,8 @@ export default {
   ],
   options: {
     doNotFollow: { path: 'node_modules' },
-    includeOnly: '^packages/(core|ocean-tracker|air-tracker|cargo-trackers|proxy)/src/',
+    // Node's built-in modules are in the graph (by their bare names) for the proxy's Node-only rule.
+    includeOnly: ['^packages/(core|ocean-tracker|air-tracker|cargo-trackers|proxy)/src/', NODE_BUILTINS],
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.json' },
     enhancedResolveOptions: {

@@ -1159,7 +1159,7 @@ final class Request
 namespace CargoTrackers\Proxy;
 
 /**
- * Who a visitor is, for their quotas: the rule of the Node proxy (packages/proxy/src/client-address.ts),
+ * Who a visitor is, for their quotas: the rule of the Node proxy (packages/proxy/src/primitives/client-address.ts),
  * which reads addresses as ipaddr.js does. Both are checked against one table of cases,
  * test/packages/proxy/client-address-cases.json, so that a visitor counts the same in either proxy.
  */

@@ -1,6 +1,6 @@
-// The load-phase rule of .dependency-cruiser.mjs (npm run lint:deps), run on the repository (by
-// the CLI, as npm run lint:deps runs it) and on small trees with one planted violation each, so
-// that each rule is seen to fail. The trees go through dependency-cruiser's own API in this
+// The load-phase rule and the proxy's Node-only rule of .dependency-cruiser.mjs (npm run
+// lint:deps), run on the repository (by the CLI, as npm run lint:deps runs it) and on small trees
+// with one planted violation each, so that each rule is seen to fail. The trees go through dependency-cruiser's own API in this
 // process, with the configuration the CLI reads: one start of the cruiser, not one per tree.
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
@@ -173,6 +173,21 @@ describe('the load-phase dependency rule', () => {
     });
     assert.deepEqual(names(found), [
       'later-phases-take-first-load-through-shared: packages/core/src/view/table.ts → packages/core/src/first/base.ts',
+    ]);
+  });
+
+  it("fails when the proxy's runtime-neutral code takes Node's modules, the Node adapter or the Node transport", async () => {
+    const found = await cruiseTree({
+      'packages/proxy/src/adapters/node.ts': "import { gzip } from 'node:zlib';\nexport const listener = gzip;\n",
+      'packages/proxy/src/upstream/undici.ts': "import { createGunzip } from 'node:zlib';\nexport const undiciTransport = createGunzip;\n",
+      'packages/proxy/src/stores/memory.ts': "import { createHash } from 'node:crypto';\nexport const hash = createHash;\n",
+      'packages/proxy/src/create-proxy.ts':
+        "import { listener } from './adapters/node.js';\nimport { undiciTransport } from './upstream/undici.js';\nexport const proxy = [listener, undiciTransport];\n",
+    });
+    assert.deepEqual(names(found).sort(), [
+      'proxy-no-node-builtins-outside-adapters: packages/proxy/src/stores/memory.ts → crypto',
+      'proxy-node-only-stays-in-adapters: packages/proxy/src/create-proxy.ts → packages/proxy/src/adapters/node.ts',
+      'proxy-node-only-stays-in-adapters: packages/proxy/src/create-proxy.ts → packages/proxy/src/upstream/undici.ts',
     ]);
   });
 

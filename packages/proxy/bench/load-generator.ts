@@ -1,11 +1,14 @@
 // The load generator of `npm run bench:proxy`. wrk (C, epoll) when installed: it spends about a
 // third of autocannon's CPU per request, so on a small machine the figures measure the server
 // rather than the client. Otherwise autocannon, and the bench says so. Either reports the CPU
-// time it used, so a saturated generator shows in the output.
+// time it used, so a saturated generator shows in the output. Every request carries the header
+// the elements send (REQUEST_MARKER), without which the proxy refuses it as cross-site: a bench
+// without it measures 403s.
 import { execFile } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { REQUEST_MARKER } from '../src/policies/site-check.js';
 
 export interface LoadResult {
   readonly rps: number;
@@ -61,6 +64,7 @@ function wrkGenerator(binary: string): LoadGenerator {
           '--',
           path,
           distinct ? 'distinct' : 'same',
+          REQUEST_MARKER,
         ];
         execFile(binary, args, { timeout: (seconds + 30) * 1000 }, (error, stdout) => {
           if (error !== null) {
@@ -98,6 +102,7 @@ const autocannonGenerator: LoadGenerator = {
       connections,
       duration: seconds,
       idReplacement: distinct,
+      headers: { [REQUEST_MARKER]: '1' },
     });
     const cpu = process.cpuUsage(before);
     return {

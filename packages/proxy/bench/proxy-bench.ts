@@ -80,6 +80,8 @@ async function load(origin: string, path: string, distinct: boolean, proxy?: Chi
 const UNLIMITED = {
   newNumbersPerClientPerHour: null,
   upstreamBudget: { requests: 1e12, windowMs: 20_000 },
+  // One load generator is one visitor: its share of the budget (20 calls per 20 s) would refuse the rest.
+  upstreamCallsPerClient: { requests: 1e12, windowMs: 20_000 },
   maxConcurrentLookups: 10_000,
 };
 

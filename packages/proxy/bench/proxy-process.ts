@@ -6,13 +6,13 @@ import { answerCpuRequests } from './cpu-report.js';
 import { createTrackingProxy } from '@cargo-trackers/proxy';
 import type { ProxyLimits } from '@cargo-trackers/proxy';
 import { openSync } from 'node:fs';
-import { createNodeJsonLogger, nodeHttpTransport, toNodeListener, undiciTransport } from '@cargo-trackers/proxy/node';
+import { createNodeJsonLogger, toNodeListener, undiciTransport } from '@cargo-trackers/proxy/node';
 
 interface Config {
   readonly baseUrl: string;
   readonly limits: Partial<ProxyLimits>;
-  /** The upstream client: undici's Pool (the default, the cheaper per call here) or node:http's Agent. */
-  readonly transport?: 'undici' | 'node:http';
+  /** The upstream transport: the Node one, over undici's Pool (the default), or the runtime-neutral `fetch`. */
+  readonly transport?: 'undici' | 'fetch';
 }
 
 const config = JSON.parse(process.argv[2] ?? '{}') as Config;
@@ -20,7 +20,7 @@ const proxy = createTrackingProxy({
   baseUrl: config.baseUrl,
   apiKey: 'trk_BENCH_not_a_real_key',
   limits: Object.fromEntries(Object.entries(config.limits).map(([k, v]) => [k, v === null ? Infinity : v])),
-  transport: config.transport === 'node:http' ? nodeHttpTransport() : undiciTransport(),
+  ...(config.transport === 'fetch' ? {} : { transport: undiciTransport() }),
   // Every line is built and written, as in production, to /dev/null so the figures are not the disk's.
   logger: createNodeJsonLogger({ fd: openSync('/dev/null', 'w') }),
 });

@@ -1,14 +1,14 @@
-import { BytePool, PROXY_BYTE_POOL } from './byte-pool.js';
-import { clientDigester } from './client-address.js';
+import { BytePool, PROXY_BYTE_POOL } from './primitives/byte-pool.js';
+import { clientDigester } from './primitives/client-address.js';
 import { jsonLinesLogger } from './log.js';
 import type { ProxyLogger } from './log.js';
-import { MemoryStore } from './memory-store.js';
+import { MemoryStore } from './stores/memory.js';
 import { DEFAULT_LIMITS, DEFAULT_ROUTES, DEFAULT_TIMEOUT_MS } from './options.js';
 import type { ProxyLimits, TrackingProxyOptions } from './options.js';
 import { resolveRoutes } from './policies/lookup-key.js';
 import { buildPipeline } from './policies/pipeline.js';
 import type { ProxyInput } from './policies/policy.js';
-import { fetchTransport } from './upstream.js';
+import { fetchTransport } from './upstream/fetch.js';
 import type { ProxyOutput } from './answer.js';
 
 export type { ProxyInput } from './policies/policy.js';

@@ -1,7 +1,7 @@
 import type { ProxyLogger } from './log.js';
-import type { ProxyStore } from './store.js';
-import type { BudgetLimit } from './upstream-budget.js';
-import type { UpstreamTransport } from './upstream.js';
+import type { ProxyStore } from './stores/store.js';
+import type { BudgetLimit } from './upstream/call-window.js';
+import type { UpstreamTransport } from './upstream/transport.js';
 
 /** The paths the proxy answers on, one per upstream endpoint. */
 export interface TrackingRoutes {

@@ -7,7 +7,7 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, it } from 'node:test';
-import { networkOf } from '../../../packages/proxy/src/client-address.js';
+import { networkOf } from '../../../packages/proxy/src/primitives/client-address.js';
 
 const LOAD = fileURLToPath(new URL('../../../packages/wordpress-plugin/includes/proxy/load.php', import.meta.url));
 const TABLE = new URL('../proxy/client-address-cases.json', import.meta.url);

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { BytePool } from '../../../packages/proxy/src/byte-pool.js';
+import { BytePool } from '../../../packages/proxy/src/primitives/byte-pool.js';
 
 describe('BytePool', () => {
   it('takes bytes while they fit and refuses the rest, never going past its cap', () => {

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
-import { fingerprint } from '../../../packages/proxy/src/bytes.js';
+import { fingerprint } from '../../../packages/proxy/src/primitives/bytes.js';
 
 /** FNV-1a 64 as its definition reads, in BigInt: the reference the fast version must equal. */
 function reference(text: string): string {

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { after, describe, it } from 'node:test';
-import { clientDigester, clientKey, networkOf } from '../../../packages/proxy/src/client-address.js';
+import { clientDigester, clientKey, networkOf } from '../../../packages/proxy/src/primitives/client-address.js';
 import { assertCanaryNeverSeen, startProxy, startUpstream } from './harness.js';
 
 after(assertCanaryNeverSeen);

@@ -1,12 +1,12 @@
 // The proxy contract, run against both ways the package serves it: the Node adapter's direct
-// path (over each Node upstream client), and the Fetch-API handler (as Workers, Next.js and
+// path (over the Node upstream transport), and the Fetch-API handler (as Workers, Next.js and
 // Deno run it) bridged onto Node.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after } from 'node:test';
 import { createTrackingProxy } from '@cargo-trackers/proxy';
 import type { TrackingProxyOptions } from '@cargo-trackers/proxy';
-import { nodeHttpTransport, toNodeListener, undiciTransport } from '@cargo-trackers/proxy/node';
+import { toNodeListener, undiciTransport } from '@cargo-trackers/proxy/node';
 import { describeProxyContract } from './contract-suite.js';
 import type { ContractProxyOptions } from './contract-suite.js';
 import { assertCanaryNeverSeen, observe } from './harness.js';
@@ -28,10 +28,6 @@ async function serve(listener: http.RequestListener): Promise<{ url: string; clo
 function proxyOf(options: ContractProxyOptions, extra: Partial<TrackingProxyOptions> = {}) {
   return createTrackingProxy({ ...options, ...extra, logger: (entry) => observe(JSON.stringify(entry)) });
 }
-
-describeProxyContract('Node adapter with the node:http transport', async (options) =>
-  serve(toNodeListener(proxyOf(options, { transport: nodeHttpTransport() }))),
-);
 
 describeProxyContract('Node adapter with the undici transport', async (options) =>
   serve(toNodeListener(proxyOf(options, { transport: undiciTransport() }))),

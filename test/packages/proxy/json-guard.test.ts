@@ -3,7 +3,7 @@
 // escapes cannot spell the key passes.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { checkUpstreamBody } from '../../../packages/proxy/src/json-guard.js';
+import { checkUpstreamBody } from '../../../packages/proxy/src/primitives/json-guard.js';
 
 const bytes = (text: string) => new TextEncoder().encode(text);
 const KEY = 'trk_live_0123456789abcdef';

@@ -10,8 +10,8 @@ import type { AddressInfo } from 'node:net';
 import { after, describe, it } from 'node:test';
 import { createTrackingProxy } from '@cargo-trackers/proxy';
 import type { UpstreamTransport } from '@cargo-trackers/proxy';
-import { nodeHttpTransport, toNodeListener, undiciTransport } from '@cargo-trackers/proxy/node';
-import { bytePoolOf } from '../../../packages/proxy/src/byte-pool.js';
+import { toNodeListener, undiciTransport } from '@cargo-trackers/proxy/node';
+import { bytePoolOf } from '../../../packages/proxy/src/primitives/byte-pool.js';
 import { CANARY_KEY, UNLIMITED, assertCanaryNeverSeen, observe, startUpstream, until } from './harness.js';
 
 after(assertCanaryNeverSeen);
@@ -71,7 +71,6 @@ function assertMemoryRefusal(answer: { status: number; headers: Map<string, stri
 
 const TRANSPORTS: ReadonlyArray<[string, () => UpstreamTransport | undefined]> = [
   ['undiciTransport', () => undiciTransport()],
-  ['nodeHttpTransport', () => nodeHttpTransport()],
   ['fetch', () => undefined],
 ];
 

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { CounterSpaceFull, MemoryStore } from '@cargo-trackers/proxy';
-import { ENTRY_OVERHEAD_BYTES } from '../../../packages/proxy/src/memory-store.js';
+import { ENTRY_OVERHEAD_BYTES } from '../../../packages/proxy/src/stores/memory.js';
 import { describeStoreContract } from './store-contract.js';
 
 describeStoreContract('MemoryStore', () => new MemoryStore());

@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import fc from 'fast-check';
-import { encodeUpstreamQuery, parseQuery } from '../../../packages/proxy/src/query.js';
+import { encodeUpstreamQuery, parseQuery } from '../../../packages/proxy/src/primitives/query.js';
 import { assertCanaryNeverSeen, startProxy, startUpstream } from './harness.js';
 import type { RunningProxy, Upstream } from './harness.js';
 

@@ -7,7 +7,7 @@ import { gzipSync } from 'node:zlib';
 import { after, before, describe, it, mock } from 'node:test';
 import type { TrackingProxyOptions } from '@cargo-trackers/proxy';
 import { DEFAULT_LIMITS } from '@cargo-trackers/proxy';
-import { nodeHttpTransport, undiciTransport } from '@cargo-trackers/proxy/node';
+import { undiciTransport } from '@cargo-trackers/proxy/node';
 import { assertCanaryNeverSeen, marked, startProxy, startUpstream } from './harness.js';
 import type { Answer, UpstreamHandler } from './harness.js';
 
@@ -16,7 +16,6 @@ after(assertCanaryNeverSeen);
 /** Every transport meets every fault the same way; each suite below runs with one. */
 const TRANSPORTS: ReadonlyArray<readonly [string, Partial<TrackingProxyOptions>]> = [
   ['fetch', {}],
-  ['node:http', { transport: nodeHttpTransport() }],
   ['undici', { transport: undiciTransport() }],
 ];
 let transportOptions: Partial<TrackingProxyOptions> = {};

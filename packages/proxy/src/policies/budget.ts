@@ -1,6 +1,6 @@
-import type { ProxyStore } from '../store.js';
-import { returnUpstreamCall, takeUpstreamCall } from '../upstream-budget.js';
-import type { Admission, BudgetLimit } from '../upstream-budget.js';
+import type { ProxyStore } from '../stores/store.js';
+import { returnUpstreamCall, takeUpstreamCall } from '../upstream/call-window.js';
+import type { Admission, BudgetLimit } from '../upstream/call-window.js';
 import { Refusal } from './policy.js';
 import type { CallPolicy } from './policy.js';
 import { countersUnavailable } from './visitor-limits.js';

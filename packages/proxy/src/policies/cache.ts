@@ -1,7 +1,7 @@
 import { decodeCached, encodeCached, etagOf, matchesEtag } from '../answer.js';
 import type { CachedAnswer, ProxyOutput } from '../answer.js';
-import { retryAfterSeconds } from '../retry-after.js';
-import type { ProxyStore } from '../store.js';
+import { retryAfterSeconds } from '../primitives/retry-after.js';
+import type { ProxyStore } from '../stores/store.js';
 import type { RouteName, RouteSpec } from './lookup-key.js';
 import { renderResult } from './render.js';
 import { lookupOf, routeOf } from './policy.js';

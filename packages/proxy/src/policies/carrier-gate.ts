@@ -1,4 +1,4 @@
-import type { ProxyStore } from '../store.js';
+import type { ProxyStore } from '../stores/store.js';
 import { Refusal } from './policy.js';
 import type { CallPolicy } from './policy.js';
 import { countersUnavailable } from './visitor-limits.js';

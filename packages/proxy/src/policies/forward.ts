@@ -1,5 +1,5 @@
-import type { BytePool } from '../byte-pool.js';
-import type { UpstreamTransport } from '../upstream.js';
+import type { BytePool } from '../primitives/byte-pool.js';
+import type { UpstreamTransport } from '../upstream/transport.js';
 import { upstreamQuery } from './lookup-key.js';
 import type { CallContext, CallResult } from './policy.js';
 

@@ -1,5 +1,5 @@
-import { checkUpstreamBody } from '../json-guard.js';
-import { upstreamFailure } from '../upstream.js';
+import { checkUpstreamBody } from '../primitives/json-guard.js';
+import { upstreamFailure } from '../upstream/transport.js';
 import type { CallPolicy } from './policy.js';
 
 /**

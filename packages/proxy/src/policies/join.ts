@@ -1,7 +1,7 @@
-import { flyOnce } from '../in-flight-calls.js';
-import { retryAfterSeconds } from '../retry-after.js';
-import { SharedCalls } from '../shared-calls.js';
-import type { ProxyStore } from '../store.js';
+import { flyOnce } from '../stores/flights.js';
+import { retryAfterSeconds } from '../primitives/retry-after.js';
+import { SharedCalls } from '../primitives/single-flight.js';
+import type { ProxyStore } from '../stores/store.js';
 import { AnswerCache } from './cache.js';
 import { Refusal, lookupOf, routeOf } from './policy.js';
 import type { CallContext, CallResult, RequestContext } from './policy.js';

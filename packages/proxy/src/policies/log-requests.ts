@@ -2,7 +2,7 @@ import { VISITOR_GONE, errorOutput } from '../answer.js';
 import type { ProxyOutput } from '../answer.js';
 import type { ProxyLogEntry, ProxyLogger } from '../log.js';
 import { isoTime } from '../log.js';
-import { VisitorGone } from '../shared-calls.js';
+import { VisitorGone } from '../primitives/single-flight.js';
 import type { Answer, Policy, RequestContext } from './policy.js';
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };

@@ -1,6 +1,6 @@
-import { fingerprint } from '../bytes.js';
+import { fingerprint } from '../primitives/bytes.js';
 import type { TrackingRoutes } from '../options.js';
-import { encodeUpstreamQuery, parseQuery } from '../query.js';
+import { encodeUpstreamQuery, parseQuery } from '../primitives/query.js';
 import { refuse } from './refuse.js';
 import { routeOf } from './policy.js';
 import type { KnownLookup, Lookup, Policy, RouteSpec } from './policy.js';

@@ -1,8 +1,8 @@
-import type { BytePool } from '../byte-pool.js';
+import type { BytePool } from '../primitives/byte-pool.js';
 import type { ProxyLogger } from '../log.js';
-import type { ProxyStore } from '../store.js';
-import type { BudgetLimit } from '../upstream-budget.js';
-import type { UpstreamTransport } from '../upstream.js';
+import type { ProxyStore } from '../stores/store.js';
+import type { BudgetLimit } from '../upstream/call-window.js';
+import type { UpstreamTransport } from '../upstream/transport.js';
 import { budget } from './budget.js';
 import { AnswerCache, cacheRead, cacheWrite } from './cache.js';
 import type { CacheTimes } from './cache.js';

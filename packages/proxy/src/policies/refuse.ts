@@ -1,6 +1,6 @@
 import { errorOutput } from '../answer.js';
 import type { ProxyOutput } from '../answer.js';
-import { retryAfterSeconds } from '../retry-after.js';
+import { retryAfterSeconds } from '../primitives/retry-after.js';
 import type { Refusal, RequestContext } from './policy.js';
 
 /** The proxy's own refusal, named in the log line. */

@@ -1,8 +1,8 @@
-import { clientKey } from '../client-address.js';
-import { CounterSpaceFull } from '../store.js';
-import type { ProxyStore } from '../store.js';
-import { peekWindow, returnUpstreamCall, takeUpstreamCall } from '../upstream-budget.js';
-import type { BudgetLimit } from '../upstream-budget.js';
+import { clientKey } from '../primitives/client-address.js';
+import { CounterSpaceFull } from '../stores/store.js';
+import type { ProxyStore } from '../stores/store.js';
+import { peekWindow, returnUpstreamCall, takeUpstreamCall } from '../upstream/call-window.js';
+import type { BudgetLimit } from '../upstream/call-window.js';
 import { Refusal } from './policy.js';
 import type { CallContext, CallPolicy, RequestContext } from './policy.js';
 

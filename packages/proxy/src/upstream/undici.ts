@@ -1,18 +1,25 @@
 import { Pool } from 'undici';
 import type { Dispatcher } from 'undici';
+import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
 import type { Transform } from 'node:stream';
-import { decoderFor, settleOnce, target } from './node-upstream.js';
-import type { NodeTransportOptions } from './node-upstream.js';
-import { upstreamFailure } from './upstream.js';
-import type { UpstreamRequest, UpstreamResult, UpstreamTransport } from './upstream.js';
+import { upstreamFailure } from './transport.js';
+import type { UpstreamRequest, UpstreamResult, UpstreamTransport } from './transport.js';
+
+export interface NodeTransportOptions {
+  /** Most connections open to the service at once. Default no cap: `limits.maxConcurrentLookups` already bounds them, and a held lookup needs its own. */
+  readonly maxSockets?: number;
+  /** How long an idle connection is kept for the next call. Default 15 000 ms. */
+  readonly keepAliveMsecs?: number;
+}
 
 /**
- * Upstream calls over undici's `Pool` (keep-alive, one request per connection at a time), the
- * HTTP client under Node's own `fetch`, driven through its dispatcher so that no stream or
- * `Response` is made per call. It answers exactly as `nodeHttpTransport()` and the fetch-based
- * transport do (the upstream fault tests run against all three), with less CPU per call than
- * `node:http`'s client: `npm run bench:proxy-clients` measures the proxy and a bare pass-through
- * over each.
+ * The upstream transport for Node: calls over undici's `Pool` (keep-alive, one request per
+ * connection at a time), the HTTP client under Node's own `fetch`, driven through its dispatcher
+ * so that no stream or `Response` is made per call. It answers exactly as the fetch-based
+ * transport does (the upstream fault tests run against both). It is the one Node transport: a
+ * second, over a `node:http(s)` Agent, was removed because `npm run bench:proxy-clients` measured
+ * a miss over undici at about 30% less proxy CPU (186 µs against 268) and nothing measured
+ * favoured the other.
  */
 export function undiciTransport(options: NodeTransportOptions = {}): UpstreamTransport {
   const pools = new Map<string, Pool>();
@@ -39,6 +46,98 @@ export function undiciTransport(options: NodeTransportOptions = {}): UpstreamTra
     return pool;
   };
   return (call) => request(call, poolFor);
+}
+
+interface Target {
+  readonly protocol: string;
+  readonly hostname: string;
+  readonly port: string;
+  readonly path: string;
+}
+
+/** Origins parsed lately: every call goes to the one service, so its origin is parsed once, not per call. */
+const origins = new Map<string, Omit<Target, 'path'>>();
+
+/**
+ * What `http.request` needs of a URL. The proxy's calls are its service's origin plus a path and
+ * query it encoded itself; their origin is parsed once. Anything else (a character a URL would
+ * escape, a fragment) goes through the URL parser, as every call did before.
+ */
+function target(href: string): Target {
+  const slash = href.indexOf('/', href.indexOf('//') + 2);
+  const path = slash === -1 ? '/' : href.slice(slash);
+  if (slash !== -1 && /^\/[\x21-\x22\x24-\x7e]*$/.test(path)) {
+    const origin = href.slice(0, slash);
+    let known = origins.get(origin);
+    if (known === undefined) {
+      const url = new URL(origin);
+      if (`${url.origin}` === origin) {
+        known = { protocol: url.protocol, hostname: url.hostname.replace(/^\[(.*)\]$/, '$1'), port: url.port };
+        if (origins.size >= 16) origins.clear();
+        origins.set(origin, known);
+      }
+    }
+    if (known !== undefined) return { ...known, path };
+  }
+  const url = new URL(href);
+  return {
+    protocol: url.protocol,
+    hostname: url.hostname.replace(/^\[(.*)\]$/, '$1'),
+    port: url.port,
+    path: `${url.pathname}${url.search}`,
+  };
+}
+
+/**
+ * How one call ends: the first result wins, and takes the timer, the abort listener and the
+ * call's bytes in the proxy's byte pool with it. `fail` also runs `drop`, which cuts the call off. The call times out after `call.timeoutMs`
+ * and fails as unreachable when its signal aborts.
+ */
+function settleOnce(
+  call: UpstreamRequest,
+  resolve: (result: UpstreamResult) => void,
+  drop: () => void,
+): {
+  finish: (result: UpstreamResult) => void;
+  fail: (result: UpstreamResult) => void;
+  settled: () => boolean;
+  /** Takes room for a body chunk in the proxy's byte pool; false (and the call failed) when it does not fit. */
+  hold: (bytes: number) => boolean;
+} {
+  const held = call.bytes?.forCall();
+  let settled = false;
+  const finish = (result: UpstreamResult) => {
+    if (settled) return;
+    settled = true;
+    clearTimeout(timer);
+    call.signal.removeEventListener('abort', onGone);
+    held?.release();
+    resolve(result);
+  };
+  const fail = (result: UpstreamResult) => {
+    finish(result);
+    drop();
+  };
+  const timer = setTimeout(() => fail(upstreamFailure('upstream_timeout')), call.timeoutMs);
+  const onGone = () => fail(upstreamFailure('upstream_unreachable'));
+  call.signal.addEventListener('abort', onGone, { once: true });
+  const hold = (bytes: number): boolean => {
+    // A chunk that arrives after the end is dropped: its bytes would never be given back.
+    if (settled) return false;
+    if (held === undefined || held.add(bytes)) return true;
+    fail(upstreamFailure('proxy_memory'));
+    return false;
+  };
+  return { finish, fail, settled: () => settled, hold };
+}
+
+/** The decompressor for a (trimmed, lower-case) `Content-Encoding`; none for identity; 'unsupported' for any other. */
+function decoderFor(encoding: string | undefined): Transform | undefined | 'unsupported' {
+  if (encoding === undefined || encoding === 'identity') return undefined;
+  if (encoding === 'gzip' || encoding === 'x-gzip') return createGunzip();
+  if (encoding === 'br') return createBrotliDecompress();
+  if (encoding === 'deflate') return createInflate();
+  return 'unsupported';
 }
 
 function request(call: UpstreamRequest, poolFor: (origin: string) => Pool): Promise<UpstreamResult> {

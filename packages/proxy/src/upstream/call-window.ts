@@ -1,4 +1,7 @@
-import type { ProxyStore } from './store.js';
+// Upstream calls counted in a sliding window in the store: the primitive under the upstream budget
+// (policies/budget.ts, the policy that refuses past it) and each visitor's rate (policies/visitor-limits.ts).
+
+import type { ProxyStore } from '../stores/store.js';
 
 export interface BudgetLimit {
   /** Upstream shipment calls allowed per window. */

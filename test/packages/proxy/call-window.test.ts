@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
 import { MemoryStore } from '@cargo-trackers/proxy';
-import { returnUpstreamCall, takeUpstreamCall } from '../../../packages/proxy/src/upstream-budget.js';
+import { returnUpstreamCall, takeUpstreamCall } from '../../../packages/proxy/src/upstream/call-window.js';
 
 describe('takeUpstreamCall', () => {
   it('never lets more than the budget through in any sliding window', async () => {

@@ -1,6 +1,6 @@
 import { createClient, ErrorReply, RESP_TYPES } from 'redis';
-import { MemoryStore } from './memory-store.js';
-import type { FlightLease, SharedFlights } from './in-flight-calls.js';
+import { MemoryStore } from './memory.js';
+import type { FlightLease, SharedFlights } from './flights.js';
 import type { ProxyStore } from './store.js';
 
 /**
@@ -13,7 +13,8 @@ import type { ProxyStore } from './store.js';
  * offline queue be switched off, which is what makes a lost Redis fail fast instead of piling
  * commands up.
  *
- * Redis is a dependency only of this entry point; the handler itself stays dependency-free.
+ * Redis is a dependency only of this entry point, kept out of the main entry so that the handler
+ * stays dependency-free and a Worker or browser build never sees node-redis.
  */
 export interface RedisStoreOptions {
   /** `redis://[:password@]host:port[/db]` or `rediss://…` (TLS): the `REDIS_URL` of hosting services. */
@@ -666,4 +667,13 @@ export class RedisStore implements ProxyStore {
       await new Promise((resolve) => setTimeout(resolve, delay));
     }
   }
+}
+
+/**
+ * The store for a `REDIS_URL` setting: a `RedisStore` when it is set, `undefined` (the proxy's
+ * own `MemoryStore`) when it is unset or empty. Every example and the demo server use this, so
+ * the variable means the same everywhere.
+ */
+export function storeFromRedisUrl(url: string | undefined, options: Omit<RedisStoreOptions, 'url'> = {}): RedisStore | undefined {
+  return url === undefined || url.trim() === '' ? undefined : new RedisStore({ ...options, url: url.trim() });
 }

@@ -1,18 +1,17 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
-import { PROXY_CORE, PROXY_DEFAULT_LOGGER } from './create-proxy.js';
+import { PROXY_CORE, PROXY_DEFAULT_LOGGER } from '../create-proxy.js';
 import { createNodeJsonLogger } from './node-log.js';
-import type { ProxyLogger } from './log.js';
-import type { ProxyCore, ProxyInput, ProxyRequestInfo } from './create-proxy.js';
-import { VISITOR_GONE, errorOutput } from './answer.js';
-import type { ProxyOutput } from './answer.js';
-import { BytePool, MEMORY_RETRY_S, MEMORY_WAIT_MS, poolOf } from './byte-pool.js';
-import { DEFAULT_LIMITS } from './options.js';
+import type { ProxyLogger } from '../log.js';
+import type { ProxyCore, ProxyInput, ProxyRequestInfo } from '../create-proxy.js';
+import { VISITOR_GONE, errorOutput } from '../answer.js';
+import type { ProxyOutput } from '../answer.js';
+import { BytePool, MEMORY_RETRY_S, MEMORY_WAIT_MS, poolOf } from '../primitives/byte-pool.js';
+import { DEFAULT_LIMITS } from '../options.js';
 
 export { createLineWriter, createNodeJsonLogger } from './node-log.js';
-export { nodeHttpTransport } from './node-upstream.js';
-export { undiciTransport } from './node-undici.js';
-export type { NodeTransportOptions } from './node-upstream.js';
+export { undiciTransport } from '../upstream/undici.js';
+export type { NodeTransportOptions } from '../upstream/undici.js';
 export type { LineWriterOptions } from './node-log.js';
 
 /** Any Fetch-API handler; the tracking proxy is one. */

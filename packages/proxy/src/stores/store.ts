@@ -1,4 +1,4 @@
-import type { SharedFlights } from './in-flight-calls.js';
+import type { SharedFlights } from './flights.js';
 
 /**
  * Where the proxy keeps its short-lived state, in two parts that never share room:
@@ -25,7 +25,7 @@ import type { SharedFlights } from './in-flight-calls.js';
  */
 export interface ProxyStore {
   /**
-   * Single-flight across the instances sharing this store (see `in-flight-calls.ts`). Absent on a store
+   * Single-flight across the instances sharing this store (see `flights.ts`). Absent on a store
    * of one process, where the proxy's in-process sharing already makes one call per lookup.
    */
   readonly flights?: SharedFlights;

@@ -1,5 +1,5 @@
 import { write } from 'node:fs';
-import type { ProxyLogEntry, ProxyLogger } from './log.js';
+import type { ProxyLogEntry, ProxyLogger } from '../log.js';
 
 const BATCH_MS = 20;
 

@@ -1,5 +1,5 @@
-import type { FlightLease, SharedFlights } from './in-flight-calls.js';
-import { MemoryStore } from './memory-store.js';
+import type { FlightLease, SharedFlights } from './flights.js';
+import { MemoryStore } from './memory.js';
 import type { ProxyStore } from './store.js';
 
 /**

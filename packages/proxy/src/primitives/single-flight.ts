@@ -13,9 +13,10 @@ export class VisitorGone extends Error {
 }
 
 /**
- * Concurrent identical lookups share one upstream call. The call is aborted when the last
- * visitor waiting on it goes away, and not before: one visitor closing a tab must not cut off
- * another who asked for the same number.
+ * Single-flight in one process: concurrent identical lookups share one upstream call. The call
+ * is aborted when the last visitor waiting on it goes away, and not before: one visitor closing a
+ * tab must not cut off another who asked for the same number. Across instances, a store's
+ * `flights` (stores/flights.ts) do the same through the store.
  */
 export class SharedCalls<T> {
   readonly #calls = new Map<string, Call<T>>();

@@ -1,9 +1,13 @@
 /**
- * Single-flight across proxy instances. Within one process, `SharedCalls` makes concurrent
- * identical lookups share one upstream call; a store shared by several instances (Redis) can
- * extend that to all of them: the first instance takes a short lease on the lookup, the others
- * wait for the answer it publishes (whatever its status: a 202 or a 502 is shared as in one
- * process), and a holder that dies lets its lease expire so that another takes over.
+ * A store's `flights` (`ProxyStore.flights`): single-flight across proxy instances. Within one
+ * process, `SharedCalls` (primitives/single-flight.ts) makes concurrent identical lookups share
+ * one upstream call; a store shared by several instances (Redis, a Durable Object) extends that
+ * to all of them: the first instance takes a short lease on the lookup, the others wait for the
+ * answer it publishes (whatever its status: a 202 or a 502 is shared as in one process), and a
+ * holder that dies lets its lease expire so that another takes over. The two are not one: here
+ * the answer crosses processes as bytes and a waiter polls a lease; in one process a waiter holds
+ * the call's promise, and the call is aborted when its last waiter leaves. policies/join.ts uses
+ * both.
  */
 export type FlightLease =
   | {
