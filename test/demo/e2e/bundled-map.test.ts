@@ -77,7 +77,9 @@ describe('the bundled map', () => {
         return ['dragging', 'scrollWheelZoom', 'keyboard', 'doubleClickZoom', 'touchZoom'].filter((h) => leaflet?.[h] !== undefined);
       },
       null,
-      { timeout: 20_000 },
+      // The file's first page: it also waits for the demo server's first answers of each chunk,
+      // which took past 20 s on a machine busy with two other suites.
+      { timeout: 60_000 },
     );
     assert.deepEqual(await drawn.jsonValue(), ['dragging', 'scrollWheelZoom', 'keyboard', 'doubleClickZoom', 'touchZoom']);
     // The ports are labelled with their names.
