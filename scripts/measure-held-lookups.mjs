@@ -7,13 +7,13 @@
 // Usage: node scripts/measure-held-lookups.mjs [--workers 6] [--hold 20] [--proxy <file>]
 //   --proxy  the proxy.php file to serve (default: the build of the plugin's core, as committed)
 // Needs apache2 and libapache2-mod-php (Debian); binds loopback ports only; leaves nothing behind.
-import { spawn, spawnSync } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile, mkdir } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import { createServer as createNetServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { apachePreforkUnavailable, startApachePrefork } from '../test/support/apache-prefork.mjs';
 
 const { values } = parseArgs({
   options: {
@@ -24,7 +24,6 @@ const { values } = parseArgs({
 });
 const workers = Number(values.workers);
 const holdMs = Number(values.hold) * 1000;
-const MODULES = '/usr/lib/apache2/modules';
 
 function freePort() {
   return new Promise((resolve, reject) => {
@@ -65,58 +64,9 @@ async function startService() {
   };
 }
 
-async function startApache(dir, port) {
-  const docRoot = join(dir, 'public');
-  const conf = `
-ServerRoot ${dir}
-ServerName 127.0.0.1
-Listen 127.0.0.1:${port}
-PidFile ${dir}/httpd.pid
-ErrorLog ${dir}/error.log
-LoadModule mpm_prefork_module ${MODULES}/mod_mpm_prefork.so
-LoadModule authz_core_module ${MODULES}/mod_authz_core.so
-LoadModule mime_module ${MODULES}/mod_mime.so
-LoadModule dir_module ${MODULES}/mod_dir.so
-LoadModule php_module ${MODULES}/libphp8.2.so
-TypesConfig /etc/mime.types
-StartServers ${workers}
-MinSpareServers ${workers}
-MaxSpareServers ${workers}
-ServerLimit ${workers}
-MaxRequestWorkers ${workers}
-ListenBacklog 64
-Timeout 300
-DocumentRoot ${docRoot}
-DirectoryIndex index.html
-<Directory ${docRoot}>
-  Require all granted
-</Directory>
-<FilesMatch "\\.php$">
-  SetHandler application/x-httpd-php
-</FilesMatch>
-${process.getuid?.() === 0 ? 'User www-data\nGroup www-data' : ''}
-php_admin_value apc.enabled 1
-php_admin_value max_execution_time 300
-`;
-  await writeFile(join(dir, 'httpd.conf'), conf);
-  const apache = spawn('apache2', ['-D', 'FOREGROUND', '-f', join(dir, 'httpd.conf')], {
-    stdio: 'inherit',
-    env: { ...process.env, APACHE_RUN_DIR: dir, APACHE_LOCK_DIR: dir, APACHE_LOG_DIR: dir },
-  });
-  const end = Date.now() + 15_000;
-  for (;;) {
-    try {
-      await fetch(`http://127.0.0.1:${port}/index.html`);
-      return apache;
-    } catch {
-      if (Date.now() > end) throw new Error(`apache2 did not start:\n${await readFile(join(dir, 'error.log'), 'utf8').catch(() => '')}`);
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  }
-}
-
 async function main() {
-  if (spawnSync('apache2', ['-v']).status !== 0) throw new Error('apache2 is missing: apt-get install apache2 libapache2-mod-php');
+  const unavailable = apachePreforkUnavailable();
+  if (unavailable !== undefined) throw new Error(unavailable);
   const service = await startService();
   const dir = await mkdtemp(join(tmpdir(), 'cargo-trackers-held-'));
   const docRoot = join(dir, 'public');
@@ -138,11 +88,13 @@ async function main() {
     join(dir, 'cargo-trackers-proxy.config.php'),
     `<?php\nreturn json_decode(${JSON.stringify(JSON.stringify(config))}, true);\n`,
   );
-  // Run as root, Apache's workers run as www-data, which must write the state folder.
-  if (process.getuid?.() === 0) spawnSync('chown', ['-R', 'www-data:www-data', dir]);
-  const port = await freePort();
-  const apache = await startApache(dir, port);
-  const base = `http://127.0.0.1:${port}`;
+  const apache = await startApachePrefork({
+    dir,
+    docRoot,
+    workers,
+    phpValues: { 'apc.enabled': '1', max_execution_time: '300' },
+  });
+  const base = apache.origin;
   const lookup = (number) =>
     fetch(`${base}/proxy.php/ocean?referenceNumber=${number}`, { headers: { 'cargo-trackers-request': '1', connection: 'close' } });
   try {
@@ -181,8 +133,7 @@ async function main() {
       for (const [status, times] of tally) console.log(`  ${times.length} × ${status}: ${times.join(', ')}`);
     }
   } finally {
-    apache.kill('SIGTERM');
-    await new Promise((resolve) => apache.once('exit', resolve));
+    await apache.stop();
     await service.close();
     await rm(dir, { recursive: true, force: true });
   }

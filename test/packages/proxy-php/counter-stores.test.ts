@@ -5,14 +5,16 @@
 // PHP processes, keep the expiry its first write set, and fail loudly (a StoreFailure, which the
 // proxy answers 429 quota_unavailable) when it cannot count.
 //
-// Every store runs in the same place: a small PHP page under `php -S` with four workers (separate
-// processes that share APCu, as php-fpm's pool or mod_php do; APCu is per process under the plain
-// CLI). Expiries are awaited on the real clock: APCu keeps them on the system's monotonic clock,
+// Every store runs in the same place: a small PHP page under Apache prefork with mod_php and four
+// processes (each request in a process of its own, as shared hosting runs PHP; APCu shared through
+// Apache's parent), or, where Apache is not installed, `php -S` with four workers (separate processes
+// that share APCu as php-fpm's pool does; APCu is per process under the plain CLI). .ci/run installs
+// Apache. Expiries are awaited on the real clock: APCu keeps them on the system's monotonic clock,
 // which libfaketime does not move for it, and Redis on its own.
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
-import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { chmod, cp, mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -20,12 +22,21 @@ import { after, before, describe, it } from 'node:test';
 import { redisUnavailable, startRedis } from '../proxy/redis-server.js';
 import type { RedisServer } from '../proxy/redis-server.js';
 import { freePort, phpExtensionMissing, stopGroup } from './php-proxy.js';
+import { apachePreforkUnavailable, startApachePrefork } from '../../support/apache-prefork.mjs';
 
-const CORE = fileURLToPath(new URL('../../../packages/wordpress-plugin/includes/proxy/load.php', import.meta.url));
+/** The PHP proxy core, copied beside the page: Apache's processes may not read the repository's folder. */
+const CORE = fileURLToPath(new URL('../../../packages/wordpress-plugin/includes/proxy/', import.meta.url));
+
+/** Apache prefork where installed, else php -S with workers (see above). */
+const APACHE = apachePreforkUnavailable() === undefined;
+const WORKERS = 4;
 
 /** One operation on one store per request; a StoreFailure is a 503 with its message. */
 const PAGE = `<?php
-require ${JSON.stringify(CORE)};
+// The core's files answer nothing to a web request outside WordPress (their direct-access guard):
+// this page stands where WordPress would.
+define('ABSPATH', __DIR__ . '/');
+require __DIR__ . '/../core/load.php';
 
 use CargoTrackers\\Proxy\\ApcuCounters;
 use CargoTrackers\\Proxy\\FileStore;
@@ -123,7 +134,7 @@ const kinds: Kind[] = [
     },
   },
   {
-    name: "APCu, shared by php -S's workers",
+    name: `APCu, shared by ${APACHE ? "Apache's prefork processes" : "php -S's workers"}`,
     skip: phpExtensionMissing('apcu', 'php-apcu'),
     async setUp() {
       // APCu lives in the server's own memory: it cannot be stopped while PHP runs, and where it is
@@ -153,9 +164,10 @@ const kinds: Kind[] = [
 ];
 
 for (const kind of kinds) {
-  describe(`counter store: ${kind.name}`, { skip: kind.skip }, () => {
+  describe(`counter store: ${kind.name}, under ${APACHE ? 'Apache prefork' : 'php -S'}`, { skip: kind.skip }, () => {
     let dir: string;
-    let server: ChildProcess;
+    let server: ChildProcess | undefined;
+    let apache: { stop(): Promise<void>; errorLog(): Promise<string> } | undefined;
     let origin: string;
     let store: StoreUnderTest & { close(): Promise<void> };
     let output = '';
@@ -167,25 +179,33 @@ for (const kind of kinds) {
       await mkdir(root);
       await writeFile(join(root, 'store.php'), PAGE);
       store = await kind.setUp(dir);
+      await cp(CORE, join(dir, 'core'), { recursive: true });
+      if (APACHE) {
+        const started = await startApachePrefork({ dir, docRoot: root, workers: WORKERS, phpValues: { 'apc.enabled': '1' } });
+        apache = started;
+        origin = started.origin;
+        return;
+      }
       const port = await freePort();
       origin = `http://127.0.0.1:${port}`;
-      server = spawn(
+      const php = spawn(
         'php',
         ['-d', 'apc.enabled=1', '-d', 'display_errors=1', '-d', 'error_reporting=-1', '-S', `127.0.0.1:${port}`, '-t', root],
         {
           stdio: ['ignore', 'pipe', 'pipe'],
-          env: { ...process.env, PHP_CLI_SERVER_WORKERS: '4' },
+          env: { ...process.env, PHP_CLI_SERVER_WORKERS: String(WORKERS) },
           detached: true,
         },
       );
-      server.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
-      server.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
+      server = php;
+      php.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
+      php.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
       for (;;) {
         try {
           await fetch(`${origin}/nothing`);
           break;
         } catch {
-          if (server.exitCode !== null) throw new Error(`php -S exited:\n${output}`);
+          if (php.exitCode !== null) throw new Error(`php -S exited:\n${output}`);
           await new Promise((resolve) => setTimeout(resolve, 50));
         }
       }
@@ -193,6 +213,7 @@ for (const kind of kinds) {
 
     after(async () => {
       if (server !== undefined) await stopGroup(server);
+      await apache?.stop();
       await store?.close();
       await rm(dir, { recursive: true, force: true });
     });
@@ -241,11 +262,13 @@ for (const kind of kinds) {
 
     it('counts every one of concurrent increments from several PHP processes', async () => {
       const key = fresh('concurrent');
-      const workers = 4;
+      const workers = WORKERS;
       const requests = 16;
       const times = 150;
       const barrier = join(dir, key.replaceAll(':', '-'));
       await mkdir(barrier);
+      // Apache's processes (www-data, when the test runs as root) mark their arrival here.
+      await chmod(barrier, 0o777);
       // A php -S worker takes every connection that is waiting when it looks, so a burst could all
       // go to one. The first requests are sent one at a time, each once the one before is held at
       // the barrier inside PHP (where its worker accepts nothing more): each lands in another
