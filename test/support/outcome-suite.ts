@@ -60,7 +60,9 @@ export function describeOutcomes(spec: OutcomeSpec): void {
         ],
       });
       const pending: TrackerPendingEvent[] = [];
-      const el = element(s.base, 'poll-interval="1"');
+      // Live refresh off: its minute tick would be the one timer left after the 200 (the live-while-open
+      // tests in polling-manners.browser.test.ts drive it); this test counts the polls alone.
+      const el = element(s.base, 'poll-interval="1" refresh-interval="off"');
       el.addEventListener('tracker-pending', (e) => pending.push(e));
       const loaded = nextEvent(el, 'tracker-load');
       spec.setNumber(el, spec.number);

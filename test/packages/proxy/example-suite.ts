@@ -169,15 +169,28 @@ export function describeExample(name: string, start: StartExample, options: { re
           // is not confirmed in time counts alone, by design, until its next probe says Redis is
           // back. Each gets a lookup of its own first, and the test waits for that event.
           await Promise.all([a, b].map(async (p) => readAnswer(await fetch(`${p.url}/api/tracking/air?number=${fresh('W')}`, marked()))));
-          await until(() => [a, b].every((p) => sharing(p.output())), 30_000);
-          const number = fresh('R');
-          const answers = await Promise.all(
-            [a, b, a, b].map(async (p) => readAnswer(await fetch(`${p.url}/api/tracking/air?number=${number}`, marked()))),
-          );
-          assert.deepEqual(
-            answers.map((x) => x.status),
-            [200, 200, 200, 200],
-          );
+          // One number asked of both at once must make one upstream call, when Redis answers each
+          // instance in time. On a busy machine a call to Redis can miss the store's bound: that
+          // instance then counts alone for a while and says so ("Redis is unavailable"), by design
+          // (redis-store.test.ts holds that behaviour). Such a round says nothing of sharing, and
+          // is asked again with a new number; a round in which neither instance lost Redis must
+          // make exactly one call.
+          let number = '';
+          for (let round = 1; ; round++) {
+            await until(() => [a, b].every((p) => sharing(p.output())), 30_000);
+            const before = [a, b].map((p) => p.output().length);
+            number = fresh('R');
+            const answers = await Promise.all(
+              [a, b, a, b].map(async (p) => readAnswer(await fetch(`${p.url}/api/tracking/air?number=${number}`, marked()))),
+            );
+            assert.deepEqual(
+              answers.map((x) => x.status),
+              [200, 200, 200, 200],
+            );
+            const lostRedis = [a, b].some((p, i) => p.output().slice(before[i]).includes('Redis is unavailable'));
+            if (!lostRedis) break;
+            assert.ok(round < 5, 'Redis missed its bound in each of 5 rounds: the machine is too busy to say');
+          }
           assert.equal(calls(number).length, 1);
           assert.equal(
             (await readAnswer(await fetch(`${b.url}/api/tracking/air?number=${number}`, marked()))).headers.get('x-proxy-cache'),
