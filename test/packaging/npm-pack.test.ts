@@ -64,7 +64,7 @@ const REQUIRED: Record<PackageDir, string[]> = {
     'vscode.html-custom-data.json',
     'dist/cdn/cargo-trackers.js',
   ],
-  proxy: ['dist/index.js', 'dist/index.d.ts', 'dist/node.js', 'dist/node.d.ts'],
+  proxy: ['dist/index.js', 'dist/index.d.ts', 'dist/adapters/node.js', 'dist/adapters/node.d.ts'],
 };
 /** What the framework scratch apps need beside the tarballs (versions from package-lock.json). */
 const FRAMEWORK_PACKAGES = ['@types/react', 'vue', 'vue-tsc', 'svelte', 'svelte-check', 'solid-js', 'lit-analyzer'];

@@ -283,9 +283,9 @@ for (const [label, load] of wordpresses) {
         await number.waitFor({ timeout: 15_000 });
         assert.equal(await number.inputValue(), 'MEDU9091004');
         await sidebar.locator('button', { hasText: 'Display and proxy' }).dispatchEvent('click');
-        assert.equal(await sidebar.getByLabel('Theme').inputValue(), 'dark');
-        assert.equal(await sidebar.getByLabel('Map').inputValue(), 'none');
-        assert.equal(await sidebar.getByLabel('Proxy URL').inputValue(), '');
+        assert.equal(await sidebar.getByLabel('Theme', { exact: true }).inputValue(), 'dark');
+        assert.equal(await sidebar.getByLabel('Map', { exact: true }).inputValue(), 'none');
+        assert.equal(await sidebar.getByLabel('Proxy URL', { exact: true }).inputValue(), '');
         // The language: a choice of the languages the trackers ship, each by its own name.
         const language = sidebar.getByLabel('Language');
         assert.deepEqual(await language.locator('option').evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value)), [

@@ -43,6 +43,8 @@ export class TrackingPage extends LitElement {
         reference-number="MEDU9091004"
         carrier-code="MAEU"
         poll-interval="30"
+        refresh-interval="30"
+        remember="5"
         carriers-url="/api/tracking/carriers/ocean"
         theme="dark"
         density="compact"
@@ -65,6 +67,8 @@ export class TrackingPage extends LitElement {
         .proxyUrl=${'/api/tracking/air'}
         .awbNumber=${'020-12345675'}
         .pollInterval=${45}
+        .refreshInterval=${30}
+        .remember=${5}
         .carriersUrl=${'/c'}
         .theme=${'auto' as const}
         .density=${'comfortable' as const}
