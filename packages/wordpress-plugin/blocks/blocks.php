@@ -40,7 +40,7 @@ function cargo_trackers_register_blocks() {
     wp_register_script(
         'cargo-trackers-block-editor',
         plugins_url('editor.js', __FILE__),
-        array('wp-blocks', 'wp-block-editor', 'wp-components', 'wp-element', 'wp-i18n', 'wp-server-side-render'),
+        array('wp-blocks', 'wp-block-editor', 'wp-components', 'wp-element', 'wp-i18n', 'wp-api-fetch', 'wp-url'),
         CARGO_TRACKERS_VERSION,
         true
     );

@@ -7,10 +7,14 @@
 (function (wp, settings) {
   const { registerBlockType } = wp.blocks;
   const { InspectorControls, useBlockProps } = wp.blockEditor;
-  const { Disabled, PanelBody, SelectControl, TextControl, ToggleControl } = wp.components;
-  const el = wp.element.createElement;
-  const { __ } = wp.i18n;
-  const ServerSideRender = wp.serverSideRender;
+  const { Disabled, PanelBody, SelectControl, Spinner, TextControl, ToggleControl } = wp.components;
+  const { createElement: el, RawHTML, useEffect, useState } = wp.element;
+  const { __, sprintf } = wp.i18n;
+  const apiFetch = wp.apiFetch;
+  const { addQueryArgs } = wp.url;
+
+  /** How long the preview waits for the owner to stop typing before it asks the server again. */
+  const SETTLE_MS = 400;
 
   /**
    * Adds the elements' module script to the document the block is drawn in, once: the editor's
@@ -37,6 +41,42 @@
     } catch {
       return code;
     }
+  }
+
+  /**
+   * The block's preview: the markup the server renders for the page (our own render callback in
+   * blocks/blocks.php, from the site itself, as WordPress's ServerSideRender shows it), asked again
+   * once an edit settles. Not ServerSideRender: its debounced request is cancelled by any re-render
+   * in the next 500 ms, its own answer to an earlier edit included, so an edit made while a preview
+   * was loading was never shown. Here each edit restarts one timer, a newer edit aborts an older
+   * request, and the last preview stays in place until the next one arrives.
+   */
+  function Preview({ block, attributes }) {
+    // Without the unset fields: the key changes only when a value does.
+    const query = JSON.stringify(attributes);
+    const [shown, setShown] = useState({ html: null, error: null });
+    useEffect(() => {
+      const aborter = new AbortController();
+      const path = addQueryArgs(`/wp/v2/block-renderer/${block}`, { context: 'edit', attributes: JSON.parse(query) });
+      const timer = setTimeout(
+        () =>
+          apiFetch({ path, signal: aborter.signal }).then(
+            (answer) => aborter.signal.aborted || setShown({ html: answer.rendered, error: null }),
+            (error) => aborter.signal.aborted || setShown((last) => ({ html: last.html, error: error.message || error.code })),
+          ),
+        // The first preview at once; later ones when the typing stops.
+        shown.html === null && shown.error === null ? 0 : SETTLE_MS,
+      );
+      return () => {
+        clearTimeout(timer);
+        aborter.abort();
+      };
+    }, [block, query]);
+    if (shown.error !== null) {
+      /* translators: %s: why the server could not render the preview. */
+      return el('p', null, sprintf(__('The preview could not be loaded: %s', 'cargo-trackers'), shown.error));
+    }
+    return shown.html === null ? el(Spinner) : el(RawHTML, null, shown.html);
   }
 
   /** One sidebar control; an emptied field removes the attribute, so the element's default applies. */
@@ -103,7 +143,7 @@
             panel('settings', __('Display and proxy', 'cargo-trackers'), false, attributes, setAttributes),
           ),
           // Disabled: the preview shows the element; typing into it belongs to the page's visitors.
-          el(Disabled, null, el(ServerSideRender, { block: name, attributes })),
+          el(Disabled, null, el(Preview, { block: name, attributes })),
         );
       },
       // Rendered on the server (blocks/blocks.php), so nothing is saved but the attributes.

@@ -293,13 +293,38 @@ for (const [label, load] of wordpresses) {
           ...shippedLocales,
         ]);
         assert.equal(await language.locator('option[value="de"]').textContent(), 'Deutsch (de)');
+        // The preview for the language is held at the site until the next edit is made: an edit made while a
+        // preview loads must still reach the canvas (WordPress's ServerSideRender dropped it when the earlier
+        // answer came within its 500 ms debounce).
+        // (The REST route is in the path or, with plain permalinks, in ?rest_route=.)
+        const rendersGerman = (url: URL) => {
+          const asked = decodeURIComponent(url.href);
+          return (
+            asked.includes('/wp/v2/block-renderer/cargo-trackers/ocean-tracker') &&
+            asked.includes('attributes[lang]=de') &&
+            !asked.includes('MAEU')
+          );
+        };
+        let releaseGerman!: () => void;
+        const germanHeld = new Promise<void>((resolve) => (releaseGerman = resolve));
+        await page.route(rendersGerman, async (route) => {
+          const answer = await route.fetch();
+          await germanHeld;
+          // Aborted by the page when the next edit came first: then there is nothing left to answer.
+          await route.fulfill({ response: answer }).catch(() => undefined);
+        });
+        const germanAsked = page.waitForRequest((request) => rendersGerman(new URL(request.url())));
         await language.selectOption('de');
         assert.equal(
           await page.evaluate(() => window.wp!.data.select('core/block-editor').getBlocks()[0]?.attributes.lang as string | undefined),
           'de',
         );
+        await germanAsked;
         // Editing a field changes the block's attributes.
         await sidebar.getByLabel('Carrier code').fill('MAEU');
+        releaseGerman();
+        // The last preview stays while the next one loads.
+        assert.equal(await preview.count(), 1, 'the preview stays in the canvas while the next one loads');
         assert.equal(
           await page.evaluate(
             () => window.wp!.data.select('core/block-editor').getBlocks()[0]?.attributes.carrier_code as string | undefined,
@@ -307,7 +332,7 @@ for (const [label, load] of wordpresses) {
           'MAEU',
         );
         // The server renders the preview again with the edit.
-        await canvas.locator('ocean-tracker[carrier-code="MAEU"]').waitFor({ state: 'attached', timeout: 30_000 });
+        await canvas.locator('ocean-tracker[carrier-code="MAEU"][lang="de"]').waitFor({ state: 'attached', timeout: 30_000 });
         // WordPress's own welcome guide shows an image from s.w.org; nothing else may leave the site.
         assert.deepEqual(
           requests.filter((url) => new URL(url).origin !== site.origin && new URL(url).origin !== 'https://s.w.org'),
