@@ -9,11 +9,11 @@
 // Needs apache2 and libapache2-mod-php (Debian); binds loopback ports only; leaves nothing behind.
 import { mkdtemp, readFile, rm, writeFile, mkdir } from 'node:fs/promises';
 import { createServer } from 'node:http';
-import { createServer as createNetServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { apachePreforkUnavailable, startApachePrefork } from '../test/support/apache-prefork.mjs';
+import { freePort } from '../test/support/free-port.mjs';
 
 const { values } = parseArgs({
   options: {
@@ -24,17 +24,6 @@ const { values } = parseArgs({
 });
 const workers = Number(values.workers);
 const holdMs = Number(values.hold) * 1000;
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createNetServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 const since = (start) => `${Math.round(performance.now() - start)} ms`;
 

@@ -4,8 +4,8 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
+import { freePort } from './free-port.mjs';
 
 const MODULES = '/usr/lib/apache2/modules';
 
@@ -22,17 +22,6 @@ export function apachePreforkUnavailable() {
   if (!existsSync(join(MODULES, 'mod_mpm_prefork.so'))) return 'apache2 has no prefork MPM';
   if (phpModule() === undefined) return 'mod_php is not installed (apt-get install libapache2-mod-php)';
   return undefined;
-}
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 /**

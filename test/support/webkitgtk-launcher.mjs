@@ -13,7 +13,7 @@
 // project's plugins (viewport-plugin.mjs, screenshot-plugin.mjs), which call the methods below.
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { freePort } from './free-port.mjs';
 
 const XVFB_PATHS = ['/usr/bin/Xvfb', '/usr/local/bin/Xvfb'];
 
@@ -48,17 +48,6 @@ function keyChord(name) {
     const code = KEYS[n];
     if (!code) throw new Error(`WebKitGTK launcher: no WebDriver code for the key "${n}"`);
     return code;
-  });
-}
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
   });
 }
 

@@ -21,7 +21,8 @@ import { fileURLToPath } from 'node:url';
 import { after, before, describe, it } from 'node:test';
 import { redisUnavailable, startRedis } from '../proxy/redis-server.js';
 import type { RedisServer } from '../proxy/redis-server.js';
-import { freePort, phpExtensionMissing, stopGroup } from './php-proxy.js';
+import { phpExtensionMissing, stopGroup } from './php-proxy.js';
+import { freePort } from '../../support/free-port.mjs';
 import { apachePreforkUnavailable, startApachePrefork } from '../../support/apache-prefork.mjs';
 
 /** The PHP proxy core, copied beside the page: Apache's processes may not read the repository's folder. */

@@ -6,12 +6,12 @@ import { spawn, spawnSync } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 import { mkdir, mkdtemp, rename, rm, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildProxyPhp } from '../../../scripts/build-proxy-php.mjs';
 import { observe } from '../proxy/harness.js';
 import type { ContractProxy, ContractProxyOptions } from '../proxy/contract-suite.js';
+import { freePort } from '../../support/free-port.mjs';
 
 /** What the PHP suites may set beyond the contract's options (the core's names). */
 export interface PhpProxyOptions extends ContractProxyOptions {
@@ -89,17 +89,6 @@ export function phpLimits(limits: PhpProxyOptions['limits'] = {}): Record<string
   };
   if (merged.newNumbersPerClientPerHour === Infinity) merged.newNumbersPerClientPerHour = null;
   return merged;
-}
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
 }
 
 /** A PHP value from plain data: json_decode keeps it exact. */

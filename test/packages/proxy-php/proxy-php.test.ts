@@ -14,7 +14,8 @@ import { buildProxyPhp, OUTPUT } from '../../../scripts/build-proxy-php.mjs';
 import { assertCanaryNeverSeen, CANARY_KEY, observe, readAnswer, startUpstream, until } from '../proxy/harness.js';
 import { describeProxyContract, MARKER } from '../proxy/contract-suite.js';
 import { describePhpProxy } from './php-suite.js';
-import { findLibfaketime, freePort, phpExtensionMissing, phpValue, startProxyPhp, stopGroup, waitForPort } from './php-proxy.js';
+import { findLibfaketime, phpExtensionMissing, phpValue, startProxyPhp, stopGroup, waitForPort } from './php-proxy.js';
+import { freePort } from '../../support/free-port.mjs';
 import type { ProxyPhpVariant } from './php-proxy.js';
 
 after(assertCanaryNeverSeen);

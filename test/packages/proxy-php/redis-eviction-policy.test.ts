@@ -9,7 +9,8 @@ import { promisify } from 'node:util';
 import { after, before, describe, it } from 'node:test';
 import { redisUnavailable, startRedis } from '../proxy/redis-server.js';
 import type { RedisServer } from '../proxy/redis-server.js';
-import { freePort, phpExtensionMissing } from './php-proxy.js';
+import { phpExtensionMissing } from './php-proxy.js';
+import { freePort } from '../../support/free-port.mjs';
 
 const CORE = fileURLToPath(new URL('../../../packages/wordpress-plugin/includes/proxy/load.php', import.meta.url));
 

@@ -4,8 +4,8 @@
 import { spawn, spawnSync } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import net from 'node:net';
-import type { AddressInfo } from 'node:net';
 import { withoutLibfaketime } from '../../support/libfaketime.mjs';
+import { freePort } from '../../support/free-port.mjs';
 
 export const REDIS_SERVER = process.env.REDIS_SERVER ?? 'redis-server';
 
@@ -54,14 +54,6 @@ export interface RedisServer {
 export interface RedisServerOptions {
   /** Extra `--name value` settings, e.g. `{ maxmemory: '1mb', 'maxmemory-policy': 'noeviction' }`. */
   readonly config?: Readonly<Record<string, string>>;
-}
-
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
 }
 
 /** RESP encoding of one command, so the harness needs no client library. */

@@ -9,7 +9,8 @@ import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { after, before, describe, it } from 'node:test';
 import { CORE_GUARD, PLUGIN_GUARD } from '../../../scripts/php-guards.mjs';
-import { freePort, stopGroup } from '../proxy-php/php-proxy.js';
+import { stopGroup } from '../proxy-php/php-proxy.js';
+import { freePort } from '../../support/free-port.mjs';
 
 const PLUGIN = fileURLToPath(new URL('../../../packages/wordpress-plugin/', import.meta.url));
 

@@ -6,12 +6,12 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { cp, mkdir, mkdtemp, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { findLibfaketime, stopGroup } from '../proxy-php/php-proxy.js';
 import { calendarOffsetMs, withoutLibfaketime, withRealFileTimes } from '../../support/libfaketime.mjs';
+import { freePort } from '../../support/free-port.mjs';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const PLUGIN_DIR = join(ROOT, 'packages/wordpress-plugin');
@@ -408,18 +408,6 @@ async function movableClock(dir: string): Promise<{ env: NodeJS.ProcessEnv; move
       await write();
     },
   };
-}
-
-/** A free loopback port for php -S, which cannot report the one it got for port 0. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
 }
 
 export async function reservePort(): Promise<{ port: number; origin: string }> {
