@@ -96,6 +96,51 @@ describe('sharing the result', () => {
     await expect(el).to.be.accessible();
   });
 
+  it("offers the device's share sheet where the browser has one: the title and the link; closing the sheet says nothing, a refusal offers the field", async () => {
+    // Headless browsers have no share sheet: the page gets one that records what it is given and
+    // answers as the visitor would, first by closing the sheet, then as a browser that refuses.
+    const asked: ShareData[] = [];
+    const answers = [new DOMException('Share canceled', 'AbortError'), new DOMException('Not allowed', 'NotAllowedError')];
+    Object.defineProperty(navigator, 'share', {
+      value: (data: ShareData) => (asked.push(data), Promise.reject(answers.shift())),
+      configurable: true,
+    });
+    try {
+      const el = await loaded('ocean-container-in-transit.json');
+      const said = [polite(el), urgent(el)];
+      const share = button(el, 'Share');
+      expect(share, 'the Share button').to.exist;
+      share.click();
+      await until(() => asked.length === 1, 'the sheet asked');
+      expect(asked[0]!.title).to.equal('Shipment MEDU9091004');
+      expect(new URL(asked[0]!.url!).searchParams.get('ocean')).to.equal('MEDU9091004');
+      // Closed by the visitor: no field, nothing said (its answer is handled before the next task).
+      await new Promise((resolve) => setTimeout(resolve));
+      await el.updateComplete;
+      expect(part(el, 'share-field'), 'no field after the sheet was closed').to.equal(null);
+      expect([polite(el), urgent(el)], 'nothing more said').to.deep.equal(said);
+      button(el, 'Share').click();
+      await until(() => part(el, 'share-field') !== null, 'the field after the refusal');
+      expect(asked.length).to.equal(2);
+      expect(urgent(el)).to.equal('The link could not be copied. It is in the field below: select it and copy it.');
+      expect((part(el, 'share-field') as HTMLInputElement).value).to.equal(asked[1]!.url);
+    } finally {
+      delete (navigator as { share?: unknown }).share;
+    }
+  });
+
+  it('shows no Share button where the browser has no share sheet', async () => {
+    // As desktop Chromium and Firefox on Linux: navigator.share is not there (hidden where an engine has it).
+    Object.defineProperty(navigator, 'share', { value: undefined, configurable: true });
+    try {
+      const el = await loaded('ocean-container-in-transit.json');
+      expect(button(el, 'Copy link'), 'Copy link').to.exist;
+      expect(button(el, 'Share'), 'no Share').to.equal(undefined);
+    } finally {
+      delete (navigator as { share?: unknown }).share;
+    }
+  });
+
   itExceptIn(
     { firefox: 'downloads are watched through Playwright (Chromium)', webkit: 'downloads are watched through Playwright (Chromium)' },
     'downloads the estimated arrival as a calendar event, from the keyboard, and says so',
