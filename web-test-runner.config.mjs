@@ -11,7 +11,7 @@ import { esbuildPlugin } from '@web/dev-server-esbuild';
 import { chromeLauncher, puppeteerCore } from '@web/test-runner-chrome';
 import { playwrightLauncher } from '@web/test-runner-playwright';
 import { ENGINES, findBrowser } from './test/support/find-browsers.mjs';
-import { CHROMIUM_ARGS, findChromium } from './test/support/find-chromium.mjs';
+import { CHROMIUM_ARGS, chromiumCalendar, findChromium } from './test/support/find-chromium.mjs';
 import { scenarioMiddleware } from './test/support/scenario-server.mjs';
 import { chromiumPlugin } from './test/support/chromium-plugin.mjs';
 import { screenshotPlugin } from './test/support/screenshot-plugin.mjs';
@@ -19,11 +19,16 @@ import { viewportPlugin } from './test/support/viewport-plugin.mjs';
 import { webkitGtkLauncher } from './test/support/webkitgtk-launcher.mjs';
 
 const launchers = {
-  chromium: async () =>
-    playwrightLauncher({
+  chromium: async () => {
+    // On a moved calendar (`faketime -f +45d npm run test:browser:chromium`), Chromium starts without
+    // libfaketime and its pages get the moved Date; the servers and the mock run on it as they are.
+    const calendar = chromiumCalendar();
+    return playwrightLauncher({
       product: 'chromium',
-      launchOptions: { executablePath: await findChromium(), headless: true, args: CHROMIUM_ARGS },
-    }),
+      launchOptions: { executablePath: await findChromium(), headless: true, args: CHROMIUM_ARGS, ...calendar?.launchOptions },
+      ...(calendar && { createBrowserContext: async ({ browser }) => calendar.move(await browser.newContext()) }),
+    });
+  },
   firefox: async () =>
     chromeLauncher({
       puppeteer: puppeteerCore,
@@ -70,6 +75,7 @@ const ONE_ENGINE = [
   'test/packages/core/map/land-tiles.browser.test.ts',
   'test/packages/ocean-tracker/lookup-modules.browser.test.ts',
   'test/robustness/polling-manners.browser.test.ts',
+  'test/support/calendar.browser.test.ts', // the test setup's calendar, which only Chromium's launcher moves
 ];
 const gone = ONE_ENGINE.filter((file) => !existsSync(new URL(file, import.meta.url)));
 if (gone.length) {

@@ -32,31 +32,43 @@ export async function findChromium() {
 }
 
 /**
- * Chromium, headless, for a Node test that drives pages through Playwright. On a moved calendar
- * (libfaketime) the browser starts without it, since Chromium preloaded with libfaketime never
- * finishes loading a page; every page it opens then gets this process's (moved) calendar through
- * movedCalendar(), so the page, the servers and the test agree on what day it is.
+ * Chromium, headless, for a Node test that drives pages through Playwright, on this process's
+ * calendar (chromiumCalendar).
  */
 export async function launchChromium({ args = [] } = {}) {
   const { chromium } = await import('playwright');
-  const moved = underLibfaketime();
+  const calendar = chromiumCalendar();
   const browser = await chromium.launch({
     executablePath: await findChromium(),
     headless: true,
     args: [...CHROMIUM_ARGS, ...args],
-    ...(moved && { env: withoutLibfaketime() }),
+    ...calendar?.launchOptions,
   });
-  if (moved) {
-    const offsetMs = calendarOffsetMs();
+  if (calendar) {
     // browser.newPage opens its context through this method too.
     const newContext = browser.newContext.bind(browser);
-    browser.newContext = async (options) => {
-      const context = await newContext(options);
-      await context.addInitScript(movedCalendar, offsetMs);
-      return context;
-    };
+    browser.newContext = async (options) => calendar.move(await newContext(options));
   }
   return browser;
+}
+
+/**
+ * On a moved calendar (libfaketime), what a Playwright Chromium needs to share it; undefined on the
+ * real one. Chromium preloaded with libfaketime never finishes loading a page, so it starts without
+ * it (`launchOptions`), and `move(context)` gives every page of the context this process's (moved)
+ * calendar through movedCalendar(), so the page, the servers and the test agree on what day it is.
+ * Used by launchChromium and by web-test-runner.config.mjs.
+ */
+export function chromiumCalendar() {
+  if (!underLibfaketime()) return undefined;
+  const offsetMs = calendarOffsetMs();
+  return {
+    launchOptions: { env: withoutLibfaketime() },
+    async move(context) {
+      await context.addInitScript(movedCalendar, offsetMs);
+      return context;
+    },
+  };
 }
 
 /**
