@@ -35,8 +35,8 @@ async function readmeHtaccess(): Promise<{ path: string; text: string }> {
 describe('proxy.php under Apache: the README .htaccess example', { skip: apachePreforkUnavailable() }, () => {
   it('reads the config file its SetEnv names, and refuses one inside the web root, which Apache never shows', async () => {
     const example = await readmeHtaccess();
-    const named = /^SetEnv TRACKING_PROXY_CONFIG (\S+)$/m.exec(example.text)?.[1];
-    assert.ok(named?.startsWith(`${README_HOME}/`), `the example names a file under ${README_HOME}: ${example.text}`);
+    const named = /^SetEnv TRACKING_PROXY_CONFIG (\S+)$/m.exec(example.text)?.[1] ?? '';
+    assert.ok(named.startsWith(`${README_HOME}/`), `the example names a file under ${README_HOME}: ${example.text}`);
 
     const home = await mkdtemp(join(tmpdir(), 'cargo-trackers-htaccess-'));
     const upstream = await startUpstream((_req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}'));
