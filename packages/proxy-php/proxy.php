@@ -3151,20 +3151,27 @@ final class Front
      * web root (/home/me/ for /home/me/public_html) or in the folder above proxy.php's. One inside
      * the web root is refused, not read: it holds the key, and a URL could reach it there.
      *
+     * Any visitor sees the not_configured answer, so it names these places as the owner finds them
+     * (by the web root and proxy.php) and never the server's folders; the log line has those.
+     *
      * @return array<string,mixed>
      */
     private static function config(): array
     {
         $named = self::env('TRACKING_PROXY_CONFIG');
-        $tried = $named !== null ? array($named) : self::configCandidates();
+        $tried = $named !== null ? array($named => 'the file TRACKING_PROXY_CONFIG names') : self::configCandidates();
         $webRoot = self::webRoot();
         $found = null;
-        foreach ($tried as $candidate) {
+        foreach ($tried as $candidate => $place) {
             if (!is_file($candidate)) {
                 continue;
             }
             if ($webRoot !== null && self::isInside($candidate, $webRoot)) {
-                throw new \InvalidArgumentException(
+                $instead = 'Move it one folder above the web root, as ' . self::CONFIG_NAME
+                    . ', or set TRACKING_PROXY_CONFIG to a file outside the web root.';
+                throw self::notConfigured(
+                    'the config file found as ' . $place . ' is inside the web root, where a URL could reach it;'
+                    . ' it was not read. ' . $instead,
                     'the config file ' . $candidate . ' is inside the web root (' . $webRoot . '), where a URL could reach it;'
                     . ' it was not read. Move it to ' . dirname($webRoot) . '/' . self::CONFIG_NAME
                     . ' or set TRACKING_PROXY_CONFIG to a file outside the web root.'
@@ -3173,15 +3180,24 @@ final class Front
             $found ??= $candidate;
         }
         if ($named !== null && $found === null) {
-            throw new \InvalidArgumentException('TRACKING_PROXY_CONFIG names ' . $named . ', which is not a file.');
+            throw self::notConfigured(
+                'TRACKING_PROXY_CONFIG names a file that is not there (or that PHP may not read).',
+                'TRACKING_PROXY_CONFIG names ' . $named . ', which is not a file.'
+            );
         }
         $config = $found !== null ? require $found : array();
         if (!is_array($config)) {
-            throw new \InvalidArgumentException($found . ' must return an array.');
+            throw self::notConfigured(
+                'the config file found as ' . $tried[$found] . ' must return an array.',
+                $found . ' must return an array.'
+            );
         }
         $where = $found !== null
-            ? 'in ' . $found
-            : 'in a config file; looked for ' . implode(', ', $tried);
+            ? array('in the config file found as ' . $tried[$found], 'in ' . $found)
+            : array(
+                'in a config file; looked for ' . implode(', then ', $tried) . "; the server's error log names the full paths",
+                'in a config file; looked for ' . implode(', ', array_keys($tried)),
+            );
         $env = array(
             'apiKey' => self::env('TRACKING_API_KEY'),
             'baseUrl' => self::env('TRACKING_API_BASE_URL'),
@@ -3196,11 +3212,13 @@ final class Front
                 $config[$name] = $value;
             }
         }
-        if (($config['apiKey'] ?? '') === '') {
-            throw new \InvalidArgumentException('set TRACKING_API_KEY (or apiKey ' . $where . ').');
-        }
-        if (($config['baseUrl'] ?? '') === '') {
-            throw new \InvalidArgumentException('set TRACKING_API_BASE_URL (or baseUrl ' . $where . ').');
+        foreach (array('apiKey' => 'TRACKING_API_KEY', 'baseUrl' => 'TRACKING_API_BASE_URL') as $key => $variable) {
+            if (($config[$key] ?? '') === '') {
+                throw self::notConfigured(
+                    'set ' . $variable . ' (or ' . $key . ' ' . $where[0] . ').',
+                    'set ' . $variable . ' (or ' . $key . ' ' . $where[1] . ').'
+                );
+            }
         }
         if (is_string($config['corsOrigins'] ?? null)) {
             $config['corsOrigins'] = preg_split('/[\s,]+/', trim($config['corsOrigins']), -1, PREG_SPLIT_NO_EMPTY);
@@ -3229,17 +3247,27 @@ final class Front
      * Where proxy.php looks for its config file without TRACKING_PROXY_CONFIG, in order: above the
      * web root first, the one place outside it on a shared host whatever folder proxy.php is in.
      *
-     * @return list<string>
+     * @return array<string,string> Each path => that place as the owner finds it.
      */
     private static function configCandidates(): array
     {
         $candidates = array();
         $webRoot = self::webRoot();
         if ($webRoot !== null) {
-            $candidates[] = dirname($webRoot) . '/' . self::CONFIG_NAME;
+            $candidates[dirname($webRoot) . '/' . self::CONFIG_NAME] = self::CONFIG_NAME . ' one folder above the web root';
         }
-        $candidates[] = dirname(__DIR__) . '/' . self::CONFIG_NAME;
-        return array_values(array_unique($candidates));
+        $candidates[dirname(__DIR__) . '/' . self::CONFIG_NAME] ??= '../' . self::CONFIG_NAME . " from proxy.php's folder";
+        return $candidates;
+    }
+
+    /**
+     * The exception for a configuration proxy.php cannot run with: its message for the visitor, and
+     * the same with the server's paths as a log line on PHP's error output, where only the owner reads it.
+     */
+    private static function notConfigured(string $message, string $withPaths): \InvalidArgumentException
+    {
+        self::log(array('level' => 'error', 'status' => 500, 'error' => 'not_configured', 'message' => $withPaths));
+        return new \InvalidArgumentException($message);
     }
 
     /** The web root the server serves proxy.php from (its real path), where it says. */

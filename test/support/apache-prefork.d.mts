@@ -10,4 +10,5 @@ export function startApachePrefork(options: {
   docRoot: string;
   workers: number;
   phpValues?: Record<string, string>;
+  allowOverride?: string;
 }): Promise<ApachePrefork>;

@@ -29,9 +29,12 @@ export function apachePreforkUnavailable() {
  * in `dir`. Run as root, its processes run as www-data, so `dir` is given to www-data: what the
  * test writes there afterwards must be readable (or writable) by others where PHP needs it.
  *
- * @param {{ dir: string, docRoot: string, workers: number, phpValues?: Record<string, string> }} options
+ * `allowOverride` is the docroot's AllowOverride (None, as Apache's default, unless given): e.g.
+ * `FileInfo` for a test of an .htaccess as a shared host honours it (SetEnv among its directives).
+ *
+ * @param {{ dir: string, docRoot: string, workers: number, phpValues?: Record<string, string>, allowOverride?: string }} options
  */
-export async function startApachePrefork({ dir, docRoot, workers, phpValues = {} }) {
+export async function startApachePrefork({ dir, docRoot, workers, phpValues = {}, allowOverride = 'None' }) {
   const port = await freePort();
   const asRoot = process.getuid?.() === 0;
   const conf = `
@@ -44,6 +47,7 @@ LoadModule mpm_prefork_module ${MODULES}/mod_mpm_prefork.so
 LoadModule authz_core_module ${MODULES}/mod_authz_core.so
 LoadModule mime_module ${MODULES}/mod_mime.so
 LoadModule dir_module ${MODULES}/mod_dir.so
+LoadModule env_module ${MODULES}/mod_env.so
 LoadModule php_module ${phpModule()}
 TypesConfig /etc/mime.types
 StartServers ${workers}
@@ -58,6 +62,7 @@ DocumentRoot ${docRoot}
 DirectoryIndex index.html
 <Directory ${docRoot}>
   Require all granted
+  AllowOverride ${allowOverride}
 </Directory>
 <FilesMatch "\\.php$">
   SetHandler application/x-httpd-php

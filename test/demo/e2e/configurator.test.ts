@@ -1,7 +1,8 @@
 // The configurator (/configure on the demo server), used as a site owner would, in a real Chromium:
 // every option changes the preview and the snippets; a demo number per state; a colour that fails
 // contrast is flagged as it is picked; the copied script-tag snippet, pasted into a blank page on
-// another origin, shows the same tracker as the preview; axe-clean, keyboard only, 320 px wide.
+// another origin, shows the same tracker as the preview; axe-clean, keyboard only, 320 px wide, and
+// at a phone's 390 px nothing clipped and the skip link in reach.
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
@@ -592,6 +593,68 @@ describe('the configurator at /configure', () => {
       assert.deepEqual(overflowing, []);
       const previewWidth = await page.locator('#preview ocean-tracker').evaluate((n) => n.getBoundingClientRect().width);
       assert.ok(previewWidth <= 320 && previewWidth > 240, `the preview fits: ${previewWidth}px`);
+    } finally {
+      await page.close();
+    }
+  });
+
+  it('at 390 px (a phone) the text fits its layout: no sideways scrolling, nothing clipped, a snippet scrolls in its own box, and the skip link leads to the snippets', async () => {
+    const page = await open();
+    try {
+      const width = 390;
+      await page.setViewportSize({ width, height: 844 });
+      // The skip link: the first Tab stop, in sight, and Enter brings the snippets' heading into view.
+      await page.keyboard.press('Tab');
+      const skip = await page.evaluate(() => {
+        const rect = document.activeElement!.getBoundingClientRect();
+        return { text: document.activeElement?.textContent, left: rect.left, right: rect.right, top: rect.top };
+      });
+      assert.equal(skip.text, 'Skip to the snippets');
+      assert.ok(skip.left >= 0 && skip.right <= width && skip.top >= 0, `the focused skip link is in sight: ${JSON.stringify(skip)}`);
+      await page.keyboard.press('Enter');
+      const heading = await page.evaluate(() => ({
+        id: document.activeElement?.id,
+        top: document.activeElement!.getBoundingClientRect().top,
+        height: window.innerHeight,
+      }));
+      assert.equal(heading.id, 'snippets-title');
+      // Scrolled to the top edge, give or take a fraction of a pixel.
+      assert.ok(heading.top > -1 && heading.top < heading.height, `the snippets' heading is in view: ${JSON.stringify(heading)}`);
+
+      // Every control the page can show: both elements, a state in the preview, a contrast message.
+      await page.getByRole('radio', { name: 'Both' }).check();
+      await page
+        .getByRole('button', { name: /In transit/ })
+        .first()
+        .click();
+      await page.locator('#preview [part~="status"]').first().waitFor({ timeout: 15_000 });
+      await page.locator('[data-property="--tracker-accent-color"]').fill('#99ccff');
+      await page.locator('.contrast.failing').waitFor();
+
+      assert.ok(await page.evaluate((w) => document.documentElement.scrollWidth <= w, width), 'no sideways scrolling');
+      // Outside the preview (the element's own layout, tested by its own tests), no box is wider than
+      // its content allows: a label, legend, button or hint whose text is wider than its box is cut or
+      // spills over its neighbour. A snippet's code may be wider only where its box scrolls.
+      // (No named function inside: tsx would wrap it in a helper the page does not have.)
+      const misfits = await page.evaluate(
+        (w) =>
+          [...document.querySelectorAll('body *')]
+            .filter((n) => !n.closest('#preview') && n.getClientRects().length > 0)
+            .filter((n) => n.getBoundingClientRect().width > 1 && getComputedStyle(n).clipPath === 'none')
+            .flatMap((n) => {
+              const what = n.localName + (n.id ? `#${n.id}` : '') + (n.classList.length > 0 ? `.${n.classList[0]}` : '');
+              const rect = n.getBoundingClientRect();
+              const scrolls = n.localName === 'pre' && ['auto', 'scroll'].includes(getComputedStyle(n).overflowX);
+              return [
+                ...(rect.left < -0.5 || rect.right > w + 0.5 ? [`${what} spans ${rect.left}-${rect.right}px`] : []),
+                ...(n.scrollWidth > n.clientWidth + 1 && !scrolls && !['input', 'select'].includes(n.localName)
+                  ? [`${what} holds ${n.scrollWidth}px in ${n.clientWidth}px`]
+                  : []),
+              ];
+            }),
+        width,
+      );
+      assert.deepEqual(misfits, []);
     } finally {
       await page.close();
     }

@@ -2,8 +2,9 @@
 // the PHP attack suite, with its counters in APCu and in flock-guarded files, over curl and over
 // PHP's HTTP streams (a host without the curl extension). Also: the committed proxy.php is the
 // build of the plugin's core, a missing configuration is a clear JSON error, the config file is
-// found where the README installs it and refused inside the web root, and the cached
-// answers stay under their size cap and go once expired.
+// found where the README installs it and refused inside the web root (the answer, which anyone may
+// see, names no server folder; its log line does), and the cached answers stay under their size cap
+// and go once expired.
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { mkdir, mkdtemp, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
@@ -103,10 +104,19 @@ describe('proxy.php: where it finds its config file', () => {
     const writeConfig = (path: string, apiKey: string, baseUrl: string) =>
       writeFile(path, `<?php\nreturn ${phpValue({ apiKey, baseUrl, stateDir: join(home, 'state'), limits: {} })};\n`);
     const lookup = async () => readAnswer(await fetch(`${url}/api/tracking/proxy.php/ocean?referenceNumber=A1`, { headers: MARKER }));
-    return { home, webRoot, close, writeConfig, lookup };
+    /** The messages of proxy.php's not_configured log lines, on php -S's error output. */
+    const log = () =>
+      output
+        .split('\n')
+        .filter((line) => line.startsWith('{'))
+        .map((line) => JSON.parse(line) as { error?: string; message?: string })
+        .filter((entry) => entry.error === 'not_configured')
+        .map((entry) => entry.message ?? '')
+        .join('\n');
+    return { home, webRoot, close, writeConfig, lookup, log };
   }
 
-  it('lists the files it looked for, uses the one above the web root, and refuses one inside it', async () => {
+  it('names the places it looked, by the web root and proxy.php (the paths only in its error log), uses the one above the web root, and refuses one inside it', async () => {
     const upstream = await startUpstream((_req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end('{}'));
     const site = await startInstalled();
     try {
@@ -116,10 +126,15 @@ describe('proxy.php: where it finds its config file', () => {
       const none = await site.lookup();
       assert.equal(none.status, 500);
       assert.equal((none.json() as { error: string }).error, 'not_configured');
+      // Anyone may open the address: the answer names the places by the web root and proxy.php,
+      // and only PHP's error log has the server's folders.
       const message = (none.json() as { message: string }).message;
-      assert.ok(message.includes(aboveWebRoot), message);
-      assert.ok(message.includes(aboveProxy), message);
+      assert.ok(message.includes(`${NAME} one folder above the web root`), message);
+      assert.ok(message.includes(`../${NAME} from proxy.php's folder`), message);
       assert.match(message, /TRACKING_API_KEY/);
+      assert.ok(!none.text.includes(site.home), `the answer names no server path: ${none.text}`);
+      await until(() => site.log().includes(aboveProxy), 10_000);
+      assert.ok(site.log().includes(aboveWebRoot), site.log());
 
       await site.writeConfig(aboveWebRoot, CANARY_KEY, upstream.url);
       const configured = await site.lookup();
@@ -134,10 +149,12 @@ describe('proxy.php: where it finds its config file', () => {
       assert.equal(refused.status, 500);
       assert.equal((refused.json() as { error: string }).error, 'not_configured');
       const refusal = (refused.json() as { message: string }).message;
-      assert.ok(refusal.includes(aboveProxy), refusal);
+      assert.ok(refusal.includes(`../${NAME} from proxy.php's folder`), refusal);
       assert.match(refusal, /inside the web root/);
-      assert.ok(refusal.includes(aboveWebRoot), `the refusal says where the file belongs: ${refusal}`);
+      assert.ok(refusal.includes(`one folder above the web root, as ${NAME}`), `the refusal says where the file belongs: ${refusal}`);
+      assert.ok(!refused.text.includes(site.home), `the refusal names no server path: ${refused.text}`);
       assert.ok(!refused.text.includes(INSIDE_KEY));
+      await until(() => site.log().includes(`the config file ${aboveProxy} is inside the web root`), 10_000);
 
       await rename(aboveProxy, join(site.home, 'moved.php'));
       await rm(aboveWebRoot);
@@ -157,12 +174,15 @@ describe('proxy.php: where it finds its config file', () => {
       const named = join(site.webRoot, 'settings.php');
       const missing = await site.lookup();
       assert.equal(missing.status, 500);
-      assert.ok((missing.json() as { message: string }).message.includes(`TRACKING_PROXY_CONFIG names ${named}`), missing.text);
+      assert.match((missing.json() as { message: string }).message, /TRACKING_PROXY_CONFIG names a file that is not there/);
+      assert.ok(!missing.text.includes(site.home), `the answer names no server path: ${missing.text}`);
+      await until(() => site.log().includes(`TRACKING_PROXY_CONFIG names ${named}`), 10_000);
 
       await site.writeConfig(named, INSIDE_KEY, upstream.url);
       const refused = await site.lookup();
       assert.equal(refused.status, 500);
       assert.match((refused.json() as { message: string }).message, /inside the web root/);
+      assert.ok(!refused.text.includes(site.home), `the refusal names no server path: ${refused.text}`);
       assert.ok(!refused.text.includes(INSIDE_KEY));
       assert.equal(upstream.requests.length, 0);
     } finally {

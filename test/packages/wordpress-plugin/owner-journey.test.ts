@@ -345,6 +345,41 @@ describe('a WordPress owner installs the zip, pastes a key, drops a block, and a
     }
   });
 
+  it("Build a tracker says the trackers' script did not load only when a tag it shows stays undefined past 5 s of the page's clock", async () => {
+    const context = await newContext();
+    const page = await context.newPage();
+    try {
+      const buildUrl = `${site.origin}/wp-admin/options-general.php?page=cargo-trackers&tab=build`;
+      // Logged in on real time; the clock, installed on the whole context, times the tab's pages after.
+      await logIn(page, buildUrl);
+      const warning = page.locator('#preview-missing');
+
+      await page.clock.install();
+      await page.reload();
+      // The script defines only the tags on the page: <ocean-tracker> at first, <air-tracker> once Both is chosen.
+      await page.evaluate(() => customElements.whenDefined('ocean-tracker'));
+      await page.clock.runFor(5_000);
+      assert.equal(await warning.isHidden(), true, 'no warning with a working script');
+      await page.locator('input[name="product"][value="both"]').check();
+      await page.evaluate(() => customElements.whenDefined('air-tracker'));
+      await page.clock.runFor(5_000);
+      assert.equal(await warning.isHidden(), true, 'none with both shown');
+
+      // And the warning still comes when the script does not load: a page of its own, paused
+      // before it loads, so that the 5 s start from the page's own clock.
+      const bare = await context.newPage();
+      await bare.route(/\/cargo-trackers\.js(\?|$)/, (route) => route.abort());
+      await bare.clock.pauseAt((await page.evaluate(() => Date.now())) + 1_000);
+      await bare.goto(buildUrl);
+      await bare.clock.runFor(4_999);
+      assert.equal(await bare.locator('#preview-missing').isHidden(), true, 'not before 5 s');
+      await bare.clock.runFor(1);
+      assert.equal(await bare.locator('#preview-missing').isVisible(), true, 'the warning after 5 s without the script');
+    } finally {
+      await context.close();
+    }
+  });
+
   it('the owner drops an Ocean tracker block on a page, types the number in the sidebar and publishes it', async () => {
     const context = await newContext();
     const page = await context.newPage();
