@@ -17,7 +17,7 @@ import { firstUnusableUrl } from './usable-url.js';
  */
 // A registered symbol, so that the entry loaded twice (under another URL than the one its chunks
 // import it by: a query string) finds the lookup its first copy sent, and sends no second one.
-const HANDED_OVER = Symbol.for('cargo-trackers.early');
+export const HANDED_OVER = Symbol.for('cargo-trackers.early');
 type Handing = { [HANDED_OVER]?: PendingLookup };
 
 /** What a product element sends first for a number given at load; its element builds the same query. */
