@@ -352,11 +352,11 @@ export abstract class TrackerElement<L = unknown> extends LitElement {
       // The list sent with the lookup it replaces: it does not depend on the lookup's query.
       pending.list = asked?.list;
     } else if (pending === this.#asked) return;
-    this.#asked = pending;
+    const asking = (this.#asked = pending);
     this.#announceState('loading');
     this.#lookup.load().catch((error: unknown) => {
-      if (this.#asked !== pending) return;
-      pending?.cancel();
+      if (this.#asked !== asking) return;
+      asking.cancel();
       // Forgotten, so that the next lookup (the form, or a new number) asks again.
       this.#asked = 'unavailable';
       this.#announceState('idle');

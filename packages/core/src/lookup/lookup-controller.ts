@@ -336,8 +336,10 @@ export class LookupController<L = unknown> implements ReactiveController {
     const abort = new AbortController();
     this.#abort = abort;
     // The first ask of a lookup sent before this code arrived takes its answer over.
-    const fetch = 'take' in request ? request.take() : undefined;
-    const ask = this.#options.ask ?? ((url, options) => askProxy(url, { ...options, fetch, now: () => this.#clock.now() }));
+    const ask =
+      this.#options.ask ??
+      ((url, options) =>
+        askProxy(url, { ...options, fetch: 'take' in request ? request.take() : undefined, now: () => this.#clock.now() }));
     const outcome = await ask(request.url, { signal: abort.signal });
     if (generation !== this.#generation || outcome.kind === 'aborted') return;
     this.#abort = undefined;
