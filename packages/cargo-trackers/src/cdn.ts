@@ -7,7 +7,7 @@
  * element's chunk rather than a round trip after it (core's first/early-lookup.ts).
  */
 import { airLookup } from '@cargo-trackers/air-tracker/internal/early-lookup';
-import { dropUnclaimed, sendEarlyLookup, type EarlyLookup } from '@cargo-trackers/core/internal/early-lookup';
+import { sendEarlyLookup, takeEarlyLookup, type EarlyLookup } from '@cargo-trackers/core/internal/early-lookup';
 import { oceanLookup } from '@cargo-trackers/ocean-tracker/internal/early-lookup';
 import { autoload } from './autoload.js';
 
@@ -37,9 +37,9 @@ for (const [tag, lookup] of Object.entries(early)) {
   if (sent.every(([, withMap]) => withMap === undefined)) continue;
   for (const started of chunks[tag]?.(sent.some(([, withMap]) => withMap)) ?? []) started.catch(() => undefined);
   // Once the element's code has run, a tag removed before it is never upgraded and takes nothing: its
-  // requests are cancelled, all of them if that code could not be loaded. An upgraded element cancels
-  // what it did not take itself, once its lookup code is here (core's LookupController.hostUpdated).
-  const drop = (all: boolean): void => sent.forEach(([el]) => (all || !el.isConnected) && dropUnclaimed(el));
+  // lookup is cancelled, every one if that code could not be loaded. An upgraded element takes its
+  // own on its first update (core's TrackerElement), which adopts it or cancels it.
+  const drop = (all: boolean): void => sent.forEach(([el]) => (all || !el.isConnected) && takeEarlyLookup(el)?.cancel());
   loadElement(tag).then(
     () => drop(false),
     () => drop(true),

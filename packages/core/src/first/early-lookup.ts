@@ -1,21 +1,24 @@
 import { parseMapLoading } from './map-loading.js';
 import type { Product } from '../model/shipment.js';
-import { EarlyRequest } from './early-request.js';
+import { PendingLookup } from './early-request.js';
 import { buildProxyUrl, listUrl } from './proxy-url.js';
 import { firstUnusableUrl } from './usable-url.js';
 
 /**
  * The first lookup of a tag whose number is in the page's HTML, sent by the script-tag entry
  * before the element's code has arrived: the request (and the airline list an AWB prefix needs)
- * leaves with the element's chunk instead of a round trip after it. The element takes a request
- * over (`takeEarly`) only when it would send the very same URL; any other is cancelled: the
- * element removed before its code ran, or its code defined without asking for that URL.
+ * leaves with the element's chunk instead of a round trip after it. The entry hands the
+ * `PendingLookup` it made to the element through one property of the element, set once here and
+ * taken once (`takeEarlyLookup`): by the element on its first update, which adopts it when it asks
+ * for that very lookup and cancels it otherwise; or by the entry, which cancels it for a tag removed
+ * before its code ran (never upgraded) or whose code could not be loaded.
  * The entry imports this module, so the build places it (and what it imports) in the entry,
- * where the elements' chunks take it from: one registry, and no code twice.
+ * where the elements' chunks take it from: no code twice.
  */
-// One registry per page even when this module runs twice: the entry loaded under another URL than
-// the one its chunks import it by (a query string) is a second module, which must not send again.
-const sent = ((globalThis as { [key: symbol]: unknown })[Symbol.for('cargo-trackers.early')] ??= new Map()) as Map<object, EarlyRequest[]>;
+// A registered symbol, so that the entry loaded twice (under another URL than the one its chunks
+// import it by: a query string) finds the lookup its first copy sent, and sends no second one.
+export const HANDED_OVER = Symbol.for('cargo-trackers.early');
+type Handing = { [HANDED_OVER]?: PendingLookup };
 
 /** What a product element sends first for a number given at load; its element builds the same query. */
 export interface EarlyLookup {
@@ -38,32 +41,16 @@ export function sendEarlyLookup(el: Element, lookup: EarlyLookup): boolean | und
   const number = attr(lookup.numberAttribute);
   const proxyUrl = attr('proxy-url');
   const carriersUrl = attr('carriers-url');
-  if (!number || !proxyUrl || customElements.get(el.localName) || sent.has(el) || firstUnusableUrl(attr)) return undefined;
-  const requests = [new EarlyRequest(buildProxyUrl(proxyUrl, lookup.query(number, el)))];
-  if (lookup.needsList?.(number, el)) requests.push(new EarlyRequest(listUrl(proxyUrl, carriersUrl, lookup.product)));
-  sent.set(el, requests);
+  if (!number || !proxyUrl || customElements.get(el.localName) || (el as Handing)[HANDED_OVER] || firstUnusableUrl(attr)) return undefined;
+  const pending = new PendingLookup(buildProxyUrl(proxyUrl, lookup.query(number, el)), number);
+  if (lookup.needsList?.(number, el)) pending.list = new PendingLookup(listUrl(proxyUrl, carriersUrl, lookup.product));
+  (el as Handing)[HANDED_OVER] = pending;
   return parseMapLoading(attr('map')) !== 'none';
 }
 
-/**
- * Sends `url` now for `el`, whose lookup's controller is still downloading, unless the entry sent
- * it already; the controller takes it over when it arrives (`takeEarly`).
- */
-export function sendEarly(el: object, url: string): void {
-  const requests = sent.get(el) ?? [];
-  if (!requests.some((r) => r.url === url)) requests.push(new EarlyRequest(url));
-  sent.set(el, requests);
-}
-
-/** The request sent early for `el` to `url`, taken once; undefined when there is none. */
-export function takeEarly(el: object, url: string): EarlyRequest | undefined {
-  const requests = sent.get(el);
-  const index = requests?.findIndex((r) => r.url === url) ?? -1;
-  return index < 0 ? undefined : requests?.splice(index, 1)[0];
-}
-
-/** Cancels what `el`'s element did not take (once its code has run and asked for what it wants, or it left the page). */
-export function dropUnclaimed(el: object): void {
-  for (const request of sent.get(el) ?? []) request.cancel();
-  sent.delete(el);
+/** The lookup the script-tag entry sent for `el`, taken once; undefined when there is none (or no longer). */
+export function takeEarlyLookup(el: Element): PendingLookup | undefined {
+  const pending = (el as Handing)[HANDED_OVER];
+  delete (el as Handing)[HANDED_OVER];
+  return pending;
 }

@@ -6,7 +6,6 @@
  * (test/packaging/bundlers.test.ts measures it).
  */
 export { registerEnglish } from '../i18n/localizer.js';
-export { takeEarly, dropUnclaimed } from './early-lookup.js';
 export { MAX_VALUE_LENGTH, PROXY_REQUEST, listUrl, valueTooLong } from './proxy-url.js';
 export { trackerProperties } from './tracker-properties.js';
 export { defineElement } from './define.js';

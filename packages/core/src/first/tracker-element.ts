@@ -10,7 +10,8 @@ import type { LookupController, TrackingState, TrackRequest } from '../lookup/lo
 import type { ListParser } from '../lookup/list-controller.js';
 import type { NoticeHandlers } from '../lookup/notice.js';
 import type { ShipmentView } from '../view/view-model.js';
-import { dropUnclaimed, sendEarly, takeEarly } from './early-lookup.js';
+import { takeEarlyLookup } from './early-lookup.js';
+import { PendingLookup } from './early-request.js';
 import { buildProxyUrl, listUrl } from './proxy-url.js';
 import { firstUnusableUrl, type ConfigurationProblem } from './usable-url.js';
 import type { RenderContext } from '../view/render-context.js';
@@ -116,7 +117,8 @@ export abstract class TrackerElement<L = unknown> extends LitElement {
           clock: clockFor(this),
           list: { url: () => this.#listUrl(), needed: () => this.needsList(), parser: () => this.loadListParser() },
         });
-        // The lookup asked for while this code downloaded, its request already out: handed over whole.
+        // The lookup asked for while this code downloaded, its request already out: handed over by
+        // reference, the controller its one owner from here.
         const asked = this.#asked;
         this.#asked = undefined;
         if (typeof asked === 'object') controller.track(asked);
@@ -126,10 +128,10 @@ export abstract class TrackerElement<L = unknown> extends LitElement {
   });
   /**
    * Before the controller is here: the lookup asked for while its code downloads (its request sent at
-   * once, `sendEarly`), handed over whole when the code arrives; or `unavailable` when that code could
+   * once), handed to the controller when the code arrives; or `unavailable` when that code could
    * not be downloaded, said in place of the notice until the next lookup.
    */
-  #asked?: TrackRequest | 'unavailable';
+  #asked?: PendingLookup | 'unavailable';
   readonly #localization = new LocalizationController(this, {
     lang: () => this.lang || this.getAttribute('lang'),
     messages: () => this.messages,
@@ -240,6 +242,8 @@ export abstract class TrackerElement<L = unknown> extends LitElement {
   }
 
   protected override willUpdate(_changed: PropertyValues<this>): void {
+    // The script-tag entry's lookup, when the product's willUpdate did not adopt it (#ask): not what this element asks for.
+    takeEarlyLookup(this)?.cancel();
     this.#localization.refresh();
     // The lookup's code holds the list, and the configuration notice's words (its controller writes
     // the problem to the console too); without that code, the notice says that it could not be loaded.
@@ -336,21 +340,23 @@ export abstract class TrackerElement<L = unknown> extends LitElement {
 
   /**
    * A lookup asked for before the controller's code is here: its request leaves now, alongside the
-   * code that will read its answer (unless the script-tag entry sent it already, before this code
-   * arrived: ./early-lookup.ts), and the newest one asked for is the one the controller takes over.
+   * code that will read its answer, and the newest one asked for is the one the controller is handed.
+   * The first one may be the script-tag entry's, sent before this code arrived (./early-lookup.ts).
    */
   #ask(request: TrackRequest, force: boolean): void {
-    const asked = this.#asked;
-    if (typeof asked === 'object') {
-      if (!force && asked.url === request.url) return;
-      takeEarly(this, asked.url)?.cancel();
-    }
-    this.#asked = request;
+    const asked = typeof this.#asked === 'object' ? this.#asked : takeEarlyLookup(this);
+    let pending = asked;
+    if (!pending || force || pending.url !== request.url) {
+      asked?.cancel();
+      pending = new PendingLookup(request.url, request.number, this.isConnected);
+      // The list sent with the lookup it replaces: it does not depend on the lookup's query.
+      pending.list = asked?.list;
+    } else if (pending === this.#asked) return;
+    const asking = (this.#asked = pending);
     this.#announceState('loading');
-    if (this.isConnected) sendEarly(this, request.url);
     this.#lookup.load().catch((error: unknown) => {
-      if (this.#asked !== request) return;
-      takeEarly(this, request.url)?.cancel();
+      if (this.#asked !== asking) return;
+      asking.cancel();
       // Forgotten, so that the next lookup (the form, or a new number) asks again.
       this.#asked = 'unavailable';
       this.#announceState('idle');
@@ -362,8 +368,8 @@ export abstract class TrackerElement<L = unknown> extends LitElement {
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
-    // What was sent early for it and not taken yet; its controller asks again if it comes back.
-    dropUnclaimed(this);
+    // The request of a lookup not yet handed to the controller; the controller asks again if it comes back.
+    if (typeof this.#asked === 'object') this.#asked.cancel();
   }
 
   /**

@@ -1,7 +1,7 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { Task, TaskStatus } from '@lit/task';
 import { fetchJson } from './proxy-client.js';
-import { takeEarly } from '../first/shared.js';
+import type { PendingLookup } from '../first/early-request.js';
 
 /** Reads a list's body; undefined when it is not such a list. */
 export type ListParser<T> = (body: unknown) => T | undefined;
@@ -29,16 +29,22 @@ export class ListController<T> implements ReactiveController {
   readonly #task: Task<[string | undefined], T | undefined>;
   /** Aborted by a disconnection before its answer: asked again on reconnection. */
   #interrupted = false;
+  /** The list's request sent before this code arrived (`adopt`), until the next run takes it over or drops it. */
+  #pending?: PendingLookup;
 
   constructor(host: ReactiveControllerHost, options: ListControllerOptions<T>) {
     this.#task = new Task(host, {
       args: () => [options.url()],
       task: async ([url], { signal }) => {
-        if (url === undefined) return undefined;
         // The controller and the client come with the lookup's code, not with the form. The script-tag
-        // entry may have asked for this list already, before the element's code arrived (../first/early-lookup.ts).
+        // entry may have asked for this list already, before the element's code arrived
+        // (../first/early-lookup.ts): this run takes it over, or cancels it when it asks for no list or another.
+        const pending = this.#pending;
+        this.#pending = undefined;
+        if (pending?.url !== url) pending?.cancel();
+        if (url === undefined) return undefined;
         const [body, parse] = await Promise.all([
-          fetchJson(url, signal, takeEarly(host, url)?.fetchFor()),
+          fetchJson(url, signal, pending?.take()),
           'parse' in options ? options.parse : options.parser().catch(() => undefined),
         ]);
         // An aborted request is not a list that could not be read: the run ends in error and the next connection asks again.
@@ -47,6 +53,11 @@ export class ListController<T> implements ReactiveController {
       },
     });
     host.addController(this);
+  }
+
+  /** Hands over the list's request sent before this code arrived; the next run (this update's) owns it. */
+  adopt(pending: PendingLookup): void {
+    this.#pending = pending;
   }
 
   /** The list, once loaded; undefined while loading, without a URL, or when it could not be read. */

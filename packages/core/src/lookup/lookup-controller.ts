@@ -1,7 +1,8 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 // First-load code through first/shared.ts, as every later phase takes it; the events directly, so
 // that a bundler that drops unused re-exports (Rollup) leaves them out of the first load.
-import { dropUnclaimed, systemClock, takeEarly, trackerProperties, type Clock } from '../first/shared.js';
+import { systemClock, trackerProperties, type Clock } from '../first/shared.js';
+import type { PendingLookup } from '../first/early-request.js';
 import type { ConfigurationProblem } from '../first/usable-url.js';
 import { isCrossOrigin } from './cross-origin.js';
 import { ListController, type ListParser } from './list-controller.js';
@@ -17,11 +18,11 @@ import { newsOf, refreshMs, RefreshTimer, type News } from './refresh.js';
 
 export type { Clock };
 
-/** One lookup: the proxy URL with its query, and the number as the visitor typed it. */
-export interface TrackRequest {
-  readonly url: string;
-  readonly number: string;
-}
+/**
+ * One lookup: the proxy URL with its query, and the number as the visitor typed it. A lookup whose
+ * request left before this code arrived is a `PendingLookup`, whose answer the first ask takes over.
+ */
+export type TrackRequest = { readonly url: string; readonly number: string } | PendingLookup;
 
 /** The outcomes the controller waits out rather than ends on. */
 export type WaitCause = Extract<Outcome, { kind: 'pending' | 'rate_limited' | 'server_error' | 'network_error' | 'timeout' | 'offline' }>;
@@ -141,8 +142,6 @@ export class LookupController<L = unknown> implements ReactiveController {
   #listWanted = false;
   /** The last configuration problem written to the console, so each is written once. */
   #reportedProblem?: string;
-  /** Whether the requests sent early for the element have been taken or cancelled (`hostUpdated`). */
-  #claimed = false;
   #abort?: AbortController;
   #timer?: unknown;
   #tick?: unknown;
@@ -208,6 +207,8 @@ export class LookupController<L = unknown> implements ReactiveController {
   track(request: TrackRequest, force = true): void {
     const state = this.state;
     if (!force && state.phase !== 'idle' && state.request.url === request.url) return;
+    // The list's request sent with it (the script-tag entry's), for the list controller to take over.
+    if ('list' in request && request.list) this.#list?.adopt(request.list);
     this.callId++;
     this.#start(request);
     const param = this.#options.syncParam?.();
@@ -228,16 +229,6 @@ export class LookupController<L = unknown> implements ReactiveController {
   /** Runs after the element's `willUpdate`. */
   hostUpdate(): void {
     this.#reportProblem();
-  }
-
-  /**
-   * After the first update with this code here, the element (and its list) has asked for
-   * everything it wants: what was sent early for it and not taken is cancelled.
-   */
-  hostUpdated(): void {
-    if (this.#claimed) return;
-    this.#claimed = true;
-    dropUnclaimed(this.#host);
   }
 
   #reportProblem(): void {
@@ -344,10 +335,11 @@ export class LookupController<L = unknown> implements ReactiveController {
     const generation = ++this.#generation;
     const abort = new AbortController();
     this.#abort = abort;
-    // The first ask of a URL takes over the request sent for it before this code arrived.
+    // The first ask of a lookup sent before this code arrived takes its answer over.
     const ask =
       this.#options.ask ??
-      ((url, options) => askProxy(url, { ...options, fetch: takeEarly(this.#host, url)?.fetchFor(), now: () => this.#clock.now() }));
+      ((url, options) =>
+        askProxy(url, { ...options, fetch: 'take' in request ? request.take() : undefined, now: () => this.#clock.now() }));
     const outcome = await ask(request.url, { signal: abort.signal });
     if (generation !== this.#generation || outcome.kind === 'aborted') return;
     this.#abort = undefined;

@@ -9,6 +9,10 @@ import type { TrackingState } from '../../../../packages/core/src/lookup/lookup-
 import { useClock } from '@cargo-trackers/core/internal/first';
 import { fixture, holdRequests, mount, nextEvent, scenario, until } from '../../../support/browser.js';
 import { FakeClock, TEST_NOW } from '../../../support/fake-clock.js';
+import { PendingLookup } from '../../../../packages/core/src/first/early-request.js';
+import { HANDED_OVER } from '../../../../packages/core/src/first/early-lookup.js';
+import { buildProxyUrl } from '../../../../packages/core/src/first/proxy-url.js';
+import { oceanQuery } from '../../../../packages/ocean-tracker/src/first/ocean-early-lookup.js';
 
 const transit = () => fixture<Record<string, unknown>>('ocean-container-in-transit.json');
 
@@ -90,6 +94,35 @@ describe('LookupController, through <ocean-tracker>', function () {
     } finally {
       await code.release();
     }
+  });
+
+  it('is handed the PendingLookup sent before the element ran, by reference: it awaits that one, and another element for the same lookup does not get it', async () => {
+    const s = await scenario({
+      responses: [
+        // The handed-over request's answer, then the other element's own: told apart by their shipments.
+        { status: 200, body: await transit() },
+        { status: 200, body: await fixture('ocean-minimal.json') },
+      ],
+    });
+    const pending = new PendingLookup(buildProxyUrl(`${s.base}/ocean`, oceanQuery('MEDU9091004', undefined)), 'MEDU9091004');
+    await until(async () => (await s.requests()).length === 1, 'the pending lookup is out');
+    let taken = 0;
+    const take = pending.take.bind(pending);
+    pending.take = () => (taken++, take());
+    const attributes = `lang="en" map="none" proxy-url="${s.base}/ocean" reference-number="MEDU9091004"`;
+    const first = mount<OceanTracker>(`<ocean-tracker ${attributes}></ocean-tracker><ocean-tracker ${attributes}></ocean-tracker>`);
+    const second = first.nextElementSibling as OceanTracker;
+    // As the script-tag entry hands it over: on the element, before its first update.
+    (first as unknown as Record<symbol, unknown>)[HANDED_OVER] = pending;
+    for (const el of [first, second]) useClock(el, clock);
+    await Promise.all([nextEvent(first, 'tracker-load'), nextEvent(second, 'tracker-load')]);
+
+    expect(taken, "the controller took the pending lookup's answer, once").to.equal(1);
+    expect(first.shipment?.reference, 'the first element shows the answer of the request it was handed').to.equal('MEDU9091004');
+    expect(second.shipment?.reference, 'the second element asked for itself').to.equal('TGHU8830212');
+    const requests = await s.requests();
+    expect(requests.map((r) => numberOf(r.search))).to.deep.equal(['MEDU9091004', 'MEDU9091004']);
+    expect(requests.map((r) => r.aborted)).to.deep.equal([false, false]);
   });
 
   it('aborts the request in flight when the element is removed, keeps the lookup, and asks again when it is back', async () => {
