@@ -161,6 +161,8 @@ export class TrackerRouteMap extends LitElement {
 
   protected override willUpdate(changed: PropertyValues<this>): void {
     if (changed.has('messages')) this.#words = { ...englishMapMessages, ...this.messages };
+    // For the print styles: a map never drawn (lazy, out of view) is left off the paper.
+    if ((changed as Map<PropertyKey, unknown>).has('drawn')) this.toggleAttribute('drawn', this.drawn);
     this.#description = this.view ? describeRoute(this.view, this.#words, clockOf(this).now()) : '';
   }
 
@@ -559,6 +561,9 @@ export class TrackerRouteMap extends LitElement {
     }
     /* On paper, the map as drawn, in its colours; the controls, which nobody can press there, left out. */
     @media print {
+      :host(:not([drawn])) {
+        display: none !important;
+      }
       :host {
         break-inside: avoid;
         print-color-adjust: exact;

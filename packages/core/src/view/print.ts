@@ -8,18 +8,37 @@ import { html, type TemplateResult } from 'lit';
 import type { ShipmentView } from './view-model.js';
 import type { RenderContext } from './render-context.js';
 
-/** Whether the page is being printed now; `changed` is called at each change, to render again. */
+/**
+ * Whether the page is being printed, for every element on it: one set of listeners on the window
+ * for the page, and each element's `changed` held weakly, so that an element taken off the page
+ * is not kept alive by them (a page that mounts and unmounts trackers would otherwise gather them).
+ */
+const printMedia = globalThis.matchMedia?.('print');
+let printing = printMedia?.matches ?? false;
+let watchers: Set<WeakRef<() => void>> | undefined;
+
+function setPrinting(now: boolean): void {
+  if (now === printing) return;
+  printing = now;
+  for (const watcher of watchers ?? []) {
+    const changed = watcher.deref();
+    if (changed) changed();
+    else watchers?.delete(watcher);
+  }
+}
+
+/**
+ * Whether the page is being printed now; `changed` is called at each change, to render again. The
+ * caller keeps `changed` alive for as long as it wants to hear (it is held weakly here).
+ */
 export function watchPrinting(changed: () => void): () => boolean {
-  const query = globalThis.matchMedia?.('print');
-  let printing = query?.matches ?? false;
-  const set = (now: boolean): void => {
-    if (now === printing) return;
-    printing = now;
-    changed();
-  };
-  query?.addEventListener('change', () => set(query.matches));
-  globalThis.addEventListener?.('beforeprint', () => set(true));
-  globalThis.addEventListener?.('afterprint', () => set(query?.matches ?? false));
+  if (!watchers) {
+    watchers = new Set();
+    printMedia?.addEventListener('change', () => setPrinting(printMedia.matches));
+    globalThis.addEventListener?.('beforeprint', () => setPrinting(true));
+    globalThis.addEventListener?.('afterprint', () => setPrinting(printMedia?.matches ?? false));
+  }
+  watchers.add(new WeakRef(changed));
   return () => printing;
 }
 

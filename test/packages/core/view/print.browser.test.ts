@@ -109,4 +109,16 @@ describe('printing', () => {
     const controls = map.shadowRoot!.querySelector('.leaflet-control-container')!;
     expect(getComputedStyle(controls).display, "the map's buttons").to.equal('none');
   });
+
+  itExceptIn(noPrintMedia, 'leaves a map never drawn off the paper, not its "Loading map" box', async () => {
+    // Far below the page's fold, a lazy map is not drawn: on screen its room holds the placeholder.
+    const el = await loaded('ocean-container-in-transit.json', 'map="lazy" style="display: block; margin-top: 400vh"');
+    const map = part(el, 'map')!;
+    await (map as HTMLElement & { updateComplete: Promise<unknown> }).updateComplete;
+    expect(map.shadowRoot!.querySelector('.placeholder'), 'the placeholder, on screen').to.exist;
+    expect(shown(el, 'map'), 'on screen').to.equal(true);
+    await emulateMedia({ media: 'print' });
+    expect(shown(el, 'map'), 'on paper').to.equal(false);
+    expect(shown(el, 'milestones'), 'the history still printed').to.equal(true);
+  });
 });
