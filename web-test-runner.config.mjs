@@ -62,7 +62,7 @@ const ONE_ENGINE = [
   'test/packages/core/first/format-check.browser.test.ts',
   'test/packages/core/first/lazy-view-controller.browser.test.ts',
   'test/packages/core/first/localization-controller.browser.test.ts',
-  'test/packages/core/lookup/list-controller.browser.test.ts',
+  'test/packages/core/lookup/carrier-list-controller.browser.test.ts',
   'test/packages/core/lookup/lookup-controller.browser.test.ts',
   'test/packages/core/lookup/sync-url.browser.test.ts',
   'test/packages/core/lookup/url-sync.browser.test.ts',

@@ -25,7 +25,7 @@ import {
 import { configuratorModule } from './configurator.js';
 import { shippedLocales } from '../../packages/core/src/i18n/catalogues.js';
 import { PLUGIN_GUARD } from '../php-guards.mjs';
-import type { PropertyApi } from '../../packages/core/src/first/element-api.js';
+import type { PropertyApi } from '../../packages/core/src/first/api/element-api.js';
 import { attributeLabel } from './labels.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));

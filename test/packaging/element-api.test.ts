@@ -10,14 +10,14 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { stale } from '../../scripts/element-api/generate.js';
 import { elements } from '../../scripts/element-api/elements.js';
-import { colourTokens, sizeTokens } from '../../packages/core/src/first/tokens.js';
-import type { TrackerElement } from '../../packages/core/src/first/tracker-element.js';
+import { colourTokens, sizeTokens } from '../../packages/core/src/first/styles/tokens.js';
+import type { TrackerElement } from '../../packages/core/src/first/element/tracker-element.js';
 // Imported in Node: nothing registers without customElements, and Lit's classes load as they are.
 import { OceanTracker } from '../../packages/ocean-tracker/src/first/ocean-tracker.js';
 import { AirTracker } from '../../packages/air-tracker/src/first/air-tracker.js';
 import * as core from '../../packages/core/src/index.js';
-import type { trackerProperties } from '../../packages/core/src/first/tracker-properties.js';
-import type { ValuesOf } from '../../packages/core/src/first/element-api.js';
+import type { trackerProperties } from '../../packages/core/src/first/api/tracker-properties.js';
+import type { ValuesOf } from '../../packages/core/src/first/api/element-api.js';
 
 // Checked by tsc: `trackingState`'s declared values are exactly the phases `tracker-state-change` carries.
 type Declared = ValuesOf<typeof trackerProperties.trackingState>;

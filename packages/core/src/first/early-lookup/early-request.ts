@@ -1,4 +1,4 @@
-import { PROXY_REQUEST, valueTooLong } from './proxy-url.js';
+import { PROXY_REQUEST, valueTooLong } from '../urls/proxy-url.js';
 
 /**
  * A lookup's request sent the moment the element knows the number, before the tracking

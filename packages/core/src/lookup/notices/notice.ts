@@ -1,16 +1,16 @@
 import { html, nothing, type TemplateResult } from 'lit';
-import { formatMoment } from '../format/dates.js';
-import { formatCountdown } from '../format/relative.js';
-import { MAX_AUTOMATIC_RETRIES } from './backoff.js';
-import { isRetryable, type Failure } from './outcome.js';
-import { MAX_PENDING_POLLS, type TrackingState, type Wait } from './lookup-controller.js';
-import { enNotices } from '../i18n/en-notices.js';
-import type { ShipmentView } from '../view/view-model.js';
-import { registerEnglish } from '../first/shared.js';
-import type { Announcement } from '../first/announcer.js';
-import type { RenderContext } from '../view/render-context.js';
+import { formatMoment } from '../../format/dates.js';
+import { formatCountdown } from '../../format/relative.js';
+import { MAX_AUTOMATIC_RETRIES } from '../backoff.js';
+import { isRetryable, type Failure } from '../../contracts/outcome.js';
+import { MAX_PENDING_POLLS, type TrackingState, type Wait } from '../lookup-controller.js';
+import { enNotices } from '../../i18n/en-notices.js';
+import type { ShipmentView } from '../../contracts/view-model.js';
+import { registerEnglish } from '../../first/shared.js';
+import type { Announcement } from '../../first/element/announcer.js';
+import type { RenderContext } from '../../contracts/render-context.js';
 import { renderSkeleton } from './skeleton.js';
-import { sayNews } from './refresh.js';
+import { sayNews } from '../refresh.js';
 
 // The notices' English comes with them, not with the form (see en.ts).
 registerEnglish(enNotices);

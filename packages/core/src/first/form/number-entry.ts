@@ -1,5 +1,5 @@
 import { html, nothing, type ReactiveControllerHost, type TemplateResult } from 'lit';
-import type { RenderContext } from '../view/render-context.js';
+import type { RenderContext } from '../../contracts/render-context.js';
 
 /** Advice shown in the form before sending: never a silent rewrite of the number. */
 export type Advice =
