@@ -29,7 +29,11 @@ export interface ElementModel {
 }
 
 /** The base class both elements extend, in core; core's manifest declares it. */
-export const BASE = { className: 'TrackerElement', packageName: '@cargo-trackers/core', module: 'first/element/tracker-element.js' } as const;
+export const BASE = {
+  className: 'TrackerElement',
+  packageName: '@cargo-trackers/core',
+  module: 'first/element/tracker-element.js',
+} as const;
 
 function model(dir: string, packageName: string, own: typeof oceanTrackerApi | typeof airTrackerApi): ElementModel {
   const mark = <T extends object>(entries: Array<[string, T]>, inherited: boolean) =>

@@ -1,5 +1,5 @@
 // `npm run build:api`: writes every file that restates an element's API, from its one
-// declaration (core's first/tracker-properties.ts + first/tracker-api.ts, and each element's
+// declaration (core's first/api/tracker-properties.ts + first/api/tracker-api.ts, and each element's
 // *-properties.ts + *-api.ts). The outputs are checked in, so a reviewer sees what a change
 // of API changes and the WordPress plugin (which has no build) gets its allow-list;
 // test/packaging/element-api.test.ts fails when one of them differs from what this writes.

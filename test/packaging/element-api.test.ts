@@ -1,4 +1,4 @@
-// Each element's API is declared once (core's first/tracker-api.ts, each element's *-properties.ts and *-api.ts);
+// Each element's API is declared once (core's first/api/tracker-api.ts, each element's *-properties.ts and *-api.ts);
 // the manifests, framework typings, editor data, WordPress allow-list and README tables are
 // generated from it. These specs fail when a generated file drifts from the declaration, when
 // the declaration drifts from what the styles and templates really use, and when the manifest
@@ -96,7 +96,7 @@ describe('the element API declaration', () => {
   it('names every --tracker-* custom property the styles read, and only those', () => {
     const used = new Set<string>();
     for (const { text } of elementSources) for (const m of text.matchAll(/var\((--tracker-[a-z-]+)/g)) used.add(m[1]!);
-    // The token table's properties are built from its names (core's first/styles.ts).
+    // The token table's properties are built from its names (core's first/styles/styles.ts).
     for (const t of [...colourTokens, ...sizeTokens]) used.add(`--tracker-${t.name}`);
     for (const e of elements)
       assert.deepEqual(

@@ -15,7 +15,7 @@ export type { NoticeHandlers } from '../lookup/notices/notice.js';
 export type { Advice, NumberEntryOptions } from '../first/form/number-entry.js';
 export type { RenderContext } from '../contracts/render-context.js';
 export { defineElement } from '../first/element/define.js';
-// The element API's facts, which element classes turn into Lit's properties (`first/element-api.ts`).
+// The element API's facts, which element classes turn into Lit's properties (`first/api/element-api.ts`).
 export { trackerProperties } from '../first/api/tracker-properties.js';
 export { litProperties, assignDefaults } from '../first/api/element-api.js';
 export type { PropertySpec, ValuesOf } from '../first/api/element-api.js';

@@ -36,7 +36,7 @@ export class ListController<T> implements ReactiveController {
       task: async ([url], { signal }) => {
         if (url === undefined) return undefined;
         // The controller and the client come with the lookup's code, not with the form. The script-tag
-        // entry may have asked for this list already, before the element's code arrived (../first/early-lookup.ts).
+        // entry may have asked for this list already, before the element's code arrived (../first/early-lookup/early-lookup.ts).
         const [body, parse] = await Promise.all([
           fetchJson(url, signal, takeEarly(host, url)?.fetchFor()),
           'parse' in options ? options.parse : options.parser().catch(() => undefined),

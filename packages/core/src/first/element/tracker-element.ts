@@ -36,7 +36,7 @@ export interface ProductView {
   renderDetails(view: ShipmentView, ctx: RenderContext): TemplateResult | typeof nothing;
 }
 
-/** The lookup's code (`../lookup/lookup.ts`). */
+/** The lookup's code (`../../lookup/lookup.ts`). */
 export type LookupCode = typeof import('../../lookup/lookup.js');
 
 /** The lookup's code once here, and the controller made with it. */

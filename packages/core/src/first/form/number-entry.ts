@@ -7,7 +7,7 @@ export type Advice =
   | { readonly kind: 'shape'; readonly number: string }
   | { readonly kind: 'check-digit'; readonly number: string; readonly expected: number };
 
-/** Renders the advice: the lookup's code holds it (../lookup/number-advice.ts), and `loadAdvice` brings it. */
+/** Renders the advice: the lookup's code holds it (../../lookup/number-advice.ts), and `loadAdvice` brings it. */
 export type AdviceRenderer = (
   advice: Advice,
   options: Pick<NumberEntryOptions, 'shapeMessage' | 'checkDigitMessage'>,
