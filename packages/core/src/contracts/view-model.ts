@@ -4,7 +4,7 @@
  * on the map, in the map's text alternative and in the timeline.
  */
 import type { Flight, Milestone, Place, PlaceRole, Product, Shipment, TrackedUnit } from '../model/shipment.js';
-import type { Journey } from '../view/journey.js';
+import type { Journey } from './journey.js';
 
 /** A place with its one label. */
 export interface PlaceView {

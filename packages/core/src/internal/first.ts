@@ -11,7 +11,7 @@ export { elementTokenStyles } from '../first/styles/styles.js';
 export { NumberEntry } from '../first/form/number-entry.js';
 // The list's reader comes with a product's list module, imported by the lookup's controller when the list is wanted.
 export type { ListParser } from '../lookup/carrier-list-controller.js';
-export type { NoticeHandlers } from '../lookup/notices/notice.js';
+export type { NoticeHandlers } from '../contracts/notice-handlers.js';
 export type { Advice, NumberEntryOptions } from '../first/form/number-entry.js';
 export type { RenderContext } from '../contracts/render-context.js';
 export { defineElement } from '../first/element/define.js';

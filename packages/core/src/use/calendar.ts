@@ -4,7 +4,7 @@
  */
 import { buildArrivalEvent } from './ics.js';
 import type { ShareTarget } from '../view/share/share-bar.js';
-import type { TimeFact } from '../view/journey.js';
+import type { TimeFact } from '../contracts/journey.js';
 import type { ShipmentView } from '../contracts/view-model.js';
 import type { RenderContext } from '../contracts/render-context.js';
 

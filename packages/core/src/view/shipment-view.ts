@@ -6,7 +6,7 @@
  */
 import { html, nothing, type TemplateResult } from 'lit';
 import { ifDefined } from 'lit/directives/if-defined.js';
-import type { MapLoading } from '../map/lazy-map.js';
+import type { MapLoading } from '../first/shared.js';
 import type { MapMessages } from './map-messages.js';
 import type { Localizer } from '../i18n/localizer.js';
 import { createPresenter } from './present.js';
@@ -16,7 +16,7 @@ import { hasMapData } from './route-facts.js';
 import type { Shipment } from '../model/shipment.js';
 import { inSentence, type RenderContext } from '../contracts/render-context.js';
 import type { MapView, ShipmentView } from '../contracts/view-model.js';
-import type { TimeFact } from './journey.js';
+import type { TimeFact } from '../contracts/journey.js';
 import { renderEta, renderExceptions, renderRoute, renderStatus } from './summary.js';
 import { renderTimeline, renderUnitSwitcher } from './timeline.js';
 import { renderProgress } from './progress.js';

@@ -8,7 +8,7 @@ import type { Messages } from '../../i18n/en.js';
 import type { Normalizer, Product, Shipment } from '../../model/shipment.js';
 import type { LookupController, TrackingState, TrackRequest } from '../../lookup/lookup-controller.js';
 import type { ListParser } from '../../lookup/carrier-list-controller.js';
-import type { NoticeHandlers } from '../../lookup/notices/notice.js';
+import type { NoticeHandlers } from '../../contracts/notice-handlers.js';
 import type { ShipmentView } from '../../contracts/view-model.js';
 import { dropUnclaimed, sendEarly, takeEarly } from '../early-lookup/early-lookup.js';
 import { buildProxyUrl, listUrl } from '../urls/proxy-url.js';

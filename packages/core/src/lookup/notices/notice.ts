@@ -10,20 +10,11 @@ import { registerEnglish } from '../../first/shared.js';
 import type { Announcement } from '../../first/element/announcer.js';
 import type { RenderContext } from '../../contracts/render-context.js';
 import { renderSkeleton } from './skeleton.js';
+import type { NoticeHandlers } from '../../contracts/notice-handlers.js';
 import { sayNews } from '../refresh.js';
 
 // The notices' English comes with them, not with the form (see en.ts).
 registerEnglish(enNotices);
-
-export interface NoticeHandlers {
-  readonly onRetry: () => void;
-  /** Another spelling of a number the service did not find, to offer (the product's number kinds say which). */
-  readonly respell?: (number: string) => string | undefined;
-  /** Tracks the number offered by `respell`. */
-  readonly onTrack?: (number: string) => void;
-  /** Takes the visitor to the carrier picker, for a product that has one. */
-  readonly onChooseCarrier?: () => void;
-}
 
 export interface NoticeOptions extends NoticeHandlers {
   /** Whether the result will have a map, whose room the outline of a lookup in flight holds too. */

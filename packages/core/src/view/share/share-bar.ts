@@ -6,7 +6,7 @@
  */
 import { html, nothing, type TemplateResult } from 'lit';
 import type { Announcement } from '../../first/element/announcer.js';
-import type { TimeFact } from '../journey.js';
+import type { TimeFact } from '../../contracts/journey.js';
 import type { ShipmentView } from '../../contracts/view-model.js';
 import type { RenderContext } from '../../contracts/render-context.js';
 
