@@ -3,7 +3,7 @@
  * downloaded when the button is pressed (see view/share/share-bar.ts).
  */
 import { buildArrivalEvent } from './ics.js';
-import type { ShareTarget } from '../view/share/share-bar.js';
+import type { ShareTarget } from '../contracts/share-target.js';
 import type { TimeFact } from '../contracts/journey.js';
 import type { ShipmentView } from '../contracts/view-model.js';
 import type { RenderContext } from '../contracts/render-context.js';

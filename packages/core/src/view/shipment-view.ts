@@ -25,7 +25,8 @@ import { currentPlace, type CurrentPlace } from './current-place.js';
 import { enShipment } from '../i18n/en-shipment.js';
 import { registerEnglish } from '../first/shared.js';
 import type { Announcement } from '../first/element/announcer.js';
-import { createShareBar, type ShareTarget } from './share/share-bar.js';
+import { createShareBar } from './share/share-bar.js';
+import type { ShareTarget } from '../contracts/share-target.js';
 import { renderPrinted, watchPrinting } from './print.js';
 
 // The shipment's part of English comes with the view that shows it.
