@@ -2,7 +2,7 @@
  * A build plugin for the script-tag bundle: writes into the entry, for each tag, the chunk files
  * a first lookup needs beyond the element's first load, then those the map adds, so that the
  * entry starts them (`import(file)`) with the request it sends for a number known at load
- * (core's first/early-lookup.ts), alongside the element's chunk instead of after it.
+ * (core's first/early-lookup/early-lookup.ts), alongside the element's chunk instead of after it.
  * The entry reads the table from `globalThis.__EARLY_CHUNKS__`, which is replaced here; the bundler
  * never sees those imports, so they do not change how it splits the code (bundler-visible
  * `import()`s in the entry split the shared core into five chunks and grew the first load).

@@ -3,7 +3,7 @@
 // languages, the released version and a demo number per state, written by `npm run build:api`
 // from the same declarations as the typings and the WordPress allow-list. The page builds its
 // form from this module alone, so a new attribute or custom property appears there unedited.
-import { colourPairs, colourTokens, sizeTokens } from '../../packages/core/src/first/tokens.js';
+import { colourPairs, colourTokens, sizeTokens } from '../../packages/core/src/first/styles/tokens.js';
 import { shippedLocales } from '../../packages/core/src/i18n/catalogues.js';
 import { demoNumbers, type DemoNumber, type DemoOutcome } from '../../demo/mock-service/demo-numbers.js';
 import { closedValues, elements, type ElementModel } from './elements.js';

@@ -1,9 +1,9 @@
 // The elements whose API the generators read: each element's own declaration joined with the
 // shared one it inherits (core's `trackerApi`), in one shape every generator walks.
-import { elementTokenProperties, trackerApi } from '../../packages/core/src/first/tracker-api.js';
+import { elementTokenProperties, trackerApi } from '../../packages/core/src/first/api/tracker-api.js';
 import { oceanTrackerApi } from '../../packages/ocean-tracker/src/first/ocean-tracker-api.js';
 import { airTrackerApi } from '../../packages/air-tracker/src/first/air-tracker-api.js';
-import type { ApiType, CssPropertyApi, EventApi, MethodApi, PropertyApi } from '../../packages/core/src/first/element-api.js';
+import type { ApiType, CssPropertyApi, EventApi, MethodApi, PropertyApi } from '../../packages/core/src/first/api/element-api.js';
 
 export interface Inherited {
   /** Set on what the element inherits from `TrackerElement`. */
@@ -29,7 +29,11 @@ export interface ElementModel {
 }
 
 /** The base class both elements extend, in core; core's manifest declares it. */
-export const BASE = { className: 'TrackerElement', packageName: '@cargo-trackers/core', module: 'first/tracker-element.js' } as const;
+export const BASE = {
+  className: 'TrackerElement',
+  packageName: '@cargo-trackers/core',
+  module: 'first/element/tracker-element.js',
+} as const;
 
 function model(dir: string, packageName: string, own: typeof oceanTrackerApi | typeof airTrackerApi): ElementModel {
   const mark = <T extends object>(entries: Array<[string, T]>, inherited: boolean) =>

@@ -1,5 +1,5 @@
 // `npm run build:api`: writes every file that restates an element's API, from its one
-// declaration (core's first/tracker-properties.ts + first/tracker-api.ts, and each element's
+// declaration (core's first/api/tracker-properties.ts + first/api/tracker-api.ts, and each element's
 // *-properties.ts + *-api.ts). The outputs are checked in, so a reviewer sees what a change
 // of API changes and the WordPress plugin (which has no build) gets its allow-list;
 // test/packaging/element-api.test.ts fails when one of them differs from what this writes.
@@ -25,7 +25,7 @@ import {
 import { configuratorModule } from './configurator.js';
 import { shippedLocales } from '../../packages/core/src/i18n/catalogues.js';
 import { PLUGIN_GUARD } from '../php-guards.mjs';
-import type { PropertyApi } from '../../packages/core/src/first/element-api.js';
+import type { PropertyApi } from '../../packages/core/src/first/api/element-api.js';
 import { attributeLabel } from './labels.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));

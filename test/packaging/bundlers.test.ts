@@ -28,7 +28,7 @@ describe('the first load, bundled from the packages by Vite, esbuild and webpack
       for (const element of [
         'ocean-tracker/dist/first/ocean-tracker.js',
         'air-tracker/dist/first/air-tracker.js',
-        'core/dist/first/tracker-element.js',
+        'core/dist/first/element/tracker-element.js',
       ]) {
         assert.ok(
           result.modules.some((m) => m.endsWith(`packages/${element}`)),

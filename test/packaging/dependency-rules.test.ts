@@ -105,12 +105,41 @@ describe('the load-phase dependency rule', () => {
     assert.deepEqual(names(found), ['no-first-to-later-phase: packages/core/src/first/form.ts → packages/core/src/lookup/session.ts']);
   });
 
-  it('allows the same import as import(), and as a type only', async () => {
+  it("allows the same import as import(), typed by typeof import() (the loaded module's type)", async () => {
     const found = await cruiseTree({
-      'packages/core/src/first/form.ts': "export const form = () => import('../view/show.js');\n",
-      'packages/core/src/first/typed.ts': "import type { show } from '../view/show.js';\nexport type Show = typeof show;\n",
+      'packages/core/src/first/form.ts':
+        "export type Show = typeof import('../view/show.js');\nexport const form = (): Promise<Show> => import('../view/show.js');\n",
     });
     assert.deepEqual(names(found), []);
+  });
+
+  it('fails on a type-only import into a later phase: the type belongs in contracts/', async () => {
+    const found = await cruiseTree({
+      'packages/core/src/first/typed.ts': "import type { show } from '../view/show.js';\nexport type Show = typeof show;\n",
+      'packages/ocean-tracker/src/lookup/berths.ts': 'export interface Berth { readonly id: string }\n',
+      'packages/ocean-tracker/src/first/hint.ts':
+        "import type { Berth } from '../lookup/berths.js';\nexport const hint = (b?: Berth) => b;\n",
+    });
+    assert.deepEqual(names(found), [
+      'no-first-to-later-phase: packages/core/src/first/typed.ts → packages/core/src/view/show.ts',
+      'no-first-to-later-phase: packages/ocean-tracker/src/first/hint.ts → packages/ocean-tracker/src/lookup/berths.ts',
+    ]);
+  });
+
+  it('lets every phase take a type from contracts/, and contracts/ take none from a phase', async () => {
+    const found = await cruiseTree({
+      'packages/core/src/contracts/show-view.ts':
+        "import type { Shipment } from '../model/shipment.js';\nexport interface ShowView { readonly s: Shipment }\n",
+      'packages/core/src/first/typed.ts':
+        "import type { ShowView } from '../contracts/show-view.js';\nexport const typed = (v?: ShowView) => v;\n",
+      'packages/core/src/view/shown.ts':
+        "import type { ShowView } from '../contracts/show-view.js';\nexport const shown = (v?: ShowView) => v;\n",
+      'packages/core/src/contracts/session-view.ts':
+        "import type { session } from '../lookup/session.js';\nexport type Session = typeof session;\n",
+    });
+    assert.deepEqual(names(found), [
+      'no-contracts-to-later-phase: packages/core/src/contracts/session-view.ts → packages/core/src/lookup/session.ts',
+    ]);
   });
 
   it('fails on a static import from the shipment view into the map', async () => {

@@ -1,4 +1,4 @@
-// Each element's API is declared once (core's first/tracker-api.ts, each element's *-properties.ts and *-api.ts);
+// Each element's API is declared once (core's first/api/tracker-api.ts, each element's *-properties.ts and *-api.ts);
 // the manifests, framework typings, editor data, WordPress allow-list and README tables are
 // generated from it. These specs fail when a generated file drifts from the declaration, when
 // the declaration drifts from what the styles and templates really use, and when the manifest
@@ -10,14 +10,14 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { stale } from '../../scripts/element-api/generate.js';
 import { elements } from '../../scripts/element-api/elements.js';
-import { colourTokens, sizeTokens } from '../../packages/core/src/first/tokens.js';
-import type { TrackerElement } from '../../packages/core/src/first/tracker-element.js';
+import { colourTokens, sizeTokens } from '../../packages/core/src/first/styles/tokens.js';
+import type { TrackerElement } from '../../packages/core/src/first/element/tracker-element.js';
 // Imported in Node: nothing registers without customElements, and Lit's classes load as they are.
 import { OceanTracker } from '../../packages/ocean-tracker/src/first/ocean-tracker.js';
 import { AirTracker } from '../../packages/air-tracker/src/first/air-tracker.js';
 import * as core from '../../packages/core/src/index.js';
-import type { trackerProperties } from '../../packages/core/src/first/tracker-properties.js';
-import type { ValuesOf } from '../../packages/core/src/first/element-api.js';
+import type { trackerProperties } from '../../packages/core/src/first/api/tracker-properties.js';
+import type { ValuesOf } from '../../packages/core/src/first/api/element-api.js';
 
 // Checked by tsc: `trackingState`'s declared values are exactly the phases `tracker-state-change` carries.
 type Declared = ValuesOf<typeof trackerProperties.trackingState>;
@@ -96,7 +96,7 @@ describe('the element API declaration', () => {
   it('names every --tracker-* custom property the styles read, and only those', () => {
     const used = new Set<string>();
     for (const { text } of elementSources) for (const m of text.matchAll(/var\((--tracker-[a-z-]+)/g)) used.add(m[1]!);
-    // The token table's properties are built from its names (core's first/styles.ts).
+    // The token table's properties are built from its names (core's first/styles/styles.ts).
     for (const t of [...colourTokens, ...sizeTokens]) used.add(`--tracker-${t.name}`);
     for (const e of elements)
       assert.deepEqual(

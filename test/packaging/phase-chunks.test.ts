@@ -25,12 +25,12 @@ function chunksOf(graph: Record<string, string[]>): Record<string, string[]> {
 
 // The script-tag entry, both elements and core's first load, as bundle-modules.mjs names them.
 const FIRST_LOAD = {
-  'cargo-trackers/src/cdn.ts': ['core/src/first/early-lookup.ts'],
-  'ocean-tracker/src/first/define.ts': ['core/src/first/tracker-element.ts'],
-  'air-tracker/src/first/define.ts': ['core/src/first/tracker-element.ts'],
-  'core/src/first/tracker-element.ts': ['core/src/i18n/localizer.ts'],
-  'core/src/first/early-lookup.ts': [],
-  'core/src/first/shared.ts': ['core/src/first/early-lookup.ts', 'core/src/model/events.ts'],
+  'cargo-trackers/src/cdn.ts': ['core/src/first/early-lookup/early-lookup.ts'],
+  'ocean-tracker/src/first/define.ts': ['core/src/first/element/tracker-element.ts'],
+  'air-tracker/src/first/define.ts': ['core/src/first/element/tracker-element.ts'],
+  'core/src/first/element/tracker-element.ts': ['core/src/i18n/localizer.ts'],
+  'core/src/first/early-lookup/early-lookup.ts': [],
+  'core/src/first/shared.ts': ['core/src/first/early-lookup/early-lookup.ts', 'core/src/model/events.ts'],
   'core/src/i18n/localizer.ts': [],
   'core/src/model/events.ts': [],
 };
@@ -85,7 +85,7 @@ describe('phaseChunks (build plugin)', () => {
       () =>
         chunksOf({
           ...FIRST_LOAD,
-          'core/src/first/tracker-element.ts': ['core/src/use/recent-list.ts'],
+          'core/src/first/element/tracker-element.ts': ['core/src/use/recent-list.ts'],
           'core/src/use/recent-list.ts': [],
           'core/src/map/define.ts': [],
         }),
@@ -98,7 +98,7 @@ describe('phaseChunks (build plugin)', () => {
       () =>
         chunksOf({
           ...FIRST_LOAD,
-          'core/src/first/tracker-element.ts': ['core/src/lookup/session.ts'],
+          'core/src/first/element/tracker-element.ts': ['core/src/lookup/session.ts'],
           'core/src/lookup/session.ts': [],
           'core/src/map/define.ts': [],
         }),
@@ -123,7 +123,7 @@ describe('phaseChunks (build plugin)', () => {
     const chunks = chunksOf({
       ...FIRST_LOAD,
       'ocean-tracker/src/first/define.ts': ['ocean-tracker/src/first/ocean-tracker.ts'],
-      'ocean-tracker/src/first/ocean-tracker.ts': ['core/src/first/tracker-element.ts'],
+      'ocean-tracker/src/first/ocean-tracker.ts': ['core/src/first/element/tracker-element.ts'],
       'ocean-tracker/src/view/ocean-view.ts': ['ocean-tracker/src/lookup/ocean-normalizer.ts', 'core/src/format/dates.ts'],
       'ocean-tracker/src/lookup/ocean-normalizer.ts': [],
       'core/src/lookup/lookup.ts': ['core/src/format/dates.ts'],
@@ -141,7 +141,7 @@ describe('phaseChunks (build plugin)', () => {
       () =>
         chunksOf({
           ...FIRST_LOAD,
-          'ocean-tracker/src/first/define.ts': ['ocean-tracker/src/view/vessels.ts', 'core/src/first/tracker-element.ts'],
+          'ocean-tracker/src/first/define.ts': ['ocean-tracker/src/view/vessels.ts', 'core/src/first/element/tracker-element.ts'],
           'ocean-tracker/src/view/vessels.ts': [],
           'core/src/map/define.ts': [],
         }),

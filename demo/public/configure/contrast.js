@@ -1,5 +1,5 @@
 // WCAG 2.x contrast, one implementation for the configurator (which flags a picked colour as it
-// is picked) and the element's own token test (test/packages/core/first/contrast.test.ts): both
+// is picked) and the element's own token test (test/packages/core/first/styles/contrast.test.ts): both
 // check the same pairs (core's `colourPairs`) with `checkPairs`. Plain JavaScript, so the page
 // runs it as it is, without a build; contrast.d.ts types it for the tests.
 

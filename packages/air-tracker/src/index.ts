@@ -3,7 +3,7 @@ import './first/define.js';
 // Only what the element's first load holds anyway; the normalizer is `./normalizer`.
 export { AirTracker } from './first/air-tracker.js';
 // The airline list's reader loads when the list is asked for: it is with the normalizer, in `./normalizer`.
-export type { Airline } from './lookup/airline-list.js';
+export type { Airline } from './contracts/airline.js';
 export type { AirStatus, AirEventCode } from './lookup/air-normalizer.js';
 export { checkAwbNumber, prefixOf } from './first/awb-number.js';
 export type { AwbNumberCheck } from './first/awb-number.js';

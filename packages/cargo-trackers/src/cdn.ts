@@ -4,7 +4,7 @@
  * file, fetched the first time its tag appears on the page; the map is a further chunk,
  * fetched when a map is about to be shown. A tag whose number is already in the HTML has its
  * lookup sent from here, with the lookup's, the view's and the map's code, alongside the
- * element's chunk rather than a round trip after it (core's first/early-lookup.ts).
+ * element's chunk rather than a round trip after it (core's first/early-lookup/early-lookup.ts).
  */
 import { airLookup } from '@cargo-trackers/air-tracker/internal/early-lookup';
 import { sendEarlyLookup, takeEarlyLookup, type EarlyLookup } from '@cargo-trackers/core/internal/early-lookup';

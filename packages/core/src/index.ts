@@ -15,9 +15,9 @@ export {
   type TrackingPhase,
 } from './model/events.js';
 export type * from './model/shipment.js';
-export type { ShipmentView } from './view/view-model.js';
-export type { ThemeName, MapMode, Density } from './first/tracker-element.js';
-export type { MapLoading } from './first/map-loading.js';
-export type { FailureKind } from './lookup/outcome.js';
+export type { ShipmentView } from './contracts/view-model.js';
+export type { ThemeName, MapMode, Density } from './first/element/tracker-element.js';
+export type { MapLoading } from './first/map-preload/map-loading.js';
+export type { FailureKind } from './contracts/outcome.js';
 export { en, type Message, type MessageKey, type Messages, type PluralMessage } from './i18n/en.js';
 export { shippedLocales, preloadLanguage } from './i18n/catalogues.js';

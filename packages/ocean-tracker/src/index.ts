@@ -3,7 +3,7 @@ import './first/define.js';
 // Only what the element's first load holds anyway; the normalizer is `./normalizer`.
 export { OceanTracker } from './first/ocean-tracker.js';
 // The carrier list's reader loads when the list is asked for: it is with the normalizer, in `./normalizer`.
-export type { OceanCarrier, OceanReferenceType } from './lookup/carrier-list.js';
+export type { OceanCarrier, OceanReferenceType } from './contracts/carrier.js';
 export type { OceanStatus, OceanEventCode } from './lookup/ocean-normalizer.js';
 export { checkContainerNumber, containerCheckDigit } from './first/container-number.js';
 export type { ContainerNumberCheck } from './first/container-number.js';

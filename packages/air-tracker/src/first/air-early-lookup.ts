@@ -12,7 +12,7 @@ export function airQuery(number: string): Array<[string, string]> {
 /**
  * What the script-tag entry sends for an `<air-tracker awb-number>` in the HTML before the
  * element's code has arrived: the element's own query, and the airline list, which the form asks
- * for as soon as the number has an airline prefix (core's first/early-lookup.ts).
+ * for as soon as the number has an airline prefix (core's first/early-lookup/early-lookup.ts).
  */
 export const airLookup: EarlyLookup = {
   product: 'air',

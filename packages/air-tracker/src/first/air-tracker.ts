@@ -10,7 +10,7 @@ import {
 } from '@cargo-trackers/core/internal/first';
 import { airTrackerProperties } from './air-tracker-properties.js';
 import { html, type PropertyDeclarations, type PropertyValues, type TemplateResult } from 'lit';
-import type { Airline } from '../lookup/airline-list.js';
+import type { Airline } from '../contracts/airline.js';
 import { checkAwbNumber, isPlausibleAwbNumber, prefixOf, respelledAwbNumber, searchableAwbNumber } from './awb-number.js';
 import { airQuery } from './air-early-lookup.js';
 

@@ -57,7 +57,8 @@ import {
   withoutUndefined,
 } from '@cargo-trackers/core/internal/lazy';
 
-export { parseAirlines, type Airline } from './airline-list.js';
+export { parseAirlines } from './airline-list.js';
+export type { Airline } from '../contracts/airline.js';
 import { prefixOf } from '../first/awb-number.js';
 
 /** Air statuses this version has words for. */

@@ -4,14 +4,7 @@
  * normalizer loads only when a lookup starts.
  */
 import { field, readArray, readObject, readString, withoutUndefined } from '@cargo-trackers/core/internal/lazy';
-
-/** One entry of the open airline list. */
-export interface Airline {
-  /** The 3-digit AWB prefix the airline issues. */
-  readonly prefix: string;
-  readonly iata?: string;
-  readonly name: string;
-}
+import type { Airline } from '../contracts/airline.js';
 
 /**
  * The open airline list (`GET /v1/carriers/air`), or undefined when the body is not one.

@@ -1,6 +1,6 @@
 /**
  * English, second part: what the notices say about a lookup (loading, waiting, failures). It
- * loads with the lookup's code (lookup/notice.ts), which registers it; see en.ts for the whole catalogue.
+ * loads with the lookup's code (lookup/notices/notice.ts), which registers it; see en.ts for the whole catalogue.
  */
 export const enNotices = {
   // The form's advice before sending (lookup/number-advice.ts), shown only once the visitor submits.

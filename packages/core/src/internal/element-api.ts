@@ -3,8 +3,8 @@
  * public API): the element API's facts and words, from which the manifest, typings and editor
  * data are generated.
  */
-export { trackerProperties } from '../first/tracker-properties.js';
-export { litProperties, assignDefaults, withDescriptions } from '../first/element-api.js';
+export { trackerProperties } from '../first/api/tracker-properties.js';
+export { litProperties, assignDefaults, withDescriptions } from '../first/api/element-api.js';
 export type {
   ApiType,
   CssPropertyApi,
@@ -16,4 +16,4 @@ export type {
   PropertySpec,
   PropertyWords,
   ValuesOf,
-} from '../first/element-api.js';
+} from '../first/api/element-api.js';

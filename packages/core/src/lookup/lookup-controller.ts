@@ -2,14 +2,14 @@ import type { ReactiveController, ReactiveControllerHost } from 'lit';
 // First-load code through first/shared.ts, as every later phase takes it; the events directly, so
 // that a bundler that drops unused re-exports (Rollup) leaves them out of the first load.
 import { systemClock, trackerProperties, type Clock } from '../first/shared.js';
-import type { PendingLookup } from '../first/early-request.js';
-import type { ConfigurationProblem } from '../first/usable-url.js';
+import type { PendingLookup } from '../first/early-lookup/early-request.js';
+import type { ConfigurationProblem } from '../first/urls/usable-url.js';
 import { isCrossOrigin } from './cross-origin.js';
-import { ListController, type ListParser } from './list-controller.js';
+import { ListController, type ListParser } from './carrier-list-controller.js';
 import { writeSyncedNumber } from './url-sync.js';
 import { TrackerErrorEvent, TrackerLoadEvent, TrackerPendingEvent } from '../model/events.js';
 import type { Normalizer, Product, Shipment } from '../model/shipment.js';
-import { isRetryable, publicCode, type Failure, type Outcome } from './outcome.js';
+import { isRetryable, publicCode, type Failure, type Outcome } from '../contracts/outcome.js';
 import { backoffDelay, MAX_AUTOMATIC_RETRIES } from './backoff.js';
 import { askProxy } from './proxy-client.js';
 import { boundedWait } from './retry-after-header.js';

@@ -7,9 +7,9 @@
  * known, so it stays out of the first load, which holds the form and its styles.
  */
 export { LookupController } from './lookup-controller.js';
-export { announcement, renderNotice } from './notice.js';
-import { skeletonStyles } from './skeleton.js';
-import { noticeStyles } from './notice-styles.js';
+export { announcement, renderNotice } from './notices/notice.js';
+import { skeletonStyles } from './notices/skeleton.js';
+import { noticeStyles } from './notices/notice-styles.js';
 
 export const lookupStyles = [skeletonStyles, noticeStyles];
 export { renderAdvice } from './number-advice.js';

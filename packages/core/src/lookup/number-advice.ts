@@ -4,8 +4,8 @@
  * if focusing the form has not already brought it. Its English is in en-notices.ts.
  */
 import { html, type TemplateResult } from 'lit';
-import type { RenderContext } from '../view/render-context.js';
-import type { Advice, NumberEntryOptions } from '../first/number-entry.js';
+import type { RenderContext } from '../contracts/render-context.js';
+import type { Advice, NumberEntryOptions } from '../first/form/number-entry.js';
 
 export function renderAdvice(
   advice: Advice,

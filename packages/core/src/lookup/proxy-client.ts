@@ -1,4 +1,4 @@
-import type { Outcome } from './outcome.js';
+import type { Outcome } from '../contracts/outcome.js';
 import { parseRetryAfter } from './retry-after-header.js';
 import { MAX_VALUE_LENGTH, PROXY_REQUEST, valueTooLong } from '../first/shared.js';
 

@@ -11,7 +11,7 @@
  */
 import type { Clock } from '../model/clock.js';
 import type { Milestone, Shipment, TrackedUnit } from '../model/shipment.js';
-import type { ShipmentView } from '../view/view-model.js';
+import type { ShipmentView } from '../contracts/view-model.js';
 import type { Localizer } from '../i18n/localizer.js';
 
 /** The longest `refresh-interval` taken as given, in minutes: a day. */

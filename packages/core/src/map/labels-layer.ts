@@ -8,7 +8,7 @@ import type { LatLng as LeafletLatLng, Map as LeafletMap } from 'leaflet';
 import type { LatLng } from '../model/shipment.js';
 import type { CurrentPlace } from '../view/current-place.js';
 import { positionWords, type MapMessages } from '../view/map-messages.js';
-import type { MapView } from '../view/view-model.js';
+import type { MapView } from '../contracts/view-model.js';
 import {
   DEFAULT_GAP,
   fitPadding,

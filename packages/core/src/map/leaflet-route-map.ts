@@ -13,7 +13,7 @@
 import type { Control, Map as LeafletMap, PanOptions, Point, PointExpression } from 'leaflet';
 import { latLng, latLngBounds, LeafletMapClass, zoomControl } from './leaflet-parts.js';
 import type { LatLng } from '../model/shipment.js';
-import type { MapView } from '../view/view-model.js';
+import type { MapView } from '../contracts/view-model.js';
 import type { CurrentPlace } from '../view/current-place.js';
 import type { Direction } from './label-placement.js';
 import { Activation } from './activation.js';

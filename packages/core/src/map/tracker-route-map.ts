@@ -2,7 +2,7 @@
 /// <reference path="./leaflet-esm.ts" preserve="true" />
 import { LitElement, css, html, nothing, unsafeCSS, type PropertyValues } from 'lit';
 import { clockOf, colourTokens, type ColourId } from '../first/shared.js';
-import type { MapView } from '../view/view-model.js';
+import type { MapView } from '../contracts/view-model.js';
 import type { CurrentPlace } from '../view/current-place.js';
 import type { LeafletRouteMap } from './leaflet-route-map.js';
 import { loadMapRenderer, mapLoadingConverter, NearViewportController, type MapLoading } from './lazy-map.js';

@@ -3,10 +3,10 @@
  * downloaded when the button is pressed (see view/share/share-bar.ts).
  */
 import { buildArrivalEvent } from './ics.js';
-import type { ShareTarget } from '../view/share/share-bar.js';
-import type { TimeFact } from '../view/journey.js';
-import type { ShipmentView } from '../view/view-model.js';
-import type { RenderContext } from '../view/render-context.js';
+import type { ShareTarget } from '../contracts/share-target.js';
+import type { TimeFact } from '../contracts/journey.js';
+import type { ShipmentView } from '../contracts/view-model.js';
+import type { RenderContext } from '../contracts/render-context.js';
 
 export async function downloadArrival(
   view: ShipmentView,

@@ -4,7 +4,7 @@
  * all. Loaded only for an element with `remember`, with its own words (en-recent.ts).
  */
 import { css, html, nothing, type TemplateResult } from 'lit';
-import type { RenderContext } from '../view/render-context.js';
+import type { RenderContext } from '../contracts/render-context.js';
 import type { Product } from '../model/shipment.js';
 import { registerEnglish } from '../first/shared.js';
 import { enRecent } from '../i18n/en-recent.js';

@@ -9,7 +9,7 @@ import type { Localizer } from '../i18n/localizer.js';
 import type { Moment } from '../model/shipment.js';
 import type { ProgressLine } from './progress-line.js';
 import { progressOf } from './progress.js';
-import type { ShipmentView, UnitView } from './view-model.js';
+import type { ShipmentView, UnitView } from '../contracts/view-model.js';
 
 export interface CurrentPlace {
   /** The stop's place code. */

@@ -7,10 +7,10 @@
 import type { Localizer } from '../i18n/localizer.js';
 import type { Flight, Leg, Milestone, Place, Shipment } from '../model/shipment.js';
 import { formatMoment } from '../format/dates.js';
-import type { Journey } from './journey.js';
+import type { Journey } from '../contracts/journey.js';
 import { formatDuration } from '../format/relative.js';
 import { eventLabel } from './labels.js';
-import type { ExceptionView, PlaceView } from './view-model.js';
+import type { ExceptionView, PlaceView } from '../contracts/view-model.js';
 
 /** Under an hour is noise in carriers' schedules: neither the ETA box nor the banner says it. */
 export const SIGNIFICANT_DELAY_MS = 3600_000;

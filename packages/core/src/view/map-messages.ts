@@ -7,7 +7,7 @@ import { formatRelative } from '../format/relative.js';
 import { enShipment } from '../i18n/en-shipment.js';
 import { Localizer, registerEnglish } from '../i18n/localizer.js';
 import type { PlaceRole } from '../model/shipment.js';
-import type { MapView, VehicleView } from './view-model.js';
+import type { MapView, VehicleView } from '../contracts/view-model.js';
 
 /** What the map says about the vehicle: the labelled view's words, and the age of the report. */
 export interface PositionWords extends VehicleView {

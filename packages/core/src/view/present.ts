@@ -11,7 +11,16 @@ import type { Flight, Milestone, Place, Shipment } from '../model/shipment.js';
 import { eventLabel, impliedBy, placeLabel, shortPlaceLabel, statusLabel } from './labels.js';
 import { deriveExceptions, toneOf } from './exception.js';
 import { memoizeLast } from './memo.js';
-import type { FlightView, MapView, MilestoneView, PlaceView, ShipmentView, StopView, UnitView, VehicleView } from './view-model.js';
+import type {
+  FlightView,
+  MapView,
+  MilestoneView,
+  PlaceView,
+  ShipmentView,
+  StopView,
+  UnitView,
+  VehicleView,
+} from '../contracts/view-model.js';
 import { lazyList } from './lazy-list.js';
 import { whereabouts } from './route-facts.js';
 import { deriveJourney } from './journey.js';

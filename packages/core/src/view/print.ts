@@ -5,8 +5,8 @@
  * the `print` media query (a print preview, or an emulated medium).
  */
 import { html, type TemplateResult } from 'lit';
-import type { ShipmentView } from './view-model.js';
-import type { RenderContext } from './render-context.js';
+import type { ShipmentView } from '../contracts/view-model.js';
+import type { RenderContext } from '../contracts/render-context.js';
 
 /**
  * Whether the page is being printed, for every element on it: one set of listeners on the window

@@ -11,10 +11,10 @@
  */
 import { html, nothing, type TemplateResult } from 'lit';
 import type { Milestone, Place } from '../model/shipment.js';
-import type { RenderContext } from './render-context.js';
+import type { RenderContext } from '../contracts/render-context.js';
 import { whereabouts, type Whereabouts } from './route-facts.js';
 import { DEPARTURES } from './journey.js';
-import type { PlaceView, ShipmentView, UnitView } from './view-model.js';
+import type { PlaceView, ShipmentView, UnitView } from '../contracts/view-model.js';
 
 /** Where the cargo is on the line; a stop is an index into the line's stops. */
 export type LinePosition =

@@ -8,9 +8,10 @@ import { html, nothing, type TemplateResult } from 'lit';
 import { formatMoment, isoOf } from '../format/dates.js';
 import type { Milestone, TimeKind } from '../model/shipment.js';
 import { progressLine, renderProgressLine, type ProgressLine } from './progress-line.js';
-import { DEPARTURES, type Journey, type StopFact } from './journey.js';
-import type { MilestoneView, ShipmentView, UnitView } from './view-model.js';
-import type { RenderContext } from './render-context.js';
+import { DEPARTURES } from './journey.js';
+import type { Journey, StopFact } from '../contracts/journey.js';
+import type { MilestoneView, ShipmentView, UnitView } from '../contracts/view-model.js';
+import type { RenderContext } from '../contracts/render-context.js';
 
 export interface Progress {
   /** The latest thing that happened, with its row in the history; absent before anything did. */

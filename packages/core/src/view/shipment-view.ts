@@ -6,17 +6,17 @@
  */
 import { html, nothing, type TemplateResult } from 'lit';
 import { ifDefined } from 'lit/directives/if-defined.js';
-import type { MapLoading } from '../map/lazy-map.js';
+import type { MapLoading } from '../first/shared.js';
 import type { MapMessages } from './map-messages.js';
 import type { Localizer } from '../i18n/localizer.js';
 import { createPresenter } from './present.js';
-import type { ProductView } from '../first/tracker-element.js';
+import type { ProductView } from '../first/element/tracker-element.js';
 import { mapMessagesFor } from './map-messages.js';
 import { hasMapData } from './route-facts.js';
 import type { Shipment } from '../model/shipment.js';
-import { inSentence, type RenderContext } from './render-context.js';
-import type { MapView, ShipmentView } from './view-model.js';
-import type { TimeFact } from './journey.js';
+import { inSentence, type RenderContext } from '../contracts/render-context.js';
+import type { MapView, ShipmentView } from '../contracts/view-model.js';
+import type { TimeFact } from '../contracts/journey.js';
 import { renderEta, renderExceptions, renderRoute, renderStatus } from './summary.js';
 import { renderTimeline, renderUnitSwitcher } from './timeline.js';
 import { renderProgress } from './progress.js';
@@ -24,8 +24,9 @@ import { progressLine } from './progress-line.js';
 import { currentPlace, type CurrentPlace } from './current-place.js';
 import { enShipment } from '../i18n/en-shipment.js';
 import { registerEnglish } from '../first/shared.js';
-import type { Announcement } from '../first/announcer.js';
-import { createShareBar, type ShareTarget } from './share/share-bar.js';
+import type { Announcement } from '../first/element/announcer.js';
+import { createShareBar } from './share/share-bar.js';
+import type { ShareTarget } from '../contracts/share-target.js';
 import { renderPrinted, watchPrinting } from './print.js';
 
 // The shipment's part of English comes with the view that shows it.

@@ -3,10 +3,10 @@ import { ifDefined } from 'lit/directives/if-defined.js';
 import { formatMoment, isoOf } from '../format/dates.js';
 import { formatDuration, formatRelative } from '../format/relative.js';
 import { SIGNIFICANT_DELAY_MS } from './exception.js';
-import type { ShipmentView, UnitView } from './view-model.js';
-import type { RenderContext } from './render-context.js';
+import type { ShipmentView, UnitView } from '../contracts/view-model.js';
+import type { RenderContext } from '../contracts/render-context.js';
 import { renderStopTime } from './progress.js';
-import type { TimeFact } from './journey.js';
+import type { TimeFact } from '../contracts/journey.js';
 import { heading, resultLevel, sectionHeading } from './heading.js';
 
 /** `part="status"`: the status, the carrier, the reference and its kind, and freshness. */

@@ -3,8 +3,8 @@ import { ifDefined } from 'lit/directives/if-defined.js';
 import { repeat } from 'lit/directives/repeat.js';
 import { formatMoment, isoOf } from '../format/dates.js';
 import type { Milestone } from '../model/shipment.js';
-import type { MilestoneView, UnitView } from './view-model.js';
-import type { RenderContext } from './render-context.js';
+import type { MilestoneView, UnitView } from '../contracts/view-model.js';
+import type { RenderContext } from '../contracts/render-context.js';
 import { sectionHeading } from './heading.js';
 
 /** The last actual event: where the shipment is now. */

@@ -11,7 +11,7 @@ export function oceanQuery(number: string, carrier: string | undefined): Array<[
 /**
  * What the script-tag entry sends for an `<ocean-tracker reference-number>` in the HTML before the
  * element's code has arrived: the element's own query, with `carrier-code` (nobody has picked
- * a carrier yet; core's first/early-lookup.ts), and the carrier list that names a preset carrier in the picker.
+ * a carrier yet; core's first/early-lookup/early-lookup.ts), and the carrier list that names a preset carrier in the picker.
  */
 export const oceanLookup: EarlyLookup = {
   product: 'ocean',

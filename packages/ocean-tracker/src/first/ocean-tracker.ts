@@ -11,7 +11,7 @@ import {
 import { oceanTrackerProperties } from './ocean-tracker-properties.js';
 import { html, nothing, type PropertyDeclarations, type PropertyValues, type TemplateResult } from 'lit';
 import { checkContainerNumber, isPlausibleOceanReference, respelledOceanReference, searchableContainerNumber } from './container-number.js';
-import type { OceanCarrier } from '../lookup/carrier-list.js';
+import type { OceanCarrier } from '../contracts/carrier.js';
 import { oceanQuery } from './ocean-early-lookup.js';
 
 /**

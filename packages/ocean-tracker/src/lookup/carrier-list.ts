@@ -15,19 +15,7 @@ import {
   type RenderContext,
 } from '@cargo-trackers/core/internal/lazy';
 import { checkContainerNumber } from '../first/container-number.js';
-
-/** The kinds of number an ocean lookup takes. */
-export type OceanReferenceType = (typeof REFERENCE_TYPES.ocean)[number];
-
-/** One entry of the open ocean carrier list. */
-export interface OceanCarrier {
-  readonly code: string;
-  readonly name: string;
-  /** The kinds of number the carrier answers. */
-  readonly referenceTypes: readonly OceanReferenceType[];
-  /** The kinds of number for which the carrier also needs the container number. */
-  readonly containerNumberRequiredWith: readonly OceanReferenceType[];
-}
+import type { OceanCarrier, OceanReferenceType } from '../contracts/carrier.js';
 
 /**
  * The open carrier list (`GET /v1/carriers/ocean`), or undefined when the body is not one.

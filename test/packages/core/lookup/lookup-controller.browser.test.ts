@@ -9,9 +9,9 @@ import type { TrackingState } from '../../../../packages/core/src/lookup/lookup-
 import { useClock } from '@cargo-trackers/core/internal/first';
 import { fixture, holdRequests, mount, nextEvent, scenario, until } from '../../../support/browser.js';
 import { FakeClock, TEST_NOW } from '../../../support/fake-clock.js';
-import { PendingLookup } from '../../../../packages/core/src/first/early-request.js';
-import { HANDED_OVER } from '../../../../packages/core/src/first/early-lookup.js';
-import { buildProxyUrl } from '../../../../packages/core/src/first/proxy-url.js';
+import { PendingLookup } from '../../../../packages/core/src/first/early-lookup/early-request.js';
+import { HANDED_OVER } from '../../../../packages/core/src/first/early-lookup/early-lookup.js';
+import { buildProxyUrl } from '../../../../packages/core/src/first/urls/proxy-url.js';
 import { oceanQuery } from '../../../../packages/ocean-tracker/src/first/ocean-early-lookup.js';
 
 const transit = () => fixture<Record<string, unknown>>('ocean-container-in-transit.json');

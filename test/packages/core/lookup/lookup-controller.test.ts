@@ -11,7 +11,7 @@ import fc from 'fast-check';
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { STILL_LOOKING_MS, LookupController } from '../../../../packages/core/src/lookup/lookup-controller.js';
 import { FakeClock } from '../../../support/fake-clock.js';
-import type { Outcome } from '../../../../packages/core/src/lookup/outcome.js';
+import type { Outcome } from '../../../../packages/core/src/contracts/outcome.js';
 import type { Normalizer, Shipment } from '../../../../packages/core/src/model/shipment.js';
 
 const POLL_SECONDS = 5;

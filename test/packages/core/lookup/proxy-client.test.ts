@@ -3,10 +3,10 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { askProxy, classify } from '../../../../packages/core/src/lookup/proxy-client.js';
-import { MAX_VALUE_LENGTH, buildProxyUrl } from '../../../../packages/core/src/first/proxy-url.js';
-import { isRetryable } from '../../../../packages/core/src/lookup/outcome.js';
+import { MAX_VALUE_LENGTH, buildProxyUrl } from '../../../../packages/core/src/first/urls/proxy-url.js';
+import { isRetryable } from '../../../../packages/core/src/contracts/outcome.js';
 import { DEFAULT_LIMITS } from '@cargo-trackers/proxy';
-import { trackerProperties } from '../../../../packages/core/src/first/tracker-properties.js';
+import { trackerProperties } from '../../../../packages/core/src/first/api/tracker-properties.js';
 
 const json = (body: unknown) => JSON.stringify(body);
 const headers = (h: Record<string, string> = {}) => new Headers(h);

@@ -21,7 +21,7 @@ import { enShipment } from '../../../../packages/core/src/i18n/en-shipment.js';
 import { Localizer, registerEnglish } from '../../../../packages/core/src/i18n/localizer.js';
 import { englishMapMessages, type MapMessages } from '../../../../packages/core/src/view/map-messages.js';
 import { createPresenter } from '../../../../packages/core/src/view/present.js';
-import type { MapView } from '../../../../packages/core/src/view/view-model.js';
+import type { MapView } from '../../../../packages/core/src/contracts/view-model.js';
 
 // The presenter labels with the shipment's English words, as it does once the shipment view has registered them.
 registerEnglish(enShipment);

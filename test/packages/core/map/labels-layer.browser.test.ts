@@ -7,7 +7,7 @@ import type { Place } from '../../../../packages/core/src/model/shipment.js';
 import { LabelsLayer } from '../../../../packages/core/src/map/labels-layer.js';
 import type { RouteScene, SceneStop } from '../../../../packages/core/src/map/route-scene.js';
 import { englishMapMessages } from '../../../../packages/core/src/view/map-messages.js';
-import type { MapView } from '../../../../packages/core/src/view/view-model.js';
+import type { MapView } from '../../../../packages/core/src/contracts/view-model.js';
 import { bareMap, type BareMap } from './bare-map.js';
 
 function stop(code: string, lng: number): SceneStop {

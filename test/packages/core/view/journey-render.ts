@@ -11,8 +11,8 @@ import { mapMessagesFor } from '../../../../packages/core/src/view/map-messages.
 import { renderEta, renderRoute } from '../../../../packages/core/src/view/summary.js';
 import { renderProgress } from '../../../../packages/core/src/view/progress.js';
 import type { Shipment } from '../../../../packages/core/src/model/shipment.js';
-import type { ShipmentView } from '../../../../packages/core/src/view/view-model.js';
-import type { RenderContext } from '../../../../packages/core/src/view/render-context.js';
+import type { ShipmentView } from '../../../../packages/core/src/contracts/view-model.js';
+import type { RenderContext } from '../../../../packages/core/src/contracts/render-context.js';
 
 /** The fixtures' "now" (test/fixtures/README.md). */
 export const FIXTURE_NOW = Date.parse('2026-11-20T00:00:00Z');

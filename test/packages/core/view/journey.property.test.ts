@@ -7,7 +7,7 @@ import fc from 'fast-check';
 import { enShipment } from '../../../../packages/core/src/i18n/en-shipment.js';
 import { registerEnglish } from '../../../../packages/core/src/i18n/localizer.js';
 import type { Flight, Milestone, Moment, Place, Shipment, TimeKind } from '../../../../packages/core/src/model/shipment.js';
-import type { Journey, StopFact } from '../../../../packages/core/src/view/journey.js';
+import type { Journey, StopFact } from '../../../../packages/core/src/contracts/journey.js';
 import { parts, text } from './journey-render.js';
 
 const HOUR = 3_600_000;

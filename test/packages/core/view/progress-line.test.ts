@@ -16,8 +16,8 @@ import {
   type LineFacts,
   type ProgressLine,
 } from '../../../../packages/core/src/view/progress-line.js';
-import type { RenderContext } from '../../../../packages/core/src/view/render-context.js';
-import type { ShipmentView } from '../../../../packages/core/src/view/view-model.js';
+import type { RenderContext } from '../../../../packages/core/src/contracts/render-context.js';
+import type { ShipmentView } from '../../../../packages/core/src/contracts/view-model.js';
 
 /** The labelled view of a fixture (edited first by `edit`, when given), in `locale`. */
 function viewOf(

@@ -5,16 +5,11 @@
  * (`announcement`), and a link that could not be copied or shared is put in a field to copy by hand.
  */
 import { html, nothing, type TemplateResult } from 'lit';
-import type { Announcement } from '../../first/announcer.js';
-import type { TimeFact } from '../journey.js';
-import type { ShipmentView } from '../view-model.js';
-import type { RenderContext } from '../render-context.js';
-
-/** The number the link opens, and the query parameter the element reads it from (`url-param`). */
-export interface ShareTarget {
-  readonly param: string;
-  readonly number: string;
-}
+import type { Announcement } from '../../first/element/announcer.js';
+import type { TimeFact } from '../../contracts/journey.js';
+import type { ShipmentView } from '../../contracts/view-model.js';
+import type { RenderContext } from '../../contracts/render-context.js';
+import type { ShareTarget } from '../../contracts/share-target.js';
 
 /**
  * The link that opens this page on this number: the page's own address with the number in the

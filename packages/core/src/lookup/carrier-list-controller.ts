@@ -1,7 +1,7 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { Task, TaskStatus } from '@lit/task';
 import { fetchJson } from './proxy-client.js';
-import type { PendingLookup } from '../first/early-request.js';
+import type { PendingLookup } from '../first/early-lookup/early-request.js';
 
 /** Reads a list's body; undefined when it is not such a list. */
 export type ListParser<T> = (body: unknown) => T | undefined;
@@ -38,7 +38,7 @@ export class ListController<T> implements ReactiveController {
       task: async ([url], { signal }) => {
         // The controller and the client come with the lookup's code, not with the form. The script-tag
         // entry may have asked for this list already, before the element's code arrived
-        // (../first/early-lookup.ts): this run takes it over, or cancels it when it asks for no list or another.
+        // (../first/early-lookup/early-lookup.ts): this run takes it over, or cancels it when it asks for no list or another.
         const pending = this.#pending;
         this.#pending = undefined;
         if (pending?.url !== url) pending?.cancel();

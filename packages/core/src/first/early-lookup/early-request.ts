@@ -1,4 +1,4 @@
-import { PROXY_REQUEST, valueTooLong } from './proxy-url.js';
+import { PROXY_REQUEST, valueTooLong } from '../urls/proxy-url.js';
 
 /**
  * A lookup whose request is sent the moment its number is known, before the lookup controller's

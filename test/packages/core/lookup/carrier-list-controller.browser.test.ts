@@ -1,6 +1,6 @@
 import { expect } from '@open-wc/testing';
 import { html, LitElement } from 'lit';
-import { ListController } from '../../../../packages/core/src/lookup/list-controller.js';
+import { ListController } from '../../../../packages/core/src/lookup/carrier-list-controller.js';
 import { mount, scenario, sleep, until } from '../../../support/browser.js';
 
 const items = (body: unknown): string[] | undefined => {

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { describe, it } from 'node:test';
-import { FAILURE_KINDS, isRetryable, publicCode } from '../../../../packages/core/src/lookup/outcome.js';
+import { FAILURE_KINDS, isRetryable, publicCode } from '../../../../packages/core/src/contracts/outcome.js';
 
 describe('outcome vocabulary', () => {
   it('names every failure kind in the README’s list of tracker-error codes, and no code the kinds lack', async () => {

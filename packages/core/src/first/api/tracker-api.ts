@@ -3,7 +3,7 @@
  * declared once: the properties' facts come from `tracker-properties.ts` (which the running element
  * uses), the words and everything else from here. See `element-api.ts` for what is derived from it.
  */
-import { colourTokens, sizeTokens } from './tokens.js';
+import { colourTokens, sizeTokens } from '../styles/tokens.js';
 import { withDescriptions, type CssPropertyApi, type ElementApi } from './element-api.js';
 import { trackerProperties } from './tracker-properties.js';
 

@@ -1,7 +1,7 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import { catalogueSettled, loadCatalogue } from '../i18n/catalogues.js';
-import type { Messages } from '../i18n/en.js';
-import { Localizer, textDirection } from '../i18n/localizer.js';
+import { catalogueSettled, loadCatalogue } from '../../i18n/catalogues.js';
+import type { Messages } from '../../i18n/en.js';
+import { Localizer, textDirection } from '../../i18n/localizer.js';
 
 export interface LocalizationOptions {
   /** The host's own language: its `lang` property or attribute; empty when it has none. */

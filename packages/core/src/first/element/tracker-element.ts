@@ -1,26 +1,26 @@
 import { html, LitElement, nothing, type CSSResult, type PropertyDeclarations, type PropertyValues, type TemplateResult } from 'lit';
-import { assignDefaults, litProperties, type ValuesOf } from './element-api.js';
-import { trackerProperties } from './tracker-properties.js';
+import { assignDefaults, litProperties, type ValuesOf } from '../api/element-api.js';
+import { trackerProperties } from '../api/tracker-properties.js';
 import { LazyViewController } from './lazy-view-controller.js';
 import { LocalizationController } from './localization-controller.js';
-import type { Localizer } from '../i18n/localizer.js';
-import type { Messages } from '../i18n/en.js';
-import type { Normalizer, Product, Shipment } from '../model/shipment.js';
-import type { LookupController, TrackingState, TrackRequest } from '../lookup/lookup-controller.js';
-import type { ListParser } from '../lookup/list-controller.js';
-import type { NoticeHandlers } from '../lookup/notice.js';
-import type { ShipmentView } from '../view/view-model.js';
-import { takeEarlyLookup } from './early-lookup.js';
-import { PendingLookup } from './early-request.js';
-import { buildProxyUrl, listUrl } from './proxy-url.js';
-import { firstUnusableUrl, type ConfigurationProblem } from './usable-url.js';
-import type { RenderContext } from '../view/render-context.js';
-import { mapLoadingConverter, type MapLoading } from './map-loading.js';
-import { preloadMap } from './preload-map.js';
+import type { Localizer } from '../../i18n/localizer.js';
+import type { Messages } from '../../i18n/en.js';
+import type { Normalizer, Product, Shipment } from '../../model/shipment.js';
+import type { LookupController, TrackingState, TrackRequest } from '../../lookup/lookup-controller.js';
+import type { ListParser } from '../../lookup/carrier-list-controller.js';
+import type { NoticeHandlers } from '../../contracts/notice-handlers.js';
+import type { ShipmentView } from '../../contracts/view-model.js';
+import { takeEarlyLookup } from '../early-lookup/early-lookup.js';
+import { PendingLookup } from '../early-lookup/early-request.js';
+import { buildProxyUrl, listUrl } from '../urls/proxy-url.js';
+import { firstUnusableUrl, type ConfigurationProblem } from '../urls/usable-url.js';
+import type { RenderContext } from '../../contracts/render-context.js';
+import { mapLoadingConverter, type MapLoading } from '../map-preload/map-loading.js';
+import { preloadMap } from '../map-preload/preload-map.js';
 import { renderAnnouncer, SILENT } from './announcer.js';
-import { TrackerNumberChangeEvent, TrackerStateChangeEvent, type TrackingPhase } from '../model/change-events.js';
-import { trackerStyles } from './styles.js';
-import { clockFor, clockOf } from '../model/clock.js';
+import { TrackerNumberChangeEvent, TrackerStateChangeEvent, type TrackingPhase } from '../../model/change-events.js';
+import { trackerStyles } from '../styles/styles.js';
+import { clockFor, clockOf } from '../../model/clock.js';
 
 export type ThemeName = ValuesOf<typeof trackerProperties.theme>;
 /** The `map` attribute (the same type as the map's `loading`). */
@@ -37,8 +37,8 @@ export interface ProductView {
   renderDetails(view: ShipmentView, ctx: RenderContext): TemplateResult | typeof nothing;
 }
 
-/** The lookup's code (`../lookup/lookup.ts`). */
-export type LookupCode = typeof import('../lookup/lookup.js');
+/** The lookup's code (`../../lookup/lookup.ts`). */
+export type LookupCode = typeof import('../../lookup/lookup.js');
 
 /** The lookup's code once here, and the controller made with it. */
 interface Lookup<L> {
@@ -98,7 +98,7 @@ export abstract class TrackerElement<L = unknown> extends LitElement {
    */
   readonly #lookup = new LazyViewController(this, {
     load: () =>
-      import('../lookup/lookup.js').then((code): Lookup<L> => {
+      import('../../lookup/lookup.js').then((code): Lookup<L> => {
         const controller = new code.LookupController<L>(this, {
           // The view is needed to show any answer, so the controller waits for it even with an
           // integrator's normalizer; the product's normalizer comes with it.
@@ -139,7 +139,7 @@ export abstract class TrackerElement<L = unknown> extends LitElement {
   /** The shipment view and the product's normalizer and details, loaded when the first lookup starts. */
   readonly #view = new LazyViewController(this, {
     load: () =>
-      Promise.all([import('../view/shipment-view.js'), this.loadProductView()]).then(([core, product]) => ({
+      Promise.all([import('../../view/shipment-view.js'), this.loadProductView()]).then(([core, product]) => ({
         product,
         styles: [core.shipmentStyles, product.styles],
         display: core.createShipmentDisplay(product, () => this.requestUpdate()),
@@ -148,7 +148,7 @@ export abstract class TrackerElement<L = unknown> extends LitElement {
   });
   /** The numbers tracked on this device (`remember`), loaded only for an element that keeps them. */
   readonly #recent = new LazyViewController(this, {
-    load: () => import('../use/recent-list.js').then((m) => ({ m, list: m.createRecentList(this.product, () => this.requestUpdate()) })),
+    load: () => import('../../use/recent-list.js').then((m) => ({ m, list: m.createRecentList(this.product, () => this.requestUpdate()) })),
     styles: ({ m }) => [m.recentStyles],
   });
   /** The labelled view of the shipment on display (`willUpdate`). */

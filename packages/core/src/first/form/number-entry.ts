@@ -1,5 +1,5 @@
 import { html, nothing, type ReactiveControllerHost, type TemplateResult } from 'lit';
-import type { RenderContext } from '../view/render-context.js';
+import type { RenderContext } from '../../contracts/render-context.js';
 
 /** Advice shown in the form before sending: never a silent rewrite of the number. */
 export type Advice =
@@ -7,7 +7,7 @@ export type Advice =
   | { readonly kind: 'shape'; readonly number: string }
   | { readonly kind: 'check-digit'; readonly number: string; readonly expected: number };
 
-/** Renders the advice: the lookup's code holds it (../lookup/number-advice.ts), and `loadAdvice` brings it. */
+/** Renders the advice: the lookup's code holds it (../../lookup/number-advice.ts), and `loadAdvice` brings it. */
 export type AdviceRenderer = (
   advice: Advice,
   options: Pick<NumberEntryOptions, 'shapeMessage' | 'checkDigitMessage'>,

@@ -1,7 +1,7 @@
 import { expect } from '@open-wc/testing';
 import { css, html, LitElement } from 'lit';
-import { LazyViewController } from '../../../../packages/core/src/first/lazy-view-controller.js';
-import { mount } from '../../../support/browser.js';
+import { LazyViewController } from '../../../../../packages/core/src/first/element/lazy-view-controller.js';
+import { mount } from '../../../../support/browser.js';
 
 interface View {
   readonly text: string;

@@ -1,9 +1,9 @@
 import { expect } from '@open-wc/testing';
 import { LitElement } from 'lit';
-import { LocalizationController } from '../../../../packages/core/src/first/localization-controller.js';
-import type { Messages } from '../../../../packages/core/src/i18n/en.js';
-import { Localizer } from '../../../../packages/core/src/i18n/localizer.js';
-import { mount, until } from '../../../support/browser.js';
+import { LocalizationController } from '../../../../../packages/core/src/first/element/localization-controller.js';
+import type { Messages } from '../../../../../packages/core/src/i18n/en.js';
+import { Localizer } from '../../../../../packages/core/src/i18n/localizer.js';
+import { mount, until } from '../../../../support/browser.js';
 
 class LocaleHost extends LitElement {
   static override properties = { messages: { attribute: false } };

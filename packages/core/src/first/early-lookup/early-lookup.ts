@@ -1,8 +1,8 @@
-import { parseMapLoading } from './map-loading.js';
-import type { Product } from '../model/shipment.js';
+import { parseMapLoading } from '../map-preload/map-loading.js';
+import type { Product } from '../../model/shipment.js';
 import { PendingLookup } from './early-request.js';
-import { buildProxyUrl, listUrl } from './proxy-url.js';
-import { firstUnusableUrl } from './usable-url.js';
+import { buildProxyUrl, listUrl } from '../urls/proxy-url.js';
+import { firstUnusableUrl } from '../urls/usable-url.js';
 
 /**
  * The first lookup of a tag whose number is in the page's HTML, sent by the script-tag entry

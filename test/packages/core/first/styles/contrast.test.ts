@@ -1,10 +1,10 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { colourPairs, colourTokens, type ColourId } from '../../../../packages/core/src/first/tokens.js';
-import { inSentence } from '../../../../packages/core/src/view/render-context.js';
-import { ratio, rgb } from '../../../support/contrast.js';
+import { colourPairs, colourTokens, type ColourId } from '../../../../../packages/core/src/first/styles/tokens.js';
+import { inSentence } from '../../../../../packages/core/src/contracts/render-context.js';
+import { ratio, rgb } from '../../../../support/contrast.js';
 // The configurator flags an owner's colours with the same function over the same pairs.
-import { checkPairs } from '../../../../demo/public/configure/contrast.js';
+import { checkPairs } from '../../../../../demo/public/configure/contrast.js';
 
 describe('colour tokens', () => {
   it('the contrast arithmetic matches known WCAG values', () => {

@@ -1,29 +1,20 @@
 import { html, nothing, type TemplateResult } from 'lit';
-import { formatMoment } from '../format/dates.js';
-import { formatCountdown } from '../format/relative.js';
-import { MAX_AUTOMATIC_RETRIES } from './backoff.js';
-import { isRetryable, type Failure } from './outcome.js';
-import { MAX_PENDING_POLLS, type TrackingState, type Wait } from './lookup-controller.js';
-import { enNotices } from '../i18n/en-notices.js';
-import type { ShipmentView } from '../view/view-model.js';
-import { registerEnglish } from '../first/shared.js';
-import type { Announcement } from '../first/announcer.js';
-import type { RenderContext } from '../view/render-context.js';
+import { formatMoment } from '../../format/dates.js';
+import { formatCountdown } from '../../format/relative.js';
+import { MAX_AUTOMATIC_RETRIES } from '../backoff.js';
+import { isRetryable, type Failure } from '../../contracts/outcome.js';
+import { MAX_PENDING_POLLS, type TrackingState, type Wait } from '../lookup-controller.js';
+import { enNotices } from '../../i18n/en-notices.js';
+import type { ShipmentView } from '../../contracts/view-model.js';
+import { registerEnglish } from '../../first/shared.js';
+import type { Announcement } from '../../first/element/announcer.js';
+import type { RenderContext } from '../../contracts/render-context.js';
 import { renderSkeleton } from './skeleton.js';
-import { sayNews } from './refresh.js';
+import type { NoticeHandlers } from '../../contracts/notice-handlers.js';
+import { sayNews } from '../refresh.js';
 
 // The notices' English comes with them, not with the form (see en.ts).
 registerEnglish(enNotices);
-
-export interface NoticeHandlers {
-  readonly onRetry: () => void;
-  /** Another spelling of a number the service did not find, to offer (the product's number kinds say which). */
-  readonly respell?: (number: string) => string | undefined;
-  /** Tracks the number offered by `respell`. */
-  readonly onTrack?: (number: string) => void;
-  /** Takes the visitor to the carrier picker, for a product that has one. */
-  readonly onChooseCarrier?: () => void;
-}
 
 export interface NoticeOptions extends NoticeHandlers {
   /** Whether the result will have a map, whose room the outline of a lookup in flight holds too. */

@@ -9,10 +9,10 @@ let started: Promise<unknown> | undefined;
 
 export function preloadMap(): void {
   started ??= Promise.all([
-    import('../map/define.js'),
-    import('../map/lazy-map.js').then((m) => m.loadMapRenderer()),
+    import('../../map/define.js'),
+    import('../../map/lazy-map.js').then((m) => m.loadMapRenderer()),
     // The adapter too, at once: lazy-map imports it only once it has arrived itself, a round trip later.
-    import('../map/leaflet-route-map.js'),
+    import('../../map/leaflet-route-map.js'),
   ]).catch(() => {
     // The map element reports a failed load itself when it is shown; here it is only early.
     started = undefined;
