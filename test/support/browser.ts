@@ -154,6 +154,19 @@ export function shadowText(el: Element): string {
   return (el.shadowRoot?.textContent ?? '').replace(/\s+/g, ' ').trim();
 }
 
+/** A node's text, whitespace folded; '' for no node. */
+export function text(node: Element | null): string {
+  return (node?.textContent ?? '').replace(/\s+/g, ' ').trim();
+}
+
+/** Types `value` into a tracker's number field as a visitor does, and waits for the element to render it. */
+export async function typeNumber(el: HTMLElement & { updateComplete: Promise<unknown> }, value: string): Promise<void> {
+  const input = el.shadowRoot!.querySelector('input')!;
+  input.value = value;
+  input.dispatchEvent(new InputEvent('input'));
+  await el.updateComplete;
+}
+
 export function part(el: Element, name: string): HTMLElement | null {
   return el.shadowRoot?.querySelector<HTMLElement>(`[part~="${name}"]`) ?? null;
 }

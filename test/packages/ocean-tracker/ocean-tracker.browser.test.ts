@@ -3,6 +3,7 @@ import '@cargo-trackers/ocean-tracker';
 import type { OceanTracker } from '@cargo-trackers/ocean-tracker';
 import type { TrackerLoadEvent } from '@cargo-trackers/core';
 import { captureConsoleErrors, fixture, mount, nextEvent, part, parts, scenario, shadowText, sleep, until } from '../../support/browser.js';
+import { describeElementCases, type ElementSpec } from '../../support/element-suite.js';
 import { describeOutcomes } from '../../support/outcome-suite.js';
 
 const transit = () => fixture<Record<string, unknown>>('ocean-container-in-transit.json');
@@ -12,6 +13,36 @@ async function tracker(attrs: string): Promise<OceanTracker> {
   await el.updateComplete;
   return el;
 }
+
+/** What the cases both elements share (../../support/element-suite.ts) and every other answer need to know of this one. */
+const ocean: ElementSpec = {
+  tag: 'ocean-tracker',
+  product: 'ocean',
+  path: 'ocean',
+  numberAttribute: 'reference-number',
+  setNumber: (el, number) => ((el as OceanTracker).referenceNumber = number),
+  numberOf: (el) => (el as OceanTracker).referenceNumber,
+  numberParameter: 'referenceNumber',
+  routeParameter: 'routeDetails',
+  label: 'Container, bill of lading or booking number',
+  // The number's field and the carrier picker.
+  fields: 2,
+  number: 'MEDU9091004',
+  document: transit,
+  secondNumber: 'HLXU8372618',
+  secondDocument: () => fixture<Record<string, unknown>>('ocean-delivered.json'),
+  referenceOf: (document) => document['referenceNumber'],
+  incompleteDocument: '{"referenceNumber":"MEDU9091004"}',
+  otherProductDocument: '{"awbNumber":"176-22817340","status":"IN_TRANSIT","milestones":[]}',
+  awkwardNumber: ' msc u 12+3&x=%20#é ',
+  spellings: [{ typed: 'medu 909100-4', sent: 'MEDU9091004' }],
+  wrongCheckDigit: { typed: 'MEDU9091005', advice: 'check digit should be 4' },
+  hostile: { fixture: 'ocean-hostile-strings.json', number: 'X', part: 'vessels', text: "<img src=x onerror=alert('vessel')>" },
+  travelPart: 'vessels',
+  mapPlaces: ['Ningbo, China', 'Singapore', 'Rotterdam, Netherlands'],
+  mapText: 'MSC GULSUN',
+  routeless: { fixture: 'ocean-minimal.json', number: 'TGHU8830212' },
+};
 
 function params(search: string): URLSearchParams {
   return new URLSearchParams(search);
@@ -25,17 +56,9 @@ describe('<ocean-tracker>', () => {
     document.querySelectorAll('[data-test-root]').forEach((n) => n.remove());
   });
 
-  describe('configuration', () => {
-    it('without proxy-url shows a configuration notice, names the attribute in the console and asks nothing', async () => {
-      const before = performance.getEntriesByType('resource').length;
-      const el = await tracker('reference-number="MEDU9091004"');
-      await sleep(200);
-      expect(part(el, 'notice')?.textContent).to.contain('proxy-url');
-      expect(errors.messages.some((m) => m.includes('proxy-url'))).to.equal(true);
-      const newEntries = performance.getEntriesByType('resource').slice(before);
-      expect(newEntries.filter((e) => e.name.includes('referenceNumber'))).to.have.length(0);
-    });
+  describeElementCases(ocean);
 
+  describe('configuration', () => {
     const unusable: Array<[string, string]> = [
       ['proxy-url', 'javascript:alert(4)'],
       ['proxy-url', 'mailto:ops@example.com'],
@@ -89,30 +112,9 @@ describe('<ocean-tracker>', () => {
       await until(() => el.trackingState === 'loaded', 'loaded after the fix');
       expect(part(el, 'notice')).to.equal(null);
     });
-
-    it('waits for the visitor when no reference-number is set', async () => {
-      const s = await scenario({ responses: [{ status: 200, body: await transit() }] });
-      const el = await tracker(`proxy-url="${s.base}/ocean"`);
-      await sleep(200);
-      expect(await s.requests()).to.have.length(0);
-      expect(part(el, 'form')).to.exist;
-      expect(el.trackingState).to.equal('idle');
-    });
   });
 
   describe('requests', () => {
-    it('sends the number exactly as set, with routeDetails=true and no carrierCode', async () => {
-      const awkward = ' msc u 12+3&x=%20#é ';
-      const s = await scenario({ responses: [{ status: 404, body: { message: 'No shipment' } }] });
-      const el = mount<OceanTracker>(`<ocean-tracker proxy-url="${s.base}/ocean"></ocean-tracker>`);
-      el.referenceNumber = awkward;
-      await until(async () => (await s.requests()).length === 1, 'one request');
-      const q = params((await s.requests())[0]!.search);
-      expect(q.get('referenceNumber')).to.equal(awkward);
-      expect(q.get('routeDetails')).to.equal('true');
-      expect(q.has('carrierCode')).to.equal(false);
-    });
-
     it('sends a number set at load once, and cancels the request when removed while it is out', async () => {
       const s = await scenario({ responses: [{ status: 200, body: await transit(), delayMs: 3000 }] });
       const el = mount<OceanTracker>(
@@ -196,44 +198,6 @@ describe('<ocean-tracker>', () => {
       el.referenceNumber = 'MAEU1234565';
       await until(async () => (await s.requests()).length === 1, 'one request');
       expect(params((await s.requests())[0]!.search).get('carrierCode')).to.equal('MAEU');
-    });
-
-    it('names the spelling it searched under the field, until the visitor types or the page sets another number', async () => {
-      const s = await scenario({ responses: [{ status: 404, body: {} }] });
-      const el = await tracker(`lang="en" proxy-url="${s.base}/ocean"`);
-      const input = el.shadowRoot!.querySelector('input')!;
-      input.value = 'medu 909100-4';
-      input.dispatchEvent(new InputEvent('input'));
-      await el.updateComplete;
-      part(el, 'submit-button')!.click();
-      await until(async () => (await s.requests()).length === 1, 'one request');
-      expect(params((await s.requests())[0]!.search).get('referenceNumber')).to.equal('MEDU9091004');
-      expect(el.referenceNumber).to.equal('MEDU9091004');
-      await el.updateComplete;
-      expect(part(el, 'searched')!.textContent!.trim()).to.equal('Searched MEDU9091004');
-      expect(input.value, 'the field keeps what was typed').to.equal('medu 909100-4');
-      expect(input.getAttribute('aria-describedby')).to.contain('searched');
-      el.referenceNumber = 'HLXU8123446';
-      await el.updateComplete;
-      expect(part(el, 'searched'), 'a number the page sets is not the one searched').to.equal(null);
-      expect(input.value).to.equal('HLXU8123446');
-    });
-
-    it('warns about a wrong container check digit and sends only after "track anyway"', async () => {
-      const s = await scenario({ responses: [{ status: 404, body: { message: 'nope' } }] });
-      const el = await tracker(`proxy-url="${s.base}/ocean"`);
-      const input = el.shadowRoot!.querySelector('input')!;
-      input.value = 'MEDU9091005';
-      input.dispatchEvent(new InputEvent('input'));
-      await el.updateComplete;
-      part(el, 'submit-button')!.click();
-      await el.updateComplete;
-      expect(shadowText(el)).to.contain('check digit should be 4');
-      await sleep(150);
-      expect(await s.requests()).to.have.length(0);
-      part(el, 'track-anyway-button')!.click();
-      await until(async () => (await s.requests()).length === 1, 'request after track anyway');
-      expect(params((await s.requests())[0]!.search).get('referenceNumber')).to.equal('MEDU9091005');
     });
 
     it('says when the picked carrier needs the container number for a booking', async () => {
@@ -346,86 +310,7 @@ describe('<ocean-tracker>', () => {
       expect(unknown, 'fixture has an unknown event').to.exist;
       expect(shadowText(el)).to.contain(unknown!.description ?? unknown!.code);
     });
-
-    it('renders hostile strings in every field as text', async () => {
-      const s = await scenario({ responses: [{ status: 200, body: await fixture('ocean-hostile-strings.json') }] });
-      (window as unknown as { __pwned?: boolean }).__pwned = false;
-      const el = mount<OceanTracker>(`<ocean-tracker proxy-url="${s.base}/ocean" reference-number="X"></ocean-tracker>`);
-      await nextEvent(el, 'tracker-load');
-      await el.updateComplete;
-      await sleep(100);
-      const root = el.shadowRoot!;
-      expect(root.querySelectorAll('script, img, iframe, object, embed, svg:not([data-icon])').length).to.equal(0);
-      for (const node of root.querySelectorAll('*')) {
-        for (const attr of node.attributes) expect(attr.name.startsWith('on'), `${node.tagName} ${attr.name}`).to.equal(false);
-      }
-      expect(shadowText(el)).to.contain('<img');
-      expect((window as unknown as { __pwned?: boolean }).__pwned).to.equal(false);
-    });
-
-    it('takes a replacement normalizer for another document shape', async () => {
-      const s = await scenario({ responses: [{ status: 200, body: { ref: 'ABC', state: 'DELIVERED' } }] });
-      const el = mount<OceanTracker>(`<ocean-tracker proxy-url="${s.base}/ocean"></ocean-tracker>`);
-      el.normalizer = (body) => {
-        const b = body as { ref: string; state: string };
-        return {
-          ok: true,
-          shipment: {
-            product: 'ocean',
-            reference: b.ref,
-            status: { code: b.state, known: true },
-            route: [],
-            vessels: [],
-            flights: [],
-            units: [],
-            legs: [],
-          },
-        };
-      };
-      el.referenceNumber = 'ABC';
-      await nextEvent(el, 'tracker-load');
-      await el.updateComplete;
-      expect(part(el, 'status')!.textContent).to.contain('Delivered');
-    });
   });
 
-  describe('the map', () => {
-    it('shows the route map for a document with route data, with the map code loaded', async () => {
-      const s = await scenario({ responses: [{ status: 200, body: await transit() }] });
-      const el = mount<OceanTracker>(
-        `<ocean-tracker proxy-url="${s.base}/ocean" map="eager" reference-number="MEDU9091004"></ocean-tracker>`,
-      );
-      await nextEvent(el, 'tracker-load');
-      await el.updateComplete;
-      const map = part(el, 'map') as (HTMLElement & { updateComplete: Promise<unknown> }) | null;
-      expect(map?.localName).to.equal('cargo-tracker-route-map');
-      await until(() => (map!.shadowRoot?.querySelectorAll('.leaflet-pane').length ?? 0) > 0, 'leaflet drawn');
-      expect(map!.shadowRoot!.textContent).to.contain('MSC GULSUN');
-    });
-
-    it('shows no map and loads no map code with map="none"', async () => {
-      const s = await scenario({ responses: [{ status: 200, body: await transit() }] });
-      const el = mount<OceanTracker>(
-        `<ocean-tracker proxy-url="${s.base}/ocean" map="none" reference-number="MEDU9091004"></ocean-tracker>`,
-      );
-      await nextEvent(el, 'tracker-load');
-      await el.updateComplete;
-      expect(part(el, 'map')).to.equal(null);
-    });
-  });
-
-  describeOutcomes({
-    tag: 'ocean-tracker',
-    path: 'ocean',
-    numberAttribute: 'reference-number',
-    setNumber: (el, number) => ((el as OceanTracker).referenceNumber = number),
-    number: 'MEDU9091004',
-    document: transit,
-    secondNumber: 'HLXU8372618',
-    secondDocument: () => fixture<Record<string, unknown>>('ocean-delivered.json'),
-    referenceOf: (document) => document['referenceNumber'],
-    incompleteDocument: '{"referenceNumber":"MEDU9091004"}',
-    otherProductDocument: '{"awbNumber":"176-22817340","status":"IN_TRANSIT","milestones":[]}',
-    product: 'ocean',
-  });
+  describeOutcomes(ocean);
 });
