@@ -8,7 +8,7 @@ export const DEFAULT_TIMEOUT_MS = 140_000;
 export interface ProxyRequestOptions {
   readonly signal?: AbortSignal;
   readonly timeoutMs?: number;
-  /** A request already under way (a PendingLookup's answer, ../first/early-request.ts), or a unit test's stand-in. */
+  /** A request already under way (a PendingLookup's answer, ../first/early-lookup/early-request.ts), or a unit test's stand-in. */
   readonly fetch?: typeof fetch;
   /** The element's clock, against which a Retry-After date is read. */
   readonly now?: () => number;
