@@ -7,6 +7,7 @@ import { engine, itExceptIn } from '../../../support/browser.js';
 import { over, ratio } from '../../../support/contrast.js';
 import { airTransfer, oceanInTransit, mapView } from './fixtures.js';
 import { drawnMap } from './map-test-helpers.js';
+import { trackerApi } from '../../../../packages/core/src/first/api/tracker-api.js';
 
 // WebKitGTK under WebDriver does not match :focus-visible after a scripted focus(), so the ring is not drawn there.
 const noScriptedFocusVisible = { webkit: 'WebKitGTK does not match :focus-visible after a scripted focus() under WebDriver' };
@@ -200,6 +201,34 @@ describe('<cargo-tracker-route-map> keyboard focus and controls', () => {
           }
         },
       );
+    });
+  }
+});
+
+// The map's palette is written twice: as CSS in the map element (its chunk must not carry the API
+// declaration) and as the documented defaults in the API declaration (first/api/tracker-api.ts),
+// the dark one in each description. What the map paints must be what the README and the types say.
+describe('<cargo-tracker-route-map> colours, as the API declaration documents them', () => {
+  const declared = trackerApi.cssProperties as Record<string, { readonly default?: string; readonly description: string }>;
+  const documented = (name: string, theme: 'light' | 'dark'): string => {
+    const property = declared[name]!;
+    const hex = theme === 'light' ? property.default : /\(dark theme (#[0-9a-f]{6})\)/.exec(property.description)?.[1];
+    if (!hex) throw new Error(`${name} documents no ${theme} colour`);
+    const n = parseInt(hex.slice(1), 16);
+    return `rgb(${n >> 16}, ${(n >> 8) & 255}, ${n & 255})`;
+  };
+
+  for (const theme of ['light', 'dark'] as const) {
+    it(`paints the sea, the land and the legs to come in the documented ${theme} colours`, async () => {
+      // The flights with a transfer: one flown, one still to come.
+      const el = await mount(theme, airTransfer());
+      const planned = el.shadowRoot!.querySelector('.tracker-route--planned');
+      expect(planned, 'a leg to come').to.exist;
+      expect({ ...basemap(el), planned: getComputedStyle(planned!).stroke }).to.deep.equal({
+        sea: documented('--tracker-map-water-color', theme),
+        land: documented('--tracker-map-land-color', theme),
+        planned: documented('--tracker-route-planned-color', theme),
+      });
     });
   }
 });
