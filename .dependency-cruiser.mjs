@@ -7,16 +7,13 @@
 // stays allowed, as the type of the `import()` that loads the later phase. No cycle at all through
 // static imports, type-only ones included.
 // .dependency-cruiser-known-violations.json lists the violations still tolerated (npm run lint:deps
-// ignores them, and fails on any other): the base element's type imports of the lookup controller
-// (`LookupController`, `TrackingState`, `TrackRequest`) and of the list parser's type, both
-// defined in lookup/ files that issue 40's hand-over rewrite is changing; moving those types to
-// contracts/ empties it. Rewrite it only to record a deliberate exception
+// ignores them, and fails on any other): none. Rewrite it only to record a deliberate exception
 // (npx depcruise --config .dependency-cruiser.mjs -T baseline -f .dependency-cruiser-known-violations.json packages/*/src).
 //
 //   leaves    core's model/, format/, i18n/: types, readers, Intl formatting, catalogues
 //   contracts contracts/ (core's and an element package's): the types two phases share (the render
-//             context, the view model, the lookup's outcome, a carrier list's entry); imports only
-//             the leaves
+//             context, the view model, the lookup's outcome and state, what the element asks of its
+//             lookup controller, a product's view, a carrier list's entry); imports only the leaves
 //   first     first/: the base element (element/), its API's declaration (api/), styles and tokens
 //             (styles/), the form (form/), the proxy's URLs and URL checks (urls/), the early
 //             request (early-lookup/), the map attribute's parsing and preload (map-preload/); in

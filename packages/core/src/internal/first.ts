@@ -6,11 +6,12 @@
  * imports into the first load; `test/packaging/bundlers.test.ts` fails when a lazy module lands there.
  */
 export { TrackerElement } from '../first/element/tracker-element.js';
-export type { ThemeName, MapMode, Density, ProductView, LookupCode } from '../first/element/tracker-element.js';
+export type { ThemeName, MapMode, Density, LookupCode } from '../first/element/tracker-element.js';
+export type { ProductView } from '../contracts/product-view.js';
 export { elementTokenStyles } from '../first/styles/styles.js';
 export { NumberEntry } from '../first/form/number-entry.js';
 // The list's reader comes with a product's list module, imported by the lookup's controller when the list is wanted.
-export type { ListParser } from '../lookup/carrier-list-controller.js';
+export type { ListParser } from '../contracts/tracking.js';
 export type { NoticeHandlers } from '../contracts/notice-handlers.js';
 export type { Advice, NumberEntryOptions } from '../first/form/number-entry.js';
 export type { RenderContext } from '../contracts/render-context.js';

@@ -2,9 +2,10 @@ import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { Task, TaskStatus } from '@lit/task';
 import { fetchJson } from './proxy-client.js';
 import type { PendingLookup } from '../first/early-lookup/early-request.js';
+import type { ListParser } from '../contracts/tracking.js';
 
 /** Reads a list's body; undefined when it is not such a list. */
-export type ListParser<T> = (body: unknown) => T | undefined;
+export type { ListParser };
 
 export type ListControllerOptions<T> = {
   /** Where the list is, read at each update of the host; undefined means no list. A new URL loads anew. */

@@ -3,18 +3,19 @@ import type { ReactiveController, ReactiveControllerHost } from 'lit';
 // that a bundler that drops unused re-exports (Rollup) leaves them out of the first load.
 import { systemClock, trackerProperties, type Clock } from '../first/shared.js';
 import type { PendingLookup } from '../first/early-lookup/early-request.js';
+import type { LookupRequest, TrackingSession, TrackingState, Wait, WaitCause } from '../contracts/tracking.js';
 import type { ConfigurationProblem } from '../first/urls/usable-url.js';
 import { isCrossOrigin } from './cross-origin.js';
 import { ListController, type ListParser } from './carrier-list-controller.js';
 import { writeSyncedNumber } from './url-sync.js';
 import { TrackerErrorEvent, TrackerLoadEvent, TrackerPendingEvent } from '../model/events.js';
-import type { Normalizer, Product, Shipment } from '../model/shipment.js';
+import type { Normalizer, Product } from '../model/shipment.js';
 import { isRetryable, publicCode, type Failure, type Outcome } from '../contracts/outcome.js';
 import { backoffDelay, MAX_AUTOMATIC_RETRIES } from './backoff.js';
 import { askProxy } from './proxy-client.js';
 import { boundedWait } from './retry-after-header.js';
 import { yieldToMain } from './yield-to-main.js';
-import { newsOf, refreshMs, RefreshTimer, type News } from './refresh.js';
+import { newsOf, refreshMs, RefreshTimer } from './refresh.js';
 
 export type { Clock };
 
@@ -22,41 +23,9 @@ export type { Clock };
  * One lookup: the proxy URL with its query, and the number as the visitor typed it. A lookup whose
  * request left before this code arrived is a `PendingLookup`, whose answer the first ask takes over.
  */
-export type TrackRequest = { readonly url: string; readonly number: string } | PendingLookup;
+export type TrackRequest = LookupRequest | PendingLookup;
 
-/** The outcomes the controller waits out rather than ends on. */
-export type WaitCause = Extract<Outcome, { kind: 'pending' | 'rate_limited' | 'server_error' | 'network_error' | 'timeout' | 'offline' }>;
-
-/** Why the controller is waiting before it asks again. */
-export interface Wait {
-  /** The outcome being waited out. */
-  readonly cause: WaitCause;
-  /** 1-based count of answers of this kind so far (5xx, network errors and timeouts count together). */
-  readonly attempt: number;
-  /** Epoch ms of the next ask; absent for `offline` (it asks when the browser is back online). */
-  readonly retryAt?: number;
-}
-
-export type TrackingState =
-  | { readonly phase: 'idle' }
-  | {
-      readonly phase: 'loading';
-      readonly request: TrackRequest;
-      readonly after?: Wait;
-      /** In flight for `STILL_LOOKING_MS` or more: the visitor is told the service is still looking. */
-      readonly slow?: boolean;
-    }
-  | { readonly phase: 'waiting'; readonly request: TrackRequest; readonly wait: Wait }
-  | {
-      readonly phase: 'loaded';
-      readonly request: TrackRequest;
-      readonly shipment: Shipment;
-      /** What the latest re-ask that brought news (refresh.ts) brought: said once, kept until newer news. */
-      readonly news?: News;
-      /** The last re-ask failed: the result shown is the one before, and it is asked again at `retryAt`. */
-      readonly stale?: { readonly attempt: number; readonly retryAt: number };
-    }
-  | { readonly phase: 'failed'; readonly request: TrackRequest; readonly failure: Failure };
+export type { LookupRequest, TrackingState, Wait, WaitCause };
 
 /** How long a request may be in flight before the notice says the service is still looking. */
 export const STILL_LOOKING_MS = 2000;
@@ -129,8 +98,8 @@ const BACKED_OFF: ReadonlySet<Outcome['kind']> = new Set(['server_error', 'netwo
  * a value nor an error but a wait with a countdown, paused while the page is hidden or offline and
  * resumed after a reconnection, which a Task's four statuses and single promise per run cannot show.
  */
-export class LookupController<L = unknown> implements ReactiveController {
-  state: TrackingState = { phase: 'idle' };
+export class LookupController<L = unknown> implements ReactiveController, TrackingSession<L> {
+  state: TrackingState<TrackRequest> = { phase: 'idle' };
   /** Bumped by each new lookup (not by a retry or a poll of the same one): what the visitor opened of an answer is kept per lookup. */
   callId = 0;
 

@@ -12,6 +12,7 @@
 import type { Clock } from '../model/clock.js';
 import type { Milestone, Shipment, TrackedUnit } from '../model/shipment.js';
 import type { ShipmentView } from '../contracts/view-model.js';
+import type { News } from '../contracts/tracking.js';
 import type { Localizer } from '../i18n/localizer.js';
 
 /** The longest `refresh-interval` taken as given, in minutes: a day. */
@@ -23,13 +24,7 @@ export function refreshMs(minutes: unknown, fallback: number): number {
   return n * 60_000;
 }
 
-/** What a re-ask brought that the visitor did not see before: said once by the live region. */
-export interface News {
-  /** The latest event that has happened (`actual`) and was not in the result shown before. */
-  readonly event?: { readonly unit: string; readonly milestone: Milestone };
-  /** The shipment's status changed. */
-  readonly status: boolean;
-}
+export type { News };
 
 const keyOf = (unit: TrackedUnit, m: Milestone): string => `${unit.id}|${m.code}|${m.kind}|${m.time?.iso}|${m.place?.code}`;
 

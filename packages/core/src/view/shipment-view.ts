@@ -10,7 +10,7 @@ import type { MapLoading } from '../first/shared.js';
 import type { MapMessages } from './map-messages.js';
 import type { Localizer } from '../i18n/localizer.js';
 import { createPresenter } from './present.js';
-import type { ProductView } from '../first/element/tracker-element.js';
+import type { ProductView } from '../contracts/product-view.js';
 import { mapMessagesFor } from './map-messages.js';
 import { hasMapData } from './route-facts.js';
 import type { Shipment } from '../model/shipment.js';

@@ -1,4 +1,4 @@
-import { html, LitElement, nothing, type CSSResult, type PropertyDeclarations, type PropertyValues, type TemplateResult } from 'lit';
+import { html, LitElement, nothing, type PropertyDeclarations, type PropertyValues, type TemplateResult } from 'lit';
 import { assignDefaults, litProperties, type ValuesOf } from '../api/element-api.js';
 import { trackerProperties } from '../api/tracker-properties.js';
 import { LazyViewController } from './lazy-view-controller.js';
@@ -6,8 +6,8 @@ import { LocalizationController } from './localization-controller.js';
 import type { Localizer } from '../../i18n/localizer.js';
 import type { Messages } from '../../i18n/en.js';
 import type { Normalizer, Product, Shipment } from '../../model/shipment.js';
-import type { LookupController, TrackingState, TrackRequest } from '../../lookup/lookup-controller.js';
-import type { ListParser } from '../../lookup/carrier-list-controller.js';
+import type { ListParser, LookupRequest, TrackingSession, TrackingState } from '../../contracts/tracking.js';
+import type { ProductView } from '../../contracts/product-view.js';
 import type { NoticeHandlers } from '../../contracts/notice-handlers.js';
 import type { ShipmentView } from '../../contracts/view-model.js';
 import { takeEarlyLookup } from '../early-lookup/early-lookup.js';
@@ -29,21 +29,13 @@ export type Density = ValuesOf<typeof trackerProperties.density>;
 
 const IDLE: TrackingState = { phase: 'idle' };
 
-/** What a product element loads when a lookup starts: its normalizer and its details section. */
-export interface ProductView {
-  readonly normalizer: Normalizer;
-  /** Styles of the product's details, adopted with the shared shipment styles. */
-  readonly styles?: CSSResult;
-  renderDetails(view: ShipmentView, ctx: RenderContext): TemplateResult | typeof nothing;
-}
-
 /** The lookup's code (`../../lookup/lookup.ts`). */
 export type LookupCode = typeof import('../../lookup/lookup.js');
 
 /** The lookup's code once here, and the controller made with it. */
 interface Lookup<L> {
   readonly code: LookupCode;
-  readonly controller: LookupController<L>;
+  readonly controller: TrackingSession<L>;
 }
 
 export type { ConfigurationProblem };
@@ -343,7 +335,7 @@ export abstract class TrackerElement<L = unknown> extends LitElement {
    * code that will read its answer, and the newest one asked for is the one the controller is handed.
    * The first one may be the script-tag entry's, sent before this code arrived (./early-lookup.ts).
    */
-  #ask(request: TrackRequest, force: boolean): void {
+  #ask(request: LookupRequest, force: boolean): void {
     const asked = typeof this.#asked === 'object' ? this.#asked : takeEarlyLookup(this);
     let pending = asked;
     if (!pending || force || pending.url !== request.url) {
