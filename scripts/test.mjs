@@ -7,10 +7,12 @@
 // and printed whole when it ends, so two lanes never interleave their lines; a line every minute
 // says what is still running. At the end, a table of the steps' times, and the exit code is
 // non-zero when any step failed (the other lane still runs to its end, so one run shows every
-// failure).
+// failure). Last of all, what each failed step said of its failures (failureDigest), so that the
+// tail of a CI log, which is often all that is kept, names them.
 //
 // Usage: node scripts/test.mjs [--serial]   (--serial, or TEST_SERIAL=1: one step at a time, output live)
 import { spawn } from 'node:child_process';
+import { failureDigest } from './failure-digest.mjs';
 
 const LANES = [['test:node'], ['typecheck', 'lint', 'test:browser', 'test:proxy:node-versions', 'test:php']];
 const serial = process.argv.includes('--serial') || process.env.TEST_SERIAL === '1';
@@ -40,7 +42,14 @@ function run(step, live) {
     child.stdio[3].on('data', (chunk) => (times += chunk));
     child.once('close', (code, signal) => {
       running.delete(step);
-      const result = { step, startedAt: begin - started, ms: Date.now() - begin, cpuS: childrenCpuSeconds(times), code: code ?? signal };
+      const result = {
+        step,
+        startedAt: begin - started,
+        ms: Date.now() - begin,
+        cpuS: childrenCpuSeconds(times),
+        code: code ?? signal,
+        digest: code === 0 || live ? undefined : failureDigest(output),
+      };
       results.push(result);
       const verdict = code === 0 ? 'passed' : `FAILED (${code ?? signal})`;
       console.log(`\n==== npm run ${step}: ${verdict} in ${seconds(result.ms)}${live ? '' : `\n${output}`}`);
@@ -76,4 +85,6 @@ for (const r of results)
   );
 const allCpu = results.reduce((sum, r) => sum + (r.cpuS ?? 0), 0);
 console.log(`  ${'all'.padEnd(26)} ${seconds(Date.now() - started)}, CPU ${allCpu.toFixed(0)} s`);
+for (const r of results.filter((r) => r.digest))
+  console.log(`\n==== what npm run ${r.step} said of its failures (its whole output is above):\n${r.digest.join('\n')}`);
 process.exit(outcomes.every(Boolean) ? 0 : 1);
