@@ -64,6 +64,10 @@ const result = spawnSync(
     '--test',
     `--test-concurrency=${concurrency}`,
     '--test-reporter=spec',
+    '--test-reporter-destination=stdout',
+    // At the end, the slowest files (scripts/file-times-reporter.mjs).
+    `--test-reporter=${new URL('./file-times-reporter.mjs', import.meta.url).pathname}`,
+    '--test-reporter-destination=stdout',
     ...files,
   ],
   { cwd: root, stdio: 'inherit' },
