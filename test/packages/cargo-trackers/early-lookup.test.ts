@@ -355,7 +355,7 @@ function page_(tag: string, attributes: string): string {
   return page(`<${tag} ${attributes}></${tag}>`);
 }
 
-async function waitFor(condition: () => boolean, timeoutMs = 10_000): Promise<void> {
+async function waitFor(condition: () => boolean, timeoutMs = 30_000): Promise<void> {
   const end = Date.now() + timeoutMs;
   while (!condition()) {
     if (Date.now() > end) throw new Error('timed out');

@@ -116,7 +116,8 @@ export async function startProxyPhp(options: PhpProxyOptions, variant: ProxyPhpV
     apiKey: options.apiKey,
     baseUrl: options.baseUrl,
     corsOrigins: options.corsOrigins ?? [],
-    timeoutMs: options.timeoutMs ?? 2_000,
+    // Out of the way of tests about something else (a busy machine); the timeout's own tests set theirs.
+    timeoutMs: options.timeoutMs ?? 30_000,
     ...(options.trustedProxyHeader !== undefined && { trustedProxyHeader: options.trustedProxyHeader }),
     limits: phpLimits(options.limits),
     stateDir: join(dir, 'state'),

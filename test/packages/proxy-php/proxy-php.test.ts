@@ -133,7 +133,7 @@ describe('proxy.php: where it finds its config file', () => {
       assert.ok(message.includes(`../${NAME} from proxy.php's folder`), message);
       assert.match(message, /TRACKING_API_KEY/);
       assert.ok(!none.text.includes(site.home), `the answer names no server path: ${none.text}`);
-      await until(() => site.log().includes(aboveProxy), 10_000);
+      await until(() => site.log().includes(aboveProxy));
       assert.ok(site.log().includes(aboveWebRoot), site.log());
 
       await site.writeConfig(aboveWebRoot, CANARY_KEY, upstream.url);
@@ -154,7 +154,7 @@ describe('proxy.php: where it finds its config file', () => {
       assert.ok(refusal.includes(`one folder above the web root, as ${NAME}`), `the refusal says where the file belongs: ${refusal}`);
       assert.ok(!refused.text.includes(site.home), `the refusal names no server path: ${refused.text}`);
       assert.ok(!refused.text.includes(INSIDE_KEY));
-      await until(() => site.log().includes(`the config file ${aboveProxy} is inside the web root`), 10_000);
+      await until(() => site.log().includes(`the config file ${aboveProxy} is inside the web root`));
 
       await rename(aboveProxy, join(site.home, 'moved.php'));
       await rm(aboveWebRoot);
@@ -176,7 +176,7 @@ describe('proxy.php: where it finds its config file', () => {
       assert.equal(missing.status, 500);
       assert.match((missing.json() as { message: string }).message, /TRACKING_PROXY_CONFIG names a file that is not there/);
       assert.ok(!missing.text.includes(site.home), `the answer names no server path: ${missing.text}`);
-      await until(() => site.log().includes(`TRACKING_PROXY_CONFIG names ${named}`), 10_000);
+      await until(() => site.log().includes(`TRACKING_PROXY_CONFIG names ${named}`));
 
       await site.writeConfig(named, INSIDE_KEY, upstream.url);
       const refused = await site.lookup();
@@ -214,7 +214,7 @@ describe('proxy.php: TRACKING_MAX_CONCURRENT_LOOKUPS', () => {
       readAnswer(await fetch(`${proxy.url}/proxy.php/ocean?referenceNumber=${number}`, { headers: MARKER }));
     try {
       const first = lookup('A1');
-      await until(() => upstream.requests.length === 1, 30_000);
+      await until(() => upstream.requests.length === 1);
       const busy = await lookup('A2');
       for (const answer of held.splice(0)) answer();
       assert.equal((await first).status, 200);
@@ -292,7 +292,7 @@ describe('proxy.php: the disk its cached answers take', () => {
       // request that writes nothing (a refused one) sweeps, after its answer.
       await proxy.moveClock?.(20 * 60_000);
       assert.equal((await fetch(`${proxy.url}/proxy.php/ocean?referenceNumber=N1`)).status, 403);
-      await until(async () => (await cacheFiles(stateDir)).count === 0, 30_000);
+      await until(async () => (await cacheFiles(stateDir)).count === 0);
     } finally {
       await proxy.close();
       await upstream.close();

@@ -331,7 +331,7 @@ describe('createTrackingProxy', () => {
         async (proxy, upstream) => {
           const pending = Array.from({ length: 5 }, () => proxy.get('/api/tracking/ocean?referenceNumber=SHARED'));
           // All five have looked in the cache, so all five wait on the one call, which is still held.
-          await until(() => store.lookups === 5 && upstream.requests.length === 1, 30_000);
+          await until(() => store.lookups === 5 && upstream.requests.length === 1);
           assert.equal(proxy.logs.length, 0);
           release.resolve();
           const answers = await Promise.all(pending);
@@ -373,10 +373,10 @@ describe('createTrackingProxy', () => {
           const leaving = fetch(`${proxy.url}/api/tracking/ocean?referenceNumber=TWO`, marked({ signal: controller.signal })).catch(
             () => 'aborted',
           );
-          await until(() => upstream.requests.length === 1, 30_000);
+          await until(() => upstream.requests.length === 1);
           const staying = proxy.get('/api/tracking/ocean?referenceNumber=TWO');
           // The second visitor has looked in the cache, and so joined the call, before the first leaves.
-          await until(() => store.lookups === 2, 30_000);
+          await until(() => store.lookups === 2);
           controller.abort();
           assert.equal(await leaving, 'aborted');
           await until(() => proxy.logs.some((l) => l.error === 'client_closed'));
@@ -498,7 +498,7 @@ describe('createTrackingProxy', () => {
         { store, limits: { maxConcurrentLookups: 2 } },
         async (proxy, upstream) => {
           const held = [proxy.get('/api/tracking/air?number=H1'), proxy.get('/api/tracking/ocean?referenceNumber=H2')];
-          await until(() => upstream.requests.length === 2, 30_000);
+          await until(() => upstream.requests.length === 2);
           const refused = await proxy.get('/api/tracking/air?number=H3');
           assert.equal(refused.status, 429);
           assert.equal((refused.json() as { error: string }).error, 'proxy_busy');
@@ -506,7 +506,7 @@ describe('createTrackingProxy', () => {
           // Joining a lookup already in flight takes no new slot: the visitor has joined (looked in
           // the cache) while both slots are still held, and shares the call's answer.
           const joined = proxy.get('/api/tracking/air?number=H1');
-          await until(() => store.lookups === 4, 30_000);
+          await until(() => store.lookups === 4);
           release.resolve();
           const answers = await Promise.all([...held, joined]);
           assert.deepEqual(

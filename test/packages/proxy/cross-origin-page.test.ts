@@ -216,7 +216,7 @@ describe('the proxy on plain HTTP, against another page in Chromium', () => {
         form.submit();
         await Promise.all([done[0], done[1], answered]);
       }, `${shop}/api/tracking/ocean`);
-      await until(() => logs.length >= 4, 5_000);
+      await until(() => logs.length >= 4);
       // The premise: the browser marked none of them as another site's.
       assert.equal(seen.length, 4);
       assert.ok(

@@ -146,7 +146,7 @@ describe('identical lookups in one isolate, after a flood', { skip: workerdRunti
       // Should the test fail before the answers, the requests still open end with the Worker, handled here.
       void Promise.allSettled([leader, ...waiters]);
       // Every waiter is in a wait request of its own, held by the object, before the answer comes.
-      await until(async () => (await worker.counts()).heldWaits === 9, 30_000).catch(() => {
+      await until(async () => (await worker.counts()).heldWaits === 9).catch(() => {
         throw new Error('the waiters did not each wait by a request of their own to the Durable Object');
       });
       release.resolve();

@@ -177,7 +177,7 @@ export function describeExample(name: string, start: StartExample, options: { re
           // make exactly one call.
           let number = '';
           for (let round = 1; ; round++) {
-            await until(() => [a, b].every((p) => sharing(p.output())), 30_000);
+            await until(() => [a, b].every((p) => sharing(p.output())));
             const before = [a, b].map((p) => p.output().length);
             number = fresh('R');
             const answers = await Promise.all(

@@ -10,7 +10,7 @@ import { until } from './harness.js';
 /** The lines in `file` once it holds `count` of them: the writer batches lines on a timer, so they come later. */
 async function linesOnceWritten(file: string, count: number): Promise<string[]> {
   const lines = () => readFileSync(file, 'utf8').split('\n').slice(0, -1);
-  await until(() => lines().length >= count, 30_000);
+  await until(() => lines().length >= count);
   return lines();
 }
 

@@ -76,7 +76,7 @@ describe('Redis faults keep the counters (issue 25, fall 4)', { skip }, () => {
           redis.pause();
           for (let i = 0; i < 45; i++) await c.get(i, `/api/tracking/air?number=176-F${flap}${String(asked++).padStart(6, '0')}`);
           redis.resume();
-          await until(() => c.stores.every((s) => s.mode === 'shared'), 5_000);
+          await until(() => c.stores.every((s) => s.mode === 'shared'));
         }
         const during = calls(upstream) - before;
         // Each instance allows itself 1/4 of the quota while alone, counting what it spent before.
@@ -120,7 +120,7 @@ describe('Redis faults keep the counters (issue 25, fall 4)', { skip }, () => {
       assert.ok(duringOutage <= 3 * Math.ceil(90 / SHARE), `${duringOutage} calls during the outage`);
       assert.ok(outage.some((a) => a.status === 429 && (a.json() as { error: string }).error === 'upstream_budget'));
       await redis.restart();
-      await until(() => c.stores.every((s) => s.mode === 'shared'), 5_000);
+      await until(() => c.stores.every((s) => s.mode === 'shared'));
       await Promise.all(Array.from({ length: 150 }, (_, i) => c.get(i, `/api/tracking/air?number=176-A${String(i).padStart(7, '0')}`)));
       // All of it inside one window: the budget is 90.
       assert.ok(calls(upstream) <= 90, `${calls(upstream)} upstream calls in one window`);
@@ -152,7 +152,7 @@ describe('Redis faults keep the counters (issue 25, fall 4)', { skip }, () => {
           Array.from({ length: 30 }, (_, i) => c.get(i, `/api/tracking/air?number=176-T${stall}${String(asked++).padStart(6, '0')}`)),
         );
         redis.resume();
-        await until(() => c.stores.every((s) => s.mode === 'shared'), 10_000);
+        await until(() => c.stores.every((s) => s.mode === 'shared'));
       }
       // Alone, each used to count only its own 27: a quarter of the 63 it thought left, 15 more
       // each in the first stall alone.

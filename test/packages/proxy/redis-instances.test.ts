@@ -213,7 +213,7 @@ describe('three proxy instances when Redis fails', { skip }, () => {
         `one warning per instance per outage: ${JSON.stringify(c.logs)}`,
       );
       await redis.restart();
-      await until(() => c.stores.every((s) => s.mode === 'shared'), 5_000);
+      await until(() => c.stores.every((s) => s.mode === 'shared'));
       const before = shipmentCalls(upstream);
       const after = await Promise.all(Array.from({ length: 30 }, (_, i) => c.get(i, '/api/tracking/air?number=176-K0000099')));
       assert.deepEqual(new Set(after.map((a) => a.status)), new Set([200]));
@@ -241,7 +241,7 @@ describe('three proxy instances when Redis fails', { skip }, () => {
         ['local', 'local', 'local'],
       );
       redis.resume();
-      await until(() => c.stores.every((s) => s.mode === 'shared'), 5_000);
+      await until(() => c.stores.every((s) => s.mode === 'shared'));
       const answers = await Promise.all(Array.from({ length: 9 }, (_, i) => c.get(i, '/api/tracking/air?number=176-P0000042')));
       assert.deepEqual(new Set(answers.map((a) => a.status)), new Set([200]));
     } finally {

@@ -172,7 +172,7 @@ describe('RedisStore', { skip }, () => {
       const waiting = b.flights.wait('air\nnumber=176-FLIGHT', other, new AbortController().signal);
       // The waiter has polled (MGET of the lease and the result) and found the lease held, no answer
       // yet: Redis ran that poll before the answer below, as it runs one command at a time.
-      await until(() => commandCalls(redis, 'mget') > polls, 30_000);
+      await until(() => commandCalls(redis, 'mget') > polls);
       if (lead.leader) await lead.finish(new TextEncoder().encode('the answer'), 5_000);
       const answer = await waiting;
       assert.ok(answer instanceof Uint8Array);
@@ -223,7 +223,7 @@ describe('RedisStore when Redis fails', { skip }, () => {
       assert.equal(store.mode, 'local');
       assert.equal(logs.filter((l) => l.level === 'warn').length, 1, 'one warning per outage');
       await redis.restart();
-      await until(() => store.mode === 'shared', 30_000);
+      await until(() => store.mode === 'shared');
       assert.equal(await store.increment('count:offline', 1, 60_000), 21, 'the outage was added to the restarted Redis');
       assert.equal(logs.filter((l) => l.level === 'info').length, 1);
     } finally {
@@ -257,7 +257,7 @@ describe('RedisStore when Redis fails', { skip }, () => {
         ['warn'],
       );
       await redis.restart();
-      await until(() => store.mode === 'shared', 30_000);
+      await until(() => store.mode === 'shared');
       await store.setCached('answer:after', new Uint8Array([1]), 60_000);
       assert.equal(await redis.command('EXISTS', `${PREFIX}cache:answer:after`), ':1');
       assert.deepEqual(
@@ -283,7 +283,7 @@ describe('RedisStore when Redis fails', { skip }, () => {
       const other = storeOn(redis);
       await other.increment('count:pause', 1, 60_000);
       await other.close();
-      await until(async () => (await store.counts(['count:pause']))[0] === 1 && store.mode === 'shared', 30_000);
+      await until(async () => (await store.counts(['count:pause']))[0] === 1 && store.mode === 'shared');
       const warnedBefore = warnings();
       redis.pause();
       const max = await slowest(20, () => store.getCached('answer:paused'));
@@ -293,7 +293,7 @@ describe('RedisStore when Redis fails', { skip }, () => {
       assert.equal(store.mode, 'local');
       redis.resume();
       // Read again until this store shares again and Redis answers in time: a lost counter never reads 1.
-      await until(async () => (await store.counts(['count:pause']))[0] === 1 && store.mode === 'shared', 30_000);
+      await until(async () => (await store.counts(['count:pause']))[0] === 1 && store.mode === 'shared');
       // One warning for the outage (two if a busy machine made a call miss its bound around it),
       // not one for each of the 20 calls.
       const warned = warnings() - warnedBefore;
@@ -344,10 +344,10 @@ describe('RedisStore when Redis fails', { skip }, () => {
       assert.equal(store.mode, 'local');
       // Two more refused writes are two probes (one every 100 ms) that found Redis still full.
       const refused = rejectedSets(redis);
-      await until(() => rejectedSets(redis) >= refused + 2, 30_000);
+      await until(() => rejectedSets(redis) >= refused + 2);
       assert.equal(store.mode, 'local', 'a probe write still fails, so it stays local');
       assert.equal(await redis.command('CONFIG', 'SET', 'maxmemory', '0'), '+OK');
-      await until(() => store.mode === 'shared', 30_000);
+      await until(() => store.mode === 'shared');
       assert.equal(await store.increment('count:oom', 1, 60_000), 3, 'the increment made while Redis refused writes was added back');
     } finally {
       await store.close();
@@ -435,7 +435,7 @@ describe('RedisStore keeps counters safe in Redis (issue 25, fall 4)', { skip },
     try {
       assert.equal(await store.increment('count:silent', 1, 60_000), 1);
       // The first connection's question about the policy ends (unanswered) and a probe or two asks again.
-      await until(() => received.filter((c) => c.startsWith('CONFIG')).length >= 3, 30_000);
+      await until(() => received.filter((c) => c.startsWith('CONFIG')).length >= 3);
       assert.equal(store.mode, 'local');
       assert.equal(await store.increment('count:silent', 1, 60_000), 2);
       assert.deepEqual(
@@ -465,7 +465,7 @@ describe('RedisStore keeps counters safe in Redis (issue 25, fall 4)', { skip },
       assert.equal(store.mode, 'local');
       assert.equal(await store.increment('count:share', 1, 60_000), 1 + 4 * 3);
       server.resume();
-      await until(() => store.mode === 'shared', 30_000);
+      await until(() => store.mode === 'shared');
       // The same Redis (paused, not restarted): its 1 plus the outage's 4 real units, none lost. The
       // calls that timed out before the switch reach Redis when it resumes, and count twice: on the safe side.
       const [shared = 0] = await store.counts(['count:share']);
