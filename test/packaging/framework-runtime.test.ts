@@ -141,7 +141,7 @@ export const vue = await renderToString(createSSRApp(Vue, { log() {} }));
       if (response.status() >= 400) problems.push(`${response.status()} ${response.url()}`);
     });
     await page.goto(server.baseUrl);
-    await page.waitForFunction(() => (window as unknown as { frameworksReady?: boolean }).frameworksReady, null, { timeout: 15_000 });
+    await page.waitForFunction(() => (window as unknown as { frameworksReady?: boolean }).frameworksReady, null, { timeout: 30_000 });
     // Every element hears one tracker-load and one click.
     await page.evaluate(() => {
       for (const el of document.querySelectorAll('ocean-tracker, air-tracker')) {
@@ -268,7 +268,7 @@ export const vue = await renderToString(createSSRApp(Vue, { log() {} }));
     });
     try {
       await ssr.goto(`${server.baseUrl}${path}`);
-      await ssr.waitForFunction(() => (window as unknown as { frameworksReady?: boolean }).frameworksReady, null, { timeout: 15_000 });
+      await ssr.waitForFunction(() => (window as unknown as { frameworksReady?: boolean }).frameworksReady, null, { timeout: 30_000 });
       // No named function inside: tsx would wrap it in a helper the page does not have.
       const elements = await ssr.evaluate(
         (ids) =>

@@ -268,7 +268,7 @@ describe('the configurator at /configure', () => {
           .waitForFunction(
             ([state]) => (document.querySelector('#preview ocean-tracker') as unknown as { trackingState: string }).trackingState === state,
             [finalState],
-            { timeout: 15_000 },
+            { timeout: 30_000 },
           )
           .catch((error: Error) => assert.fail(`${label}: never ${finalState} (${error.message})`));
         assert.match((await tracker.getAttribute('reference-number')) ?? '', number);
@@ -473,7 +473,7 @@ describe('the configurator at /configure', () => {
       try {
         await pasted.goto(`${siteOrigin}/tracking`);
         const status = pasted.locator('ocean-tracker [part~="status"]');
-        await status.waitFor({ timeout: 15_000 });
+        await status.waitFor({ timeout: 30_000 });
         assert.match(await status.innerText(), /MEDU9091004/);
       } finally {
         await pasted.close();
@@ -497,7 +497,7 @@ describe('the configurator at /configure', () => {
         .getByRole('button', { name: /In transit/ })
         .first()
         .click();
-      await page.locator('#preview ocean-tracker [part~="status"]').waitFor({ timeout: 15_000 });
+      await page.locator('#preview ocean-tracker [part~="status"]').waitFor({ timeout: 30_000 });
       // Passes on the light theme the preview shows, fails on the dark one an auto theme may show: a message, and a clean preview.
       await page.locator('[data-property="--tracker-text-color"]').fill('#222222');
       await page.locator('[data-key="theme"]').selectOption('auto');
@@ -544,7 +544,7 @@ describe('the configurator at /configure', () => {
       assert.equal(await page.locator('#preview air-tracker').getAttribute('theme'), 'dark');
       await tabTo(() => page.evaluate(() => /In transit, 176/.test(document.activeElement?.getAttribute('aria-label') ?? '')), 'a state');
       await page.keyboard.press('Enter');
-      await page.locator('#preview air-tracker [part~="status"]').waitFor({ timeout: 15_000 });
+      await page.locator('#preview air-tracker [part~="status"]').waitFor({ timeout: 30_000 });
       await tabTo(
         () =>
           page.evaluate(
@@ -582,7 +582,7 @@ describe('the configurator at /configure', () => {
         .getByRole('button', { name: /In transit/ })
         .first()
         .click();
-      await page.locator('#preview ocean-tracker [part~="status"]').waitFor({ timeout: 15_000 });
+      await page.locator('#preview ocean-tracker [part~="status"]').waitFor({ timeout: 30_000 });
       await page.locator('[data-property="--tracker-accent-color"]').fill('#99ccff');
       assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= 320), 'no sideways scrolling');
       const overflowing = await page.evaluate(() =>
@@ -627,7 +627,7 @@ describe('the configurator at /configure', () => {
         .getByRole('button', { name: /In transit/ })
         .first()
         .click();
-      await page.locator('#preview [part~="status"]').first().waitFor({ timeout: 15_000 });
+      await page.locator('#preview [part~="status"]').first().waitFor({ timeout: 30_000 });
       await page.locator('[data-property="--tracker-accent-color"]').fill('#99ccff');
       await page.locator('.contrast.failing').waitFor();
 

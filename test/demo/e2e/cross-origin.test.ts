@@ -95,9 +95,9 @@ describe('a page embedding the trackers from two other origins (bundle and proxy
     assert.notEqual(new URL(bundleOrigin).origin, new URL(proxyOrigin).origin);
     const { tab, console, pageErrors } = await open(bundleOrigin, `${proxyOrigin}/api/tracking/ocean`, 'MEDU9091004');
     try {
-      await tab.waitForFunction(() => customElements.get('ocean-tracker') !== undefined, undefined, { timeout: 15_000 });
+      await tab.waitForFunction(() => customElements.get('ocean-tracker') !== undefined, undefined, { timeout: 30_000 });
       const status = tab.locator('ocean-tracker [part~="status"]');
-      await status.waitFor({ timeout: 15_000 });
+      await status.waitFor({ timeout: 30_000 });
       assert.match(await status.innerText(), /MEDU9091004/);
       assert.match(await status.innerText(), /In transit/);
       assert.deepEqual(pageErrors, []);
@@ -114,7 +114,7 @@ describe('a page embedding the trackers from two other origins (bundle and proxy
     const { bundleOrigin, proxyOrigin } = await demo([]);
     const { tab, console, pageErrors } = await open(bundleOrigin, `${proxyOrigin}/api/tracking/ocean`, 'MEDU9091004');
     try {
-      await tab.waitForFunction(() => customElements.get('ocean-tracker') !== undefined, undefined, { timeout: 15_000 });
+      await tab.waitForFunction(() => customElements.get('ocean-tracker') !== undefined, undefined, { timeout: 30_000 });
       // Two failed asks at least (the first, then an automatic retry): the hint must not repeat.
       await tab.waitForFunction(() => (window as unknown as { trackerErrors: number }).trackerErrors >= 2, undefined, { timeout: 20_000 });
       const [hint, ...more] = hints(console);
@@ -147,7 +147,7 @@ describe('a page embedding the trackers from two other origins (bundle and proxy
     const proxyOrigin = `http://127.0.0.1:${await listen(refusing, '127.0.0.1')}`;
     const { tab, console } = await open(bundleOrigin, `${proxyOrigin}/api/tracking/ocean`, 'MEDU9091004');
     try {
-      await tab.locator('ocean-tracker [part~="notice-error"]').waitFor({ timeout: 15_000 });
+      await tab.locator('ocean-tracker [part~="notice-error"]').waitFor({ timeout: 30_000 });
       const [hint, ...more] = hints(console);
       assert.equal(more.length, 0);
       assert.match(hint ?? '', /403 cross_site/);

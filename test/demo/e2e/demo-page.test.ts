@@ -69,7 +69,7 @@ describe('the demo page, started with npm start', () => {
   it('shows a container in transit after a lookup typed by the visitor', async () => {
     await track('MEDU9091004');
     const status = page.locator('ocean-tracker [part~="status"]');
-    await status.waitFor({ timeout: 15_000 });
+    await status.waitFor({ timeout: 30_000 });
     assert.match(await status.innerText(), /In transit/);
     assert.match(await status.innerText(), /MEDU9091004/);
     assert.ok((await page.locator('ocean-tracker [part~="milestone"]').count()) > 3);
@@ -79,17 +79,17 @@ describe('the demo page, started with npm start', () => {
   it('shows "the carrier is slow" on a 202 and then the shipment, by itself', async () => {
     await track('DEMO202');
     const notice = page.locator('ocean-tracker [part~="notice"]');
-    await notice.filter({ hasText: 'carrier is slow' }).waitFor({ timeout: 15_000 });
+    await notice.filter({ hasText: 'carrier is slow' }).waitFor({ timeout: 30_000 });
     await page.locator('ocean-tracker [part~="status"]').waitFor({ timeout: 30_000 });
     assert.match(await page.locator('ocean-tracker [part~="status"]').innerText(), /DEMO202|In transit|Delivered|Arrived|Planned/);
   });
 
   it('shows an air waybill typed into <air-tracker>, with its airline named from the prefix', async () => {
     await page.locator('air-tracker input[name="number"]').fill('176-22817340');
-    await page.locator('air-tracker [part~="airline-hint"]').filter({ hasText: 'Emirates' }).waitFor({ timeout: 15_000 });
+    await page.locator('air-tracker [part~="airline-hint"]').filter({ hasText: 'Emirates' }).waitFor({ timeout: 30_000 });
     await page.locator('air-tracker [part~="submit-button"]').click();
     const status = page.locator('air-tracker [part~="status"]');
-    await status.waitFor({ timeout: 15_000 });
+    await status.waitFor({ timeout: 30_000 });
     assert.match(await status.innerText(), /176-22817340/);
     assert.ok((await page.locator('air-tracker [part~="flight"]').count()) >= 2);
   });
@@ -103,7 +103,7 @@ describe('the demo page, started with npm start', () => {
       for (const number of ['DEMO401', 'DEMO402']) {
         await visitor.goto(`${demo.url}?ocean=${number}#ocean`);
         const notice = visitor.locator('ocean-tracker [part~="notice"]').filter({ hasText: 'contact the site' });
-        await notice.waitFor({ timeout: 15_000 });
+        await notice.waitFor({ timeout: 30_000 });
         notices[number] = await notice.innerText();
       }
       assert.match(notices['DEMO401']!, /Tracking is not set up correctly on this site/);

@@ -51,7 +51,7 @@ describe('the demo page, with numbers as people type them', () => {
     await open();
     await track('ocean-tracker', 'MEDU 909100-4');
     const status = page.locator('ocean-tracker [part~="status"]');
-    await status.waitFor({ timeout: 15_000 });
+    await status.waitFor({ timeout: 30_000 });
     assert.match(await status.innerText(), /MEDU9091004/);
     assert.deepEqual(sent, ['MEDU9091004']);
     assert.equal(await page.locator('ocean-tracker [part~="searched"]').innerText(), 'Searched MEDU9091004');
@@ -67,7 +67,7 @@ describe('the demo page, with numbers as people type them', () => {
     await open();
     await track('air-tracker', '157 1390 5275');
     const status = page.locator('air-tracker [part~="status"]');
-    await status.waitFor({ timeout: 15_000 });
+    await status.waitFor({ timeout: 30_000 });
     assert.match(await status.innerText(), /157-13905275/);
     assert.deepEqual(sent, ['157-13905275']);
     assert.equal(await page.locator('air-tracker [part~="searched"]').innerText(), 'Searched 157-13905275');
@@ -77,12 +77,12 @@ describe('the demo page, with numbers as people type them', () => {
     await open();
     await track('ocean-tracker', 'OOLU-2741938520');
     const notice = page.locator('ocean-tracker [part~="notice"]');
-    await notice.getByText('We could not find OOLU-2741938520.').waitFor({ timeout: 15_000 });
+    await notice.getByText('We could not find OOLU-2741938520.').waitFor({ timeout: 30_000 });
     assert.deepEqual(sent, ['OOLU-2741938520']);
     assert.match(await notice.innerText(), /It may be listed as OOLU2741938520\./);
     await notice.getByRole('button', { name: 'Track OOLU2741938520' }).click();
     const status = page.locator('ocean-tracker [part~="status"]');
-    await status.waitFor({ timeout: 15_000 });
+    await status.waitFor({ timeout: 30_000 });
     assert.match(await status.innerText(), /OOLU2741938520/);
     assert.deepEqual(sent, ['OOLU-2741938520', 'OOLU2741938520']);
   });
@@ -91,7 +91,7 @@ describe('the demo page, with numbers as people type them', () => {
     await open();
     await track('ocean-tracker', 'DEMO404');
     const notice = page.locator('ocean-tracker [part~="notice"]');
-    await notice.getByText('We could not find DEMO404.').waitFor({ timeout: 15_000 });
+    await notice.getByText('We could not find DEMO404.').waitFor({ timeout: 30_000 });
     const text = await notice.locator('.notice-text').innerText();
     assert.match(text, /four letters and seven digits, painted on the container’s doors/);
     assert.doesNotMatch(text, /No shipment found/, 'the service’s own words for the same thing are not repeated');
@@ -109,7 +109,7 @@ describe('the demo page, with numbers as people type them', () => {
     await open();
     await track('air-tracker', '176-12345675');
     const notice = page.locator('air-tracker [part~="notice"]');
-    await notice.getByText('We could not find 176-12345675.').waitFor({ timeout: 15_000 });
+    await notice.getByText('We could not find 176-12345675.').waitFor({ timeout: 30_000 });
     assert.match(await notice.innerText(), /printed at the top of the air waybill/);
     assert.equal(await notice.getByRole('button', { name: 'Choose the carrier' }).count(), 0);
   });

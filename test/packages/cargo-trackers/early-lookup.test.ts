@@ -136,7 +136,7 @@ describe('the script-tag entry sends a first lookup known at load', () => {
 
   const shown = (page: Page, tag: string): Promise<unknown> =>
     page.waitForFunction((t) => (document.querySelector(t)?.shadowRoot?.querySelectorAll('[part~="milestone"]').length ?? 0) > 0, tag, {
-      timeout: 15_000,
+      timeout: 30_000,
     });
 
   /**
@@ -260,7 +260,7 @@ describe('the script-tag entry sends a first lookup known at load', () => {
       page_('ocean-tracker', 'proxy-url="/api/tracking/ocean" tile-url="javascript:alert(1)" reference-number="TGHU8830212"'),
       async () => loadFixture('ocean-minimal.json'),
     );
-    await page.waitForFunction(() => customElements.get('ocean-tracker') !== undefined, null, { timeout: 15_000 });
+    await page.waitForFunction(() => customElements.get('ocean-tracker') !== undefined, null, { timeout: 30_000 });
     await page.waitForTimeout(300);
     // The element's lookup code may come (it writes the problem to the console); no lookup or list is asked for.
     assert.deepEqual(
@@ -338,7 +338,7 @@ describe("the element when the lookup's code cannot be downloaded", () => {
         await page.goto(`http://127.0.0.1:${(server.address() as AddressInfo).port}${path}`);
         const alert = await page
           .locator('ocean-tracker [part~="notice"] [role="alert"]')
-          .textContent({ timeout: 15_000 })
+          .textContent({ timeout: 30_000 })
           .catch(() => null);
         assert.match(alert ?? '(no alert)', /could not load the part that shows the shipment/, path);
         await page.close();

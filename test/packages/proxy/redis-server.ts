@@ -120,7 +120,7 @@ export async function startRedis(options: RedisServerOptions = {}): Promise<Redi
         resolve();
       }),
     );
-    const deadline = Date.now() + 5_000;
+    const deadline = Date.now() + 30_000; // stops a hang; a busy machine can take seconds to start it
     for (;;) {
       try {
         // With `requirepass`, an unauthenticated PING is answered NOAUTH: up all the same.

@@ -82,7 +82,7 @@ describe('a shortcode copied from the configurator, in a real WordPress', () => 
       const tracker = page.locator(`${scope}${tag}`);
       // In German, once its catalogue has loaded (English is shown meanwhile).
       const status = tracker.locator('[part~="status"]').filter({ hasText: 'Unterwegs' });
-      await status.waitFor({ timeout: 15_000 });
+      await status.waitFor({ timeout: 30_000 });
       found.push({
         tag,
         // Without its last line, the freshness ("vor 18 Minuten"), which moves on between the two visits.

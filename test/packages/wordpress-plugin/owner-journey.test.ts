@@ -414,7 +414,7 @@ describe('a WordPress owner installs the zip, pastes a key, drops a block, and a
 
       const sidebar = page.locator('.block-editor-block-inspector');
       const number = sidebar.getByLabel('Reference number');
-      await number.waitFor({ timeout: 15_000 });
+      await number.waitFor({ timeout: 30_000 });
       await number.fill(NUMBER);
       // The server's preview of the block, with the number, upgraded in the canvas.
       await canvas.locator(`ocean-tracker[reference-number="${NUMBER}"]`).waitFor({ state: 'attached', timeout: 30_000 });

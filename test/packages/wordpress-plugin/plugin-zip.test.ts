@@ -180,10 +180,10 @@ for (const [label, load] of wordpresses) {
       const { page, requests, pageErrors } = await open(site.pageUrl('block-and-shortcode'));
       try {
         await page.waitForFunction(() => customElements.get('ocean-tracker') && customElements.get('air-tracker'), undefined, {
-          timeout: 15_000,
+          timeout: 30_000,
         });
         // Both upgraded and drawn: the form in each shadow root.
-        for (const tag of ['ocean-tracker', 'air-tracker']) await page.locator(`${tag} [part~="form"]`).waitFor({ timeout: 15_000 });
+        for (const tag of ['ocean-tracker', 'air-tracker']) await page.locator(`${tag} [part~="form"]`).waitFor({ timeout: 30_000 });
         const ocean = page.locator('ocean-tracker');
         // The block's attributes, printed by the shortcodes' function: a number as digits, a toggle as presence.
         assert.equal(await ocean.getAttribute('reference-number'), 'MEDU9091004');
@@ -191,7 +191,7 @@ for (const [label, load] of wordpresses) {
         assert.equal(await ocean.getAttribute('poll-interval'), '30');
         assert.equal(await ocean.getAttribute('sync-url'), '1');
         // The lookup the block's number starts has left (to the site: the plugin's default proxy).
-        await page.waitForFunction(() => document.querySelector('ocean-tracker')?.trackingState !== 'idle', undefined, { timeout: 15_000 });
+        await page.waitForFunction(() => document.querySelector('ocean-tracker')?.trackingState !== 'idle', undefined, { timeout: 30_000 });
 
         const entry = requests.filter((url) => url.includes('/cargo-trackers.js'));
         assert.deepEqual(
@@ -216,7 +216,7 @@ for (const [label, load] of wordpresses) {
       const { page, pageErrors } = await open(site.pageUrl('hostile-block'));
       try {
         const air = page.locator('air-tracker');
-        await air.locator('[part~="notice"]').waitFor({ timeout: 15_000 });
+        await air.locator('[part~="notice"]').waitFor({ timeout: 30_000 });
         assert.equal(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss), undefined, 'no injected script ran');
         assert.equal(await page.locator('img[src="x"]').count(), 0, 'no element was injected');
         assert.match((await air.getAttribute('awb-number')) ?? '', /<script>window\.__xss = 1<\/script>/, 'the value is kept, as text');
@@ -280,7 +280,7 @@ for (const [label, load] of wordpresses) {
         // The sidebar: a labelled field per attribute, holding the block's values.
         const sidebar = page.locator('.block-editor-block-inspector');
         const number = sidebar.getByLabel('Reference number');
-        await number.waitFor({ timeout: 15_000 });
+        await number.waitFor({ timeout: 30_000 });
         assert.equal(await number.inputValue(), 'MEDU9091004');
         await sidebar.locator('button', { hasText: 'Display and proxy' }).dispatchEvent('click');
         assert.equal(await sidebar.getByLabel('Theme', { exact: true }).inputValue(), 'dark');
@@ -350,7 +350,7 @@ for (const [label, load] of wordpresses) {
 /** The frame the editor draws blocks in: its iframe when it has one, else the page itself. */
 async function editorCanvas(page: Page): Promise<Frame> {
   const iframe = page.locator('iframe[name="editor-canvas"]');
-  await page.locator('.block-editor-block-list__layout, iframe[name="editor-canvas"]').first().waitFor({ timeout: 15_000 });
+  await page.locator('.block-editor-block-list__layout, iframe[name="editor-canvas"]').first().waitFor({ timeout: 30_000 });
   if ((await iframe.count()) > 0) {
     const frame = await (await iframe.elementHandle())?.contentFrame();
     if (frame) return frame;

@@ -122,7 +122,7 @@ for (const [label, load] of wordpresses) {
       assert.equal(response?.status(), 200, url);
       const html = (await response?.text()) ?? '';
       await page.waitForFunction(() => customElements.get('ocean-tracker') && customElements.get('air-tracker'), undefined, {
-        timeout: 15_000,
+        timeout: 30_000,
       });
       return { page, html, consoleErrors, pageErrors, bundleRequests, failedResponses };
     }
@@ -155,10 +155,10 @@ for (const [label, load] of wordpresses) {
           assert.deepEqual(bundleRequests, [bundleUrl]);
 
           const ocean = page.locator('ocean-tracker [part~="status"]');
-          await ocean.waitFor({ timeout: 15_000 });
+          await ocean.waitFor({ timeout: 30_000 });
           assert.match(await ocean.innerText(), /MEDU9091004/);
           const air = page.locator('air-tracker [part~="status"]');
-          await air.waitFor({ timeout: 15_000 });
+          await air.waitFor({ timeout: 30_000 });
           assert.match(await air.innerText(), /176-22817340/);
           assert.equal(await page.locator('air-tracker').getAttribute('theme'), 'dark');
           assert.deepEqual(pageErrors, []);
@@ -177,7 +177,7 @@ for (const [label, load] of wordpresses) {
         const ocean = page.locator('ocean-tracker').first();
         const breakout = page.locator('ocean-tracker').nth(1);
         const air = page.locator('air-tracker');
-        await page.locator('ocean-tracker [part~="notice"]').first().waitFor({ timeout: 15_000 });
+        await page.locator('ocean-tracker [part~="notice"]').first().waitFor({ timeout: 30_000 });
         assert.equal(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss), undefined, 'no injected script ran');
         assert.equal(
           await page.locator('body script:not([src])').evaluateAll((s) => s.filter((e) => e.textContent?.includes('__xss')).length),
@@ -207,7 +207,7 @@ for (const [label, load] of wordpresses) {
           consoleErrors.filter((m) => !m.startsWith('[') && !/status of 404/.test(m)),
           [],
         );
-        await breakout.locator('[part~="notice"]').filter({ hasText: 'autofocus' }).waitFor({ timeout: 15_000 });
+        await breakout.locator('[part~="notice"]').filter({ hasText: 'autofocus' }).waitFor({ timeout: 30_000 });
         assert.ok(fromElements.some((m) => m.includes('[ocean-tracker]') && m.includes('proxy-url')));
         assert.ok(fromElements.some((m) => m.includes('[air-tracker]') && m.includes('carriers-url')));
         assert.deepEqual(pageErrors, []);
@@ -222,8 +222,8 @@ for (const [label, load] of wordpresses) {
       try {
         assert.equal(moduleTags(html).length, 2, 'the snippet’s tag and the plugin’s');
         assert.deepEqual(bundleRequests, [bundleUrl], 'one request for both tags');
-        await page.locator('ocean-tracker [part~="status"]').waitFor({ timeout: 15_000 });
-        await page.locator('air-tracker [part~="status"]').waitFor({ timeout: 15_000 });
+        await page.locator('ocean-tracker [part~="status"]').waitFor({ timeout: 30_000 });
+        await page.locator('air-tracker [part~="status"]').waitFor({ timeout: 30_000 });
         assert.deepEqual(pageErrors, []);
         assert.deepEqual(consoleErrors, []);
       } finally {
