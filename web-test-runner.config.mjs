@@ -8,12 +8,14 @@
 // (ONE_ENGINE, below, says which and why).
 import { existsSync } from 'node:fs';
 import { esbuildPlugin } from '@web/dev-server-esbuild';
+import { defaultReporter } from '@web/test-runner';
 import { chromeLauncher, puppeteerCore } from '@web/test-runner-chrome';
 import { playwrightLauncher } from '@web/test-runner-playwright';
 import { ENGINES, findBrowser } from './test/support/find-browsers.mjs';
 import { CHROMIUM_ARGS, chromiumCalendar, findChromium } from './test/support/find-chromium.mjs';
 import { scenarioMiddleware } from './test/support/scenario-server.mjs';
 import { chromiumPlugin } from './test/support/chromium-plugin.mjs';
+import { fileTimesReporter } from './test/support/file-times-reporter.mjs';
 import { screenshotPlugin } from './test/support/screenshot-plugin.mjs';
 import { viewportPlugin } from './test/support/viewport-plugin.mjs';
 import { webkitGtkLauncher } from './test/support/webkitgtk-launcher.mjs';
@@ -75,6 +77,7 @@ const ONE_ENGINE = [
   'test/packages/core/map/land-tiles.browser.test.ts',
   'test/packages/ocean-tracker/lookup-modules.browser.test.ts',
   'test/robustness/polling-manners.browser.test.ts',
+  'test/robustness/rendering-fuzz.browser.test.ts', // generated documents; the contract ones run in all three
   'test/support/calendar.browser.test.ts', // the test setup's calendar, which only Chromium's launcher moves
 ];
 const gone = ONE_ENGINE.filter((file) => !existsSync(new URL(file, import.meta.url)));
@@ -101,6 +104,8 @@ export default {
   testFramework: { config: { timeout: 120_000 } },
   testsFinishTimeout: 30 * 60 * 1000,
   browserStartTimeout: 60000,
+  // The default report, then the slowest files in each engine.
+  reporters: [defaultReporter(), fileTimesReporter()],
   middleware: [scenarioMiddleware()],
   plugins: [
     esbuildPlugin({ ts: true, target: 'es2022', tsconfig: './tsconfig.base.json' }),

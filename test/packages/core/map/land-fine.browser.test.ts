@@ -1,6 +1,6 @@
 // The finer land asks only for the tiles a view can show. A view Leaflet cannot place, or one far
 // wider than the world, once made the tiles' loop run without end (a WebKitGTK run of the damaged
-// documents in test/robustness/rendering.browser.test.ts hung there): now the first asks for
+// documents in test/robustness/rendering-fuzz.browser.test.ts hung there): now the first asks for
 // nothing, keeping the outline drawn before, and the second for the world and a copy either side.
 import { expect } from '@open-wc/testing';
 import type { Map as LeafletMap } from 'leaflet';
