@@ -12,11 +12,14 @@
 //
 // Usage: node scripts/test.mjs [--serial]   (--serial, or TEST_SERIAL=1: one step at a time, output live)
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { failureDigest } from './failure-digest.mjs';
 
 const LANES = [['test:node'], ['typecheck', 'lint', 'test:browser', 'test:proxy:node-versions', 'test:php']];
 const serial = process.argv.includes('--serial') || process.env.TEST_SERIAL === '1';
 const started = Date.now();
+const machineAtStart = machineCpu();
 const seconds = (ms) => `${(ms / 1000).toFixed(0)} s`;
 const results = [];
 const running = new Set();
@@ -58,6 +61,21 @@ function run(step, live) {
   });
 }
 
+/**
+ * The machine's CPU time so far, busy and all, in seconds (Linux's /proc/stat; undefined elsewhere):
+ * what every process used, the browsers and servers `times` misses and any other work included.
+ */
+function machineCpu() {
+  try {
+    const fields = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number);
+    const all = fields.slice(0, 8).reduce((sum, n) => sum + n, 0);
+    const idle = fields[3] + fields[4];
+    return { busy: (all - idle) / 100, all: all / 100 };
+  } catch {
+    return undefined;
+  }
+}
+
 /** The children's user + system seconds from bash's `times` (its second line: "1m2.5s 0m3.1s"). */
 function childrenCpuSeconds(times) {
   const line = times.trim().split('\n')[1] ?? '';
@@ -85,6 +103,14 @@ for (const r of results)
   );
 const allCpu = results.reduce((sum, r) => sum + (r.cpuS ?? 0), 0);
 console.log(`  ${'all'.padEnd(26)} ${seconds(Date.now() - started)}, CPU ${allCpu.toFixed(0)} s`);
+const machineAtEnd = machineCpu();
+if (machineAtStart && machineAtEnd) {
+  const busy = machineAtEnd.busy - machineAtStart.busy;
+  const share = busy / (machineAtEnd.all - machineAtStart.all);
+  console.log(
+    `  the machine's ${availableParallelism()} cores were busy ${(share * 100).toFixed(0)}% of the run: ${busy.toFixed(0)} s of CPU by every process (this run's and any other)`,
+  );
+}
 for (const r of results.filter((r) => r.digest))
   console.log(`\n==== what npm run ${r.step} said of its failures (its whole output is above):\n${r.digest.join('\n')}`);
 process.exit(outcomes.every(Boolean) ? 0 : 1);
