@@ -1,6 +1,6 @@
 // Generated documents rendered safely: contract documents damaged (nulls, wrong types, huge
 // arrays, hostile text), hostile text in every string, and arbitrary JSON, each over real HTTP
-// through the real normalizer, element and map (render-safely.ts). What these find is in the
+// through the real normalizer, element and map (../support/render-safely.ts). What these find is in the
 // elements' own JavaScript (the normalizer and the template's bindings), which every engine runs
 // alike, so this file runs in one engine (ONE_ENGINE in web-test-runner.config.mjs): in WebKitGTK
 // it took 186 s of a 2-core CI run's browser suite. Every contract document, the hostile-string
@@ -8,7 +8,7 @@
 import fc from 'fast-check';
 import { fixture } from '../support/browser.js';
 import { mutated } from '../support/mutate-json.js';
-import { AIR_DOCUMENTS, HOSTILE, OCEAN_DOCUMENTS, hostileEverywhere, renderSafely, renderingSuite } from './render-safely.js';
+import { AIR_DOCUMENTS, HOSTILE, OCEAN_DOCUMENTS, hostileEverywhere, renderSafely, renderingSuite } from '../support/render-safely.js';
 
 describe('rendering generated documents', function () {
   renderingSuite(this);

@@ -3,10 +3,10 @@
 // codes among them) through the real normalizer, element and map, and the check itself. The
 // generated documents (damaged, hostile everywhere, arbitrary JSON) are rendering-fuzz.browser.test.ts,
 // in one engine. The normalizers' own property tests (in Node) prove they never throw; these prove
-// the rendered result (render-safely.ts).
+// the rendered result (../support/render-safely.ts).
 import { expect } from '@open-wc/testing';
 import { fixture } from '../support/browser.js';
-import { AIR_DOCUMENTS, OCEAN_DOCUMENTS, renderSafely, renderingSuite, unsafeNodes } from './render-safely.js';
+import { AIR_DOCUMENTS, OCEAN_DOCUMENTS, renderSafely, renderingSuite, unsafeNodes } from '../support/render-safely.js';
 
 describe('rendering what a proxy sends', function () {
   renderingSuite(this);

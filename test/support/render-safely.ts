@@ -1,13 +1,13 @@
-// What the rendering robustness files share (rendering.browser.test.ts in every engine,
-// rendering-fuzz.browser.test.ts in one): a document served as the proxy's 200 over real HTTP
-// (the scripted mock proxy), through the real normalizer, the real element and its map, then
-// checked: no uncaught error, no warning, and nothing in any shadow root (the map's included)
-// that could run code or leave for a non-web scheme.
+// What the rendering robustness files share (../robustness/rendering.browser.test.ts in every
+// engine, ../robustness/rendering-fuzz.browser.test.ts in one): a document served as the proxy's
+// 200 over real HTTP (the scripted mock proxy), through the real normalizer, the real element and
+// its map, then checked: no uncaught error, no warning, and nothing in any shadow root (the map's
+// included) that could run code or leave for a non-web scheme.
 import { expect } from '@open-wc/testing';
 import '@cargo-trackers/ocean-tracker';
 import '@cargo-trackers/air-tracker';
 import type { TrackerElement } from '@cargo-trackers/core/internal/first';
-import { mount, part, scenario, sleep, until } from '../support/browser.js';
+import { mount, part, scenario, sleep, until } from './browser.js';
 
 export const OCEAN_DOCUMENTS = [
   'ocean-container-in-transit.json',
