@@ -58,8 +58,11 @@ try {
 // events, the custom-element registry, module loading, requests, history, timers), where the
 // engines do not differ. They run in the first chosen engine only (Chromium by default); every
 // other file (layout, paint, fonts, focus and keys, the accessibility tree, Intl formatting, CSS,
-// the map's pixels, observers) runs in all three. On two cores this saves about 110 s of CPU
-// (16 files, in Firefox and WebKitGTK). A file listed here that no longer exists is an error.
+// the map's pixels, observers) runs in all three. On two cores this saved about 110 s of CPU
+// (16 files, in Firefox and WebKitGTK); the rendering of generated documents, added later, took
+// 46 s of Firefox's tests and 186 s of WebKitGTK's in a full npm test (each run prints the slowest
+// files per engine: test/support/file-times-reporter.mjs). A file listed here that no longer
+// exists is an error.
 const ONE_ENGINE = [
   'test/demo/framework-examples.browser.test.ts',
   'test/packages/cargo-trackers/two-copies.browser.test.ts',

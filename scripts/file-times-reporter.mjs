@@ -2,8 +2,8 @@
 // end of a run, the files whose tests took longest, each the sum of its top-level tests' durations
 // (a file's tests run one after another unless it asks otherwise; its start-up is not counted). A
 // test is counted where it is declared: a shared suite (test/packages/proxy/contract-suite.ts) is
-// a file of its own here. What
-// SLOWEST_FIRST in scripts/run-node-tests.mjs is kept from, and where CI time goes.
+// a file of its own here. What SLOWEST_FIRST in scripts/run-node-tests.mjs is kept from, and where
+// CI time goes.
 import { relative } from 'node:path';
 
 const SHOWN = 15;
