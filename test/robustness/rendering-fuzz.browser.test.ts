@@ -2,9 +2,9 @@
 // arrays, hostile text), hostile text in every string, and arbitrary JSON, each over real HTTP
 // through the real normalizer, element and map (../support/render-safely.ts). What these find is in the
 // elements' own JavaScript (the normalizer and the template's bindings), which every engine runs
-// alike, so this file runs in one engine (ONE_ENGINE in web-test-runner.config.mjs): in WebKitGTK
-// it took 186 s of a 2-core CI run's browser suite. Every contract document, the hostile-string
-// ones included, renders in all three (rendering.browser.test.ts).
+// alike, so this file runs in one engine (ONE_ENGINE in web-test-runner.config.mjs, which says what
+// that saved). Every contract document, the hostile-string ones included, renders in all three
+// (rendering.browser.test.ts).
 import fc from 'fast-check';
 import { fixture } from '../support/browser.js';
 import { mutated } from '../support/mutate-json.js';
