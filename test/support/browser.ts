@@ -202,10 +202,6 @@ export const engine: Engine = / Firefox\//.test(navigator.userAgent)
     : 'webkit';
 const ENGINE_LABELS: Record<Engine, string> = { chromium: 'Chromium', firefox: 'Firefox', webkit: 'WebKitGTK' };
 
-/**
- * `it`, except in the engines listed in `skipIn`, where the test is skipped and its title says
- * why: a reason that belongs to that engine or its driver, never "flaky".
- */
 /** MiniBrowser, the browser WebKitWebDriver drives, keeps its window at least as wide as its toolbar. */
 export const NARROWEST_WEBKIT = 447;
 /** The skip reasons for a test that needs a viewport `width` px wide. */
@@ -215,6 +211,31 @@ export function tooNarrowFor(width: number): Partial<Record<Engine, string>> {
     : {};
 }
 
+/**
+ * The skip reasons for one width of a map-label sweep (every document, language and width of
+ * `widths`): Chromium measures every width; Firefox and WebKitGTK the narrowest and the widest
+ * each can hold. Where a label goes is decided by the elements' JavaScript (label-placement.ts),
+ * which every engine runs alike; what an engine changes is how wide its fonts set each name, which
+ * every label of every document shows at any width, and the narrowest map, where names crowd and
+ * shorten, and the widest, where the most of them show, are where it matters most. The widths
+ * between took about 55 s of Firefox's and WebKitGTK's tests in a quiet run, CPU two cores lacked.
+ */
+export function labelSweepSkips(width: number, widths: readonly number[]): Partial<Record<Engine, string>> {
+  const skips = tooNarrowFor(width);
+  for (const other of ['firefox', 'webkit'] as const) {
+    const held = widths.filter((w) => tooNarrowFor(w)[other] === undefined);
+    const [narrowest, widest] = [Math.min(...held), Math.max(...held)];
+    if (skips[other] === undefined && width !== narrowest && width !== widest) {
+      skips[other] = `every width runs in Chromium; here the narrowest and the widest (${narrowest} and ${widest} px)`;
+    }
+  }
+  return skips;
+}
+
+/**
+ * `it`, except in the engines listed in `skipIn`, where the test is skipped and its title says
+ * why: a reason that belongs to that engine or its driver, never "flaky".
+ */
 export function itExceptIn(skipIn: Partial<Record<Engine, string>>, title: string, fn: Mocha.Func | Mocha.AsyncFunc): void {
   const reason = skipIn[engine];
   if (reason) it.skip(`${title} [skipped in ${ENGINE_LABELS[engine]}: ${reason}]`, fn);

@@ -4,8 +4,10 @@
 import { expect } from '@open-wc/testing';
 import '@cargo-trackers/ocean-tracker';
 import '@cargo-trackers/air-tracker';
-import { itExceptIn, setViewport, tooNarrowFor } from '../../../support/browser.js';
+import { itExceptIn, labelSweepSkips, setViewport } from '../../../support/browser.js';
 import { cutThoughWholeFits, loadedAt, mapOf, overVehicle, problems, demoRoutes } from './label-geometry.js';
+
+const WIDTHS = [320, 390, 768, 1280] as const;
 
 describe('map labels on the demo numbers', () => {
   afterEach(async () => {
@@ -16,9 +18,9 @@ describe('map labels on the demo numbers', () => {
   const demo = demoRoutes;
   for (const route of demo) {
     for (const lang of ['en', 'ar']) {
-      for (const width of [320, 390, 768, 1280]) {
+      for (const width of WIDTHS) {
         itExceptIn(
-          tooNarrowFor(width),
+          labelSweepSkips(width, WIDTHS),
           `${route.name}, ${lang}, ${width} px: labels inside the map, clear of the controls, each other and the vehicle, and whole wherever a whole one fits`,
           async () => {
             const el = await loadedAt(route, lang, width);
