@@ -2,8 +2,9 @@
 // same states, reached through the same scripted proxy over real HTTP.
 import '@cargo-trackers/ocean-tracker';
 import '@cargo-trackers/air-tracker';
-import type { TrackerElement } from '@cargo-trackers/core/internal/first';
+import { useClock, type TrackerElement } from '@cargo-trackers/core/internal/first';
 import { fixture, mount, scenario, until, type ScriptedResponse } from '../support/browser.js';
+import { FakeClock } from '../support/fake-clock.js';
 
 export interface ElementUnderTest {
   readonly tag: 'ocean-tracker' | 'air-tracker';
@@ -39,6 +40,11 @@ export interface StateUnderTest {
   /** undefined: no number, the idle form. */
   readonly responses?: () => Promise<ScriptedResponse[]>;
   readonly reached: (el: TrackerElement) => boolean;
+  /**
+   * Reached only after the element's own waits (its retries after a 5xx): the element gets a clock
+   * that the test moves past each wait while it waits, instead of seconds of real time per state.
+   */
+  readonly afterWaits?: true;
 }
 
 const failed = (el: TrackerElement) => el.trackingState === 'failed';
@@ -81,7 +87,7 @@ export function statesOf(e: ElementUnderTest): StateUnderTest[] {
       reached: waiting,
     },
     { name: 'error 5xx (retrying)', responses: async () => [{ status: 503, body: { message: 'Down' } }], reached: waiting },
-    { name: 'error 5xx (final)', responses: async () => [{ status: 503, body: { message: 'Down' } }], reached: failed },
+    { name: 'error 5xx (final)', responses: async () => [{ status: 503, body: { message: 'Down' } }], reached: failed, afterWaits: true },
     { name: 'error unexpected document', responses: async () => [{ status: 200, body: { hello: 'world' } }], reached: failed },
   ];
 }
@@ -96,7 +102,13 @@ export async function inState(e: ElementUnderTest, state: StateUnderTest, attrs:
     number = `${e.numberAttribute}="${e.number}"`;
   }
   const el = mount<TrackerElement>(`<${e.tag} ${proxy} ${number} poll-interval="60" ${attrs}></${e.tag}>`);
-  await until(() => state.reached(el), `${e.tag} reaches ${state.name}`);
+  const clock = state.afterWaits ? new FakeClock(Date.now()) : undefined;
+  if (clock) useClock(el, clock);
+  await until(async () => {
+    // Moved only while the element waits (for its next try), never while a request is out.
+    if (clock && el.trackingState === 'waiting' && clock.nextIn !== undefined) await clock.advance(clock.nextIn);
+    return state.reached(el);
+  }, `${e.tag} reaches ${state.name}`);
   await el.updateComplete;
   if (el.trackingState === 'loaded') await mapDrawn(el);
   return el;
