@@ -253,7 +253,7 @@ export class TrackerRouteMap extends LitElement {
   protected override render(): unknown {
     return html`
       <div class="canvas" part="canvas"></div>
-      ${this.drawn || this.failed ? nothing : html`<div class="placeholder"><slot name="placeholder"></slot></div>`}
+      <div class="placeholder" ?hidden=${this.drawn || this.failed}><slot name="placeholder"></slot></div>
       <p class="hint" part="hint" aria-hidden="true" ?data-visible=${this.hintVisible}>${this.#words.interactHint}</p>
       ${
         this.drawn
@@ -507,6 +507,12 @@ export class TrackerRouteMap extends LitElement {
       position: absolute;
       inset: 0;
       overflow: hidden;
+    }
+    /* Hidden, not unslotted, once the map is drawn: Firefox and WebKit keep animating an unslotted
+       child's spinner (no box, but a restyle every frame: a tenth of a core for as long as the page
+       stays open), and display: none ends its animation in every engine. */
+    .placeholder[hidden] {
+      display: none;
     }
     .hint {
       position: absolute;
