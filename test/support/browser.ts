@@ -202,11 +202,10 @@ export const engine: Engine = / Firefox\//.test(navigator.userAgent)
     : 'webkit';
 const ENGINE_LABELS: Record<Engine, string> = { chromium: 'Chromium', firefox: 'Firefox', webkit: 'WebKitGTK' };
 
-// WebKitGTK's overlay scrollbar, as MiniBrowser draws it under Xvfb, cost about a fifth of a core
-// for as long as a test page could scroll (a loaded tracker at rest: 3 s of CPU in 20 s; none with
-// the scrollbar hidden, none on a page too short to scroll), a third of the machine's two cores in
-// the other lane's way. It takes no room (clientWidth is innerWidth), so hiding it changes no layout
-// a test measures; the page still scrolls.
+// WebKitGTK's overlay scrollbar, as MiniBrowser draws it under Xvfb, cost about 0.15 of a core for
+// as long as a test page could scroll (a loaded tracker at rest: 3 s of CPU in 20 s; none with the
+// scrollbar hidden, none on a page too short to scroll): CPU the two cores of CI lack. It takes no
+// room (clientWidth is innerWidth), so hiding it changes no layout a test measures; pages still scroll.
 if (engine === 'webkit') document.documentElement.style.setProperty('scrollbar-width', 'none');
 
 /** MiniBrowser, the browser WebKitWebDriver drives, keeps its window at least as wide as its toolbar. */
@@ -225,7 +224,7 @@ export function tooNarrowFor(width: number): Partial<Record<Engine, string>> {
  * which every engine runs alike; what an engine changes is how wide its fonts set each name, which
  * every label of every document shows at any width, and the narrowest map, where names crowd and
  * shorten, and the widest, where the most of them show, are where it matters most. The widths
- * between took about 55 s of Firefox's and WebKitGTK's tests in a quiet run, CPU two cores lacked.
+ * between took about 70 s of Firefox's and WebKitGTK's tests (both sweep files, three engines, alone).
  */
 export function labelSweepSkips(width: number, widths: readonly number[]): Partial<Record<Engine, string>> {
   const skips = tooNarrowFor(width);

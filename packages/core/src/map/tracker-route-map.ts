@@ -251,6 +251,9 @@ export class TrackerRouteMap extends LitElement {
   }
 
   protected override render(): unknown {
+    // The placeholder is hidden, not unslotted, once the map is drawn: Firefox keeps animating an
+    // unslotted child's spinner (no box, but a restyle every frame for as long as the page stays
+    // open), and display: none ends its animation in every engine.
     return html`
       <div class="canvas" part="canvas"></div>
       <div class="placeholder" ?hidden=${this.drawn || this.failed}><slot name="placeholder"></slot></div>
@@ -508,9 +511,6 @@ export class TrackerRouteMap extends LitElement {
       inset: 0;
       overflow: hidden;
     }
-    /* Hidden, not unslotted, once the map is drawn: Firefox and WebKit keep animating an unslotted
-       child's spinner (no box, but a restyle every frame: a tenth of a core for as long as the page
-       stays open), and display: none ends its animation in every engine. */
     .placeholder[hidden] {
       display: none;
     }
