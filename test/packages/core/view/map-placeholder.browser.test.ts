@@ -51,8 +51,8 @@ describe('the map placeholder', () => {
       await until(() => map.leafletMap !== undefined, 'the map was drawn');
       await map.updateComplete;
       expect(shown(placeholder), 'gone once the map is drawn').to.be.false;
-      // And its spinner stopped: an unslotted placeholder kept spinning unseen in Firefox and
-      // WebKitGTK, a restyle every frame for as long as the page stayed open.
+      // And its spinner stopped: an unslotted placeholder kept spinning unseen in Firefox, a
+      // restyle every frame for as long as the page stayed open.
       const spinning = placeholder.getAnimations({ subtree: true }).filter((a) => a.playState === 'running');
       expect(spinning.map((a) => (a as CSSAnimation).animationName)).to.deep.equal([]);
     } finally {
