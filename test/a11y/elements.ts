@@ -3,7 +3,7 @@
 import '@cargo-trackers/ocean-tracker';
 import '@cargo-trackers/air-tracker';
 import { useClock, type TrackerElement } from '@cargo-trackers/core/internal/first';
-import { fixture, mount, scenario, until, type ScriptedResponse } from '../support/browser.js';
+import { fixture, mount, scenario, until, waitOut, type ScriptedResponse } from '../support/browser.js';
 import { FakeClock } from '../support/fake-clock.js';
 
 export interface ElementUnderTest {
@@ -104,11 +104,9 @@ export async function inState(e: ElementUnderTest, state: StateUnderTest, attrs:
   const el = mount<TrackerElement>(`<${e.tag} ${proxy} ${number} poll-interval="60" ${attrs}></${e.tag}>`);
   const clock = state.afterWaits ? new FakeClock(Date.now()) : undefined;
   if (clock) useClock(el, clock);
-  await until(async () => {
-    // Moved only while the element waits (for its next try), never while a request is out.
-    if (clock && el.trackingState === 'waiting' && clock.nextIn !== undefined) await clock.advance(clock.nextIn);
-    return state.reached(el);
-  }, `${e.tag} reaches ${state.name}`);
+  const message = `${e.tag} reaches ${state.name}`;
+  if (clock) await waitOut(el, clock, () => state.reached(el), message);
+  else await until(() => state.reached(el), message);
   await el.updateComplete;
   if (el.trackingState === 'loaded') await mapDrawn(el);
   return el;

@@ -2,7 +2,7 @@ import { expect } from '@open-wc/testing';
 import '@cargo-trackers/ocean-tracker';
 import type { OceanTracker } from '@cargo-trackers/ocean-tracker';
 import { useClock } from '@cargo-trackers/core/internal/first';
-import { fixture, mount, nextEvent, part, scenario, until } from '../support/browser.js';
+import { fixture, mount, nextEvent, part, scenario, until, waitOut } from '../support/browser.js';
 import { FakeClock, TEST_NOW } from '../support/fake-clock.js';
 
 function regions(el: Element): { polite: HTMLElement; urgent: HTMLElement } {
@@ -28,22 +28,6 @@ function record(region: HTMLElement): string[] {
 /** What was said, each kind of space as one (Intl writes a narrow no-break space before "AM"). */
 function said(seen: readonly string[]): string[] {
   return seen.filter((text) => text !== '').map((text) => text.replace(/\s/g, ' '));
-}
-
-/**
- * Moves the element's clock past each of its waits (a 202's next poll, Retry-After, a retry's
- * backoff, a countdown's tick), one timer at a time and never while a request is out, until
- * `done()`. What the regions say does not depend on how long a wait is, and real waits were
- * seconds of every engine's run.
- */
-async function waitOut(el: OceanTracker, clock: FakeClock, done: () => boolean): Promise<void> {
-  await until(async () => {
-    if (el.trackingState === 'waiting' && clock.nextIn !== undefined) {
-      await clock.advance(clock.nextIn);
-      await el.updateComplete;
-    }
-    return done();
-  }, 'the element past its waits');
 }
 
 /** The in-transit container's news: its status, then the delay with the new arrival. */

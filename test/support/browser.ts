@@ -1,5 +1,6 @@
 // Helpers for browser tests: script the mock proxy over real HTTP, read fixtures, wait for things.
 import { executeServerCommand } from '@web/test-runner-commands';
+import type { FakeClock } from './fake-clock.js';
 
 export interface ScriptedResponse {
   status: number;
@@ -96,6 +97,26 @@ export async function until(predicate: () => boolean | Promise<boolean>, message
     await sleep(20);
   }
   throw new Error(`Timed out waiting: ${message}`);
+}
+
+/**
+ * Moves `clock`, an element's own (useClock), past each of the element's waits (a 202's next poll,
+ * Retry-After, a retry's backoff, a countdown's tick), one timer at a time and never while a
+ * request is out, until `done()`: a state that comes after waits, without waiting them out.
+ */
+export async function waitOut(
+  el: HTMLElement & { trackingState: string; updateComplete: Promise<unknown> },
+  clock: Pick<FakeClock, 'advance' | 'nextIn'>,
+  done: () => boolean,
+  message = 'the element past its waits',
+): Promise<void> {
+  await until(async () => {
+    if (el.trackingState === 'waiting' && clock.nextIn !== undefined) {
+      await clock.advance(clock.nextIn);
+      await el.updateComplete;
+    }
+    return done();
+  }, message);
 }
 
 /** Set once a frame did not come in time; cleared by the next one that does. */
