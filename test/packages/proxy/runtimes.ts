@@ -8,8 +8,8 @@
 // - Cloudflare Workers: the Worker template (templates/cloudflare-worker) bundled with esbuild and
 //   served by `workerd`, the Workers runtime itself, through Miniflare 3 (Miniflare 4 and Wrangler 4
 //   need Node 22; CI has 20), with the vars and Durable Object binding its wrangler.toml declares.
-// - Next.js: a scratch App Router app whose route file is the example, `next build` once per
-//   source state (cached under .cache/), then `next start` per instance.
+// - Next.js: a scratch App Router app whose route files are the example and the contract's copy,
+//   `next build` once per source state (cached under .cache/), then `next start` per instance.
 import { spawn, spawnSync } from 'node:child_process';
 import { buildSync } from 'esbuild';
 import { createHash } from 'node:crypto';
@@ -23,6 +23,7 @@ import express from 'express';
 import { parse as parseToml } from 'smol-toml';
 import { createTrackingProxy } from '@cargo-trackers/proxy';
 import { toNodeListener } from '@cargo-trackers/proxy/node';
+import { DEFAULT_ROUTES } from '../../../packages/proxy/src/options.js';
 import { NEXT_BIN, startNext } from '../../support/next-start.js';
 import type { ContractProxy, ContractProxyOptions } from './contract-suite.js';
 import { observe } from './harness.js';
@@ -379,11 +380,12 @@ function withLock(lock: string, work: () => void): void {
 }
 
 /**
- * A scratch App Router app whose one route file is `routeSource()`, built once per source state (the
- * build is cached under .cache/) and started with `next start` per instance. The app imports
- * `@cargo-trackers/proxy` as a site would: the package's built `dist`, through node_modules.
+ * A scratch App Router app whose route files are `routes()` (path under app/ → source), built once
+ * per source state (the build is cached under .cache/) and started with `next start` per instance.
+ * The app imports `@cargo-trackers/proxy` as a site would: the package's built `dist`, through
+ * node_modules.
  */
-function nextApp(name: string, routeSource: () => string, buildEnv: Record<string, string>) {
+function nextApp(name: string, routes: () => Record<string, string>, buildEnv: Record<string, string>) {
   let dir: string | undefined;
   function build(target: string): void {
     const tsc = spawnSync(
@@ -396,7 +398,7 @@ function nextApp(name: string, routeSource: () => string, buildEnv: Record<strin
     for (const [path, text] of Object.entries({
       ...NEXT_APP_FILES,
       'next.config.mjs': `export default { turbopack: { root: ${JSON.stringify(ROOT)} } };\n`,
-      'app/api/tracking/[...path]/route.ts': routeSource(),
+      ...Object.fromEntries(Object.entries(routes()).map(([route, source]) => [join('app', route), source])),
     })) {
       mkdirSync(join(target, path, '..'), { recursive: true });
       writeFileSync(join(target, path), text);
@@ -404,7 +406,7 @@ function nextApp(name: string, routeSource: () => string, buildEnv: Record<strin
     const nextBuild = spawnSync(process.execPath, [NEXT_BIN, 'build'], {
       cwd: target,
       encoding: 'utf8',
-      // Build-time values only: the route module is evaluated while collecting page data.
+      // Build-time values only: the route modules are evaluated while collecting page data.
       env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1', ...buildEnv },
     });
     if (nextBuild.status !== 0) throw new Error(`next build failed:\n${nextBuild.stdout}\n${nextBuild.stderr}`);
@@ -429,29 +431,41 @@ function nextApp(name: string, routeSource: () => string, buildEnv: Record<strin
   };
 }
 
+/**
+ * The example and the contract share one app, so one `next build` (about 25 s of CPU on two
+ * cores) serves both: the example's route file as a site saves it, at the path its comment names,
+ * and the contract's copy under /contract, whose proxy is given the default routes under that
+ * prefix. Each `next start` is given one of the two configurations; the other route is never asked.
+ */
+const CONTRACT_PREFIX = '/contract';
 const PLACEHOLDER = { baseUrl: 'http://127.0.0.1:9', apiKey: 'trk_build_time_placeholder' };
-const nextExample = nextApp('example', () => readFileSync(join(EXAMPLES, 'next-route.ts'), 'utf8'), {
-  TRACKING_BASE_URL: PLACEHOLDER.baseUrl,
-  TRACKING_API_KEY: PLACEHOLDER.apiKey,
-  REDIS_URL: '',
-});
-const nextContract = nextApp(
-  'contract',
-  () => withContractOptions(join(EXAMPLES, 'next-route.ts'), "JSON.parse(process.env.PROXY_OPTIONS ?? '{}')"),
+const nextBoth = nextApp(
+  'example-and-contract',
+  () => ({
+    'api/tracking/[...path]/route.ts': readFileSync(join(EXAMPLES, 'next-route.ts'), 'utf8'),
+    [`${CONTRACT_PREFIX.slice(1)}/api/tracking/[...path]/route.ts`]: withContractOptions(
+      join(EXAMPLES, 'next-route.ts'),
+      "JSON.parse(process.env.PROXY_OPTIONS ?? '{}')",
+    ),
+  }),
   {
+    TRACKING_BASE_URL: PLACEHOLDER.baseUrl,
+    TRACKING_API_KEY: PLACEHOLDER.apiKey,
+    REDIS_URL: '',
     PROXY_OPTIONS: JSON.stringify(PLACEHOLDER),
   },
 );
+const CONTRACT_ROUTES = Object.fromEntries(Object.entries(DEFAULT_ROUTES).map(([route, path]) => [route, `${CONTRACT_PREFIX}${path}`]));
 
 export const nextRuntime: Runtime = {
   name: 'Next.js App Router (next build && next start)',
   unavailable: () => (existsSync(NEXT_BIN) ? undefined : 'next is not installed (npm ci)'),
-  prepare: async () => {
-    nextExample.prepare();
-    nextContract.prepare();
+  prepare: async () => nextBoth.prepare(),
+  startExample: (env) => nextBoth.start({ ...env }),
+  startContract: async (options) => {
+    const proxy = await nextBoth.start({ PROXY_OPTIONS: JSON.stringify({ ...options, routes: CONTRACT_ROUTES }) });
+    return { ...proxy, address: (path: string) => `${proxy.url}${CONTRACT_PREFIX}${path}` };
   },
-  startExample: (env) => nextExample.start({ ...env }),
-  startContract: (options) => nextContract.start({ PROXY_OPTIONS: JSON.stringify(options) }),
 };
 
 export const RUNTIMES: readonly Runtime[] = [nodeRuntime, expressRuntime, workerdRuntime, nextRuntime];
