@@ -118,7 +118,11 @@ const server = createServer(async (req, res) => {
 await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
 const origin = `http://127.0.0.1:${server.address().port}`;
 
-const browser = await chromium.launch({ executablePath: await findChromium(), headless: true, args: CHROMIUM_ARGS });
+const browser = await chromium.launch({
+  executablePath: await findChromium({ headlessShell: false }),
+  headless: true,
+  args: CHROMIUM_ARGS,
+});
 const page = await browser.newPage({ viewport: { width: 1000, height: 800 } });
 page.on('pageerror', (error) => console.error('page error:', error));
 await page.goto(origin);

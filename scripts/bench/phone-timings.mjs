@@ -263,7 +263,11 @@ if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.a
   const { chromium } = await import('playwright');
   const { CHROMIUM_ARGS, findChromium } = await import('../../test/support/find-chromium.mjs');
   const bundleDir = fileURLToPath(new URL('../../packages/cargo-trackers/dist/cdn', import.meta.url));
-  const browser = await chromium.launch({ executablePath: await findChromium(), headless: true, args: CHROMIUM_ARGS });
+  const browser = await chromium.launch({
+    executablePath: await findChromium({ headlessShell: false }),
+    headless: true,
+    args: CHROMIUM_ARGS,
+  });
   try {
     const only = process.argv[3];
     const scenarios = SCENARIOS.filter((s) => only === undefined || s.name.includes(only));

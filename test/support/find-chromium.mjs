@@ -1,6 +1,15 @@
-// Finds a Chromium for the browser tests without downloading one: CHROME_PATH if set, then the
-// usual system places (both from find-browsers.mjs), then Playwright's own download if present;
-// and launches it for the Node tests that drive a page (launchChromium).
+// Finds a Chromium for the browser tests without downloading one: CHROME_PATH if set, then
+// Debian's old headless shell (chromium-headless-shell), then the usual places of the whole browser
+// (both from find-browsers.mjs), then Playwright's own download if present; and launches it for the
+// Node tests that drive a page (launchChromium).
+//
+// The headless shell is the same Chromium (Debian builds both from one source, at one version,
+// with the same fonts from chromium-common) without the browser's windowing: Blink lays out,
+// paints and runs the page alike, which is what the tests look at. It is also what Playwright runs
+// for `headless: true` where it downloads its own. It costs far less CPU: the plugin's six WordPress
+// test files, 176 → 129 s of CPU on two cores (Chromium's processes 61 → 25 s); the browser suite
+// in Chromium, 274 → 200 s (766 tests passing either way; 2026-11-30). The benchmarks, which measure what a visitor's Chromium does,
+// ask for the whole browser (`findChromium({ headlessShell: false })`).
 import { existsSync } from 'node:fs';
 import { findBrowser } from './find-browsers.mjs';
 import { calendarOffsetMs, underLibfaketime, withoutLibfaketime } from './libfaketime.mjs';
@@ -15,7 +24,11 @@ export const CHROMIUM_ARGS = [
   '--no-first-run',
 ];
 
-export async function findChromium() {
+/** Debian's package chromium-headless-shell. */
+export const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
+
+export async function findChromium({ headlessShell = true } = {}) {
+  if (headlessShell && !process.env.CHROME_PATH && existsSync(HEADLESS_SHELL)) return HEADLESS_SHELL;
   try {
     return findBrowser('chromium');
   } catch (error) {
