@@ -31,10 +31,14 @@ const launchers = {
       ...(calendar && { createBrowserContext: async ({ browser }) => calendar.move(await browser.newContext()) }),
     });
   },
+  // networkEnabled: false: Puppeteer then does not subscribe to WebDriver BiDi's network events,
+  // which Firefox's parent process serialized for every module a test page loads (hundreds per
+  // page); nothing here reads Puppeteer's requests. The Firefox suite alone on two cores,
+  // 2026-11-30: 343 → 252 s of CPU, the same 663 tests passing.
   firefox: async () =>
     chromeLauncher({
       puppeteer: puppeteerCore,
-      launchOptions: { browser: 'firefox', executablePath: findBrowser('firefox'), headless: true },
+      launchOptions: { browser: 'firefox', executablePath: findBrowser('firefox'), headless: true, networkEnabled: false },
     }),
   webkit: async () => webkitGtkLauncher(findBrowser('webkit')),
 };
