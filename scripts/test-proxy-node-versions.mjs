@@ -25,12 +25,12 @@ if (majors.length === 0) {
   process.exit(0);
 }
 const runs = majors.map((major) => ({ major, bin: nodeBinary(major) }));
-// What runs inside workerd (the Worker template, its Durable Object store, the workerd runtime)
-// does not run on the host's Node: test:node covers it once. Everything else of the proxy's runs
-// on each release line.
 /** Packages that are plain JavaScript on every line (touchesNode). */
 const PLAIN_PACKAGES = ['fast-check'];
 const PROXY_EXPORTS = JSON.parse(readFileSync(join(root, 'packages/proxy/package.json'), 'utf8')).exports;
+// What runs inside workerd (the Worker template, its Durable Object store, the workerd runtime)
+// does not run on the host's Node: test:node covers it once. Everything else of the proxy's that
+// reaches a Node API runs on each release line (touchesNode).
 const WORKERD_ONLY = ['worker-template.test.ts', 'durable-object-store.test.ts'];
 const allProxyFiles = readdirSync(join(root, 'test/packages/proxy'))
   .filter((name) => name.endsWith('.test.ts') && !WORKERD_ONLY.includes(name))

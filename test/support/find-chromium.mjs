@@ -6,10 +6,11 @@
 // The headless shell is the same Chromium (Debian builds both from one source, at one version,
 // with the same fonts from chromium-common) without the browser's windowing: Blink lays out,
 // paints and runs the page alike, which is what the tests look at. It is also what Playwright runs
-// for `headless: true` where it downloads its own. It costs far less CPU: the plugin's six WordPress
-// test files, 176 → 129 s of CPU on two cores (Chromium's processes 61 → 25 s); the browser suite
-// in Chromium, 274 → 200 s (766 tests passing either way; 2026-11-30). The benchmarks, which measure what a visitor's Chromium does,
-// ask for the whole browser (`findChromium({ headlessShell: false })`).
+// for `headless: true` where it downloads its own. It costs far less CPU: the plugin's six
+// WordPress test files, 176 → 129 s of CPU on two cores (Chromium's processes 61 → 25 s); the
+// browser suite in Chromium, 274 → 200 s (766 tests passing either way; 2026-11-30). The
+// benchmarks, which measure what a visitor's Chromium does, ask for the whole browser
+// (`findChromium({ headlessShell: false })`).
 import { existsSync } from 'node:fs';
 import { findBrowser } from './find-browsers.mjs';
 import { calendarOffsetMs, underLibfaketime, withoutLibfaketime } from './libfaketime.mjs';
