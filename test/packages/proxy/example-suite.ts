@@ -170,10 +170,12 @@ export function describeExample(name: string, start: StartExample, options: { re
           // back. Each gets a lookup of its own first, and the test waits for that event.
           await Promise.all([a, b].map(async (p) => readAnswer(await fetch(`${p.url}/api/tracking/air?number=${fresh('W')}`, marked()))));
           // One number asked of both at once must make one upstream call, when Redis answers each
-          // instance in time. On a busy machine a call to Redis can miss the store's bound: that
-          // instance then counts alone for a while and says so ("Redis is unavailable"), by design
+          // instance in time. On a busy machine a call to Redis can miss the store's bound: the
+          // instance then goes on without Redis for that call and, when the call could cost an
+          // upstream call (the cache, the lease, the wait), says so ("Redis was slow"); after
+          // several in a row it counts alone for a while ("Redis is unavailable"). Both by design
           // (redis-store.test.ts holds that behaviour). Such a round says nothing of sharing, and
-          // is asked again with a new number; a round in which neither instance lost Redis must
+          // is asked again with a new number; a round in which neither instance said either must
           // make exactly one call.
           let number = '';
           for (let round = 1; ; round++) {
@@ -187,7 +189,7 @@ export function describeExample(name: string, start: StartExample, options: { re
               answers.map((x) => x.status),
               [200, 200, 200, 200],
             );
-            const lostRedis = [a, b].some((p, i) => p.output().slice(before[i]).includes('Redis is unavailable'));
+            const lostRedis = [a, b].some((p, i) => /Redis is unavailable|Redis was slow/.test(p.output().slice(before[i])));
             if (!lostRedis) break;
             assert.ok(round < 5, 'Redis missed its bound in each of 5 rounds: the machine is too busy to say');
           }

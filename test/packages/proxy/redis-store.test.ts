@@ -4,6 +4,7 @@ import assert from 'node:assert/strict';
 import { createServer, type AddressInfo, type Socket } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { RedisStore } from '@cargo-trackers/proxy/redis';
+import type { FlightLease } from '@cargo-trackers/proxy';
 import type { RedisStoreLogEntry } from '@cargo-trackers/proxy/redis';
 import { until } from './harness.js';
 import { describeStoreContract } from './store-contract.js';
@@ -301,6 +302,88 @@ describe('RedisStore when Redis fails', { skip }, () => {
     } finally {
       redis.resume();
       await store.close();
+      await redis.stop();
+    }
+  });
+
+  it('says when one slow answer makes a lookup go on without the other instances: a second upstream call is never unexplained', async () => {
+    const redis = await startRedis();
+    const holder = storeOn(redis);
+    const logs: RedisStoreLogEntry[] = [];
+    const waiter = storeOn(redis, logs, FAULT);
+    const published: RedisStoreLogEntry[] = [];
+    const publisher = storeOn(redis, published, FAULT);
+    const cachedLogs: RedisStoreLogEntry[] = [];
+    const cached = storeOn(redis, cachedLogs, FAULT);
+    const key = 'air\nnumber=176-SLOWWAIT';
+    try {
+      assert.equal((await holder.flights.lead(key)).leader, true);
+      // The waiter's 50 ms calls can miss their bound before the pause too, on a busy machine:
+      // it asks until Redis has told it who holds the lease (a success also ends any run of slow calls).
+      let seen: FlightLease | undefined;
+      await until(async () => {
+        const lease = await waiter.flights.lead(key);
+        if (!lease.leader) seen = lease;
+        return seen !== undefined;
+      });
+      const own = await publisher.flights.lead('air\nnumber=176-SLOWPUBLISH');
+      assert.ok(own.leader, 'a lookup nobody holds is led');
+      // Read until the answer comes from Redis (this store never kept it itself): that also ends any slow run.
+      await holder.setCached('answer:slow', new Uint8Array([2]), 60_000);
+      await until(async () => (await cached.getCached('answer:slow')) !== undefined);
+      const said = logs.length;
+      const publishedBefore = published.length;
+      const cachedBefore = cachedLogs.length;
+      redis.pause();
+      try {
+        // Two slow answers in a row: each costs its own call only (three would be an outage).
+        assert.equal(await waiter.flights.wait(key, seen!, new AbortController().signal), undefined, 'the waiter stops waiting');
+        assert.equal((await waiter.flights.lead('air\nnumber=176-SLOWLEAD')).leader, true, 'and leads alone');
+        assert.equal(waiter.mode, 'shared', 'one slow answer at a time is not an outage');
+        await own.finish(new Uint8Array([1]), 5_000);
+        assert.equal(await cached.getCached('answer:slow'), undefined, 'a slow read finds only what this instance keeps');
+        await cached.setCached('answer:slow-kept', new Uint8Array([3]), 60_000);
+      } finally {
+        redis.resume();
+      }
+      assert.deepEqual(
+        logs.slice(said).map((l) => [l.level, l.message]),
+        [
+          [
+            'info',
+            "Redis was slow (Redis did not answer within 50 ms): this instance stops waiting for another instance's call and calls the service itself.",
+          ],
+          [
+            'info',
+            'Redis was slow (Redis did not answer within 50 ms): this lookup is called from this instance without asking whether another is calling it already.',
+          ],
+        ],
+      );
+      assert.deepEqual(
+        published.slice(publishedBefore).map((l) => [l.level, l.message]),
+        [
+          [
+            'info',
+            'Redis was slow (Redis did not answer within 50 ms): this answer was not handed to the instances waiting for it, which will call the service themselves.',
+          ],
+        ],
+      );
+      assert.deepEqual(
+        cachedLogs.slice(cachedBefore).map((l) => [l.level, l.message]),
+        [
+          [
+            'info',
+            'Redis was slow (Redis did not answer within 50 ms): this instance read its own cache only, and may call the service for an answer another instance keeps.',
+          ],
+          [
+            'info',
+            'Redis was slow (Redis did not answer within 50 ms): this answer may be missing from the shared cache, and another instance asked for it may call the service itself.',
+          ],
+        ],
+      );
+    } finally {
+      redis.resume();
+      await Promise.all([holder.close(), waiter.close(), publisher.close(), cached.close()]);
       await redis.stop();
     }
   });

@@ -315,6 +315,7 @@ export class RedisStore implements ProxyStore {
         return value === null ? undefined : new Uint8Array(value.buffer, value.byteOffset, value.byteLength);
       },
       (local) => local.getCached(key),
+      'this instance read its own cache only, and may call the service for an answer another instance keeps',
     );
   }
 
@@ -333,6 +334,7 @@ export class RedisStore implements ProxyStore {
         });
       },
       (local) => local.setCached(key, value, ttlMs),
+      'this answer may be missing from the shared cache, and another instance asked for it may call the service itself',
     );
   }
 
@@ -432,7 +434,13 @@ export class RedisStore implements ProxyStore {
     return `${this.#prefix}cache:${key}`;
   }
 
-  async #call<T>(shared: (client: Client) => Promise<T>, local: (store: ProxyStore) => Promise<T>): Promise<T> {
+  /**
+   * `slowCost`, for a call whose one slow answer may cost an upstream call (a read or write of the
+   * shared cache, a lookup's lease, a wait for another's answer, its publishing): what it costs,
+   * said in the log, so that a second call for one lookup is never unexplained. A slow counter
+   * call costs only a moment of private counting, and says nothing.
+   */
+  async #call<T>(shared: (client: Client) => Promise<T>, local: (store: ProxyStore) => Promise<T>, slowCost?: string): Promise<T> {
     // The first calls wait for the first connection (a refused one fails in a millisecond; a silent
     // one is bounded by the connect timeout), so a fresh instance does not start with private counters.
     if (this.#mode === 'connecting') await bounded(this.#connecting, this.#connectTimeoutMs).catch(() => {});
@@ -445,6 +453,7 @@ export class RedisStore implements ProxyStore {
         // One slow answer (a busy host, a GC pause) costs only that call; a refused or dropped
         // connection, an error reply, or several slow answers in a row mean Redis is unwell.
         if (!(error instanceof StoreTimeout) || ++this.#slowCalls >= SLOW_CALLS_FOR_OUTAGE) this.#lost(error);
+        else if (slowCost !== undefined) this.#say('info', `Redis was slow (${error.message}): ${slowCost}.`);
       }
     }
     return local(this.#local);
@@ -613,6 +622,7 @@ export class RedisStore implements ProxyStore {
       },
       // Alone, every instance leads its own flights; the in-process sharing still applies.
       async () => token,
+      'this lookup is called from this instance without asking whether another is calling it already',
     );
     if (holder !== token) return { leader: false, token: holder };
     const renewal = setInterval(
@@ -639,6 +649,7 @@ export class RedisStore implements ProxyStore {
               arguments: [token, result === undefined ? '' : Buffer.from(result), String(Math.max(1, ttlMs))],
             }),
           async () => 0,
+          'this answer was not handed to the instances waiting for it, which will call the service themselves',
         );
       },
     };
@@ -661,6 +672,7 @@ export class RedisStore implements ProxyStore {
           return holder?.toString() === lease.token ? 'waiting' : 'gone';
         },
         async () => 'gone',
+        "this instance stops waiting for another instance's call and calls the service itself",
       );
       if (state === 'gone') return undefined;
       if (state !== 'waiting') return state;
