@@ -58,7 +58,11 @@ async function cluster(
     logs,
     get: (i, path) => instances[i % 3]!.get(path),
     close: async () => {
-      assert.ok(callTimeoutMs < 1_000 || logs.every((log) => log.length === 0), `no outage expected: ${JSON.stringify(logs)}`);
+      // A single slow call says so at `info` and costs that call only; an outage or a refused policy is a warning or an error.
+      assert.ok(
+        callTimeoutMs < 1_000 || logs.every((log) => log.every((entry) => entry.level === 'info')),
+        `no outage expected: ${JSON.stringify(logs)}`,
+      );
       await Promise.all(instances.map((p) => p.close()));
       await Promise.all(stores.map((s) => s.close()));
     },
