@@ -485,11 +485,17 @@ export const loaded: Promise<void> = loadElement('ocean-tracker');
         }
       }
 
-      async function tscApp(dir: string, file: string, text: string, compilerOptions: object): Promise<{ code: number; output: string }> {
+      const writeAll = async (dir: string, files: Record<string, string>): Promise<string> => {
         const cwd = join(appDir, dir);
         await mkdir(cwd, { recursive: true });
-        await writeFile(join(cwd, file), text);
-        await writeFile(join(cwd, 'tsconfig.json'), JSON.stringify({ compilerOptions: { ...STRICT, ...compilerOptions }, files: [file] }));
+        for (const [name, text] of Object.entries(files)) await writeFile(join(cwd, name), text);
+        return cwd;
+      };
+      async function tscApp(dir: string, file: string, text: string, compilerOptions: object): Promise<{ code: number; output: string }> {
+        const cwd = await writeAll(dir, {
+          [file]: text,
+          'tsconfig.json': JSON.stringify({ compilerOptions: { ...STRICT, ...compilerOptions }, files: [file] }),
+        });
         return check([join(root, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.json'], cwd);
       }
 
@@ -544,12 +550,6 @@ export const loaded: Promise<void> = loadElement('ocean-tracker');
       const once = <T>(work: () => Promise<T>): (() => Promise<T>) => {
         let started: Promise<T> | undefined;
         return () => (started ??= work());
-      };
-      const writeAll = async (dir: string, files: Record<string, string>): Promise<string> => {
-        const cwd = join(appDir, dir);
-        await mkdir(cwd, { recursive: true });
-        for (const [name, text] of Object.entries(files)) await writeFile(join(cwd, name), text);
-        return cwd;
       };
       const reactRun = once(async () => {
         const snippet = reactSnippet(config);
