@@ -5,7 +5,7 @@ export { DEFAULT_LIMITS, DEFAULT_ROUTES, DEFAULT_TIMEOUT_MS } from './options.js
 export { MemoryStore } from './stores/memory.js';
 export type { MemoryStoreOptions } from './stores/memory.js';
 export { CounterSpaceFull } from './stores/store.js';
-export type { ProxyStore } from './stores/store.js';
+export type { ProxyStore, WithinLimit } from './stores/store.js';
 export { jsonLinesLogger } from './log.js';
 export type { CacheOutcome, ProxyLogEntry, ProxyLogger } from './log.js';
 export type { BudgetLimit } from './upstream/call-window.js';

@@ -31,6 +31,27 @@ describe('takeUpstreamCall', () => {
     );
   });
 
+  it('lets exactly the budget through when calls on either side of a slice edge are taken at once, in any order', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.integer({ min: 1, max: 12 }),
+        fc.integer({ min: 50, max: 20_000 }),
+        // When each call read its clock, within one slice of an edge, in the order they reach the store.
+        fc.array(fc.double({ min: -1, max: 1, noNaN: true }), { minLength: 1, maxLength: 40 }),
+        async (requests, windowMs, offsets) => {
+          const sliceMs = Math.ceil(windowMs / 10);
+          const edge = 1_700_000_000_000 - (1_700_000_000_000 % sliceMs);
+          const store = new MemoryStore({ now: () => edge });
+          const admissions = await Promise.all(
+            offsets.map((o) => takeUpstreamCall(store, { requests, windowMs }, edge + Math.trunc(o * (sliceMs - 1)))),
+          );
+          assert.equal(admissions.filter((a) => a.ok).length, Math.min(requests, offsets.length));
+        },
+      ),
+      { numRuns: 200 },
+    );
+  });
+
   it('grants again once the Retry-After it gave has passed', async () => {
     let now = 1_700_000_000_000;
     const store = new MemoryStore({ now: () => now });

@@ -87,6 +87,28 @@ export function describeStoreContract(
       assert.equal(marks.filter(Boolean).length, 1);
     });
 
+    it('adds within a limit in one step: the others and the counter read and written together (incrementWithin, optional)', async (t) => {
+      const store = await makeStore();
+      if (store.incrementWithin === undefined) return t.skip(`${name} counts a window in two steps`);
+      await store.increment('w:older', 2, 10_000);
+      assert.deepEqual(await store.incrementWithin('w:now', 1, 10_000, ['w:older', 'w:none'], 4), { added: true, counts: [2, 0, 1] });
+      assert.deepEqual(await store.incrementWithin('w:now', 1, 10_000, ['w:older', 'w:none'], 4), { added: true, counts: [2, 0, 2] });
+      assert.deepEqual(await store.incrementWithin('w:now', 1, 10_000, ['w:older', 'w:none'], 4), { added: false, counts: [2, 0, 2] });
+      assert.deepEqual(await store.counts(['w:now']), [2], 'nothing left behind by a refusal');
+      // Calls at once on two counters that count each other: each sees every unit the other took
+      // before it, so exactly the limit is let through, whatever their order.
+      const taken = await Promise.all(
+        Array.from({ length: 40 }, (_, i) =>
+          i % 2 === 0
+            ? store.incrementWithin!('edge:a', 1, 10_000, ['edge:b'], 7)
+            : store.incrementWithin!('edge:b', 1, 10_000, ['edge:a'], 7),
+        ),
+      );
+      assert.equal(taken.filter((r) => r.added).length, 7);
+      const [a, b] = await store.counts(['edge:a', 'edge:b']);
+      assert.equal(a! + b!, 7);
+    });
+
     it('keeps cached answers and counters apart: a cached key does not read as a counter', async () => {
       const store = await makeStore();
       await store.setCached('shared-name', bytes('7'), 10_000);

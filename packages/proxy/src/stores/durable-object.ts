@@ -1,6 +1,6 @@
 import type { FlightLease, SharedFlights } from './flights.js';
 import { MemoryStore } from './memory.js';
-import type { ProxyStore } from './store.js';
+import type { ProxyStore, WithinLimit } from './store.js';
 
 /**
  * `@cargo-trackers/proxy/durable-object`: a store shared by every isolate of a Cloudflare Worker.
@@ -71,6 +71,10 @@ export class TrackingStoreObject {
         return Response.json(await this.#store.increment(key, Number(url.searchParams.get('by') ?? 0), ttl));
       case '/counts':
         return Response.json(await this.#store.counts((await request.json()) as string[]));
+      case '/incrementWithin': {
+        const { others, limit } = (await request.json()) as { others: string[]; limit: number };
+        return Response.json(await this.#store.incrementWithin(key, Number(url.searchParams.get('by') ?? 0), ttl, others, limit));
+      }
       case '/addIfAbsent':
         return Response.json(await this.#store.addIfAbsent(key, ttl));
       case '/lead':
@@ -191,6 +195,11 @@ export class DurableObjectStore implements ProxyStore {
 
   async counts(keys: readonly string[]): Promise<number[]> {
     return (await (await this.#ask('counts', {}, JSON.stringify(keys))).json()) as number[];
+  }
+
+  async incrementWithin(key: string, by: number, ttlMs: number, others: readonly string[], limit: number): Promise<WithinLimit> {
+    const body = JSON.stringify({ others, limit });
+    return (await (await this.#ask('incrementWithin', { key, by: String(by), ttl: String(ttlMs) }, body)).json()) as WithinLimit;
   }
 
   async addIfAbsent(key: string, ttlMs: number): Promise<boolean> {

@@ -1,5 +1,5 @@
 import { CounterSpaceFull } from './store.js';
-import type { ProxyStore } from './store.js';
+import type { ProxyStore, WithinLimit } from './store.js';
 
 export interface MemoryStoreOptions {
   /** Most bytes the cache holds, keys, values and a fixed per-entry overhead all counted. Default 64 MiB. */
@@ -135,6 +135,18 @@ export class MemoryStore implements ProxyStore {
   }
 
   async increment(key: string, by: number, ttlMs: number): Promise<number> {
+    return this.#add(key, by, ttlMs);
+  }
+
+  // Read and written in one synchronous run: no other call comes between.
+  async incrementWithin(key: string, by: number, ttlMs: number, others: readonly string[], limit: number): Promise<WithinLimit> {
+    const counts = others.map((k) => this.#liveCounter(k)?.value ?? 0);
+    const current = this.#liveCounter(key)?.value ?? 0;
+    if (counts.reduce((a, b) => a + b, 0) + current + by > limit) return { added: false, counts: [...counts, current] };
+    return { added: true, counts: [...counts, this.#add(key, by, ttlMs)] };
+  }
+
+  #add(key: string, by: number, ttlMs: number): number {
     const counter = this.#liveCounter(key);
     if (counter !== undefined) {
       counter.value += by;

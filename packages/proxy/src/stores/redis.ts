@@ -1,7 +1,8 @@
 import { createClient, ErrorReply, RESP_TYPES } from 'redis';
 import { MemoryStore } from './memory.js';
 import type { FlightLease, SharedFlights } from './flights.js';
-import type { ProxyStore } from './store.js';
+import { incrementWithinInSteps } from './store.js';
+import type { ProxyStore, WithinLimit } from './store.js';
 
 /**
  * `@cargo-trackers/proxy/redis`: one Redis shared by every proxy instance, so that N instances
@@ -69,6 +70,29 @@ const INCREMENT = `
 local n = redis.call('INCRBY', KEYS[1], ARGV[1])
 redis.call('PEXPIRE', KEYS[1], ARGV[2], 'NX')
 return n`;
+
+/**
+ * `incrementWithin`: reads the others (KEYS[2…]) and the counter (KEYS[1]), and adds ARGV[1] with
+ * the expiry ARGV[3] when the total stays within ARGV[2]. Replies whether it added, the others'
+ * counts, then the counter's.
+ */
+const INCREMENT_WITHIN = `
+local counts, total = {}, 0
+for i = 2, #KEYS do
+  local n = tonumber(redis.call('GET', KEYS[i])) or 0
+  counts[#counts + 1] = n
+  total = total + n
+end
+local own = tonumber(redis.call('GET', KEYS[1])) or 0
+local added = 0
+if total + own + tonumber(ARGV[1]) <= tonumber(ARGV[2]) then
+  own = redis.call('INCRBY', KEYS[1], ARGV[1])
+  redis.call('PEXPIRE', KEYS[1], ARGV[3], 'NX')
+  added = 1
+end
+counts[#counts + 1] = own
+table.insert(counts, 1, added)
+return counts`;
 
 /** Takes the lease, or tells who holds it. */
 const LEAD = `
@@ -192,6 +216,10 @@ function reason(error: unknown): string {
   if (error instanceof StoreTimeout) return error.message;
   const text = error instanceof Error ? `${error.name}: ${error.message}` : 'unknown error';
   return text.replace(/rediss?:\/\/\S*/g, 'redis://…').slice(0, 200);
+}
+
+function sum(counts: readonly number[]): number {
+  return counts.reduce((a, b) => a + b, 0);
 }
 
 function randomToken(): string {
@@ -355,6 +383,37 @@ export class RedisStore implements ProxyStore {
         this.#counted(key, by, false, ttlMs);
         // Each unit counts as a share of every instance's: together they stay within the limits.
         return (await local.increment(key, by * this.#share, ttlMs)) + this.#othersOf(key);
+      },
+    );
+  }
+
+  incrementWithin(key: string, by: number, ttlMs: number, others: readonly string[], limit: number): Promise<WithinLimit> {
+    return this.#call(
+      async (c) => {
+        const reply = (await c.eval(INCREMENT_WITHIN, {
+          keys: [this.#key(key), ...others.map((k) => this.#key(k))],
+          arguments: [String(Math.trunc(by)), String(limit), String(Math.max(1, Math.ceil(ttlMs)))],
+        })) as unknown[];
+        const [added, ...counts] = reply.map((v) => Number(v) || 0);
+        const value = counts.at(-1) ?? 0;
+        // What this instance spent and what the others had, kept as `increment` and `counts` keep them.
+        const own = await this.#local.counts(others).catch(() => undefined);
+        if (own !== undefined) others.forEach((k, i) => learn(this.#others, k, counts[i] ?? 0, own[i] ?? 0, undefined));
+        if (added === 1) {
+          const mine = await this.#local.increment(key, by, ttlMs).catch(() => undefined);
+          if (mine !== undefined) learn(this.#others, key, value, mine, ttlMs);
+          note(this.#ownShared, key, by, false, ttlMs);
+        }
+        return { added: added === 1, counts };
+      },
+      async (local) => {
+        // Alone: each unit counts as a share of every instance's, and the others' last known part
+        // is added (as in \`increment\` and \`counts\`), in one step on the local store where it can.
+        const known = [...others, key].map((k) => this.#othersOf(k));
+        const within = await (local.incrementWithin?.(key, by * this.#share, ttlMs, others, limit - sum(known)) ??
+          incrementWithinInSteps(local, key, by * this.#share, ttlMs, others, limit - sum(known)));
+        if (within.added) this.#counted(key, by, false, ttlMs);
+        return { added: within.added, counts: within.counts.map((n, i) => n + known[i]!) };
       },
     );
   }

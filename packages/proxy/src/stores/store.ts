@@ -18,6 +18,7 @@ import type { SharedFlights } from './flights.js';
  * | `getCached` | `GET key` (bytes) |
  * | `setCached` | `SET key value PX ttl` (in an evicting database or key space) |
  * | `increment` | `INCRBY key by` + `PEXPIRE key ttl NX` (in one `MULTI` or script) |
+ * | `incrementWithin` (optional) | `GET` of each key, then `INCRBY` + `PEXPIRE … NX` when within the limit (one script) |
  * | `counts` | `MGET key…` |
  * | `addIfAbsent` | `SET key 1 PX ttl NX` |
  *
@@ -57,6 +58,16 @@ export interface ProxyStore {
    * its expiry. Rejects when a new counter does not fit.
    */
   increment(key: string, by: number, ttlMs: number): Promise<number>;
+  /**
+   * Adds `by` (positive) to the counter at `key` only when the counters at `others` and `key`
+   * together stay within `limit` with it, as **one atomic step**: the sliding windows of the
+   * upstream budget and each visitor's rate take their units with it, so that two calls on either
+   * side of a slice's edge cannot each miss the other's unit. Returns whether it added, and the
+   * counters at `others` and then at `key` as the step left them. Rejects when a new counter does
+   * not fit. A store without it is counted in two steps (`counts`, then `increment`, given back
+   * when over), where concurrent calls can let a few more units through at a slice's edge.
+   */
+  incrementWithin?(key: string, by: number, ttlMs: number, others: readonly string[], limit: number): Promise<WithinLimit>;
   /** The counters at `keys`, in order; 0 for those absent or expired. */
   counts(keys: readonly string[]): Promise<number[]>;
   /**
@@ -69,6 +80,31 @@ export interface ProxyStore {
    * The proxy then counts clients by wider networks, which needs fewer counters.
    */
   counterPressure?(): boolean;
+}
+
+/** What `ProxyStore.incrementWithin` did: whether it added, and the counters at `others` then at `key` after it. */
+export interface WithinLimit {
+  readonly added: boolean;
+  readonly counts: readonly number[];
+}
+
+/**
+ * `incrementWithin` on a store that lacks it, in two steps: the others are read, the unit is added,
+ * and given back when the total is over. Not atomic: see `ProxyStore.incrementWithin`.
+ */
+export async function incrementWithinInSteps(
+  store: ProxyStore,
+  key: string,
+  by: number,
+  ttlMs: number,
+  others: readonly string[],
+  limit: number,
+): Promise<WithinLimit> {
+  const counts = others.length === 0 ? [] : await store.counts(others);
+  const mine = await store.increment(key, by, ttlMs);
+  if (counts.reduce((a, b) => a + b, 0) + mine <= limit) return { added: true, counts: [...counts, mine] };
+  // Given back, or a flood would keep the window full for ever.
+  return { added: false, counts: [...counts, await store.increment(key, -by, ttlMs)] };
 }
 
 /** Rejection of a store whose counter room is full; the proxy refuses lookups until room frees up. */

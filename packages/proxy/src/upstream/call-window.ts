@@ -1,6 +1,7 @@
 // Upstream calls counted in a sliding window in the store: the primitive under the upstream budget
 // (policies/budget.ts, the policy that refuses past it) and each visitor's rate (policies/visitor-limits.ts).
 
+import { incrementWithinInSteps } from '../stores/store.js';
 import type { ProxyStore } from '../stores/store.js';
 
 export interface BudgetLimit {
@@ -23,13 +24,14 @@ const SLICES = 10;
  */
 export async function takeUpstreamCall(store: ProxyStore, limit: BudgetLimit, now: number, prefix = 'budget:'): Promise<Admission> {
   const { current, slices, ttlMs } = windowOf(limit, now);
-  const counts = await store.counts(Array.from({ length: slices }, (_, i) => `${prefix}${current - slices + i}`));
-  const mine = await store.increment(`${prefix}${current}`, 1, ttlMs);
-  const total = counts.reduce((a, b) => a + b, 0) + mine;
-  if (total <= limit.requests) return { ok: true };
-  // Refused calls give their unit back, or a flood would keep the window full for ever.
-  await store.increment(`${prefix}${current}`, -1, ttlMs);
-  return refusal(limit, now, counts, total - 1);
+  const key = `${prefix}${current}`;
+  const others = othersOf(prefix, current, slices);
+  // One atomic step where the store has it: two calls on either side of a slice's edge, each
+  // reading the other's slice before the other had written it, would both be let through.
+  const { added, counts } = await (store.incrementWithin?.(key, 1, ttlMs, others, limit.requests) ??
+    incrementWithinInSteps(store, key, 1, ttlMs, others, limit.requests));
+  if (added) return { ok: true };
+  return refusal(limit, now, counts, sum(counts));
 }
 
 /**
@@ -38,10 +40,23 @@ export async function takeUpstreamCall(store: ProxyStore, limit: BudgetLimit, no
  */
 export async function peekWindow(store: ProxyStore, limit: BudgetLimit, now: number, prefix: string): Promise<Admission> {
   const { current, slices } = windowOf(limit, now);
-  const counts = await store.counts(Array.from({ length: slices + 1 }, (_, i) => `${prefix}${current - slices + i}`));
-  const total = counts.reduce((a, b) => a + b, 0);
+  const counts = await store.counts([...othersOf(prefix, current, slices), `${prefix}${current}`]);
+  const total = sum(counts);
   if (total < limit.requests) return { ok: true };
-  return refusal(limit, now, counts.slice(0, slices), total);
+  return refusal(limit, now, counts, total);
+}
+
+/**
+ * The slices a unit taken in slice `current` is counted with: the `slices` before it, and the
+ * next one, where a call whose clock or whose way to the store ran ahead of this one's has
+ * already taken its unit (it will count this one in turn).
+ */
+function othersOf(prefix: string, current: number, slices: number): string[] {
+  return [...Array.from({ length: slices }, (_, i) => `${prefix}${current - slices + i}`), `${prefix}${current + 1}`];
+}
+
+function sum(counts: readonly number[]): number {
+  return counts.reduce((a, b) => a + b, 0);
 }
 
 /** Gives back a unit taken at `takenAt` that turned out not to be needed (the request was refused after it). */
