@@ -46,6 +46,17 @@ interface Counters
      */
     public function counts(array $keys): array;
 
+    /**
+     * Adds $by to $key only when $key and $others together stay within $limit with it, as one
+     * atomic step: the sliding windows take their units with it, so that two workers on either
+     * side of a slice's edge cannot each miss the other's unit. Returns whether it added, and the
+     * values of $others and then of $key as the step left them.
+     *
+     * @param string[] $others
+     * @return array{0:bool,1:int[]}
+     */
+    public function incrementWithin(string $key, int $by, int $ttlMs, array $others, int $limit): array;
+
     /** Sets $key to 1 for $ttlMs unless it is already set; true when this call set it. */
     public function addIfAbsent(string $key, int $ttlMs): bool;
 
@@ -75,6 +86,9 @@ namespace CargoTrackers\Proxy;
  */
 final class ApcuCounters implements Counters
 {
+    /** How long a worker may hold the lock of a window's step before another may take it. */
+    private const LOCK_MS = 1000;
+
     private string $prefix;
 
     public function __construct(string $prefix)
@@ -108,6 +122,55 @@ final class ApcuCounters implements Counters
             throw new StoreFailure('APCu could not count ' . $key);
         }
         return $value;
+    }
+
+    /**
+     * APCu has no step over several keys: one lock, taken with apcu_add and apcu_cas (each atomic),
+     * makes one. The lock holds the time it lapses at, so that a worker that died holding it
+     * (a killed process) stops no one for more than a second, whatever APCu's own clock for TTLs.
+     */
+    public function incrementWithin(string $key, int $by, int $ttlMs, array $others, int $limit): array
+    {
+        $lock = $this->prefix . 'window-step';
+        $mine = $this->lockWindows($lock);
+        try {
+            $counts = $this->counts($others);
+            list($value) = $this->counts(array($key));
+            if (array_sum($counts) + $value + $by > $limit) {
+                return array(false, array_merge($counts, array($value)));
+            }
+            return array(true, array_merge($counts, array($this->increment($key, $by, $ttlMs))));
+        } finally {
+            // Only this worker's own lock: one that lapsed and was taken over is the other's.
+            apcu_cas($lock, $mine, 0);
+        }
+    }
+
+    /** Takes the window lock, waiting for another worker's step; returns the value that marks it as this worker's. */
+    private function lockWindows(string $lock): int
+    {
+        $giveUp = self::monotonicMs() + 2 * self::LOCK_MS;
+        for (;;) {
+            $now = self::monotonicMs();
+            $mine = $now + self::LOCK_MS;
+            if (apcu_add($lock, $mine)) {
+                return $mine;
+            }
+            $held = apcu_fetch($lock, $found);
+            if ($found && is_int($held) && $held < $now && apcu_cas($lock, $held, $mine)) {
+                return $mine;
+            }
+            if ($now >= $giveUp) {
+                throw new StoreFailure('APCu: another worker held the counters\' lock too long');
+            }
+            usleep(100);
+        }
+    }
+
+    /** Milliseconds on the system's monotonic clock, which every worker of the server shares. */
+    private static function monotonicMs(): int
+    {
+        return intdiv(hrtime(true), 1000000);
     }
 
     public function counts(array $keys): array
@@ -157,6 +220,28 @@ final class RedisCounters implements Counters
     private const INCREMENT = "local n = redis.call('INCRBY', KEYS[1], ARGV[1])\n"
         . "if redis.call('PTTL', KEYS[1]) == -1 then redis.call('PEXPIRE', KEYS[1], ARGV[2]) end\n"
         . 'return n';
+
+    /**
+     * incrementWithin: reads the others (KEYS[2…]) and the counter (KEYS[1]), and adds ARGV[1] with
+     * the expiry ARGV[3] when the total stays within ARGV[2]; replies whether it added, the
+     * others' values, then the counter's. The same step as the Node proxy's RedisStore.
+     */
+    private const INCREMENT_WITHIN = "local counts, total = {}, 0\n"
+        . "for i = 2, #KEYS do\n"
+        . "  local n = tonumber(redis.call('GET', KEYS[i])) or 0\n"
+        . "  counts[#counts + 1] = n\n"
+        . "  total = total + n\n"
+        . "end\n"
+        . "local own = tonumber(redis.call('GET', KEYS[1])) or 0\n"
+        . "local added = 0\n"
+        . "if total + own + tonumber(ARGV[1]) <= tonumber(ARGV[2]) then\n"
+        . "  own = redis.call('INCRBY', KEYS[1], ARGV[1])\n"
+        . "  if redis.call('PTTL', KEYS[1]) == -1 then redis.call('PEXPIRE', KEYS[1], ARGV[3]) end\n"
+        . "  added = 1\n"
+        . "end\n"
+        . "counts[#counts + 1] = own\n"
+        . "table.insert(counts, 1, added)\n"
+        . 'return counts';
 
     /** How long a server's maxmemory-policy, once read, is trusted by the workers that share APCu. */
     private const POLICY_TTL_S = 60;
@@ -232,6 +317,22 @@ final class RedisCounters implements Counters
             throw new StoreFailure('Redis could not count ' . $key);
         }
         return $value;
+    }
+
+    public function incrementWithin(string $key, int $by, int $ttlMs, array $others, int $limit): array
+    {
+        $names = array_map(function (string $name): string {
+            return $this->prefix . $name;
+        }, array_merge(array($key), $others));
+        $reply = $this->call(function (\Redis $redis) use ($names, $by, $limit, $ttlMs) {
+            return $redis->eval(self::INCREMENT_WITHIN, array_merge($names, array($by, $limit, max(1, $ttlMs))), count($names));
+        });
+        if (!is_array($reply) || count($reply) !== count($names) + 1) {
+            throw new StoreFailure('Redis could not count ' . $key);
+        }
+        $values = array_map('intval', array_values($reply));
+        $added = array_shift($values) === 1;
+        return array($added, $values);
     }
 
     public function counts(array $keys): array
@@ -368,6 +469,32 @@ final class FileStore implements Counters, Cache
             $value = ($entry === array() ? 0 : $entry[1]) + $by;
             return array($value, array($entry === array() ? $now + $ttlMs : $entry[0], $value));
         });
+    }
+
+    public function incrementWithin(string $key, int $by, int $ttlMs, array $others, int $limit): array
+    {
+        // Several files in one step: every step holds one lock of its own first, so no two steps
+        // interleave; each counter's own lock still guards it against plain increments, and no
+        // step waits on a counter's lock while holding another's.
+        $handle = fopen($this->folder('locks') . '/window-step', 'c');
+        if ($handle === false || !flock($handle, LOCK_EX)) {
+            throw new StoreFailure('cannot lock the counters in ' . $this->dir);
+        }
+        try {
+            $counts = $this->counts($others);
+            return $this->locked($key, function (array $entry, int $now) use ($counts, $by, $ttlMs, $limit): array {
+                $value = $entry === array() ? 0 : $entry[1];
+                if (array_sum($counts) + $value + $by > $limit) {
+                    return array(array(false, array_merge($counts, array($value))), null);
+                }
+                $value += $by;
+                $expiresAt = $entry === array() ? $now + $ttlMs : $entry[0];
+                return array(array(true, array_merge($counts, array($value))), array($expiresAt, $value));
+            });
+        } finally {
+            flock($handle, LOCK_UN);
+            fclose($handle);
+        }
     }
 
     public function counts(array $keys): array
@@ -1470,18 +1597,20 @@ final class SlidingWindow
         $current = intdiv($now, $sliceMs);
         $slices = (int) ceil($limit['windowMs'] / $sliceMs);
         $ttlMs = ($slices + 2) * $sliceMs;
-        $keys = array();
+        $others = array();
         for ($i = 0; $i < $slices; $i++) {
-            $keys[] = $name . ':' . ($current - $slices + $i);
+            $others[] = $name . ':' . ($current - $slices + $i);
         }
-        $counts = $this->counters->counts($keys);
-        $total = array_sum($counts) + $this->counters->increment($name . ':' . $current, 1, $ttlMs);
-        if ($total <= $limit['requests']) {
+        // The next slice too, where a worker whose clock or whose way to the store ran ahead of
+        // this one's has already taken its unit (it counts this one in turn).
+        $others[] = $name . ':' . ($current + 1);
+        // One atomic step: two workers on either side of a slice's edge, each reading the other's
+        // slice before the other wrote it, would both be let through.
+        list($added, $counts) = $this->counters->incrementWithin($name . ':' . $current, 1, $ttlMs, $others, $limit['requests']);
+        if ($added) {
             return null;
         }
-        // Refused calls give their unit back, or a flood would keep the window full for ever.
-        $this->counters->increment($name . ':' . $current, -1, $ttlMs);
-        $total -= 1;
+        $total = array_sum($counts);
         for ($i = 0; $i < $slices; $i++) {
             $total -= $counts[$i];
             if ($total < $limit['requests']) {

@@ -87,6 +87,19 @@ try {
             }
             echo json_encode(array('values' => $values, 'pid' => getmypid()));
             break;
+        case 'within':
+            // Steps on pairs of counters that count each other, as a window's slices on either side
+            // of an edge: step $i on the pair $i, from the one side or (flip) the other.
+            barrier($q);
+            $added = 0;
+            for ($i = 0; $i < (int) ($q['times'] ?? 1); $i++) {
+                $pair = array($q['key'] . ':' . $i, $q['other'] . ':' . $i);
+                list($key, $other) = isset($q['flip']) ? array_reverse($pair) : $pair;
+                list($took) = $store->incrementWithin($key, 1, (int) $q['ttl'], array($other), (int) $q['limit']);
+                $added += $took ? 1 : 0;
+            }
+            echo json_encode(array('added' => $added, 'pid' => getmypid()));
+            break;
         case 'counts':
             echo json_encode(array('values' => $store->counts(explode(',', $q['keys']))));
             break;
@@ -290,6 +303,39 @@ for (const kind of kinds) {
       assert.equal(new Set(values).size, values.length, 'every returned value is distinct');
     });
 
+    it('adds within a limit in one step: the others read and the counter written together', async () => {
+      const [key, other] = [fresh('within'), fresh('within-other')];
+      await increment(`${other}:0`, 2, 60_000);
+      const within = async () => (await ok('within', { key, other, ttl: 60_000, limit: 4, times: 1 })).added;
+      assert.deepEqual([await within(), await within(), await within()], [1, 1, 0]);
+      assert.deepEqual((await ok('counts', { keys: `${key}:0,${other}:0` })).values, [2, 2], 'nothing left behind by a refusal');
+    });
+
+    it('lets exactly the limit through when steps from several PHP processes count each other', async () => {
+      const [key, other] = [fresh('edge'), fresh('edge-other')];
+      const times = 200;
+      const barrier = join(dir, key.replaceAll(':', '-'));
+      await mkdir(barrier);
+      await chmod(barrier, 0o777);
+      // One request per worker, held at the barrier until all are in (as the concurrent increments
+      // above), then each takes step i on pair i, half of them from the other side: the workers
+      // reach each pair at about the same moment, and each pair has a limit of 1.
+      const answers: Array<Promise<Record<string, unknown>>> = [];
+      for (let i = 0; i < WORKERS; i++) {
+        answers.push(ok('within', { key, other, ttl: 600_000, limit: 1, times, barrier, need: WORKERS, ...(i % 2 === 1 && { flip: 1 }) }));
+        if (i < WORKERS - 1) {
+          while ((await readdir(barrier)).length < i + 1) await new Promise((resolve) => setTimeout(resolve, 5));
+        }
+      }
+      const done = await Promise.all(answers);
+      assert.equal(new Set(done.map((answer) => answer.pid)).size, WORKERS, 'the steps did not run side by side');
+      assert.equal(
+        done.reduce((sum, answer) => sum + (answer.added as number), 0),
+        times,
+        'one unit on each pair',
+      );
+    });
+
     it('lets exactly one of concurrent adds of one key win', async () => {
       const key = fresh('race');
       const answers = await Promise.all(Array.from({ length: 16 }, () => ok('addIfAbsent', { key, ttl: 600_000 })));
@@ -326,6 +372,7 @@ for (const kind of kinds) {
           ['increment', { key, by: 1, ttl: 60_000 }],
           ['counts', { keys: key }],
           ['addIfAbsent', { key: fresh('lock'), ttl: 60_000 }],
+          ['within', { key, other: fresh('other'), ttl: 60_000, limit: 10, times: 1 }],
         ] as const) {
           const answer = await call(op, params);
           assert.equal(answer.status, 503, `${op}: ${JSON.stringify(answer.body)}`);

@@ -13,6 +13,9 @@ if (!defined('ABSPATH') && PHP_SAPI !== 'cli') {
  */
 final class ApcuCounters implements Counters
 {
+    /** How long a worker may hold the lock of a window's step before another may take it. */
+    private const LOCK_MS = 1000;
+
     private string $prefix;
 
     public function __construct(string $prefix)
@@ -46,6 +49,55 @@ final class ApcuCounters implements Counters
             throw new StoreFailure('APCu could not count ' . $key);
         }
         return $value;
+    }
+
+    /**
+     * APCu has no step over several keys: one lock, taken with apcu_add and apcu_cas (each atomic),
+     * makes one. The lock holds the time it lapses at, so that a worker that died holding it
+     * (a killed process) stops no one for more than a second, whatever APCu's own clock for TTLs.
+     */
+    public function incrementWithin(string $key, int $by, int $ttlMs, array $others, int $limit): array
+    {
+        $lock = $this->prefix . 'window-step';
+        $mine = $this->lockWindows($lock);
+        try {
+            $counts = $this->counts($others);
+            list($value) = $this->counts(array($key));
+            if (array_sum($counts) + $value + $by > $limit) {
+                return array(false, array_merge($counts, array($value)));
+            }
+            return array(true, array_merge($counts, array($this->increment($key, $by, $ttlMs))));
+        } finally {
+            // Only this worker's own lock: one that lapsed and was taken over is the other's.
+            apcu_cas($lock, $mine, 0);
+        }
+    }
+
+    /** Takes the window lock, waiting for another worker's step; returns the value that marks it as this worker's. */
+    private function lockWindows(string $lock): int
+    {
+        $giveUp = self::monotonicMs() + 2 * self::LOCK_MS;
+        for (;;) {
+            $now = self::monotonicMs();
+            $mine = $now + self::LOCK_MS;
+            if (apcu_add($lock, $mine)) {
+                return $mine;
+            }
+            $held = apcu_fetch($lock, $found);
+            if ($found && is_int($held) && $held < $now && apcu_cas($lock, $held, $mine)) {
+                return $mine;
+            }
+            if ($now >= $giveUp) {
+                throw new StoreFailure('APCu: another worker held the counters\' lock too long');
+            }
+            usleep(100);
+        }
+    }
+
+    /** Milliseconds on the system's monotonic clock, which every worker of the server shares. */
+    private static function monotonicMs(): int
+    {
+        return intdiv(hrtime(true), 1000000);
     }
 
     public function counts(array $keys): array

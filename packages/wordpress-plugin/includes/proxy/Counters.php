@@ -23,6 +23,17 @@ interface Counters
      */
     public function counts(array $keys): array;
 
+    /**
+     * Adds $by to $key only when $key and $others together stay within $limit with it, as one
+     * atomic step: the sliding windows take their units with it, so that two workers on either
+     * side of a slice's edge cannot each miss the other's unit. Returns whether it added, and the
+     * values of $others and then of $key as the step left them.
+     *
+     * @param string[] $others
+     * @return array{0:bool,1:int[]}
+     */
+    public function incrementWithin(string $key, int $by, int $ttlMs, array $others, int $limit): array;
+
     /** Sets $key to 1 for $ttlMs unless it is already set; true when this call set it. */
     public function addIfAbsent(string $key, int $ttlMs): bool;
 

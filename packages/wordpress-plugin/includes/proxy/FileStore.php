@@ -57,6 +57,32 @@ final class FileStore implements Counters, Cache
         });
     }
 
+    public function incrementWithin(string $key, int $by, int $ttlMs, array $others, int $limit): array
+    {
+        // Several files in one step: every step holds one lock of its own first, so no two steps
+        // interleave; each counter's own lock still guards it against plain increments, and no
+        // step waits on a counter's lock while holding another's.
+        $handle = fopen($this->folder('locks') . '/window-step', 'c');
+        if ($handle === false || !flock($handle, LOCK_EX)) {
+            throw new StoreFailure('cannot lock the counters in ' . $this->dir);
+        }
+        try {
+            $counts = $this->counts($others);
+            return $this->locked($key, function (array $entry, int $now) use ($counts, $by, $ttlMs, $limit): array {
+                $value = $entry === array() ? 0 : $entry[1];
+                if (array_sum($counts) + $value + $by > $limit) {
+                    return array(array(false, array_merge($counts, array($value))), null);
+                }
+                $value += $by;
+                $expiresAt = $entry === array() ? $now + $ttlMs : $entry[0];
+                return array(array(true, array_merge($counts, array($value))), array($expiresAt, $value));
+            });
+        } finally {
+            flock($handle, LOCK_UN);
+            fclose($handle);
+        }
+    }
+
     public function counts(array $keys): array
     {
         $now = Clock::nowMs();

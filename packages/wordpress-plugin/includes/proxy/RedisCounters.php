@@ -23,6 +23,28 @@ final class RedisCounters implements Counters
         . "if redis.call('PTTL', KEYS[1]) == -1 then redis.call('PEXPIRE', KEYS[1], ARGV[2]) end\n"
         . 'return n';
 
+    /**
+     * incrementWithin: reads the others (KEYS[2…]) and the counter (KEYS[1]), and adds ARGV[1] with
+     * the expiry ARGV[3] when the total stays within ARGV[2]; replies whether it added, the
+     * others' values, then the counter's. The same step as the Node proxy's RedisStore.
+     */
+    private const INCREMENT_WITHIN = "local counts, total = {}, 0\n"
+        . "for i = 2, #KEYS do\n"
+        . "  local n = tonumber(redis.call('GET', KEYS[i])) or 0\n"
+        . "  counts[#counts + 1] = n\n"
+        . "  total = total + n\n"
+        . "end\n"
+        . "local own = tonumber(redis.call('GET', KEYS[1])) or 0\n"
+        . "local added = 0\n"
+        . "if total + own + tonumber(ARGV[1]) <= tonumber(ARGV[2]) then\n"
+        . "  own = redis.call('INCRBY', KEYS[1], ARGV[1])\n"
+        . "  if redis.call('PTTL', KEYS[1]) == -1 then redis.call('PEXPIRE', KEYS[1], ARGV[3]) end\n"
+        . "  added = 1\n"
+        . "end\n"
+        . "counts[#counts + 1] = own\n"
+        . "table.insert(counts, 1, added)\n"
+        . 'return counts';
+
     /** How long a server's maxmemory-policy, once read, is trusted by the workers that share APCu. */
     private const POLICY_TTL_S = 60;
 
@@ -97,6 +119,22 @@ final class RedisCounters implements Counters
             throw new StoreFailure('Redis could not count ' . $key);
         }
         return $value;
+    }
+
+    public function incrementWithin(string $key, int $by, int $ttlMs, array $others, int $limit): array
+    {
+        $names = array_map(function (string $name): string {
+            return $this->prefix . $name;
+        }, array_merge(array($key), $others));
+        $reply = $this->call(function (\Redis $redis) use ($names, $by, $limit, $ttlMs) {
+            return $redis->eval(self::INCREMENT_WITHIN, array_merge($names, array($by, $limit, max(1, $ttlMs))), count($names));
+        });
+        if (!is_array($reply) || count($reply) !== count($names) + 1) {
+            throw new StoreFailure('Redis could not count ' . $key);
+        }
+        $values = array_map('intval', array_values($reply));
+        $added = array_shift($values) === 1;
+        return array($added, $values);
     }
 
     public function counts(array $keys): array

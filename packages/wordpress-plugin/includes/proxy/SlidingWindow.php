@@ -37,18 +37,20 @@ final class SlidingWindow
         $current = intdiv($now, $sliceMs);
         $slices = (int) ceil($limit['windowMs'] / $sliceMs);
         $ttlMs = ($slices + 2) * $sliceMs;
-        $keys = array();
+        $others = array();
         for ($i = 0; $i < $slices; $i++) {
-            $keys[] = $name . ':' . ($current - $slices + $i);
+            $others[] = $name . ':' . ($current - $slices + $i);
         }
-        $counts = $this->counters->counts($keys);
-        $total = array_sum($counts) + $this->counters->increment($name . ':' . $current, 1, $ttlMs);
-        if ($total <= $limit['requests']) {
+        // The next slice too, where a worker whose clock or whose way to the store ran ahead of
+        // this one's has already taken its unit (it counts this one in turn).
+        $others[] = $name . ':' . ($current + 1);
+        // One atomic step: two workers on either side of a slice's edge, each reading the other's
+        // slice before the other wrote it, would both be let through.
+        list($added, $counts) = $this->counters->incrementWithin($name . ':' . $current, 1, $ttlMs, $others, $limit['requests']);
+        if ($added) {
             return null;
         }
-        // Refused calls give their unit back, or a flood would keep the window full for ever.
-        $this->counters->increment($name . ':' . $current, -1, $ttlMs);
-        $total -= 1;
+        $total = array_sum($counts);
         for ($i = 0; $i < $slices; $i++) {
             $total -= $counts[$i];
             if ($total < $limit['requests']) {
