@@ -1,4 +1,4 @@
-import { CounterSpaceFull } from './store.js';
+import { CounterSpaceFull, sumOf } from './store.js';
 import type { ProxyStore, WithinLimit } from './store.js';
 
 export interface MemoryStoreOptions {
@@ -142,7 +142,7 @@ export class MemoryStore implements ProxyStore {
   async incrementWithin(key: string, by: number, ttlMs: number, others: readonly string[], limit: number): Promise<WithinLimit> {
     const counts = others.map((k) => this.#liveCounter(k)?.value ?? 0);
     const current = this.#liveCounter(key)?.value ?? 0;
-    if (counts.reduce((a, b) => a + b, 0) + current + by > limit) return { added: false, counts: [...counts, current] };
+    if (sumOf(counts) + current + by > limit) return { added: false, counts: [...counts, current] };
     return { added: true, counts: [...counts, this.#add(key, by, ttlMs)] };
   }
 

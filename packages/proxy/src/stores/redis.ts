@@ -1,7 +1,7 @@
 import { createClient, ErrorReply, RESP_TYPES } from 'redis';
 import { MemoryStore } from './memory.js';
 import type { FlightLease, SharedFlights } from './flights.js';
-import { incrementWithinInSteps } from './store.js';
+import { incrementWithinInSteps, sumOf } from './store.js';
 import type { ProxyStore, WithinLimit } from './store.js';
 
 /**
@@ -218,10 +218,6 @@ function reason(error: unknown): string {
   return text.replace(/rediss?:\/\/\S*/g, 'redis://…').slice(0, 200);
 }
 
-function sum(counts: readonly number[]): number {
-  return counts.reduce((a, b) => a + b, 0);
-}
-
 function randomToken(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(12));
   return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
@@ -410,8 +406,8 @@ export class RedisStore implements ProxyStore {
         // Alone: each unit counts as a share of every instance's, and the others' last known part
         // is added (as in \`increment\` and \`counts\`), in one step on the local store where it can.
         const known = [...others, key].map((k) => this.#othersOf(k));
-        const within = await (local.incrementWithin?.(key, by * this.#share, ttlMs, others, limit - sum(known)) ??
-          incrementWithinInSteps(local, key, by * this.#share, ttlMs, others, limit - sum(known)));
+        const within = await (local.incrementWithin?.(key, by * this.#share, ttlMs, others, limit - sumOf(known)) ??
+          incrementWithinInSteps(local, key, by * this.#share, ttlMs, others, limit - sumOf(known)));
         if (within.added) this.#counted(key, by, false, ttlMs);
         return { added: within.added, counts: within.counts.map((n, i) => n + known[i]!) };
       },

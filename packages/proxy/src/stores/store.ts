@@ -88,6 +88,11 @@ export interface WithinLimit {
   readonly counts: readonly number[];
 }
 
+/** The total of some counters' values. */
+export function sumOf(counts: readonly number[]): number {
+  return counts.reduce((a, b) => a + b, 0);
+}
+
 /**
  * `incrementWithin` on a store that lacks it, in two steps: the others are read, the unit is added,
  * and given back when the total is over. Not atomic: see `ProxyStore.incrementWithin`.
@@ -102,7 +107,7 @@ export async function incrementWithinInSteps(
 ): Promise<WithinLimit> {
   const counts = others.length === 0 ? [] : await store.counts(others);
   const mine = await store.increment(key, by, ttlMs);
-  if (counts.reduce((a, b) => a + b, 0) + mine <= limit) return { added: true, counts: [...counts, mine] };
+  if (sumOf(counts) + mine <= limit) return { added: true, counts: [...counts, mine] };
   // Given back, or a flood would keep the window full for ever.
   return { added: false, counts: [...counts, await store.increment(key, -by, ttlMs)] };
 }

@@ -1,7 +1,7 @@
 // Upstream calls counted in a sliding window in the store: the primitive under the upstream budget
 // (policies/budget.ts, the policy that refuses past it) and each visitor's rate (policies/visitor-limits.ts).
 
-import { incrementWithinInSteps } from '../stores/store.js';
+import { incrementWithinInSteps, sumOf } from '../stores/store.js';
 import type { ProxyStore } from '../stores/store.js';
 
 export interface BudgetLimit {
@@ -31,7 +31,7 @@ export async function takeUpstreamCall(store: ProxyStore, limit: BudgetLimit, no
   const { added, counts } = await (store.incrementWithin?.(key, 1, ttlMs, others, limit.requests) ??
     incrementWithinInSteps(store, key, 1, ttlMs, others, limit.requests));
   if (added) return { ok: true };
-  return refusal(limit, now, counts, sum(counts));
+  return refusal(limit, now, counts, sumOf(counts));
 }
 
 /**
@@ -41,7 +41,7 @@ export async function takeUpstreamCall(store: ProxyStore, limit: BudgetLimit, no
 export async function peekWindow(store: ProxyStore, limit: BudgetLimit, now: number, prefix: string): Promise<Admission> {
   const { current, slices } = windowOf(limit, now);
   const counts = await store.counts([...othersOf(prefix, current, slices), `${prefix}${current}`]);
-  const total = sum(counts);
+  const total = sumOf(counts);
   if (total < limit.requests) return { ok: true };
   return refusal(limit, now, counts, total);
 }
@@ -53,10 +53,6 @@ export async function peekWindow(store: ProxyStore, limit: BudgetLimit, now: num
  */
 function othersOf(prefix: string, current: number, slices: number): string[] {
   return [...Array.from({ length: slices }, (_, i) => `${prefix}${current - slices + i}`), `${prefix}${current + 1}`];
-}
-
-function sum(counts: readonly number[]): number {
-  return counts.reduce((a, b) => a + b, 0);
 }
 
 /** Gives back a unit taken at `takenAt` that turned out not to be needed (the request was refused after it). */
